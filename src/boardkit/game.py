@@ -1,0 +1,509 @@
+"""The game protocol: :class:`Game` (the rules), :class:`State` (one game in
+progress) and :class:`Outcome` (how it ended).
+
+A game is written by subclassing both base classes. The state keeps the move
+stack, the seeded generator and the transactional ``apply``/``undo`` pair; a
+game supplies the rules through a handful of small methods:
+
+* ``legal_moves()`` - every legal move, in a deterministic order;
+* ``_play(move)`` - check the move and carry it out, returning what ``_unplay``
+  needs to take it back (raise :class:`~boardkit.IllegalMoveError` *before*
+  changing anything);
+* ``_unplay(move, token)`` - take the move back exactly;
+* ``current_player``, ``outcome``, ``_key()`` (the position as a hashable
+  value), ``copy()`` and ``render()``.
+
+Games with hidden information also override ``view()`` and ``determinize()``.
+The tutorial :doc:`/tutorials/first-game` builds a complete game this way.
+"""
+
+from __future__ import annotations
+
+import abc
+import enum
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+
+import attrs
+from typing_extensions import Self
+
+from boardkit.chance import Random, fresh_seed
+from boardkit.errors import IllegalMoveError, OptionError, UndoError
+
+if TYPE_CHECKING:
+    from boardkit.record import GameRecord
+
+__all__ = [
+    "Game",
+    "Outcome",
+    "PerfectInformationView",
+    "Player",
+    "State",
+    "make_options",
+]
+
+#: A player number, ``0 .. players - 1``. Seat 0 is the first listed player.
+Player = int
+
+M = TypeVar("M", bound=Hashable)
+S = TypeVar("S", bound="State[Any]")
+Opts = TypeVar("Opts")
+
+
+def _to_winners(winners: Iterable[Player]) -> frozenset[Player]:
+    return frozenset(winners)
+
+
+def _to_scores(scores: Iterable[float] | None) -> tuple[float, ...] | None:
+    return None if scores is None else tuple(scores)
+
+
+@attrs.frozen
+class Outcome:
+    """How a game ended.
+
+    Attributes:
+        winners: The players who won; empty when nobody won (a draw, or a
+            solo game that is only scored), several for a shared victory.
+        scores: The final scores, one per player, in games that keep score.
+        reason: A few lowercase words saying why the game ended.
+
+    Examples:
+        >>> o = Outcome.win(1, "king escaped")
+        >>> o.winners, o.winner, o.is_draw
+        (frozenset({1}), 1, False)
+        >>> Outcome.draw("third repetition").is_draw
+        True
+    """
+
+    winners: frozenset[Player] = attrs.field(converter=_to_winners)
+    scores: tuple[float, ...] | None = attrs.field(default=None, converter=_to_scores)
+    reason: str = ""
+
+    @classmethod
+    def win(cls, player: Player, reason: str, scores: Iterable[float] | None = None) -> Outcome:
+        """An outcome in which ``player`` alone wins.
+
+        Examples:
+            >>> Outcome.win(0, "king captured").reason
+            'king captured'
+        """
+        return cls(frozenset({player}), _to_scores(scores), reason)
+
+    @classmethod
+    def draw(cls, reason: str, scores: Iterable[float] | None = None) -> Outcome:
+        """An outcome in which nobody wins.
+
+        Examples:
+            >>> Outcome.draw("no moves").winners
+            frozenset()
+        """
+        return cls(frozenset(), _to_scores(scores), reason)
+
+    @property
+    def winner(self) -> Player | None:
+        """The single winner, or ``None`` for a draw or a shared victory.
+
+        Examples:
+            >>> Outcome(frozenset({0, 1}), None, "tie").winner is None
+            True
+        """
+        if len(self.winners) == 1:
+            return next(iter(self.winners))
+        return None
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won.
+
+        Examples:
+            >>> Outcome.win(0, "x").is_draw
+            False
+        """
+        return not self.winners
+
+
+@attrs.frozen
+class PerfectInformationView:
+    """The view of a game without hidden information: everything is public.
+
+    Attributes:
+        player: Whose view it is.
+        position: The position and the moves so far, which every player may
+            see (everything but the generator's state).
+
+    Examples:
+        >>> PerfectInformationView(0, ("board", 1)).position
+        ('board', 1)
+    """
+
+    player: Player
+    position: Hashable
+
+
+def make_options(cls: type[Opts], options: Mapping[str, Any], *, game: str) -> Opts:
+    """Build a frozen options value from keyword arguments, or raise
+    :class:`~boardkit.OptionError` naming the bad option.
+
+    Game constructors use it so that an unknown option or a bad value never
+    surfaces as a bare ``TypeError``.
+
+    Examples:
+        >>> @attrs.frozen
+        ... class Options:
+        ...     size: int = 9
+        >>> make_options(Options, {"size": 7}, game="demo")
+        Options(size=7)
+        >>> make_options(Options, {"colour": "red"}, game="demo")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: unknown option 'colour' for demo; options are: 'size'
+    """
+    fields = [f.name for f in attrs.fields(cast(Any, cls))]
+    for key in options:
+        if key not in fields:
+            known = ", ".join(repr(f) for f in fields) or "none"
+            raise OptionError(f"unknown option {key!r} for {game}; options are: {known}")
+    try:
+        return cls(**options)
+    except OptionError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise OptionError(f"bad option for {game}: {exc}") from exc
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return _json_value(value.value)
+    if isinstance(value, tuple | list):
+        return [_json_value(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _json_value(v) for k, v in value.items()}
+    return value
+
+
+class Game(abc.ABC, Generic[S, M]):
+    """The rules of one game, configured by options; immutable.
+
+    Subclasses set :attr:`name`, :attr:`min_players` and :attr:`max_players`,
+    keep their settings in a frozen attrs value on :attr:`options`, and
+    implement :meth:`new_game` and :meth:`parse_move`. Two games are equal when
+    they are the same class with equal options.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> game = Nim(heap=7)
+        >>> game.name, game.min_players, game.max_players
+        ('nim', 2, 2)
+        >>> game == Nim(heap=7), game == Nim(heap=9)
+        (True, False)
+    """
+
+    #: The registry name, for example ``"tafl"``.
+    name: ClassVar[str] = ""
+    #: The fewest players the game allows.
+    min_players: ClassVar[int] = 2
+    #: The most players the game allows.
+    max_players: ClassVar[int] = 2
+    #: The frozen attrs value holding the game's options.
+    options: Any
+
+    @abc.abstractmethod
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> S:
+        """Set up a new game.
+
+        Args:
+            players: How many players; ``None`` means :attr:`min_players`.
+            seed: Seed for every chance event of the game; ``None`` picks a
+                fresh one (kept on the state, so the game can still be replayed).
+
+        Raises:
+            OptionError: if ``players`` is out of range.
+        """
+
+    @abc.abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Read a move from its notation.
+
+        Raises:
+            NotationError: if the text is not a move in this game's notation.
+        """
+
+    def option_values(self) -> dict[str, Any]:
+        """The options as a JSON-safe dict, as written in a game record.
+
+        ``load(game.name, **game.option_values()) == game`` holds for every
+        shipped game.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim(heap=7).option_values()
+            {'heap': 7, 'most': 3}
+        """
+        return {k: _json_value(v) for k, v in attrs.asdict(self.options, recurse=False).items()}
+
+    def check_players(self, players: int | None) -> int:
+        """Return the number of players, checked against the game's range.
+
+        Raises:
+            OptionError: if the number is outside ``min_players .. max_players``.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().check_players(None)
+            2
+            >>> Nim().check_players(3)
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.OptionError: nim is played by exactly 2 players, not 3
+        """
+        if players is None:
+            return self.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"players must be an integer, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                allowed = f"exactly {self.min_players}"
+            else:
+                allowed = f"{self.min_players} to {self.max_players}"
+            raise OptionError(f"{self.name} is played by {allowed} players, not {players!r}")
+        return players
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return bool(self.options == other.options)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.options))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.option_values().items())
+        return f"{type(self).__name__}({args})"
+
+
+class State(abc.ABC, Generic[M]):
+    """One game in progress: mutable, with a move stack.
+
+    :meth:`apply` is transactional: an illegal move or bad notation raises and
+    leaves the state exactly as it was. :meth:`undo` restores the previous
+    state exactly, the random generator included.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> state = Nim(heap=5).new_game(seed=0)
+        >>> state.current_player
+        0
+        >>> state.apply("take 2")
+        >>> state.history
+        (Take(2),)
+        >>> state.apply("take 4")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.IllegalMoveError: illegal move 'take 4': at most 3 may be taken
+        >>> state.undo()
+        Take(2)
+        >>> state.history
+        ()
+    """
+
+    #: The rules this state is played under.
+    game: Game[Any, M]
+    #: How many players take part.
+    players: int
+    #: The seed this game was started with.
+    seed: int
+    #: The state's own generator; every chance event goes through it.
+    rng: Random
+
+    def __init__(self, game: Game[Any, M], players: int, seed: int | None) -> None:
+        self.game = game
+        self.players = players
+        self.seed = fresh_seed() if seed is None else seed
+        self.rng = Random(self.seed)
+        self._moves: list[M] = []
+        self._tokens: list[object] = []
+
+    # -- what a game supplies -------------------------------------------------
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> Player | None:
+        """The player to move, or ``None`` once the game is over."""
+
+    @property
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abc.abstractmethod
+    def legal_moves(self) -> list[M]:
+        """Every legal move, in a deterministic order; empty iff the game is over."""
+
+    @abc.abstractmethod
+    def _play(self, move: M) -> object:
+        """Check ``move`` and carry it out; return what :meth:`_unplay` needs.
+
+        Must raise :class:`~boardkit.IllegalMoveError` before changing anything.
+        """
+
+    @abc.abstractmethod
+    def _unplay(self, move: M, token: Any) -> None:
+        """Take back ``move`` exactly, using the token :meth:`_play` returned."""
+
+    @abc.abstractmethod
+    def _key(self) -> Hashable:
+        """Everything the game keeps beyond the move stack and the generator,
+        as a hashable value: the position, the hidden parts, counters.
+
+        :meth:`snapshot` adds the move stack and the generator to it.
+        """
+
+    @abc.abstractmethod
+    def copy(self) -> Self:
+        """An independent deep copy; later moves on either leave the other alone."""
+
+    @abc.abstractmethod
+    def render(self) -> str:
+        """A text picture of the position for terminals."""
+
+    # -- shared machinery -----------------------------------------------------
+
+    def snapshot(self) -> Hashable:
+        """A value equal for two states exactly when they are the same game in
+        progress: position, hidden parts, history and generator included.
+
+        Two states compare equal (``==``) when their snapshots do.
+        """
+        return (self._key(), tuple(self._moves), self.rng.state)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (``outcome`` is set)."""
+        return self.outcome is not None
+
+    @property
+    def history(self) -> tuple[M, ...]:
+        """The moves played so far, oldest first."""
+        return tuple(self._moves)
+
+    def apply(self, move: M | str) -> None:
+        """Play a move, given as a move value or in the game's notation.
+
+        Raises:
+            NotationError: if ``move`` is text that is not valid notation.
+            IllegalMoveError: if the rules do not allow the move now. In both
+                cases the state is left exactly as it was.
+        """
+        if isinstance(move, str):
+            move = self.game.parse_move(move)
+        if self.outcome is not None:
+            raise IllegalMoveError(move, "the game is over")
+        token = self._play(move)
+        self._moves.append(move)
+        self._tokens.append(token)
+
+    def undo(self) -> M:
+        """Take back the last move and return it.
+
+        Raises:
+            UndoError: if no move has been played.
+        """
+        if not self._moves:
+            raise UndoError("nothing to undo: no move has been played")
+        move = self._moves.pop()
+        self._unplay(move, self._tokens.pop())
+        return move
+
+    def _copy_base_into(self, twin: State[M]) -> None:
+        """Copy the fields this base class keeps onto ``twin`` (for ``copy``)."""
+        twin.game = self.game
+        twin.players = self.players
+        twin.seed = self.seed
+        twin.rng = self.rng.copy()
+        twin._moves = list(self._moves)
+        twin._tokens = list(self._tokens)
+
+    def check_player(self, player: Player) -> Player:
+        """Return ``player`` if it names a seat of this game.
+
+        Raises:
+            ValueError: (an :class:`~boardkit.OptionError`) otherwise.
+        """
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            raise OptionError(f"no player {player!r} in a {self.players}-player game")
+        return player
+
+    def view(self, player: Player) -> Any:
+        """What ``player`` may know of the game, as a frozen value.
+
+        Games without hidden information return a
+        :class:`PerfectInformationView`; games with hidden parts override this.
+        """
+        return PerfectInformationView(self.check_player(player), (self._key(), tuple(self._moves)))
+
+    def determinize(self, player: Player, seed: int) -> Self:
+        """A copy whose hidden parts are resampled consistently with what
+        ``player`` can see, and whose generator is reseeded from ``seed``.
+
+        In a game without hidden information only the generator changes.
+        """
+        self.check_player(player)
+        twin = self.copy()
+        twin.rng = Random(seed)
+        return twin
+
+    def evaluate(self, player: Player) -> float:
+        """A cheap estimate in ``[-1, 1]`` of how good the position is for
+        ``player``; bots such as a one-ply greedy agent use it.
+
+        The base version knows only finished games (1 won, -1 lost, 0 drawn
+        or shared); games override it with a real heuristic.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> state = Nim(heap=1).new_game(seed=0)
+            >>> state.evaluate(0)
+            0.0
+            >>> state.apply("take 1")
+            >>> state.evaluate(0), state.evaluate(1)
+            (1.0, -1.0)
+        """
+        outcome = self.outcome
+        if outcome is None or not outcome.winners or len(outcome.winners) == self.players:
+            return 0.0
+        return 1.0 if player in outcome.winners else -1.0
+
+    def _record_moves(self) -> tuple[str, ...]:
+        """The moves as written to a record; a game may annotate them."""
+        return tuple(str(m) for m in self._moves)
+
+    def to_record(self) -> GameRecord:
+        """Write the game so far as a :class:`~boardkit.GameRecord`."""
+        from boardkit.record import GameRecord
+
+        return GameRecord(
+            game=self.game.name,
+            options=self.game.option_values(),
+            players=self.players,
+            seed=self.seed,
+            moves=self._record_moves(),
+            outcome=self.outcome,
+        )
+
+    def _repr_svg_(self) -> str:
+        """The position as SVG, for Jupyter."""
+        from boardkit.render import svg
+
+        return svg(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return type(self) is type(other) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        status = f"over: {self.outcome.reason}" if self.outcome else f"player {self.current_player} to move"
+        return f"<{type(self).__name__} {self.game!r}, {len(self._moves)} moves, {status}>"

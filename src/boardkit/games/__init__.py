@@ -1,0 +1,116 @@
+"""The game registry: every shipped game, plus games other packages register.
+
+A third-party package makes its game appear here (and in the ``boardkit``
+command) by declaring an entry point in the ``boardkit.games`` group that
+points at its :class:`~boardkit.Game` subclass::
+
+    [project.entry-points."boardkit.games"]
+    my-game = "my_package.rules:MyGame"
+
+Examples:
+    >>> from boardkit import games
+    >>> games.load("chess")
+    Traceback (most recent call last):
+    ...
+    boardkit.errors.OptionError: unknown game 'chess'; known games: ...
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable
+from importlib.metadata import entry_points
+from typing import Any
+
+from boardkit.errors import OptionError
+from boardkit.game import Game
+
+__all__ = ["ENTRY_POINT_GROUP", "load", "names", "register"]
+
+#: The entry-point group third-party games register under.
+ENTRY_POINT_GROUP = "boardkit.games"
+
+# Built-in games, imported only when first asked for.
+_BUILTIN: dict[str, str] = {
+    "tafl": "boardkit.games.tafl:Tafl",
+    "cloth-of-gold": "boardkit.games.cloth_of_gold:ClothOfGold",
+    "five-fields": "boardkit.games.five_fields:FiveFields",
+    "camelot": "boardkit.games.camelot:Camelot",
+}
+
+
+def _shipped() -> list[str]:
+    return [name for name, path in _BUILTIN.items() if importlib.util.find_spec(path.partition(":")[0]) is not None]
+
+_registered: dict[str, Callable[..., Game[Any, Any]]] = {}
+
+
+def register(name: str, factory: Callable[..., Game[Any, Any]], *, replace: bool = False) -> None:
+    """Register a game under ``name`` for this process.
+
+    An entry point does the same for an installed package; this is for
+    notebooks and tests.
+
+    Args:
+        name: The registry name.
+        factory: Called with the options as keyword arguments; usually the
+            :class:`~boardkit.Game` subclass itself.
+        replace: Allow replacing an existing registration.
+
+    Raises:
+        OptionError: if the name is taken and ``replace`` is false.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> register("nim", Nim, replace=True)
+        >>> load("nim", heap=5).options.heap
+        5
+    """
+    if not replace and (name in _shipped() or name in _registered):
+        raise OptionError(f"a game named {name!r} is already registered")
+    _registered[name] = factory
+
+
+def _plugins() -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def names() -> list[str]:
+    """The names of every game that :func:`load` knows, shipped games first.
+
+    Examples:
+        >>> isinstance(names(), list)
+        True
+    """
+    found = _shipped()
+    for name in [*_registered, *sorted(_plugins())]:
+        if name not in found:
+            found.append(name)
+    return found
+
+
+def load(name: str, **options: Any) -> Game[Any, Any]:
+    """Return the game registered as ``name``, configured with ``options``.
+
+    Raises:
+        OptionError: for an unknown game, an unknown option, or a bad value.
+    """
+    factory: Callable[..., Game[Any, Any]]
+    if name in _registered:
+        factory = _registered[name]
+    elif name in _shipped():
+        module, _, attr = _BUILTIN[name].partition(":")
+        factory = getattr(importlib.import_module(module), attr)
+    else:
+        plugins = _plugins() if isinstance(name, str) else {}
+        if name not in plugins:
+            known = ", ".join(repr(n) for n in names()) or "none"
+            raise OptionError(f"unknown game {name!r}; known games: {known}")
+        factory = plugins[name].load()
+    try:
+        return factory(**options)
+    except OptionError:
+        raise
+    except TypeError as exc:
+        raise OptionError(f"bad options for {name}: {exc}") from exc

@@ -1,0 +1,250 @@
+"""Game records: a finished or unfinished game as JSON that replays exactly.
+
+A record holds the game's registry name and options, the number of players,
+the seed, the moves in notation and the declared outcome. Because every chance
+event is drawn from the state's seeded generator, the seed and the moves are
+enough to rebuild the identical game. Reading a record validates everything
+and replays it; nothing is ever ``eval``-ed or unpickled.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+import attrs
+
+from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, RecordError
+from boardkit.game import Game, Outcome, State
+
+__all__ = ["FORMAT_VERSION", "GameRecord"]
+
+#: The record format this version of boardkit writes and reads.
+FORMAT_VERSION: Final = 1
+
+_MAX_TEXT = 32 * 1024 * 1024
+_MAX_MOVES = 1_000_000
+_MAX_MOVE_TEXT = 1_000
+_MAX_PLAYERS = 64
+_KEYS = ("format", "game", "options", "players", "seed", "moves", "outcome")
+
+
+def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {
+        "winners": sorted(outcome.winners),
+        "scores": None if outcome.scores is None else list(outcome.scores),
+        "reason": outcome.reason,
+    }
+
+
+def _to_moves(moves: Iterable[str]) -> tuple[str, ...]:
+    return tuple(moves)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@attrs.frozen
+class GameRecord:
+    """One game, as data: replayable, JSON-safe and validated on reading.
+
+    Attributes:
+        game: The registry name (see :func:`boardkit.games.names`).
+        options: The game's options as JSON values.
+        players: How many players took part.
+        seed: The seed of the game's generator.
+        moves: The moves in the game's notation, oldest first.
+        outcome: The declared outcome; ``None`` for an unfinished game.
+        format: The record format version.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> state = Nim(heap=4).new_game(seed=3)
+        >>> for text in ["take 3", "take 1"]:
+        ...     state.apply(text)
+        >>> record = state.to_record()
+        >>> record.moves, record.outcome.winners
+        (('take 3', 'take 1'), frozenset({1}))
+        >>> text = record.to_json()
+        >>> GameRecord.from_json(text) == record
+        True
+        >>> GameRecord.from_json(text).replay() == state
+        True
+    """
+
+    game: str
+    options: Mapping[str, Any]
+    players: int
+    seed: int
+    moves: tuple[str, ...] = attrs.field(converter=_to_moves)
+    outcome: Outcome | None = None
+    format: int = FORMAT_VERSION
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain JSON-safe values.
+
+        Examples:
+            >>> r = GameRecord("nim", {"heap": 2, "most": 3}, 2, 0, ("take 2",))
+            >>> r.to_dict()["moves"]
+            ['take 2']
+        """
+        return {
+            "format": self.format,
+            "game": self.game,
+            "options": dict(self.options),
+            "players": self.players,
+            "seed": self.seed,
+            "moves": list(self.moves),
+            "outcome": _outcome_json(self.outcome),
+        }
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The record as JSON text.
+
+        Examples:
+            >>> r = GameRecord("nim", {"heap": 2, "most": 3}, 2, 0, ())
+            >>> r.to_json()[:24]
+            '{"format": 1, "game": "n'
+        """
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
+
+    @classmethod
+    def from_dict(cls, data: object, *, game: Game[Any, Any] | None = None) -> GameRecord:
+        """Validate plain JSON values and replay them; see :meth:`from_json`.
+
+        Raises:
+            RecordError: for anything malformed or inconsistent.
+        """
+        record = cls._parse(data)
+        record.replay(game=game)
+        return record
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, game: Game[Any, Any] | None = None) -> GameRecord:
+        """Read a record from JSON, validating every field and replaying every
+        move, so that a record that loads is one that really happened.
+
+        Args:
+            text: The JSON text.
+            game: The game to check the moves against, for a game that is not
+                registered (see :meth:`replay`).
+
+        Raises:
+            RecordError: if the text is not JSON, a field is missing, of the
+                wrong type or out of range, the game or an option is unknown, a
+                move is not legal notation or not legal where it stands, or the
+                declared outcome is not the one the moves lead to.
+
+        Examples:
+            >>> GameRecord.from_json('{"format": 1}')
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.RecordError: invalid record: missing field 'game'
+            >>> GameRecord.from_json("[1, 2")
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.RecordError: invalid record: not JSON: Expecting ',' delimiter: line 1 column 6 (char 5)
+        """
+        if not isinstance(text, str | bytes):
+            raise RecordError(f"expected JSON text, not {type(text).__name__}")
+        if len(text) > _MAX_TEXT:
+            raise RecordError(f"the record is larger than {_MAX_TEXT} bytes")
+        try:
+            data = json.loads(text, parse_constant=_reject_constant)
+        except (ValueError, RecursionError) as exc:
+            raise RecordError(f"not JSON: {exc}") from None
+        return cls.from_dict(data, game=game)
+
+    @classmethod
+    def _parse(cls, data: object) -> GameRecord:
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        for key in _KEYS:
+            if key not in data:
+                raise RecordError(f"missing field {key!r}")
+        extra = sorted(set(data) - set(_KEYS))
+        if extra:
+            raise RecordError(f"unknown field {extra[0]!r}")
+        if data["format"] != FORMAT_VERSION or not _is_int(data["format"]):
+            raise RecordError(f"unsupported format {data['format']!r}; this boardkit reads format {FORMAT_VERSION}")
+        game, options, players, seed, moves = (data[k] for k in _KEYS[1:6])
+        if not isinstance(game, str):
+            raise RecordError(f"'game' must be a string, not {game!r}")
+        if not isinstance(options, dict):
+            raise RecordError("'options' must be an object")
+        if not _is_int(players) or not 1 <= players <= _MAX_PLAYERS:
+            raise RecordError(f"'players' must be an integer from 1 to {_MAX_PLAYERS}, not {players!r}")
+        if not _is_int(seed) or not 0 <= seed < 2**64:
+            raise RecordError(f"'seed' must be an integer from 0 to 2**64 - 1, not {seed!r}")
+        if not isinstance(moves, list) or len(moves) > _MAX_MOVES:
+            raise RecordError(f"'moves' must be a list of at most {_MAX_MOVES} strings")
+        for i, move in enumerate(moves):
+            if not isinstance(move, str) or len(move) > _MAX_MOVE_TEXT:
+                limit = _MAX_MOVE_TEXT
+                raise RecordError(f"move {i + 1} must be a string of at most {limit} characters, not {move!r:.60}")
+        return cls(game, options, players, seed, tuple(moves), _parse_outcome(data["outcome"], players))
+
+    def replay(self, *, game: Game[Any, Any] | None = None) -> State[Any]:
+        """Rebuild the game by playing every move from the seeded start.
+
+        Args:
+            game: The game to replay under, for a game that is not registered;
+                by default the registered game named in the record, with the
+                record's options.
+
+        Returns:
+            The state after the last move.
+
+        Raises:
+            RecordError: if the game or options are unknown, a move is illegal,
+                or the outcome differs from the declared one.
+        """
+        from boardkit.games import load
+
+        try:
+            if game is None:
+                game = load(self.game, **self.options)
+            elif game.name != self.game or game.option_values() != dict(self.options):
+                raise RecordError(f"the record is of {self.game} with options {dict(self.options)}, not {game!r}")
+            state: State[Any] = game.new_game(players=self.players, seed=self.seed)
+        except BoardkitError as exc:
+            raise RecordError(str(exc)) from None
+        for i, text in enumerate(self.moves):
+            try:
+                state.apply(text)
+            except (NotationError, IllegalMoveError) as exc:
+                raise RecordError(f"move {i + 1} ({text!r}): {exc}") from None
+        actual = state.outcome
+        if actual != self.outcome:
+            said = "unfinished" if self.outcome is None else f"{_outcome_json(self.outcome)}"
+            real = "unfinished" if actual is None else f"{_outcome_json(actual)}"
+            raise RecordError(f"the record declares the outcome {said}, but its moves give {real}")
+        return state
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _parse_outcome(data: object, players: int) -> Outcome | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict) or set(data) != {"winners", "scores", "reason"}:
+        raise RecordError("'outcome' must be null or an object with 'winners', 'scores' and 'reason'")
+    winners, scores, reason = data["winners"], data["scores"], data["reason"]
+    if not isinstance(winners, list) or not all(_is_int(w) and 0 <= w < players for w in winners):
+        raise RecordError(f"'outcome.winners' must list player numbers below {players}, not {winners!r}")
+    if scores is not None and (
+        not isinstance(scores, list)
+        or len(scores) != players
+        or not all(isinstance(s, int | float) and not isinstance(s, bool) and math.isfinite(s) for s in scores)
+    ):
+        raise RecordError(f"'outcome.scores' must be null or {players} numbers, not {scores!r:.80}")
+    if not isinstance(reason, str):
+        raise RecordError("'outcome.reason' must be a string")
+    return Outcome(frozenset(winners), None if scores is None else tuple(scores), reason)

@@ -1,0 +1,360 @@
+"""The conformance kit: one check that any :class:`~boardkit.Game` must pass.
+
+:func:`check_game` plays seeded random games and checks, at every step, the
+contract that agents, records and user interfaces rely on. It is the same
+list of checks OpenSpiel, TAG and PettingZoo run on their games:
+
+* seeded random playouts reach the end (or the move cap);
+* ``legal_moves()`` is deterministic, free of duplicates, empty exactly when
+  the game is over, and every move's notation reads back to the same move;
+* every legal move is accepted by ``apply``, as a value and as notation;
+* moves legal elsewhere but not here, and garbage notation, are refused with
+  a boardkit error and leave the state unchanged;
+* ``undo`` back to the start restores every earlier state exactly;
+* copies taken earlier never change while play goes on;
+* a record written to JSON reads back and replays to the same state;
+* the same seed and moves give the same game;
+* a player's view is unchanged by resampling what that player cannot see
+  (so views leak nothing), and determinized copies agree with the view and
+  keep the player's own legal moves.
+
+It also ships :class:`Nim`, the smallest complete game, used in examples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import attrs
+
+from boardkit.chance import Random, derive_seed
+from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionError
+from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.record import GameRecord
+
+__all__ = ["ConformanceError", "ConformanceReport", "Nim", "NimState", "Take", "check_game"]
+
+_GARBAGE = ("", " ", "???", "\x00", "-", "pass pass pass", "9" * 40, "é∂ƒ", "take -1", "a1-a1", "move (99,99)")
+
+
+class ConformanceError(BoardkitError, AssertionError):
+    """A game broke the contract :func:`check_game` checks.
+
+    Attributes:
+        seed: The seed of the game in which it happened.
+        moves: The moves played before it happened, in notation.
+    """
+
+    def __init__(self, message: str, *, seed: int, moves: tuple[str, ...]) -> None:
+        shown = " ".join(moves[-12:])
+        super().__init__(f"{message} (seed {seed}, after {len(moves)} moves{': ... ' + shown if moves else ''})")
+        self.seed = seed
+        self.moves = moves
+
+
+@attrs.frozen
+class ConformanceReport:
+    """What :func:`check_game` played.
+
+    Attributes:
+        games: Games played.
+        moves: Moves played in all.
+        finished: Games that reached an outcome (the rest hit the move cap).
+        outcomes: Each finished game's outcome.
+    """
+
+    games: int
+    moves: int
+    finished: int
+    outcomes: tuple[Outcome, ...]
+
+
+def check_game(
+    game: Game[Any, Any],
+    *,
+    players: int | None = None,
+    games: int = 4,
+    seed: int = 0,
+    max_moves: int = 1000,
+    sample: int = 6,
+) -> ConformanceReport:
+    """Check that ``game`` keeps the boardkit contract, by seeded random play.
+
+    Args:
+        game: The game to check; it needs no registration.
+        players: Number of players; default the game's minimum.
+        games: How many random games to play.
+        seed: Master seed; each game's seed is derived from it.
+        max_moves: Stop a game that has not ended after this many moves.
+        sample: How many legal moves, illegal moves and views to try per step.
+
+    Returns:
+        A :class:`ConformanceReport` of what was played.
+
+    Raises:
+        ConformanceError: naming the broken rule, the seed and the moves.
+
+    Examples:
+        >>> report = check_game(Nim(heap=9), games=3)
+        >>> report.games, report.finished
+        (3, 3)
+    """
+    played = 0
+    finished = 0
+    outcomes: list[Outcome] = []
+    seen_moves: list[Any] = []
+    for g in range(games):
+        game_seed = derive_seed(seed, g)
+        moves, outcome = _check_one(game, players, game_seed, max_moves, sample, seen_moves)
+        played += moves
+        if outcome is not None:
+            finished += 1
+            outcomes.append(outcome)
+    return ConformanceReport(games, played, finished, tuple(outcomes))
+
+
+def _check_one(
+    game: Game[Any, Any],
+    players: int | None,
+    game_seed: int,
+    max_moves: int,
+    sample: int,
+    seen_moves: list[Any],
+) -> tuple[int, Outcome | None]:
+    state: State[Any] = game.new_game(players=players, seed=game_seed)
+    twin: State[Any] = game.new_game(players=players, seed=game_seed)
+    chooser = Random(game_seed ^ 0x5EED)
+    snapshots: list[Hashable] = [state.snapshot()]
+    kept: list[tuple[State[Any], Hashable]] = []
+    notation: list[str] = []
+
+    def fail(message: str) -> ConformanceError:
+        return ConformanceError(message, seed=game_seed, moves=tuple(notation))
+
+    if twin.snapshot() != state.snapshot():
+        raise fail("two games set up with the same seed differ")
+    while not state.is_over and len(notation) < max_moves:
+        legal = state.legal_moves()
+        if legal != state.legal_moves():
+            raise fail("legal_moves() gave two different answers for one position")
+        if not legal:
+            raise fail("no legal moves, but the game is not over")
+        if state.current_player is None:
+            raise fail("current_player is None while the game goes on")
+        if len(set(legal)) != len(legal):
+            raise fail("legal_moves() lists a move twice")
+        before = state.snapshot()
+        for move in _pick(chooser, legal, sample):
+            _check_notation(game, move, fail)
+            trial = state.copy()
+            trial.apply(move)
+            by_text = state.copy()
+            by_text.apply(str(move))
+            if by_text.snapshot() != trial.snapshot():
+                raise fail(f"applying {str(move)!r} as text and as a move value differ")
+        legal_set = set(legal)
+        strangers = [m for m in _pick(chooser, seen_moves, sample * 3) if m not in legal_set][:sample]
+        for bad in [*strangers, *_GARBAGE]:
+            try:
+                state.apply(bad)
+            except (IllegalMoveError, NotationError):
+                pass
+            except BoardkitError as exc:
+                kind = type(exc).__name__
+                raise fail(f"refusing {str(bad)!r} raised {kind}, not IllegalMoveError or NotationError") from exc
+            else:
+                raise fail(f"apply() accepted {str(bad)!r}, which is not among the legal moves")
+            if state.snapshot() != before:
+                raise fail(f"refusing {str(bad)!r} changed the state")
+        _check_views(state, chooser, sample, fail)
+        move = legal[chooser.randbelow(len(legal))]
+        if len(seen_moves) < 5000:
+            seen_moves.append(move)
+        state.apply(move)
+        twin.apply(move)
+        notation.append(str(move))
+        if state.snapshot() != twin.snapshot():
+            raise fail("the same seed and moves gave two different games")
+        snapshots.append(state.snapshot())
+        if chooser.randbelow(8) == 0 and len(kept) < 6:
+            kept.append((state.copy(), state.snapshot()))
+    over = state.is_over
+    if over != (state.outcome is not None) or over != (state.current_player is None):
+        raise fail("is_over, outcome and current_player disagree")
+    if over and state.legal_moves():
+        raise fail("the game is over but legal_moves() is not empty")
+    for copy, snap in kept:
+        if copy.snapshot() != snap:
+            raise fail("a copy changed while the original went on")
+    record = state.to_record()
+    try:
+        again = GameRecord.from_json(record.to_json(), game=game).replay(game=game)
+    except BoardkitError as exc:
+        raise fail(f"the game's own record does not replay: {exc}") from exc
+    if again.snapshot() != state.snapshot():
+        raise fail("replaying the record gave a different state")
+    outcome = state.outcome
+    for i in range(len(notation), 0, -1):
+        state.undo()
+        if state.snapshot() != snapshots[i - 1]:
+            raise fail(f"undo did not restore the state before move {i}")
+    return len(notation), outcome
+
+
+def _pick(chooser: Random, items: list[Any], k: int) -> list[Any]:
+    if len(items) <= k:
+        return list(items)
+    return [items[chooser.randbelow(len(items))] for _ in range(k)]
+
+
+def _check_notation(game: Game[Any, Any], move: Any, fail: Any) -> None:
+    text = str(move)
+    try:
+        back = game.parse_move(text)
+    except NotationError as exc:
+        raise fail(f"the notation {text!r} of a legal move does not parse: {exc}") from exc
+    if back != move:
+        raise fail(f"parse_move({text!r}) gives {back!r}, not the move {move!r}")
+
+
+def _check_views(state: State[Any], chooser: Random, sample: int, fail: Any) -> None:
+    mover = state.current_player
+    legal = state.legal_moves()
+    for player in range(state.players):
+        view = state.view(player)
+        try:
+            hash(view)
+        except TypeError as exc:
+            raise fail(f"the view of player {player} is not a frozen, hashable value") from exc
+        if state.view(player) != view:
+            raise fail(f"two views of player {player} of one position differ")
+        for _ in range(max(1, sample // 3)):
+            det = state.determinize(player, chooser.bits64())
+            if det.view(player) != view:
+                raise fail(
+                    f"a determinization for player {player} changes what that player sees:"
+                    " the view leaks hidden parts, or determinize ignores it"
+                )
+            if det.current_player != mover:
+                raise fail("a determinization changed the player to move")
+            if player == mover and det.legal_moves() != legal:
+                raise fail(f"a determinization for player {player} changed that player's own legal moves")
+
+
+# -- Nim: the smallest complete game ------------------------------------------
+
+
+@attrs.frozen
+class Take:
+    """A Nim move: take ``count`` counters from the heap. Notation ``take 2``.
+
+    Examples:
+        >>> str(Take(2)), Take(2)
+        ('take 2', Take(2))
+    """
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"take {self.count}"
+
+    def __repr__(self) -> str:
+        return f"Take({self.count})"
+
+
+@attrs.frozen
+class NimOptions:
+    """Nim's options: the starting ``heap`` and the ``most`` one may take."""
+
+    heap: int = attrs.field(default=21)
+    most: int = attrs.field(default=3)
+
+    @heap.validator
+    def _check_heap(self, _: object, value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise OptionError(f"heap must be a positive integer, not {value!r}")
+
+    @most.validator
+    def _check_most(self, _: object, value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise OptionError(f"most must be a positive integer, not {value!r}")
+
+
+class Nim(Game["NimState", Take]):
+    """Nim for two: take 1 to ``most`` counters in turn; who takes the last wins.
+
+    Small enough to read in one sitting, and complete: it is the game the
+    docstrings use to show the protocol.
+
+    Examples:
+        >>> state = Nim(heap=3).new_game(seed=0)
+        >>> state.legal_moves()
+        [Take(1), Take(2), Take(3)]
+        >>> state.apply("take 3")
+        >>> state.outcome
+        Outcome(winners=frozenset({0}), scores=None, reason='took the last counter')
+    """
+
+    name = "nim"
+
+    def __init__(self, **options: Any) -> None:
+        self.options = make_options(NimOptions, options, game="nim")
+
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> NimState:
+        return NimState(self, self.check_players(players), seed)
+
+    def parse_move(self, text: str) -> Take:
+        words = text.split() if isinstance(text, str) else []
+        if len(words) != 2 or words[0] != "take" or not words[1].isdigit() or len(words[1]) > 6:
+            raise NotationError(text, "a Nim move is 'take N'")
+        return Take(int(words[1]))
+
+
+class NimState(State[Take]):
+    """A game of :class:`Nim` in progress."""
+
+    def __init__(self, game: Nim, players: int, seed: int | None) -> None:
+        super().__init__(game, players, seed)
+        self.heap: int = game.options.heap
+        self._most: int = game.options.most
+
+    @property
+    def current_player(self) -> Player | None:
+        return None if self.heap == 0 else len(self._moves) % 2
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.heap:
+            return None
+        return Outcome.win((len(self._moves) - 1) % 2, "took the last counter")
+
+    def legal_moves(self) -> list[Take]:
+        return [Take(n) for n in range(1, min(self._most, self.heap) + 1)]
+
+    def _play(self, move: Take) -> None:
+        if not isinstance(move, Take):
+            raise IllegalMoveError(move, "not a Nim move")
+        if move.count < 1:
+            raise IllegalMoveError(move, "take at least one")
+        if move.count > self._most:
+            raise IllegalMoveError(move, f"at most {self._most} may be taken")
+        if move.count > self.heap:
+            raise IllegalMoveError(move, f"only {self.heap} left")
+        self.heap -= move.count
+
+    def _unplay(self, move: Take, token: None) -> None:
+        self.heap += move.count
+
+    def _key(self) -> Hashable:
+        return self.heap
+
+    def copy(self) -> NimState:
+        twin = NimState.__new__(NimState)
+        self._copy_base_into(twin)
+        twin.heap = self.heap
+        twin._most = self._most
+        return twin
+
+    def render(self) -> str:
+        return f"heap: {'|' * self.heap} ({self.heap})"

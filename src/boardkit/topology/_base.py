@@ -1,0 +1,383 @@
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from functools import cached_property
+from typing import Any
+
+import attrs
+import networkx as nx
+
+from boardkit.errors import BoardkitError
+
+__all__ = ["Cell", "CompiledTopology", "Direction", "Topology", "TopologyError", "from_graph"]
+
+#: A cell of a board: any hashable networkx node. Grids use coordinate tuples.
+Cell = Hashable
+#: A direction label such as ``"n"`` or ``"se"``.
+Direction = str
+
+#: Boards with at most this many cells get an all-pairs distance table.
+_DISTANCE_TABLE_LIMIT = 1024
+
+
+class TopologyError(BoardkitError, ValueError):
+    """A board that cannot be built, or a cell or direction it does not have.
+
+    Examples:
+        >>> from boardkit.topology import SquareGrid
+        >>> SquareGrid(3, 3).index((5, 5))
+        Traceback (most recent call last):
+        ...
+        boardkit.topology._base.TopologyError: no cell (5, 5) on this board
+    """
+
+
+@attrs.frozen(eq=False)
+class CompiledTopology:
+    """A topology compiled into integer-indexed tuples for hot paths.
+
+    Cells are numbered ``0 .. size - 1`` in :attr:`Topology.cells` order and
+    directions ``0 .. len(directions) - 1`` in :attr:`Topology.directions`
+    order. Nothing here is networkx; move generators read only these tuples.
+
+    Attributes:
+        size: The number of cells.
+        neighbors: ``neighbors[i]`` is the tuple of cell indices next to ``i``.
+        steps: ``steps[i][d]`` is the cell one step from ``i`` in direction
+            ``d``, or ``-1`` off the board.
+        rays: ``rays[i][d]`` is every cell beyond ``i`` in direction ``d``,
+            nearest first.
+        opposite: ``opposite[d]`` is the direction opposite ``d``, or ``-1``.
+        distance: ``distance[i][j]`` in steps, for boards of at most 1024
+            cells (``None`` for larger ones).
+
+    Examples:
+        >>> from boardkit.topology import SquareGrid
+        >>> c = SquareGrid(3, 3).compiled
+        >>> c.size, len(c.rays[0])
+        (9, 4)
+        >>> c.rays[0][SquareGrid(3, 3).directions.index("e")]
+        (1, 2)
+    """
+
+    size: int
+    neighbors: tuple[tuple[int, ...], ...]
+    steps: tuple[tuple[int, ...], ...]
+    rays: tuple[tuple[tuple[int, ...], ...], ...]
+    opposite: tuple[int, ...]
+    distance: tuple[tuple[int, ...], ...] | None
+
+
+class Topology:
+    """A board: cells joined by steps, held as a networkx graph.
+
+    The graph is the source of truth and is yours to use with any networkx
+    algorithm (shortest paths, components, subgraph views). Cells are its
+    nodes and carry a ``"pos"`` attribute with ``(x, y)`` drawing coordinates,
+    y pointing up. Each edge carries a ``"steps"`` attribute mapping each of
+    its two cells to the direction label of the step *from* that cell, so a
+    square grid's edge between ``(0, 0)`` and ``(1, 0)`` has
+    ``steps == {(0, 0): "e", (1, 0): "w"}``. Boards without directions leave
+    ``steps`` out.
+
+    For speed the board is compiled once into integer tables
+    (:attr:`compiled`); move generation uses those, never the graph.
+
+    Examples:
+        >>> import networkx as nx
+        >>> from boardkit.topology import SquareGrid
+        >>> board = SquareGrid(4, 3)
+        >>> nx.shortest_path_length(board.graph, (0, 0), (3, 2))
+        5
+        >>> board.ray((0, 0), "e")
+        ((1, 0), (2, 0), (3, 0))
+    """
+
+    def __init__(
+        self,
+        graph: nx.Graph[Any],
+        directions: Sequence[Direction] = (),
+        opposites: Mapping[Direction, Direction] | None = None,
+    ) -> None:
+        if graph.is_directed() or graph.is_multigraph():
+            raise TopologyError("a topology's graph must be an undirected nx.Graph")
+        if graph.number_of_nodes() == 0:
+            raise TopologyError("a board needs at least one cell")
+        self.graph: nx.Graph[Any] = graph
+        self.directions: tuple[Direction, ...] = tuple(directions)
+        self._opposites: dict[Direction, Direction] = dict(opposites or {})
+        self.cells: tuple[Cell, ...] = tuple(graph.nodes)
+        self._index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
+        for d, o in self._opposites.items():
+            if d not in self.directions or o not in self.directions:
+                raise TopologyError(f"opposite pair {d!r}/{o!r} names an unknown direction")
+        self._check_steps()
+
+    def _check_steps(self) -> None:
+        if not self.directions:
+            return
+        known = set(self.directions)
+        seen: dict[tuple[Cell, Direction], Cell] = {}
+        for a, b, steps in self.graph.edges(data="steps"):
+            if not isinstance(steps, Mapping) or set(steps) != {a, b}:
+                raise TopologyError(f"edge {a!r}-{b!r} needs a 'steps' mapping from each of its cells to a direction")
+            for src, dst in ((a, b), (b, a)):
+                d = steps[src]
+                if d not in known:
+                    raise TopologyError(f"edge {a!r}-{b!r} uses unknown direction {d!r}")
+                if (src, d) in seen:
+                    raise TopologyError(f"cell {src!r} has two steps in direction {d!r}")
+                seen[src, d] = dst
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {len(self.cells)} cells, directions {list(self.directions)}>"
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self.cells)
+
+    def __contains__(self, cell: object) -> bool:
+        try:
+            return cell in self._index
+        except TypeError:
+            return False
+
+    def index(self, cell: Cell) -> int:
+        """The dense index ``0 .. len(cells) - 1`` of ``cell``.
+
+        Raises:
+            TopologyError: if the cell is not on the board.
+
+        Examples:
+            >>> from boardkit.topology import SquareGrid
+            >>> SquareGrid(3, 2).index((2, 1))
+            5
+        """
+        try:
+            return self._index[cell]
+        except (KeyError, TypeError):
+            raise TopologyError(f"no cell {cell!r} on this board") from None
+
+    def _direction(self, direction: Direction) -> int:
+        try:
+            return self.directions.index(direction)
+        except ValueError:
+            known = ", ".join(repr(d) for d in self.directions) or "none"
+            raise TopologyError(f"no direction {direction!r}; directions are: {known}") from None
+
+    @cached_property
+    def compiled(self) -> CompiledTopology:
+        """The board as integer tables, built once on first use."""
+        n = len(self.cells)
+        idx = self._index
+        nd = len(self.directions)
+        dir_of = {d: i for i, d in enumerate(self.directions)}
+        steps = [[-1] * nd for _ in range(n)]
+        neighbors: list[tuple[int, ...]] = []
+        for i, cell in enumerate(self.cells):
+            if nd:
+                for nb in self.graph.neighbors(cell):
+                    steps[i][dir_of[self.graph.edges[cell, nb]["steps"][cell]]] = idx[nb]
+                # With directions, neighbours come in direction order.
+                neighbors.append(tuple(j for j in steps[i] if j >= 0))
+            else:
+                neighbors.append(tuple(idx[c] for c in self.graph.neighbors(cell)))
+        rays: list[tuple[tuple[int, ...], ...]] = []
+        for i in range(n):
+            per_dir = []
+            for d in range(nd):
+                ray: list[int] = []
+                j = steps[i][d]
+                while j >= 0 and j != i and len(ray) < n:
+                    ray.append(j)
+                    j = steps[j][d]
+                per_dir.append(tuple(ray))
+            rays.append(tuple(per_dir))
+        opposite = tuple(dir_of.get(self._opposites.get(d, ""), -1) for d in self.directions)
+        distance = self._distance_table(neighbors) if n <= _DISTANCE_TABLE_LIMIT else None
+        return CompiledTopology(n, tuple(neighbors), tuple(tuple(s) for s in steps), tuple(rays), opposite, distance)
+
+    @staticmethod
+    def _distance_table(neighbors: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+        n = len(neighbors)
+        table = []
+        for start in range(n):
+            dist = [-1] * n
+            dist[start] = 0
+            queue = deque([start])
+            while queue:
+                i = queue.popleft()
+                for j in neighbors[i]:
+                    if dist[j] < 0:
+                        dist[j] = dist[i] + 1
+                        queue.append(j)
+            table.append(tuple(dist))
+        return tuple(table)
+
+    def neighbors(self, cell: Cell) -> tuple[Cell, ...]:
+        """The cells one step from ``cell``.
+
+        Examples:
+            >>> from boardkit.topology import SquareGrid
+            >>> SquareGrid(3, 3).neighbors((0, 0))
+            ((1, 0), (0, 1))
+        """
+        cells = self.cells
+        return tuple(cells[j] for j in self.compiled.neighbors[self.index(cell)])
+
+    def step(self, cell: Cell, direction: Direction) -> Cell | None:
+        """The cell one step from ``cell`` in ``direction``, or ``None`` off the board.
+
+        Examples:
+            >>> from boardkit.topology import SquareGrid
+            >>> SquareGrid(3, 3).step((0, 0), "s"), SquareGrid(3, 3).step((0, 0), "n")
+            ((0, 1), None)
+        """
+        j = self.compiled.steps[self.index(cell)][self._direction(direction)]
+        return None if j < 0 else self.cells[j]
+
+    def ray(self, cell: Cell, direction: Direction) -> tuple[Cell, ...]:
+        """Every cell beyond ``cell`` in ``direction``, nearest first.
+
+        Examples:
+            >>> from boardkit.topology import SquareGrid
+            >>> SquareGrid(4, 4).ray((1, 1), "se")
+            Traceback (most recent call last):
+            ...
+            boardkit.topology._base.TopologyError: no direction 'se'; directions are: 'n', 'e', 's', 'w'
+            >>> SquareGrid(4, 4, diagonals=True).ray((1, 1), "se")
+            ((2, 2), (3, 3))
+        """
+        cells = self.cells
+        return tuple(cells[j] for j in self.compiled.rays[self.index(cell)][self._direction(direction)])
+
+    def opposite(self, direction: Direction) -> Direction:
+        """The direction opposite ``direction``.
+
+        Raises:
+            TopologyError: for an unknown direction or one without an opposite.
+
+        Examples:
+            >>> from boardkit.topology import HexGrid
+            >>> HexGrid.hexagon(1).opposite("ne")
+            'sw'
+        """
+        self._direction(direction)
+        try:
+            return self._opposites[direction]
+        except KeyError:
+            raise TopologyError(f"direction {direction!r} has no opposite on this board") from None
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        """The number of steps on a shortest path from ``a`` to ``b``.
+
+        Raises:
+            TopologyError: if a cell is not on the board or ``b`` cannot be
+                reached from ``a``.
+
+        Examples:
+            >>> from boardkit.topology import SquareGrid
+            >>> SquareGrid(5, 5).distance((0, 0), (4, 4))
+            8
+        """
+        i, j = self.index(a), self.index(b)
+        table = self.compiled.distance
+        if table is not None:
+            d = table[i][j]
+        else:
+            try:
+                d = nx.shortest_path_length(self.graph, a, b)
+            except nx.NetworkXNoPath:
+                d = -1
+        if d < 0:
+            raise TopologyError(f"no path from {a!r} to {b!r}")
+        return d
+
+    def pos(self, cell: Cell) -> tuple[float, float]:
+        """The ``(x, y)`` drawing position of ``cell`` (y pointing up).
+
+        Examples:
+            >>> from boardkit.topology import SquareGrid
+            >>> SquareGrid(3, 3).pos((2, 0))
+            (2.0, 0.0)
+        """
+        x, y = self.graph.nodes[self.cells[self.index(cell)]].get("pos", (0.0, 0.0))
+        return float(x), float(y)
+
+
+def from_graph(
+    graph: nx.Graph[Any] | nx.DiGraph[Any],
+    *,
+    direction: str = "direction",
+    opposites: Mapping[Direction, Direction] | None = None,
+) -> Topology:
+    """Make a board of any networkx graph.
+
+    An undirected graph becomes a board without directions: cells, neighbours
+    and distances, good for point-to-point maps. To give steps directions, pass
+    a :class:`networkx.DiGraph` whose every arc ``u -> v`` carries its label in
+    the ``direction`` attribute; each arc must have its reverse. When some
+    node lacks a ``"pos"`` attribute, every node without one is placed on a
+    circle, in node order.
+
+    The graph is copied; the board's :attr:`~Topology.graph` is a plain
+    undirected graph as described in :class:`Topology`.
+
+    Args:
+        graph: The board.
+        direction: The arc attribute holding each step's direction label.
+        opposites: Pairs of opposite directions, for captures and rays;
+            inferred from reverse arcs when omitted.
+
+    Raises:
+        TopologyError: if the graph is empty, an arc has no direction or no
+            reverse, or a cell has two steps with the same label.
+
+    Examples:
+        >>> import networkx as nx
+        >>> ring = from_graph(nx.cycle_graph(6))
+        >>> ring.distance(0, 3), ring.directions
+        (3, ())
+        >>> g = nx.DiGraph()
+        >>> g.add_edge("hall", "yard", direction="out")
+        >>> g.add_edge("yard", "hall", direction="in")
+        >>> board = from_graph(g)
+        >>> board.step("hall", "out"), board.opposite("out")
+        ('yard', 'in')
+    """
+    if isinstance(graph, nx.MultiGraph | nx.MultiDiGraph):
+        raise TopologyError("multigraphs are not supported; a board has at most one step between two cells")
+    board: nx.Graph[Any] = nx.Graph()
+    board.add_nodes_from(graph.nodes(data=True))
+    labels: list[Direction] = []
+    inferred: dict[Direction, Direction] = {}
+    if graph.is_directed():
+        for u, v, label in graph.edges(data=direction):
+            if u == v:
+                raise TopologyError(f"cell {u!r} has a step to itself")
+            if label is None:
+                raise TopologyError(f"arc {u!r} -> {v!r} has no {direction!r} attribute")
+            if not graph.has_edge(v, u):
+                raise TopologyError(f"arc {u!r} -> {v!r} has no reverse arc")
+            back = graph.edges[v, u].get(direction)
+            if back is None:
+                raise TopologyError(f"arc {v!r} -> {u!r} has no {direction!r} attribute")
+            if label not in labels:
+                labels.append(label)
+            if inferred.setdefault(label, back) != back:
+                inferred[label] = ""
+            board.add_edge(u, v, steps={u: label, v: back})
+    else:
+        board.add_edges_from((u, v) for u, v in graph.edges() if u != v)
+    if opposites is None:
+        opposites = {d: o for d, o in inferred.items() if o and inferred.get(o) == d}
+    missing = [node for node, data in board.nodes(data=True) if "pos" not in data]
+    for k, node in enumerate(missing):
+        angle = 2 * math.pi * k / len(missing)
+        board.nodes[node]["pos"] = (round(math.cos(angle), 6), round(math.sin(angle), 6))
+    return Topology(board, labels, opposites)
+

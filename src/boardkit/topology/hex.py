@@ -1,0 +1,196 @@
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import networkx as nx
+
+from boardkit.topology._base import Cell, Topology, TopologyError
+
+__all__ = ["HEX_DIRECTIONS", "Hex", "HexGrid", "hex_distance"]
+
+#: An axial hex coordinate ``(q, r)``.
+Hex = tuple[int, int]
+
+#: The six axial steps, by label. ``r`` grows downwards (pointy-top hexes).
+HEX_DIRECTIONS: dict[str, Hex] = {
+    "e": (1, 0),
+    "ne": (1, -1),
+    "nw": (0, -1),
+    "w": (-1, 0),
+    "sw": (-1, 1),
+    "se": (0, 1),
+}
+_OPPOSITES = {"e": "w", "w": "e", "ne": "sw", "sw": "ne", "nw": "se", "se": "nw"}
+_SQRT3 = math.sqrt(3.0)
+
+
+def hex_distance(a: Hex, b: Hex) -> int:
+    """The number of hex steps between two axial cells on an open plane.
+
+    Examples:
+        >>> hex_distance((0, 0), (2, -1))
+        2
+        >>> hex_distance((0, 2), (0, -2))
+        4
+    """
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+class HexGrid(Topology):
+    """A board of hexagonal cells in axial coordinates.
+
+    Cells are ``(q, r)`` tuples of pointy-top hexes: ``q`` grows to the east,
+    ``r`` to the south-east, and the third cube coordinate is ``-q - r``. The
+    six directions are ``"e"``, ``"ne"``, ``"nw"``, ``"w"``, ``"sw"`` and
+    ``"se"``. ``pos`` is ``(sqrt(3) * (q + r / 2), -1.5 * r)``.
+
+    Build one with :meth:`hexagon` or give any set of axial cells.
+
+    Args:
+        cells: The axial cells of the board.
+
+    Raises:
+        TopologyError: for an empty board or a cell that is not two integers.
+
+    Examples:
+        >>> board = HexGrid.hexagon(2)
+        >>> len(board.cells)
+        19
+        >>> board.neighbors((0, 2))
+        ((1, 1), (0, 1), (-1, 2))
+        >>> board.distance((0, 2), (0, -2))
+        4
+        >>> HexGrid([(0, 0), (1, 0), (2, 0)]).ray((0, 0), "e")
+        ((1, 0), (2, 0))
+    """
+
+    def __init__(self, cells: Any) -> None:
+        graph: nx.Graph[Any] = nx.Graph()
+        for cell in cells:
+            if (
+                not isinstance(cell, tuple)
+                or len(cell) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
+            ):
+                raise TopologyError(f"a hex cell is a (q, r) pair of integers, not {cell!r}")
+            q, r = cell
+            graph.add_node(cell, pos=(_SQRT3 * (q + r / 2), -1.5 * r))
+        for cell in list(graph.nodes):
+            for label, (dq, dr) in HEX_DIRECTIONS.items():
+                other = (cell[0] + dq, cell[1] + dr)
+                if other in graph and not graph.has_edge(cell, other):
+                    graph.add_edge(cell, other, steps={cell: label, other: _OPPOSITES[label]})
+        self.radius: int | None = None
+        super().__init__(graph, list(HEX_DIRECTIONS), _OPPOSITES)
+
+    @classmethod
+    def hexagon(cls, radius: int) -> HexGrid:
+        """The hexagon of every cell within ``radius`` steps of ``(0, 0)``.
+
+        It has ``3 * radius * (radius + 1) + 1`` cells, listed row by row from
+        the top (``r = -radius``), west to east.
+
+        Raises:
+            TopologyError: for a negative radius.
+
+        Examples:
+            >>> [len(HexGrid.hexagon(k).cells) for k in range(4)]
+            [1, 7, 19, 37]
+            >>> HexGrid.hexagon(1).cells[:3]
+            ((0, -1), (1, -1), (-1, 0))
+        """
+        if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
+            raise TopologyError(f"radius must be a non-negative integer, not {radius!r}")
+        cells = [
+            (q, r)
+            for r in range(-radius, radius + 1)
+            for q in range(-radius, radius + 1)
+            if abs(q + r) <= radius
+        ]
+        grid = cls(cells)
+        grid.radius = radius
+        return grid
+
+    def __repr__(self) -> str:
+        if self.radius is not None:
+            return f"HexGrid.hexagon({self.radius})"
+        return f"<HexGrid {len(self.cells)} cells>"
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        """Hex distance; on a hexagon the shortest path never leaves the board.
+
+        Examples:
+            >>> HexGrid.hexagon(3).distance((-3, 0), (3, 0))
+            6
+        """
+        if self.radius is None:
+            return super().distance(a, b)
+        self.index(a)
+        self.index(b)
+        return hex_distance(a, b)  # type: ignore[arg-type]
+
+    def ring(self, center: Hex, radius: int) -> tuple[Hex, ...]:
+        """The board cells exactly ``radius`` steps from ``center`` (open-plane
+        hex distance), going round from the east corner.
+
+        Examples:
+            >>> len(HexGrid.hexagon(3).ring((0, 0), 2))
+            12
+            >>> HexGrid.hexagon(2).ring((0, 2), 1)
+            ((1, 1), (0, 1), (-1, 2))
+        """
+        if radius == 0:
+            return (center,) if center in self else ()
+        found: list[Hex] = []
+        # Start at the east corner, then walk each of the six sides.
+        q, r = center[0] + radius, center[1]
+        for label in ("nw", "w", "sw", "se", "e", "ne"):
+            dq, dr = HEX_DIRECTIONS[label]
+            for _ in range(radius):
+                if (q, r) in self:
+                    found.append((q, r))
+                q, r = q + dq, r + dr
+        return tuple(found)
+
+    def disk(self, center: Hex, radius: int) -> tuple[Hex, ...]:
+        """The board cells at most ``radius`` steps from ``center``.
+
+        Examples:
+            >>> len(HexGrid.hexagon(2).disk((0, 0), 1))
+            7
+        """
+        return tuple(c for k in range(radius + 1) for c in self.ring(center, k))
+
+    def line(self, a: Hex, b: Hex) -> tuple[Hex, ...]:
+        """The cells on the straight line from ``a`` to ``b``, both included
+        (cube-coordinate interpolation, nudged off ties consistently).
+
+        Examples:
+            >>> HexGrid.hexagon(2).line((-2, 0), (2, 0))
+            ((-2, 0), (-1, 0), (0, 0), (1, 0), (2, 0))
+            >>> HexGrid.hexagon(2).line((0, 2), (0, 0))
+            ((0, 2), (0, 1), (0, 0))
+        """
+        n = hex_distance(a, b)
+        out: list[Hex] = []
+        for i in range(n + 1):
+            t = i / n if n else 0.0
+            q = a[0] + (b[0] - a[0]) * t + 1e-6
+            r = a[1] + (b[1] - a[1]) * t + 1e-6
+            cell = _round_hex(q, r)
+            if not out or out[-1] != cell:
+                out.append(cell)
+        return tuple(out)
+
+
+def _round_hex(q: float, r: float) -> Hex:
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return int(rq), int(rr)

@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+from typing import Any, cast
+
+import networkx as nx
+
+from boardkit.topology._base import Cell, Topology, TopologyError
+
+__all__ = ["SquareGrid"]
+
+_ORTHOGONAL = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+_DIAGONAL = {"ne": (1, -1), "se": (1, 1), "sw": (-1, 1), "nw": (-1, -1)}
+_OPPOSITES = {"n": "s", "s": "n", "e": "w", "w": "e", "ne": "sw", "sw": "ne", "nw": "se", "se": "nw"}
+
+
+class SquareGrid(Topology):
+    """A rectangle of square cells.
+
+    Cells are ``(column, row)`` tuples: column 0 is the left edge and row 0
+    the *top* edge, so a grid reads like a printed diagram. (Games name cells
+    in their own notation on top of this; Tafl's ``a1`` is the bottom-left
+    cell ``(0, height - 1)``.) Directions are ``"n"`` (up), ``"e"``, ``"s"``
+    and ``"w"``, plus ``"ne"``, ``"se"``, ``"sw"`` and ``"nw"`` when
+    ``diagonals`` is true. ``pos`` is ``(column, -row)``.
+
+    Args:
+        width: Number of columns, at least 1.
+        height: Number of rows, at least 1.
+        diagonals: Also join cells that touch at a corner.
+
+    Raises:
+        TopologyError: for a width or height below 1.
+
+    Examples:
+        >>> board = SquareGrid(11, 11)
+        >>> len(board.cells), board.directions
+        (121, ('n', 'e', 's', 'w'))
+        >>> board.step((5, 5), "n")
+        (5, 4)
+        >>> board.distance((0, 0), (10, 10))
+        20
+        >>> SquareGrid(3, 3, diagonals=True).distance((0, 0), (2, 2))
+        2
+    """
+
+    def __init__(self, width: int, height: int, *, diagonals: bool = False) -> None:
+        for name, value in (("width", width), ("height", height)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise TopologyError(f"{name} must be a positive integer, not {value!r}")
+        self.width = width
+        self.height = height
+        self.diagonals = diagonals
+        moves = dict(_ORTHOGONAL)
+        if diagonals:
+            moves.update(_DIAGONAL)
+        graph: nx.Graph[Any] = nx.Graph()
+        for row in range(height):
+            for col in range(width):
+                graph.add_node((col, row), pos=(float(col), float(-row)))
+        for (col, row) in list(graph.nodes):
+            for label, (dc, dr) in moves.items():
+                other = (col + dc, row + dr)
+                if other in graph and not graph.has_edge((col, row), other):
+                    graph.add_edge((col, row), other, steps={(col, row): label, other: _OPPOSITES[label]})
+        order = [d for d in ("n", "ne", "e", "se", "s", "sw", "w", "nw") if d in moves] if diagonals else list(moves)
+        super().__init__(graph, order, {d: _OPPOSITES[d] for d in order})
+
+    def __repr__(self) -> str:
+        diag = ", diagonals=True" if self.diagonals else ""
+        return f"SquareGrid({self.width}, {self.height}{diag})"
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        """Steps between two cells: Manhattan distance, or Chebyshev distance
+        when diagonal steps are allowed.
+
+        Examples:
+            >>> SquareGrid(8, 8).distance((1, 1), (4, 5))
+            7
+        """
+        self.index(a)
+        self.index(b)
+        (ac, ar), (bc, br) = cast("tuple[int, int]", a), cast("tuple[int, int]", b)
+        dc, dr = abs(ac - bc), abs(ar - br)
+        return max(dc, dr) if self.diagonals else dc + dr

@@ -1,0 +1,224 @@
+"""Zones: where a player's components lie and who may see them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable
+from typing import Generic, Literal, TypeVar, cast
+
+import attrs
+
+from boardkit.errors import ComponentError
+from boardkit.game import Player
+
+__all__ = ["Hand", "Visibility", "Zone", "ZoneView"]
+
+T = TypeVar("T", bound=Hashable)
+
+#: Who may see a zone's contents: everybody, only its owner, or nobody.
+Visibility = Literal["public", "owner", "nobody"]
+
+
+@attrs.frozen
+class ZoneView(Generic[T]):
+    """What one player may see of a zone.
+
+    Attributes:
+        owner: The zone's owner (``None`` for a shared zone).
+        visible: The items this player may see, as sorted ``(item, count)`` pairs.
+        hidden: How many items there are that this player may not see.
+
+    Examples:
+        >>> hand = Hand(owner=0, items=["gold", "red"])
+        >>> hand.view(1)
+        ZoneView(owner=0, visible=(), hidden=2)
+        >>> hand.view(0).visible
+        (('gold', 1), ('red', 1))
+    """
+
+    owner: Player | None
+    visible: tuple[tuple[T, int], ...]
+    hidden: int
+
+    @property
+    def size(self) -> int:
+        """Every item in the zone, seen or not."""
+        return sum(n for _, n in self.visible) + self.hidden
+
+
+def _sorted_pairs(counts: Counter[T]) -> tuple[tuple[T, int], ...]:
+    return tuple(sorted(((k, n) for k, n in counts.items() if n > 0), key=lambda kv: repr(kv[0])))
+
+
+class Zone(Generic[T]):
+    """A multiset of components with an owner and a visibility.
+
+    A Court is a public zone; a hand is an owner-only zone (see :class:`Hand`,
+    which can also hold face-up tiles); a discard pile seen by nobody is a
+    ``"nobody"`` zone.
+
+    Args:
+        owner: The owning player, or ``None``.
+        visibility: ``"public"``, ``"owner"`` or ``"nobody"``.
+        items: The starting contents.
+
+    Examples:
+        >>> court = Zone(owner=1, visibility="public", items=["gold", "gold"])
+        >>> court.count("gold"), len(court)
+        (2, 2)
+        >>> court.remove("red")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.ComponentError: the zone holds no 'red'
+    """
+
+    def __init__(self, owner: Player | None = None, visibility: Visibility = "public", items: Iterable[T] = ()) -> None:
+        self.owner = owner
+        self.visibility: Visibility = visibility
+        self._items: Counter[T] = Counter(items)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} owner={self.owner} {dict(self._items)}>"
+
+    def __len__(self) -> int:
+        return self._items.total()
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._items
+
+    @property
+    def items(self) -> Counter[T]:
+        """The contents as a fresh Counter."""
+        return +self._items
+
+    def count(self, item: T) -> int:
+        """How many of ``item`` the zone holds."""
+        return self._items[item]
+
+    def add(self, *items: T) -> None:
+        """Put items into the zone."""
+        self._items.update(items)
+
+    def remove(self, item: T, n: int = 1) -> None:
+        """Take ``n`` of ``item`` out of the zone.
+
+        Raises:
+            ComponentError: if the zone holds fewer than ``n`` of them.
+        """
+        if self._items[item] < n:
+            raise ComponentError(f"the zone holds no {item!r}" if n == 1 else f"the zone holds fewer than {n} {item!r}")
+        self._items[item] -= n
+        if not self._items[item]:
+            del self._items[item]
+
+    def clear(self) -> Counter[T]:
+        """Empty the zone and return what it held."""
+        held, self._items = self._items, Counter()
+        return held
+
+    def can_see(self, player: Player) -> bool:
+        """Whether ``player`` may see the zone's contents."""
+        return self.visibility == "public" or (self.visibility == "owner" and player == self.owner)
+
+    def view(self, player: Player) -> ZoneView[T]:
+        """What ``player`` may see of the zone."""
+        if self.can_see(player):
+            return ZoneView(self.owner, _sorted_pairs(self._items), 0)
+        return ZoneView(self.owner, (), len(self))
+
+    def key(self) -> Hashable:
+        """The full contents in a canonical order, for snapshots."""
+        return _sorted_pairs(self._items)
+
+    def copy(self) -> Zone[T]:
+        """An independent zone with the same contents."""
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._items = Counter(self._items)
+        return twin
+
+
+class Hand(Zone[T]):
+    """A player's hand: the owner sees it, the others see only how many.
+
+    Some games lay part of a hand face up (Camelot: The Build); those tiles
+    are in :attr:`face_up` and everybody sees them, while the rest stays
+    concealed.
+
+    Examples:
+        >>> hand = Hand(owner=0, items=["garden", "wall"])
+        >>> hand.reveal("wall")
+        >>> hand.view(1)
+        ZoneView(owner=0, visible=(('wall', 1),), hidden=1)
+        >>> hand.conceal("wall")
+        >>> hand.view(1).hidden
+        2
+    """
+
+    def __init__(self, owner: Player | None = None, items: Iterable[T] = (), face_up: Iterable[T] = ()) -> None:
+        super().__init__(owner, "owner", items)
+        self._face_up: Counter[T] = Counter(face_up)
+        self._items.update(self._face_up)
+
+    @property
+    def face_up(self) -> Counter[T]:
+        """The tiles every player can see."""
+        return +self._face_up
+
+    @property
+    def concealed(self) -> Counter[T]:
+        """The tiles only the owner can see."""
+        return self._items - self._face_up
+
+    def add_face_up(self, *items: T) -> None:
+        """Put items into the hand face up."""
+        self._items.update(items)
+        self._face_up.update(items)
+
+    def reveal(self, item: T) -> None:
+        """Turn a concealed item face up.
+
+        Raises:
+            ComponentError: if no such item is concealed.
+        """
+        if self.concealed[item] < 1:
+            raise ComponentError(f"no concealed {item!r} in the hand")
+        self._face_up[item] += 1
+
+    def conceal(self, item: T) -> None:
+        """Turn a face-up item face down.
+
+        Raises:
+            ComponentError: if no such item is face up.
+        """
+        if self._face_up[item] < 1:
+            raise ComponentError(f"no face-up {item!r} in the hand")
+        self._face_up[item] -= 1
+        if not self._face_up[item]:
+            del self._face_up[item]
+
+    def remove(self, item: T, n: int = 1) -> None:
+        """Take items out, concealed ones first."""
+        super().remove(item, n)
+        extra = self._face_up[item] - self._items[item]
+        if extra > 0:
+            self._face_up[item] -= extra
+            if not self._face_up[item]:
+                del self._face_up[item]
+
+    def clear(self) -> Counter[T]:
+        self._face_up = Counter()
+        return super().clear()
+
+    def view(self, player: Player) -> ZoneView[T]:
+        if player == self.owner:
+            return ZoneView(self.owner, _sorted_pairs(self._items), 0)
+        return ZoneView(self.owner, _sorted_pairs(self._face_up), len(self) - self._face_up.total())
+
+    def key(self) -> Hashable:
+        return (_sorted_pairs(self._items), _sorted_pairs(self._face_up))
+
+    def copy(self) -> Hand[T]:
+        twin = cast("Hand[T]", super().copy())
+        twin._face_up = Counter(self._face_up)
+        return twin
