@@ -14,7 +14,6 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
-    "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -29,16 +28,9 @@ napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 napoleon_use_ivar = True
 
-intersphinx_mapping = {
-    "python": ("https://docs.python.org/3", None),
-    "networkx": ("https://networkx.org/documentation/stable/", None),
-}
-intersphinx_disabled_reftypes = ["*"]
-intersphinx_timeout = 2
-# The docs must build offline; unresolved cross-references to Python and
-# networkx render as plain text rather than failing the build.
+# The docs build offline (no intersphinx); references to Python and networkx
+# objects render as plain text.
 nitpicky = False
-suppress_warnings = ["intersphinx.external", "myst.xref_missing", "ref.python"]
 
 html_theme = "furo"
 html_title = "boardkit"

@@ -169,7 +169,9 @@ def make_options(cls: type[Opts], options: Mapping[str, Any], *, game: str) -> O
     except OptionError:
         raise
     except (TypeError, ValueError) as exc:
-        raise OptionError(f"bad option for {game}: {exc}") from exc
+        # attrs validators put the readable message first and details after it.
+        reason = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+        raise OptionError(f"bad option for {game}: {reason}") from exc
 
 
 def _json_value(value: Any) -> Any:

@@ -153,6 +153,8 @@ def _check_one(
             by_text.apply(str(move))
             if by_text.snapshot() != trial.snapshot():
                 raise fail(f"applying {str(move)!r} as text and as a move value differ")
+            if state.snapshot() != before:
+                raise fail(f"playing {str(move)!r} on a copy changed the original: copy() is not independent")
         legal_set = set(legal)
         strangers = [m for m in _pick(chooser, seen_moves, sample * 3) if m not in legal_set][:sample]
         for bad in [*strangers, *_GARBAGE]:

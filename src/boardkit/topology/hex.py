@@ -113,6 +113,16 @@ class HexGrid(Topology):
         grid.radius = radius
         return grid
 
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        """The cells, typed as axial ``(q, r)`` pairs (the same tuple as ``cells``).
+
+        Examples:
+            >>> HexGrid.hexagon(1).hexes[0]
+            (0, -1)
+        """
+        return self.cells  # type: ignore[return-value]
+
     def __repr__(self) -> str:
         if self.radius is not None:
             return f"HexGrid.hexagon({self.radius})"

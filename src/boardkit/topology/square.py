@@ -65,6 +65,16 @@ class SquareGrid(Topology):
         order = [d for d in ("n", "ne", "e", "se", "s", "sw", "w", "nw") if d in moves] if diagonals else list(moves)
         super().__init__(graph, order, {d: _OPPOSITES[d] for d in order})
 
+    @property
+    def squares(self) -> tuple[tuple[int, int], ...]:
+        """The cells, typed as ``(column, row)`` pairs (the same tuple as ``cells``).
+
+        Examples:
+            >>> SquareGrid(2, 2).squares
+            ((0, 0), (1, 0), (0, 1), (1, 1))
+        """
+        return self.cells  # type: ignore[return-value]
+
     def __repr__(self) -> str:
         diag = ", diagonals=True" if self.diagonals else ""
         return f"SquareGrid({self.width}, {self.height}{diag})"

@@ -1,0 +1,154 @@
+"""A tiny hidden-information game for testing the conformance kit and bots.
+
+Each player holds three secret numbered tiles drawn from a bag. In turn a
+player lays one tile face up in their Court and draws a replacement while the
+bag lasts. When both hands are empty the higher Court total wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import attrs
+
+from boardkit import (
+    Hand,
+    IllegalMoveError,
+    NotationError,
+    Outcome,
+    Player,
+    Random,
+    State,
+    TileBag,
+    Zone,
+    derive_seed,
+    make_options,
+)
+from boardkit.game import Game
+
+
+@attrs.frozen
+class Lay:
+    tile: int
+
+    def __str__(self) -> str:
+        return f"lay {self.tile}"
+
+
+@attrs.frozen
+class HighOptions:
+    copies: int = 2
+
+
+@attrs.frozen
+class HighView:
+    player: Player
+    hand: tuple[tuple[int, int], ...]
+    rival_hand: int
+    courts: tuple[tuple[tuple[int, int], ...], ...]
+    bag: int
+    moves: tuple[str, ...]
+
+
+class HighTiles(Game["HighState", Lay]):
+    """Lay your best tiles: the hidden-information test game."""
+
+    name = "high-tiles"
+
+    def __init__(self, **options: Any) -> None:
+        self.options = make_options(HighOptions, options, game=self.name)
+
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> HighState:
+        return HighState(self, self.check_players(players), seed)
+
+    def parse_move(self, text: str) -> Lay:
+        words = text.split() if isinstance(text, str) else []
+        if len(words) != 2 or words[0] != "lay" or not words[1].isdigit() or len(words[1]) > 3:
+            raise NotationError(text, "a move is 'lay N'")
+        return Lay(int(words[1]))
+
+
+class HighState(State[Lay]):
+    def __init__(self, game: HighTiles, players: int, seed: int | None) -> None:
+        super().__init__(game, players, seed)
+        self.bag: TileBag[int] = TileBag(dict.fromkeys(range(1, 10), game.options.copies), rng=self.rng)
+        self.hands: list[Hand[int]] = [Hand(p, self.bag.draw(3)) for p in range(players)]
+        self.courts: list[Zone[int]] = [Zone(p, "public") for p in range(players)]
+
+    @property
+    def current_player(self) -> Player | None:
+        return None if self.outcome else len(self._moves) % self.players
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if any(len(h) for h in self.hands):
+            return None
+        totals = [sum(t * n for t, n in c.items.items()) for c in self.courts]
+        best = max(totals)
+        return Outcome(frozenset(p for p, t in enumerate(totals) if t == best), tuple(totals), "hands empty")
+
+    def legal_moves(self) -> list[Lay]:
+        if self.outcome:
+            return []
+        hand = self.hands[len(self._moves) % self.players]
+        return [Lay(t) for t in sorted(hand.items)]
+
+    def _play(self, move: Lay) -> object:
+        me = len(self._moves) % self.players
+        if not isinstance(move, Lay) or move.tile not in self.hands[me]:
+            raise IllegalMoveError(move, "you hold no such tile")
+        saved = (self.rng.state, self.bag.key())
+        self.hands[me].remove(move.tile)
+        self.courts[me].add(move.tile)
+        drawn = self.bag.draw(1)
+        self.hands[me].add(*drawn)
+        return (saved, drawn)
+
+    def _unplay(self, move: Lay, token: Any) -> None:
+        (rng_state, bag_items), drawn = token
+        me = len(self._moves) % self.players
+        for tile in drawn:
+            self.hands[me].remove(tile)
+        self.courts[me].remove(move.tile)
+        self.hands[me].add(move.tile)
+        self.rng.state = rng_state
+        self.bag._items = list(bag_items)
+
+    def _key(self) -> Hashable:
+        return (tuple(h.key() for h in self.hands), tuple(c.key() for c in self.courts), self.bag.key())
+
+    def copy(self) -> HighState:
+        twin = HighState.__new__(HighState)
+        self._copy_base_into(twin)
+        twin.bag = self.bag.copy(rng=twin.rng)
+        twin.hands = [h.copy() for h in self.hands]
+        twin.courts = [c.copy() for c in self.courts]
+        return twin
+
+    def view(self, player: Player) -> HighView:
+        self.check_player(player)
+        rival = 1 - player
+        return HighView(
+            player,
+            self.hands[player].view(player).visible,
+            len(self.hands[rival]),
+            tuple(c.key() for c in self.courts),  # type: ignore[misc]
+            len(self.bag),
+            tuple(str(m) for m in self._moves),
+        )
+
+    def determinize(self, player: Player, seed: int) -> HighState:
+        self.check_player(player)
+        twin = self.copy()
+        rival = 1 - player
+        pool = sorted((self.hands[rival].items + self.bag.counts).elements())
+        Random(seed).shuffle(pool)
+        n = len(self.hands[rival])
+        twin.rng = Random(derive_seed(seed, 1))
+        twin.hands[rival] = Hand(rival, pool[:n])
+        twin.bag = TileBag(pool[n:], rng=twin.rng)
+        return twin
+
+    def render(self) -> str:
+        return " | ".join(f"court {p}: {sorted(c.items.elements())}" for p, c in enumerate(self.courts))

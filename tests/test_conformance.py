@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import pytest
+from hex_hasami import HexHasami
+from hidden_game import HighState, HighTiles, HighView
+
+from boardkit import IllegalMoveError
+from boardkit.testing import ConformanceError, Nim, NimState, Take, check_game
+
+
+def test_nim_passes() -> None:
+    report = check_game(Nim(heap=11), games=5)
+    assert report.games == 5 and report.finished == 5
+    assert all(o.winner in (0, 1) for o in report.outcomes)
+
+
+def test_the_tutorial_game_passes() -> None:
+    report = check_game(HexHasami(move_limit=60), games=2)
+    assert report.games == 2 and report.moves > 0
+
+
+def test_a_hidden_information_game_passes() -> None:
+    report = check_game(HighTiles(), games=3)
+    assert report.finished == 3
+
+
+def test_determinize_resamples_hidden_parts_only() -> None:
+    state = HighTiles().new_game(seed=4)
+    hands = {state.determinize(0, s).hands[1].key() for s in range(30)}
+    assert len(hands) > 1  # the rival's hand really is resampled
+    assert all(state.determinize(0, s).hands[0].key() == state.hands[0].key() for s in range(5))
+
+
+class _MutatesBeforeRefusing(NimState):
+    def _play(self, move: Take) -> None:
+        self.heap -= 1
+        if move.count > 3 or move.count > self.heap + 1:
+            raise IllegalMoveError(move, "too many")
+        self.heap -= move.count - 1
+
+
+class _BadNim(Nim):
+    state_class: type[NimState] = NimState
+
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> NimState:
+        return self.state_class(self, self.check_players(players), seed)
+
+
+class _NotTransactional(_BadNim):
+    state_class = _MutatesBeforeRefusing
+
+
+class _ForgetfulUndo(NimState):
+    def _unplay(self, move: Take, token: None) -> None:
+        self.heap += 1
+
+
+class _BadUndo(_BadNim):
+    state_class = _ForgetfulUndo
+
+
+class _SharedCopy(NimState):
+    def copy(self) -> _SharedCopy:
+        return self
+
+
+class _BadCopy(_BadNim):
+    state_class = _SharedCopy
+
+
+class _LeakyState(HighState):
+    def view(self, player: int) -> HighView:
+        # Shows the rival's hand: a leak the kit must notice.
+        base = super().view(player)
+        return HighView(
+            base.player, base.hand, hash(self.hands[1 - player].key()), base.courts, base.bag, base.moves
+        )
+
+
+class _Leaky(HighTiles):
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> HighState:
+        return _LeakyState(self, self.check_players(players), seed)
+
+
+class _UnhashableView(NimState):
+    def view(self, player: int) -> Any:
+        return [self.heap]
+
+
+class _BadView(_BadNim):
+    state_class = _UnhashableView
+
+
+class _WrongNotation(NimState):
+    def legal_moves(self) -> list[Take]:
+        return [*super().legal_moves(), *super().legal_moves()[:1]]
+
+
+class _Duplicates(_BadNim):
+    state_class = _WrongNotation
+
+
+@pytest.mark.parametrize(
+    ("game", "message"),
+    [
+        (_NotTransactional(), "changed the state"),
+        (_BadUndo(), "undo did not restore"),
+        (_BadCopy(), "copy\\(\\) is not independent"),
+        (_Leaky(), "view leaks hidden parts"),
+        (_BadView(), "not a frozen, hashable value"),
+        (_Duplicates(), "lists a move twice"),
+    ],
+)
+def test_the_kit_catches_broken_games(game: Any, message: str) -> None:
+    with pytest.raises(ConformanceError, match=message) as info:
+        check_game(game, games=3)
+    assert "seed" in str(info.value)
+    assert isinstance(info.value, AssertionError)
+
+
+def test_snapshots_include_history_and_generator() -> None:
+    state = Nim(heap=5).new_game(seed=1)
+    other = Nim(heap=5).new_game(seed=2)
+    assert state.snapshot() != other.snapshot()
+    assert state.view(0) == other.view(0)  # the generator is not part of anyone's view
+    snap: Hashable = state.snapshot()
+    state.apply("take 1")
+    state.undo()
+    assert state.snapshot() == snap

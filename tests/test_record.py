@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hidden_game import HighTiles
+
+from boardkit import GameRecord, Outcome, RecordError
+from boardkit.games import register
+from boardkit.testing import Nim
+
+register("nim", Nim, replace=True)
+register("high-tiles", HighTiles, replace=True)
+
+
+def _finished_nim() -> GameRecord:
+    state = Nim(heap=6).new_game(seed=99)
+    for text in ["take 3", "take 1", "take 2"]:
+        state.apply(text)
+    return state.to_record()
+
+
+def _data() -> dict[str, Any]:
+    return json.loads(_finished_nim().to_json())  # type: ignore[no-any-return]
+
+
+def test_record_fields_and_round_trip() -> None:
+    record = _finished_nim()
+    assert record.game == "nim"
+    assert record.options == {"heap": 6, "most": 3}
+    assert record.players == 2 and record.seed == 99
+    assert record.moves == ("take 3", "take 1", "take 2")
+    assert record.outcome == Outcome.win(0, "took the last counter")
+    again = GameRecord.from_json(record.to_json(indent=2))
+    assert again == record
+    assert again.replay().snapshot() == record.replay().snapshot()
+
+
+def test_unfinished_games_round_trip() -> None:
+    state = Nim(heap=6).new_game(seed=1)
+    state.apply("take 2")
+    record = GameRecord.from_json(state.to_record().to_json())
+    assert record.outcome is None
+    assert record.replay() == state
+
+
+def test_chance_replays_from_the_seed() -> None:
+    state = HighTiles().new_game(seed=31337)
+    while not state.is_over:
+        state.apply(state.legal_moves()[-1])
+    replayed = GameRecord.from_json(state.to_record().to_json()).replay()
+    assert replayed == state
+    assert replayed.outcome == state.outcome
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.pop("seed"), "missing field 'seed'"),
+        (lambda d: d.update(extra=1), "unknown field 'extra'"),
+        (lambda d: d.update(format=2), "unsupported format 2"),
+        (lambda d: d.update(format=True), "unsupported format True"),
+        (lambda d: d.update(game=7), "'game' must be a string"),
+        (lambda d: d.update(game="chess"), "unknown game 'chess'"),
+        (lambda d: d.update(options=[]), "'options' must be an object"),
+        (lambda d: d.update(options={"heap": "six"}), "heap must be a positive integer"),
+        (lambda d: d.update(options={"colour": 1}), "unknown option 'colour'"),
+        (lambda d: d.update(players=3), "exactly 2 players"),
+        (lambda d: d.update(players=True), "'players' must be an integer"),
+        (lambda d: d.update(seed=-1), "'seed' must be an integer"),
+        (lambda d: d.update(seed=1.5), "'seed' must be an integer"),
+        (lambda d: d.update(moves="take 3"), "'moves' must be a list"),
+        (lambda d: d.update(moves=["take 3", 4]), "move 2 must be a string"),
+        (lambda d: d.update(moves=["take 3", "take 9"]), r"move 2 \('take 9'\).*at most 3"),
+        (lambda d: d.update(moves=["take 3", "grab 1"]), r"move 2 \('grab 1'\).*invalid notation"),
+        (lambda d: d.update(moves=["take 3", "take 1", "take 2", "take 1"]), "the game is over"),
+        (lambda d: d["outcome"].update(winners=[1]), "declares the outcome"),
+        (lambda d: d["outcome"].update(reason="resigned"), "declares the outcome"),
+        (lambda d: d.update(outcome=None), "declares the outcome unfinished"),
+        (lambda d: d["outcome"].update(winners=[5]), "player numbers below 2"),
+        (lambda d: d["outcome"].update(scores=[1]), "'outcome.scores' must be null or 2 numbers"),
+        (lambda d: d.update(outcome="won"), "'outcome' must be null or an object"),
+    ],
+)
+def test_tampered_records_are_refused(change: Any, message: str) -> None:
+    data = _data()
+    change(data)
+    with pytest.raises(RecordError, match=message):
+        GameRecord.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "not JSON"),
+        ("[1, 2", "not JSON"),
+        ("[]", "a record is a JSON object"),
+        ('{"seed": NaN}', "not JSON: NaN is not allowed"),
+        ("[" * 100_000 + "]" * 100_000, "not JSON"),
+    ],
+)
+def test_malformed_text_is_refused(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        GameRecord.from_json(text)
+
+
+def test_non_text_is_refused() -> None:
+    with pytest.raises(RecordError, match="expected JSON text"):
+        GameRecord.from_json(42)  # type: ignore[arg-type]
+
+
+def test_replay_with_an_unregistered_game() -> None:
+    record = _finished_nim()
+    assert record.replay(game=Nim(heap=6)).outcome == record.outcome
+    with pytest.raises(RecordError, match="not Nim"):
+        record.replay(game=Nim(heap=7))

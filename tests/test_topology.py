@@ -1,0 +1,136 @@
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+from boardkit.topology import HexGrid, SquareGrid, Topology, TopologyError, from_graph, hex_distance
+
+
+@pytest.mark.parametrize(("width", "height", "diagonals"), [(1, 1, False), (3, 2, False), (5, 4, True), (11, 11, False)])
+def test_square_grid_shape(width: int, height: int, diagonals: bool) -> None:
+    board = SquareGrid(width, height, diagonals=diagonals)
+    assert len(board) == width * height
+    assert set(board.cells) == {(c, r) for c in range(width) for r in range(height)}
+    orthogonal = width * (height - 1) + height * (width - 1)
+    diagonal = 2 * (width - 1) * (height - 1) if diagonals else 0
+    assert board.graph.number_of_edges() == orthogonal + diagonal
+    assert all("pos" in data for _, data in board.graph.nodes(data=True))
+
+
+def test_square_directions_follow_the_documented_order() -> None:
+    board = SquareGrid(3, 3)
+    # (0, 0) is the top-left; "n" is up, so row decreases.
+    assert board.step((1, 1), "n") == (1, 0)
+    assert board.step((1, 1), "s") == (1, 2)
+    assert board.step((1, 1), "e") == (2, 1)
+    assert board.step((1, 1), "w") == (0, 1)
+    assert board.pos((2, 1)) == (2.0, -1.0)
+    assert board.graph.edges[(0, 0), (1, 0)]["steps"] == {(0, 0): "e", (1, 0): "w"}
+
+
+def test_rays_stop_at_the_edge() -> None:
+    board = SquareGrid(5, 5)
+    assert board.ray((2, 2), "n") == ((2, 1), (2, 0))
+    assert board.ray((0, 0), "w") == ()
+    assert board.ray((0, 4), "e") == ((1, 4), (2, 4), (3, 4), (4, 4))
+
+
+@pytest.mark.parametrize("board", [SquareGrid(6, 4), SquareGrid(4, 4, diagonals=True), HexGrid.hexagon(3)])
+def test_compiled_tables_agree_with_the_graph(board: Topology) -> None:
+    c = board.compiled
+    for i, cell in enumerate(board.cells):
+        assert board.index(cell) == i
+        assert {board.cells[j] for j in c.neighbors[i]} == set(board.graph.neighbors(cell))
+        for d, label in enumerate(board.directions):
+            j = c.steps[i][d]
+            if j >= 0:
+                assert board.graph.edges[cell, board.cells[j]]["steps"][cell] == label
+                back = c.steps[j][c.opposite[d]]
+                assert back == i
+        lengths = nx.single_source_shortest_path_length(board.graph, cell)
+        for other, d in lengths.items():
+            assert c.distance is not None
+            assert c.distance[i][board.index(other)] == d
+            assert board.distance(cell, other) == d
+
+
+def test_hexagon_sizes_and_neighbours() -> None:
+    assert [len(HexGrid.hexagon(k)) for k in range(5)] == [1, 7, 19, 37, 61]
+    board = HexGrid.hexagon(2)
+    assert set(board.neighbors((0, 0))) == {(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)}
+    assert len(board.neighbors((0, 2))) == 3
+    assert board.opposite("e") == "w"
+    assert board.step((0, 0), "ne") == (1, -1)
+
+
+def test_hex_rings_disks_and_lines() -> None:
+    board = HexGrid.hexagon(3)
+    for k in range(4):
+        ring = board.ring((0, 0), k)
+        assert len(ring) == (6 * k if k else 1)
+        assert all(hex_distance(cell, (0, 0)) == k for cell in ring)
+    assert len(board.disk((0, 0), 3)) == 37
+    assert set(board.ring((3, 0), 1)) == {(2, 0), (2, 1), (3, -1)}
+    line = board.line((-3, 0), (3, -3))
+    assert line[0] == (-3, 0) and line[-1] == (3, -3)
+    assert len(line) == hex_distance((-3, 0), (3, -3)) + 1
+    assert all(hex_distance(a, b) == 1 for a, b in zip(line, line[1:]))
+
+
+def test_bad_boards_and_cells_raise_topology_errors() -> None:
+    with pytest.raises(TopologyError, match="width must be a positive integer"):
+        SquareGrid(0, 3)
+    with pytest.raises(TopologyError, match="radius"):
+        HexGrid.hexagon(-1)
+    with pytest.raises(TopologyError, match="a hex cell is a"):
+        HexGrid([(0, 0, 0)])
+    board = SquareGrid(2, 2)
+    with pytest.raises(TopologyError, match=r"no cell \(9, 9\)"):
+        board.neighbors((9, 9))
+    with pytest.raises(TopologyError, match="no direction 'up'"):
+        board.ray((0, 0), "up")
+    assert isinstance(TopologyError("x"), ValueError)
+
+
+def test_from_graph_undirected() -> None:
+    board = from_graph(nx.petersen_graph())
+    assert len(board) == 10
+    assert board.directions == ()
+    assert board.distance(0, 7) == nx.shortest_path_length(nx.petersen_graph(), 0, 7)
+    assert all(len(board.pos(c)) == 2 for c in board.cells)
+    assert board.compiled.rays[0] == ()
+
+
+def test_from_graph_directed_labels_and_opposites() -> None:
+    g = nx.DiGraph()
+    for a, b in [("a", "b"), ("b", "c")]:
+        g.add_edge(a, b, direction="right")
+        g.add_edge(b, a, direction="left")
+    board = from_graph(g)
+    assert board.directions == ("right", "left")
+    assert board.ray("a", "right") == ("b", "c")
+    assert board.opposite("left") == "right"
+    assert board.graph.edges["a", "b"]["steps"] == {"a": "right", "b": "left"}
+
+
+def test_from_graph_rejects_bad_input() -> None:
+    g = nx.DiGraph()
+    g.add_edge("a", "b", direction="x")
+    with pytest.raises(TopologyError, match="no reverse"):
+        from_graph(g)
+    g.add_edge("b", "a")
+    with pytest.raises(TopologyError, match="no 'direction' attribute"):
+        from_graph(g)
+    with pytest.raises(TopologyError, match="multigraphs"):
+        from_graph(nx.MultiGraph([(1, 2)]))
+    with pytest.raises(TopologyError, match="at least one cell"):
+        from_graph(nx.Graph())
+
+
+def test_a_ring_track_wraps_its_rays() -> None:
+    g = nx.DiGraph()
+    for i in range(4):
+        g.add_edge(i, (i + 1) % 4, direction="cw")
+        g.add_edge((i + 1) % 4, i, direction="ccw")
+    board = from_graph(g)
+    assert board.ray(0, "cw") == (1, 2, 3)
