@@ -56,7 +56,9 @@ def networkx_moves(cells: list[int]) -> list[tuple[int, int]]:
         for direction in BOARD.directions:
             here = cell
             while True:
-                step = next((nb for nb in graph.neighbors(here) if graph.edges[here, nb]["steps"][here] == direction), None)
+                step = next(
+                    (nb for nb in graph.neighbors(here) if graph.edges[here, nb]["steps"][here] == direction), None
+                )
                 if step is None or cells[index(step)]:
                     break
                 moves.append((start, index(step)))

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
+import itertools
+
 import networkx as nx
 import pytest
 
 from boardkit.topology import HexGrid, SquareGrid, Topology, TopologyError, from_graph, hex_distance
 
 
-@pytest.mark.parametrize(("width", "height", "diagonals"), [(1, 1, False), (3, 2, False), (5, 4, True), (11, 11, False)])
+@pytest.mark.parametrize(
+    ("width", "height", "diagonals"), [(1, 1, False), (3, 2, False), (5, 4, True), (11, 11, False)]
+)
 def test_square_grid_shape(width: int, height: int, diagonals: bool) -> None:
     board = SquareGrid(width, height, diagonals=diagonals)
     assert len(board) == width * height
@@ -74,7 +78,7 @@ def test_hex_rings_disks_and_lines() -> None:
     line = board.line((-3, 0), (3, -3))
     assert line[0] == (-3, 0) and line[-1] == (3, -3)
     assert len(line) == hex_distance((-3, 0), (3, -3)) + 1
-    assert all(hex_distance(a, b) == 1 for a, b in zip(line, line[1:]))
+    assert all(hex_distance(a, b) == 1 for a, b in itertools.pairwise(line))
 
 
 def test_bad_boards_and_cells_raise_topology_errors() -> None:
