@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 from hex_hasami import HexHasami
-from hidden_game import HighState, HighTiles, HighView
+from high_tiles import HighState, HighTiles, HighView
 
 from boardkit import IllegalMoveError
 from boardkit.testing import ConformanceError, Nim, NimState, Take, check_game

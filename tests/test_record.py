@@ -4,7 +4,7 @@ import json
 from typing import Any
 
 import pytest
-from hidden_game import HighTiles
+from high_tiles import HighTiles
 
 from boardkit import GameRecord, Outcome, RecordError
 from boardkit.games import register

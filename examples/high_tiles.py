@@ -1,8 +1,12 @@
-"""A tiny hidden-information game for testing the conformance kit and bots.
+"""High Tiles: the smallest game with hidden information, built from boardkit's parts.
 
-Each player holds three secret numbered tiles drawn from a bag. In turn a
-player lays one tile face up in their Court and draws a replacement while the
-bag lasts. When both hands are empty the higher Court total wins.
+The tutorial "Add hidden information" builds it step by step.
+
+Rules:
+    Tiles numbered 1 to 9, two of each, go into a bag. Each player draws
+    three secret tiles. In turn, a player lays one tile from their hand face
+    up in their Court and draws a replacement while the bag lasts. When both
+    hands are empty, the higher Court total wins; equal totals share the win.
 """
 
 from __future__ import annotations
@@ -27,9 +31,18 @@ from boardkit import (
 )
 from boardkit.game import Game
 
+__all__ = ["HighState", "HighTiles", "HighView", "Lay"]
+
 
 @attrs.frozen
 class Lay:
+    """Lay the tile numbered ``tile`` in your Court. Notation ``lay 7``.
+
+    Examples:
+        >>> str(Lay(7))
+        'lay 7'
+    """
+
     tile: int
 
     def __str__(self) -> str:
@@ -38,21 +51,34 @@ class Lay:
 
 @attrs.frozen
 class HighOptions:
-    copies: int = 2
+    """Options: how many copies of each number the bag holds."""
+
+    copies: int = attrs.field(default=2, validator=attrs.validators.in_(range(2, 10)))
 
 
 @attrs.frozen
 class HighView:
+    """What one player may know: their own hand, the size of the rival's,
+    both Courts, the size of the bag and the moves so far."""
+
     player: Player
     hand: tuple[tuple[int, int], ...]
     rival_hand: int
-    courts: tuple[tuple[tuple[int, int], ...], ...]
+    courts: tuple[Hashable, ...]
     bag: int
     moves: tuple[str, ...]
 
 
 class HighTiles(Game["HighState", Lay]):
-    """Lay your best tiles: the hidden-information test game."""
+    """High Tiles for two players.
+
+    Examples:
+        >>> state = HighTiles().new_game(seed=4)
+        >>> state.legal_moves()
+        [Lay(tile=2), Lay(tile=4)]
+        >>> state.view(1).hand != state.view(0).hand
+        True
+    """
 
     name = "high-tiles"
 
@@ -65,11 +91,13 @@ class HighTiles(Game["HighState", Lay]):
     def parse_move(self, text: str) -> Lay:
         words = text.split() if isinstance(text, str) else []
         if len(words) != 2 or words[0] != "lay" or not words[1].isdigit() or len(words[1]) > 3:
-            raise NotationError(text, "a move is 'lay N'")
+            raise NotationError(text, "a move is 'lay N', for example 'lay 7'")
         return Lay(int(words[1]))
 
 
 class HighState(State[Lay]):
+    """A game of High Tiles in progress."""
+
     def __init__(self, game: HighTiles, players: int, seed: int | None) -> None:
         super().__init__(game, players, seed)
         self.bag: TileBag[int] = TileBag(dict.fromkeys(range(1, 10), game.options.copies), rng=self.rng)
@@ -113,7 +141,7 @@ class HighState(State[Lay]):
         self.courts[me].remove(move.tile)
         self.hands[me].add(move.tile)
         self.rng.state = rng_state
-        self.bag._items = list(bag_items)
+        self.bag.restore(bag_items)
 
     def _key(self) -> Hashable:
         return (tuple(h.key() for h in self.hands), tuple(c.key() for c in self.courts), self.bag.key())
@@ -127,21 +155,25 @@ class HighState(State[Lay]):
         return twin
 
     def view(self, player: Player) -> HighView:
+        """Everything but the rival's tiles and the bag's contents' order."""
         self.check_player(player)
         rival = 1 - player
         return HighView(
             player,
             self.hands[player].view(player).visible,
             len(self.hands[rival]),
-            tuple(c.key() for c in self.courts),  # type: ignore[misc]
+            tuple(c.key() for c in self.courts),
             len(self.bag),
             tuple(str(m) for m in self._moves),
         )
 
     def determinize(self, player: Player, seed: int) -> HighState:
+        """Deal the tiles ``player`` has not seen at random between the
+        rival's hand and the bag."""
         self.check_player(player)
         twin = self.copy()
         rival = 1 - player
+        # The unseen pool in a canonical order: never in the real hidden order.
         pool = sorted((self.hands[rival].items + self.bag.counts).elements())
         Random(seed).shuffle(pool)
         n = len(self.hands[rival])
