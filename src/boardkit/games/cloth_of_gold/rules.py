@@ -1,0 +1,1034 @@
+"""The rules of Field of the Cloth of Gold for two players.
+
+The Darkness is a :class:`~boardkit.TileBag` drawing with the state's
+generator, the Track of Scoring a :class:`~boardkit.ScoreTrack`, each Hand a
+:class:`~boardkit.Hand` (seen by its owner only) and each Court a public
+:class:`~boardkit.Zone`. Everything a turn decides is in its move: which
+token, where it goes and, for a move onto the Dragon's oval, where the Dragon
+flies; every action then resolves on its own.
+
+Examples:
+    >>> game = ClothOfGold(edition=2023)
+    >>> state = game.new_game(seed=7)
+    >>> state.darkness_size, [sum(state.hand(p).values()) for p in (0, 1)]
+    (44, [2, 2])
+    >>> state.legal_moves()[:3]
+    [Move.from_text('A-dragon/secrecy'), Move.from_text('A-dragon/gold'), Move.from_text('A-dragon/blue')]
+    >>> state.apply("A-gold")
+    >>> state.tokens(0), state.current_player
+    ((<Space.GOLD: 'gold'>, None), 1)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from boardkit.bag import TileBag
+from boardkit.chance import Random, derive_seed
+from boardkit.errors import IllegalMoveError, NotationError, OptionError
+from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.games.cloth_of_gold.board import (
+    COLOURS,
+    OVALS,
+    TARGET,
+    TILE_SPACES,
+    TILES,
+    Space,
+    Tile,
+    new_track,
+)
+from boardkit.games.cloth_of_gold.variants import TILE_SETS, ClothOfGoldOptions
+from boardkit.zones import Hand, Zone
+
+if TYPE_CHECKING:
+    from boardkit.topology import Topology
+
+__all__ = [
+    "TOKEN_NAMES",
+    "ClothOfGold",
+    "ClothOfGoldState",
+    "ClothOfGoldView",
+    "Move",
+    "winners_of",
+]
+
+#: The letters naming a player's two tokens in move notation.
+TOKEN_NAMES: Final = "AB"
+
+#: Points of the Blue action by the number of blue tiles in Court (3 or more: 6).
+_BLUE_POINTS: Final = (0, 1, 3, 6)
+_TILE_ORDER: Final = {t: i for i, t in enumerate(TILES)}
+_NOTATION = re.compile(r"([ab])-([a-z]+)(?:/([a-z]+))?")
+_SPACE_NAMES: Final = {s.value: s for s in OVALS}
+
+
+def _tile_key(tile: Tile) -> int:
+    return _TILE_ORDER[tile]
+
+
+def _pairs(counts: Mapping[Tile, int]) -> tuple[tuple[Tile, int], ...]:
+    return tuple((t, counts[t]) for t in TILES if counts.get(t, 0) > 0)
+
+
+@attrs.frozen(repr=False)
+class Move:
+    """A turn: token ``A`` (0) or ``B`` (1) goes to an oval space; a move onto
+    the Dragon's oval also names where the Dragon flies.
+
+    The notation is ``A-gold`` (token A to the Gold space) or
+    ``B-dragon/red`` (token B to the Dragon's oval, the Dragon to Red). On a
+    player's first turn the token entering the board is A, on the second B.
+
+    Attributes:
+        token: 0 for token A, 1 for token B.
+        to: The oval space the token enters.
+        dragon: The Dragon's destination, only for a move onto the Dragon's oval.
+
+    Examples:
+        >>> move = Move(1, Space.DRAGON, Space.RED)
+        >>> str(move), move
+        ('B-dragon/red', Move.from_text('B-dragon/red'))
+        >>> Move.from_text("a-gold") == Move(0, Space.GOLD)
+        True
+    """
+
+    token: int
+    to: Space
+    dragon: Space | None = None
+
+    def __str__(self) -> str:
+        name = TOKEN_NAMES[self.token] if self.token in (0, 1) else f"?{self.token}"
+        text = f"{name}-{getattr(self.to, 'value', self.to)}"
+        if self.dragon is not None:
+            text += f"/{getattr(self.dragon, 'value', self.dragon)}"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Move.from_text({str(self)!r})"
+
+    @classmethod
+    def from_text(cls, text: str) -> Move:
+        """Read a move from its notation (letters in any case).
+
+        Raises:
+            NotationError: if the text is not a move.
+
+        Examples:
+            >>> Move.from_text("B-dragon/gold").dragon
+            <Space.GOLD: 'gold'>
+            >>> Move.from_text("A-blue/gold")
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.NotationError: invalid notation 'A-blue/gold': only a move onto the dragon's oval ...
+        """
+        if not isinstance(text, str):
+            raise NotationError(text, "a move is text such as 'A-gold' or 'B-dragon/red'")
+        found = _NOTATION.fullmatch(text.strip().lower())
+        if found is None:
+            raise NotationError(text, "a move is a token, A or B, and a space, as in 'A-gold' or 'B-dragon/red'")
+        letter, to_name, dragon_name = found.groups()
+        to = _SPACE_NAMES.get(to_name)
+        if to is None:
+            names = ", ".join(repr(s.value) for s in OVALS)
+            raise NotationError(text, f"no space {to_name!r}; the spaces are {names}")
+        dragon: Space | None = None
+        if dragon_name is not None:
+            dragon = _SPACE_NAMES.get(dragon_name)
+            if dragon is None or dragon is Space.DRAGON:
+                raise NotationError(text, f"the dragon cannot go to {dragon_name!r}, only to the six other spaces")
+        if to is Space.DRAGON and dragon is None:
+            example = f"{letter.upper()}-dragon/gold"
+            raise NotationError(text, f"a move onto the dragon's oval names where the dragon goes, as in {example!r}")
+        if to is not Space.DRAGON and dragon is not None:
+            raise NotationError(text, "only a move onto the dragon's oval names a dragon")
+        return _MOVES[(0 if letter == "a" else 1, to, dragon)]
+
+
+_MOVES: Final[dict[tuple[int, Space, Space | None], Move]] = {}
+for _token in (0, 1):
+    for _to in OVALS:
+        if _to is Space.DRAGON:
+            for _dest in TILE_SPACES:
+                _MOVES[(_token, _to, _dest)] = Move(_token, _to, _dest)
+        else:
+            _MOVES[(_token, _to, None)] = Move(_token, _to, None)
+
+
+def winners_of(scores: Sequence[int], courts: Sequence[Mapping[Tile, int]]) -> frozenset[Player]:
+    """Who wins with these final scores and Courts: the higher score; then more
+    white tiles in Court; then more tiles in Court; otherwise both (a shared
+    victory).
+
+    Examples:
+        >>> winners_of((31, 29), ({}, {}))
+        frozenset({0})
+        >>> winners_of((30, 30), ({Tile.WHITE: 1}, {Tile.GOLD: 4}))
+        frozenset({0})
+        >>> winners_of((30, 30), ({Tile.RED: 1}, {Tile.GOLD: 4}))
+        frozenset({1})
+        >>> winners_of((12, 12), ({Tile.RED: 2}, {Tile.GOLD: 2}))
+        frozenset({0, 1})
+    """
+    keys = [(scores[p], courts[p].get(Tile.WHITE, 0), sum(courts[p].values())) for p in (0, 1)]
+    if keys[0] == keys[1]:
+        return frozenset({0, 1})
+    return frozenset({0 if keys[0] > keys[1] else 1})
+
+
+@attrs.frozen
+class ClothOfGoldView:
+    """What one player may know of a game: all but the rival's Hand (only its
+    size) and the Darkness (only its size).
+
+    Attributes:
+        player: Whose view it is.
+        to_move: The player to move, ``None`` once the game is over.
+        hand: The player's own Hand, as ``(tile, count)`` pairs.
+        rival_hand_size: How many tiles the rival holds.
+        courts: Both Courts, as ``(tile, count)`` pairs.
+        scores: Both scores.
+        tile_spaces: The tile on each of the six tile spaces, in board order.
+        tokens: Where each player's two tokens stand.
+        dragon: Where the Dragon stands (``None``: at home).
+        darkness_size: How many tiles are left in the Darkness.
+        removed: The tiles removed from the game.
+        history: Every move so far (moves are public).
+        outcome: How the game ended, if it has.
+
+    Examples:
+        >>> state = ClothOfGold().new_game(seed=1)
+        >>> view = state.view(0)
+        >>> view.rival_hand_size, view.darkness_size, sum(n for _, n in view.hand)
+        (2, 44, 2)
+    """
+
+    player: Player
+    to_move: Player | None
+    hand: tuple[tuple[Tile, int], ...]
+    rival_hand_size: int
+    courts: tuple[tuple[tuple[Tile, int], ...], tuple[tuple[Tile, int], ...]]
+    scores: tuple[int, int]
+    tile_spaces: tuple[Tile | None, ...]
+    tokens: tuple[tuple[Space | None, Space | None], tuple[Space | None, Space | None]]
+    dragon: Space | None
+    darkness_size: int
+    removed: tuple[tuple[Tile, int], ...]
+    history: tuple[Move, ...]
+    outcome: Outcome | None
+
+
+def _to_tile(value: object, what: str) -> Tile:
+    if isinstance(value, Tile):
+        return value
+    try:
+        return Tile(value)
+    except ValueError:
+        names = ", ".join(repr(t.value) for t in TILES)
+        raise OptionError(f"{what}: no tile {value!r}; tiles are {names}") from None
+
+
+def _to_space(value: object, what: str) -> Space:
+    if isinstance(value, Space):
+        return value
+    try:
+        return Space(value)
+    except ValueError:
+        names = ", ".join(repr(s.value) for s in OVALS)
+        raise OptionError(f"{what}: no space {value!r}; spaces are {names}") from None
+
+
+def _to_counts(value: object, what: str) -> Counter[Tile]:
+    if not isinstance(value, Mapping):
+        raise OptionError(f"{what} must map tiles to counts, not {value!r}")
+    counts: Counter[Tile] = Counter()
+    for key, n in value.items():
+        tile = _to_tile(key, what)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise OptionError(f"{what}: the count of {tile.value} must be a non-negative integer, not {n!r}")
+        if n:
+            counts[tile] += n
+    return counts
+
+
+def _pair(value: object, what: str) -> tuple[Any, Any]:
+    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
+        raise OptionError(f"{what} must be a pair, one per player, not {value!r}")
+    return value[0], value[1]
+
+
+class ClothOfGold(Game["ClothOfGoldState", Move]):
+    """Field of the Cloth of Gold, for two players.
+
+    Args:
+        edition: ``2023`` (default; 12 gold tiles and 6 jewels) or ``2020``
+            (18 gold tiles, no jewels).
+        first: The player who takes the first turn (default 0).
+
+    Raises:
+        OptionError: for an unknown option or a bad value.
+
+    Examples:
+        >>> ClothOfGold(edition=2020).option_values()
+        {'edition': 2020, 'first': 0}
+        >>> ClothOfGold(edition=2021)
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: edition must be 2023 or 2020, not 2021
+    """
+
+    name = "cloth-of-gold"
+    min_players = 2
+    max_players = 2
+    options: ClothOfGoldOptions
+
+    def __init__(self, edition: int = 2023, **options: Any) -> None:
+        self.options = make_options(ClothOfGoldOptions, {"edition": edition, **options}, game=self.name)
+
+    @property
+    def edition(self) -> int:
+        """The edition, 2023 or 2020.
+
+        Examples:
+            >>> ClothOfGold().edition
+            2023
+        """
+        return self.options.edition
+
+    @property
+    def tile_set(self) -> Counter[Tile]:
+        """Every tile of the edition, 54 in all.
+
+        Examples:
+            >>> ClothOfGold(edition=2020).tile_set[Tile.GOLD]
+            18
+        """
+        return Counter(TILE_SETS[self.options.edition])
+
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> ClothOfGoldState:
+        """Set up a game: jewels held back while each player draws two tiles,
+        then shuffled in, then one tile onto each of the six tile spaces.
+
+        Examples:
+            >>> state = ClothOfGold().new_game(seed=3)
+            >>> state.current_player, state.darkness_size, state.dragon is None
+            (0, 44, True)
+        """
+        state = ClothOfGoldState(self, self.check_players(players), seed)
+        state._set_up()
+        return state
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move in the notation ``A-gold`` or ``B-dragon/red``.
+
+        Raises:
+            NotationError: if the text is not a move.
+
+        Examples:
+            >>> ClothOfGold().parse_move("A-purple")
+            Move.from_text('A-purple')
+        """
+        return Move.from_text(text)
+
+    def from_position(
+        self,
+        *,
+        hands: Sequence[Mapping[Any, int]] = ({}, {}),
+        courts: Sequence[Mapping[Any, int]] = ({}, {}),
+        scores: Sequence[int] = (0, 0),
+        tile_spaces: Mapping[Any, Any] | None = None,
+        tokens: Sequence[Sequence[Any]] = ((None, None), (None, None)),
+        dragon: Any = None,
+        darkness: Mapping[Any, int] | None = None,
+        removed: Mapping[Any, int] | None = None,
+        to_move: Player | None = None,
+        seed: int = 0,
+    ) -> ClothOfGoldState:
+        """Set up a position for tests, tutorials and puzzles.
+
+        Tiles and spaces may be given as enum members or by name
+        (``"gold"``). Between them the zones must hold the edition's 54 tiles
+        exactly: leave ``darkness`` (or else ``removed``) out and it gets
+        whatever is left. A tile space whose oval holds neither a token nor
+        the Dragon and that ``tile_spaces`` leaves out is filled from the
+        Darkness, in board order, with the seeded generator.
+
+        Args:
+            hands: Each player's Hand, tile -> count.
+            courts: Each player's Court, tile -> count.
+            scores: Both scores, each below 30.
+            tile_spaces: The tile (or ``None``) on some of the six tile spaces.
+            tokens: Each player's tokens A and B: a space, or ``None`` while
+                off the board (B may be on the board only once A is).
+            dragon: The Dragon's space, or ``None`` when it is at home; it is
+                away only while a token stands on the Dragon's oval.
+            darkness: The Darkness, tile -> count; default: what is left.
+            removed: Tiles removed from the game; default: none, or what is
+                left when ``darkness`` is given.
+            to_move: The player to move; default the game's first player.
+            seed: Seed of the state's generator (later draws).
+
+        Returns:
+            The state, with no history; it cannot be replayed from a record.
+
+        Raises:
+            OptionError: naming what is inconsistent.
+
+        Examples:
+            >>> game = ClothOfGold()
+            >>> state = game.from_position(
+            ...     hands=[{"blue": 2}, {}], courts=[{"blue": 1}, {}],
+            ...     tokens=[("gold", None), ("red", None)], to_move=0)
+            >>> state.apply("B-blue")
+            >>> state.scores, state.court(0), state.court(1)[Tile.BLUE] >= 0
+            ((6, 0), Counter(), True)
+            >>> game.from_position(scores=(30, 2))
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.OptionError: a score of 30 or more ends the game; scores must be below 30, not (30, 2)
+        """
+        if to_move is None:
+            to_move = self.options.first
+        if isinstance(to_move, bool) or to_move not in (0, 1):
+            raise OptionError(f"to_move must be player 0 or 1, not {to_move!r}")
+        score_pair = _pair(scores, "scores")
+        for s in score_pair:
+            if isinstance(s, bool) or not isinstance(s, int) or s < 0:
+                raise OptionError(f"scores must be non-negative integers, not {tuple(score_pair)!r}")
+        if max(score_pair) >= TARGET:
+            shown = tuple(score_pair)
+            raise OptionError(f"a score of 30 or more ends the game; scores must be below 30, not {shown!r}")
+        token_spaces: list[list[Space | None]] = []
+        for p, pair in enumerate(_pair(tokens, "tokens")):
+            a, b = _pair(pair, f"player {p}'s tokens")
+            spaces = [None if x is None else _to_space(x, f"player {p}'s tokens") for x in (a, b)]
+            if spaces[0] is None and spaces[1] is not None:
+                raise OptionError(f"player {p}'s token B is on the board before token A; A enters first")
+            token_spaces.append(spaces)
+        placed = [s for pair in token_spaces for s in pair if s is not None]
+        if len(placed) != len(set(placed)):
+            raise OptionError(f"two tokens stand on one space: {[s.value for s in placed]!r}")
+        dragon_space = None if dragon is None else _to_space(dragon, "dragon")
+        if dragon_space is Space.DRAGON:
+            raise OptionError("the dragon at home is written dragon=None")
+        if dragon_space is not None:
+            if dragon_space in placed:
+                raise OptionError(f"the dragon and a token both stand on {dragon_space.value!r}")
+            if Space.DRAGON not in placed:
+                raise OptionError("the dragon is away from home only while a token stands on the dragon's oval")
+        given_spaces: dict[Space, Tile | None] = {}
+        for key, value in (tile_spaces or {}).items():
+            space = _to_space(key, "tile_spaces")
+            if space is Space.DRAGON:
+                raise OptionError("the dragon's oval has no tile space")
+            tile = None if value is None else _to_tile(value, "tile_spaces")
+            if tile is not None and (space in placed or space is dragon_space):
+                raise OptionError(f"the {space.value} oval is occupied, so its tile space is empty, not {tile.value!r}")
+            if tile is None and space not in placed and space is not dragon_space:
+                raise OptionError(f"the {space.value} oval is empty, so its tile space holds a tile")
+            given_spaces[space] = tile
+        hand_counts = [_to_counts(h, f"player {p}'s hand") for p, h in enumerate(_pair(hands, "hands"))]
+        court_counts = [_to_counts(c, f"player {p}'s court") for p, c in enumerate(_pair(courts, "courts"))]
+        used: Counter[Tile] = Counter()
+        for counts in (*hand_counts, *court_counts):
+            used.update(counts)
+        used.update(t for t in given_spaces.values() if t is not None)
+        full = self.tile_set
+        removed_counts = None if removed is None else _to_counts(removed, "removed")
+        dark_counts = None if darkness is None else _to_counts(darkness, "darkness")
+        if removed_counts is None and dark_counts is None:
+            removed_counts = Counter()
+        for known in (removed_counts, dark_counts):
+            if known is not None:
+                used.update(known)
+        over = used - full
+        if over:
+            tile, _ = next(iter(sorted(over.items(), key=lambda kv: _tile_key(kv[0]))))
+            raise OptionError(
+                f"the position uses {used[tile]} {tile.value} tiles, but the {self.edition} edition has {full[tile]}"
+            )
+        rest = full - used
+        if removed_counts is None:
+            removed_counts = rest
+        elif dark_counts is None:
+            dark_counts = rest
+        elif rest:
+            missing = ", ".join(f"{n} {t.value}" for t, n in _pairs(rest))
+            raise OptionError(f"the position leaves out tiles of the {self.edition} edition: {missing}")
+        dark_counts = rest if dark_counts is None else dark_counts
+        state = ClothOfGoldState(self, 2, seed)
+        state._darkness = TileBag({t: dark_counts[t] for t in TILES if dark_counts[t]}, rng=state.rng)
+        state._hands = [Hand(owner=p, items=hand_counts[p].elements()) for p in (0, 1)]
+        state._courts = [Zone(owner=p, visibility="public", items=court_counts[p].elements()) for p in (0, 1)]
+        state._removed = removed_counts
+        state._places = token_spaces
+        state._dragon = dragon_space
+        state._to_move = to_move
+        for p in (0, 1):
+            state._track.set(p, score_pair[p])
+        for space in TILE_SPACES:
+            if space in given_spaces:
+                state._spaces[space] = given_spaces[space]
+            elif space not in placed and space is not dragon_space:
+                if not state._darkness:
+                    raise OptionError(f"the darkness is too small to put a tile on the {space.value} tile space")
+                state._spaces[space] = state._darkness.draw_one()
+        if not state._darkness:
+            raise OptionError("the game ends when the darkness runs out; leave at least one tile in it")
+        return state
+
+
+class ClothOfGoldState(State[Move]):
+    """A game of Field of the Cloth of Gold in progress.
+
+    Examples:
+        >>> state = ClothOfGold().new_game(seed=5)
+        >>> state.scores, state.tokens(1), state.dragon
+        ((0, 0), (None, None), None)
+        >>> sorted(space.value for space, tile in state.tile_spaces.items() if tile is not None)
+        ['blue', 'gold', 'purple', 'red', 'secrecy', 'white']
+    """
+
+    game: ClothOfGold
+
+    def __init__(self, game: ClothOfGold, players: int, seed: int | None) -> None:
+        super().__init__(game, players, seed)
+        self._darkness: TileBag[Tile] = TileBag((), rng=self.rng)
+        self._hands: list[Hand[Tile]] = [Hand(owner=0), Hand(owner=1)]
+        self._courts: list[Zone[Tile]] = [Zone(owner=0), Zone(owner=1)]
+        self._removed: Counter[Tile] = Counter()
+        self._spaces: dict[Space, Tile | None] = dict.fromkeys(TILE_SPACES)
+        self._places: list[list[Space | None]] = [[None, None], [None, None]]
+        self._dragon: Space | None = None
+        self._track = new_track()
+        self._to_move: Player = game.options.first
+        self._outcome: Outcome | None = None
+        self._endgame: tuple[tuple[int, int], tuple[int, int]] | None = None
+
+    def _set_up(self) -> None:
+        tiles = TILE_SETS[self.game.edition]
+        jewels = tiles.get(Tile.JEWEL, 0)
+        self._darkness = TileBag({t: n for t, n in tiles.items() if t is not Tile.JEWEL}, rng=self.rng)
+        for p in (0, 1):
+            self._hands[p].add(*self._darkness.draw(2))
+        self._darkness.put(*[Tile.JEWEL] * jewels)
+        for space in TILE_SPACES:
+            self._spaces[space] = self._darkness.draw_one()
+
+    # -- introspection ---------------------------------------------------------
+
+    @property
+    def current_player(self) -> Player | None:
+        return None if self._outcome is not None else self._to_move
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def edition(self) -> int:
+        """The edition played, 2023 or 2020."""
+        return self.game.edition
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Both scores (after the end-game points once the game is over).
+
+        Examples:
+            >>> ClothOfGold().new_game(seed=0).scores
+            (0, 0)
+        """
+        s = self._track.scores
+        return (s[0], s[1])
+
+    def row(self, player: Player) -> int:
+        """The row (0-4) of the Track of Scoring that ``player`` occupies.
+
+        Examples:
+            >>> ClothOfGold().from_position(scores=(17, 3)).row(0)
+            2
+        """
+        return self._track.row(self.check_player(player))
+
+    def hand(self, player: Player) -> Counter[Tile]:
+        """The tiles in ``player``'s Hand (hidden from the rival; see :meth:`view`).
+
+        Examples:
+            >>> sum(ClothOfGold().new_game(seed=0).hand(1).values())
+            2
+        """
+        return self._hands[self.check_player(player)].items
+
+    def hand_size(self, player: Player) -> int:
+        """How many tiles ``player`` holds (public).
+
+        Examples:
+            >>> ClothOfGold().new_game(seed=0).hand_size(0)
+            2
+        """
+        return len(self._hands[self.check_player(player)])
+
+    def court(self, player: Player) -> Counter[Tile]:
+        """The tiles in ``player``'s Court (public).
+
+        Examples:
+            >>> ClothOfGold().from_position(courts=[{"red": 2}, {}]).court(0)
+            Counter({<Tile.RED: 'red'>: 2})
+        """
+        return self._courts[self.check_player(player)].items
+
+    @property
+    def darkness_size(self) -> int:
+        """How many tiles are left in the Darkness (public)."""
+        return len(self._darkness)
+
+    def darkness_contents(self) -> Counter[Tile]:
+        """What the Darkness holds. Not public during play (each player knows
+        only the union of the Darkness and the rival's Hand); for analysis and
+        tests.
+
+        Examples:
+            >>> ClothOfGold(edition=2020).new_game(seed=0).darkness_contents()[Tile.JEWEL]
+            0
+        """
+        return self._darkness.counts
+
+    @property
+    def removed(self) -> Counter[Tile]:
+        """The tiles removed from the game (public)."""
+        return +self._removed
+
+    @property
+    def tile_spaces(self) -> dict[Space, Tile | None]:
+        """The tile on each of the six tile spaces (``None``: empty), in board order."""
+        return dict(self._spaces)
+
+    def tokens(self, player: Player) -> tuple[Space | None, Space | None]:
+        """Where ``player``'s tokens A and B stand (``None``: not yet on the board).
+
+        Examples:
+            >>> ClothOfGold().new_game(seed=0).tokens(0)
+            (None, None)
+        """
+        a, b = self._places[self.check_player(player)]
+        return (a, b)
+
+    @property
+    def dragon(self) -> Space | None:
+        """The space the Dragon stands on, or ``None`` while it is at home."""
+        return self._dragon
+
+    def occupant(self, space: Space) -> tuple[Player, int] | str | None:
+        """Who stands on an oval: ``(player, token)``, ``"dragon"`` or ``None``.
+
+        Examples:
+            >>> state = ClothOfGold().new_game(seed=0)
+            >>> state.apply("A-red")
+            >>> state.occupant(Space.RED), state.occupant(Space.BLUE)
+            ((0, 0), None)
+        """
+        for p in (0, 1):
+            for i, at in enumerate(self._places[p]):
+                if at is space:
+                    return (p, i)
+        if self._dragon is space:
+            return "dragon"
+        return None
+
+    @property
+    def endgame_points(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """Once the game is over, each player's end-game points as
+        ``(jewels, gold)``; ``None`` while it goes on."""
+        return self._endgame
+
+    @property
+    def scores_before_endgame(self) -> tuple[int, int]:
+        """The scores without the end-game points for jewels and gold.
+
+        Examples:
+            >>> ClothOfGold().new_game(seed=0).scores_before_endgame
+            (0, 0)
+        """
+        s = self.scores
+        if self._endgame is None:
+            return s
+        return (s[0] - sum(self._endgame[0]), s[1] - sum(self._endgame[1]))
+
+    # -- moves -----------------------------------------------------------------
+
+    def _empty_ovals(self) -> list[Space]:
+        taken = {*self._places[0], *self._places[1], self._dragon}
+        return [s for s in OVALS if s not in taken]
+
+    def legal_moves(self) -> list[Move]:
+        if self._outcome is not None:
+            return []
+        mine = self._places[self._to_move]
+        movers: tuple[int, ...]
+        if mine[0] is None:
+            movers = (0,)
+        elif mine[1] is None:
+            movers = (1,)
+        else:
+            movers = (0, 1)
+        empty = self._empty_ovals()
+        moves: list[Move] = []
+        table = _MOVES
+        for token in movers:
+            for to in empty:
+                if to is Space.DRAGON:
+                    moves.extend(table[(token, to, dest)] for dest in empty if dest is not Space.DRAGON)
+                else:
+                    moves.append(table[(token, to, None)])
+        return moves
+
+    def _why_illegal(self, move: object) -> str | None:
+        if not isinstance(move, Move):
+            return "not a cloth-of-gold move"
+        if move.token not in (0, 1) or not isinstance(move.to, Space):
+            return "a move names token A or B and one of the seven spaces"
+        if move.dragon is not None and not isinstance(move.dragon, Space):
+            return "the dragon's destination must be one of the seven spaces"
+        mine = self._places[self._to_move]
+        name = TOKEN_NAMES[move.token]
+        if move.token == 1 and mine[0] is None:
+            return "token A enters the board first"
+        if move.token == 0 and mine[0] is not None and mine[1] is None:
+            return "token B enters the board on the second turn"
+        here = self.occupant(move.to)
+        if here == "dragon":
+            return f"the dragon stands on the {move.to.value} space"
+        if here is not None:
+            return f"a token stands on the {move.to.value} space"
+        if move.to is Space.DRAGON:
+            if move.dragon is None:
+                return f"a move onto the dragon's oval names where the dragon goes, as in '{name}-dragon/gold'"
+            if move.dragon is Space.DRAGON:
+                return "the dragon goes to one of the six other spaces"
+            if move.dragon is mine[move.token]:
+                return f"the dragon may not go to the {move.dragon.value} space that token {name} just left"
+            if self.occupant(move.dragon) is not None:
+                return f"the dragon goes to an empty space, and the {move.dragon.value} space is not empty"
+        elif move.dragon is not None:
+            return "only a move onto the dragon's oval names a destination for the dragon"
+        return None
+
+    def _save(self) -> tuple[Any, ...]:
+        return (
+            self.rng.state,
+            self._darkness.key(),
+            [h.copy() for h in self._hands],
+            [c.copy() for c in self._courts],
+            Counter(self._removed),
+            dict(self._spaces),
+            [self._places[0][:], self._places[1][:]],
+            self._dragon,
+            self._track.scores,
+            self._to_move,
+            self._outcome,
+            self._endgame,
+        )
+
+    def _play(self, move: Move) -> object:
+        if self._outcome is not None:
+            raise IllegalMoveError(move, "the game is over")
+        reason = self._why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(move, reason)
+        token = self._save()
+        self._turn(move)
+        return token
+
+    def _unplay(self, move: Move, token: Any) -> None:
+        (rng_state, dark, hands, courts, removed, spaces, tokens, dragon, scores, to_move, outcome, endgame) = token
+        self.rng.state = rng_state
+        self._darkness.restore(dark)
+        self._hands = hands
+        self._courts = courts
+        self._removed = removed
+        self._spaces = spaces
+        self._places = tokens
+        self._dragon = dragon
+        for p in (0, 1):
+            self._track.set(p, scores[p])
+        self._to_move = to_move
+        self._outcome = outcome
+        self._endgame = endgame
+
+    # -- a turn ------------------------------------------------------------------
+
+    def _turn(self, move: Move) -> None:
+        p = self._to_move
+        origin = self._places[p][move.token]
+        self._places[p][move.token] = move.to
+        self._gift(move.to, p)
+        if self._act(p, move.to, move.dragon):
+            return
+        if origin is Space.DRAGON:
+            self._dragon = None
+        if self._refill():
+            return
+        self._to_move = 1 - p
+
+    def _gift(self, space: Space, giver: Player) -> None:
+        """The tile on ``space`` (if any) goes to the Court of ``giver``'s rival."""
+        tile = self._spaces.get(space)
+        if tile is not None:
+            self._spaces[space] = None
+            self._courts[1 - giver].add(tile)
+
+    def _act(self, p: Player, space: Space, dragon: Space | None) -> bool:
+        """Resolve the action of ``space`` for player ``p``; True if the game ended."""
+        if space is Space.DRAGON:
+            self._dragon = dragon
+            if dragon is not None:
+                self._gift(dragon, p)
+            return False
+        if space is Space.SECRECY:
+            return self._secrecy(p)
+        court = self._courts[p]
+        if space is Space.PURPLE:
+            hand = self._hands[p]
+            court.add(*hand.clear().elements())
+            sets = min(court.count(t) for t in COLOURS)
+            return self._score({p: 2 * sets})
+        colour = _ACTION_TILE[space]
+        self._reveal(p, colour)
+        n = court.count(colour)
+        if space is Space.GOLD:
+            return self._score({p: 2 if n > self._courts[1 - p].count(colour) else 0})
+        if space is Space.BLUE:
+            if self._score({p: _BLUE_POINTS[min(n, 3)]}):
+                return True
+            self._discard(p, colour)
+            return False
+        if space is Space.WHITE:
+            if self._score({p: n}):
+                return True
+            self._discard(p, colour)
+            return False
+        # Red: both score their own reds at once, all reds go, then Secrecy for both.
+        if self._score({p: n, 1 - p: self._courts[1 - p].count(Tile.RED)}):
+            return True
+        self._discard(p, Tile.RED)
+        self._discard(1 - p, Tile.RED)
+        return self._secrecy(p) or self._secrecy(1 - p)
+
+    def _reveal(self, p: Player, tile: Tile) -> None:
+        n = self._hands[p].count(tile)
+        if n:
+            self._hands[p].remove(tile, n)
+            self._courts[p].add(*[tile] * n)
+
+    def _discard(self, p: Player, tile: Tile) -> None:
+        n = self._courts[p].count(tile)
+        if n:
+            self._courts[p].remove(tile, n)
+            self._removed[tile] += n
+
+    def _score(self, points: Mapping[Player, int]) -> bool:
+        """Add points (all at once); True if the game ended on reaching 30."""
+        for p, n in points.items():
+            if n:
+                self._track.add(p, n)
+        if self._track.reached():
+            self._finish("score 30 reached")
+            return True
+        return False
+
+    def _secrecy(self, p: Player) -> bool:
+        """Draw tiles into ``p``'s Hand by ``p``'s row; True if the Darkness ran out."""
+        n = self._track.value("secrecy", p)
+        if n:
+            self._hands[p].add(*self._darkness.draw(n))
+            if not self._darkness:
+                self._finish("the darkness ran out")
+                return True
+        return False
+
+    def _refill(self) -> bool:
+        """Refill the tile space of every empty oval; True if the Darkness ran out."""
+        occupied = {*self._places[0], *self._places[1], self._dragon}
+        for space in TILE_SPACES:
+            if self._spaces[space] is None and space not in occupied:
+                self._spaces[space] = self._darkness.draw_one()
+                if not self._darkness:
+                    self._finish("the darkness ran out")
+                    return True
+        return False
+
+    def _finish(self, reason: str) -> None:
+        bonus: list[tuple[int, int]] = []
+        for p in (0, 1):
+            court = self._courts[p]
+            jewels = court.count(Tile.JEWEL) ** 2
+            self._track.add(p, jewels)
+            gold = court.count(Tile.GOLD) * self._track.value("gold", p)
+            self._track.add(p, gold)
+            bonus.append((jewels, gold))
+        self._endgame = (bonus[0], bonus[1])
+        scores = self._track.scores
+        winners = winners_of(scores, [c.items for c in self._courts])
+        self._outcome = Outcome(winners, scores, reason)
+
+    # -- hidden information --------------------------------------------------------
+
+    def view(self, player: Player) -> ClothOfGoldView:
+        """What ``player`` may know: their own Hand in full, the rival's Hand as
+        a count, everything public, and neither the Darkness's contents nor
+        its order.
+
+        Examples:
+            >>> state = ClothOfGold().new_game(seed=2)
+            >>> state.view(1).rival_hand_size, state.view(1).scores
+            (2, (0, 0))
+        """
+        self.check_player(player)
+        t0, t1 = self._places
+        return ClothOfGoldView(
+            player=player,
+            to_move=self.current_player,
+            hand=_pairs(self._hands[player].items),
+            rival_hand_size=len(self._hands[1 - player]),
+            courts=(_pairs(self._courts[0].items), _pairs(self._courts[1].items)),
+            scores=self.scores,
+            tile_spaces=tuple(self._spaces[s] for s in TILE_SPACES),
+            tokens=((t0[0], t0[1]), (t1[0], t1[1])),
+            dragon=self._dragon,
+            darkness_size=len(self._darkness),
+            removed=_pairs(self._removed),
+            history=tuple(self._moves),
+            outcome=self._outcome,
+        )
+
+    def determinize(self, player: Player, seed: int) -> ClothOfGoldState:
+        """A copy in which the rival's Hand and the Darkness are dealt afresh
+        from the tiles ``player`` cannot see, keeping every count; the copy's
+        generator is reseeded too.
+
+        Examples:
+            >>> state = ClothOfGold().new_game(seed=2)
+            >>> twin = state.determinize(0, seed=9)
+            >>> twin.view(0) == state.view(0), twin.hand(0) == state.hand(0)
+            (True, True)
+        """
+        self.check_player(player)
+        rival = 1 - player
+        twin = self.copy()
+        unseen = self._hands[rival].items + self._darkness.counts
+        pool = [t for t in TILES for _ in range(unseen[t])]
+        Random(seed).shuffle(pool)
+        k = len(self._hands[rival])
+        twin._hands[rival] = Hand(owner=rival, items=pool[:k])
+        twin.rng = Random(derive_seed(seed, 1))
+        twin._darkness = TileBag(pool[k:], rng=twin.rng)
+        return twin
+
+    # -- copies, keys, pictures ------------------------------------------------------
+
+    def _key(self) -> Hashable:
+        return (
+            self._to_move,
+            tuple(h.key() for h in self._hands),
+            tuple(c.key() for c in self._courts),
+            _pairs(self._removed),
+            tuple(self._spaces[s] for s in TILE_SPACES),
+            tuple(tuple(t) for t in self._places),
+            self._dragon,
+            self._track.scores,
+            self._darkness.key(),
+            self._outcome,
+            self._endgame,
+        )
+
+    def copy(self) -> ClothOfGoldState:
+        twin = ClothOfGoldState.__new__(ClothOfGoldState)
+        self._copy_base_into(twin)
+        twin._darkness = self._darkness.copy(rng=twin.rng)
+        twin._hands = [h.copy() for h in self._hands]
+        twin._courts = [c.copy() for c in self._courts]
+        twin._removed = Counter(self._removed)
+        twin._spaces = dict(self._spaces)
+        twin._places = [self._places[0][:], self._places[1][:]]
+        twin._dragon = self._dragon
+        twin._track = self._track.copy()
+        twin._to_move = self._to_move
+        twin._outcome = self._outcome
+        twin._endgame = self._endgame
+        return twin
+
+    def render(self) -> str:
+        """The board, the Track of Scoring, both Courts and the Hands' sizes,
+        with no hidden tile shown (see :meth:`render_for`).
+
+        Examples:
+            >>> print(ClothOfGold().new_game(seed=4).render().splitlines()[0])
+            Field of the Cloth of Gold, 2023 edition: player 0 to move
+        """
+        from boardkit.games.cloth_of_gold.render import text
+
+        return text(self, None)
+
+    def render_for(self, player: Player) -> str:
+        """Like :meth:`render`, adding ``player``'s own Hand.
+
+        Examples:
+            >>> print(ClothOfGold().from_position(hands=[{"gold": 2}, {}]).render_for(0).splitlines()[-1])
+            your hand (player 0): gold 2
+        """
+        from boardkit.games.cloth_of_gold.render import text
+
+        return text(self, self.check_player(player))
+
+    def svg_cells(self) -> tuple[Topology, dict[Space, str], dict[Space, str]]:
+        """The seven ovals as a board, a label per oval (token, Dragon, tile)
+        and a fill colour per oval (its tile's colour), for
+        :func:`boardkit.render.svg`.
+
+        Examples:
+            >>> board, labels, fills = ClothOfGold().new_game(seed=0).svg_cells()
+            >>> len(board.cells), labels[Space.DRAGON]
+            (7, 'dragon')
+        """
+        from boardkit.games.cloth_of_gold.render import cells
+
+        return cells(self)
+
+    def evaluate(self, player: Player) -> float:
+        """A cheap estimate in ``[-1, 1]``: the difference between the two
+        players' scores as if the game ended now (jewels, then gold by row),
+        plus half a point for each white, red and (up to three) blue tile in
+        Court still to be scored and a little for tiles in Hand (more for
+        jewels), squashed with ``tanh(difference / 10)``.
+
+        Examples:
+            >>> state = ClothOfGold().from_position(scores=(20, 4), courts=[{"gold": 2}, {}])
+            >>> state.evaluate(0) > 0.5 > -0.5 > state.evaluate(1)
+            True
+        """
+        self.check_player(player)
+        if self._outcome is not None:
+            return super().evaluate(player)
+        est = [0.0, 0.0]
+        gold_points = self._track.values["gold"]
+        for p in (0, 1):
+            court = self._courts[p]
+            hand = self._hands[p]
+            score = self._track.score(p) + court.count(Tile.JEWEL) ** 2
+            score += court.count(Tile.GOLD) * gold_points[self._track.row_of(score)]
+            pending = court.count(Tile.WHITE) + court.count(Tile.RED) + min(court.count(Tile.BLUE), 3)
+            est[p] = score + 0.5 * pending + 0.6 * (len(hand) + hand.count(Tile.JEWEL))
+        return math.tanh((est[player] - est[1 - player]) / 10.0)
+
+
+_ACTION_TILE: Final[dict[Space, Tile]] = {
+    Space.GOLD: Tile.GOLD,
+    Space.BLUE: Tile.BLUE,
+    Space.WHITE: Tile.WHITE,
+    Space.RED: Tile.RED,
+}
