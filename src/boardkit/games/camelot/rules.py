@@ -1,0 +1,719 @@
+"""The rules of Camelot: The Build: moves, options, the game and its state.
+
+A turn is a sequence of moves by the player to move: lay one to three tiles
+(:class:`Place`), conceal face-up tiles for free (:class:`Conceal`), and end
+the turn (:class:`EndTurn`), which scores it and draws the hand back up to
+ten tiles.
+"""
+
+from __future__ import annotations
+
+import math
+import types
+from collections import Counter
+from collections.abc import Hashable, Mapping
+from typing import Any, Literal
+
+import attrs
+
+from boardkit.bag import TileBag
+from boardkit.chance import Random, derive_seed
+from boardkit.errors import IllegalMoveError, NotationError, OptionError, UndoError
+from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.games.camelot.plan import KIND_COLOURS, STANDARD_PLAN, Cell, Plan, parse_square, plan_rows, square_name
+from boardkit.games.camelot.scoring import last_tile_points, turn_points
+from boardkit.games.camelot.tiles import KIND_NAMES, STANDARD_TILES, Tile, TileSet, tile_entries
+from boardkit.topology import SquareGrid
+from boardkit.track import ScoreTrack
+from boardkit.zones import Hand, ZoneView
+
+__all__ = [
+    "Camelot",
+    "CamelotOptions",
+    "CamelotState",
+    "CamelotView",
+    "Conceal",
+    "EndTurn",
+    "Move",
+    "Place",
+]
+
+#: Tiles in a full hand.
+HAND_SIZE = 10
+#: At most this many Hand tiles may be concealed.
+MOST_CONCEALED = 3
+#: At most this many tiles are laid in one turn.
+MOST_PER_TURN = 3
+#: Tiles worth this much or more are held back and dealt at the set-up.
+HIGH_VALUE = 3
+# Stands in for the undo tokens of moves made before a determinization, which
+# would otherwise still hold the real hidden tiles.
+_SEALED = object()
+
+
+@attrs.frozen
+class Place:
+    """Lay a tile from the hand on an empty square of its kind.
+
+    Notation ``place <tile name> <square>``, e.g. ``place garden c5``; the name
+    is written in lower case and may have several words (``place holy grail b2``).
+
+    Examples:
+        >>> from boardkit.games.camelot import tile
+        >>> move = Place((2, 4), tile("garden"))
+        >>> str(move)
+        'place garden c5'
+        >>> Camelot().parse_move(str(move)) == move
+        True
+    """
+
+    cell: Cell
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"place {self.tile} {square_name(self.cell)}"
+
+
+@attrs.frozen
+class Conceal:
+    """Turn a face-up Hand tile face down (free; at most three are concealed).
+
+    Notation ``conceal <tile name>``, e.g. ``conceal wall blank``.
+
+    Examples:
+        >>> from boardkit.games.camelot import tile
+        >>> str(Conceal(tile("Wall Blank")))
+        'conceal wall blank'
+    """
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"conceal {self.tile}"
+
+
+@attrs.frozen
+class EndTurn:
+    """End the turn: score it, then draw back up to ten tiles. Notation ``end``.
+
+    Examples:
+        >>> str(EndTurn()), Camelot().parse_move("end")
+        ('end', EndTurn())
+    """
+
+    def __str__(self) -> str:
+        return "end"
+
+
+#: A Camelot move.
+Move = Place | Conceal | EndTurn
+
+
+def _to_first(value: object) -> int | str:
+    if value == "random":
+        return "random"
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 5:
+        raise OptionError(f"first must be a player number 0 to 4 or 'random', not {value!r}")
+    return value
+
+
+def _to_plan(value: object) -> tuple[str, ...] | None:
+    return None if value is None else plan_rows(value)
+
+
+def _to_tiles(value: object) -> tuple[tuple[str, str, int, int, bool], ...] | None:
+    return None if value is None else tile_entries(value)
+
+
+@attrs.frozen
+class CamelotOptions:
+    """Camelot's options, all JSON-safe.
+
+    Attributes:
+        first: The player who starts (a number), or ``"random"`` to draw one
+            with the game's seed. Default 0.
+        plan: A plan of your own as rows of kind letters (see
+            :func:`~boardkit.games.camelot.plan.plan_rows`); ``None`` (the
+            default) for the reconstructed standard plan.
+        tiles: A tile list of your own (see
+            :func:`~boardkit.games.camelot.tiles.tile_entries`); ``None`` (the
+            default) for the reconstructed standard list. Every kind of square
+            must have exactly as many tiles as the plan has squares of it.
+    """
+
+    first: int | Literal["random"] = attrs.field(default=0, converter=_to_first)
+    plan: tuple[str, ...] | None = attrs.field(default=None, converter=_to_plan)
+    tiles: tuple[tuple[str, str, int, int, bool], ...] | None = attrs.field(default=None, converter=_to_tiles)
+
+    def __attrs_post_init__(self) -> None:
+        rows = STANDARD_PLAN if self.plan is None else self.plan
+        entries = STANDARD_TILES if self.tiles is None else self.tiles
+        squares = Counter(ch for row in rows for ch in row)
+        per_kind: Counter[str] = Counter()
+        for _, kind, _, count, _ in entries:
+            per_kind[kind] += count
+        for kind in sorted(set(squares) | set(per_kind)):
+            if squares[kind] != per_kind[kind]:
+                raise OptionError(
+                    f"the plan has {squares[kind]} square(s) of kind {kind!r} but the tiles of that kind number "
+                    f"{per_kind[kind]}; every square needs exactly one tile"
+                )
+
+
+@attrs.frozen
+class CamelotView:
+    """What one player may know of a game of Camelot.
+
+    Attributes:
+        player: Whose view it is.
+        board: The tiles laid, as ``(square, tile)`` pairs in plan order.
+        hands: Every player's hand as a :class:`~boardkit.ZoneView`: the viewer
+            sees their whole hand, the others' face-up tiles and how many
+            are concealed.
+        bag: How many tiles are left in the bag (their order is hidden).
+        scores: Everybody's score.
+        to_move: The player to move (``None`` once the game is over).
+        laid: The tiles laid so far in the current turn.
+        history: Every move so far, in notation.
+
+    Examples:
+        >>> state = Camelot().new_game(players=2, seed=1)
+        >>> view = state.view(1)
+        >>> view.hands[1].hidden, view.hands[0].hidden, view.hands[0].size
+        (0, 3, 10)
+    """
+
+    player: Player
+    board: tuple[tuple[Cell, Tile], ...]
+    hands: tuple[ZoneView[Tile], ...]
+    bag: int
+    scores: tuple[int, ...]
+    to_move: Player | None
+    laid: tuple[tuple[Cell, Tile], ...]
+    history: tuple[str, ...]
+
+
+class Camelot(Game["CamelotState", Move]):
+    """Camelot: The Build, for 1 to 5 players: lay tiles on the castle plan,
+    scoring their values and those of the tiles they touch.
+
+    Args:
+        first: Who starts: a player number, or ``"random"``.
+        plan: Rows of kind letters for a plan of your own (default: the
+            reconstructed standard plan).
+        tiles: A tile list of your own (default: the standard 80 tiles).
+
+    Raises:
+        OptionError: for an unknown option or a bad value.
+
+    Examples:
+        >>> game = Camelot()
+        >>> state = game.new_game(players=2, seed=7)
+        >>> state.current_player, state.hand(0).total(), state.scores
+        (0, 10, (0, 0))
+        >>> game.new_game(players=6)
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: camelot is played by 1 to 5 players, not 6
+    """
+
+    name = "camelot"
+    min_players = 1
+    max_players = 5
+
+    def __init__(self, **options: Any) -> None:
+        self.options: CamelotOptions = make_options(CamelotOptions, options, game="camelot")
+        #: The castle plan.
+        self.plan = Plan(STANDARD_PLAN if self.options.plan is None else self.options.plan)
+        #: The tiles, each kind once, with their counts.
+        self.tiles = TileSet(STANDARD_TILES if self.options.tiles is None else self.options.tiles)
+        # Every placement move, made once: per tile, the moves onto each square of its kind.
+        self._places: dict[Tile, tuple[Place, ...]] = {
+            t: tuple(Place(c, t) for c in self.plan.squares_of[t.kind]) for t in self.tiles.kinds
+        }
+        self._place_at: dict[tuple[Cell, Tile], Place] = {
+            (m.cell, m.tile): m for ms in self._places.values() for m in ms
+        }
+        self._conceals: dict[Tile, Conceal] = {t: Conceal(t) for t in self.tiles.kinds}
+        self._by_notation: dict[str, Move] = {str(m): m for m in self._place_at.values()}
+        self._by_notation.update({str(m): m for m in self._conceals.values()})
+        self._by_notation["end"] = EndTurn()
+        self._tile_by_text: dict[str, Tile] = {str(t): t for t in self.tiles.kinds}
+
+    def tile(self, name: str) -> Tile:
+        """This game's tile called ``name`` (any case).
+
+        Raises:
+            ComponentError: if there is none.
+
+        Examples:
+            >>> Camelot().tile("throne").value
+            4
+        """
+        return self.tiles[name]
+
+    def kind_name(self, kind: str) -> str:
+        """What a kind letter stands for (the letter itself for a custom kind).
+
+        Examples:
+            >>> Camelot().kind_name("h")
+            'great hall wall'
+        """
+        return KIND_NAMES.get(kind, kind)
+
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> CamelotState:
+        n = self.check_players(players)
+        first = self.options.first
+        if isinstance(first, int) and first >= n:
+            raise OptionError(f"first player {first!r} is not a seat of a {n}-player game")
+        return CamelotState(self, n, seed)
+
+    def parse_move(self, text: str) -> Move:
+        if not isinstance(text, str):
+            raise NotationError(text, "a Camelot move is text: 'place <tile> <square>', 'conceal <tile>' or 'end'")
+        words = text.lower().split()
+        key = " ".join(words)
+        found = self._by_notation.get(key)
+        if found is not None:
+            return found
+        if len(words) >= 3 and words[0] == "place":
+            cell = parse_square(words[-1])
+            name = " ".join(words[1:-1])
+            placed = self._tile_by_text.get(name)
+            if placed is None:
+                raise NotationError(text, f"no tile named {name!r} in this game")
+            if cell not in self.plan:
+                raise NotationError(text, f"no square {words[-1]!r} on this {self.plan.width}x{self.plan.height} plan")
+            return Place(cell, placed)
+        if len(words) >= 2 and words[0] == "conceal":
+            raise NotationError(text, f"no tile named {' '.join(words[1:])!r} in this game")
+        raise NotationError(text, "a Camelot move is 'place <tile> <square>', 'conceal <tile>' or 'end'")
+
+
+class CamelotState(State[Move]):
+    """A game of :class:`Camelot` in progress.
+
+    Examples:
+        >>> state = Camelot().new_game(players=2, seed=3)
+        >>> state.legal_moves()[0]
+        Place(cell=(1, 0), tile=Tile(name='wall blank', value=0, kind='W', garden=False))
+        >>> state.apply("place bathhouse b1")
+        >>> state.apply("place wall blank c1")
+        >>> state.apply("end")
+        >>> state.scores, state.board[(1, 0)].name, state.current_player
+        ((1, 0), 'bathhouse', 1)
+    """
+
+    game: Camelot
+
+    def __init__(self, game: Camelot, players: int, seed: int | None) -> None:
+        super().__init__(game, players, seed)
+        rng = self.rng
+        plan = game.plan
+        tiles = game.tiles
+        self._board: dict[Cell, Tile] = {}
+        self._laid: list[tuple[Cell, Tile]] = []
+        self.track = ScoreTrack(players, length=100, wrap=True)
+        self.hands: list[Hand[Tile]] = [Hand(owner=p) for p in range(players)]
+        everything = tiles.all_tiles()
+        if players == 1:
+            self.bag: TileBag[Tile] = TileBag(everything, rng=rng)
+        else:
+            high = [t for t in everything if t.value >= HIGH_VALUE and not t.garden]
+            gardens = [t for t in everything if t.garden]
+            held = set(high) | set(gardens)
+            self.bag = TileBag([t for t in everything if t not in held], rng=rng)
+            for _ in range({3: 5, 4: 4}.get(players, 0)):
+                if not self.bag:
+                    break
+                t = self.bag.draw_one()
+                free = [c for c in plan.squares_of[t.kind] if c not in self._board]
+                self._board[free[rng.randbelow(len(free))]] = t
+            high_bag = TileBag(high, rng=rng)
+            garden_bag = TileBag(gardens, rng=rng)
+            for p in range(players):
+                self.hands[p].add(*high_bag.draw(2), *garden_bag.draw(1))
+            self.bag.put(*high_bag.clear(), *garden_bag.clear())
+        for p in range(players):
+            self.hands[p].add_face_up(*self.bag.draw(HAND_SIZE - len(self.hands[p])))
+        first = game.options.first
+        self._player: int = rng.randbelow(players) if first == "random" else int(first)
+        self._squares = len(plan.cells)
+
+    # -- public reading ---------------------------------------------------------
+
+    @property
+    def board(self) -> Mapping[Cell, Tile]:
+        """The tiles laid so far, by square (a read-only live mapping).
+
+        Examples:
+            >>> state = Camelot().new_game(players=3, seed=0)
+            >>> len(state.board)
+            5
+        """
+        return types.MappingProxyType(self._board)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Every player's score.
+
+        Examples:
+            >>> Camelot().new_game(players=4, seed=0).scores
+            (0, 0, 0, 0)
+        """
+        return self.track.scores
+
+    @property
+    def bag_size(self) -> int:
+        """How many tiles are left in the bag."""
+        return len(self.bag)
+
+    @property
+    def laid(self) -> tuple[tuple[Cell, Tile], ...]:
+        """The tiles laid so far in the current turn, in order."""
+        return tuple(self._laid)
+
+    def hand(self, player: Player) -> Counter[Tile]:
+        """Every tile in a player's hand (all of them: this is the full state).
+
+        Examples:
+            >>> sum(Camelot().new_game(players=2, seed=0).hand(1).values())
+            10
+        """
+        return self.hands[self.check_player(player)].items
+
+    def concealed(self, player: Player) -> Counter[Tile]:
+        """A player's concealed tiles.
+
+        Examples:
+            >>> sum(Camelot().new_game(players=2, seed=0).concealed(0).values())
+            3
+        """
+        return self.hands[self.check_player(player)].concealed
+
+    def face_up(self, player: Player) -> Counter[Tile]:
+        """A player's face-up tiles, which everybody sees."""
+        return self.hands[self.check_player(player)].face_up
+
+    # -- the protocol -----------------------------------------------------------
+
+    @property
+    def current_player(self) -> Player | None:
+        return None if self._complete() else self._player
+
+    def _complete(self) -> bool:
+        # Covered, and the turn that covered the last square has been scored.
+        return len(self._board) == self._squares and not self._laid
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self._complete():
+            return None
+        scores = self.track.scores
+        if self.players == 1:
+            return Outcome(frozenset(), scores, "camelot complete")
+        best = max(scores)
+        return Outcome(frozenset(p for p, s in enumerate(scores) if s == best), scores, "camelot complete")
+
+    def _can_place(self) -> bool:
+        return len(self._laid) < MOST_PER_TURN and len(self.hands[self._player]) > 0
+
+    def legal_moves(self) -> list[Move]:
+        if self._complete():
+            return []
+        game = self.game
+        hand = self.hands[self._player]
+        order = game.tiles.order
+        moves: list[Move] = []
+        held = sorted(hand.items, key=order.__getitem__)
+        board = self._board
+        if len(self._laid) < MOST_PER_TURN:
+            for t in held:
+                moves.extend(m for m in game._places[t] if m.cell not in board)
+        face_up = hand.face_up
+        if len(hand) - face_up.total() < MOST_CONCEALED:
+            moves.extend(game._conceals[t] for t in sorted(face_up, key=order.__getitem__))
+        if self._laid or not self._can_place():
+            moves.append(EndTurn())
+        return moves
+
+    def _play(self, move: Move) -> object:
+        if isinstance(move, Place):
+            return self._place(move)
+        if isinstance(move, Conceal):
+            hand = self.hands[self._player]
+            if move.tile not in self.game.tiles:
+                raise IllegalMoveError(move, f"{move.tile!r} is not a tile of this game")
+            if hand.face_up[move.tile] < 1:
+                raise IllegalMoveError(move, f"no face-up {move.tile.name!r} in the hand")
+            if len(hand) - hand.face_up.total() >= MOST_CONCEALED:
+                raise IllegalMoveError(move, f"{MOST_CONCEALED} tiles are concealed already")
+            hand.conceal(move.tile)
+            return None
+        if isinstance(move, EndTurn):
+            if not self._laid and self._can_place():
+                raise IllegalMoveError(move, "lay at least one tile before ending the turn")
+            return self._end_turn()
+        raise IllegalMoveError(move, "not a Camelot move: place, conceal or end")
+
+    def _place(self, move: Place) -> object:
+        cell, t = move.cell, move.tile
+        plan = self.game.plan
+        if cell not in plan:
+            raise IllegalMoveError(move, f"no square {cell!r} on the plan")
+        if t not in self.game.tiles:
+            raise IllegalMoveError(move, f"{t!r} is not a tile of this game")
+        if len(self._laid) >= MOST_PER_TURN:
+            raise IllegalMoveError(move, f"at most {MOST_PER_TURN} tiles are laid in a turn")
+        hand = self.hands[self._player]
+        if hand.count(t) < 1:
+            raise IllegalMoveError(move, f"no {t.name!r} in the hand")
+        if cell in self._board:
+            raise IllegalMoveError(move, f"square {square_name(cell)} is already covered")
+        if plan.kinds[cell] != t.kind:
+            kind = self.game.kind_name(plan.kinds[cell])
+            raise IllegalMoveError(move, f"a {t.name!r} does not fit square {square_name(cell)} ({kind})")
+        # A tile shown face up is laid before a concealed one of the same name.
+        was_face_up = hand.face_up[t] > 0
+        if was_face_up:
+            hand.conceal(t)
+        hand.remove(t)
+        self._board[cell] = t
+        self._laid.append((cell, t))
+        return was_face_up
+
+    def _turn_score(self) -> int:
+        """What the turn so far would score if it ended now."""
+        if not self._laid:
+            return 0
+        plan = self.game.plan
+        start = dict(self._board)
+        for c, _ in self._laid:
+            del start[c]
+        edges = plan.edge_neighbours.__getitem__
+        corners = plan.corner_neighbours.__getitem__
+        if not self.hands[self._player] and not self.bag:
+            return last_tile_points(start, self._laid, edges, corners)
+        return turn_points(start, self._laid, edges, corners)
+
+    def _end_turn(self) -> object:
+        p = self._player
+        hand = self.hands[p]
+        points = self._turn_score()
+        token = (p, self.track.score(p), tuple(self._laid), hand.copy(), self.bag.key(), self.rng.state)
+        self.track.set(p, self.track.score(p) + points)
+        hand.add_face_up(*self.bag.draw(HAND_SIZE - len(hand)))
+        self._laid = []
+        if len(self._board) < self._squares:
+            nxt = p
+            for _ in range(self.players):
+                nxt = (nxt + 1) % self.players
+                if len(self.hands[nxt]):
+                    break
+            self._player = nxt
+        return token
+
+    def _unplay(self, move: Move, token: Any) -> None:
+        if isinstance(move, Place):
+            hand = self.hands[self._player]
+            del self._board[move.cell]
+            self._laid.pop()
+            if token:
+                hand.add_face_up(move.tile)
+            else:
+                hand.add(move.tile)
+        elif isinstance(move, Conceal):
+            self.hands[self._player].reveal(move.tile)
+        else:
+            p, score, laid, hand, bag, rng_state = token
+            self._player = p
+            self.track.set(p, score)
+            self._laid = list(laid)
+            self.hands[p] = hand.copy()
+            self.bag = TileBag(bag, rng=self.rng)
+            self.rng.state = rng_state
+
+    def _key(self) -> Hashable:
+        return (
+            tuple(sorted(self._board.items())),
+            tuple(h.key() for h in self.hands),
+            self.bag.key(),
+            self.track.scores,
+            self._player,
+            tuple(self._laid),
+        )
+
+    def copy(self) -> CamelotState:
+        twin = CamelotState.__new__(CamelotState)
+        self._copy_base_into(twin)
+        twin._board = dict(self._board)
+        twin._laid = list(self._laid)
+        twin.track = self.track.copy()
+        twin.hands = [h.copy() for h in self.hands]
+        twin.bag = self.bag.copy(rng=twin.rng)
+        twin._player = self._player
+        twin._squares = self._squares
+        return twin
+
+    # -- hidden information -----------------------------------------------------
+
+    def view(self, player: Player) -> CamelotView:
+        self.check_player(player)
+        return CamelotView(
+            player=player,
+            board=tuple((c, self._board[c]) for c in self.game.plan.cells if c in self._board),
+            hands=tuple(h.view(player) for h in self.hands),
+            bag=len(self.bag),
+            scores=self.track.scores,
+            to_move=self.current_player,
+            laid=tuple(self._laid),
+            history=tuple(str(m) for m in self._moves),
+        )
+
+    def determinize(self, player: Player, seed: int) -> CamelotState:
+        """A copy in which everything ``player`` cannot see is dealt afresh.
+
+        The unseen tiles (the bag and the other players' concealed tiles) are
+        gathered in list order, shuffled with ``Random(seed)`` and dealt back:
+        each other player gets as many concealed tiles as before, the rest go
+        into the bag, and the copy draws with a generator of its own.
+
+        Examples:
+            >>> state = Camelot().new_game(players=2, seed=5)
+            >>> det = state.determinize(0, seed=1)
+            >>> det.view(0) == state.view(0), det.hand(0) == state.hand(0)
+            (True, True)
+        """
+        self.check_player(player)
+        twin = self.copy()
+        order = self.game.tiles.order
+        pool: list[Tile] = list(self.bag)
+        hidden: dict[int, int] = {}
+        for p, hand in enumerate(self.hands):
+            if p != player:
+                concealed = hand.concealed
+                hidden[p] = concealed.total()
+                pool.extend(concealed.elements())
+        pool.sort(key=order.__getitem__)
+        Random(seed).shuffle(pool)
+        for p, n in hidden.items():
+            face_up = self.hands[p].face_up
+            twin.hands[p] = Hand(owner=p, items=pool[:n], face_up=face_up.elements())
+            del pool[:n]
+        twin.rng = Random(derive_seed(seed, 1))
+        twin.bag = TileBag(pool, rng=twin.rng)
+        twin._tokens = [_SEALED] * len(twin._tokens)
+        return twin
+
+    def undo(self) -> Move:
+        """Take back the last move and return it.
+
+        Raises:
+            UndoError: if no move has been played, or if this state is a
+                determinized copy and the move was made before it was taken
+                (its hidden parts were resampled; the real ones are not kept).
+
+        Examples:
+            >>> state = Camelot().new_game(players=2, seed=3)
+            >>> state.apply("place wall blank b1")
+            >>> state.undo()
+            Place(cell=(1, 0), tile=Tile(name='wall blank', value=0, kind='W', garden=False))
+            >>> state.apply("place wall blank b1")
+            >>> state.determinize(1, seed=2).undo()
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.UndoError: cannot take back a move made before this copy was determinized
+        """
+        if self._tokens and self._tokens[-1] is _SEALED:
+            raise UndoError("cannot take back a move made before this copy was determinized")
+        return super().undo()
+
+    # -- pictures and bots ------------------------------------------------------
+
+    def render(self) -> str:
+        """The plan as text: a laid tile shows its short label, an empty
+        square its kind letter in brackets; then scores and hands (face-up
+        tiles and how many are concealed).
+
+        Examples:
+            >>> print(Camelot().new_game(players=1, seed=0).render().splitlines()[1])
+             1 [T] [W] [W] [W] [W] [W] [W] [W] [W] [T]
+        """
+        plan = self.game.plan
+        lines = ["   " + " ".join(f" {chr(ord('a') + c)} " for c in range(plan.width))]
+        for r in range(plan.height):
+            cells = []
+            for c in range(plan.width):
+                t = self._board.get((c, r))
+                cells.append(f"{t.short:<3}" if t is not None else f"[{plan.kinds[(c, r)]}]")
+            lines.append(f"{r + 1:>2} " + " ".join(cells))
+        lines.append("scores: " + ", ".join(f"{p}: {s}" for p, s in enumerate(self.track.scores)))
+        lines.append(f"bag: {len(self.bag)} tiles")
+        for p, hand in enumerate(self.hands):
+            shown = ", ".join(
+                f"{t}" + (f" x{n}" if n > 1 else "")
+                for t, n in sorted(hand.face_up.items(), key=lambda kv: self.game.tiles.order[kv[0]])
+            )
+            hidden = len(hand) - hand.face_up.total()
+            mark = "*" if p == self.current_player else " "
+            lines.append(f"{mark}hand {p}: {shown or '-'}; {hidden} concealed")
+        if self.outcome is not None:
+            lines.append(f"over: {self.outcome.reason}")
+        return "\n".join(line.rstrip() for line in lines)
+
+    def svg_cells(self) -> tuple[SquareGrid, dict[Cell, str], dict[Cell, str]]:
+        """The position as a picture: squares shaded by kind, laid tiles
+        darker and labelled with their short names.
+
+        Examples:
+            >>> board, labels, fills = Camelot().new_game(players=3, seed=0).svg_cells()
+            >>> len(labels), len(fills)
+            (5, 80)
+        """
+        plan = self.game.plan
+        labels = {c: t.short for c, t in self._board.items()}
+        fills = {}
+        for c, k in plan.kinds.items():
+            colour = KIND_COLOURS.get(k, "#cccccc")
+            fills[c] = _darker(colour) if c in self._board else colour
+        return plan.topology, labels, fills
+
+    def svg_legend(self) -> list[tuple[str, str]]:
+        """The key to the picture: the plan's kinds, and the shade of a laid tile.
+
+        Examples:
+            >>> Camelot().new_game(players=2, seed=0).svg_legend()[-1]
+            ('#afa899', 'a laid tile (darker)')
+        """
+        return [*self.game.plan.svg_legend(), (_darker(KIND_COLOURS["."]), "a laid tile (darker)")]
+
+    def evaluate(self, player: Player) -> float:
+        """How far ``player`` leads the best other player (or, alone, how
+        high the score is), squashed into ``[-1, 1]``. The points of the turn
+        in progress count as scored, so a one-move lookahead sees them.
+
+        Examples:
+            >>> state = Camelot().new_game(players=2, seed=0)
+            >>> state.evaluate(0)
+            0.0
+            >>> state.apply("place excalibur e3")
+            >>> round(state.evaluate(0), 3), round(state.evaluate(1), 3)
+            (0.165, -0.165)
+        """
+        self.check_player(player)
+        outcome = self.outcome
+        if outcome is not None and self.players > 1:
+            return super().evaluate(player)
+        scores = list(self.track.scores)
+        if self._laid:
+            scores[self._player] += self._turn_score()
+        own = scores[player]
+        if self.players == 1:
+            return math.tanh(own / 100.0)
+        rival = max(s for p, s in enumerate(scores) if p != player)
+        return math.tanh((own - rival) / 30.0)
+
+
+def _darker(colour: str) -> str:
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#{:02x}{:02x}{:02x}".format(*(int(v * 0.72) for v in (r, g, b)))

@@ -1,0 +1,171 @@
+"""The turn-scoring rule, usable on any position.
+
+A turn scores the values of the tiles laid in it, plus the value of every tile
+that was already on the board when the turn began and touches a new tile edge
+to edge (corner to corner too, for a garden laid this turn); each board tile
+counts once per turn however many new tiles touch it. Three tiles laid in one
+turn and joined edge to edge (a line or an L) double the turn's score. A
+player's last tile is scored alone, doubled and subtracted; tiles laid before
+it in that turn score as a turn of their own, which comes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from boardkit.errors import IllegalMoveError
+from boardkit.games.camelot.tiles import Tile
+
+__all__ = ["score_turn"]
+
+Cell = tuple[int, int]
+Neighbours = Callable[[Cell], Sequence[Cell]]
+
+
+def _edges(cell: Cell) -> tuple[Cell, ...]:
+    c, r = cell
+    return (c, r - 1), (c + 1, r), (c, r + 1), (c - 1, r)
+
+
+def _corners(cell: Cell) -> tuple[Cell, ...]:
+    c, r = cell
+    return (c + 1, r - 1), (c + 1, r + 1), (c - 1, r + 1), (c - 1, r - 1)
+
+
+def joined(cells: Sequence[Cell]) -> bool:
+    """Whether exactly three squares are joined edge to edge (a line or an L).
+
+    Examples:
+        >>> joined([(0, 0), (1, 0), (2, 0)]), joined([(0, 0), (1, 0), (1, 1)])
+        (True, True)
+        >>> joined([(0, 0), (1, 0), (3, 0)]), joined([(0, 0), (1, 1), (2, 2)])
+        (False, False)
+    """
+    if len(cells) != 3:
+        return False
+    touching = 0
+    for i in range(3):
+        a = cells[i]
+        for j in range(i + 1, 3):
+            b = cells[j]
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1:
+                touching += 1
+    return touching >= 2
+
+
+def turn_points(
+    board: Mapping[Cell, Tile],
+    placements: Sequence[tuple[Cell, Tile]],
+    edges: Neighbours = _edges,
+    corners: Neighbours = _corners,
+) -> int:
+    """The plain turn score (no last-tile rule), with the neighbourhoods given
+    as functions; :func:`score_turn` checks its input and calls this.
+
+    Examples:
+        >>> from boardkit.games.camelot.tiles import tile
+        >>> turn_points({(0, 0): tile("clerk")}, [((1, 0), tile("blank"))])
+        3
+    """
+    total = 0
+    counted: set[Cell] = set()
+    for cell, laid in placements:
+        total += laid.value
+        near = edges(cell)
+        if laid.garden:
+            near = (*near, *corners(cell))
+        for other in near:
+            if other not in counted:
+                found = board.get(other)
+                if found is not None:
+                    counted.add(other)
+                    total += found.value
+    if len(placements) == 3 and joined([cell for cell, _ in placements]):
+        total *= 2
+    return total
+
+
+def last_tile_points(
+    board: Mapping[Cell, Tile],
+    placements: Sequence[tuple[Cell, Tile]],
+    edges: Neighbours = _edges,
+    corners: Neighbours = _corners,
+) -> int:
+    """A turn whose final placement is the player's last tile: the earlier
+    placements score as a turn of their own, then the last tile alone, on the
+    board they left, doubled and subtracted.
+
+    Examples:
+        >>> from boardkit.games.camelot.tiles import tile
+        >>> last_tile_points({(0, 0): tile("clerk")}, [((1, 0), tile("blank"))])
+        -6
+    """
+    *earlier, final = placements
+    points = turn_points(board, earlier, edges, corners) if earlier else 0
+    after = dict(board)
+    after.update(earlier)
+    return points - 2 * turn_points(after, [final], edges, corners)
+
+
+def score_turn(
+    board: Mapping[tuple[int, int], Tile],
+    placements: Sequence[tuple[tuple[int, int], Tile]],
+    *,
+    last: bool = False,
+) -> int:
+    """Score one turn on any position.
+
+    The plan does not matter here: squares are ``(column, row)`` pairs and
+    touch when they are next to each other, so any position can be scored,
+    legal or not. Squares are not checked against a plan's kinds.
+
+    Args:
+        board: The tiles on the board when the turn began, by square.
+        placements: The tiles laid in the turn, in order, each with its square.
+        last: The final placement is the player's last tile (see the module
+            docs): it scores alone, doubled and subtracted.
+
+    Returns:
+        The points the turn scores (negative for a costly last tile).
+
+    Raises:
+        IllegalMoveError: if a placement is not a ``((column, row), Tile)``
+            pair, lands on a covered square, or two share a square; or if
+            ``last`` is asked for a turn with no placement.
+
+    Examples:
+        >>> from boardkit.games.camelot import tile
+        >>> board = {(1, 1): tile("Holy Grail"), (2, 1): tile("clerk")}
+        >>> score_turn(board, [((1, 2), tile("blank"))])
+        5
+        >>> score_turn(board, [((0, 2), tile("garden"))])
+        6
+        >>> score_turn(board, [((0, 2), tile("garden")), ((1, 2), tile("blank")), ((2, 2), tile("blank"))])
+        18
+        >>> score_turn(board, [((3, 1), tile("well"))], last=True)
+        -8
+    """
+    seen: set[Cell] = set()
+    checked: list[tuple[Cell, Tile]] = []
+    for placement in placements:
+        if (
+            not isinstance(placement, tuple)
+            or len(placement) != 2
+            or not isinstance(placement[1], Tile)
+            or not isinstance(placement[0], tuple)
+            or len(placement[0]) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in placement[0])
+        ):
+            raise IllegalMoveError(placement, "a placement is a ((column, row), Tile) pair")
+        cell, laid = placement
+        if cell in board:
+            raise IllegalMoveError(placement, f"square {cell!r} is already covered")
+        if cell in seen:
+            raise IllegalMoveError(placement, f"two placements share square {cell!r}")
+        seen.add(cell)
+        checked.append((cell, laid))
+    if last:
+        if not checked:
+            raise IllegalMoveError(placements, "a last tile needs at least one placement")
+        return last_tile_points(board, checked)
+    return turn_points(board, checked)
