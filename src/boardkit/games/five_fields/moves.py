@@ -1,0 +1,339 @@
+"""Moves of the Game of 5 Fields and their notation.
+
+A turn is one action. Moving one or two pawns is written as a sequence of
+sub-moves that the state walks through, the same player staying to move until
+the action is complete:
+
+* ``move P(1,1)->(1,-1)``: a pawn (``P`` Prince, ``Q`` Queen) starts moving;
+  with ``blank_map`` a Prince's move is then one step;
+* ``explore P(1,1) (1,0)``: with ``blank_map``, a Prince starts moving by
+  turning over a face-down neighbour;
+* ``step P(1,0)->(2,-1)``: with ``blank_map``, the moving Prince goes on one hex;
+* ``reveal P(1,0) (2,-2)``: with ``blank_map``, the moving Prince turns over a
+  face-down neighbour;
+* ``end``: end the action after the first pawn (or part-way through a
+  step-by-step move);
+* ``castle Q(0,2)<->P(1,1)``: castling;
+* ``build field`` and ``build city``: build under the Queen;
+* ``regenerate prince (0,1)``: a new Prince in the City at ``(0,1)``;
+* ``regenerate queen (0,1) from P(1,1)``: the Prince at ``(1,1)`` leaves the
+  board and the Queen returns in the City at ``(0,1)``;
+* ``pass``.
+
+Examples:
+    >>> m = parse_move("move P(1,1)->(1,-1)")
+    >>> m
+    PawnMove(Pawn.PRINCE, (1, 1), (1, -1))
+    >>> str(m) == "move P(1,1)->(1,-1)" and parse_move(str(m)) == m
+    True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TypeAlias
+
+import attrs
+
+from boardkit.errors import NotationError
+from boardkit.games.five_fields.board import BOARD, Pawn, format_hex
+from boardkit.topology import Hex
+
+__all__ = [
+    "BuildCity",
+    "BuildField",
+    "Castle",
+    "End",
+    "Explore",
+    "Move",
+    "Pass",
+    "PawnMove",
+    "RegeneratePrince",
+    "RegenerateQueen",
+    "Reveal",
+    "Step",
+    "parse_move",
+]
+
+
+@attrs.frozen(repr=False)
+class PawnMove:
+    """A pawn starts its move: ``move P(1,1)->(1,-1)``.
+
+    Without ``blank_map`` a Prince goes straight to ``target`` along any legal
+    path; with it a Prince's move is one step and goes on with :class:`Step`.
+
+    Examples:
+        >>> str(PawnMove(Pawn.QUEEN, (0, 2), (0, 1)))
+        'move Q(0,2)->(0,1)'
+    """
+
+    pawn: Pawn
+    source: Hex
+    target: Hex
+
+    def __str__(self) -> str:
+        return f"move {self.pawn.letter}{format_hex(self.source)}->{format_hex(self.target)}"
+
+    def __repr__(self) -> str:
+        return f"PawnMove(Pawn.{self.pawn.name}, {self.source!r}, {self.target!r})"
+
+
+@attrs.frozen(repr=False)
+class Explore:
+    """With ``blank_map``: a Prince starts its move by turning over a
+    face-down neighbour: ``explore P(1,1) (1,0)``.
+
+    Examples:
+        >>> str(Explore((1, 1), (1, 0)))
+        'explore P(1,1) (1,0)'
+    """
+
+    source: Hex
+    target: Hex
+
+    def __str__(self) -> str:
+        return f"explore P{format_hex(self.source)} {format_hex(self.target)}"
+
+    def __repr__(self) -> str:
+        return f"Explore({self.source!r}, {self.target!r})"
+
+
+@attrs.frozen(repr=False)
+class Step:
+    """With ``blank_map``: the moving Prince goes on one hex: ``step P(1,0)->(2,-1)``.
+
+    Examples:
+        >>> str(Step((1, 0), (2, -1)))
+        'step P(1,0)->(2,-1)'
+    """
+
+    source: Hex
+    target: Hex
+
+    def __str__(self) -> str:
+        return f"step P{format_hex(self.source)}->{format_hex(self.target)}"
+
+    def __repr__(self) -> str:
+        return f"Step({self.source!r}, {self.target!r})"
+
+
+@attrs.frozen(repr=False)
+class Reveal:
+    """With ``blank_map``: the moving Prince turns over a face-down
+    neighbour: ``reveal P(1,0) (2,-2)``.
+
+    Examples:
+        >>> str(Reveal((1, 0), (2, -2)))
+        'reveal P(1,0) (2,-2)'
+    """
+
+    source: Hex
+    target: Hex
+
+    def __str__(self) -> str:
+        return f"reveal P{format_hex(self.source)} {format_hex(self.target)}"
+
+    def __repr__(self) -> str:
+        return f"Reveal({self.source!r}, {self.target!r})"
+
+
+@attrs.frozen(repr=False)
+class End:
+    """End the move action here: ``end``.
+
+    Examples:
+        >>> str(End()), End()
+        ('end', End())
+    """
+
+    def __str__(self) -> str:
+        return "end"
+
+    def __repr__(self) -> str:
+        return "End()"
+
+
+@attrs.frozen(repr=False)
+class Castle:
+    """The Queen and a Prince swap hexes: ``castle Q(0,2)<->P(1,1)``.
+
+    Examples:
+        >>> str(Castle((0, 2), (1, 1)))
+        'castle Q(0,2)<->P(1,1)'
+    """
+
+    queen: Hex
+    prince: Hex
+
+    def __str__(self) -> str:
+        return f"castle Q{format_hex(self.queen)}<->P{format_hex(self.prince)}"
+
+    def __repr__(self) -> str:
+        return f"Castle({self.queen!r}, {self.prince!r})"
+
+
+@attrs.frozen(repr=False)
+class BuildField:
+    """Build a Field under the Queen: ``build field``.
+
+    Examples:
+        >>> str(BuildField())
+        'build field'
+    """
+
+    def __str__(self) -> str:
+        return "build field"
+
+    def __repr__(self) -> str:
+        return "BuildField()"
+
+
+@attrs.frozen(repr=False)
+class BuildCity:
+    """Build a City under the Queen: ``build city``.
+
+    Examples:
+        >>> str(BuildCity())
+        'build city'
+    """
+
+    def __str__(self) -> str:
+        return "build city"
+
+    def __repr__(self) -> str:
+        return "BuildCity()"
+
+
+@attrs.frozen(repr=False)
+class RegeneratePrince:
+    """Place a new Prince in one of one's Cities: ``regenerate prince (0,1)``.
+
+    Examples:
+        >>> str(RegeneratePrince((0, 1)))
+        'regenerate prince (0,1)'
+    """
+
+    city: Hex
+
+    def __str__(self) -> str:
+        return f"regenerate prince {format_hex(self.city)}"
+
+    def __repr__(self) -> str:
+        return f"RegeneratePrince({self.city!r})"
+
+
+@attrs.frozen(repr=False)
+class RegenerateQueen:
+    """A Prince leaves the board and the Queen returns in a City:
+    ``regenerate queen (0,1) from P(1,1)``.
+
+    Examples:
+        >>> str(RegenerateQueen((0, 1), (1, 1)))
+        'regenerate queen (0,1) from P(1,1)'
+    """
+
+    city: Hex
+    prince: Hex
+
+    def __str__(self) -> str:
+        return f"regenerate queen {format_hex(self.city)} from P{format_hex(self.prince)}"
+
+    def __repr__(self) -> str:
+        return f"RegenerateQueen({self.city!r}, {self.prince!r})"
+
+
+@attrs.frozen(repr=False)
+class Pass:
+    """Pass the turn: ``pass``.
+
+    Examples:
+        >>> str(Pass())
+        'pass'
+    """
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+#: Any move of the Game of 5 Fields.
+Move: TypeAlias = (
+    PawnMove | Explore | Step | Reveal | End | Castle | BuildField | BuildCity | RegeneratePrince | RegenerateQueen
+    | Pass
+)
+
+_H = r"\(\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})\s*\)"
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        ("move", rf"move\s+([QP])\s*{_H}\s*->\s*{_H}"),
+        ("explore", rf"explore\s+P\s*{_H}\s*{_H}"),
+        ("step", rf"step\s+P\s*{_H}\s*->\s*{_H}"),
+        ("reveal", rf"reveal\s+P\s*{_H}\s*{_H}"),
+        ("castle", rf"castle\s+Q\s*{_H}\s*<->\s*P\s*{_H}"),
+        ("prince", rf"regenerate\s+prince\s+{_H}"),
+        ("queen", rf"regenerate\s+queen\s+{_H}\s+from\s+P\s*{_H}"),
+        ("end", r"end"),
+        ("field", r"build\s+field"),
+        ("city", r"build\s+city"),
+        ("pass", r"pass"),
+    )
+)
+_SIMPLE: dict[str, Move] = {"end": End(), "field": BuildField(), "city": BuildCity(), "pass": Pass()}
+_ACCEPTED = (
+    "a move is 'move P(q,r)->(q,r)', 'move Q(q,r)->(q,r)', 'explore P(q,r) (q,r)', 'step P(q,r)->(q,r)', "
+    "'reveal P(q,r) (q,r)', 'end', 'castle Q(q,r)<->P(q,r)', 'build field', 'build city', "
+    "'regenerate prince (q,r)', 'regenerate queen (q,r) from P(q,r)' or 'pass'"
+)
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its notation (see the module docstring).
+
+    Raises:
+        NotationError: if ``text`` is not a move, or names a hex that is not
+            on the board.
+
+    Examples:
+        >>> parse_move("castle Q(0,2) <-> P(1,1)")
+        Castle((0, 2), (1, 1))
+        >>> parse_move("move P(5,5)->(0,0)")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.NotationError: invalid notation 'move P(5,5)->(0,0)': no hex (5,5) on the 19-hex board
+    """
+    if not isinstance(text, str):
+        raise NotationError(text, f"a move is text; {_ACCEPTED}")
+    stripped = text.strip()
+    for kind, pattern in _PATTERNS:
+        match = pattern.fullmatch(stripped)
+        if match is None:
+            continue
+        if kind in _SIMPLE:
+            return _SIMPLE[kind]
+        groups = match.groups()
+        letter = groups[0] if kind == "move" else None
+        numbers = [int(g) for g in groups[1:]] if letter else [int(g) for g in groups]
+        hexes: list[Hex] = []
+        for i in range(0, len(numbers), 2):
+            cell = (numbers[i], numbers[i + 1])
+            if cell not in BOARD:
+                raise NotationError(text, f"no hex {format_hex(cell)} on the 19-hex board")
+            hexes.append(cell)
+        if kind == "move":
+            return PawnMove(Pawn.QUEEN if letter == "Q" else Pawn.PRINCE, hexes[0], hexes[1])
+        if kind == "explore":
+            return Explore(hexes[0], hexes[1])
+        if kind == "step":
+            return Step(hexes[0], hexes[1])
+        if kind == "reveal":
+            return Reveal(hexes[0], hexes[1])
+        if kind == "castle":
+            return Castle(hexes[0], hexes[1])
+        if kind == "prince":
+            return RegeneratePrince(hexes[0])
+        return RegenerateQueen(hexes[0], hexes[1])
+    raise NotationError(text, _ACCEPTED)

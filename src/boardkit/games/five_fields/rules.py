@@ -1,0 +1,1257 @@
+"""The rules of the Game of 5 Fields: :class:`FiveFields` and its state.
+
+The position is held in small integer lists indexed by the board's compiled
+cell numbers, and every rule reads the compiled tables (neighbours, distances)
+of :data:`~boardkit.games.five_fields.board.BOARD`, never networkx. The
+networkx graph stays available to users as ``state.topology.graph``.
+
+Examples:
+    >>> game = FiveFields(map="PSP/MSSM/PSPSP/MSSM/PMP")
+    >>> state = game.new_game(seed=1)
+    >>> state.pawns((0, 2))
+    ((0, <Pawn.QUEEN: 'queen'>),)
+    >>> state.apply("move P(1,1)->(2,-1)")
+    >>> state.current_player, state.legal_moves()[-1]
+    (0, End())
+    >>> state.apply("end")
+    >>> state.current_player
+    1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from boardkit.chance import Random, derive_seed
+from boardkit.errors import IllegalMoveError, OptionError
+from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.games.five_fields.board import (
+    BOARD,
+    PRINCE_HEXES,
+    QUEEN_HEXES,
+    TILES,
+    Pawn,
+    Terrain,
+    format_hex,
+    parse_map,
+)
+from boardkit.games.five_fields.moves import (
+    BuildCity,
+    BuildField,
+    Castle,
+    End,
+    Explore,
+    Move,
+    Pass,
+    PawnMove,
+    RegeneratePrince,
+    RegenerateQueen,
+    Reveal,
+    Step,
+    parse_move,
+)
+from boardkit.games.five_fields.variants import FiveFieldsOptions
+from boardkit.topology import Hex, HexGrid
+
+__all__ = ["FiveFields", "FiveFieldsState", "FiveFieldsView"]
+
+# Terrain codes in the internal lists.
+_PLAIN, _MOUNTAIN, _SEA, _HIDDEN = 0, 1, 2, -1
+_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.SEA)
+_CODE = {Terrain.PLAIN: _PLAIN, Terrain.MOUNTAIN: _MOUNTAIN, Terrain.SEA: _SEA}
+
+_CELLS: tuple[Hex, ...] = BOARD.cells  # type: ignore[assignment]
+_N = len(_CELLS)
+_INDEX: dict[Hex, int] = {cell: i for i, cell in enumerate(_CELLS)}
+_NB: tuple[tuple[int, ...], ...] = BOARD.compiled.neighbors
+_DIST: tuple[tuple[int, ...], ...] = BOARD.compiled.distance or ()
+_WITHIN2: tuple[tuple[int, ...], ...] = tuple(tuple(j for j in range(_N) if 1 <= _DIST[i][j] <= 2) for i in range(_N))
+_QUEEN_START = tuple(_INDEX[c] for c in QUEEN_HEXES)
+_PRINCE_START = tuple(tuple(_INDEX[c] for c in hexes) for hexes in PRINCE_HEXES)
+
+_MOST_FIELDS = 8
+_MOST_CITIES = 2
+_MOST_PRINCES = 3
+_GOAL = 10  # Fields worth 5, counted in halves
+_MOVE_TYPES = (
+    PawnMove,
+    Explore,
+    Step,
+    Reveal,
+    End,
+    Castle,
+    BuildField,
+    BuildCity,
+    RegeneratePrince,
+    RegenerateQueen,
+    Pass,
+)
+_SUBMOVES = (PawnMove, Explore, Step, Reveal)
+
+#: (points left, has entered a hex, hex just turned over or -1)
+_Walk = tuple[int, bool, int]
+
+
+@attrs.frozen
+class FiveFieldsView:
+    """What one player may know of a game of 5 Fields.
+
+    Both players see the same thing: the position (face-down hexes show as
+    unknown), the unseen tiles' counts, and the moves. Face-down terrain is
+    not decided before a hex is turned over, so the only hidden part of the
+    game is the state's generator.
+
+    Attributes:
+        player: Whose view it is.
+        position: The position as a hashable value.
+        moves: The moves played so far.
+
+    Examples:
+        >>> state = FiveFields(blank_map=True).new_game(seed=2)
+        >>> state.view(0) == state.view(1)
+        False
+        >>> state.view(0).position == state.view(1).position
+        True
+    """
+
+    player: Player
+    position: Hashable
+    moves: tuple[Move, ...]
+
+
+class FiveFields(Game["FiveFieldsState", Move]):
+    """The Game of 5 Fields, for two players on a 19-hex map.
+
+    Args:
+        **options: See :class:`~boardkit.games.five_fields.FiveFieldsOptions`:
+            ``blank_map``, ``map`` and ``turn_limit``.
+
+    Raises:
+        OptionError: for an unknown option or a bad value (a bad map among them).
+
+    Examples:
+        >>> game = FiveFields(turn_limit=200)
+        >>> game.name, game.option_values()
+        ('five-fields', {'blank_map': False, 'map': None, 'turn_limit': 200})
+        >>> state = game.new_game(seed=7)
+        >>> state.current_player, len(state.legal_moves()) > 0
+        (0, True)
+        >>> FiveFields(map="PPP/PPPP/PPPPP/PPPP/PPP")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: bad map: the map needs 7 plains, 5 mountains and 7 seas, not 19, 0 and 0
+    """
+
+    name = "five-fields"
+
+    def __init__(self, **options: Any) -> None:
+        self.options: FiveFieldsOptions = make_options(FiveFieldsOptions, options, game=self.name)
+
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> FiveFieldsState:
+        """Lay out the map from ``seed`` (unless it is fixed) and set up the pawns.
+
+        Raises:
+            OptionError: unless ``players`` is 2 (or ``None``).
+
+        Examples:
+            >>> FiveFields().new_game(seed=3).queen(0)
+            (0, 2)
+        """
+        return FiveFieldsState(self, self.check_players(players), seed)
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move; see :func:`~boardkit.games.five_fields.parse_move`.
+
+        Examples:
+            >>> FiveFields().parse_move("build field")
+            BuildField()
+        """
+        return parse_move(text)
+
+    def from_position(
+        self,
+        *,
+        terrain: Mapping[Hex, Terrain],
+        pawns: Mapping[Hex, Sequence[tuple[Player, Pawn]]],
+        fields: Mapping[Hex, Player] | None = None,
+        cities: Mapping[Hex, Player] | None = None,
+        to_move: Player = 0,
+        seed: int | None = None,
+    ) -> FiveFieldsState:
+        """A position set up by hand, for tests, tutorials and puzzles.
+
+        The terrain counts are not checked, so a puzzle may use any map. With
+        ``blank_map``, hexes left out of ``terrain`` are face down (the unseen
+        tiles are the box's 19 less the face-up ones); otherwise every hex
+        needs a terrain. The player to move starts a fresh turn, and any hex
+        holding two of their Princes must be split during it.
+
+        Args:
+            terrain: Terrain of the hexes.
+            pawns: For each occupied hex, its pawns as ``(player, Pawn)`` pairs.
+            fields: The owner of each Field.
+            cities: The owner of each City.
+            to_move: The player to move.
+            seed: Seed of the state's generator.
+
+        Raises:
+            OptionError: if the position breaks a rule of the board (a pawn on
+                sea, too many pieces, a Field with a City, ...).
+
+        Examples:
+            >>> from boardkit.games.five_fields import Pawn, Terrain
+            >>> plains = {cell: Terrain.PLAIN for cell in BOARD.cells}
+            >>> state = FiveFields().from_position(
+            ...     terrain=plains,
+            ...     pawns={(0, 2): [(0, Pawn.QUEEN)], (0, 0): [(0, Pawn.PRINCE)], (0, -2): [(1, Pawn.QUEEN)]},
+            ...     to_move=0,
+            ... )
+            >>> state.pawns((0, 0))
+            ((0, <Pawn.PRINCE: 'prince'>),)
+        """
+        return FiveFieldsState._from_position(self, terrain, pawns, fields or {}, cities or {}, to_move, seed)
+
+
+def _hex_index(cell: Any) -> int:
+    try:
+        return _INDEX[cell]
+    except (KeyError, TypeError):
+        raise OptionError(f"no hex {cell!r} on the 19-hex board; hexes are axial (q, r) pairs") from None
+
+
+class FiveFieldsState(State[Move]):
+    """A game of 5 Fields in progress.
+
+    Player 0's Queen starts at the bottom corner ``(0, 2)`` and player 0 moves
+    first. Query the position with :meth:`terrain`, :meth:`pawns`,
+    :meth:`field` and :meth:`city`; ``topology`` is the board.
+
+    Examples:
+        >>> state = FiveFields(map="PSP/MSSM/PSPSP/MSSM/PMP").new_game(seed=0)
+        >>> state.terrain((0, 0)), state.terrain((1, 1))
+        (<Terrain.PLAIN: 'plain'>, <Terrain.MOUNTAIN: 'mountain'>)
+        >>> state.field((0, 2)), state.city((0, 2))
+        (None, None)
+    """
+
+    #: The board: ``HexGrid.hexagon(2)``.
+    topology: HexGrid
+
+    def __init__(self, game: FiveFields, players: int, seed: int | None) -> None:
+        super().__init__(game, players, seed)
+        opts = game.options
+        self.topology = BOARD
+        self._blank: bool = opts.blank_map
+        self._limit: int | None = opts.turn_limit
+        terrain = [_HIDDEN] * _N
+        pool = [TILES[t] for t in _TERRAINS]
+        for q in _QUEEN_START:
+            terrain[q] = _PLAIN
+            pool[_PLAIN] -= 1
+        if opts.map is not None:
+            fixed = parse_map(opts.map)
+            terrain = [_CODE[fixed[cell]] for cell in _CELLS]
+            pool = [0, 0, 0]
+        elif self._blank:
+            for hexes in _PRINCE_START:
+                for i in hexes:
+                    terrain[i] = self._draw(pool)
+        else:
+            tiles = [t for t in (_PLAIN, _MOUNTAIN, _SEA) for _ in range(pool[t])]
+            self.rng.shuffle(tiles)
+            others = [i for i in range(_N) if i not in _QUEEN_START]
+            for i, t in zip(others, tiles, strict=True):
+                terrain[i] = t
+            pool = [0, 0, 0]
+        self._terrain: list[int] = terrain
+        self._pool: list[int] = pool
+        self._queen: list[int] = list(_QUEEN_START)
+        self._princes: list[list[int]] = [list(hexes) for hexes in _PRINCE_START]
+        self._field: list[int] = [-1] * _N
+        self._city: list[int] = [-1] * _N
+        self._to_move: int = 0
+        self._passes: int = 0
+        self._turns: int = 0
+        self._pairs: tuple[int, ...] = ()
+        self._moved: list[int] = []
+        self._qmoved: bool = False
+        self._walk: _Walk | None = None
+        self._outcome: Outcome | None = None
+
+    @classmethod
+    def _from_position(
+        cls,
+        game: FiveFields,
+        terrain: Mapping[Hex, Terrain],
+        pawns: Mapping[Hex, Sequence[tuple[Player, Pawn]]],
+        fields: Mapping[Hex, Player],
+        cities: Mapping[Hex, Player],
+        to_move: Player,
+        seed: int | None,
+    ) -> FiveFieldsState:
+        state = cls(game, 2, seed)
+        state.rng = Random(state.seed)
+        state.check_player(to_move)
+        codes = [_HIDDEN] * _N
+        for cell, kind in terrain.items():
+            if not isinstance(kind, Terrain):
+                raise OptionError(f"bad position: the terrain of {cell!r} must be a Terrain, not {kind!r}")
+            codes[_hex_index(cell)] = _CODE[kind]
+        if not state._blank and _HIDDEN in codes:
+            missing = _CELLS[codes.index(_HIDDEN)]
+            raise OptionError(f"bad position: no terrain for {format_hex(missing)} (only blank_map hides hexes)")
+        pool = [TILES[t] - codes.count(_CODE[t]) for t in _TERRAINS] if state._blank else [0, 0, 0]
+        if min(pool) < 0:
+            raise OptionError("bad position: more face-up hexes of a terrain than the box holds")
+        state._terrain, state._pool = codes, pool
+        state._queen = [-1, -1]
+        state._princes = [[], []]
+        state._field = [-1] * _N
+        state._city = [-1] * _N
+        for cell, owner in fields.items():
+            i = _hex_index(cell)
+            state.check_player(owner)
+            if codes[i] in (_SEA, _HIDDEN):
+                raise OptionError(f"bad position: no Field may lie on the sea or face-down hex {format_hex(_CELLS[i])}")
+            state._field[i] = owner
+        for cell, owner in cities.items():
+            i = _hex_index(cell)
+            state.check_player(owner)
+            if codes[i] in (_SEA, _HIDDEN) or state._field[i] >= 0:
+                raise OptionError(f"bad position: a City cannot stand on {format_hex(_CELLS[i])}")
+            state._city[i] = owner
+        for cell, items in pawns.items():
+            i = _hex_index(cell)
+            for item in items:
+                if not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[1], Pawn):
+                    raise OptionError(f"bad position: a pawn is a (player, Pawn) pair, not {item!r}")
+                owner, piece = item
+                state.check_player(owner)
+                if codes[i] == _HIDDEN:
+                    raise OptionError(f"bad position: no pawn may stand on the face-down hex {format_hex(cell)}")
+                if piece is Pawn.QUEEN:
+                    if state._queen[owner] >= 0:
+                        raise OptionError(f"bad position: player {owner} has two Queens")
+                    if codes[i] == _SEA:
+                        raise OptionError(f"bad position: a Queen cannot stand on the sea hex {format_hex(cell)}")
+                    state._queen[owner] = i
+                else:
+                    state._princes[owner].append(i)
+        for p in (0, 1):
+            e = 1 - p
+            if len(state._princes[p]) > _MOST_PRINCES:
+                raise OptionError(f"bad position: player {p} has more than {_MOST_PRINCES} Princes")
+            if state._field.count(p) > _MOST_FIELDS or state._city.count(p) > _MOST_CITIES:
+                raise OptionError(f"bad position: player {p} has too many Fields or Cities")
+            for i in set(state._princes[p]) | ({state._queen[p]} - {-1}):
+                mine = state._princes[p].count(i) + (state._queen[p] == i)
+                if mine > 2 or (mine == 2 and state._queen[p] == i):
+                    raise OptionError(f"bad position: too many of player {p}'s pawns on {format_hex(_CELLS[i])}")
+                if state._blocks(e, i) or state._field[i] == e:
+                    raise OptionError(f"bad position: player {p}'s pawn shares {format_hex(_CELLS[i])} with the enemy")
+        state._to_move = to_move
+        state._pairs = state._pairs_of(to_move)
+        state._outcome = state._judge(1 - to_move, count_turn=False)
+        return state
+
+    # -- public queries ---------------------------------------------------------
+
+    def terrain(self, cell: Hex) -> Terrain | None:
+        """The terrain of a hex, or ``None`` while it is face down.
+
+        Raises:
+            OptionError: if ``cell`` is not a hex of the board.
+
+        Examples:
+            >>> FiveFields().new_game(seed=3).terrain((0, -2))
+            <Terrain.PLAIN: 'plain'>
+            >>> FiveFields(blank_map=True).new_game(seed=3).terrain((0, 0)) is None
+            True
+        """
+        code = self._terrain[_hex_index(cell)]
+        return None if code == _HIDDEN else _TERRAINS[code]
+
+    def pawns(self, cell: Hex) -> tuple[tuple[Player, Pawn], ...]:
+        """The pawns on a hex as ``(player, Pawn)`` pairs, Queen first.
+
+        Examples:
+            >>> FiveFields().new_game(seed=3).pawns((0, -1))
+            ((1, <Pawn.PRINCE: 'prince'>),)
+        """
+        i = _hex_index(cell)
+        found: list[tuple[Player, Pawn]] = []
+        for p in (0, 1):
+            if self._queen[p] == i:
+                found.append((p, Pawn.QUEEN))
+            found.extend((p, Pawn.PRINCE) for _ in range(self._princes[p].count(i)))
+        return tuple(found)
+
+    def field(self, cell: Hex) -> Player | None:
+        """The owner of the Field on a hex, or ``None``.
+
+        Examples:
+            >>> state = FiveFields().new_game(seed=3)
+            >>> state.apply("build field")
+            >>> state.field((0, 2))
+            0
+        """
+        owner = self._field[_hex_index(cell)]
+        return None if owner < 0 else owner
+
+    def city(self, cell: Hex) -> Player | None:
+        """The owner of the City on a hex, or ``None``.
+
+        Examples:
+            >>> state = FiveFields().new_game(seed=3)
+            >>> state.apply("build city")
+            >>> state.city((0, 2))
+            0
+        """
+        owner = self._city[_hex_index(cell)]
+        return None if owner < 0 else owner
+
+    def queen(self, player: Player) -> Hex | None:
+        """Where ``player``'s Queen stands, or ``None`` when she is off the board.
+
+        Examples:
+            >>> FiveFields().new_game(seed=3).queen(1)
+            (0, -2)
+        """
+        i = self._queen[self.check_player(player)]
+        return None if i < 0 else _CELLS[i]
+
+    def princes(self, player: Player) -> tuple[Hex, ...]:
+        """The hexes of ``player``'s Princes, in board order (a hex twice for a pair).
+
+        Examples:
+            >>> FiveFields().new_game(seed=3).princes(0)
+            ((0, 1), (1, 1), (-1, 2))
+        """
+        return tuple(_CELLS[i] for i in sorted(self._princes[self.check_player(player)]))
+
+    def prince_range(self, cell: Hex) -> int:
+        """How far a Prince of the player whose Prince stands on ``cell`` may
+        move, and how strongly it would attack from there: 5 less its distance
+        to its Queen, or 1 when the Queen is off the board.
+
+        Raises:
+            OptionError: if no Prince stands on ``cell``.
+
+        Examples:
+            >>> state = FiveFields().new_game(seed=3)
+            >>> state.prince_range((0, 1)), state.prince_range((0, -1))
+            (4, 4)
+        """
+        i = _hex_index(cell)
+        for p in (0, 1):
+            if i in self._princes[p]:
+                return self._value(p, i)
+        raise OptionError(f"no Prince stands on {format_hex(_CELLS[i])}")
+
+    @property
+    def unseen(self) -> dict[Terrain, int]:
+        """How many tiles of each terrain are still face down (``blank_map``).
+
+        Examples:
+            >>> state = FiveFields(blank_map=True).new_game(seed=3)
+            >>> sum(state.unseen.values())
+            11
+        """
+        return {t: self._pool[k] for k, t in enumerate(_TERRAINS)}
+
+    @property
+    def turn(self) -> int:
+        """How many turns (whole actions) have been played.
+
+        Examples:
+            >>> FiveFields().new_game(seed=3).turn
+            0
+        """
+        return self._turns
+
+    @property
+    def passes(self) -> int:
+        """How many passes in a row have just been played.
+
+        Examples:
+            >>> state = FiveFields().new_game(seed=3)
+            >>> state.apply("pass")
+            >>> state.passes
+            1
+        """
+        return self._passes
+
+    def chain_value(self, player: Player) -> float:
+        """The worth of the best group of ``player``'s Fields linked to one of
+        their Cities (plain Field 1, mountain Field 0.5); 5 wins.
+
+        Examples:
+            >>> FiveFields().new_game(seed=3).chain_value(0)
+            0.0
+        """
+        return self._chain(self.check_player(player)) / 2
+
+    # -- the protocol -----------------------------------------------------------
+
+    @property
+    def current_player(self) -> Player | None:
+        return None if self._outcome is not None else self._to_move
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_moves(self) -> list[Move]:
+        if self._outcome is not None:
+            return []
+        p = self._to_move
+        if not self._in_action():
+            moves = self._pawn_starts(p)
+            moves += self._castles(p)
+            moves += self._builds(p)
+            moves += self._regenerations(p)
+            if self._passes < 2 or not moves:
+                moves.append(Pass())
+            return moves
+        moves = self._walk_moves(p) if self._walk is not None else []
+        if self._walker_can_stop(p):
+            if len(self._moved) + self._qmoved < 2:
+                moves += self._pawn_starts(p)
+            if self._battles_won(p):
+                moves.append(End())
+        return moves
+
+    def _play(self, move: Move) -> object:
+        if not isinstance(move, _MOVE_TYPES):
+            raise IllegalMoveError(move, "not a move of the game of 5 fields")
+        reason = self._refusal(move)
+        if reason is not None:
+            raise IllegalMoveError(move, reason)
+        token = self._save()
+        self._do(move)
+        if not isinstance(move, _SUBMOVES) or (len(self._moved) + self._qmoved >= 2 and self._walk is None):
+            self._finish(isinstance(move, Pass))
+        return token
+
+    def _unplay(self, move: Move, token: Any) -> None:
+        self._restore(token)
+
+    def _key(self) -> Hashable:
+        return (
+            tuple(self._terrain),
+            tuple(self._pool),
+            tuple(self._queen),
+            tuple(sorted(self._princes[0])),
+            tuple(sorted(self._princes[1])),
+            tuple(self._field),
+            tuple(self._city),
+            self._to_move,
+            self._passes,
+            self._turns,
+            self._pairs,
+            tuple(self._moved),
+            self._qmoved,
+            self._walk,
+            self._outcome,
+        )
+
+    def copy(self) -> FiveFieldsState:
+        twin = FiveFieldsState.__new__(FiveFieldsState)
+        self._copy_base_into(twin)
+        twin.topology = self.topology
+        twin._blank = self._blank
+        twin._limit = self._limit
+        twin._restore(self._save())
+        return twin
+
+    def view(self, player: Player) -> FiveFieldsView:
+        """What ``player`` may know: everything but the generator.
+
+        Examples:
+            >>> state = FiveFields(blank_map=True).new_game(seed=4)
+            >>> state.view(0).player
+            0
+        """
+        return FiveFieldsView(self.check_player(player), self._key(), tuple(self._moves))
+
+    def determinize(self, player: Player, seed: int) -> FiveFieldsState:
+        """A copy with a fresh generator: the face-down hexes' terrain is drawn
+        only when they are turned over, from the unseen tiles whose counts
+        both players know, so the generator is all there is to resample.
+
+        Examples:
+            >>> state = FiveFields(blank_map=True).new_game(seed=4)
+            >>> state.determinize(0, seed=9).view(0) == state.view(0)
+            True
+        """
+        self.check_player(player)
+        twin = self.copy()
+        twin.rng = Random(derive_seed(seed, 1))
+        return twin
+
+    # -- bookkeeping ------------------------------------------------------------
+
+    def _save(self) -> tuple[Any, ...]:
+        return (
+            self._terrain[:],
+            self._pool[:],
+            self._queen[:],
+            [self._princes[0][:], self._princes[1][:]],
+            self._field[:],
+            self._city[:],
+            self._to_move,
+            self._passes,
+            self._turns,
+            self._pairs,
+            self._moved[:],
+            self._qmoved,
+            self._walk,
+            self._outcome,
+            self.rng.state,
+        )
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        terrain, pool, queen, princes, field, city, to_move, passes, turns, pairs, moved, qmoved, walk = saved[:13]
+        outcome, rng = saved[13:]
+        self._terrain = terrain[:]
+        self._pool = pool[:]
+        self._queen = queen[:]
+        self._princes = [princes[0][:], princes[1][:]]
+        self._field = field[:]
+        self._city = city[:]
+        self._to_move = to_move
+        self._passes = passes
+        self._turns = turns
+        self._pairs = pairs
+        self._moved = moved[:]
+        self._qmoved = qmoved
+        self._walk = walk
+        self._outcome = outcome
+        self.rng.state = rng
+
+    def _draw(self, pool: list[int]) -> int:
+        k = self.rng.randbelow(sum(pool))
+        for t in (_PLAIN, _MOUNTAIN, _SEA):
+            if k < pool[t]:
+                pool[t] -= 1
+                return t
+            k -= pool[t]
+        raise AssertionError("unreachable: the pool count is exhausted")  # pragma: no cover
+
+    def _in_action(self) -> bool:
+        return bool(self._moved) or self._qmoved
+
+    def _pairs_of(self, p: int) -> tuple[int, ...]:
+        mine = self._princes[p]
+        return tuple(sorted(i for i in set(mine) if mine.count(i) >= 2))
+
+    # -- values -----------------------------------------------------------------
+
+    def _value(self, p: int, i: int) -> int:
+        """A Prince's range and attack value on hex ``i``."""
+        q = self._queen[p]
+        return 5 - _DIST[q][i] if q >= 0 else 1
+
+    def _blocks(self, e: int, i: int) -> bool:
+        """Whether player ``e`` has a Queen, Prince or City on hex ``i``."""
+        return self._queen[e] == i or i in self._princes[e] or self._city[i] == e
+
+    def _defence(self, e: int, i: int) -> int:
+        mountain = self._terrain[i] == _MOUNTAIN
+        city = self._city[i] == e
+        double = 2 if mountain and not city else 1
+        total = sum(self._value(e, i) * double for _ in range(self._princes[e].count(i)))
+        if self._queen[e] == i:
+            total += 7 if mountain and not city else 4
+        if city:
+            total += 5 if mountain else 3
+        return total
+
+    def _battles(self, p: int) -> list[tuple[int, int, int]]:
+        """``(hex, attack, defence)`` for every battle the action would fight."""
+        e = 1 - p
+        found = []
+        for i in sorted(set(self._moved)):
+            if self._blocks(e, i):
+                attack = self._value(p, i) * self._princes[p].count(i)
+                found.append((i, attack, self._defence(e, i)))
+        return found
+
+    def _battles_won(self, p: int) -> bool:
+        return all(attack > defence for _, attack, defence in self._battles(p))
+
+    def _chain(self, p: int) -> int:
+        """The best linked Field value of ``p``, in halves."""
+        terrain, field, city = self._terrain, self._field, self._city
+        princes = self._princes[p]
+        best = 0
+        seen: set[int] = set()
+        for start in range(_N):
+            if city[start] != p or start in seen:
+                continue
+            seen.add(start)
+            stack = [start]
+            worth = 0
+            while stack:
+                i = stack.pop()
+                if field[i] == p:
+                    worth += 2 if terrain[i] == _PLAIN else 1
+                for j in _NB[i]:
+                    if j not in seen and (
+                        field[j] == p or city[j] == p or (terrain[j] == _SEA and j in princes)
+                    ):
+                        seen.add(j)
+                        stack.append(j)
+            best = max(best, worth)
+        return best
+
+    # -- movement ---------------------------------------------------------------
+
+    def _reach(self, p: int, a: int, points: int, cross: bool) -> list[int]:
+        """Hexes a Prince of ``p`` on ``a`` can end on with ``points`` of
+        movement, before the end-of-move checks (``a`` itself excluded)."""
+        terrain = self._terrain
+        sea = terrain[a] == _SEA
+        e = 1 - p
+        seen = {a}
+        found: list[int] = []
+        if cross and points >= 1:
+            for j in _NB[a]:
+                t = terrain[j]
+                if t != _HIDDEN and (t == _SEA) != sea:
+                    seen.add(j)
+                    found.append(j)
+        frontier = [a]
+        for _ in range(points):
+            nxt = []
+            for i in frontier:
+                for j in _NB[i]:
+                    if j in seen:
+                        continue
+                    t = terrain[j]
+                    if t == _HIDDEN or (t == _SEA) != sea:
+                        continue
+                    seen.add(j)
+                    found.append(j)
+                    if not self._blocks(e, j):
+                        nxt.append(j)
+            frontier = nxt
+        return found
+
+    def _can_end(self, p: int, j: int, extra: int = 1) -> bool:
+        """Whether a Prince may end on ``j``, ``extra`` counting it if it is not there yet."""
+        return self._queen[p] != j and self._princes[p].count(j) + extra <= 2
+
+    def _prince_ends(self, p: int, a: int) -> list[int]:
+        ends = self._reach(p, a, self._value(p, a), True)
+        return sorted(j for j in ends if self._can_end(p, j))
+
+    def _queen_stand(self, p: int, j: int, allowed: int = 0) -> bool:
+        t = self._terrain[j]
+        return (
+            t in (_PLAIN, _MOUNTAIN)
+            and not self._blocks(1 - p, j)
+            and self._princes[p].count(j) == allowed
+            and self._queen[p] != j
+        )
+
+    def _queen_cross(self, p: int, m: int) -> bool:
+        t = self._terrain[m]
+        return t != _HIDDEN and (t != _SEA or m in self._princes[p]) and not self._blocks(1 - p, m)
+
+    def _queen_path(self, p: int, h: int, j: int) -> bool:
+        return _DIST[h][j] == 1 or any(self._queen_cross(p, m) for m in _NB[h] if _DIST[m][j] == 1)
+
+    def _queen_ends(self, p: int) -> list[int]:
+        h = self._queen[p]
+        if h < 0 or self._qmoved:
+            return []
+        return [j for j in _WITHIN2[h] if self._queen_stand(p, j) and self._queen_path(p, h, j)]
+
+    def _unmoved(self, p: int) -> list[int]:
+        """Hexes holding a Prince of ``p`` that has not moved this action."""
+        mine, moved = self._princes[p], self._moved
+        return sorted(i for i in set(mine) if mine.count(i) > moved.count(i))
+
+    def _walker_can_stop(self, p: int) -> bool:
+        if self._walk is None:
+            return True
+        return self._can_end(p, self._moved[-1], extra=0)
+
+    # -- sub-moves and legality -------------------------------------------------
+
+    def _pawn_starts(self, p: int, only: tuple[Pawn, int] | None = None) -> list[Move]:
+        """Every legal way to start moving a pawn now (``only``: one pawn)."""
+        if len(self._moved) + self._qmoved >= 2:
+            return []
+        pending = any(self._blocks(1 - p, i) for i in self._moved)
+        moves: list[Move] = []
+        if only is None or only[0] is Pawn.QUEEN:
+            h = self._queen[p]
+            for j in self._queen_ends(p):
+                if only is not None and only[1] != h:
+                    continue
+                move = PawnMove(Pawn.QUEEN, _CELLS[h], _CELLS[j])
+                if not pending or self._try(move):
+                    moves.append(move)
+        for a in self._unmoved(p):
+            if only is not None and (only[0] is not Pawn.PRINCE or only[1] != a):
+                continue
+            if not self._blank:
+                for j in self._prince_ends(p, a):
+                    move = PawnMove(Pawn.PRINCE, _CELLS[a], _CELLS[j])
+                    if (not pending and not self._blocks(1 - p, j)) or self._try(move):
+                        moves.append(move)
+                continue
+            for j in _NB[a]:
+                if self._terrain[j] == _HIDDEN:
+                    continue
+                move = PawnMove(Pawn.PRINCE, _CELLS[a], _CELLS[j])
+                if (not pending and not self._blocks(1 - p, j) and self._can_end(p, j)) or self._try(move):
+                    moves.append(move)
+            for j in _NB[a]:
+                if self._terrain[j] == _HIDDEN and (not pending or self._try_explore(p, a)):
+                    moves.append(Explore(_CELLS[a], _CELLS[j]))
+        return moves
+
+    def _walk_moves(self, p: int) -> list[Move]:
+        walk = self._walk
+        if walk is None:
+            return []
+        points, entered, free = walk
+        x = self._moved[-1]
+        sea = self._terrain[x] == _SEA
+        moves: list[Move] = []
+        for j in _NB[x]:
+            t = self._terrain[j]
+            if t == _HIDDEN or (j != free and points < 1) or ((t == _SEA) != sea and entered):
+                continue
+            move: Move = Step(_CELLS[x], _CELLS[j])
+            if self._try(move):
+                moves.append(move)
+        if points >= 1 and self._pool_size() > 0:
+            hidden = [j for j in _NB[x] if self._terrain[j] == _HIDDEN]
+            if hidden:
+                self._walk = (points - 1, entered, -1)
+                ok = self._completable(p)
+                self._walk = walk
+                if ok:
+                    moves.extend(Reveal(_CELLS[x], _CELLS[j]) for j in hidden)
+        return moves
+
+    def _pool_size(self) -> int:
+        return sum(self._pool)
+
+    def _try(self, move: Move) -> bool:
+        """Whether the action can still be completed legally after ``move``."""
+        saved = self._save()
+        self._do(move)
+        ok = self._completable(self._to_move)
+        self._restore(saved)
+        return ok
+
+    def _try_explore(self, p: int, a: int) -> bool:
+        """Whether the action can be completed after the Prince on ``a`` starts
+        by turning a hex over, whatever the hex turns out to be."""
+        saved = self._save()
+        self._walk = (self._value(p, a) - 1, False, -1)
+        self._moved.append(a)
+        ok = self._completable(p)
+        self._restore(saved)
+        return ok
+
+    def _walker_ends(self, p: int) -> list[int]:
+        walk = self._walk
+        if walk is None:
+            return []
+        points, entered, free = walk
+        x = self._moved[-1]
+        ends = set(self._reach(p, x, points, not entered))
+        if free >= 0 and self._terrain[free] != _HIDDEN:
+            same = (self._terrain[free] == _SEA) == (self._terrain[x] == _SEA)
+            if same:
+                ends.add(free)
+                if not self._blocks(1 - p, free):
+                    ends.update(self._reach(p, free, points, False))
+            elif not entered:
+                ends.add(free)
+        ends.discard(x)
+        found = [x] if self._can_end(p, x, extra=0) else []
+        return found + sorted(j for j in ends if self._can_end(p, j))
+
+    def _completable(self, p: int) -> bool:
+        """Whether some way of finishing the current action is legal."""
+        if self._walk is None:
+            return self._completable_closed(p)
+        x = self._moved[-1]
+        walk = self._walk
+        for j in self._walker_ends(p):
+            mine = self._princes[p]
+            mine.remove(x)
+            mine.append(j)
+            self._moved[-1] = j
+            self._walk = None
+            ok = self._completable_closed(p)
+            self._walk = walk
+            self._moved[-1] = x
+            mine.remove(j)
+            mine.append(x)
+            if ok:
+                return True
+        return False
+
+    def _completable_closed(self, p: int) -> bool:
+        if not all(self._can_end(p, i, extra=0) for i in self._moved):
+            return False
+        if self._battles_won(p):
+            return True
+        if len(self._moved) + self._qmoved >= 2:
+            return False
+        # A second pawn may still save the battles: the Queen closing in, or a
+        # Prince joining the attack.
+        h = self._queen[p]
+        for j in self._queen_ends(p):
+            self._queen[p] = j
+            self._qmoved = True
+            ok = self._battles_won(p)
+            self._queen[p] = h
+            self._qmoved = False
+            if ok:
+                return True
+        mine = self._princes[p]
+        targets = {i for i in self._moved if self._blocks(1 - p, i)}
+        for a in self._unmoved(p):
+            for j in self._prince_ends(p, a):
+                if j not in targets:
+                    continue
+                mine.remove(a)
+                mine.append(j)
+                self._moved.append(j)
+                ok = self._battles_won(p)
+                self._moved.pop()
+                mine.remove(j)
+                mine.append(a)
+                if ok:
+                    return True
+        return False
+
+    def _castles(self, p: int) -> list[Move]:
+        h = self._queen[p]
+        if h < 0:
+            return []
+        moves: list[Move] = []
+        for j in sorted(set(self._princes[p])):
+            if 1 <= _DIST[h][j] <= 2 and self._queen_stand(p, j, allowed=1) and self._queen_path(p, h, j):
+                moves.append(Castle(_CELLS[h], _CELLS[j]))
+        return moves
+
+    def _builds(self, p: int) -> list[Move]:
+        h = self._queen[p]
+        if h < 0 or self._field[h] >= 0 or self._city[h] >= 0 or self._terrain[h] in (_SEA, _HIDDEN):
+            return []
+        moves: list[Move] = []
+        if self._field.count(p) < _MOST_FIELDS:
+            moves.append(BuildField())
+        if self._city.count(p) < _MOST_CITIES:
+            moves.append(BuildCity())
+        return moves
+
+    def _regenerations(self, p: int) -> list[Move]:
+        mine = self._princes[p]
+        cities = [i for i in range(_N) if self._city[i] == p]
+        moves: list[Move] = []
+        if len(mine) < _MOST_PRINCES and self._field.count(p) >= len(mine) + 1:
+            moves.extend(RegeneratePrince(_CELLS[c]) for c in cities if c not in mine and self._queen[p] != c)
+        if self._queen[p] < 0:
+            for c in cities:
+                for a in sorted(set(mine)):
+                    if mine.count(c) - (a == c) == 0:
+                        moves.append(RegenerateQueen(_CELLS[c], _CELLS[a]))
+        return moves
+
+    def _refusal(self, move: Move) -> str | None:
+        """Why ``move`` is illegal now, or ``None`` if it is legal."""
+        p = self._to_move
+        acting = self._in_action()
+        if isinstance(move, (Castle, BuildField, BuildCity, RegeneratePrince, RegenerateQueen, Pass)) and acting:
+            return "a move action is under way: move a second pawn or end it"
+        if isinstance(move, PawnMove):
+            return self._pawn_refusal(p, move)
+        if isinstance(move, Explore):
+            if not self._blank:
+                return "hexes are turned over only with the blank_map option"
+            a, j = _INDEX[move.source], _INDEX[move.target]
+            if self._terrain[j] != _HIDDEN or j not in _NB[a]:
+                return f"{format_hex(move.target)} is not a face-down neighbour of {format_hex(move.source)}"
+            return self._start_refusal(p, Pawn.PRINCE, a) or (
+                None
+                if move in self._pawn_starts(p, (Pawn.PRINCE, a))
+                else "the battles of this action could no longer be won"
+            )
+        if isinstance(move, (Step, Reveal)):
+            if self._walk is None or _CELLS[self._moved[-1]] != move.source:
+                return f"no Prince is moving step by step from {format_hex(move.source)}"
+            if move in self._walk_moves(p):
+                return None
+            return f"the moving Prince cannot {'step to' if isinstance(move, Step) else 'turn over'} " + format_hex(
+                move.target
+            )
+        if isinstance(move, End):
+            if not acting:
+                return "no pawn has moved: end closes a move action"
+            if move in self.legal_moves():
+                return None
+            if not self._walker_can_stop(p):
+                return f"a Prince cannot stop on {format_hex(_CELLS[self._moved[-1]])}"
+            return self._battle_reason(p) or "the action cannot end here"
+        if move in self.legal_moves():
+            return None
+        if isinstance(move, Pass):
+            return "pass is not allowed right after both players passed"
+        if isinstance(move, Castle):
+            return f"the Queen on {format_hex(move.queen)} cannot castle with a Prince on {format_hex(move.prince)}"
+        if isinstance(move, (BuildField, BuildCity)):
+            what = "Field" if isinstance(move, BuildField) else "City"
+            return f"the Queen cannot build a {what} where she stands (or none is left to build)"
+        if isinstance(move, RegeneratePrince):
+            return f"no Prince can be regenerated in {format_hex(move.city)}"
+        return f"the Queen cannot return in {format_hex(move.city)} for the Prince on {format_hex(move.prince)}"
+
+    def _start_refusal(self, p: int, pawn: Pawn, a: int) -> str | None:
+        if len(self._moved) + self._qmoved >= 2:
+            return "two pawns have already moved this turn"
+        if not self._walker_can_stop(p):
+            return f"the moving Prince cannot stop on {format_hex(_CELLS[self._moved[-1]])}"
+        if pawn is Pawn.QUEEN:
+            if self._queen[p] != a:
+                return f"no Queen of player {p} on {format_hex(_CELLS[a])}"
+            if self._qmoved:
+                return "the Queen has already moved this turn"
+        elif a not in self._unmoved(p):
+            return f"no Prince of player {p} left to move on {format_hex(_CELLS[a])}"
+        return None
+
+    def _pawn_refusal(self, p: int, move: PawnMove) -> str | None:
+        a, j = _INDEX[move.source], _INDEX[move.target]
+        name = "Queen" if move.pawn is Pawn.QUEEN else "Prince"
+        reason = self._start_refusal(p, move.pawn, a)
+        if reason is not None:
+            return reason
+        if move in self._pawn_starts(p, (move.pawn, a)):
+            return None
+        if move.pawn is Pawn.QUEEN:
+            return f"the Queen cannot go from {format_hex(move.source)} to {format_hex(move.target)}"
+        if self._blank and j not in _NB[a]:
+            return "with blank_map a Prince moves one hex at a time"
+        ends = self._reach(p, a, self._value(p, a), True) if not self._blank else list(_NB[a])
+        if j not in ends or not self._can_end(p, j):
+            return f"the {name} on {format_hex(move.source)} cannot reach {format_hex(move.target)}"
+        if self._blocks(1 - p, j):
+            attack = self._value(p, j) * (self._princes[p].count(j) + 1)
+            defence = self._defence(1 - p, j)
+            if attack <= defence:
+                return (
+                    f"the attack on {format_hex(move.target)} would be {attack} against a defence of {defence},"
+                    " and no second pawn can make it stronger"
+                )
+        return self._battle_reason(p) or f"the {name} cannot move to {format_hex(move.target)} now"
+
+    def _battle_reason(self, p: int) -> str | None:
+        for i, attack, defence in self._battles(p):
+            if attack <= defence:
+                return f"the attack on {format_hex(_CELLS[i])} is {attack} against a defence of {defence}"
+        return None
+
+    # -- carrying moves out -----------------------------------------------------
+
+    def _do(self, move: Move) -> None:
+        p = self._to_move
+        mine = self._princes[p]
+        if isinstance(move, PawnMove):
+            a, j = _INDEX[move.source], _INDEX[move.target]
+            self._walk = None
+            if move.pawn is Pawn.QUEEN:
+                self._queen[p] = j
+                self._qmoved = True
+                return
+            points = self._value(p, a)
+            mine.remove(a)
+            mine.append(j)
+            self._moved.append(j)
+            if self._blank:
+                self._walk = self._after_step(p, a, j, points - 1, False)
+            return
+        if isinstance(move, Explore):
+            a, j = _INDEX[move.source], _INDEX[move.target]
+            points = self._value(p, a)
+            self._moved.append(a)
+            self._terrain[j] = self._draw(self._pool)
+            self._walk = (points - 1, False, j)
+            return
+        if isinstance(move, Step):
+            points, entered, free = self._walk or (0, True, -1)
+            x, j = self._moved[-1], _INDEX[move.target]
+            if j != free:
+                points -= 1
+            mine.remove(x)
+            mine.append(j)
+            self._moved[-1] = j
+            self._walk = self._after_step(p, x, j, points, entered)
+            return
+        if isinstance(move, Reveal):
+            points, entered, _ = self._walk or (1, True, -1)
+            j = _INDEX[move.target]
+            self._terrain[j] = self._draw(self._pool)
+            self._walk = (points - 1, entered, j)
+            return
+        if isinstance(move, End):
+            self._walk = None
+            return
+        if isinstance(move, Castle):
+            h, j = _INDEX[move.queen], _INDEX[move.prince]
+            self._queen[p] = j
+            mine.remove(j)
+            mine.append(h)
+        elif isinstance(move, BuildField):
+            self._field[self._queen[p]] = p
+        elif isinstance(move, BuildCity):
+            self._city[self._queen[p]] = p
+        elif isinstance(move, RegeneratePrince):
+            mine.append(_INDEX[move.city])
+        elif isinstance(move, RegenerateQueen):
+            mine.remove(_INDEX[move.prince])
+            self._queen[p] = _INDEX[move.city]
+
+    def _after_step(self, p: int, x: int, j: int, points: int, entered: bool) -> _Walk | None:
+        """The walk after a Prince stepped from ``x`` to ``j``, or ``None`` when it is over."""
+        crossed = (self._terrain[x] == _SEA) != (self._terrain[j] == _SEA)
+        if crossed or points <= 0 or self._blocks(1 - p, j):
+            return None
+        return (points, True, -1)
+
+    def _finish(self, passed: bool) -> None:
+        """End the action: battles, captures, separation, victory."""
+        p = self._to_move
+        e = 1 - p
+        for i, _, _ in self._battles(p):
+            if self._queen[e] == i:
+                self._queen[e] = -1
+            self._princes[e] = [k for k in self._princes[e] if k != i]
+            if self._city[i] == e:
+                self._city[i] = p
+        standing = set(self._moved)
+        if self._qmoved:
+            standing.add(self._queen[p])
+        for i in sorted(standing):
+            if self._field[i] == e:
+                self._field[i] = p if self._field.count(p) < _MOST_FIELDS else -1
+        for i in self._pairs:
+            if self._princes[p].count(i) >= 2:
+                self._princes[p].remove(i)
+        self._moved = []
+        self._qmoved = False
+        self._walk = None
+        self._passes = self._passes + 1 if passed else 0
+        self._turns += 1
+        self._to_move = e
+        self._pairs = self._pairs_of(e)
+        self._outcome = self._judge(p)
+
+    def _judge(self, actor: int, count_turn: bool = True) -> Outcome | None:
+        for p in (actor, 1 - actor):
+            if self._chain(p) >= _GOAL:
+                return Outcome.win(p, "a city linked to fields worth 5")
+        for p in (actor, 1 - actor):
+            if self._queen[p] < 0:
+                if not any(c == p for c in self._city):
+                    return Outcome.win(1 - p, "queen lost with no city")
+                if not self._princes[p]:
+                    return Outcome.win(1 - p, "queen lost with no prince left")
+        if count_turn and self._limit is not None and self._turns >= self._limit:
+            return Outcome.draw("turn limit reached")
+        return None
+
+    # -- pictures and heuristics ------------------------------------------------
+
+    def _letters(self, i: int) -> str:
+        text = ""
+        for p, letters in enumerate(("FCQP", "fcqp")):
+            if self._field[i] == p:
+                text += letters[0]
+            if self._city[i] == p:
+                text += letters[1]
+            if self._queen[p] == i:
+                text += letters[2]
+            text += letters[3] * self._princes[p].count(i)
+        return text
+
+    def render(self) -> str:
+        """The map as text, rows from the top: terrain (``.`` plain, ``^``
+        mountain, ``~`` sea, ``?`` face down) then the pieces, upper case for
+        player 0 and lower case for player 1 (``Q`` Queen, ``P`` Prince,
+        ``F`` Field, ``C`` City).
+
+        Examples:
+            >>> print(FiveFields(map="PSP/MSSM/PSPSP/MSSM/PMP").new_game(seed=0).render())
+                  .q    ~p    .
+               ^p    ~p    ~     ^
+            .     ~     .     ~     .
+               ^     ~     ~P    ^P
+                  .     ^P    .Q
+            player 0 to move, turn 1
+        """
+        marks = {_PLAIN: ".", _MOUNTAIN: "^", _SEA: "~", _HIDDEN: "?"}
+        lines = []
+        for r in range(-2, 3):
+            cells = [i for i in range(_N) if _CELLS[i][1] == r]
+            tokens = [(marks[self._terrain[i]] + self._letters(i)).ljust(5) for i in cells]
+            lines.append((" " * (3 * abs(r)) + " ".join(tokens)).rstrip())
+        if self._outcome is not None:
+            lines.append(f"game over: {self._outcome.reason}")
+        else:
+            status = f"player {self._to_move} to move, turn {self._turns + 1}"
+            if self._in_action():
+                status += " (moving pawns: play a second pawn or end)"
+            lines.append(status)
+        return "\n".join(lines)
+
+    def svg_cells(self) -> tuple[HexGrid, dict[Hex, str], dict[Hex, str]]:
+        """The board, a label per occupied hex and a fill colour per hex, for
+        :func:`boardkit.render.svg`.
+
+        Examples:
+            >>> board, labels, fills = FiveFields().new_game(seed=0).svg_cells()
+            >>> labels[(0, 2)], fills[(0, 2)]
+            ('Q', '#9ccc65')
+        """
+        colours = {_PLAIN: "#9ccc65", _MOUNTAIN: "#a1887f", _SEA: "#64b5f6", _HIDDEN: "#bdbdbd"}
+        labels = {_CELLS[i]: self._letters(i) for i in range(_N) if self._letters(i)}
+        fills = {_CELLS[i]: colours[self._terrain[i]] for i in range(_N)}
+        return self.topology, labels, fills
+
+    def evaluate(self, player: Player) -> float:
+        """A cheap estimate in ``[-1, 1]`` of ``player``'s position: linked
+        Field value, Fields and Cities built, and the pawns left.
+
+        Examples:
+            >>> FiveFields().new_game(seed=0).evaluate(0)
+            0.0
+        """
+        if self._outcome is not None:
+            return super().evaluate(player)
+        p = self.check_player(player)
+
+        def worth(q: int) -> float:
+            return (
+                self._chain(q) / _GOAL
+                + 0.05 * self._field.count(q)
+                + 0.1 * self._city.count(q)
+                + 0.08 * len(self._princes[q])
+                + (0.2 if self._queen[q] >= 0 else 0.0)
+            )
+
+        score = worth(p) - worth(1 - p)
+        return max(-0.95, min(0.95, score))

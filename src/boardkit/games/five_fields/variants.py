@@ -1,0 +1,74 @@
+"""Options of the Game of 5 Fields: the blank map, a fixed map, a turn limit.
+
+Examples:
+    >>> FiveFieldsOptions()
+    FiveFieldsOptions(blank_map=False, map=None, turn_limit=None)
+    >>> FiveFieldsOptions(turn_limit=0)
+    Traceback (most recent call last):
+    ...
+    boardkit.errors.OptionError: turn_limit must be a positive integer or None, not 0
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from boardkit.errors import OptionError
+from boardkit.games.five_fields.board import format_map, parse_map
+
+__all__ = ["FiveFieldsOptions"]
+
+
+def _to_map(value: Any) -> str | None:
+    if value is None:
+        return None
+    return format_map(parse_map(value))
+
+
+@attrs.frozen
+class FiveFieldsOptions:
+    """The options of :class:`~boardkit.games.five_fields.FiveFields`.
+
+    Attributes:
+        blank_map: Play the optional rule in which only the eight starting
+            hexes are face up and Princes discover the rest.
+        map: A fixed map instead of a seeded random one, as a string of 19
+            letters ``P``/``M``/``S`` in board order (rows from the top, west
+            to east; ``/`` between rows is allowed and kept), a mapping from
+            hex to :class:`~boardkit.games.five_fields.Terrain`, or a sequence
+            of 19 terrains. Checked: 7 plains, 5 mountains, 7 seas, both
+            Queens on plains. It is stored as the canonical string.
+        turn_limit: End the game as a draw after this many turns (actions)
+            without a winner; ``None`` (the default) plays on until someone
+            wins. Simulations of random play should set it.
+
+    Examples:
+        >>> FiveFieldsOptions(map="PSP MSSM PSPSP MSSM PMP").map
+        'PSP/MSSM/PSPSP/MSSM/PMP'
+        >>> FiveFieldsOptions(blank_map=True, map="PSP/MSSM/PSPSP/MSSM/PMP")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: a fixed map cannot be combined with blank_map: ...
+    """
+
+    blank_map: bool = attrs.field(default=False)
+    map: str | None = attrs.field(default=None, converter=_to_map)
+    turn_limit: int | None = attrs.field(default=None)
+
+    @blank_map.validator
+    def _check_blank(self, _: object, value: object) -> None:
+        if not isinstance(value, bool):
+            raise OptionError(f"blank_map must be True or False, not {value!r}")
+
+    @turn_limit.validator
+    def _check_limit(self, _: object, value: object) -> None:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise OptionError(f"turn_limit must be a positive integer or None, not {value!r}")
+
+    def __attrs_post_init__(self) -> None:
+        if self.blank_map and self.map is not None:
+            raise OptionError(
+                "a fixed map cannot be combined with blank_map: the blank map is drawn as it is discovered"
+            )
