@@ -1,0 +1,896 @@
+"""The rules of Tafl: :class:`Tafl` (the game) and :class:`TaflState` (a game in progress).
+
+The board is a :class:`~boardkit.topology.SquareGrid`; the state keeps it as a
+flat list of piece codes indexed like the grid's compiled tables, plus one
+integer bitboard per side, so that move generation walks the precomputed rays
+of :attr:`SquareGrid.compiled <boardkit.topology.Topology.compiled>` and random
+playouts count and pick moves a whole line of squares at a time.
+
+Examples:
+    >>> state = Tafl("brandubh").new_game(seed=1)
+    >>> len(state.legal_moves())
+    48
+    >>> state.apply("d2-b2")
+    >>> state.piece_at("b2")
+    <Piece.ATTACKER: 't'>
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Hashable
+from typing import Any, Final
+
+from boardkit.capture import enclosed
+from boardkit.chance import Random, derive_seed
+from boardkit.errors import IllegalMoveError, NotationError, OptionError
+from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.games.tafl.notation import Move, Piece, parse_square, read_position, square_name, write_position
+from boardkit.games.tafl.variants import CUSTOM, TaflOptions
+from boardkit.topology import SquareGrid
+
+__all__ = ["Tafl", "TaflState"]
+
+# Piece codes on the board list.
+EMPTY: Final = 0
+ATTACKER: Final = 1
+DEFENDER: Final = 2
+KING: Final = 3
+
+_PIECES: Final = (None, Piece.ATTACKER, Piece.DEFENDER, Piece.KING)
+_CODES: Final = {None: EMPTY, "attacker": ATTACKER, "defender": DEFENDER, "king": KING}
+_NAMES: Final = (None, "attacker", "defender", "king")
+_SIDES: Final = ("attackers", "defenders")
+
+_KING_CAPTURED: Final = Outcome.win(0, "king captured")
+_KING_ESCAPED: Final = Outcome.win(1, "king escaped")
+_MATE: Final = Outcome.win(1, "mate: the king has two clear lines to escape")
+#: What ``_do`` returns for ``_undo``: origin, target, piece, captures, outcome before, position key.
+_Token = tuple[int, int, int, list[tuple[int, int]], "Outcome | None", tuple[int, int, int, int]]
+
+_NO_MOVE: Final = (Outcome.win(1, "attackers have no legal move"), Outcome.win(0, "defenders have no legal move"))
+
+
+class _Board:
+    """A board size's fixed tables: rays, restricted and hostile squares, bit masks, moves."""
+
+    def __init__(self, size: int, corner_escape: bool) -> None:
+        n = size
+        cells = n * n
+        self.size = n
+        self.cells = cells
+        self.grid = SquareGrid(n, n)
+        compiled = self.grid.compiled
+        self.compiled = compiled
+        self.steps = compiled.steps
+        self.rays = compiled.rays
+        if self.grid.directions != ("n", "e", "s", "w") or compiled.steps[n + 1] != (1, n + 2, 2 * n + 1, n):
+            raise RuntimeError("SquareGrid no longer numbers cells row by row from the top-left")
+        self.throne = (n // 2) * n + n // 2
+        self.corners = frozenset({0, n - 1, cells - n, cells - 1})
+        restricted = {self.throne} | (set(self.corners) if corner_escape else set())
+        self.restricted = frozenset(restricted)
+        #: Squares that close a capture while empty (and, for the King, the throne).
+        self.hostile = self.restricted
+        self.hostile_flag = [i in restricted for i in range(cells)]
+        self.restricted_flag = self.hostile_flag
+        if corner_escape:
+            self.winning = [i in self.corners for i in range(cells)]
+        else:
+            self.winning = [r in (0, n - 1) or c in (0, n - 1) for r in range(n) for c in range(n)]
+        self.full = (1 << cells) - 1
+        first_col = sum(1 << (r * n) for r in range(n))
+        last_col = first_col << (n - 1)
+        self.not_first_col = self.full ^ first_col
+        self.not_last_col = self.full ^ last_col
+        self.stop = self.full ^ sum(1 << i for i in restricted)
+        #: The squares of each ray as one bitboard, per cell and direction.
+        self.ray_bits = tuple(tuple(sum(1 << j for j in ray) for ray in rays) for rays in self.rays)
+        self.names = tuple(square_name(i, n) for i in range(cells))
+        self.index = {name: i for i, name in enumerate(self.names)}
+        moves: list[Move | None] = [None] * (cells * cells)
+        for i in range(cells):
+            for ray in self.rays[i]:
+                for j in ray:
+                    moves[i * cells + j] = Move(self.names[i], self.names[j])
+        self.moves = moves
+
+
+@functools.lru_cache(maxsize=64)
+def _board(size: int, corner_escape: bool) -> _Board:
+    return _Board(size, corner_escape)
+
+
+class Tafl(Game["TaflState", Move]):
+    """Tafl, the Norse siege game: attackers (player 0) against the defenders
+    and their King (player 1).
+
+    Args:
+        variant: One of ``brandubh``, ``ard-ri``, ``tablut``, ``hnefatafl``
+            (the default), ``tawlbwrdd``, ``toftanes``, ``alea-evangelii``;
+            or ``"custom"`` (implied by ``layout``).
+        **options: The settings of :class:`~boardkit.games.tafl.TaflOptions`:
+            ``layout``, ``escape``, ``mate``, ``king_armed``,
+            ``king_captured_by``, ``repetition``, ``first``.
+
+    Raises:
+        OptionError: for an unknown variant or option, a bad value, or a bad layout.
+
+    Examples:
+        >>> game = Tafl("tablut", escape="corner")
+        >>> game.name, game.size, game.options.escape
+        ('tafl', 9, 'corner')
+        >>> Tafl(layout="/3/1K1/3/").options.variant
+        'custom'
+        >>> Tafl("chess")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: unknown tafl variant 'chess'; variants are: 'brandubh', ...
+    """
+
+    name = "tafl"
+    options: TaflOptions
+
+    def __init__(self, variant: str | None = None, **options: Any) -> None:
+        if variant is None:
+            variant = CUSTOM if options.get("layout") is not None else "hnefatafl"
+        self.options = make_options(TaflOptions, {"variant": variant, **options}, game="tafl")
+        rows = read_position(self.options.start)
+        #: The number of squares along each side of the board.
+        self.size: int = len(rows)
+        self._start: tuple[int, ...] = tuple(_CODES[p] for row in rows for p in row)
+        board = self._geometry()
+        if any(self._start[c] not in (EMPTY, KING) for c in board.restricted):
+            raise OptionError(
+                f"bad layout {self.options.start!r}: only the king may stand on a corner when escape='corner'"
+            )
+
+    def _geometry(self) -> _Board:
+        return _board(self.size, self.options.escape == "corner")
+
+    @property
+    def board(self) -> SquareGrid:
+        """The board as a :class:`~boardkit.topology.SquareGrid` (row 0 at the top).
+
+        Examples:
+            >>> Tafl("brandubh").board
+            SquareGrid(7, 7)
+        """
+        return self._geometry().grid
+
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> TaflState:
+        """Set up the variant's start position (see :class:`~boardkit.Game`)."""
+        return TaflState(self, self.check_players(players), seed, self._start, self.options.first)
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move such as ``d1-d4`` (a record's ``d1-d4xd5`` too).
+
+        Raises:
+            NotationError: if the text is not a move between squares of this board.
+
+        Examples:
+            >>> Tafl("brandubh").parse_move("d2-b2")
+            Move('d2', 'b2')
+            >>> Tafl("brandubh").parse_move("d2-k2")
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.NotationError: invalid notation 'd2-k2': 'k2': no such square on a 7x7 board ...
+        """
+        return Move.parse(text, self.size)
+
+    def from_position(self, text: str, *, to_move: Player, seed: int | None = None) -> TaflState:
+        """A game set up from OpenTafl position text, with ``to_move`` to play.
+
+        The state's game keeps these rules but starts from the position (it
+        is ``Tafl(layout=text, first=to_move, ...)``), so its records replay.
+        The board may have any odd size.
+
+        Raises:
+            NotationError: if the text is not a valid position (see
+                :func:`~boardkit.games.tafl.notation.read_position`), has no
+                King or several, or puts another piece on the throne.
+            OptionError: if ``to_move`` is not 0 or 1.
+
+        Examples:
+            >>> state = Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=1)
+            >>> state.current_player, state.piece_at("d5"), state.check
+            (1, <Piece.KING: 'K'>, True)
+            >>> state.escape_lines
+            4
+        """
+        if isinstance(to_move, bool) or to_move not in (0, 1):
+            raise OptionError(f"to_move must be 0 (attackers) or 1 (defenders), not {to_move!r}")
+        read_position(text)
+        settings = self.option_values()
+        settings.update(variant=CUSTOM, layout=text, first=to_move)
+        try:
+            game = Tafl(**settings)
+        except OptionError as exc:
+            raise NotationError(text, str(exc)) from None
+        return game.new_game(seed=seed)
+
+
+class TaflState(State[Move]):
+    """A game of :class:`Tafl` in progress.
+
+    Examples:
+        >>> state = Tafl("brandubh").new_game(seed=0)
+        >>> print(state.render())
+          a b c d e f g
+        7 . . . t . . . 7
+        6 . . . t . . . 6
+        5 . . . T . . . 5
+        4 t t T K T t t 4
+        3 . . . T . . . 3
+        2 . . . t . . . 2
+        1 . . . t . . . 1
+          a b c d e f g
+        attackers to move
+    """
+
+    game: Tafl
+
+    def __init__(self, game: Tafl, players: int, seed: int | None, start: tuple[int, ...], first: int) -> None:
+        super().__init__(game, players, seed)
+        board = game._geometry()
+        self._g = board
+        self._board: list[int] = list(start)
+        att = dfn = 0
+        king = -1
+        for i, code in enumerate(start):
+            if code == ATTACKER:
+                att |= 1 << i
+            elif code == DEFENDER:
+                dfn |= 1 << i
+            elif code == KING:
+                king = i
+        self._att = att
+        self._dfn = dfn
+        self._king = king
+        self._turn = first
+        options = game.options
+        self._armed = options.king_armed
+        self._weak = options.king_captured_by == "two"
+        self._mate = options.mate
+        self._limit = options.repetition or 0
+        self._seen: dict[tuple[int, int, int, int], int] = {(att, dfn, king, first): 1}
+        self._start_counts = (att.bit_count(), dfn.bit_count() + 1)
+        self._over: Outcome | None = None
+        if king >= 0 and board.winning[king]:
+            self._over = _KING_ESCAPED
+        elif not self._has_moves(first):
+            self._over = _NO_MOVE[first]
+
+    # -- the protocol ---------------------------------------------------------
+
+    @property
+    def current_player(self) -> Player | None:
+        """The player to move (0 attackers, 1 defenders), or ``None`` once over."""
+        return None if self._over is not None else self._turn
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self._over
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, by origin square (top row first, left to right),
+        then direction (up, right, down, left), then distance."""
+        if self._over is not None:
+            return []
+        g = self._g
+        b = self._board
+        rays = g.rays
+        restricted = g.restricted_flag
+        table = g.moves
+        cells = g.cells
+        out: list[Move] = []
+        append = out.append
+        if self._turn == 0:
+            src = self._att
+        else:
+            src = self._dfn
+            if self._king >= 0:
+                src |= 1 << self._king
+        while src:
+            low = src & -src
+            src ^= low
+            i = low.bit_length() - 1
+            base = i * cells
+            if b[i] == KING:
+                for ray in rays[i]:
+                    for j in ray:
+                        if b[j]:
+                            break
+                        append(table[base + j])  # type: ignore[arg-type]
+            else:
+                for ray in rays[i]:
+                    for j in ray:
+                        if b[j]:
+                            break
+                        if not restricted[j]:
+                            append(table[base + j])  # type: ignore[arg-type]
+        return out
+
+    def _play(self, move: Move) -> object:
+        if not isinstance(move, Move):
+            raise IllegalMoveError(move, "not a tafl move; give a Move or notation such as 'd1-d4'")
+        g = self._g
+        frm = g.index.get(move.source, -1)
+        to = g.index.get(move.target, -1)
+        n = g.size
+        if frm < 0 or to < 0:
+            raise IllegalMoveError(move, f"no such square on a {n}x{n} board")
+        b = self._board
+        piece = b[frm]
+        if piece == EMPTY:
+            raise IllegalMoveError(move, f"there is no piece on {move.source}")
+        side = 0 if piece == ATTACKER else 1
+        if side != self._turn:
+            raise IllegalMoveError(
+                move, f"{move.source} holds a piece of the {_SIDES[side]}, but the {_SIDES[self._turn]} are to move"
+            )
+        if g.moves[frm * g.cells + to] is None:
+            raise IllegalMoveError(move, "pieces move in a straight line along a row or a column")
+        for ray in g.rays[frm]:
+            if to in ray:
+                for j in ray:
+                    if j == to:
+                        break
+                    if b[j]:
+                        raise IllegalMoveError(move, f"the way is blocked at {g.names[j]}")
+                break
+        if b[to]:
+            raise IllegalMoveError(move, f"{move.target} is occupied")
+        if piece != KING and g.restricted_flag[to]:
+            what = "the throne" if to == g.throne else "a corner"
+            raise IllegalMoveError(move, f"only the king may stop on {what}")
+        token = self._do(frm, to)
+        claimed = move.captures
+        if claimed is not None:
+            actual = tuple(sorted(g.names[c] for c, _ in token[3]))
+            if actual != claimed:
+                self._undo(token)
+                said = "/".join(claimed) or "nothing"
+                real = "/".join(actual) or "nothing"
+                raise IllegalMoveError(move, f"the notation claims it captures {said}, but it captures {real}")
+        return token
+
+    def _unplay(self, move: Move, token: Any) -> None:
+        self._undo(token)
+
+    def _key(self) -> Hashable:
+        return (self._att, self._dfn, self._king, self._turn, self._over)
+
+    def copy(self) -> TaflState:
+        twin = TaflState.__new__(TaflState)
+        self._copy_base_into(twin)
+        twin._g = self._g
+        twin._board = list(self._board)
+        twin._att = self._att
+        twin._dfn = self._dfn
+        twin._king = self._king
+        twin._turn = self._turn
+        twin._armed = self._armed
+        twin._weak = self._weak
+        twin._mate = self._mate
+        twin._limit = self._limit
+        twin._seen = dict(self._seen)
+        twin._start_counts = self._start_counts
+        twin._over = self._over
+        return twin
+
+    # -- the rules, on integer squares ----------------------------------------
+
+    def _do(self, frm: int, to: int) -> _Token:
+        """Move the piece on ``frm`` to ``to`` (already known legal) and apply every consequence."""
+        g = self._g
+        b = self._board
+        steps = g.steps
+        hostile = g.hostile_flag
+        piece = b[frm]
+        b[frm] = EMPTY
+        b[to] = piece
+        moved = (1 << frm) | (1 << to)
+        captured: list[tuple[int, int]] = []
+        over: Outcome | None = None
+        if piece == ATTACKER:
+            self._att ^= moved
+            weak = self._weak
+            for d, v in enumerate(steps[to]):
+                if v < 0:
+                    continue
+                q = b[v]
+                if q == DEFENDER or (q == KING and weak):
+                    beyond = steps[v][d]
+                    if beyond >= 0:
+                        r = b[beyond]
+                        if r == ATTACKER or (r == EMPTY and hostile[beyond]):
+                            captured.append((v, q))
+            king = self._king
+            if (
+                not weak
+                and king >= 0
+                and king in steps[to]
+                and enclosed(g.compiled, b, king, enemies=(ATTACKER,), hostile=(g.throne,), empty=EMPTY)
+            ):
+                captured.append((king, KING))
+            for c, q in captured:
+                b[c] = EMPTY
+                if q == KING:
+                    self._king = -1
+                    over = _KING_CAPTURED
+                else:
+                    self._dfn ^= 1 << c
+        else:
+            if piece == KING:
+                self._king = to
+            else:
+                self._dfn ^= moved
+            armed = self._armed
+            if piece == DEFENDER or armed:
+                for d, v in enumerate(steps[to]):
+                    if v >= 0 and b[v] == ATTACKER:
+                        beyond = steps[v][d]
+                        if beyond >= 0:
+                            r = b[beyond]
+                            if r == DEFENDER or (r == KING and armed) or (r == EMPTY and hostile[beyond]):
+                                captured.append((v, ATTACKER))
+                for c, _ in captured:
+                    b[c] = EMPTY
+                    self._att ^= 1 << c
+            if piece == KING:
+                if g.winning[to]:
+                    over = _KING_ESCAPED
+                elif self._mate and self._lines(to) >= 2:
+                    over = _MATE
+        turn = 1 - self._turn
+        self._turn = turn
+        key = (self._att, self._dfn, self._king, turn)
+        count = self._seen.get(key, 0) + 1
+        self._seen[key] = count
+        if over is None:
+            if self._limit and count >= self._limit:
+                over = Outcome.draw(f"the same position came {count} times")
+            elif not self._has_moves(turn):
+                over = _NO_MOVE[turn]
+        self._over = over
+        return (frm, to, piece, captured, None, key)
+
+    def _undo(self, token: _Token) -> None:
+        frm, to, piece, captured, over, key = token
+        seen = self._seen
+        count = seen[key] - 1
+        if count:
+            seen[key] = count
+        else:
+            del seen[key]
+        self._turn = 1 - self._turn
+        self._over = over
+        b = self._board
+        for c, q in captured:
+            b[c] = q
+            if q == ATTACKER:
+                self._att ^= 1 << c
+            elif q == DEFENDER:
+                self._dfn ^= 1 << c
+            else:
+                self._king = c
+        b[to] = EMPTY
+        b[frm] = piece
+        moved = (1 << frm) | (1 << to)
+        if piece == ATTACKER:
+            self._att ^= moved
+        elif piece == DEFENDER:
+            self._dfn ^= moved
+        else:
+            self._king = frm
+
+    def _has_moves(self, side: int) -> bool:
+        g = self._g
+        n = g.size
+        king = self._king
+        kbit = 1 << king if king >= 0 else 0
+        empty = g.full ^ (self._att | self._dfn | kbit)
+        stop = g.stop & empty
+        if side == 0:
+            src = self._att
+        else:
+            src = self._dfn
+            if king >= 0:
+                b = self._board
+                for s in g.steps[king]:
+                    if s >= 0 and b[s] == EMPTY:
+                        return True
+        if not src:
+            return False
+        east = empty & g.not_first_col
+        west = empty & g.not_last_col
+        x = src
+        while x:
+            x = (x >> n) & empty
+            if x & stop:
+                return True
+        x = src
+        while x:
+            x = (x << n) & empty
+            if x & stop:
+                return True
+        x = src
+        while x:
+            x = (x << 1) & east
+            if x & stop:
+                return True
+        x = src
+        while x:
+            x = (x >> 1) & west
+            if x & stop:
+                return True
+        return False
+
+    def _lines(self, king: int) -> int:
+        b = self._board
+        winning = self._g.winning
+        count = 0
+        for ray in self._g.rays[king]:
+            if ray and winning[ray[-1]]:
+                for s in ray:
+                    if b[s]:
+                        break
+                else:
+                    count += 1
+        return count
+
+    def _buckets(self) -> tuple[int, int, list[tuple[int, int, int]]]:
+        """Every legal move: the total, the King's targets as bits, and the
+        other pieces' moves grouped as (count, target bits, origin offset)."""
+        g = self._g
+        n = g.size
+        king = self._king
+        kbit = 1 << king if king >= 0 else 0
+        occupied = self._att | self._dfn | kbit
+        empty = g.full ^ occupied
+        stop = g.stop & empty
+        buckets: list[tuple[int, int, int]] = []
+        append = buckets.append
+        total = 0
+        targets = 0
+        if self._turn == 0:
+            src = self._att
+        else:
+            src = self._dfn
+            if king >= 0:
+                up, right, down, left = g.ray_bits[king]
+                block = occupied & up
+                targets = up >> block.bit_length() << block.bit_length() if block else up
+                block = occupied & left
+                targets |= left >> block.bit_length() << block.bit_length() if block else left
+                block = occupied & right
+                targets |= right & ((block & -block) - 1) if block else right
+                block = occupied & down
+                targets |= down & ((block & -block) - 1) if block else down
+                total = targets.bit_count()
+        east = empty & g.not_first_col
+        west = empty & g.not_last_col
+        x = src
+        off = 0
+        while True:
+            x = (x >> n) & empty
+            if not x:
+                break
+            off += n
+            t = x & stop
+            if t:
+                c = t.bit_count()
+                total += c
+                append((c, t, off))
+        x = src
+        off = 0
+        while True:
+            x = (x << n) & empty
+            if not x:
+                break
+            off -= n
+            t = x & stop
+            if t:
+                c = t.bit_count()
+                total += c
+                append((c, t, off))
+        x = src
+        off = 0
+        while True:
+            x = (x << 1) & east
+            if not x:
+                break
+            off -= 1
+            t = x & stop
+            if t:
+                c = t.bit_count()
+                total += c
+                append((c, t, off))
+        x = src
+        off = 0
+        while True:
+            x = (x >> 1) & west
+            if not x:
+                break
+            off += 1
+            t = x & stop
+            if t:
+                c = t.bit_count()
+                total += c
+                append((c, t, off))
+        return total, targets, buckets
+
+    def _random_step(self, rng: Random) -> tuple[int, int]:
+        total, targets, buckets = self._buckets()
+        r = rng.randbelow(total)
+        if targets:
+            c = targets.bit_count()
+            if r < c:
+                while r:
+                    targets &= targets - 1
+                    r -= 1
+                return self._king, (targets & -targets).bit_length() - 1
+            r -= c
+        for c, t, off in buckets:
+            if r < c:
+                while r:
+                    t &= t - 1
+                    r -= 1
+                to = (t & -t).bit_length() - 1
+                return to + off, to
+            r -= c
+        raise RuntimeError("move buckets do not add up")  # pragma: no cover
+
+    # -- the fast path --------------------------------------------------------
+
+    def _chooser(self) -> Random:
+        return Random(derive_seed(self.seed, "tafl playout", len(self._moves)))
+
+    def count_moves(self) -> int:
+        """How many legal moves there are, counted without listing them.
+
+        Examples:
+            >>> state = Tafl().new_game(seed=0)
+            >>> state.count_moves() == len(state.legal_moves()) == 124
+            True
+        """
+        if self._over is not None:
+            return 0
+        return self._buckets()[0]
+
+    def random_move(self, rng: Random | None = None) -> Move:
+        """A legal move drawn uniformly at random, without listing every move.
+
+        Args:
+            rng: The generator to draw with; by default one seeded from the
+                game's seed and the number of moves played, so the same
+                position in the same game always gives the same move.
+
+        Raises:
+            IllegalMoveError: if the game is over.
+
+        Examples:
+            >>> from boardkit import Random
+            >>> state = Tafl("brandubh").new_game(seed=0)
+            >>> state.random_move(Random(1)) in state.legal_moves()
+            True
+        """
+        if self._over is not None:
+            raise IllegalMoveError("random move", "the game is over")
+        frm, to = self._random_step(self._chooser() if rng is None else rng)
+        g = self._g
+        return g.moves[frm * g.cells + to]  # type: ignore[return-value]
+
+    def playout(self, max_plies: int | None = None, rng: Random | None = None) -> int:
+        """Play uniformly random legal moves until the game ends or ``max_plies``
+        moves have been played; the fast path for search and simulation.
+
+        The moves go on the move stack as usual, so :meth:`undo` takes them
+        back and :meth:`to_record` writes them. Choosing moves is not a chance
+        event of the game, so the state's own generator is left alone.
+
+        Args:
+            max_plies: The most moves to play; ``None`` for no limit.
+            rng: The generator to choose with; by default one seeded from the
+                game's seed and the number of moves played. Pass your own
+                for independent playouts from one position (as a search does).
+
+        Returns:
+            The number of moves played.
+
+        Examples:
+            >>> state = Tafl("brandubh").new_game(seed=3)
+            >>> played = state.playout(max_plies=500)
+            >>> state.is_over or played == 500
+            True
+        """
+        rng = self._chooser() if rng is None else rng
+        g = self._g
+        table = g.moves
+        cells = g.cells
+        moves = self._moves
+        tokens = self._tokens
+        do = self._do
+        step = self._random_step
+        limit = -1 if max_plies is None else max_plies
+        played = 0
+        while self._over is None and played != limit:
+            frm, to = step(rng)
+            tokens.append(do(frm, to))
+            moves.append(table[frm * cells + to])  # type: ignore[arg-type]
+            played += 1
+        return played
+
+    # -- looking at the position ----------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """The number of squares along each side of the board."""
+        return self._g.size
+
+    @property
+    def board(self) -> SquareGrid:
+        """The board as a :class:`~boardkit.topology.SquareGrid` (row 0 at the top)."""
+        return self._g.grid
+
+    def piece_at(self, square: str) -> Piece | None:
+        """The piece on a square named like ``"e5"``, or ``None``.
+
+        Raises:
+            NotationError: if the name is not a square of this board.
+
+        Examples:
+            >>> state = Tafl("brandubh").new_game(seed=0)
+            >>> state.piece_at("d4"), state.piece_at("a1")
+            (<Piece.KING: 'K'>, None)
+        """
+        column, row = parse_square(square, self._g.size)
+        return _PIECES[self._board[row * self._g.size + column]]
+
+    def squares(self, piece: Piece) -> list[str]:
+        """The squares holding ``piece``, top row first, left to right.
+
+        Examples:
+            >>> Tafl("brandubh").new_game(seed=0).squares(Piece.DEFENDER)
+            ['d5', 'c4', 'e4', 'd3']
+        """
+        code = {Piece.ATTACKER: ATTACKER, Piece.DEFENDER: DEFENDER, Piece.KING: KING}[Piece(piece)]
+        names = self._g.names
+        return [names[i] for i, q in enumerate(self._board) if q == code]
+
+    def position(self) -> str:
+        """The position in OpenTafl position notation (rows from the top).
+
+        Examples:
+            >>> Tafl("brandubh").new_game(seed=0).position()
+            '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
+        """
+        n = self._g.size
+        b = self._board
+        return write_position([[_NAMES[b[r * n + c]] for c in range(n)] for r in range(n)])
+
+    @property
+    def king(self) -> str | None:
+        """The King's square, or ``None`` once he has been captured.
+
+        Examples:
+            >>> Tafl().new_game(seed=0).king
+            'f6'
+        """
+        return None if self._king < 0 else self._g.names[self._king]
+
+    @property
+    def escape_lines(self) -> int:
+        """How many clear straight lines the King has to a winning square
+        (an edge square, or a corner with ``escape="corner"``).
+
+        Examples:
+            >>> Tafl().new_game(seed=0).escape_lines
+            0
+        """
+        return 0 if self._king < 0 else self._lines(self._king)
+
+    @property
+    def check(self) -> bool:
+        """True when the King has at least one clear line to a winning square
+        (what players call "check"); it ends nothing by itself.
+
+        Examples:
+            >>> Tafl().new_game(seed=0).check
+            False
+        """
+        return self.escape_lines > 0
+
+    def render(self) -> str:
+        """The board as text: ``t`` attackers, ``T`` defenders, ``K`` the King,
+        ``+`` an empty restricted square, ``.`` an empty square; files along
+        the top and bottom, ranks down both sides, and a status line."""
+        g = self._g
+        n = g.size
+        width = len(str(n))
+        files = " " * (width + 1) + " ".join("abcdefghijklmnopqrstuvwxy"[:n])
+        lines = [files]
+        symbols = ".tTK"
+        for r in range(n):
+            row = []
+            for c in range(n):
+                i = r * n + c
+                q = self._board[i]
+                row.append("+" if q == EMPTY and g.restricted_flag[i] else symbols[q])
+            rank = str(n - r).rjust(width)
+            lines.append(f"{rank} {' '.join(row)} {n - r}")
+        lines.append(files)
+        lines.append(self._status())
+        return "\n".join(lines)
+
+    def _status(self) -> str:
+        over = self._over
+        if over is None:
+            lines = self.escape_lines
+            check = f" (check: {lines} clear line{'s' if lines > 1 else ''} for the king)" if lines else ""
+            return f"{_SIDES[self._turn]} to move{check}"
+        if over.winner is None:
+            return f"drawn: {over.reason}"
+        return f"{_SIDES[over.winner]} won: {over.reason}"
+
+    def svg_cells(self) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
+        """The board, a label per occupied cell and a fill per cell, for
+        :func:`boardkit.render.svg`; the throne and restricted corners are shaded.
+
+        Examples:
+            >>> from boardkit.render import svg
+            >>> svg(Tafl("brandubh").new_game(seed=0)).count("<rect")
+            49
+        """
+        g = self._g
+        n = g.size
+        labels: dict[Any, str] = {}
+        fills: dict[Any, str] = {}
+        marks = ("", "\u25cf", "\u25cb", "\u2654")
+        for i, q in enumerate(self._board):
+            cell = (i % n, i // n)
+            if q:
+                labels[cell] = marks[q]
+            if i in g.restricted or i in g.corners:
+                fills[cell] = "#b9a27a" if i in g.restricted else "#d9c9a3"
+        return g.grid, labels, fills
+
+    def evaluate(self, player: Player) -> float:
+        """A cheap estimate in ``[-1, 1]`` of the position for ``player``:
+        material kept, the King's clear lines, and attackers around him.
+
+        Examples:
+            >>> state = Tafl("brandubh").new_game(seed=0)
+            >>> state.evaluate(0) == -state.evaluate(1)
+            True
+        """
+        self.check_player(player)
+        over = self._over
+        if over is not None:
+            return super().evaluate(player)
+        att0, dfn0 = self._start_counts
+        att = self._att.bit_count() / max(att0, 1)
+        dfn = (self._dfn.bit_count() + 1) / dfn0
+        value = 0.5 * (dfn - att)
+        king = self._king
+        lines = self._lines(king)
+        value += 0.3 * min(lines, 2) / 2
+        b = self._board
+        hostile = self._g.hostile_flag
+        around = sum(1 for s in self._g.steps[king] if s >= 0 and (b[s] == ATTACKER or (b[s] == EMPTY and hostile[s])))
+        value -= 0.2 * around / 4
+        value = max(-0.99, min(0.99, value))
+        return value if player == 1 else -value
+
+    def _record_moves(self) -> tuple[str, ...]:
+        names = self._g.names
+        out = []
+        for move, token in zip(self._moves, self._tokens, strict=True):
+            captured = token[3]  # type: ignore[index]
+            if captured:
+                out.append(f"{move}x" + "/".join(sorted(names[c] for c, _ in captured)))
+            else:
+                out.append(str(move))
+        return tuple(out)

@@ -1,0 +1,164 @@
+"""The seven historical Tafl layouts and the game's options.
+
+Examples:
+    >>> sorted(VARIANTS)[:3]
+    ['alea-evangelii', 'ard-ri', 'brandubh']
+    >>> TaflOptions().variant, TaflOptions().escape
+    ('hnefatafl', 'edge')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, Literal
+
+import attrs
+
+from boardkit.errors import NotationError, OptionError
+from boardkit.games.tafl.notation import read_position, write_position
+
+__all__ = ["VARIANTS", "TaflOptions", "canonical_layout"]
+
+#: The start position of every named variant, in OpenTafl position notation.
+VARIANTS: Final[dict[str, str]] = {
+    "brandubh": "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+    "ard-ri": "/2ttt2/3t3/t1TTT1t/ttTKTtt/t1TTT1t/3t3/2ttt2/",
+    "tablut": "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+    "hnefatafl": "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    "tawlbwrdd": "/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/",
+    "toftanes": "/4ttttt4/6t6/13/6T6/t5T5t/t5T5t/tt1TTTKTTT1tt/t5T5t/t5T5t/6T6/13/6t6/4ttttt4/",
+    "alea-evangelii": (
+        "/2t2t7t2t2/19/t4t7t4t/7t1t1t7/6t1T1T1t6/t1t2t7t2t1t/4t4T4t4/3t4T1T4t3/4T2T1T1T2T4/"
+        "3t2T1TKT1T2t3/4T2T1T1T2T4/3t4T1T4t3/4t4T4t4/t1t2t7t2t1t/6t1T1T1t6/7t1t1t7/t4t7t4t/19/2t2t7t2t2/"
+    ),
+}
+
+#: The name of the variant played from a ``layout`` of one's own.
+CUSTOM: Final = "custom"
+
+
+def canonical_layout(text: str) -> str:
+    """Check a layout given as OpenTafl position text and write it canonically.
+
+    A layout needs a square board with an odd side (3 to 25), exactly one
+    King, and no other piece on the throne (the centre).
+
+    Raises:
+        OptionError: saying what is wrong with the layout.
+
+    Examples:
+        >>> canonical_layout("1t1/tKt/1t1")
+        '/1t1/tKt/1t1/'
+        >>> canonical_layout("/3/3/3/")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: bad layout '/3/3/3/': a layout needs exactly one king (K), not 0
+    """
+    try:
+        rows = read_position(text)
+    except NotationError as exc:
+        raise OptionError(f"bad layout {text!r}: {exc.reason}") from None
+    kings = sum(row.count("king") for row in rows)
+    if kings != 1:
+        raise OptionError(f"bad layout {text!r}: a layout needs exactly one king (K), not {kings}")
+    middle = len(rows) // 2
+    if rows[middle][middle] not in (None, "king"):
+        raise OptionError(f"bad layout {text!r}: only the king may stand on the throne (the centre square)")
+    return write_position(rows)
+
+
+def _check_variant(_: object, __: object, value: object) -> None:
+    if value != CUSTOM and value not in VARIANTS:
+        known = ", ".join(repr(v) for v in VARIANTS)
+        raise OptionError(f"unknown tafl variant {value!r}; variants are: {known} (or a layout of your own)")
+
+
+def _layout(value: str | None) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise OptionError(f"layout must be OpenTafl position text or None, not {value!r}")
+    return canonical_layout(value)
+
+
+def _check_choice(*choices: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value not in choices:
+            accepted = " or ".join(repr(c) for c in choices)
+            raise OptionError(f"{attribute.name} must be {accepted}, not {value!r}")
+
+    return check
+
+
+def _check_bool(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, bool):
+        raise OptionError(f"{attribute.name} must be True or False, not {value!r}")
+
+
+def _check_repetition(_: object, __: object, value: object) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 2:
+        raise OptionError(f"repetition must be an integer of at least 2, or None to turn it off; not {value!r}")
+
+
+def _check_first(_: object, __: object, value: object) -> None:
+    if isinstance(value, bool) or value not in (0, 1):
+        raise OptionError(f"first must be 0 (attackers) or 1 (defenders), not {value!r}")
+
+
+@attrs.frozen
+class TaflOptions:
+    """The settings of a game of Tafl; every value is JSON-safe.
+
+    Attributes:
+        variant: One of :data:`VARIANTS`, or ``"custom"`` with a ``layout``.
+        layout: The start position of a custom variant, as OpenTafl position
+            text (kept in canonical form), or ``None`` for a named variant.
+        escape: ``"edge"`` (the King wins on any edge square) or
+            ``"corner"`` (only the four corners, which become restricted
+            and hostile squares).
+        mate: Whether a King move that opens two or more clear lines to a
+            winning square wins at once.
+        king_armed: Whether the King captures (with defenders, or against a
+            hostile square).
+        king_captured_by: ``"four"``: the King is taken only when enclosed on
+            all four sides (the empty throne counts as an attacker);
+            ``"two"``: he is taken like any piece.
+        repetition: The occurrence of one position (with the same player to
+            move) that ends the game as a draw; ``None`` turns the rule off.
+        first: The player who moves first: 0 (attackers) or 1 (defenders).
+
+    Examples:
+        >>> TaflOptions(escape="corner").escape
+        'corner'
+        >>> TaflOptions(repetition=1)
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: repetition must be an integer of at least 2, or None to turn it off; not 1
+    """
+
+    variant: str = attrs.field(default="hnefatafl", validator=_check_variant)
+    layout: str | None = attrs.field(default=None, converter=_layout)
+    escape: Literal["edge", "corner"] = attrs.field(default="edge", validator=_check_choice("edge", "corner"))
+    mate: bool = attrs.field(default=False, validator=_check_bool)
+    king_armed: bool = attrs.field(default=True, validator=_check_bool)
+    king_captured_by: Literal["four", "two"] = attrs.field(default="four", validator=_check_choice("four", "two"))
+    repetition: int | None = attrs.field(default=3, validator=_check_repetition)
+    first: int = attrs.field(default=0, validator=_check_first)
+
+    def __attrs_post_init__(self) -> None:
+        if self.variant == CUSTOM and self.layout is None:
+            raise OptionError("variant 'custom' needs a layout (OpenTafl position text)")
+        if self.variant != CUSTOM and self.layout is not None:
+            raise OptionError(f"give either a variant or a layout, not both (variant {self.variant!r} has its own)")
+
+    @property
+    def start(self) -> str:
+        """The start position as OpenTafl text.
+
+        Examples:
+            >>> TaflOptions(variant="brandubh").start
+            '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
+        """
+        return self.layout if self.layout is not None else VARIANTS[self.variant]
