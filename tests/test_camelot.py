@@ -218,8 +218,34 @@ def test_ruling_one_or_two_tiles_never_double() -> None:
 def test_ruling_last_tile_scores_alone_doubled_and_subtracted() -> None:
     board: Board = {(4, 1): T("treasury")}
     assert score_turn(board, [((5, 1), T("well"))], last=True) == -2 * (1 + 3)
-    # Earlier tiles of the turn score as their own turn, and come first: the last tile sees them on the board.
-    assert score_turn(board, [((3, 1), T("library")), ((2, 1), T("clerk"))], last=True) == (3 + 3) - 2 * (3 + 3)
+    # Earlier tiles of the turn score as their own turn; the last tile collects only from start-of-turn tiles
+    # (RULINGS: "own value plus touched start-of-turn tiles"), never from the library laid just before it.
+    assert score_turn(board, [((3, 1), T("library")), ((2, 1), T("clerk"))], last=True) == (3 + 3) - 2 * 3
+    # A start-of-turn tile touched by both still counts in each: the last tile is scored alone.
+    assert score_turn(board, [((3, 1), T("library")), ((4, 2), T("hall corner"))], last=True) == (3 + 3) - 2 * (1 + 3)
+    # A last garden collects corner contacts from start-of-turn tiles only.
+    garden_board: Board = {(0, 0): T("tower"), (3, 2): T("clerk")}
+    placements = [((1, 0), T("small hall")), ((2, 1), T("garden"))]  # the garden's corner touches the small hall
+    assert score_turn(garden_board, placements, last=True) == (2 + 2) - 2 * (1 + 3)
+
+
+# A castle of three open squares: a solo player holds all three tiles, and the bag is empty from the start.
+ROW_PLAN = ["..."]
+ROW_TILES = [["treasury", ".", 3, 1], ["library", ".", 3, 1], ["kitchen", ".", 2, 1]]
+
+
+def test_ruling_last_tile_in_a_game_ignores_tiles_laid_earlier_that_turn() -> None:
+    game = Camelot(plan=ROW_PLAN, tiles=ROW_TILES)
+    state = game.new_game(players=1, seed=0)
+    assert state.bag_size == 0 and state.hand(0).total() == 3
+    state.apply("place treasury a1")
+    state.apply("end")
+    assert state.scores == (3,)
+    state.apply("place library b1")  # touches the treasury: 3 + 3, a turn of its own
+    state.apply("place kitchen c1")  # the last tile: touches only the library, laid this turn
+    state.apply("end")
+    assert state.scores == (3 + (3 + 3) - 2 * 2,)
+    assert state.outcome is not None and state.outcome.scores == (5,)
 
 
 def test_score_turn_refuses_bad_placements() -> None:
@@ -396,6 +422,23 @@ def test_ruling_concealed_tiles_are_hidden_from_others() -> None:
     assert T("kitchen") in dict(state.view(0).hands[0].visible)
 
 
+def test_view_tells_the_viewer_which_of_their_own_tiles_are_concealed() -> None:
+    """The owner knows which of their tiles lie face down (and so which conceal moves are open to them)."""
+    state = _state(seed=8)
+    assert state.view(0).concealed == ((T("Holy Grail"), 1), (T("garden"), 1), (T("treasury"), 1))
+    assert Counter(dict(state.view(1).concealed)) == state.concealed(1)
+    # The same tiles in hand, another tile face down: the owner's view differs, the rival's does not.
+    twin = state.copy()
+    twin.hands[0].reveal(T("garden"))
+    twin.hands[0].conceal(T("kitchen"))
+    assert twin.hand(0) == state.hand(0)
+    assert twin.view(0) != state.view(0)
+    assert twin.view(0).concealed == ((T("Holy Grail"), 1), (T("treasury"), 1), (T("kitchen"), 1))
+    assert twin.view(1).hands[0].hidden == state.view(1).hands[0].hidden == 3
+    # A determinization keeps the viewer's own face-down tiles.
+    assert state.determinize(0, seed=4).view(0) == state.view(0)
+
+
 def test_ruling_draw_back_up_to_ten() -> None:
     state = _state()
     state.apply("place wall blank b1")
@@ -429,6 +472,16 @@ def test_ruling_players_with_empty_hands_are_skipped() -> None:
             movers.append(p)
     assert movers[-1] == 1 and movers[-2] == 1  # player 1 played on alone
     assert state.hand(0).total() == 0 and len(state.board) == 80
+
+
+def test_ruling_empty_hand_skipped_from_the_first_turn() -> None:
+    """On a castle with few tiles, some seats hold nothing after the set-up; the first turn skips them too."""
+    game = Camelot(plan=SMALL_PLAN, tiles=SMALL_TILES, first=3)
+    state = game.new_game(players=5, seed=1)
+    assert [state.hand(p).total() for p in range(5)] == [10, 6, 0, 0, 0]
+    assert state.current_player == 0
+    assert any(isinstance(m, Place) for m in state.legal_moves())
+    assert Camelot(plan=SMALL_PLAN, tiles=SMALL_TILES, first=1).new_game(players=5, seed=1).current_player == 1
 
 
 def test_ruling_game_ends_when_plan_is_covered_highest_score_wins() -> None:
@@ -548,6 +601,83 @@ def test_view_and_determinize() -> None:
     det.apply("place wall blank c1")
     det.undo()
     assert det.view(0) == state.view(0)
+
+
+def _is_high(t: Tile) -> bool:
+    return t.value >= 3 and not t.garden
+
+
+def test_determinize_respects_what_the_rivals_saw_dealt_and_concealed() -> None:
+    """Everybody knows a rival was dealt two high tiles and a garden face down, sees which face-up tile
+    they conceal, and sees when a tile they lay came from their concealed ones: every sampled world agrees."""
+    state = _state(seed=8)
+    for seed in range(30):
+        dealt = state.determinize(1, seed=seed).concealed(0)
+        assert sum(n for t, n in dealt.items() if _is_high(t)) == 2
+        assert dealt[T("garden")] == 1
+    state.apply("place garden c3")  # the face-up garden: nothing learnt
+    state.apply("place holy grail b2")  # no face-up Grail: it was one of the two dealt high tiles
+    state.apply("conceal kitchen")  # everybody saw the kitchen face up
+    assert state.concealed(0) == Counter({T("treasury"): 1, T("garden"): 1, T("kitchen"): 1})
+    worlds = set()
+    for seed in range(30):
+        det = state.determinize(1, seed=seed)
+        hidden = det.concealed(0)
+        assert hidden.total() == 3 and hidden[T("kitchen")] == 1 and hidden[T("garden")] == 1
+        assert sum(n for t, n in hidden.items() if _is_high(t)) == 1
+        assert det.view(1) == state.view(1)
+        worlds.add(tuple(sorted(hidden.elements(), key=str)))
+    assert len(worlds) > 1  # which high tile is still resampled
+    # Player 0's own determinization keeps their hand; player 1's dealt tiles are resampled the same way.
+    for seed in range(10):
+        rival = state.determinize(0, seed=seed).concealed(1)
+        assert sum(n for t, n in rival.items() if _is_high(t)) == 2 and rival[T("garden")] == 1
+
+
+def test_determinize_depends_only_on_what_the_player_can_see() -> None:
+    """Two games that differ only in a rival's face-down high tile and the bag look the same to player 0,
+    and so give the very same sampled worlds."""
+    state = _state(seed=8)
+    state.apply("place holy grail b2")
+    state.apply("end")
+    twin = state.copy()
+    secret = next(t for t in twin.concealed(1).elements() if _is_high(t))
+    swap = next(t for t in sorted(twin.bag.counts, key=str) if _is_high(t) and t != secret)
+    twin.hands[1].remove(secret)
+    twin.hands[1].add(swap)
+    twin.bag.take(swap)
+    twin.bag.put(secret)
+    assert twin.concealed(1) != state.concealed(1) and twin.view(0) == state.view(0)
+    for seed in range(5):
+        assert twin.determinize(0, seed=seed) == state.determinize(0, seed=seed)
+
+
+def test_determinized_worlds_stay_consistent_through_a_game() -> None:
+    """At every step of a random 4-player game, each sampled world gives every rival exactly the tiles
+    they are publicly known to hold face down, and only high tiles and gardens for the rest."""
+    state = Camelot().new_game(players=4, seed=41)
+    chooser = Random(41)
+    step = 0
+    while not state.is_over:
+        if step % 7 == 0:
+            viewer = step % 4
+            det = state.determinize(viewer, seed=step)
+            assert det.view(viewer) == state.view(viewer)
+            for q in range(4):
+                if q == viewer:
+                    continue
+                hidden = det.concealed(q)
+                # Everything face down that is not a high tile or a garden was concealed in sight of all.
+                plain = Counter({t: n for t, n in hidden.items() if not _is_high(t) and not t.garden})
+                real = state.concealed(q)
+                assert plain == Counter({t: n for t, n in real.items() if not _is_high(t) and not t.garden})
+                # What everybody knows is really there, and every sampled world keeps it.
+                known = state.known_concealed(q)
+                assert not known - real and not known - hidden
+                assert all(_is_high(t) or t.garden for t in (hidden - known).elements())
+        moves = state.legal_moves()
+        state.apply(moves[chooser.randbelow(len(moves))])
+        step += 1
 
 
 # -- conformance, completion, records -------------------------------------------------------

@@ -172,7 +172,8 @@ class Plan:
         for c in cells:
             i = self.corners.index(c)
             touching = tuple(corner_cells[j] for j in diag.neighbors[i])
-            self.corner_neighbours[c] = tuple(d for d in touching if d not in self.edge_neighbours[c])  # type: ignore[misc]
+            along_edges = self.edge_neighbours[c]
+            self.corner_neighbours[c] = tuple(d for d in touching if d not in along_edges)  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"<Plan {self.width}x{self.height}>"

@@ -175,12 +175,16 @@ class CamelotView:
         to_move: The player to move (``None`` once the game is over).
         laid: The tiles laid so far in the current turn.
         history: Every move so far, in notation.
+        concealed: Which of the viewer's own tiles lie face down, as
+            ``(tile, count)`` pairs in tile-list order.
 
     Examples:
         >>> state = Camelot().new_game(players=2, seed=1)
         >>> view = state.view(1)
         >>> view.hands[1].hidden, view.hands[0].hidden, view.hands[0].size
         (0, 3, 10)
+        >>> sum(n for _, n in view.concealed)
+        3
     """
 
     player: Player
@@ -191,6 +195,7 @@ class CamelotView:
     to_move: Player | None
     laid: tuple[tuple[Cell, Tile], ...]
     history: tuple[str, ...]
+    concealed: tuple[tuple[Tile, int], ...] = ()
 
 
 class Camelot(Game["CamelotState", Move]):
@@ -315,6 +320,12 @@ class CamelotState(State[Move]):
         self._laid: list[tuple[Cell, Tile]] = []
         self.track = ScoreTrack(players, length=100, wrap=True)
         self.hands: list[Hand[Tile]] = [Hand(owner=p) for p in range(players)]
+        # Public knowledge of each player's face-down tiles: how many high tiles and gardens they were
+        # dealt; per tile, concealed minus laid from concealed (_net); and the most laid from concealed
+        # beyond what they had concealed, at any time (_need): those must have been dealt to them.
+        self._dealt: tuple[tuple[int, int], ...] = ((0, 0),) * players
+        self._net: list[dict[Tile, int]] = [{} for _ in range(players)]
+        self._need: list[dict[Tile, int]] = [{} for _ in range(players)]
         everything = tiles.all_tiles()
         if players == 1:
             self.bag: TileBag[Tile] = TileBag(everything, rng=rng)
@@ -331,13 +342,20 @@ class CamelotState(State[Move]):
                 self._board[free[rng.randbelow(len(free))]] = t
             high_bag = TileBag(high, rng=rng)
             garden_bag = TileBag(gardens, rng=rng)
+            dealt = []
             for p in range(players):
-                self.hands[p].add(*high_bag.draw(2), *garden_bag.draw(1))
+                two, one = high_bag.draw(2), garden_bag.draw(1)
+                self.hands[p].add(*two, *one)
+                dealt.append((len(two), len(one)))
+            self._dealt = tuple(dealt)
             self.bag.put(*high_bag.clear(), *garden_bag.clear())
         for p in range(players):
             self.hands[p].add_face_up(*self.bag.draw(HAND_SIZE - len(self.hands[p])))
         first = game.options.first
         self._player: int = rng.randbelow(players) if first == "random" else int(first)
+        if not self.hands[self._player]:
+            # Only a castle of few tiles leaves a seat empty-handed after the set-up: skip it.
+            self._player = self._next_holder(self._player)
         self._squares = len(plan.cells)
 
     # -- public reading ---------------------------------------------------------
@@ -449,6 +467,8 @@ class CamelotState(State[Move]):
             if len(hand) - hand.face_up.total() >= MOST_CONCEALED:
                 raise IllegalMoveError(move, f"{MOST_CONCEALED} tiles are concealed already")
             hand.conceal(move.tile)
+            net = self._net[self._player]
+            _set(net, move.tile, net.get(move.tile, 0) + 1)
             return None
         if isinstance(move, EndTurn):
             if not self._laid and self._can_place():
@@ -475,12 +495,20 @@ class CamelotState(State[Move]):
             raise IllegalMoveError(move, f"a {t.name!r} does not fit square {square_name(cell)} ({kind})")
         # A tile shown face up is laid before a concealed one of the same name.
         was_face_up = hand.face_up[t] > 0
+        need = self._need[self._player]
+        before = need.get(t, 0)
         if was_face_up:
             hand.conceal(t)
+        else:
+            # Everybody sees that this tile came from the concealed ones.
+            net = self._net[self._player]
+            left = net.get(t, 0) - 1
+            _set(net, t, left)
+            _set(need, t, max(before, -left))
         hand.remove(t)
         self._board[cell] = t
         self._laid.append((cell, t))
-        return was_face_up
+        return was_face_up, before
 
     def _turn_score(self) -> int:
         """What the turn so far would score if it ended now."""
@@ -505,25 +533,35 @@ class CamelotState(State[Move]):
         hand.add_face_up(*self.bag.draw(HAND_SIZE - len(hand)))
         self._laid = []
         if len(self._board) < self._squares:
-            nxt = p
-            for _ in range(self.players):
-                nxt = (nxt + 1) % self.players
-                if len(self.hands[nxt]):
-                    break
-            self._player = nxt
+            self._player = self._next_holder(p)
         return token
+
+    def _next_holder(self, p: Player) -> Player:
+        """The next player after ``p`` in turn order who holds a tile (``p`` if nobody else does)."""
+        nxt = p
+        for _ in range(self.players):
+            nxt = (nxt + 1) % self.players
+            if len(self.hands[nxt]):
+                break
+        return nxt
 
     def _unplay(self, move: Move, token: Any) -> None:
         if isinstance(move, Place):
             hand = self.hands[self._player]
             del self._board[move.cell]
             self._laid.pop()
-            if token:
+            was_face_up, before = token
+            if was_face_up:
                 hand.add_face_up(move.tile)
             else:
                 hand.add(move.tile)
+                net = self._net[self._player]
+                _set(net, move.tile, net.get(move.tile, 0) + 1)
+                _set(self._need[self._player], move.tile, before)
         elif isinstance(move, Conceal):
             self.hands[self._player].reveal(move.tile)
+            net = self._net[self._player]
+            _set(net, move.tile, net.get(move.tile, 0) - 1)
         else:
             p, score, laid, hand, bag, rng_state = token
             self._player = p
@@ -541,7 +579,14 @@ class CamelotState(State[Move]):
             self.track.scores,
             self._player,
             tuple(self._laid),
+            tuple(self._known_key(p) for p in range(self.players)),
         )
+
+    def _known_key(self, p: Player) -> Hashable:
+        order = self.game.tiles.order
+        net = sorted((order[t], n) for t, n in self._net[p].items())
+        need = sorted((order[t], n) for t, n in self._need[p].items())
+        return tuple(net), tuple(need)
 
     def copy(self) -> CamelotState:
         twin = CamelotState.__new__(CamelotState)
@@ -553,12 +598,40 @@ class CamelotState(State[Move]):
         twin.bag = self.bag.copy(rng=twin.rng)
         twin._player = self._player
         twin._squares = self._squares
+        twin._dealt = self._dealt
+        twin._net = [dict(d) for d in self._net]
+        twin._need = [dict(d) for d in self._need]
         return twin
+
+    def known_concealed(self, player: Player) -> Counter[Tile]:
+        """The tiles everybody knows ``player`` holds face down: those seen
+        concealed and not laid since, and the dealt ones that a later lay
+        proved they were dealt, once laid copies are accounted for.
+
+        Examples:
+            >>> state = Camelot().new_game(players=2, seed=8)
+            >>> state.known_concealed(0)
+            Counter()
+            >>> state.apply("place holy grail b2")
+            >>> state.apply("conceal kitchen")
+            >>> state.known_concealed(0)
+            Counter({Tile(name='kitchen', value=2, kind='.', garden=False): 1})
+        """
+        p = self.check_player(player)
+        net, need = self._net[p], self._need[p]
+        known: Counter[Tile] = Counter()
+        for t in set(net) | set(need):
+            n = need.get(t, 0) + net.get(t, 0)
+            if n > 0:
+                known[t] = n
+        return known
 
     # -- hidden information -----------------------------------------------------
 
     def view(self, player: Player) -> CamelotView:
         self.check_player(player)
+        order = self.game.tiles.order
+        own = self.hands[player].concealed
         return CamelotView(
             player=player,
             board=tuple((c, self._board[c]) for c in self.game.plan.cells if c in self._board),
@@ -568,15 +641,20 @@ class CamelotState(State[Move]):
             to_move=self.current_player,
             laid=tuple(self._laid),
             history=tuple(str(m) for m in self._moves),
+            concealed=tuple(sorted(own.items(), key=lambda kv: order[kv[0]])),
         )
 
     def determinize(self, player: Player, seed: int) -> CamelotState:
         """A copy in which everything ``player`` cannot see is dealt afresh.
 
-        The unseen tiles (the bag and the other players' concealed tiles) are
-        gathered in list order, shuffled with ``Random(seed)`` and dealt back:
-        each other player gets as many concealed tiles as before, the rest go
-        into the bag, and the copy draws with a generator of its own.
+        Only public knowledge shapes the deal. A rival keeps the face-down
+        tiles everybody knows they hold (:meth:`known_concealed`); the rest of
+        their face-down tiles are what remains of their dealt high tiles and
+        garden, so they are dealt afresh from the unseen high tiles and
+        gardens. The unseen tiles (the bag and the rivals' concealed tiles,
+        less the known ones) are gathered in list order and shuffled with
+        ``Random(seed)``; what no rival receives goes into the bag, and the
+        copy draws with a generator of its own.
 
         Examples:
             >>> state = Camelot().new_game(players=2, seed=5)
@@ -587,19 +665,37 @@ class CamelotState(State[Move]):
         self.check_player(player)
         twin = self.copy()
         order = self.game.tiles.order
-        pool: list[Tile] = list(self.bag)
-        hidden: dict[int, int] = {}
+        unseen = self.bag.counts
+        known: dict[int, Counter[Tile]] = {}
         for p, hand in enumerate(self.hands):
             if p != player:
-                concealed = hand.concealed
-                hidden[p] = concealed.total()
-                pool.extend(concealed.elements())
-        pool.sort(key=order.__getitem__)
+                unseen.update(hand.concealed)
+                known[p] = self.known_concealed(p)
+        for sure in known.values():
+            unseen.subtract(sure)
+        pool = sorted(unseen.elements(), key=order.__getitem__)
         Random(seed).shuffle(pool)
-        for p, n in hidden.items():
+        for p, sure in known.items():
+            high, gardens = self._dealt[p]
+            for t, n in self._need[p].items():
+                if t.garden:
+                    gardens -= n
+                elif t.value >= HIGH_VALUE:
+                    high -= n
+            chosen: list[Tile] = []
+            rest: list[Tile] = []
+            for t in pool:
+                if t.garden and gardens > 0:
+                    gardens -= 1
+                    chosen.append(t)
+                elif not t.garden and t.value >= HIGH_VALUE and high > 0:
+                    high -= 1
+                    chosen.append(t)
+                else:
+                    rest.append(t)
+            pool = rest
             face_up = self.hands[p].face_up
-            twin.hands[p] = Hand(owner=p, items=pool[:n], face_up=face_up.elements())
-            del pool[:n]
+            twin.hands[p] = Hand(owner=p, items=[*sure.elements(), *chosen], face_up=face_up.elements())
         twin.rng = Random(derive_seed(seed, 1))
         twin.bag = TileBag(pool, rng=twin.rng)
         twin._tokens = [_SEALED] * len(twin._tokens)
@@ -717,3 +813,10 @@ class CamelotState(State[Move]):
 def _darker(colour: str) -> str:
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#{:02x}{:02x}{:02x}".format(*(int(v * 0.72) for v in (r, g, b)))
+
+
+def _set(counts: dict[Tile, int], t: Tile, n: int) -> None:
+    if n:
+        counts[t] = n
+    else:
+        counts.pop(t, None)

@@ -5,8 +5,10 @@ that was already on the board when the turn began and touches a new tile edge
 to edge (corner to corner too, for a garden laid this turn); each board tile
 counts once per turn however many new tiles touch it. Three tiles laid in one
 turn and joined edge to edge (a line or an L) double the turn's score. A
-player's last tile is scored alone, doubled and subtracted; tiles laid before
-it in that turn score as a turn of their own, which comes first.
+player's last tile is scored alone, as though nothing else were laid in the
+turn (so it collects only from tiles already there when the turn began),
+doubled and subtracted; tiles laid before it in that turn score as a turn of
+their own.
 """
 
 from __future__ import annotations
@@ -92,19 +94,20 @@ def last_tile_points(
     corners: Neighbours = _corners,
 ) -> int:
     """A turn whose final placement is the player's last tile: the earlier
-    placements score as a turn of their own, then the last tile alone, on the
-    board they left, doubled and subtracted.
+    placements score as a turn of their own; the last tile is scored alone,
+    as the only tile of the turn, against the tiles on the board when the
+    turn began (not those laid earlier in it), doubled and subtracted.
 
     Examples:
         >>> from boardkit.games.camelot.tiles import tile
         >>> last_tile_points({(0, 0): tile("clerk")}, [((1, 0), tile("blank"))])
         -6
+        >>> last_tile_points({(0, 0): tile("clerk")}, [((1, 0), tile("well")), ((2, 0), tile("blank"))])
+        4
     """
     *earlier, final = placements
     points = turn_points(board, earlier, edges, corners) if earlier else 0
-    after = dict(board)
-    after.update(earlier)
-    return points - 2 * turn_points(after, [final], edges, corners)
+    return points - 2 * turn_points(board, [final], edges, corners)
 
 
 def score_turn(
@@ -123,7 +126,7 @@ def score_turn(
         board: The tiles on the board when the turn began, by square.
         placements: The tiles laid in the turn, in order, each with its square.
         last: The final placement is the player's last tile (see the module
-            docs): it scores alone, doubled and subtracted.
+            docs): it scores alone against ``board``, doubled and subtracted.
 
     Returns:
         The points the turn scores (negative for a costly last tile).
