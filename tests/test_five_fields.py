@@ -592,6 +592,83 @@ def test_a_pair_formed_this_turn_is_split_on_the_next() -> None:
     assert state.princes(0) == ((1, 1),)
 
 
+# -- further rulings and clarifications (independent review) --------------------------------
+
+
+@pytest.mark.parametrize(("terrain", "defence"), [(P, 1), (M, 2)])
+def test_a_prince_without_its_queen_defends_with_one_doubled_on_a_mountain(terrain: Terrain, defence: int) -> None:
+    # Neither Queen is on the board (both players keep a City, so nobody has lost).
+    state = setup(
+        {(1, 0): "P0", (-2, 0): "P0", (0, 0): "P1"},
+        terrain={(0, 0): terrain},
+        cities={(2, -2): 0, (-2, 2): 1},
+    )
+    assert state.prince_range((0, 0)) == 1
+    assert f"would be 1 against a defence of {defence}," in refusal(state, "move P(1,0)->(0,0)")
+
+
+def test_queen_passes_over_an_enemy_field_without_taking_it() -> None:
+    # (0, 1) is the only hex between (0, 2) and (0, 0).
+    state = setup({(0, 2): "Q0", (0, -2): "Q1"}, fields={(0, 1): 1})
+    state.apply("move Q(0,2)->(0,0)")
+    state.apply("end")
+    assert (state.field((0, 1)), state.field((0, 0))) == (1, None)
+
+
+def test_the_one_hex_landing_may_end_in_a_battle() -> None:
+    # 4 (the Queen one hex from the sea hex) against 3 (the defender's Queen 2 hexes away)
+    state = setup({(1, 0): "Q0", (0, 1): "P0", (0, 0): "P1", (0, -2): "Q1"}, terrain={(0, 0): S})
+    assert state.prince_range((0, 1)) == 4 and (0, 0) in targets(state, Pawn.PRINCE, (0, 1))
+    state.apply("move P(0,1)->(0,0)")
+    state.apply("end")
+    assert state.pawns((0, 0)) == ((0, Pawn.PRINCE),)
+
+
+def test_a_pair_hex_filled_again_in_the_same_turn_still_loses_a_prince() -> None:
+    # (0, 0) held two Princes when the turn began and holds two when it ends.
+    state = setup({(0, 2): "Q0", (0, 0): "P0P0", (1, 0): "P0", (0, -2): "Q1"})
+    state.apply("move P(0,0)->(-1,0)")
+    state.apply("move P(1,0)->(0,0)")
+    assert state.princes(0) == ((-1, 0), (0, 0))
+
+
+def test_two_fields_taken_in_one_action_with_seven_out() -> None:
+    # Seven own Fields: the first enemy Field taken (in board order) becomes the
+    # eighth, the second is removed.
+    seven = dict.fromkeys([(-2, 0), (-2, 1), (-2, 2), (-1, 2), (2, -2), (2, -1), (2, 0)], 0)
+    state = setup({(0, 2): "Q0", (0, 1): "P0", (1, 1): "P0", (0, -2): "Q1"}, fields={**seven, (0, 0): 1, (1, 0): 1})
+    state.apply("move P(0,1)->(0,0)")
+    state.apply("move P(1,1)->(1,0)")
+    assert (state.field((0, 0)), state.field((1, 0))) == (0, None)
+
+
+def test_castling_two_hexes_over_a_sea_bridged_by_a_prince() -> None:
+    seas = {(0, 1): S, (1, 1): S, (-1, 2): S}
+    state = setup({(0, 2): "Q0", (0, 1): "P0", (0, 0): "P0", (0, -2): "Q1"}, terrain=seas)
+    # not with the Prince on the sea: the Queen would end on it
+    assert [m for m in state.legal_moves() if isinstance(m, Castle)] == [Castle((0, 2), (0, 0))]
+    state.apply("castle Q(0,2)<->P(0,0)")
+    assert state.queen(0) == (0, 0)
+    assert state.princes(0) == ((0, 1), (0, 2))
+
+
+def test_victory_through_two_bridged_seas_in_a_row() -> None:
+    # City (0, 0), four Fields round it; the Field (2, -2) is reached over the
+    # seas (0, -1) and (1, -2), each needing a Prince.
+    state = setup(
+        {(0, 2): "Q0", (0, -1): "P0", (2, -2): "P0", (-2, 0): "Q1"},
+        terrain={(0, -1): S, (1, -2): S},
+        cities={(0, 0): 0},
+        fields={(1, 0): 0, (0, 1): 0, (-1, 1): 0, (-1, 0): 0, (2, -2): 0},
+    )
+    assert state.chain_value(0) == 4
+    assert state.prince_range((2, -2)) == 1
+    state.apply("move P(2,-2)->(1,-2)")
+    state.apply("end")
+    assert state.chain_value(0) == 5
+    assert state.outcome is not None and state.outcome.winner == 0
+
+
 # -- victory and defeat -------------------------------------------------------------------
 
 
@@ -720,6 +797,43 @@ def test_blank_map_prince_moves_step_by_step_and_cannot_land_after_moving() -> N
     state.apply("end")
     assert state.princes(0) == ((1, 0),)
     assert state.terrain((2, -1)) is S
+    assert state.current_player == 1
+
+
+def test_blank_map_rulebook_walk() -> None:
+    # The rulebook's discovery example: a Prince one hex from its Queen has 4
+    # points. 1: turns over a plain and enters it; 2: turns over a mountain and
+    # enters it; 3: turns over a sea, which it may no longer enter; 4: turns
+    # over a plain, which it could enter, but it stays on the mountain.
+    # Face down: (0, 0), (0, -1), (-1, -1), (1, -2), holding 2 plains, a
+    # mountain and a sea; seed 6 turns them up in the example's order.
+    plan = {
+        (0, 2): P, (0, 1): P, (2, -2): P, (-2, 2): P, (1, 1): P,
+        (-1, 2): M, (-2, 1): M, (2, 0): M, (1, 0): M,
+        (-1, 1): S, (-1, 0): S, (-2, 0): S, (1, -1): S, (2, -1): S, (0, -2): S,
+    }  # fmt: skip
+    state = FiveFields(blank_map=True).from_position(
+        terrain=plan,
+        pawns={(0, 2): pieces("Q0"), (0, 1): pieces("P0"), (2, -2): pieces("Q1")},
+        seed=6,
+    )
+    assert state.unseen == {P: 2, M: 1, S: 1}
+    assert state.prince_range((0, 1)) == 4
+    state.apply("explore P(0,1) (0,0)")
+    assert state.terrain((0, 0)) is P
+    state.apply("step P(0,1)->(0,0)")
+    state.apply("reveal P(0,0) (0,-1)")
+    assert state.terrain((0, -1)) is M
+    state.apply("step P(0,0)->(0,-1)")
+    state.apply("reveal P(0,-1) (-1,-1)")
+    assert state.terrain((-1, -1)) is S
+    assert "cannot step to (-1,-1)" in refusal(state, "step P(0,-1)->(-1,-1)")
+    state.apply("reveal P(0,-1) (1,-2)")
+    assert state.terrain((1, -2)) is P
+    assert Step((0, -1), (1, -2)) in state.legal_moves()  # free to enter ...
+    state.apply("end")  # ... but it stays
+    assert state.princes(0) == ((0, -1),)
+    assert state.unseen == {P: 0, M: 0, S: 0}
     assert state.current_player == 1
 
 

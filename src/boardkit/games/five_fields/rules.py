@@ -433,9 +433,10 @@ class FiveFieldsState(State[Move]):
         return tuple(_CELLS[i] for i in sorted(self._princes[self.check_player(player)]))
 
     def prince_range(self, cell: Hex) -> int:
-        """How far a Prince of the player whose Prince stands on ``cell`` may
-        move, and how strongly it would attack from there: 5 less its distance
-        to its Queen, or 1 when the Queen is off the board.
+        """How far a Prince standing on ``cell`` may move, which is also its
+        battle value on that hex (before any doubling on a mountain in
+        defence): 5 less its distance to its Queen, or 1 when the Queen is off
+        the board.
 
         Raises:
             OptionError: if no Prince stands on ``cell``.
