@@ -26,7 +26,6 @@ from boardkit import (
     State,
     TileBag,
     Zone,
-    derive_seed,
     make_options,
 )
 from boardkit.game import Game
@@ -177,7 +176,7 @@ class HighState(State[Lay]):
         pool = sorted((self.hands[rival].items + self.bag.counts).elements())
         Random(seed).shuffle(pool)
         n = len(self.hands[rival])
-        twin.rng = Random(derive_seed(seed, 1))
+        twin._redeal(seed)  # a new seed and generator; undo stops at the deal
         twin.hands[rival] = Hand(rival, pool[:n])
         twin.bag = TileBag(pool[n:], rng=twin.rng)
         return twin

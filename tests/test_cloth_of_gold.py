@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from boardkit import GameRecord, IllegalMoveError, NotationError, OptionError, Random
+from boardkit import GameRecord, IllegalMoveError, NotationError, OptionError, Random, UndoError
 from boardkit.games import load
 from boardkit.games.cloth_of_gold import (
     ClothOfGold,
@@ -412,6 +412,9 @@ def test_from_position_errors() -> None:
         ({"tokens": [("gold", None), ("gold", None)]}, "two tokens stand on one space"),
         ({"dragon": "gold"}, "only while a token stands on the dragon's oval"),
         ({"dragon": "dragon"}, "dragon=None"),
+        # Entering the Dragon's oval always sends the Dragon away, and it stays
+        # away while the token stays: a token there with the Dragon home is no position.
+        ({"tokens": [("dragon", None), (None, None)]}, "name where the dragon stands"),
         ({"hands": [{"green": 1}, {}]}, "no tile 'green'"),
         ({"hands": [{"gold": 13}, {}]}, "uses 13 gold tiles, but the 2023 edition has 12"),
         ({"courts": [{"gold": -1}, {}]}, "non-negative integer"),
@@ -490,6 +493,12 @@ def test_tile_conservation_in_random_games(edition: int) -> None:
             moves = state.legal_moves()
             state.apply(moves[chooser.randbelow(len(moves))])
             assert all_tiles(state) == full, (seed, [str(m) for m in state.history])
+            if not state.is_over:
+                # The Dragon is away exactly while a token stands on its oval, and a
+                # tile space holds a tile exactly when its oval is free.
+                assert (state.dragon is not None) == (Space.DRAGON in state.tokens(0) + state.tokens(1))
+                for space, tile in state.tile_spaces.items():
+                    assert (tile is None) == (state.occupant(space) is not None)
         assert state.outcome is not None
         reasons[state.outcome.reason] += 1
         if state.outcome.reason == "the darkness ran out":
@@ -658,3 +667,84 @@ def test_evaluate() -> None:
     assert ahead.evaluate(0) == pytest.approx(-ahead.evaluate(1))
     assert 0.9 < ahead.evaluate(0) < 1.0
     assert position().evaluate(0) == 0.0
+
+
+# -- review fixes: copies, undo and determinizations ---------------------------------------
+
+
+def test_a_copy_stays_independent_when_both_take_back_the_same_move() -> None:
+    # Undo used to put the saved Hand, Court and board objects themselves back,
+    # and a copy shares its undo records with the original: after both took
+    # back the same move, a later move on one changed the other.
+    state = ClothOfGold().new_game(seed=8)
+    for move in ("A-secrecy", "A-gold", "B-blue"):
+        state.apply(move)
+    twin = state.copy()
+    state.undo()
+    twin.undo()
+    kept = twin.snapshot()
+    state.apply("B-red")  # reveals, scores, removes and draws on the original
+    assert twin.snapshot() == kept
+    assert twin.tokens(0) == (Space.SECRECY, None) and twin.tokens(1) == (Space.GOLD, None)
+    twin.apply("B-purple")
+    assert state.tokens(0) == (Space.SECRECY, Space.RED)
+
+
+def test_a_determinization_carries_no_hidden_part_of_the_real_game() -> None:
+    state = ClothOfGold().new_game(seed=8)
+    for move in ("A-secrecy", "A-gold", "B-blue", "B-red"):
+        state.apply(move)
+    twin = state.determinize(0, seed=3)
+    # The real seed would rebuild the real game from the public moves.
+    assert twin.seed != state.seed
+    # Taking back a move played before the deal would restore the real Hands.
+    with pytest.raises(UndoError, match=r"dealt after move 4 \('B-red'\); it cannot be taken back past"):
+        twin.undo()
+    assert twin.view(0) == state.view(0) and len(twin.history) == 4
+    # Moves played on the twin itself are taken back as usual.
+    kept = twin.snapshot()
+    twin.apply(twin.legal_moves()[0])
+    twin.undo()
+    assert twin.snapshot() == kept
+    assert twin.seed == 3 and state.determinize(0, seed=3) == twin
+
+
+def test_determinize_deals_no_jewel_into_an_opening_hand() -> None:
+    # The jewels join the Darkness only after both opening hands are drawn, so
+    # the rival's two opening tiles are known not to be jewels.
+    state = ClothOfGold().new_game(seed=8)
+    for seed in range(200):
+        twin = state.determinize(0, seed)
+        assert twin.hand(1)[J] == 0 and twin.hand_size(1) == 2
+        assert twin.view(0) == state.view(0)
+    assert state.view(0).drawn_since_reveal == ((2, 2, 2, 2, 0), (2, 2, 2, 2, 0))
+
+
+def test_determinize_keeps_out_colours_the_rival_just_revealed() -> None:
+    state = ClothOfGold().new_game(seed=8)
+    state.apply("A-secrecy")  # player 0 draws one tile
+    state.apply("A-gold")  # player 1 reveals every gold in Hand and has drawn nothing since
+    state.apply("B-blue")  # player 0 reveals blue: nothing drawn since
+    unseen_by_1 = state.hand(0) + state.darkness_contents()
+    for seed in range(200):
+        twin = state.determinize(0, seed)
+        assert twin.hand(1)[G] == 0 and twin.hand(1)[J] == 0
+        other = state.determinize(1, seed)
+        assert other.hand(0)[B] == 0 and other.hand(0)[J] <= 1  # one tile drawn after the opening
+        assert other.hand(0) + other.darkness_contents() == unseen_by_1
+        assert other.hand_size(0) == state.hand_size(0)
+    assert state.drawn_since_reveal(1) == {G: 0, B: 2, W: 2, R: 2, J: 0}
+    assert state.drawn_since_reveal(0) == {G: 3, B: 0, W: 3, R: 3, J: 1}
+
+
+def test_drawn_since_reveal_follows_purple_red_and_from_position() -> None:
+    state = position(hands=[{R: 1, W: 1}, {B: 1}], scores=(8, 0), darkness={"blue": 9})
+    assert state.drawn_since_reveal(0) == dict.fromkeys((G, B, W, R, J), 2)  # nothing known
+    assert state.drawn_since_reveal(1) == dict.fromkeys((G, B, W, R, J), 1)
+    state.apply("A-red")  # red revealed, then Secrecy: 2 for player 0 (row 1), 1 for player 1 (row 0)
+    assert state.drawn_since_reveal(0) == {G: 4, B: 4, W: 4, R: 2, J: 4}
+    assert state.drawn_since_reveal(1) == {G: 2, B: 2, W: 2, R: 2, J: 2}  # the rival revealed nothing
+    state.apply("A-purple")
+    assert state.drawn_since_reveal(1) == dict.fromkeys((G, B, W, R, J), 0)
+    state.undo()
+    assert state.drawn_since_reveal(1) == {G: 2, B: 2, W: 2, R: 2, J: 2}

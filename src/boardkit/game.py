@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 import attrs
 from typing_extensions import Self
 
-from boardkit.chance import Random, fresh_seed
+from boardkit.chance import Random, derive_seed, fresh_seed
 from boardkit.errors import IllegalMoveError, OptionError, UndoError
 
 if TYPE_CHECKING:
@@ -44,6 +44,9 @@ __all__ = [
 
 #: A player number, ``0 .. players - 1``. Seat 0 is the first listed player.
 Player = int
+
+#: The undo record of a move played before a determinized copy was dealt.
+_DEALT: Any = object()
 
 M = TypeVar("M", bound=Hashable)
 S = TypeVar("S", bound="State[Any]")
@@ -409,10 +412,16 @@ class State(abc.ABC, Generic[M]):
         """Take back the last move and return it.
 
         Raises:
-            UndoError: if no move has been played.
+            UndoError: if no move has been played, or (on a determinized
+                copy) if the move was played before the copy was dealt.
         """
         if not self._moves:
             raise UndoError("nothing to undo: no move has been played")
+        if self._tokens[-1] is _DEALT:
+            raise UndoError(
+                f"this determinized copy was dealt after move {len(self._moves)} ({str(self._moves[-1])!r});"
+                " it cannot be taken back past that point"
+            )
         move = self._moves.pop()
         self._unplay(move, self._tokens.pop())
         return move
@@ -446,14 +455,44 @@ class State(abc.ABC, Generic[M]):
 
     def determinize(self, player: Player, seed: int) -> Self:
         """A copy whose hidden parts are resampled consistently with what
-        ``player`` can see, and whose generator is reseeded from ``seed``.
+        ``player`` can see.
 
-        In a game without hidden information only the generator changes.
+        The copy is a new world (see :meth:`_redeal`): its ``seed`` is
+        ``seed``, its generator is seeded from it, and moves played before it
+        was dealt cannot be undone on it. In a game without hidden
+        information nothing else changes.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> state = Nim(heap=5).new_game(seed=1)
+            >>> state.apply("take 2")
+            >>> world = state.determinize(0, seed=7)
+            >>> world.seed, world.heap
+            (7, 3)
+            >>> world.undo()
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.UndoError: this determinized copy was dealt after move 1 ('take 2'); ...
         """
         self.check_player(player)
         twin = self.copy()
-        twin.rng = Random(seed)
+        twin._redeal(seed)
         return twin
+
+    def _redeal(self, seed: int) -> None:
+        """Make this state (a fresh copy) a determinization dealt with ``seed``.
+
+        A copy of the real game still holds two things that give hidden parts
+        away: the real seed (replaying the public moves from it rebuilds the
+        real game) and the real undo records (undo would put the real hidden
+        parts back). This replaces the seed, reseeds the generator with
+        ``derive_seed(seed, 1)`` and seals the undo records, so undoing past
+        the deal raises :class:`~boardkit.UndoError`. Games that override
+        :meth:`determinize` call it on their copy.
+        """
+        self.seed = seed
+        self.rng = Random(derive_seed(seed, 1))
+        self._tokens = [_DEALT] * len(self._tokens)
 
     def evaluate(self, player: Player) -> float:
         """A cheap estimate in ``[-1, 1]`` of how good the position is for

@@ -15,8 +15,9 @@ list of checks OpenSpiel, TAG and PettingZoo run on their games:
 * a record written to JSON reads back and replays to the same state;
 * the same seed and moves give the same game;
 * a player's view is unchanged by resampling what that player cannot see
-  (so views leak nothing), and determinized copies agree with the view and
-  keep the player's own legal moves.
+  (so views leak nothing), and determinized copies agree with the view, keep
+  the player's own legal moves, take the given seed and refuse to undo moves
+  played before they were dealt (so they carry nothing of the real game).
 
 It also ships :class:`Nim`, the smallest complete game, used in examples.
 """
@@ -29,7 +30,7 @@ from typing import Any
 import attrs
 
 from boardkit.chance import Random, derive_seed
-from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionError
+from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionError, UndoError
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.record import GameRecord
 
@@ -232,7 +233,20 @@ def _check_views(state: State[Any], chooser: Random, sample: int, fail: Any) -> 
         if state.view(player) != view:
             raise fail(f"two views of player {player} of one position differ")
         for _ in range(max(1, sample // 3)):
-            det = state.determinize(player, chooser.bits64())
+            det_seed = chooser.bits64()
+            det = state.determinize(player, det_seed)
+            if det.seed != det_seed:
+                raise fail("a determinization keeps the real game's seed, which rebuilds its hidden parts")
+            if det.history:
+                det_before = det.snapshot()
+                try:
+                    det.undo()
+                except UndoError:
+                    pass
+                else:
+                    raise fail("a determinization can undo moves played before it was dealt, restoring hidden parts")
+                if det.snapshot() != det_before:
+                    raise fail("a refused undo changed a determinized copy")
             if det.view(player) != view:
                 raise fail(
                     f"a determinization for player {player} changes what that player sees:"

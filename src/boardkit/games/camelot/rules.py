@@ -17,8 +17,8 @@ from typing import Any, Literal
 import attrs
 
 from boardkit.bag import TileBag
-from boardkit.chance import Random, derive_seed
-from boardkit.errors import IllegalMoveError, NotationError, OptionError, UndoError
+from boardkit.chance import Random
+from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.camelot.plan import KIND_COLOURS, STANDARD_PLAN, Cell, Plan, parse_square, plan_rows, square_name
 from boardkit.games.camelot.scoring import last_tile_points, turn_points
@@ -46,9 +46,6 @@ MOST_CONCEALED = 3
 MOST_PER_TURN = 3
 #: Tiles worth this much or more are held back and dealt at the set-up.
 HIGH_VALUE = 3
-# Stands in for the undo tokens of moves made before a determinization, which
-# would otherwise still hold the real hidden tiles.
-_SEALED = object()
 
 
 @attrs.frozen
@@ -696,33 +693,9 @@ class CamelotState(State[Move]):
             pool = rest
             face_up = self.hands[p].face_up
             twin.hands[p] = Hand(owner=p, items=[*sure.elements(), *chosen], face_up=face_up.elements())
-        twin.rng = Random(derive_seed(seed, 1))
+        twin._redeal(seed)
         twin.bag = TileBag(pool, rng=twin.rng)
-        twin._tokens = [_SEALED] * len(twin._tokens)
         return twin
-
-    def undo(self) -> Move:
-        """Take back the last move and return it.
-
-        Raises:
-            UndoError: if no move has been played, or if this state is a
-                determinized copy and the move was made before it was taken
-                (its hidden parts were resampled; the real ones are not kept).
-
-        Examples:
-            >>> state = Camelot().new_game(players=2, seed=3)
-            >>> state.apply("place wall blank b1")
-            >>> state.undo()
-            Place(cell=(1, 0), tile=Tile(name='wall blank', value=0, kind='W', garden=False))
-            >>> state.apply("place wall blank b1")
-            >>> state.determinize(1, seed=2).undo()
-            Traceback (most recent call last):
-            ...
-            boardkit.errors.UndoError: cannot take back a move made before this copy was determinized
-        """
-        if self._tokens and self._tokens[-1] is _SEALED:
-            raise UndoError("cannot take back a move made before this copy was determinized")
-        return super().undo()
 
     # -- pictures and bots ------------------------------------------------------
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from boardkit.bag import TileBag
-from boardkit.chance import Random, derive_seed
+from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.cloth_of_gold.board import (
@@ -198,6 +198,10 @@ class ClothOfGoldView:
         dragon: Where the Dragon stands (``None``: at home).
         darkness_size: How many tiles are left in the Darkness.
         removed: The tiles removed from the game.
+        drawn_since_reveal: For each player, per tile colour in :data:`TILES`
+            order, how many tiles they have drawn since they last revealed
+            that colour (see :meth:`ClothOfGoldState.drawn_since_reveal`):
+            public knowledge that bounds what their Hand can hold.
         history: Every move so far (moves are public).
         outcome: How the game ended, if it has.
 
@@ -219,6 +223,7 @@ class ClothOfGoldView:
     dragon: Space | None
     darkness_size: int
     removed: tuple[tuple[Tile, int], ...]
+    drawn_since_reveal: tuple[tuple[int, ...], tuple[int, ...]]
     history: tuple[Move, ...]
     outcome: Outcome | None
 
@@ -260,6 +265,47 @@ def _pair(value: object, what: str) -> tuple[Any, Any]:
     if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
         raise OptionError(f"{what} must be a pair, one per player, not {value!r}")
     return value[0], value[1]
+
+
+def _deal_hand(pool: Sequence[Tile], size: int, since: Sequence[int]) -> tuple[list[Tile], list[Tile]]:
+    """Split a shuffled ``pool`` into a Hand of ``size`` tiles and the rest,
+    keeping to the public bounds: for every ``k``, the tiles of the colours
+    drawn-since-reveal ``<= k`` number at most ``k`` (they were all drawn
+    among the last ``k`` draws). Tiles are taken in pool order, each one
+    only if the Hand can still be completed; the rest keep their order.
+    """
+    order = sorted(range(len(TILES)), key=lambda i: (since[i], i))
+    limits = [since[i] for i in order]
+    place = {TILES[i]: j for j, i in enumerate(order)}
+    held = [0] * len(order)
+    left = [0] * len(order)
+    for tile in pool:
+        left[place[tile]] += 1
+
+    def can_finish() -> bool:
+        total = best = 0
+        for j, limit in enumerate(limits):
+            total += held[j]
+            if total > limit:
+                return False
+            best = min(limit, best + held[j] + left[j])
+        return best >= size
+
+    hand: list[Tile] = []
+    rest: list[Tile] = []
+    for tile in pool:
+        j = place[tile]
+        left[j] -= 1
+        if len(hand) < size:
+            held[j] += 1
+            if can_finish():
+                hand.append(tile)
+                continue
+            held[j] -= 1
+        rest.append(tile)
+    if len(hand) != size:  # pragma: no cover - the real Hand always fits the bounds
+        raise RuntimeError("no Hand fits what the moves made public")
+    return hand, rest
 
 
 class ClothOfGold(Game["ClothOfGoldState", Move]):
@@ -366,7 +412,7 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
             tokens: Each player's tokens A and B: a space, or ``None`` while
                 off the board (B may be on the board only once A is).
             dragon: The Dragon's space, or ``None`` when it is at home; it is
-                away only while a token stands on the Dragon's oval.
+                away exactly while a token stands on the Dragon's oval.
             darkness: The Darkness, tile -> count; default: what is left.
             removed: Tiles removed from the game; default: none, or what is
                 left when ``darkness`` is given.
@@ -421,6 +467,11 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
                 raise OptionError(f"the dragon and a token both stand on {dragon_space.value!r}")
             if Space.DRAGON not in placed:
                 raise OptionError("the dragon is away from home only while a token stands on the dragon's oval")
+        elif Space.DRAGON in placed:
+            raise OptionError(
+                "a token on the dragon's oval has sent the dragon away:"
+                " name where the dragon stands, as in dragon='red'"
+            )
         given_spaces: dict[Space, Tile | None] = {}
         for key, value in (tile_spaces or {}).items():
             space = _to_space(key, "tile_spaces")
@@ -467,6 +518,8 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         state._courts = [Zone(owner=p, visibility="public", items=court_counts[p].elements()) for p in (0, 1)]
         state._removed = removed_counts
         state._places = token_spaces
+        # Without a history nothing is known of what the Hands hold.
+        state._since = [[len(state._hands[p])] * len(TILES) for p in (0, 1)]
         state._dragon = dragon_space
         state._to_move = to_move
         for p in (0, 1):
@@ -504,6 +557,10 @@ class ClothOfGoldState(State[Move]):
         self._removed: Counter[Tile] = Counter()
         self._spaces: dict[Space, Tile | None] = dict.fromkeys(TILE_SPACES)
         self._places: list[list[Space | None]] = [[None, None], [None, None]]
+        # Per player and tile colour (TILES order): tiles drawn since that
+        # colour was last revealed from the Hand (jewels: since the last
+        # Purple action, the opening hand not counted, as it holds no jewel).
+        self._since: list[list[int]] = [[0] * len(TILES), [0] * len(TILES)]
         self._dragon: Space | None = None
         self._track = new_track()
         self._to_move: Player = game.options.first
@@ -516,6 +573,7 @@ class ClothOfGoldState(State[Move]):
         self._darkness = TileBag({t: n for t, n in tiles.items() if t is not Tile.JEWEL}, rng=self.rng)
         for p in (0, 1):
             self._hands[p].add(*self._darkness.draw(2))
+            self._since[p] = [0 if t is Tile.JEWEL else 2 for t in TILES]
         self._darkness.put(*[Tile.JEWEL] * jewels)
         for space in TILE_SPACES:
             self._spaces[space] = self._darkness.draw_one()
@@ -572,6 +630,25 @@ class ClothOfGoldState(State[Move]):
             2
         """
         return len(self._hands[self.check_player(player)])
+
+    def drawn_since_reveal(self, player: Player) -> dict[Tile, int]:
+        """For each tile colour, how many tiles ``player`` has drawn since they
+        last revealed that colour from their Hand (public, like the moves).
+
+        A colour is revealed by its action (the Red action reveals only the
+        acting player's reds) and by Purple, which reveals every colour. The
+        jewels count from the last Purple action, leaving out the opening
+        hand, drawn before the jewels joined the Darkness. The Hand holds at
+        most that many tiles of the colour; :meth:`determinize` keeps to it.
+        In a position from
+        :meth:`ClothOfGold.from_position` every count starts at the Hand's size.
+
+        Examples:
+            >>> state = ClothOfGold().new_game(seed=0)
+            >>> state.drawn_since_reveal(1)[Tile.JEWEL], state.drawn_since_reveal(1)[Tile.GOLD]
+            (0, 2)
+        """
+        return dict(zip(TILES, self._since[self.check_player(player)], strict=True))
 
     def court(self, player: Player) -> Counter[Tile]:
         """The tiles in ``player``'s Court (public).
@@ -727,6 +804,7 @@ class ClothOfGoldState(State[Move]):
             Counter(self._removed),
             dict(self._spaces),
             [self._places[0][:], self._places[1][:]],
+            (tuple(self._since[0]), tuple(self._since[1])),
             self._dragon,
             self._track.scores,
             self._to_move,
@@ -745,20 +823,23 @@ class ClothOfGoldState(State[Move]):
         return token
 
     def _unplay(self, move: Move, token: Any) -> None:
-        (rng_state, dark, hands, courts, removed, spaces, tokens, dragon, scores, to_move, outcome, endgame) = token
+        rng_state, dark, hands, courts, removed, spaces, tokens, since, dragon, scores, to_move, outcome, ended = token
+        # The saved values are copied, not installed: a copy of this state
+        # shares its undo records, and both may take the same move back.
         self.rng.state = rng_state
         self._darkness.restore(dark)
-        self._hands = hands
-        self._courts = courts
-        self._removed = removed
-        self._spaces = spaces
-        self._places = tokens
+        self._hands = [h.copy() for h in hands]
+        self._courts = [c.copy() for c in courts]
+        self._removed = Counter(removed)
+        self._spaces = dict(spaces)
+        self._places = [tokens[0][:], tokens[1][:]]
+        self._since = [list(since[0]), list(since[1])]
         self._dragon = dragon
         for p in (0, 1):
             self._track.set(p, scores[p])
         self._to_move = to_move
         self._outcome = outcome
-        self._endgame = endgame
+        self._endgame = ended
 
     # -- a turn ------------------------------------------------------------------
 
@@ -795,6 +876,7 @@ class ClothOfGoldState(State[Move]):
         if space is Space.PURPLE:
             hand = self._hands[p]
             court.add(*hand.clear().elements())
+            self._since[p] = [0] * len(TILES)
             sets = min(court.count(t) for t in COLOURS)
             return self._score({p: 2 * sets})
         colour = _ACTION_TILE[space]
@@ -820,6 +902,7 @@ class ClothOfGoldState(State[Move]):
         return self._secrecy(p) or self._secrecy(1 - p)
 
     def _reveal(self, p: Player, tile: Tile) -> None:
+        self._since[p][_TILE_ORDER[tile]] = 0
         n = self._hands[p].count(tile)
         if n:
             self._hands[p].remove(tile, n)
@@ -845,7 +928,9 @@ class ClothOfGoldState(State[Move]):
         """Draw tiles into ``p``'s Hand by ``p``'s row; True if the Darkness ran out."""
         n = self._track.value("secrecy", p)
         if n:
-            self._hands[p].add(*self._darkness.draw(n))
+            drawn = self._darkness.draw(n)
+            self._hands[p].add(*drawn)
+            self._since[p] = [k + len(drawn) for k in self._since[p]]
             if not self._darkness:
                 self._finish("the darkness ran out")
                 return True
@@ -902,6 +987,7 @@ class ClothOfGoldState(State[Move]):
             dragon=self._dragon,
             darkness_size=len(self._darkness),
             removed=_pairs(self._removed),
+            drawn_since_reveal=(tuple(self._since[0]), tuple(self._since[1])),
             history=tuple(self._moves),
             outcome=self._outcome,
         )
@@ -909,7 +995,15 @@ class ClothOfGoldState(State[Move]):
     def determinize(self, player: Player, seed: int) -> ClothOfGoldState:
         """A copy in which the rival's Hand and the Darkness are dealt afresh
         from the tiles ``player`` cannot see, keeping every count; the copy's
-        generator is reseeded too.
+        generator and seed are reseeded too.
+
+        The deal respects what the moves so far make public (see
+        :meth:`drawn_since_reveal`): the rival's Hand never gets a tile of a
+        colour in larger numbers than they can have drawn since last
+        revealing that colour (no jewel in an opening hand, no gold right
+        after a Gold action). The copy cannot be taken back past the moves
+        made before it was dealt: :meth:`undo` raises
+        :class:`~boardkit.UndoError` there.
 
         Examples:
             >>> state = ClothOfGold().new_game(seed=2)
@@ -923,10 +1017,12 @@ class ClothOfGoldState(State[Move]):
         unseen = self._hands[rival].items + self._darkness.counts
         pool = [t for t in TILES for _ in range(unseen[t])]
         Random(seed).shuffle(pool)
-        k = len(self._hands[rival])
-        twin._hands[rival] = Hand(owner=rival, items=pool[:k])
-        twin.rng = Random(derive_seed(seed, 1))
-        twin._darkness = TileBag(pool[k:], rng=twin.rng)
+        hand, rest = _deal_hand(pool, len(self._hands[rival]), self._since[rival])
+        twin._hands[rival] = Hand(owner=rival, items=hand)
+        # A new seed, generator and sealed undo records: the real ones would
+        # give the hidden parts away.
+        twin._redeal(seed)
+        twin._darkness = TileBag(rest, rng=twin.rng)
         return twin
 
     # -- copies, keys, pictures ------------------------------------------------------
@@ -939,6 +1035,7 @@ class ClothOfGoldState(State[Move]):
             _pairs(self._removed),
             tuple(self._spaces[s] for s in TILE_SPACES),
             tuple(tuple(t) for t in self._places),
+            (tuple(self._since[0]), tuple(self._since[1])),
             self._dragon,
             self._track.scores,
             self._darkness.key(),
@@ -955,6 +1052,7 @@ class ClothOfGoldState(State[Move]):
         twin._removed = Counter(self._removed)
         twin._spaces = dict(self._spaces)
         twin._places = [self._places[0][:], self._places[1][:]]
+        twin._since = [self._since[0][:], self._since[1][:]]
         twin._dragon = self._dragon
         twin._track = self._track.copy()
         twin._to_move = self._to_move

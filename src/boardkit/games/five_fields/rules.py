@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from boardkit.chance import Random, derive_seed
+from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, OptionError
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.five_fields.board import (
@@ -590,7 +590,7 @@ class FiveFieldsState(State[Move]):
         """
         self.check_player(player)
         twin = self.copy()
-        twin.rng = Random(derive_seed(seed, 1))
+        twin._redeal(seed)
         return twin
 
     # -- bookkeeping ------------------------------------------------------------
