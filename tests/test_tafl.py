@@ -85,6 +85,24 @@ def test_only_the_king_stops_on_the_throne_but_all_pass_it_when_empty() -> None:
         state.apply("g4-a4")  # an occupied throne blocks
 
 
+def test_the_king_passes_over_the_empty_throne_too() -> None:
+    state = setup(
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". K . . . . .",  # the throne d4 is empty
+        ". . . . . . .",
+        ". . . . . . .",
+        "t . . . . . .",
+        to_move=1,
+    )
+    targets = sorted(m.target for m in state.legal_moves() if m.source == "b4")
+    assert targets == ["a4", "b1", "b2", "b3", "b5", "b6", "b7", "c4", "d4", "e4", "f4", "g4"]
+    state.apply("b4-f4")
+    assert state.piece_at("f4") is Piece.KING and state.piece_at("d4") is None
+    assert not state.is_over
+
+
 # -- custodial capture --------------------------------------------------------------
 
 
@@ -449,6 +467,95 @@ def test_corner_escape_counts_lines_to_corners() -> None:
     assert not state.is_over
 
 
+def test_with_corner_escape_the_king_on_an_edge_cannot_be_enclosed() -> None:
+    state = setup(
+        ". . . . . . .",
+        ". . . . . . .",
+        "t . . . . . .",
+        "K t . . . . .",
+        ". . t . . . .",
+        ". . . . . T .",
+        ". . . . . . .",
+        escape="corner",
+    )
+    state.apply("c3-a3")  # attackers on a5, b4 and a3; the fourth side is off the board
+    assert not state.is_over
+    assert state.piece_at("a4") is Piece.KING
+    assert state.current_player == 1
+
+
+def test_an_empty_corner_is_hostile_to_attackers_and_the_armed_king_uses_it() -> None:
+    rows = (
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . T . . .",
+        "t . . . . . .",
+        ". t . K . . .",
+    )
+    state = setup(*rows, to_move=1, escape="corner")
+    state.apply("d1-c1")  # b1 between the King and the empty corner a1
+    assert state.piece_at("b1") is None
+    assert state.to_record().moves == ("d1-c1xb1",)
+    again = setup(*rows, to_move=1, escape="corner")
+    again.apply("d3-a3")  # a2 between a defender and the empty corner a1
+    assert again.piece_at("a2") is None
+    unarmed = setup(*rows, to_move=1, escape="corner", king_armed=False)
+    unarmed.apply("d1-c1")
+    assert unarmed.piece_at("b1") is Piece.ATTACKER
+
+
+def test_a_weak_king_is_captured_against_an_empty_corner() -> None:
+    state = setup(
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". K . . t . .",
+        escape="corner",
+        king_captured_by="two",
+    )
+    state.apply("e1-c1")
+    assert state.outcome is not None
+    assert (state.outcome.winner, state.outcome.reason) == (0, "king captured")
+
+
+def test_mate_with_corner_escape_counts_lines_to_corners() -> None:
+    rows = (
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . K . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . t .",
+    )
+    plain = setup(*rows, to_move=1, escape="corner")
+    plain.apply("c4-a4")  # a7 and a1 are both open
+    assert not plain.is_over and plain.escape_lines == 2
+    mate = setup(*rows, to_move=1, escape="corner", mate=True)
+    mate.apply("c4-a4")
+    assert mate.outcome is not None and mate.outcome.winner == 1
+    assert mate.outcome.reason.startswith("mate")
+    one = setup(
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . K . . . .",
+        ". . . . . . .",
+        "t . . . . . .",
+        ". . . . . . .",
+        to_move=1,
+        escape="corner",
+        mate=True,
+    )
+    one.apply("c4-a4")  # a7 is open, a2 blocks a1: check, not mate
+    assert not one.is_over and one.escape_lines == 1 and one.check
+
+
 def test_mate_wins_with_two_clear_lines() -> None:
     rows = (
         ". . . . . . .",
@@ -521,6 +628,21 @@ def test_the_third_repetition_is_a_draw() -> None:
     assert state.outcome.is_draw and state.outcome.reason == "the same position came 3 times"
     state.undo()
     assert not state.is_over
+
+
+def test_repetition_counts_a_position_only_with_the_same_player_to_move() -> None:
+    # The attacker cycles over three squares and the King over two, so each board
+    # comes back first with the other side to move; only after 12 plies does the
+    # start position return with the attackers to move.
+    state = setup(*REPEAT, repetition=2)
+    attacker = ["f2-f3", "f3-f4", "f4-f2"]
+    king = ["c5-c4", "c4-c5"]
+    for ply in range(12):
+        assert not state.is_over, ply
+        state.apply(attacker[(ply // 2) % 3] if ply % 2 == 0 else king[(ply // 2) % 2])
+    assert state.position() == diagram(*REPEAT) and state.current_player is None
+    assert state.outcome is not None
+    assert state.outcome.is_draw and state.outcome.reason == "the same position came 2 times"
 
 
 @pytest.mark.parametrize(("repetition", "ends_after"), [(2, 4), (4, 12), (None, None)])
@@ -835,6 +957,14 @@ def test_playout_undoes_exactly() -> None:
     for _ in range(played):
         state.undo()
     assert state.snapshot() == start.snapshot()
+
+
+@pytest.mark.parametrize("bad", [-1, 2.5, True, "9"])
+def test_playout_refuses_a_bad_ply_limit(bad: Any) -> None:
+    state = Tafl("brandubh").new_game(seed=0)
+    with pytest.raises(OptionError, match="max_plies must be a non-negative integer or None"):
+        state.playout(max_plies=bad)
+    assert state.history == () and state.playout(max_plies=0) == 0
 
 
 def test_random_move_after_the_end_is_refused() -> None:

@@ -700,12 +700,17 @@ class TaflState(State[Move]):
         Returns:
             The number of moves played.
 
+        Raises:
+            OptionError: if ``max_plies`` is not a non-negative integer or ``None``.
+
         Examples:
             >>> state = Tafl("brandubh").new_game(seed=3)
             >>> played = state.playout(max_plies=500)
             >>> state.is_over or played == 500
             True
         """
+        if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 0):
+            raise OptionError(f"max_plies must be a non-negative integer or None, not {max_plies!r}")
         rng = self._chooser() if rng is None else rng
         g = self._g
         table = g.moves
