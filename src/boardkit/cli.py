@@ -1,22 +1,128 @@
-"""The ``boardkit`` command."""
+"""The ``boardkit`` command: list, play, simulate and replay games.
+
+``GAME`` is a registered name (see ``boardkit list``) or, for a game that is
+not registered, an import path ``package.module:Class`` naming a
+:class:`~boardkit.Game` subclass, written the way entry points are.
+
+Exit status: 0 when all went well, 1 when some simulated games failed, 2 for
+bad usage or bad input (an unknown game or option, an invalid record).
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+import attrs
 
 from boardkit import __version__, games
-from boardkit.errors import BoardkitError
+from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
+from boardkit.chance import derive_seed, fresh_seed
+from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionError, RecordError
+from boardkit.game import Game, State
+from boardkit.play import tournament
+from boardkit.record import GameRecord
+from boardkit.render import status
 
-__all__ = ["main"]
+__all__ = ["build_parser", "main"]
+
+AGENT_KINDS = ("random", "greedy", "mcts")
+SEAT_KINDS = ("human", *AGENT_KINDS)
+
+_HELP = """\
+Type a move in the game's notation, or one of:
+  moves   list the legal moves
+  undo    take back your last move (and the bots' replies)
+  board   show the board again
+  help    show this help
+  quit    stop the game"""
+
+
+# -- games, options and agents -----------------------------------------------
+
+
+def _game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:
+    """The name and factory of a registered game or a ``module:Class`` path."""
+    if ":" not in spec:
+        return spec, lambda **options: games.load(spec, **options)
+    module_name, _, attr = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise OptionError(f"cannot import {module_name!r} for the game {spec!r}: {exc}") from None
+    factory = getattr(module, attr, None)
+    if not (isinstance(factory, type) and issubclass(factory, Game)):
+        raise OptionError(f"{spec!r} does not name a boardkit Game class")
+    game_class: type[Game[Any, Any]] = factory
+
+    def build(**options: Any) -> Game[Any, Any]:
+        try:
+            return game_class(**options)
+        except TypeError as exc:
+            raise OptionError(f"bad options for {spec}: {exc}") from None
+
+    return str(game_class.name or spec), build
+
+
+def _option_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _options(factory: Callable[..., Game[Any, Any]], variant: str | None, pairs: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"an option is written KEY=VALUE, not {pair!r}")
+        options[key.strip()] = _option_value(value.strip())
+    if variant is not None:
+        default = factory()
+        fields = {f.name for f in attrs.fields(type(default.options))} if attrs.has(type(default.options)) else set()
+        if "variant" in fields:
+            options["variant"] = variant
+        elif "edition" in fields:
+            options["edition"] = _option_value(variant)
+        else:
+            raise OptionError(f"{default.name} has no variants; set its options with --option KEY=VALUE")
+    return options
+
+
+def _load(spec: str, variant: str | None, pairs: Sequence[str]) -> Game[Any, Any]:
+    _, factory = _game_factory(spec)
+    return factory(**_options(factory, variant, pairs))
+
+
+def _agent(kind: str, seed: int, iterations: int) -> Agent:
+    name, _, arg = kind.partition(":")
+    if name == "random" and not arg:
+        return RandomAgent(seed=seed)
+    if name == "greedy" and not arg:
+        return GreedyAgent(seed=seed)
+    if name == "mcts":
+        if arg:
+            if not arg.isdigit() or int(arg) < 1:
+                raise OptionError(f"mcts:N needs a positive number of iterations, not {kind!r}")
+            iterations = int(arg)
+        return MCTSAgent(iterations=iterations, seed=seed)
+    kinds = ", ".join(repr(k) for k in AGENT_KINDS)
+    raise OptionError(f"unknown agent {kind!r}; agents are {kinds}, or 'mcts:N' for N iterations")
+
+
+# -- boardkit list -----------------------------------------------------------
 
 
 def _list(args: argparse.Namespace) -> int:
     for name in games.names():
         try:
             game = games.load(name)
-        except BoardkitError as exc:
+        except Exception as exc:  # a broken plug-in must not break the listing
             print(f"{name:16} (cannot be loaded: {exc})")
             continue
         doc = (type(game).__doc__ or "").strip().splitlines()
@@ -28,17 +134,282 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- boardkit play -----------------------------------------------------------
+
+
+def _board(state: State[Any], viewer: int | None) -> str:
+    render_for = getattr(state, "render_for", None)
+    if viewer is not None and callable(render_for):
+        return str(render_for(viewer))
+    return state.render()
+
+
+def _play(args: argparse.Namespace) -> int:
+    game = _load(args.game, args.variant, args.option)
+    seats: list[str] = args.seat or ["human", *["mcts"] * (game.min_players - 1)]
+    for kind in seats:
+        if kind != "human":
+            _agent(kind, 0, args.iterations)  # check the name before the game starts
+    seed = fresh_seed() if args.seed is None else args.seed
+    state: State[Any] = game.new_game(players=game.check_players(len(seats)), seed=seed)
+    bots: dict[int, Agent] = {}
+    for seat, kind in enumerate(seats):
+        if kind != "human":
+            agent: Any = _agent(kind, 0, args.iterations)
+            bots[seat] = agent.for_game(derive_seed(seed, "seat", seat))
+    movers: list[int] = []
+    out: TextIO = sys.stdout
+    echo = not sys.stdin.isatty()
+
+    def viewer() -> int | None:
+        """Whose eyes the board is drawn for: the human about to move, if any."""
+        nxt = state.current_player
+        return nxt if nxt is not None and nxt not in bots else None
+
+    print(f"{game!r}, seed {seed}; seats: " + ", ".join(f"{s} {k}" for s, k in enumerate(seats)), file=out)
+    print(_board(state, viewer()), file=out)
+    while not state.is_over:
+        player = state.current_player
+        if player is None:  # pragma: no cover - is_over covers it
+            break
+        if player in bots:
+            move = bots[player].choose(state.copy(), player)
+            state.apply(move)
+            movers.append(player)
+            print(f"player {player} ({seats[player]}) plays {move}", file=out)
+            print(_board(state, viewer()), file=out)
+            continue
+        try:
+            line = input(f"player {player}> ")
+        except EOFError:
+            print("\nend of input: game abandoned", file=out)
+            return _save(state, args.out)
+        if echo:
+            print(line, file=out)
+        command = line.strip()
+        if not command:
+            continue
+        if command in ("help", "?"):
+            print(_HELP, file=out)
+        elif command == "moves":
+            print(" ".join(str(m) for m in state.legal_moves()), file=out)
+        elif command == "board":
+            print(_board(state, player), file=out)
+        elif command == "quit":
+            print("game abandoned", file=out)
+            return _save(state, args.out)
+        elif command == "undo":
+            if not any(seats[m] == "human" for m in movers):
+                print("nothing to undo: no move of yours has been played", file=out)
+                continue
+            while seats[movers[-1]] != "human":
+                state.undo()
+                movers.pop()
+            print(f"took back {state.undo()}", file=out)
+            movers.pop()
+            print(_board(state, state.current_player), file=out)
+        else:
+            try:
+                state.apply(command)
+            except (NotationError, IllegalMoveError) as exc:
+                print(f"{exc}; type 'moves' for the legal moves, 'help' for help", file=out)
+                continue
+            except Exception as exc:  # a game's bug must not end a person's game with a traceback
+                print(f"cannot play {command!r}: {exc}; type 'moves' for the legal moves", file=out)
+                continue
+            movers.append(player)
+            print(_board(state, viewer()), file=out)
+    print(status(state), file=out)
+    return _save(state, args.out)
+
+
+def _save(state: State[Any], path: str | None) -> int:
+    """Write the game so far to ``path`` (if given); an unfinished game is a valid record too."""
+    if path:
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(state.to_record().to_json(indent=1) + "\n")
+        except OSError as exc:
+            print(f"boardkit: cannot write {path!r}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        print(f"record written to {path}")
+    return 0
+
+
+# -- boardkit simulate -------------------------------------------------------
+
+
+def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total if total else width
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    game = _load(args.game, args.variant, args.option)
+    kinds: list[str] = args.agents or ["greedy", "random"]
+    agents: dict[str, Agent] = {}
+    for i, kind in enumerate(kinds):
+        name, k = kind, 2
+        while name in agents:
+            name, k = f"{kind}-{k}", k + 1
+        agents[name] = _agent(kind, derive_seed(args.seed, "agent", i), args.iterations)
+    if args.games < 0:
+        raise OptionError(f"--games must not be negative, not {args.games}")
+    result = tournament(
+        game,
+        agents,
+        games=args.games,
+        seed=args.seed,
+        workers=args.workers,
+        out=args.out,
+        max_moves=args.max_moves,
+        players=args.players,
+        progress=None if args.quiet else _progress_bar(sys.stderr),
+    )
+    print(result.summary())
+    if args.out:
+        print(f"{len(result.records)} records written to {args.out}")
+    return 1 if result.errors else 0
+
+
+# -- boardkit replay ---------------------------------------------------------
+
+
+def _read_records(path: str, game_spec: str | None) -> list[GameRecord]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise RecordError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    factory = _game_factory(game_spec)[1] if game_spec else None
+
+    def read(chunk: str, where: str) -> GameRecord:
+        game = None
+        if factory is not None:
+            try:
+                options = json.loads(chunk).get("options", {})
+                game = factory(**options) if isinstance(options, dict) else None
+            except (ValueError, AttributeError, BoardkitError):
+                game = None
+        try:
+            return GameRecord.from_json(chunk, game=game)
+        except RecordError as exc:
+            raise RecordError(f"{where}: {exc.reason}") from None
+
+    try:
+        json.loads(text)
+    except ValueError:
+        lines = [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
+        if not lines:
+            raise RecordError(f"{path} holds no record") from None
+        return [read(line, f"{path} line {n}") for n, line in lines]
+    return [read(text, path)]
+
+
+def _replay(args: argparse.Namespace) -> int:
+    records = _read_records(args.file, args.game)
+    interactive = args.step and sys.stdin.isatty()
+    for number, record in enumerate(records, 1):
+        game = _game_factory(args.game)[1](**record.options) if args.game else games.load(record.game, **record.options)
+        head = f"{record.game} {dict(record.options)}, {record.players} players, seed {record.seed}, "
+        print(("" if len(records) == 1 else f"record {number}: ") + head + f"{len(record.moves)} moves")
+        if args.step:
+            state: State[Any] = game.new_game(players=record.players, seed=record.seed)
+            print(state.render())
+            for i, move in enumerate(record.moves, 1):
+                if interactive and input("[enter: next move, q: stop] ").strip().lower() == "q":
+                    return 0
+                state.apply(move)
+                print(f"move {i}: {move}")
+                print(state.render())
+        else:
+            state = record.replay(game=game)
+            if len(records) == 1:
+                print(state.render())
+        print(status(state))
+    if len(records) > 1:
+        print(f"{len(records)} records, all valid")
+    return 0
+
+
+# -- the parser --------------------------------------------------------------
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", metavar="GAME", help="a game name from 'boardkit list', or package.module:Class")
+    parser.add_argument("--variant", metavar="V", help="the variant (Tafl) or edition (Cloth of Gold)")
+    parser.add_argument(
+        "--option", metavar="KEY=VALUE", action="append", default=[], help="a game option (repeatable); JSON values"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``boardkit`` command."""
+    """The argument parser of the ``boardkit`` command.
+
+    Examples:
+        >>> args = build_parser().parse_args(["play", "tafl", "--seat", "human", "mcts:400"])
+        >>> args.game, args.seat
+        ('tafl', ['human', 'mcts:400'])
+    """
     parser = argparse.ArgumentParser(prog="boardkit", description="Play, simulate and replay board games.")
     parser.add_argument("--version", action="version", version=f"boardkit {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the games boardkit knows").set_defaults(run=_list)
+
+    play = sub.add_parser("play", help="play a game in the terminal, against bots or people")
+    _add_game_arguments(play)
+    play.add_argument(
+        "--seat",
+        nargs="+",
+        action="extend",
+        metavar="KIND",
+        help="who sits at each seat, in order: human, random, greedy, mcts or mcts:N (default: human, then mcts)",
+    )
+    play.add_argument("--seed", type=int, help="the game's seed (default: a fresh one, printed)")
+    play.add_argument("--iterations", type=int, default=200, help="MCTS iterations per move (default 200)")
+    play.add_argument("--out", metavar="FILE", help="write the game's record to FILE as JSON")
+    play.set_defaults(run=_play)
+
+    simulate = sub.add_parser("simulate", help="play many bot games and sum them up")
+    _add_game_arguments(simulate)
+    simulate.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
+    simulate.add_argument(
+        "--agents", nargs="+", metavar="KIND", help="the agents, seats rotated: random, greedy, mcts, mcts:N"
+    )
+    simulate.add_argument("--players", type=int, help="players per game (default: the game's fewest)")
+    simulate.add_argument("--workers", type=int, metavar="N", help="run on N processes")
+    simulate.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
+    simulate.add_argument("--max-moves", type=int, metavar="N", help="stop each game after N moves")
+    simulate.add_argument("--iterations", type=int, default=200, help="MCTS iterations per move (default 200)")
+    simulate.add_argument("--out", metavar="FILE", help="write every game's record to FILE as JSON lines")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.set_defaults(run=_simulate)
+
+    replay = sub.add_parser("replay", help="check a record (or JSON lines of them) and show the game")
+    replay.add_argument("file", metavar="FILE", help="a record as JSON, or records as JSON lines")
+    replay.add_argument("--step", action="store_true", help="show every position, move by move")
+    replay.add_argument("--game", metavar="MODULE:CLASS", help="the game class, for a game that is not registered")
+    replay.set_defaults(run=_replay)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``boardkit`` command; returns the exit status (0 ok, 2 bad usage or input)."""
+    """Run the ``boardkit`` command; returns the exit status (0 ok, 1 failed games, 2 bad usage or input).
+
+    Examples:
+        >>> main(["simulate", "boardkit.testing:Nim", "--option", "heap=5", "--games", "2", "--quiet"])
+        nim: 2 games, 2 players, seed 0
+        agent   seat games wins draws losses   win rate  95% interval  points
+        ...
+        0
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -46,6 +417,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BoardkitError as exc:
         print(f"boardkit: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nboardkit: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,67 +2,144 @@
 
 :func:`svg` draws any :class:`~boardkit.topology.Topology` (square, hex or an
 arbitrary graph, placed by its ``"pos"`` attribute) and any state. A state
-whose class provides ``svg_cells()`` is drawn on its board with a label per
-cell; any other state is drawn as its text rendering.
+whose class provides ``svg_cells()`` is drawn on its board with a label and a
+fill colour per cell, under a title saying whose turn it is or how the game
+ended; any other state is drawn as its text rendering.
+
+A state may add to the picture with two optional methods:
+
+* ``svg_pieces() -> Mapping[cell, colour]``: a round piece of that colour in
+  each of those cells, under the cell's label;
+* ``svg_legend() -> Sequence[tuple[colour, text]]``: a key drawn under the board.
+
+Every :class:`~boardkit.State` shows itself this way in Jupyter, through
+``_repr_svg_``.
+
+Examples:
+    >>> import xml.etree.ElementTree as ET
+    >>> from boardkit.topology import SquareGrid
+    >>> picture = topology_svg(SquareGrid(3, 3), {(1, 1): "K"}, {(1, 1): "#333"},
+    ...                        title="a throne", pieces={(1, 1): "white"}, legend=[("#333", "throne")])
+    >>> root = ET.fromstring(picture)
+    >>> [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    ['a throne', 'K', 'throne']
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
 from boardkit.topology import HexGrid, SquareGrid, Topology
 
-__all__ = ["svg", "topology_svg"]
+__all__ = ["Legend", "status", "svg", "topology_svg"]
+
+#: A key to the picture: ``(colour, text)`` pairs, or a mapping from text to colour.
+Legend = Sequence[tuple[str, str]] | Mapping[str, str]
 
 _SCALE = 40.0
+_TITLE_HEIGHT = 30.0
+_LEGEND_ROW = 20.0
+_EMPTY = "#f4ead5"
+
+
+def _attr(value: str) -> str:
+    return escape(value, {'"': "&quot;"})
+
+
+def _is_dark(colour: str) -> bool:
+    """True for a dark ``#rgb`` or ``#rrggbb`` colour (light text reads better on it)."""
+    text = colour.strip().lstrip("#")
+    if not colour.strip().startswith("#") or len(text) not in (3, 6):
+        return colour.strip().lower() in {"black", "navy", "darkblue", "darkgreen", "maroon", "purple", "indigo"}
+    if len(text) == 3:
+        text = "".join(c * 2 for c in text)
+    try:
+        r, g, b = (int(text[i : i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return False
+    return 0.299 * r + 0.587 * g + 0.114 * b < 110
+
+
+def _legend_items(legend: Legend | None) -> list[tuple[str, str]]:
+    if legend is None:
+        return []
+    if isinstance(legend, Mapping):
+        return [(str(colour), str(text)) for text, colour in legend.items()]
+    return [(str(colour), str(text)) for colour, text in legend]
 
 
 def topology_svg(
     board: Topology,
     labels: Mapping[Any, str] | None = None,
     fills: Mapping[Any, str] | None = None,
+    *,
+    title: str | None = None,
+    pieces: Mapping[Any, str] | None = None,
+    legend: Legend | None = None,
 ) -> str:
     """Draw a board: squares for a :class:`SquareGrid`, hexagons for a
-    :class:`HexGrid`, circles and lines for any other graph.
+    :class:`HexGrid`, circles joined by lines for any other graph.
 
     Args:
         board: The board to draw.
         labels: Text to write in some cells.
         fills: Fill colours for some cells (any SVG colour).
+        title: A line of text above the board.
+        pieces: A round piece of the given colour in some cells (drawn under
+            the cell's label, which turns light on a dark piece).
+        legend: A key drawn under the board: ``(colour, text)`` pairs or a
+            mapping from text to colour.
+
+    Returns:
+        A standalone SVG document as text.
 
     Examples:
         >>> from boardkit.topology import HexGrid
         >>> picture = topology_svg(HexGrid.hexagon(1), labels={(0, 0): "K"})
         >>> picture.startswith("<svg") and "K</text>" in picture
         True
+        >>> picture.count("<polygon")
+        7
     """
     labels = labels or {}
     fills = fills or {}
+    pieces = pieces or {}
+    items = _legend_items(legend)
     pos = {cell: board.pos(cell) for cell in board.cells}
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
     pad = 1.0
-    width = (max(xs) - min(xs) + 2 * pad) * _SCALE
-    height = (max(ys) - min(ys) + 2 * pad) * _SCALE
+    top = _TITLE_HEIGHT if title else 0.0
+    board_width = (max(xs) - min(xs) + 2 * pad) * _SCALE
+    board_height = (max(ys) - min(ys) + 2 * pad) * _SCALE
+    longest = max([len(title or ""), *(len(text) + 3 for _, text in items)]) * 8.0 + 20
+    width = max(board_width, longest)
+    height = top + board_height + (len(items) * _LEGEND_ROW + 10 if items else 0.0)
+    shift = (width - board_width) / 2
 
     def at(cell: Any) -> tuple[float, float]:
         x, y = pos[cell]
-        return (x - min(xs) + pad) * _SCALE, (max(ys) - y + pad) * _SCALE
+        return shift + (x - min(xs) + pad) * _SCALE, top + (max(ys) - y + pad) * _SCALE
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">'
     ]
+    if title:
+        parts.append(
+            f'<text x="{width / 2:.1f}" y="{_TITLE_HEIGHT * 0.7:.1f}" text-anchor="middle" font-size="16" '
+            f'font-weight="bold">{escape(title)}</text>'
+        )
     if not isinstance(board, SquareGrid | HexGrid):
         for a, b in board.graph.edges:
             (x1, y1), (x2, y2) = at(a), at(b)
             parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#888"/>')
     for cell in board.cells:
         x, y = at(cell)
-        fill = escape(fills.get(cell, "#f4ead5"), {'"': "&quot;"})
+        fill = _attr(fills.get(cell, _EMPTY))
         if isinstance(board, SquareGrid):
             h = _SCALE / 2
             parts.append(
@@ -70,7 +147,7 @@ def topology_svg(
                 f'fill="{fill}" stroke="#555"/>'
             )
         elif isinstance(board, HexGrid):
-            r = _SCALE / math.sqrt(3) * 1.0
+            r = _SCALE / math.sqrt(3)
             corners = " ".join(
                 f"{x + r * math.cos(math.radians(60 * k + 30)):.1f},{y + r * math.sin(math.radians(60 * k + 30)):.1f}"
                 for k in range(6)
@@ -78,41 +155,107 @@ def topology_svg(
             parts.append(f'<polygon points="{corners}" fill="{fill}" stroke="#555"/>')
         else:
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{_SCALE * 0.3:.1f}" fill="{fill}" stroke="#555"/>')
+        piece = pieces.get(cell)
+        if piece:
+            radius = _SCALE * (0.36 if isinstance(board, SquareGrid | HexGrid) else 0.24)
+            parts.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{_attr(piece)}" stroke="#222" '
+                f'stroke-width="1.5"/>'
+            )
         label = labels.get(cell)
         if label:
+            dark = _is_dark(piece) if piece else _is_dark(fills.get(cell, _EMPTY))
+            colour = ' fill="#fff"' if dark else ""
             parts.append(
                 f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" dominant-baseline="central" '
-                f'font-size="{_SCALE * 0.45:.0f}">{escape(label)}</text>'
+                f'font-size="{_SCALE * 0.45:.0f}"{colour}>{escape(label)}</text>'
             )
+    for i, (colour, text) in enumerate(items):
+        y = top + board_height + _LEGEND_ROW * (i + 0.5)
+        parts.append(f'<circle cx="18" cy="{y:.1f}" r="6" fill="{_attr(colour)}" stroke="#555"/>')
+        parts.append(f'<text x="30" y="{y:.1f}" dominant-baseline="central" font-size="13">{escape(text)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _text_svg(text: str) -> str:
+def _text_svg(text: str, title: str | None = None) -> str:
     lines = text.splitlines() or [""]
-    width = max(len(line) for line in lines) * 9 + 20
-    height = len(lines) * 18 + 20
+    top = _TITLE_HEIGHT if title else 0
+    width = max([len(line) * 9 + 20 for line in lines] + [len(title or "") * 9 + 20])
+    height = len(lines) * 18 + 20 + top
     body = "".join(
-        f'<text x="10" y="{24 + 18 * i}" xml:space="preserve">{escape(line)}</text>' for i, line in enumerate(lines)
+        f'<text x="10" y="{top + 24 + 18 * i}" xml:space="preserve">{escape(line)}</text>'
+        for i, line in enumerate(lines)
+    )
+    head = (
+        f'<text x="10" y="{_TITLE_HEIGHT * 0.7:.1f}" font-family="sans-serif" font-weight="bold">{escape(title)}</text>'
+        if title
+        else ""
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'font-family="monospace" font-size="15"><rect width="100%" height="100%" fill="#fff"/>{body}</svg>'
+        f'font-family="monospace" font-size="15"><rect width="100%" height="100%" fill="#fff"/>{head}{body}</svg>'
     )
 
 
-def svg(thing: Any) -> str:
-    """An SVG picture of a board or a game state.
+def status(state: Any) -> str:
+    """A one-line caption for a state: the game, and whose turn it is or how it ended.
 
     Examples:
         >>> from boardkit.testing import Nim
-        >>> svg(Nim(heap=3).new_game(seed=0)).startswith("<svg")
-        True
+        >>> state = Nim(heap=1).new_game(seed=0)
+        >>> status(state)
+        'nim: player 0 to move'
+        >>> state.apply("take 1")
+        >>> status(state)
+        'nim: player 0 won (took the last counter)'
+    """
+    name = getattr(getattr(state, "game", None), "name", "") or type(state).__name__
+    outcome = getattr(state, "outcome", None)
+    if outcome is None:
+        return f"{name}: player {state.current_player} to move"
+    winners: Iterable[int] = sorted(outcome.winners)
+    if not outcome.winners:
+        result = "draw"
+    elif len(outcome.winners) == 1:
+        result = f"player {outcome.winner} won"
+    else:
+        result = "players " + ", ".join(str(w) for w in winners) + " shared the win"
+    if outcome.scores is not None:
+        result += " " + "-".join(f"{s:g}" for s in outcome.scores)
+    return f"{name}: {result} ({outcome.reason})" if outcome.reason else f"{name}: {result}"
+
+
+def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -> str:
+    """An SVG picture of a board or a game state.
+
+    A :class:`~boardkit.topology.Topology` is drawn as it is. A state is drawn
+    on its board when it has ``svg_cells()`` (with ``svg_pieces()`` and
+    ``svg_legend()`` when it has them), and as its text rendering otherwise;
+    its title says whose turn it is or how the game ended.
+
+    Args:
+        thing: A board, a state, or anything with ``svg_cells()`` or ``render()``.
+        title: The title; by default :func:`status` for a state, none for a board.
+        legend: A key drawn under the board, overriding the state's own.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> picture = svg(Nim(heap=3).new_game(seed=0))
+        >>> picture.startswith("<svg"), "nim: player 0 to move" in picture
+        (True, True)
     """
     if isinstance(thing, Topology):
-        return topology_svg(thing)
+        return topology_svg(thing, title=title, legend=legend)
+    if title is None and hasattr(thing, "current_player") and hasattr(thing, "outcome"):
+        title = status(thing)
     cells = getattr(thing, "svg_cells", None)
     if callable(cells):
         board, labels, fills = cells()
-        return topology_svg(board, labels, fills)
-    return _text_svg(thing.render())
+        pieces_of = getattr(thing, "svg_pieces", None)
+        legend_of = getattr(thing, "svg_legend", None)
+        pieces = pieces_of() if callable(pieces_of) else None
+        if legend is None and callable(legend_of):
+            legend = legend_of()
+        return topology_svg(board, labels, fills, title=title, pieces=pieces, legend=legend)
+    return _text_svg(thing.render(), title)

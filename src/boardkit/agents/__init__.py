@@ -1,0 +1,24 @@
+"""Agents that play any boardkit game: random, greedy and Monte Carlo tree search.
+
+Every agent follows the :class:`Agent` protocol, ``choose(state, player) ->
+move``, and works with every game through the core protocol alone: legal
+moves, ``apply``/``undo``, ``evaluate`` and, for hidden information,
+``determinize``. Agents are plain classes, so they pickle for process pools
+and clusters, and they are deterministic for a given seed.
+
+Examples:
+    >>> from boardkit.testing import Nim
+    >>> from boardkit.agents import MCTSAgent, RandomAgent
+    >>> from boardkit.play import play_game
+    >>> record = play_game(Nim(heap=9), [MCTSAgent(iterations=100, seed=1), RandomAgent(seed=2)], seed=0)
+    >>> record.outcome.winner
+    0
+"""
+
+from __future__ import annotations
+
+from boardkit.agents._base import Agent, rewards
+from boardkit.agents.mcts import MCTSAgent
+from boardkit.agents.simple import Evaluation, GreedyAgent, RandomAgent
+
+__all__ = ["Agent", "Evaluation", "GreedyAgent", "MCTSAgent", "RandomAgent", "rewards"]

@@ -1,0 +1,270 @@
+"""Monte Carlo tree search: :class:`MCTSAgent`."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from boardkit.agents._base import rewards
+from boardkit.agents.simple import Evaluation
+from boardkit.chance import Random, derive_seed
+from boardkit.errors import OptionError
+from boardkit.game import Player, State
+
+__all__ = ["MCTSAgent"]
+
+
+class _Node:
+    """One node of the search tree: the position reached by ``move``."""
+
+    __slots__ = ("available", "children", "move", "mover", "total", "visits")
+
+    def __init__(self, move: Any, mover: Player | None) -> None:
+        self.move = move
+        self.mover = mover  # who played ``move``; their reward is summed in ``total``
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.available = 0  # how often the move was legal when its parent was visited
+        self.total = 0.0
+
+
+class MCTSAgent:
+    """Upper-confidence tree search (UCT) with random playouts.
+
+    Each iteration starts from a fresh *determinization* of the position,
+    ``state.determinize(player, seed)``: the player's own knowledge, with
+    everything it cannot see (an opponent's hand, the order of a bag, the
+    generator) resampled. All iterations share one tree keyed by moves
+    (single-observer information-set MCTS), so in a game with hidden
+    information the agent never reads what its player cannot see; in a game
+    without, this is plain UCT with the chance events resampled.
+
+    Playouts are random and stop after ``rollout_moves`` moves; an unfinished
+    playout is scored by the state's :meth:`~boardkit.State.evaluate` (or
+    ``evaluate``). Rewards come from the outcome: 1 for a win, 0 for a loss,
+    ``1/k`` for a victory shared by ``k`` players or for a draw among ``k``.
+    In a solo game the evaluation of the final position is the reward, since
+    only the score tells a good game from a bad one.
+
+    Args:
+        iterations: How many playouts per move.
+        time_limit: Seconds per move; the search stops at whichever of
+            ``iterations`` and ``time_limit`` comes first. A time limit makes
+            the agent's choices depend on the machine's speed.
+        seed: Seed of the agent's generator; with no time limit, the same
+            seed gives the same choices in the same positions.
+        exploration: The UCT exploration constant.
+        rollout_moves: The most moves a playout plays before it is scored by
+            the evaluation.
+        evaluate: ``evaluate(state, player) -> float`` in ``[-1, 1]`` for
+            unfinished playouts; ``None`` uses ``state.evaluate(player)``.
+        guard: Before searching, look up to this many positions two moves
+            ahead (on a determinization) to play a move that wins at once and
+            to leave out moves that let the next player win at once; 0 turns
+            the check off, and it is skipped when the two moves ahead hold
+            more positions than this.
+
+    Raises:
+        OptionError: for a non-positive ``iterations`` or ``time_limit``, or
+            a negative ``rollout_moves`` or ``guard``.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> agent = MCTSAgent(iterations=300, seed=1)
+        >>> agent.choose(Nim(heap=6).new_game(seed=0), 0)   # leave a multiple of 4
+        Take(2)
+    """
+
+    def __init__(
+        self,
+        *,
+        iterations: int = 200,
+        time_limit: float | None = None,
+        seed: int = 0,
+        exploration: float = 1.4,
+        rollout_moves: int = 200,
+        evaluate: Evaluation | None = None,
+        guard: int = 5000,
+    ) -> None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise OptionError(f"iterations must be a positive integer, not {iterations!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise OptionError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
+        if isinstance(rollout_moves, bool) or not isinstance(rollout_moves, int) or rollout_moves < 0:
+            raise OptionError(f"rollout_moves must be a non-negative integer, not {rollout_moves!r}")
+        if isinstance(guard, bool) or not isinstance(guard, int) or guard < 0:
+            raise OptionError(f"guard must be a non-negative integer, not {guard!r}")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.seed = seed
+        self.exploration = float(exploration)
+        self.rollout_moves = rollout_moves
+        self.evaluate = evaluate
+        self.guard = guard
+        self.rng = Random(seed)
+        #: Iterations run by the last call to :meth:`choose`.
+        self.last_iterations = 0
+
+    def __repr__(self) -> str:
+        return (
+            f"MCTSAgent(iterations={self.iterations!r}, time_limit={self.time_limit!r}, seed={self.seed!r}, "
+            f"exploration={self.exploration!r}, rollout_moves={self.rollout_moves!r}, guard={self.guard!r})"
+        )
+
+    def for_game(self, seed: int) -> MCTSAgent:
+        """A fresh agent for one game, seeded from this agent's seed and ``seed``.
+
+        Examples:
+            >>> MCTSAgent(iterations=5, seed=1).for_game(2).iterations
+            5
+        """
+        return MCTSAgent(
+            iterations=self.iterations,
+            time_limit=self.time_limit,
+            seed=derive_seed(self.seed, seed),
+            exploration=self.exploration,
+            rollout_moves=self.rollout_moves,
+            evaluate=self.evaluate,
+            guard=self.guard,
+        )
+
+    def _sample(self, state: State[Any], player: Player, seed: int) -> State[Any]:
+        """The position one iteration searches: a determinization for ``player``."""
+        return state.determinize(player, seed)
+
+    def choose(self, state: State[Any], player: Player) -> Any:
+        """Search from ``state`` and return the most visited move.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> MCTSAgent(iterations=50).choose(Nim(heap=2).new_game(seed=0), 0)
+            Take(2)
+        """
+        legal = state.legal_moves()
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        allowed: set[Any] | None = None
+        if self.guard:
+            winning, safe = self._guard(state, player, legal)
+            if winning is not None:
+                return winning
+            if len(safe) == 1:
+                return safe[0]
+            if len(safe) < len(legal):
+                allowed = set(safe)
+                legal = safe
+        root = _Node(None, None)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
+        while done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, self._sample(state, player, self.rng.bits64()), allowed)
+            done += 1
+        self.last_iterations = done
+        best = legal[0]
+        best_visits = -1
+        for move in legal:
+            child = root.children.get(move)
+            visits = -1 if child is None else child.visits
+            if visits > best_visits:
+                best, best_visits = move, visits
+        return best
+
+    def _guard(self, state: State[Any], player: Player, legal: list[Any]) -> tuple[Any | None, list[Any]]:
+        """A move that wins at once, if there is one, and the moves after
+        which the next player cannot win at once (all moves, if none is safe
+        or looking would take more than :attr:`guard` positions)."""
+        sim = self._sample(state, player, self.rng.bits64())
+        safe: list[Any] = []
+        budget = self.guard
+        for move in legal:
+            sim.apply(move)
+            try:
+                outcome = sim.outcome
+                if outcome is not None:
+                    if outcome.winners == frozenset({player}):
+                        return move, legal
+                    if player in outcome.winners or not outcome.winners:
+                        safe.append(move)
+                    continue
+                rival = sim.current_player
+                if rival == player or rival is None:
+                    safe.append(move)
+                    continue
+                replies = sim.legal_moves()
+                if len(replies) * len(legal) > self.guard or len(replies) > budget:
+                    return None, legal
+                budget -= len(replies)
+                for reply in replies:
+                    sim.apply(reply)
+                    after = sim.outcome
+                    sim.undo()
+                    if after is not None and rival in after.winners and player not in after.winners:
+                        break
+                else:
+                    safe.append(move)
+            finally:
+                sim.undo()
+        return None, safe or legal
+
+    def _iterate(self, root: _Node, sim: State[Any], allowed: set[Any] | None) -> None:
+        rng = self.rng
+        c = self.exploration
+        path = [root]
+        node = root
+        # Selection and expansion.
+        while not sim.is_over:
+            legal = sim.legal_moves()
+            if allowed is not None and node is root:
+                legal = [m for m in legal if m in allowed]
+            mover = sim.current_player
+            untried = [m for m in legal if m not in node.children]
+            for m in legal:
+                child = node.children.get(m)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                move = untried[rng.randbelow(len(untried))]
+                child = _Node(move, mover)
+                child.available = 1
+                node.children[move] = child
+                sim.apply(move)
+                path.append(child)
+                break
+            best_child: _Node | None = None
+            best_value = -math.inf
+            for m in legal:
+                child = node.children[m]
+                value = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                if value > best_value:
+                    best_child, best_value = child, value
+            if best_child is None:  # pragma: no cover - legal is never empty while the game goes on
+                break
+            node = best_child
+            sim.apply(node.move)
+            path.append(node)
+        # Playout.
+        moves = 0
+        while not sim.is_over and moves < self.rollout_moves:
+            legal = sim.legal_moves()
+            sim.apply(legal[rng.randbelow(len(legal))])
+            moves += 1
+        reward = self._reward(sim)
+        # Backpropagation.
+        for visited in path:
+            visited.visits += 1
+            if visited.mover is not None:
+                visited.total += reward[visited.mover]
+
+    def _reward(self, sim: State[Any]) -> tuple[float, ...]:
+        if sim.is_over and sim.players > 1:
+            return rewards(sim.outcome, sim.players)
+        # An unfinished playout, or a solo game (won or lost only by its score).
+        evaluate = self.evaluate
+        values = [
+            (float(evaluate(sim, p)) if evaluate is not None else float(sim.evaluate(p))) for p in range(sim.players)
+        ]
+        return tuple(min(1.0, max(0.0, (v + 1.0) / 2.0)) for v in values)

@@ -1,0 +1,147 @@
+"""Agents without search: :class:`RandomAgent` and :class:`GreedyAgent`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from boardkit.agents._base import rewards
+from boardkit.chance import Random, derive_seed
+from boardkit.game import Player, State
+
+__all__ = ["Evaluation", "GreedyAgent", "RandomAgent"]
+
+#: A position evaluation: ``evaluate(state, player)`` in ``[-1, 1]``, higher
+#: is better for ``player``.
+Evaluation = Callable[[State[Any], Player], float]
+
+
+class RandomAgent:
+    """Plays a uniformly random legal move.
+
+    Args:
+        seed: Seed of the agent's own generator; the same seed gives the same
+            choices in the same positions.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> state = Nim(heap=9).new_game(seed=0)
+        >>> RandomAgent(seed=3).choose(state, 0) == RandomAgent(seed=3).choose(state, 0)
+        True
+    """
+
+    def __init__(self, *, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = Random(seed)
+
+    def __repr__(self) -> str:
+        return f"RandomAgent(seed={self.seed!r})"
+
+    def for_game(self, seed: int) -> RandomAgent:
+        """A fresh agent for one game, seeded from this agent's seed and ``seed``.
+
+        Examples:
+            >>> RandomAgent(seed=1).for_game(5).seed == RandomAgent(seed=1).for_game(5).seed
+            True
+        """
+        return RandomAgent(seed=derive_seed(self.seed, seed))
+
+    def choose(self, state: State[Any], player: Player) -> Any:
+        """Return a random legal move.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> RandomAgent(seed=0).choose(Nim(heap=1).new_game(seed=0), 0)
+            Take(1)
+        """
+        return self.rng.choice(state.legal_moves())
+
+
+def _terminal_value(state: State[Any], player: Player) -> float:
+    # 1 for a sole win, -1 for a loss, in between for shared wins and draws.
+    return 2.0 * rewards(state.outcome, state.players)[player] - 1.0
+
+
+class GreedyAgent:
+    """Looks one move ahead and plays the move whose resulting position
+    evaluates best for it; ties are broken at random.
+
+    A move that wins at once is always preferred, and one that loses is
+    avoided. Other positions are judged by ``evaluate`` (by default the
+    game's own :meth:`~boardkit.State.evaluate`). In a game with hidden
+    information the lookahead runs on a determinized copy, so the agent
+    never reads what its player cannot see.
+
+    Args:
+        evaluate: ``evaluate(state, player) -> float``, higher is better;
+            ``None`` uses ``state.evaluate(player)``.
+        seed: Seed for breaking ties and for determinizing.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> state = Nim(heap=3).new_game(seed=0)
+        >>> GreedyAgent(seed=0).choose(state, 0)
+        Take(3)
+        >>> fewest = GreedyAgent(evaluate=lambda s, p: s.heap / 10)
+        >>> fewest.choose(Nim(heap=9).new_game(seed=0), 0)
+        Take(1)
+    """
+
+    def __init__(self, evaluate: Evaluation | None = None, *, seed: int = 0) -> None:
+        self.evaluate = evaluate
+        self.seed = seed
+        self.rng = Random(seed)
+
+    def __repr__(self) -> str:
+        return f"GreedyAgent(evaluate={self.evaluate!r}, seed={self.seed!r})"
+
+    def for_game(self, seed: int) -> GreedyAgent:
+        """A fresh agent for one game, seeded from this agent's seed and ``seed``.
+
+        Examples:
+            >>> GreedyAgent(seed=2).for_game(1).seed != 2
+            True
+        """
+        return GreedyAgent(self.evaluate, seed=derive_seed(self.seed, seed))
+
+    def score(self, state: State[Any], player: Player) -> float:
+        """How good ``state`` is for ``player``: the outcome once a game of
+        several players is over, the evaluation otherwise (and at the end of
+        a solo game, which only its score can judge).
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> state = Nim(heap=1).new_game(seed=0)
+            >>> state.apply("take 1")
+            >>> GreedyAgent().score(state, 0), GreedyAgent().score(state, 1)
+            (1.0, -1.0)
+        """
+        if state.is_over and state.players > 1:
+            return _terminal_value(state, player)
+        if self.evaluate is not None:
+            return float(self.evaluate(state, player))
+        return float(state.evaluate(player))
+
+    def choose(self, state: State[Any], player: Player) -> Any:
+        """Return the legal move that looks best one move ahead.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> GreedyAgent().choose(Nim(heap=2).new_game(seed=0), 0)
+            Take(2)
+        """
+        legal = state.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        scratch = state.determinize(player, self.rng.bits64())
+        best: list[Any] = []
+        best_value = -float("inf")
+        for move in legal:
+            scratch.apply(move)
+            value = self.score(scratch, player)
+            scratch.undo()
+            if value > best_value + 1e-12:
+                best, best_value = [move], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(move)
+        return self.rng.choice(best)

@@ -1,0 +1,564 @@
+"""Playing games with agents: one game, or a whole tournament on any executor.
+
+:func:`play_game` plays one seeded game between agents and returns its
+:class:`~boardkit.GameRecord`. :func:`tournament` plays many, rotating the
+seats, on this process, on a process pool, or on any
+:class:`concurrent.futures.Executor` (a Dask cluster's, for instance), and
+sums them up per agent and per seat with 95% confidence intervals.
+
+Every game's seed is derived from the tournament's seed and the game's
+number, and every agent is given a fresh copy of itself for each game, so the
+results are the same whatever the number of workers and whatever the order
+in which they finish.
+
+Examples:
+    >>> from boardkit.testing import Nim
+    >>> from boardkit.agents import GreedyAgent, RandomAgent
+    >>> result = tournament(Nim(heap=7), {"greedy": GreedyAgent(seed=1), "random": RandomAgent(seed=2)},
+    ...                     games=20, seed=0)
+    >>> [(s.name, s.games) for s in result.standings()]
+    [('greedy', 20), ('random', 20)]
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import os
+import pickle
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from typing import IO, Any
+
+import attrs
+
+from boardkit.agents import Agent, rewards
+from boardkit.chance import derive_seed
+from boardkit.errors import OptionError
+from boardkit.game import Game, Player, State
+from boardkit.record import GameRecord
+
+__all__ = ["GameResult", "Standing", "TournamentResult", "play_game", "tournament", "wilson_interval"]
+
+#: A progress callback: ``progress(done, total)`` after every finished game.
+Progress = Callable[[int, int], None]
+
+
+def _seat_seed(seed: int, seat: Player) -> int:
+    return derive_seed(seed, "seat", seat)
+
+
+def _for_game(agent: Any, seed: int) -> Any:
+    fresh = getattr(agent, "for_game", None)
+    return fresh(seed) if callable(fresh) else agent
+
+
+def play_game(
+    game: Game[Any, Any],
+    agents: Sequence[Agent],
+    *,
+    seed: int,
+    players: int | None = None,
+    max_moves: int | None = None,
+) -> GameRecord:
+    """Play one game between ``agents``, seat by seat, and return its record.
+
+    Args:
+        game: The game to play.
+        agents: One agent per seat: ``agents[0]`` plays player 0, and so on.
+            Agents offering ``for_game(seed)`` are replaced by a fresh copy
+            seeded from ``seed`` and the seat.
+        seed: The game's seed.
+        players: How many players; by default one per agent.
+        max_moves: Stop after this many moves; the record is then unfinished
+            (its outcome is ``None``).
+
+    Returns:
+        The :class:`~boardkit.GameRecord` of the game.
+
+    Raises:
+        OptionError: if the number of agents does not match ``players``.
+        IllegalMoveError: if an agent returns an illegal move.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> from boardkit.agents import GreedyAgent, RandomAgent
+        >>> record = play_game(Nim(heap=5), [GreedyAgent(), RandomAgent(seed=1)], seed=7)
+        >>> record.moves[0], record.outcome.winner
+        ('take 1', 0)
+    """
+    count = game.check_players(len(agents) if players is None else players)
+    if len(agents) != count:
+        raise OptionError(f"{game.name} with {count} players needs {count} agents, not {len(agents)}")
+    if max_moves is not None and (isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0):
+        raise OptionError(f"max_moves must be a non-negative integer or None, not {max_moves!r}")
+    seated = [_for_game(agent, _seat_seed(seed, s)) for s, agent in enumerate(agents)]
+    state: State[Any] = game.new_game(players=count, seed=seed)
+    while not state.is_over and (max_moves is None or len(state.history) < max_moves):
+        player = state.current_player
+        if player is None:  # pragma: no cover - is_over covers it
+            break
+        move = seated[player].choose(state.copy(), player)
+        state.apply(move)
+    return state.to_record()
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% with the default ``z``).
+
+    Examples:
+        >>> lo, hi = wilson_interval(8, 10)
+        >>> round(lo, 3), round(hi, 3)
+        (0.49, 0.943)
+        >>> wilson_interval(0, 0)
+        (0.0, 1.0)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    denom = 1.0 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen
+class GameResult:
+    """One game of a tournament.
+
+    Attributes:
+        index: The game's number, from 0.
+        seed: The game's seed (``derive_seed(tournament_seed, index)``).
+        seats: ``seats[s]`` is the number of the agent that sat at seat ``s``.
+        record: The game's record; ``None`` if it failed.
+        error: What went wrong, for a game that raised or whose worker
+            crashed; ``None`` for a game that was played.
+
+    Examples:
+        >>> GameResult(3, 42, (1, 0), None, "ValueError: boom").ok
+        False
+    """
+
+    index: int
+    seed: int
+    seats: tuple[int, ...]
+    record: GameRecord | None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when the game was played (finished or stopped at the move cap)."""
+        return self.record is not None
+
+
+@attrs.frozen
+class Standing:
+    """How one agent did, over all its games or at one seat.
+
+    Attributes:
+        name: The agent's name.
+        seat: The seat, or ``None`` for all seats together.
+        games: Games played (failed games are not counted).
+        wins: Games it won alone.
+        draws: Games nobody won, or whose victory it shared.
+        losses: Games someone else won.
+        unfinished: Games stopped at the move cap (neither won, drawn nor lost).
+        points: Mean reward: 1 a win, 0 a loss, ``1/k`` a victory shared by
+            ``k`` or a draw among ``k`` players (unfinished games count as draws).
+        mean_score: Mean final score, in games that keep score; else ``None``.
+
+    Examples:
+        >>> s = Standing("mcts", None, 10, 8, 0, 2, 0, 0.8, None)
+        >>> s.win_rate, tuple(round(x, 2) for x in s.win_interval)
+        (0.8, (0.49, 0.94))
+    """
+
+    name: str
+    seat: int | None
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    unfinished: int
+    points: float
+    mean_score: float | None
+
+    @property
+    def win_rate(self) -> float:
+        """Wins over games played (0 when none was played)."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        """The Wilson 95% confidence interval of :attr:`win_rate`."""
+        return wilson_interval(self.wins, self.games)
+
+    @property
+    def points_interval(self) -> tuple[float, float]:
+        """A 95% confidence interval of :attr:`points` (Wilson, counting a draw as half a win)."""
+        return wilson_interval(round(self.points * self.games), self.games)
+
+
+class _Tally:
+    def __init__(self) -> None:
+        self.games = self.wins = self.draws = self.losses = self.unfinished = 0
+        self.points = 0.0
+        self.scores: list[float] = []
+
+    def add(self, record: GameRecord, player: Player) -> None:
+        outcome = record.outcome
+        self.games += 1
+        self.points += rewards(outcome, record.players)[player]
+        if outcome is None:
+            self.unfinished += 1
+            return
+        if outcome.winners == frozenset({player}):
+            self.wins += 1
+        elif not outcome.winners or player in outcome.winners:
+            self.draws += 1
+        else:
+            self.losses += 1
+        if outcome.scores is not None:
+            self.scores.append(float(outcome.scores[player]))
+
+    def standing(self, name: str, seat: int | None) -> Standing:
+        mean = sum(self.scores) / len(self.scores) if self.scores else None
+        points = self.points / self.games if self.games else 0.0
+        return Standing(name, seat, self.games, self.wins, self.draws, self.losses, self.unfinished, points, mean)
+
+
+@attrs.frozen
+class TournamentResult:
+    """Everything a :func:`tournament` played.
+
+    Attributes:
+        game: The game's registry name.
+        options: The game's options, as JSON values.
+        players: Players per game.
+        agents: The agents' names, in the order given.
+        seed: The tournament's seed.
+        results: Every game, in order of its number.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> from boardkit.agents import RandomAgent
+        >>> result = tournament(Nim(heap=4), [RandomAgent(seed=1), RandomAgent(seed=2)], games=4, seed=1)
+        >>> result.agents, len(result.records), result.errors
+        (('RandomAgent', 'RandomAgent-2'), 4, ())
+    """
+
+    game: str
+    options: Mapping[str, Any]
+    players: int
+    agents: tuple[str, ...]
+    seed: int
+    results: tuple[GameResult, ...]
+
+    @property
+    def records(self) -> tuple[GameRecord, ...]:
+        """The records of the games that were played, in order."""
+        return tuple(r.record for r in self.results if r.record is not None)
+
+    @property
+    def errors(self) -> tuple[GameResult, ...]:
+        """The games that failed, each with its seed and error."""
+        return tuple(r for r in self.results if r.record is None)
+
+    def _tallies(self) -> tuple[list[_Tally], list[list[_Tally]]]:
+        overall = [_Tally() for _ in self.agents]
+        seated = [[_Tally() for _ in range(self.players)] for _ in self.agents]
+        for result in self.results:
+            if result.record is None:
+                continue
+            for seat, agent in enumerate(result.seats):
+                overall[agent].add(result.record, seat)
+                seated[agent][seat].add(result.record, seat)
+        return overall, seated
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Each agent's results over all seats, in the order the agents were given.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> from boardkit.agents import GreedyAgent, RandomAgent
+            >>> r = tournament(Nim(heap=3), [GreedyAgent(), RandomAgent()], games=4, seed=0)
+            >>> [(s.name, s.wins, s.losses) for s in r.standings()]
+            [('GreedyAgent', 4, 0), ('RandomAgent', 0, 4)]
+        """
+        overall, _ = self._tallies()
+        return tuple(t.standing(name, None) for name, t in zip(self.agents, overall, strict=True))
+
+    def by_seat(self) -> tuple[Standing, ...]:
+        """Each agent's results at each seat it played, agent by agent.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> from boardkit.agents import GreedyAgent, RandomAgent
+            >>> r = tournament(Nim(heap=3), [GreedyAgent(), RandomAgent()], games=4, seed=0)
+            >>> [(s.name, s.seat, s.wins) for s in r.by_seat()]
+            [('GreedyAgent', 0, 2), ('GreedyAgent', 1, 2), ('RandomAgent', 0, 0), ('RandomAgent', 1, 0)]
+        """
+        _, seated = self._tallies()
+        return tuple(
+            t.standing(name, seat)
+            for name, seats in zip(self.agents, seated, strict=True)
+            for seat, t in enumerate(seats)
+            if t.games
+        )
+
+    def summary(self) -> str:
+        """A plain-text table of the standings, per agent and per seat.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> from boardkit.agents import GreedyAgent, RandomAgent
+            >>> r = tournament(Nim(heap=3), {"greedy": GreedyAgent(), "random": RandomAgent()}, games=4, seed=0)
+            >>> print(r.summary())  # doctest: +NORMALIZE_WHITESPACE
+            nim: 4 games, 2 players, seed 0
+            agent   seat games wins draws losses   win rate  95% interval  points
+            greedy  all      4    4     0      0    100.0%   51.0%-100.0%   1.000
+            random  all      4    0     0      4      0.0%   0.0%-49.0%     0.000
+            greedy  0        2    2     0      0    100.0%   34.2%-100.0%   1.000
+            greedy  1        2    2     0      0    100.0%   34.2%-100.0%   1.000
+            random  0        2    0     0      2      0.0%   0.0%-65.8%     0.000
+            random  1        2    0     0      2      0.0%   0.0%-65.8%     0.000
+        """
+        rows = [*self.standings(), *self.by_seat()]
+        width = max([5, *(len(s.name) for s in rows)])
+        lines = [f"{self.game}: {len(self.results)} games, {self.players} players, seed {self.seed}"]
+        scored = any(s.mean_score is not None for s in rows)
+        unfinished = any(s.unfinished for s in rows)
+        head = f"{'agent':<{width}}  seat games wins draws losses   win rate  95% interval  points"
+        lines.append(head + ("  unfinished" if unfinished else "") + ("  mean score" if scored else ""))
+        for s in rows:
+            lo, hi = s.win_interval
+            seat = "all" if s.seat is None else str(s.seat)
+            interval = f"{lo:.1%}-{hi:.1%}"
+            line = (
+                f"{s.name:<{width}}  {seat:<4} {s.games:5} {s.wins:4} {s.draws:5} {s.losses:6}"
+                f"  {s.win_rate:8.1%}   {interval:<13} {s.points:6.3f}"
+            )
+            if unfinished:
+                line += f"  {s.unfinished:10}"
+            if scored:
+                line += "  " + ("         -" if s.mean_score is None else f"{s.mean_score:10.2f}")
+            lines.append(line.rstrip())
+        for failed in self.errors:
+            lines.append(f"game {failed.index} (seed {failed.seed}) failed: {failed.error}")
+        return "\n".join(lines)
+
+
+@attrs.frozen
+class _Task:
+    index: int
+    seed: int
+    seats: tuple[int, ...]
+    game: Game[Any, Any]
+    agents: tuple[Any, ...]
+    max_moves: int | None
+
+
+def _run(task: _Task) -> GameResult:
+    """Play one tournament game; never raises for a game that goes wrong."""
+    try:
+        agents = copy.deepcopy(task.agents)
+        record = play_game(task.game, agents, seed=task.seed, max_moves=task.max_moves)
+    except Exception as exc:  # a broken game or agent must not sink the tournament
+        where = traceback.extract_tb(exc.__traceback__)
+        at = f" (at {where[-1].filename}:{where[-1].lineno})" if where else ""
+        return GameResult(task.index, task.seed, task.seats, None, f"{type(exc).__name__}: {exc}{at}")
+    return GameResult(task.index, task.seed, task.seats, record, None)
+
+
+def _crashed(task: _Task, exc: BaseException) -> GameResult:
+    return GameResult(task.index, task.seed, task.seats, None, f"worker crashed: {type(exc).__name__}: {exc}")
+
+
+class _Collector:
+    """Keeps finished games, reports progress and writes records in game order."""
+
+    def __init__(self, total: int, out: IO[str] | None, progress: Progress | None) -> None:
+        self.total = total
+        self.done: dict[int, GameResult] = {}
+        self.out = out
+        self.progress = progress
+        self.written = 0
+
+    def add(self, result: GameResult) -> None:
+        self.done[result.index] = result
+        while self.out is not None and self.written in self.done:
+            record = self.done[self.written].record
+            if record is not None:
+                self.out.write(record.to_json() + "\n")
+                self.out.flush()
+            self.written += 1
+        if self.progress is not None:
+            self.progress(len(self.done), self.total)
+
+
+def _name_agents(agents: Mapping[str, Agent] | Sequence[Agent]) -> tuple[tuple[str, ...], tuple[Agent, ...]]:
+    if isinstance(agents, Mapping):
+        return tuple(str(k) for k in agents), tuple(agents.values())
+    names: list[str] = []
+    for agent in agents:
+        base = type(agent).__name__
+        name, k = base, 2
+        while name in names:
+            name, k = f"{base}-{k}", k + 1
+        names.append(name)
+    return tuple(names), tuple(agents)
+
+
+def _check_pickles(game: Game[Any, Any], agents: Sequence[Any]) -> None:
+    for what, value in [("the game", game), *((f"agent {i}", a) for i, a in enumerate(agents))]:
+        try:
+            pickle.dumps(value)
+        except Exception as exc:
+            raise OptionError(
+                f"{what} ({value!r:.60}) cannot be sent to other processes: {exc}; "
+                "use classes and functions defined at the top level of a module"
+            ) from None
+
+
+def _on_executor(executor: Executor, tasks: Sequence[_Task], collect: _Collector) -> None:
+    futures: dict[Future[GameResult], _Task] = {executor.submit(_run, task): task for task in tasks}
+    for future in as_completed(futures):
+        try:
+            result = future.result()
+        except Exception as exc:  # the worker died, or the executor lost the task
+            result = _crashed(futures[future], exc)
+        collect.add(result)
+
+
+def _on_pool(workers: int, tasks: Sequence[_Task], collect: _Collector) -> None:
+    broken: list[_Task] = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(_run, task): task for task in tasks}
+        for future in as_completed(futures):
+            try:
+                result = future.result()
+            except BrokenProcessPool:
+                broken.append(futures[future])
+                continue
+            except Exception as exc:
+                result = _crashed(futures[future], exc)
+            collect.add(result)
+    # A crashed worker breaks the pool and takes every unfinished game with it:
+    # play those again, each in a pool of its own, so only the culprit is lost.
+    broken.sort(key=lambda t: t.index)
+    for start in range(0, len(broken), workers):
+        batch = broken[start : start + workers]
+        pools = [ProcessPoolExecutor(max_workers=1) for _ in batch]
+        try:
+            futures = {pool.submit(_run, task): task for pool, task in zip(pools, batch, strict=True)}
+            for future in as_completed(futures):
+                try:
+                    collect.add(future.result())
+                except BrokenProcessPool as exc:
+                    collect.add(_crashed(futures[future], exc))
+        finally:
+            for pool in pools:
+                pool.shutdown(wait=True)
+
+
+def tournament(
+    game: Game[Any, Any],
+    agents: Mapping[str, Agent] | Sequence[Agent],
+    *,
+    games: int,
+    seed: int,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    out: str | os.PathLike[str] | IO[str] | None = None,
+    max_moves: int | None = None,
+    players: int | None = None,
+    progress: Progress | None = None,
+) -> TournamentResult:
+    """Play ``games`` games between ``agents``, rotating the seats.
+
+    Game ``i`` has the seed ``derive_seed(seed, i)`` and seats agent
+    ``(i + s) % len(agents)`` at seat ``s``, so with two agents each plays
+    both sides equally often. Each game gets fresh copies of the agents, so
+    the results are identical however the games are spread over workers.
+
+    Args:
+        game: The game to play (it and the agents must pickle to run on
+            other processes: plain classes do; lambdas do not).
+        agents: The agents, as a list or as a mapping from name to agent.
+        games: How many games.
+        seed: The tournament's seed.
+        executor: Any :class:`concurrent.futures.Executor` to run the games
+            on, such as a Dask client's ``client.get_executor()``; it is not
+            shut down.
+        workers: With no ``executor``: above 1, run on a process pool of this
+            size; otherwise run here, one game after another.
+        out: A path or text file to write the records to as JSON lines, in
+            game order (failed games are left out).
+        max_moves: Stop each game after this many moves (it counts as unfinished).
+        players: Players per game; by default the game's fewest.
+        progress: Called as ``progress(done, total)`` after every game.
+
+    Returns:
+        A :class:`TournamentResult`. A game that raises, or whose worker
+        crashes, is in :attr:`TournamentResult.errors` with its seed; the
+        other games are kept.
+
+    Raises:
+        OptionError: for no agents, a negative number of games or workers, a
+            bad number of players, or a game or agent that cannot be pickled
+            when the games run on other processes.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> from boardkit.agents import MCTSAgent, RandomAgent
+        >>> result = tournament(Nim(heap=9), {"mcts": MCTSAgent(iterations=60), "random": RandomAgent()},
+        ...                     games=6, seed=3)
+        >>> mcts, rand = result.standings()
+        >>> mcts.wins > rand.wins
+        True
+    """
+    names, pool = _name_agents(agents)
+    if not pool:
+        raise OptionError("a tournament needs at least one agent")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise OptionError(f"games must be a non-negative integer, not {games!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise OptionError(f"workers must be a positive integer, not {workers!r}")
+    count = game.check_players(players)
+    tasks = [
+        _Task(
+            i,
+            derive_seed(seed, i),
+            seats := tuple((i + s) % len(pool) for s in range(count)),
+            game,
+            tuple(pool[a] for a in seats),
+            max_moves,
+        )
+        for i in range(games)
+    ]
+    if executor is not None or (workers is not None and workers > 1 and games > 1):
+        _check_pickles(game, pool)
+    stream: IO[str] | None = None
+    own_file = False
+    if isinstance(out, str | os.PathLike):
+        stream, own_file = open(os.fspath(out), "w", encoding="utf-8"), True  # noqa: SIM115
+    elif out is not None:
+        stream = out
+    collect = _Collector(games, stream, progress)
+    try:
+        if executor is not None:
+            _on_executor(executor, tasks, collect)
+        elif workers is not None and workers > 1 and games > 1:
+            _on_pool(workers, tasks, collect)
+        else:
+            for task in tasks:
+                collect.add(_run(task))
+    finally:
+        if own_file and stream is not None:
+            stream.close()
+    results = tuple(collect.done[i] for i in range(games))
+    return TournamentResult(game.name, game.option_values(), count, names, seed, results)
+

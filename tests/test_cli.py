@@ -1,0 +1,236 @@
+"""End-to-end tests of the ``boardkit`` command, run as a subprocess.
+
+Games that are not registered are named by their import path, as a user does
+with their own game: ``boardkit.testing:Nim``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boardkit import GameRecord, derive_seed, games
+from boardkit.testing import Nim
+
+NIM = "boardkit.testing:Nim"
+
+
+def boardkit(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boardkit.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
+        check=False,
+    )
+
+
+def loadable(name: str) -> bool:
+    try:
+        games.load(name)
+    except Exception:
+        return False
+    return True
+
+
+def test_list() -> None:
+    done = boardkit("list")
+    assert done.returncode == 0, done.stderr
+    listed = [line.split()[0] for line in done.stdout.splitlines()]
+    assert listed == games.names()
+
+
+def test_a_scripted_human_session() -> None:
+    script = "take 9\nfoo\nmoves\ntake 2\nundo\nundo\ntake 3\n\nhelp\nquit\n"
+    done = boardkit("play", NIM, "--option", "heap=10", "--seat", "human", "random", "--seed", "1", stdin=script)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    out = done.stdout.splitlines()
+    assert out[0] == "Nim(heap=10, most=3), seed 1; seats: 0 human, 1 random"
+    assert out[1] == "heap: |||||||||| (10)"
+    assert out[2:6] == [
+        "player 0> take 9",
+        "illegal move 'take 9': at most 3 may be taken; type 'moves' for the legal moves, 'help' for help",
+        "player 0> foo",
+        "invalid notation 'foo': a Nim move is 'take N'; type 'moves' for the legal moves, 'help' for help",
+    ]
+    assert out[6:8] == ["player 0> moves", "take 1 take 2 take 3"]
+    assert out[8:10] == ["player 0> take 2", "heap: |||||||| (8)"]
+    assert out[10:12] == ["player 1 (random) plays take 1", "heap: ||||||| (7)"]
+    # undo takes back the bot's reply and the human's move.
+    assert out[12:15] == ["player 0> undo", "took back take 2", "heap: |||||||||| (10)"]
+    assert out[15:17] == ["player 0> undo", "nothing to undo: no move of yours has been played"]
+    assert out[17:18] == ["player 0> take 3"]
+    assert "  undo    take back your last move (and the bots' replies)" in out
+    assert out[-2:] == ["player 0> quit", "game abandoned"]
+
+
+def test_end_of_input_abandons_the_game() -> None:
+    done = boardkit("play", NIM, "--seat", "human", "mcts:20", "--seed", "2", stdin="take 1\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "end of input: game abandoned"
+
+
+def test_a_finished_game_is_saved_and_replays(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    done = boardkit(
+        "play", NIM, "--option", "heap=5", "--seat", "human", "human", "--seed", "3", "--out", str(path),
+        stdin="take 1\ntake 1\ntake 3\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[-2:] == ["nim: player 0 won (took the last counter)", f"record written to {path}"]
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"), game=Nim(heap=5))
+    assert (record.seed, record.moves) == (3, ("take 1", "take 1", "take 3"))
+    replayed = boardkit("replay", str(path), "--game", NIM)
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.splitlines() == [
+        "nim {'heap': 5, 'most': 3}, 2 players, seed 3, 3 moves",
+        "heap:  (0)",
+        "nim: player 0 won (took the last counter)",
+    ]
+
+
+def test_an_abandoned_game_is_saved_unfinished(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    done = boardkit("play", NIM, "--seat", "human", "random", "--seed", "3", "--out", str(path), stdin="take 2\nquit\n")
+    assert done.returncode == 0, done.stderr
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"), game=Nim())
+    assert record.outcome is None and record.moves[0] == "take 2" and len(record.moves) == 2
+
+
+def test_bots_play_each_other() -> None:
+    done = boardkit("play", NIM, "--option", "heap=7", "--seat", "mcts:200", "random", "--seed", "4")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[-1] == "nim: player 0 won (took the last counter)"
+    assert out[2] == "player 0 (mcts:200) plays take 3"
+
+
+def test_simulate_with_workers_writes_records(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    done = boardkit(
+        "simulate", NIM, "--option", "heap=9", "--games", "6", "--agents", "mcts:30", "random",
+        "--workers", "2", "--seed", "5", "--out", str(path),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "[##############################] 6/6 games" in done.stderr
+    out = done.stdout.splitlines()
+    assert out[0] == "nim: 6 games, 2 players, seed 5"
+    assert out[1].split()[:6] == ["agent", "seat", "games", "wins", "draws", "losses"]
+    assert [line.split()[:3] for line in out[2:4]] == [["mcts:30", "all", "6"], ["random", "all", "6"]]
+    assert out[-1] == f"6 records written to {path}"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["seed"] for line in lines] == [derive_seed(5, i) for i in range(6)]
+    serial = boardkit(
+        "simulate", NIM, "--option", "heap=9", "--games", "6", "--agents", "mcts:30", "random", "--seed", "5",
+        "--quiet",
+    )  # fmt: skip
+    assert serial.stdout.splitlines() == out[:-1]
+    assert serial.stderr == ""
+    replayed = boardkit("replay", str(path), "--game", NIM)
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.splitlines()[-1] == "6 records, all valid"
+
+
+def test_replay_steps_through_a_game(tmp_path: Path) -> None:
+    state = Nim(heap=4).new_game(seed=0)
+    state.apply("take 3")
+    state.apply("take 1")
+    path = tmp_path / "game.json"
+    path.write_text(state.to_record().to_json(), encoding="utf-8")
+    done = boardkit("replay", str(path), "--step", "--game", NIM)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1:] == [
+        "heap: |||| (4)",
+        "move 1: take 3",
+        "heap: | (1)",
+        "move 2: take 1",
+        "heap:  (0)",
+        "nim: player 1 won (took the last counter)",
+    ]
+
+
+def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
+    state = Nim(heap=4).new_game(seed=0)
+    state.apply("take 3")
+    state.apply("take 1")
+    data = state.to_record().to_dict()
+    data["moves"] = ["take 3", "take 2"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = boardkit("replay", str(path), "--game", NIM)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == f"boardkit: invalid record: {path}: move 2 ('take 2'): illegal move 'take 2': only 1 left\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("play", "chess"), "boardkit: unknown game 'chess'; known games: "),
+        (("play", NIM, "--seat", "human", "genius"), "boardkit: unknown agent 'genius'; agents are 'random', "),
+        (("play", NIM, "--option", "heap"), "boardkit: an option is written KEY=VALUE, not 'heap'"),
+        (("play", NIM, "--option", "heap=0"), "boardkit: heap must be a positive integer, not 0"),
+        (("play", NIM, "--option", "size=3"), "boardkit: unknown option 'size' for nim; options are: 'heap', 'most'"),
+        (("play", NIM, "--variant", "misere"), "boardkit: nim has no variants; set its options with --option"),
+        (("play", NIM, "--seat", "human"), "boardkit: nim is played by exactly 2 players, not 1"),
+        (("play", "no.such.module:Game"), "boardkit: cannot import 'no.such.module' for the game"),
+        (("play", "boardkit.testing:Take"), "boardkit: 'boardkit.testing:Take' does not name a boardkit Game class"),
+        (("simulate", NIM, "--games", "-1"), "boardkit: --games must not be negative, not -1"),
+        (("simulate", NIM, "--games", "2", "--agents", "mcts:0"), "boardkit: mcts:N needs a positive number"),
+        (("replay", "/no/such/file.json"), "boardkit: invalid record: cannot read '/no/such/file.json'"),
+    ],
+)
+def test_bad_input_exits_with_2(args: tuple[str, ...], message: str) -> None:
+    done = boardkit(*args)
+    assert done.returncode == 2
+    assert done.stderr.startswith(message), done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("args", [(), ("play",), ("simulate", NIM), ("fly",), ("play", NIM, "--seed", "x")])
+def test_bad_usage_exits_with_2(args: tuple[str, ...]) -> None:
+    done = boardkit(*args)
+    assert done.returncode == 2
+    assert "usage: boardkit" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_file_that_is_not_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("hello\n", encoding="utf-8")
+    done = boardkit("replay", str(path))
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"boardkit: invalid record: {path} line 1: not JSON")
+
+
+@pytest.mark.skipif(not loadable("tafl"), reason="tafl is not available yet")
+def test_tafl_from_the_command_line(tmp_path: Path) -> None:
+    done = boardkit(
+        "play", "tafl", "--variant", "brandubh", "--seat", "human", "random", "--seed", "1",
+        stdin="a1-a9\nmoves\nquit\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[0].startswith("Tafl(variant='brandubh'")
+    assert any(line.startswith(("illegal move 'a1-a9'", "invalid notation 'a1-a9'")) for line in out)
+    assert out[-1] == "game abandoned"
+    path = tmp_path / "t.jsonl"
+    sim = boardkit("simulate", "tafl", "--variant", "brandubh", "--games", "2", "--agents", "greedy", "random",
+                   "--out", str(path), "--quiet")  # fmt: skip
+    assert sim.returncode == 0, sim.stderr
+    assert boardkit("replay", str(path)).stdout.splitlines()[-1] == "2 records, all valid"
+
+
+@pytest.mark.skipif(not loadable("cloth-of-gold"), reason="cloth-of-gold is not available yet")
+def test_cloth_of_gold_edition_from_the_command_line() -> None:
+    done = boardkit("simulate", "cloth-of-gold", "--variant", "2020", "--games", "2", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "cloth-of-gold: 2 games, 2 players, seed 0"
