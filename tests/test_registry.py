@@ -22,6 +22,10 @@ def test_register_and_load() -> None:
         games.register("nim-test", Nim)
     with pytest.raises(OptionError, match="unknown option"):
         games.load("nim-test", colour="red")
+    games.unregister("nim-test")
+    assert "nim-test" not in games.names()
+    with pytest.raises(OptionError, match="no game named 'nim-test'"):
+        games.unregister("nim-test")
 
 
 def test_entry_point_plugins_are_found(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -63,18 +63,26 @@ class GameRecord:
         format: The record format version.
 
     Examples:
-        >>> from boardkit.testing import Nim
-        >>> state = Nim(heap=4).new_game(seed=3)
-        >>> for text in ["take 3", "take 1"]:
+        >>> from boardkit.games import load
+        >>> state = load("tafl", variant="brandubh").new_game(seed=3)
+        >>> for text in ["d6-f6", "d5-b5", "d7-e7"]:
         ...     state.apply(text)
         >>> record = state.to_record()
-        >>> record.moves, record.outcome.winners
-        (('take 3', 'take 1'), frozenset({1}))
+        >>> record.game, record.moves, record.outcome
+        ('tafl', ('d6-f6', 'd5-b5', 'd7-e7'), None)
         >>> text = record.to_json()
         >>> GameRecord.from_json(text) == record
         True
         >>> GameRecord.from_json(text).replay() == state
         True
+
+        A game that is not registered is replayed by passing it:
+
+        >>> from boardkit.testing import Nim
+        >>> nim = Nim(heap=4).new_game(seed=3)
+        >>> nim.apply("take 3"); nim.apply("take 1")
+        >>> GameRecord.from_json(nim.to_record().to_json(), game=Nim(heap=4)).outcome.winners
+        frozenset({1})
     """
 
     game: str

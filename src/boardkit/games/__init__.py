@@ -26,7 +26,7 @@ from typing import Any
 from boardkit.errors import OptionError
 from boardkit.game import Game
 
-__all__ = ["ENTRY_POINT_GROUP", "load", "names", "register"]
+__all__ = ["ENTRY_POINT_GROUP", "load", "names", "register", "unregister"]
 
 #: The entry-point group third-party games register under.
 ENTRY_POINT_GROUP = "boardkit.games"
@@ -63,13 +63,32 @@ def register(name: str, factory: Callable[..., Game[Any, Any]], *, replace: bool
 
     Examples:
         >>> from boardkit.testing import Nim
-        >>> register("nim", Nim, replace=True)
+        >>> register("nim", Nim)
         >>> load("nim", heap=5).options.heap
         5
+        >>> unregister("nim")
     """
     if not replace and (name in _shipped() or name in _registered):
         raise OptionError(f"a game named {name!r} is already registered")
     _registered[name] = factory
+
+
+def unregister(name: str) -> None:
+    """Remove a game registered with :func:`register` in this process.
+
+    Raises:
+        OptionError: if no game was registered under that name (shipped games
+            and entry points cannot be unregistered).
+
+    Examples:
+        >>> unregister("tafl")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: no game named 'tafl' was registered with register()
+    """
+    if name not in _registered:
+        raise OptionError(f"no game named {name!r} was registered with register()")
+    del _registered[name]
 
 
 def _plugins() -> dict[str, Any]:
