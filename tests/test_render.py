@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import math
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import networkx as nx
@@ -10,9 +13,9 @@ import pytest
 
 from boardkit import games
 from boardkit.agents import RandomAgent
-from boardkit.render import status, svg, topology_svg
+from boardkit.render import document, element, status, svg, topology_svg
 from boardkit.testing import Nim
-from boardkit.topology import HexGrid, SquareGrid, from_graph
+from boardkit.topology import Hex, HexGrid, SquareGrid, from_graph
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -149,10 +152,265 @@ def test_every_shipped_game_draws_itself(name: str) -> None:
     picture = state._repr_svg_()
     root = parse(picture)
     assert texts(root)[0] == status(state)
-    if hasattr(state, "svg_cells"):
-        board, _, _ = state.svg_cells()
-        shapes = len(list(root.iter(f"{NS}rect"))) + len(list(root.iter(f"{NS}polygon")))
-        if isinstance(board, SquareGrid | HexGrid):
-            assert shapes == len(board.cells)
-        else:
-            assert len(list(root.iter(f"{NS}circle"))) >= len(board.cells)
+    if hasattr(state, "svg_picture"):  # a picture of its own, checked game by game below
+        return
+    board, _, _ = state.svg_cells()
+    shapes = len(list(root.iter(f"{NS}rect"))) + len(list(root.iter(f"{NS}polygon")))
+    if isinstance(board, SquareGrid | HexGrid):
+        assert shapes == len(board.cells)
+    else:
+        assert len(list(root.iter(f"{NS}circle"))) >= len(board.cells)
+
+
+# -- helpers for pictures of one's own ------------------------------------------------------
+
+
+def classes(root: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in root.iter() if name in (e.get("class") or "").split()]
+
+
+def test_element_and_document() -> None:
+    rect = element("rect", x=0.25, y=2, fill='a"b', class_="tile", stroke_width=1.5, skipped=None)
+    assert rect == '<rect x="0.2" y="2" fill="a&quot;b" class="tile" stroke-width="1.5"/>'
+    root = parse(document(50, 20, [element("text", "x < y", x=1, y=2)], background=None))
+    assert texts(root) == ["x < y"]
+    assert list(root.iter(f"{NS}rect")) == []
+    assert len(list(parse(document(5, 5, [])).iter(f"{NS}rect"))) == 1
+
+
+def test_hexagons_touch_their_neighbours() -> None:
+    root = parse(topology_svg(HexGrid.hexagon(1)))
+    polygons = list(root.iter(f"{NS}polygon"))
+    assert len(polygons) == 7
+    corners = [{tuple(point.split(",")) for point in p.attrib["points"].split()} for p in polygons]
+    # The centre hexagon shares exactly two corners (one edge) with each of its six neighbours.
+    centre = max(range(7), key=lambda i: sum(len(corners[i] & c) for c in corners))
+    shared = sorted(len(corners[centre] & corners[i]) for i in range(7) if i != centre)
+    assert shared == [2] * 6
+    # Pointy-top: the circumradius is one position unit (40 px), the top corner straight above the centre.
+    points = [tuple(float(v) for v in point.split(",")) for point in polygons[centre].attrib["points"].split()]
+    cx = sum(x for x, _ in points) / 6
+    cy = sum(y for _, y in points) / 6
+    assert all(math.hypot(x - cx, y - cy) == pytest.approx(40, abs=0.1) for x, y in points)
+    assert any(x == pytest.approx(cx, abs=0.1) and y < cy for x, y in points)
+
+
+def test_square_grid_coordinates() -> None:
+    root = parse(topology_svg(SquareGrid(3, 2), coordinates=("abc", ("2", "1"))))
+    assert texts(root) == ["a", "b", "c", "2", "1"]
+    by_text = {t.text: t for t in root.iter(f"{NS}text")}
+    assert float(by_text["a"].attrib["x"]) < float(by_text["b"].attrib["x"]) < float(by_text["c"].attrib["x"])
+    assert float(by_text["2"].attrib["y"]) < float(by_text["1"].attrib["y"])
+
+
+def test_an_overlay_draws_over_cells() -> None:
+    def mark(cell: Any, x: float, y: float) -> str:
+        return element("circle", cx=x, cy=y, r=3, class_="mark") if cell == (1, 0) else ""
+
+    root = parse(topology_svg(SquareGrid(2, 1), overlay=mark))
+    (circle,) = classes(root, "mark")
+    xs = sorted(float(r.attrib["x"]) + 20 for r in root.iter(f"{NS}rect"))
+    assert float(circle.attrib["cx"]) == pytest.approx(xs[1])
+
+
+def test_svg_prefers_a_picture_of_its_own() -> None:
+    class Own:
+        current_player = 0
+        outcome = None
+        game = Nim()
+
+        def svg_picture(self, title: str | None) -> str:
+            return document(10, 10, [element("text", title or "", x=0, y=5)])
+
+        def svg_cells(self) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
+            raise AssertionError("not used")
+
+    assert texts(parse(svg(Own()))) == ["nim: player 0 to move"]
+    assert texts(parse(svg(Own(), title="mine"))) == ["mine"]
+
+
+# -- the shipped games ----------------------------------------------------------------------
+
+
+def test_tafl_picture() -> None:
+    from boardkit.games.tafl import Tafl
+
+    state = Tafl("brandubh").new_game(seed=0)
+    root = parse(svg(state))
+    assert len(list(root.iter(f"{NS}rect"))) == 49
+    shown = texts(root)
+    assert shown[0] == "tafl: player 0 to move"
+    assert shown.count("\u2654") == 1 and shown.count("\u25cf") == 8 and shown.count("\u25cb") == 4
+    assert [t for t in shown if t in set("abcdefg")] == list("abcdefg")
+    assert [t for t in shown if t in set("1234567")] == list("7654321")
+    fills = [r.attrib["fill"] for r in root.iter(f"{NS}rect")]
+    assert fills.count("#b9a27a") == 1  # the throne
+
+
+def test_camelot_picture() -> None:
+    from boardkit.games.camelot import Camelot
+
+    state = Camelot().new_game(players=2, seed=0)
+    root = parse(svg(state))
+    board, _, _ = state.svg_cells()
+    assert len(list(root.iter(f"{NS}rect"))) == len(board.cells) == 80
+    assert texts(root)[0] == "camelot: player 0 to move"
+    assert texts(root)[-1] == "a laid tile (darker)"
+
+
+def cloth_state(**position: Any) -> Any:
+    from boardkit.games.cloth_of_gold import ClothOfGold
+
+    return ClothOfGold().from_position(**position)
+
+
+def test_cloth_of_gold_picture() -> None:
+    state = cloth_state(
+        tile_spaces={"secrecy": "blue", "gold": "red", "red": "jewel"},
+        tokens=[("dragon", None), ("purple", "white")],
+        dragon="blue",
+        scores=(12, 29),
+        courts=[{"gold": 3, "white": 1}, {"jewel": 2}],
+        hands=[{"red": 2}, {"blue": 1, "gold": 4}],
+    )
+    root = parse(svg(state))
+    shown = texts(root)
+    assert shown[0] == "cloth-of-gold: player 0 to move"
+    names = [t.text for t in classes(root, "oval-name")]
+    assert names == ["dragon", "secrecy", "gold", "blue", "white", "red", "purple"]
+    assert len(classes(root, "oval")) == 7
+    # Six tile spaces; the filled ones show their colour and letter.
+    assert len(classes(root, "tile")) == 6
+    assert [e.get("fill") for e in classes(root, "tile") if "empty" not in e.get("class", "")] == [
+        "#6f9ad8",
+        "#d9534f",
+        "#3fa34d",
+    ]
+    assert "R" in shown and "J" in shown
+    # Tokens: player 0's A on the Dragon's oval (B off the board), player 1's A on purple, B on white.
+    assert [e.get("class") for e in classes(root, "token")] == ["token player-0", "token player-1", "token player-1"]
+    assert "token B off the board" in shown
+    # The Dragon on the blue oval, and its home empty.
+    assert len(classes(root, "dragon")) == 1
+    titles = [t.text for t in root.iter(f"{NS}title")]
+    assert titles[3] == "blue: DRAGON" and titles[0] == "dragon: 0A"
+    # The Track of Scoring: 5 rows of 8 spaces, a marker per player.
+    spaces = classes(root, "track-space")
+    assert len(spaces) == 40
+    assert len(classes(root, "score-marker")) == 2
+    # Both Courts, a count per tile colour; hand sizes only.
+    assert len(classes(root, "court-tile")) == 10
+    counts = [t.text for t in classes(root, "court-count")]
+    assert counts == ["\u00d7" + n for n in "3010000002"]
+    assert "Player 0: 12 points, 2 tiles in hand" in shown
+    assert "Player 1: 29 points, 5 tiles in hand" in shown
+    assert any(t and t.startswith("Darkness: ") for t in shown)
+    assert state._repr_svg_() == svg(state) == state.svg_picture(status(state))
+
+
+def test_cloth_of_gold_scores_of_forty_and_more_go_in_the_last_space(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = cloth_state()
+    monkeypatch.setattr(type(state), "scores", property(lambda self: (45, 39)))
+    root = parse(svg(state))
+    spaces = classes(root, "track-space")
+    last = spaces[-1]
+    markers = classes(root, "score-marker")
+    x0, width = float(last.attrib["x"]), float(last.attrib["width"])
+    y0, height = float(last.attrib["y"]), float(last.attrib["height"])
+    for marker in markers:
+        assert x0 < float(marker.attrib["cx"]) < x0 + width and y0 < float(marker.attrib["cy"]) < y0 + height
+    assert "39+" in texts(root)
+
+
+def test_cloth_of_gold_picture_hides_the_hands() -> None:
+    from boardkit.games.cloth_of_gold import ClothOfGold
+
+    state = ClothOfGold().new_game(seed=4)
+    for move in state.legal_moves()[:1]:
+        state.apply(move)
+    a = state.determinize(0, seed=1)
+    b = state.determinize(0, seed=2)
+    assert a.hand(0) == b.hand(0) == state.hand(0)
+    assert a.hand(1) != b.hand(1)  # only the hidden parts differ
+    assert svg(a) == svg(b) == svg(state)
+    assert svg(state.determinize(1, seed=3)) == svg(state)
+
+
+def five_fields_state(**position: Any) -> Any:
+    from boardkit.games.five_fields import FiveFields
+
+    return FiveFields().from_position(**position)
+
+
+def test_five_fields_picture() -> None:
+    from boardkit.games.five_fields import BOARD, FiveFields, Pawn, Terrain
+
+    state = FiveFields().new_game(seed=0)
+    root = parse(svg(state))
+    cells = [p for p in root.iter(f"{NS}polygon") if not p.get("class")]
+    assert len(cells) == 19
+    assert classes(root, "field") == [] and classes(root, "city") == []
+    assert len(classes(root, "player-0")) == len(classes(root, "player-1")) == 4  # a Queen and three Princes
+    assert texts(root)[1:].count("Q") == 2
+    legend = texts(root)[-5:]
+    assert legend[:3] == ["plain", "mountain", "sea"]
+    assert "ring = Field, castle = City" in (legend[-1] or "")
+
+    plains: dict[Hex, Terrain] = {cell: Terrain.PLAIN for cell in BOARD.cells}  # type: ignore[misc]  # noqa: C420
+    state = FiveFields().from_position(
+        terrain=plains,
+        pawns={(0, 2): [(0, Pawn.QUEEN)], (0, 0): [(0, Pawn.PRINCE)] * 2, (0, -2): [(1, Pawn.QUEEN)]},
+        fields={(1, 0): 0, (-1, 0): 1},
+        cities={(1, 1): 1},
+    )
+    root = parse(svg(state))
+    assert [f.get("class") for f in classes(root, "field")] == ["field player-1", "field player-0"]
+    assert [c.get("class") for c in classes(root, "city")] == ["city player-1"]
+    pawns = [p.get("class", "") for p in classes(root, "pawn")]
+    assert sorted(pawns) == ["pawn player-0"] * 3 + ["pawn player-1"]
+    assert {p.get("fill") for p in classes(root, "player-0")} != {p.get("fill") for p in classes(root, "player-1")}
+
+
+def test_five_fields_blank_map_shows_face_down_hexes() -> None:
+    from boardkit.games.five_fields import FiveFields
+
+    state = FiveFields(blank_map=True).new_game(seed=0)
+    root = parse(svg(state))
+    hidden = state.render().count("?")
+    assert hidden > 0
+    assert texts(root).count("?") == hidden
+    fills = [p.get("fill") for p in root.iter(f"{NS}polygon") if not p.get("class")]
+    assert fills.count("#bdbdbd") == hidden
+    assert "face down (?)" in texts(root)
+
+
+def test_the_docs_gallery_is_up_to_date(tmp_path: Path) -> None:
+    root = Path(__file__).parent.parent
+    spec = importlib.util.spec_from_file_location("make_gallery", root / "examples" / "make_gallery.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    written = module.main(tmp_path)
+    assert [p.name for p in written] == ["tafl.svg", "cloth-of-gold.svg", "five-fields.svg", "camelot.svg"]
+    for path in written:
+        parse(path.read_text(encoding="utf-8"))
+        saved = root / "docs" / "_static" / "gallery" / path.name
+        assert saved.read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), (
+            f"{saved} is stale: run python examples/make_gallery.py"
+        )
+
+
+def test_cloth_of_gold_picture_of_a_finished_game() -> None:
+    from boardkit.games.cloth_of_gold import ClothOfGold
+
+    state = ClothOfGold().new_game(seed=11)
+    agent = RandomAgent(seed=11)
+    while not state.is_over:
+        state.apply(agent.choose(state, state.current_player or 0))
+    assert state.endgame_points is not None
+    root = parse(svg(state))
+    shown = texts(root)
+    assert shown[0] == status(state) == "cloth-of-gold: player 1 won 28-29 (the darkness ran out)"
+    for p in (0, 1):
+        jewels, gold = state.endgame_points[p]
+        assert any(t and t.endswith(f"at the end: {jewels} for jewels, {gold} for gold") for t in shown)

@@ -6,11 +6,19 @@ whose class provides ``svg_cells()`` is drawn on its board with a label and a
 fill colour per cell, under a title saying whose turn it is or how the game
 ended; any other state is drawn as its text rendering.
 
-A state may add to the picture with two optional methods:
+A state may add to the picture with these optional methods:
 
 * ``svg_pieces() -> Mapping[cell, colour]``: a round piece of that colour in
   each of those cells, under the cell's label;
-* ``svg_legend() -> Sequence[tuple[colour, text]]``: a key drawn under the board.
+* ``svg_legend() -> Sequence[tuple[colour, text]]``: a key drawn under the board;
+* ``svg_coordinates() -> tuple[Sequence[str], Sequence[str]]``: column names
+  (left to right) and row names (top to bottom) written around a square grid;
+* ``svg_overlay(cell, x, y) -> str``: extra SVG elements drawn over a cell
+  whose centre is at ``(x, y)`` in the picture (markers, several pieces).
+
+A state whose picture does not fit a board of cells provides
+``svg_picture(title) -> str`` instead, returning a whole SVG document (build it
+with :func:`element` and :func:`document`); :func:`svg` then uses it.
 
 Every :class:`~boardkit.State` shows itself this way in Jupyter, through
 ``_repr_svg_``.
@@ -28,13 +36,13 @@ Examples:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
 from boardkit.topology import HexGrid, SquareGrid, Topology
 
-__all__ = ["Legend", "status", "svg", "topology_svg"]
+__all__ = ["Legend", "document", "element", "status", "svg", "topology_svg"]
 
 #: A key to the picture: ``(colour, text)`` pairs, or a mapping from text to colour.
 Legend = Sequence[tuple[str, str]] | Mapping[str, str]
@@ -47,6 +55,56 @@ _EMPTY = "#f4ead5"
 
 def _attr(value: str) -> str:
     return escape(value, {'"': "&quot;"})
+
+
+def element(tag: str, text: str | None = None, **attributes: object) -> str:
+    """One SVG element as text, its attributes and text escaped.
+
+    An attribute's underscores become hyphens (``font_size`` -> ``font-size``;
+    a trailing one is dropped, so ``class_`` gives ``class``), floats are
+    written with one decimal, and attributes set to ``None`` are left out.
+
+    Args:
+        tag: The element's name (``"rect"``, ``"circle"``, ``"text"``...).
+        text: Its text content, if any.
+        **attributes: Its attributes.
+
+    Examples:
+        >>> element("rect", x=1.25, y=0, width=10, height=10, fill="red", class_="tile")
+        '<rect x="1.2" y="0" width="10" height="10" fill="red" class="tile"/>'
+        >>> element("text", "a < b", x=5, y=9, font_size=12, fill=None)
+        '<text x="5" y="9" font-size="12">a &lt; b</text>'
+    """
+    parts = [tag]
+    for name, value in attributes.items():
+        if value is None:
+            continue
+        shown = f"{value:.1f}" if isinstance(value, float) else str(value)
+        parts.append(f'{name.rstrip("_").replace("_", "-")}="{_attr(shown)}"')
+    head = " ".join(parts)
+    return f"<{head}/>" if text is None else f"<{head}>{escape(text)}</{tag}>"
+
+
+def document(width: float, height: float, body: Iterable[str], *, background: str | None = "#ffffff") -> str:
+    """A standalone SVG document of the given size around some elements.
+
+    Args:
+        width: Width in pixels.
+        height: Height in pixels.
+        body: The elements, as text (see :func:`element`).
+        background: A colour filling the whole picture first, or ``None``.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> picture = document(100, 50, [element("circle", cx=50, cy=25, r=20, fill="gold")])
+        >>> [child.tag.split("}")[1] for child in ET.fromstring(picture)]
+        ['rect', 'circle']
+    """
+    back = element("rect", width="100%", height="100%", fill=background) if background else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">{back}{"".join(body)}</svg>'
+    )
 
 
 def _is_dark(colour: str) -> bool:
@@ -79,6 +137,8 @@ def topology_svg(
     title: str | None = None,
     pieces: Mapping[Any, str] | None = None,
     legend: Legend | None = None,
+    coordinates: tuple[Sequence[str], Sequence[str]] | None = None,
+    overlay: Callable[[Any, float, float], str] | None = None,
 ) -> str:
     """Draw a board: squares for a :class:`SquareGrid`, hexagons for a
     :class:`HexGrid`, circles joined by lines for any other graph.
@@ -92,6 +152,12 @@ def topology_svg(
             the cell's label, which turns light on a dark piece).
         legend: A key drawn under the board: ``(colour, text)`` pairs or a
             mapping from text to colour.
+        coordinates: For a :class:`SquareGrid`, column names (left to
+            right) written under the board and row names (top to bottom)
+            written on its left.
+        overlay: A function of a cell and the ``(x, y)`` centre of its
+            shape in the picture, returning SVG elements (text) drawn over
+            that cell, after its label.
 
     Returns:
         A standalone SVG document as text.
@@ -103,6 +169,9 @@ def topology_svg(
         True
         >>> picture.count("<polygon")
         7
+        >>> picture = topology_svg(SquareGrid(2, 2), coordinates=("ab", "21"))
+        >>> [t for t in "ab21" if f">{t}</text>" in picture]
+        ['a', 'b', '2', '1']
     """
     labels = labels or {}
     fills = fills or {}
@@ -111,7 +180,7 @@ def topology_svg(
     pos = {cell: board.pos(cell) for cell in board.cells}
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
-    pad = 1.0
+    pad = 1.1 if isinstance(board, HexGrid) else 1.0
     top = _TITLE_HEIGHT if title else 0.0
     board_width = (max(xs) - min(xs) + 2 * pad) * _SCALE
     board_height = (max(ys) - min(ys) + 2 * pad) * _SCALE
@@ -147,7 +216,7 @@ def topology_svg(
                 f'fill="{fill}" stroke="#555"/>'
             )
         elif isinstance(board, HexGrid):
-            r = _SCALE / math.sqrt(3)
+            r = _SCALE  # adjacent centres are sqrt(3) apart: the circumradius is one unit
             corners = " ".join(
                 f"{x + r * math.cos(math.radians(60 * k + 30)):.1f},{y + r * math.sin(math.radians(60 * k + 30)):.1f}"
                 for k in range(6)
@@ -170,6 +239,19 @@ def topology_svg(
                 f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" dominant-baseline="central" '
                 f'font-size="{_SCALE * 0.45:.0f}"{colour}>{escape(label)}</text>'
             )
+        if overlay is not None:
+            parts.append(overlay(cell, x, y))
+    if coordinates is not None and isinstance(board, SquareGrid):
+        columns, rows = coordinates
+        small = {"text_anchor": "middle", "dominant_baseline": "central", "font_size": 12, "fill": "#555"}
+        for c, name in enumerate(columns):
+            if (c, board.height - 1) in pos:
+                x, y = at((c, board.height - 1))
+                parts.append(element("text", name, x=x, y=y + _SCALE * 0.5 + 9, **small))
+        for r, name in enumerate(rows):
+            if (0, r) in pos:
+                x, y = at((0, r))
+                parts.append(element("text", name, x=x - _SCALE * 0.5 - 9, y=y, **small))
     for i, (colour, text) in enumerate(items):
         y = top + board_height + _LEGEND_ROW * (i + 0.5)
         parts.append(f'<circle cx="18" cy="{y:.1f}" r="6" fill="{_attr(colour)}" stroke="#555"/>')
@@ -234,8 +316,12 @@ def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -
     ``svg_legend()`` when it has them), and as its text rendering otherwise;
     its title says whose turn it is or how the game ended.
 
+    A state with ``svg_picture(title)`` is drawn by that method instead (and
+    ``legend`` is not used).
+
     Args:
-        thing: A board, a state, or anything with ``svg_cells()`` or ``render()``.
+        thing: A board, a state, or anything with ``svg_picture()``,
+            ``svg_cells()`` or ``render()``.
         title: The title; by default :func:`status` for a state, none for a board.
         legend: A key drawn under the board, overriding the state's own.
 
@@ -249,13 +335,27 @@ def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -
         return topology_svg(thing, title=title, legend=legend)
     if title is None and hasattr(thing, "current_player") and hasattr(thing, "outcome"):
         title = status(thing)
+    own = getattr(thing, "svg_picture", None)
+    if callable(own):
+        return str(own(title))
     cells = getattr(thing, "svg_cells", None)
     if callable(cells):
         board, labels, fills = cells()
         pieces_of = getattr(thing, "svg_pieces", None)
         legend_of = getattr(thing, "svg_legend", None)
+        coordinates_of = getattr(thing, "svg_coordinates", None)
+        overlay = getattr(thing, "svg_overlay", None)
         pieces = pieces_of() if callable(pieces_of) else None
         if legend is None and callable(legend_of):
             legend = legend_of()
-        return topology_svg(board, labels, fills, title=title, pieces=pieces, legend=legend)
+        return topology_svg(
+            board,
+            labels,
+            fills,
+            title=title,
+            pieces=pieces,
+            legend=legend,
+            coordinates=coordinates_of() if callable(coordinates_of) else None,
+            overlay=overlay if callable(overlay) else None,
+        )
     return _text_svg(thing.render(), title)

@@ -1,8 +1,11 @@
 """Text and SVG pictures of a game of Field of the Cloth of Gold.
 
 Kept apart from the rules; :meth:`ClothOfGoldState.render
-<boardkit.games.cloth_of_gold.ClothOfGoldState.render>`, ``render_for`` and
-``svg_cells`` call these.
+<boardkit.games.cloth_of_gold.ClothOfGoldState.render>`, ``render_for``,
+``svg_cells`` and ``svg_picture`` call these. :func:`picture` is what
+:func:`boardkit.render.svg` shows: the seven ovals with their tiles, tokens
+and the Dragon, the Track of Scoring, both Courts, the hand sizes (never their
+contents) and the Darkness.
 
 Examples:
     >>> from boardkit.games.cloth_of_gold import ClothOfGold
@@ -18,12 +21,13 @@ from typing import TYPE_CHECKING, Final
 import networkx as nx
 
 from boardkit.games.cloth_of_gold.board import OVALS, ROW_SIZES, TILES, Space, Tile
+from boardkit.render import document, element
 from boardkit.topology import Topology, from_graph
 
 if TYPE_CHECKING:
     from boardkit.games.cloth_of_gold.rules import ClothOfGoldState
 
-__all__ = ["FILLS", "cells", "text"]
+__all__ = ["FILLS", "PLAYER_COLOURS", "cells", "picture", "text"]
 
 #: SVG fill colours of the tiles.
 FILLS: Final[dict[Tile, str]] = {
@@ -34,6 +38,10 @@ FILLS: Final[dict[Tile, str]] = {
     Tile.JEWEL: "#3fa34d",
 }
 _PLAYER_FILLS: Final = ("#f2b8b8", "#b8cff2")
+#: The colours of the two players' tokens and score markers in :func:`picture`.
+PLAYER_COLOURS: Final[tuple[str, str]] = ("#e67e22", "#2c3e50")
+_PLAYER_TEXT: Final = ("#000000", "#ffffff")
+_DRAGON_COLOUR: Final = "#7a1f1f"
 _DRAGON_FILL: Final = "#a0a0a0"
 _EMPTY_FILL: Final = "#f4ead5"
 
@@ -150,3 +158,163 @@ def cells(state: ClothOfGoldState) -> tuple[Topology, dict[Space, str], dict[Spa
             labels[space] = space.value
             fills[space] = _EMPTY_FILL
     return _BOARD, labels, fills
+
+
+_WIDTH: Final = 800.0
+_OVAL_STEP: Final = 108.0
+_SPACE_W: Final = 40.0
+_SPACE_H: Final = 30.0
+_SMALL: Final[dict[str, object]] = {"text_anchor": "middle", "dominant_baseline": "central"}
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _disc(x: float, y: float, r: float, fill: str, letter: str, ink: str, kind: str) -> list[str]:
+    return [
+        element("circle", cx=x, cy=y, r=r, fill=fill, stroke="#111", stroke_width=1.5, class_=kind),
+        element("text", letter, x=x, y=y, font_size=round(r * 1.1), font_weight="bold", fill=ink, **_SMALL),
+    ]
+
+
+def _token(player: int, index: int, x: float, y: float, r: float = 13.0) -> list[str]:
+    return _disc(x, y, r, PLAYER_COLOURS[player], "AB"[index], _PLAYER_TEXT[player], f"token player-{player}")
+
+
+def _tile(tile: Tile | None, x: float, y: float, size: float, kind: str) -> list[str]:
+    """A square tile centred on ``(x, y)``: its colour and letter, or a dashed empty space."""
+    if tile is None:
+        return [
+            element(
+                "rect", x=x - size / 2, y=y - size / 2, width=size, height=size, fill="none", stroke="#999",
+                stroke_dasharray="4 3", class_=f"{kind} empty",
+            )
+        ]
+    return [
+        element(
+            "rect", x=x - size / 2, y=y - size / 2, width=size, height=size, rx=3, fill=FILLS[tile], stroke="#333",
+            class_=f"{kind} {tile.value}",
+        ),
+        element("text", tile.value[0].upper(), x=x, y=y, font_size=round(size * 0.5), font_weight="bold", **_SMALL),
+    ]
+
+
+def _ovals(state: ClothOfGoldState, top: float) -> list[str]:
+    parts: list[str] = []
+    tiles = state.tile_spaces
+    _, hints, _ = cells(state)
+    for i, space in enumerate(OVALS):
+        x = 20 + _OVAL_STEP * (i + 0.5)
+        y = top + 48
+        # A tooltip naming what is on the oval: "gold: DRAGON", "dragon: 0A", "red: white".
+        parts.append('<g class="space">' + element("title", hints[space]))
+        parts.append(element("text", space.value, x=x, y=top + 8, font_size=14, class_="oval-name", **_SMALL))
+        parts.append(element("ellipse", cx=x, cy=y, rx=48, ry=28, fill="#f4ead5", stroke="#8a6d3b", stroke_width=2,
+                             class_="oval"))
+        who = state.occupant(space)
+        if who == "dragon":
+            parts.extend(_disc(x, y, 17, _DRAGON_COLOUR, "D", "#ffffff", "dragon"))
+        elif isinstance(who, tuple):
+            parts.extend(_token(who[0], who[1], x, y))
+        if space.has_tile_space:
+            parts.extend(_tile(tiles.get(space), x, top + 105, 34, "tile"))
+        else:
+            parts.append(element("rect", x=x - 44, y=top + 86, width=88, height=38, rx=6, fill="#eeeeee",
+                                 stroke="#999", class_="dragon-home"))
+            parts.append(element("text", "Dragon's home", x=x, y=top + 134, font_size=11, fill="#555", **_SMALL))
+            if state.dragon is None:
+                parts.extend(_disc(x, top + 105, 15, _DRAGON_COLOUR, "D", "#ffffff", "dragon"))
+        parts.append("</g>")
+    return parts
+
+
+def _track(state: ClothOfGoldState, left: float, top: float) -> list[str]:
+    parts = [element("text", "Track of Scoring", x=left, y=top, font_size=14, font_weight="bold")]
+    last = sum(ROW_SIZES) - 1
+    scores = state.scores
+    start = 0
+    for row, size in enumerate(ROW_SIZES):
+        y = top + 12 + row * _SPACE_H
+        for k in range(size):
+            space = start + k
+            x = left + k * _SPACE_W
+            parts.append(element("rect", x=x, y=y, width=_SPACE_W, height=_SPACE_H, fill="#fbf6e9" if row % 2 else
+                                 "#f1e6c8", stroke="#8a6d3b", class_="track-space"))
+            name = f"{space}+" if space == last else str(space)
+            parts.append(element("text", name, x=x + 3, y=y + 9, font_size=9, fill="#777"))
+            for p in (0, 1):
+                if min(scores[p], last) == space:
+                    cx = x + _SPACE_W * (0.35 if p == 0 else 0.7)
+                    parts.append(element("circle", cx=cx, cy=y + _SPACE_H * 0.6, r=7, fill=PLAYER_COLOURS[p],
+                                         stroke="#111", class_=f"score-marker player-{p}"))
+        start += size
+    return parts
+
+
+def _courts(state: ClothOfGoldState, left: float, top: float) -> list[str]:
+    parts: list[str] = []
+    kinds = [t for t in TILES if state.game.tile_set[t]]
+    for p in (0, 1):
+        y = top + p * 72
+        parts.extend(_disc(left + 8, y - 4, 8, PLAYER_COLOURS[p], "", "#000", f"player-{p}"))
+        heading = f"Player {p}: {_plural(state.scores[p], 'point')}, {_plural(state.hand_size(p), 'tile')} in hand"
+        parts.append(element("text", heading, x=left + 22, y=y, font_size=13, font_weight="bold", class_="court-title"))
+        court = state.court(p)
+        parts.append(element("text", "Court", x=left + 22, y=y + 26, font_size=12, fill="#555",
+                             dominant_baseline="central"))
+        for k, tile in enumerate(kinds):
+            x = left + 84 + k * 62
+            parts.extend(_tile(tile, x, y + 26, 26, f"court-tile player-{p}"))
+            parts.append(element("text", f"\u00d7{court[tile]}", x=x + 17, y=y + 26, font_size=13,
+                                 dominant_baseline="central", class_="court-count"))
+        away = [("AB"[i]) for i, where in enumerate(state.tokens(p)) if where is None]
+        notes = [f"token{'s' if len(away) > 1 else ''} {' and '.join(away)} off the board"] if away else []
+        if state.endgame_points is not None:
+            jewels, gold = state.endgame_points[p]
+            notes.append(f"at the end: {jewels} for jewels, {gold} for gold")
+        if notes:
+            parts.append(element("text", "; ".join(notes), x=left + 22, y=y + 52, font_size=11, fill="#555"))
+    return parts
+
+
+def picture(state: ClothOfGoldState, title: str | None = None) -> str:
+    """The public position as an SVG picture.
+
+    From the top: the title, the seven ovals in board order (each with its
+    name, whoever stands on it and the tile on its tile space; the Dragon's
+    home under the Dragon's oval), the Track of Scoring (scores of 40 and
+    more in the last space), each player's Court (tiles per colour), score
+    and hand size, and the Darkness. Hands are drawn as sizes only, so the
+    picture is the same for everyone.
+
+    Args:
+        state: The position.
+        title: A line above the picture, or none.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> from boardkit.games.cloth_of_gold import ClothOfGold
+        >>> state = ClothOfGold().from_position(tile_spaces={"gold": "red"}, scores=(3, 29))
+        >>> root = ET.fromstring(picture(state, "a position"))
+        >>> shapes = [e.get("class", "") for e in root.iter()]
+        >>> shapes.count("oval"), shapes.count("track-space"), shapes.count("tile red")
+        (7, 40, 1)
+        >>> [e.text for e in root.iter("{http://www.w3.org/2000/svg}title")][2]
+        'gold: red'
+    """
+    top = 34.0 if title else 8.0
+    parts: list[str] = []
+    if title:
+        parts.append(element("text", title, x=_WIDTH / 2, y=22, text_anchor="middle", font_size=16,
+                             font_weight="bold"))
+    parts.extend(_ovals(state, top))
+    lower = top + 165
+    parts.extend(_track(state, 20, lower))
+    parts.extend(_courts(state, 380, lower + 10))
+    removed = _counts(state.removed)
+    parts.append(element("text", f"Darkness: {_plural(state.darkness_size, 'tile')} face down", x=380, y=lower + 158,
+                         font_size=13, class_="darkness"))
+    parts.append(element("text", f"removed from the game: {removed}", x=380, y=lower + 176, font_size=11,
+                         fill="#555"))
+    return document(_WIDTH, lower + 190, parts)

@@ -1097,6 +1097,19 @@ class ClothOfGoldState(State[Move]):
 
         return cells(self)
 
+    def svg_picture(self, title: str | None = None) -> str:
+        """The public position as an SVG picture (ovals, tiles, tokens, the
+        Dragon, the Track of Scoring, Courts, hand sizes and the Darkness);
+        :func:`boardkit.render.svg` and Jupyter show it.
+
+        Examples:
+            >>> ClothOfGold().new_game(seed=0).svg_picture().count('class="oval"')
+            7
+        """
+        from boardkit.games.cloth_of_gold.render import picture
+
+        return picture(self, title)
+
     def evaluate(self, player: Player) -> float:
         """A cheap estimate in ``[-1, 1]``: the difference between the two
         players' scores as if the game ended now (jewels, then gold by row),

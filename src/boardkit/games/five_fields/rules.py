@@ -20,6 +20,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -76,6 +77,8 @@ _MOST_FIELDS = 8
 _MOST_CITIES = 2
 _MOST_PRINCES = 3
 _GOAL = 10  # Fields worth 5, counted in halves
+_TERRAIN_FILLS = {_PLAIN: "#9ccc65", _MOUNTAIN: "#a1887f", _SEA: "#64b5f6", _HIDDEN: "#bdbdbd"}
+_PAWN_COLOURS = ("#c62828", "#1a237e")
 _MOVE_TYPES = (
     PawnMove,
     Explore,
@@ -1228,10 +1231,76 @@ class FiveFieldsState(State[Move]):
             >>> labels[(0, 2)], fills[(0, 2)]
             ('Q', '#9ccc65')
         """
-        colours = {_PLAIN: "#9ccc65", _MOUNTAIN: "#a1887f", _SEA: "#64b5f6", _HIDDEN: "#bdbdbd"}
         labels = {_CELLS[i]: self._letters(i) for i in range(_N) if self._letters(i)}
-        fills = {_CELLS[i]: colours[self._terrain[i]] for i in range(_N)}
+        fills = {_CELLS[i]: _TERRAIN_FILLS[self._terrain[i]] for i in range(_N)}
         return self.topology, labels, fills
+
+    def svg_picture(self, title: str | None = None) -> str:
+        """The map as an SVG picture, for :func:`boardkit.render.svg` and Jupyter.
+
+        Hexes are filled by terrain (face-down hexes grey with a ``?``); a
+        Field is a ring in its owner's colour inside the hex, a City a small
+        castle in its owner's colour; pawns are discs in their owner's colour
+        marked ``Q`` (Queen) or ``P`` (Prince). A key under the map explains
+        the colours.
+
+        Args:
+            title: A line above the map, or none.
+
+        Examples:
+            >>> import xml.etree.ElementTree as ET
+            >>> state = FiveFields().new_game(seed=0)
+            >>> root = ET.fromstring(state.svg_picture("start"))
+            >>> sum(1 for e in root.iter() if e.get("class") == "pawn player-1")
+            4
+        """
+        from boardkit.render import topology_svg
+
+        fills = {_CELLS[i]: _TERRAIN_FILLS[self._terrain[i]] for i in range(_N)}
+        legend = [
+            (_TERRAIN_FILLS[_PLAIN], "plain"),
+            (_TERRAIN_FILLS[_MOUNTAIN], "mountain"),
+            (_TERRAIN_FILLS[_SEA], "sea"),
+            *([(_TERRAIN_FILLS[_HIDDEN], "face down (?)")] if _HIDDEN in self._terrain else []),
+            *((_PAWN_COLOURS[p], f"player {p}: Q Queen, P Prince, ring = Field, castle = City") for p in (0, 1)),
+        ]
+        return topology_svg(self.topology, {}, fills, title=title, legend=legend, overlay=self._svg_overlay)
+
+    def _svg_overlay(self, cell: Hex, x: float, y: float) -> str:
+        from boardkit.render import element
+
+        i = _INDEX[cell]
+        parts = []
+        field, city = self._field[i], self._city[i]
+        if field >= 0:
+            r = 31.0
+            corners = " ".join(
+                f"{x + r * math.cos(math.radians(60 * k + 30)):.1f},{y + r * math.sin(math.radians(60 * k + 30)):.1f}"
+                for k in range(6)
+            )
+            parts.append(element("polygon", points=corners, fill="none", stroke=_PAWN_COLOURS[field], stroke_width=5,
+                                 class_=f"field player-{field}"))
+        if city >= 0:
+            outline = "m -13,0 v -17 h 6 v 5 h 4 v -5 h 6 v 5 h 4 v -5 h 6 v 17 z"
+            parts.append(element("path", d=f"M {x:.1f},{y - 7:.1f} {outline}", fill=_PAWN_COLOURS[city],
+                                 stroke="#ffffff", stroke_width=1, class_=f"city player-{city}"))
+        pawns = [
+            (p, letter)
+            for p in (0, 1)
+            for letter in ("Q" if self._queen[p] == i else "") + "P" * self._princes[p].count(i)
+        ]
+        if self._terrain[i] == _HIDDEN:
+            parts.append(element("text", "?", x=x, y=y - (14 if pawns else 0), text_anchor="middle",
+                                 dominant_baseline="central", font_size=18, font_weight="bold", fill="#555"))
+        step = 19.0 if len(pawns) <= 3 else 15.0
+        for k, (p, letter) in enumerate(pawns):
+            px = x + (k - (len(pawns) - 1) / 2) * step
+            py = y + (10.0 if city >= 0 or self._terrain[i] == _HIDDEN else 0.0)
+            parts.append(element("circle", cx=px, cy=py, r=step / 2 - 1, fill=_PAWN_COLOURS[p], stroke="#111",
+                                 class_=f"pawn player-{p}"))
+            parts.append(element("text", letter, x=px, y=py, text_anchor="middle", dominant_baseline="central",
+                                 font_size=11, font_weight="bold", fill="#ffffff"))
+        return "".join(parts)
 
     def evaluate(self, player: Player) -> float:
         """A cheap estimate in ``[-1, 1]`` of ``player``'s position: linked

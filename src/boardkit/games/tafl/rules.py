@@ -862,6 +862,18 @@ class TaflState(State[Move]):
                 fills[cell] = "#b9a27a" if i in g.restricted else "#d9c9a3"
         return g.grid, labels, fills
 
+    def svg_coordinates(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The file letters (left to right) and rank numbers (top to bottom)
+        that :func:`boardkit.render.svg` writes around the board.
+
+        Examples:
+            >>> files, ranks = Tafl("brandubh").new_game(seed=0).svg_coordinates()
+            >>> "".join(files), ranks[0], ranks[-1]
+            ('abcdefg', '7', '1')
+        """
+        n = self._g.size
+        return tuple(square_name(c, n, n - 1)[0] for c in range(n)), tuple(str(n - r) for r in range(n))
+
     def evaluate(self, player: Player) -> float:
         """A cheap estimate in ``[-1, 1]`` of the position for ``player``:
         material kept, the King's clear lines, and attackers around him.

@@ -1,0 +1,83 @@
+"""Draw one picture per shipped game into ``docs/_static/gallery``.
+
+Each picture is a seeded game played a fixed number of moves by seeded
+random players, so running the script again gives the same files::
+
+    python examples/make_gallery.py            # writes docs/_static/gallery/*.svg
+    python examples/make_gallery.py /tmp/pics  # or anywhere else
+
+Examples:
+    >>> picture("five-fields", {}, seed=0, moves=0).startswith("<svg")
+    True
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from boardkit import games
+from boardkit.agents import RandomAgent
+from boardkit.render import svg
+
+__all__ = ["GALLERY", "main", "picture"]
+
+#: ``(file name, game, options, seed, moves played)`` for each picture.
+GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
+    ("tafl.svg", "tafl", {"variant": "tablut"}, 5, 24),
+    ("cloth-of-gold.svg", "cloth-of-gold", {}, 3, 30),
+    ("five-fields.svg", "five-fields", {"blank_map": True}, 2, 40),
+    ("camelot.svg", "camelot", {}, 1, 12),
+)
+
+
+def picture(name: str, options: Mapping[str, Any], *, seed: int, moves: int) -> str:
+    """The SVG picture of game ``name`` after ``moves`` random moves from a seeded start.
+
+    Args:
+        name: A registered game.
+        options: The game's options.
+        seed: Seeds both the game and the random players.
+        moves: How many moves to play (fewer if the game ends first).
+
+    Returns:
+        The picture, as :func:`boardkit.render.svg` draws it.
+
+    Examples:
+        >>> "tafl: player 0 to move" in picture("tafl", {"variant": "brandubh"}, seed=0, moves=0)
+        True
+    """
+    game = games.load(name, **options)
+    state = game.new_game(players=max(2, game.min_players), seed=seed)
+    agent = RandomAgent(seed=seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.apply(agent.choose(state, state.current_player or 0))
+    return svg(state)
+
+
+def main(out: Path) -> list[Path]:
+    """Write every picture of :data:`GALLERY` into the folder ``out``.
+
+    Args:
+        out: The folder (created if missing).
+
+    Returns:
+        The files written.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for file, name, options, seed, moves in GALLERY:
+        path = out / file
+        path.write_text(picture(name, options, seed=seed, moves=moves) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent.parent / "docs" / "_static" / "gallery"
+    for written_path in main(folder):
+        print(written_path)
