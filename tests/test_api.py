@@ -25,6 +25,10 @@ MODULES = [
     "boardkit.play",
     "boardkit.testing",
     "boardkit.capture",
+    "boardkit.render",
+    "boardkit.record",
+    "boardkit.chance",
+    "boardkit.zones",
 ]
 
 
@@ -37,6 +41,7 @@ def test_every_module_lists_its_public_names(name: str) -> None:
         obj = getattr(module, attr)
         if (inspect.isclass(obj) or inspect.isfunction(obj)) and obj.__module__.startswith("boardkit"):
             assert obj.__doc__, f"{name}.{attr} has no docstring"
+            assert ">>>" in obj.__doc__, f"{name}.{attr} has no runnable example"
 
 
 def test_core_names() -> None:

@@ -45,6 +45,13 @@ class ConformanceError(BoardkitError, AssertionError):
     Attributes:
         seed: The seed of the game in which it happened.
         moves: The moves played before it happened, in notation.
+
+    Examples:
+        >>> err = ConformanceError("undo did not restore the state", seed=7, moves=("take 1",))
+        >>> str(err)
+        'undo did not restore the state (seed 7, after 1 moves: ... take 1)'
+        >>> isinstance(err, AssertionError)
+        True
     """
 
     def __init__(self, message: str, *, seed: int, moves: tuple[str, ...]) -> None:
@@ -63,6 +70,11 @@ class ConformanceReport:
         moves: Moves played in all.
         finished: Games that reached an outcome (the rest hit the move cap).
         outcomes: Each finished game's outcome.
+
+    Examples:
+        >>> report = check_game(Nim(heap=5), games=2)
+        >>> report.games, report.finished, len(report.outcomes)
+        (2, 2, 2)
     """
 
     games: int
@@ -328,7 +340,14 @@ class Nim(Game["NimState", Take]):
 
 
 class NimState(State[Take]):
-    """A game of :class:`Nim` in progress."""
+    """A game of :class:`Nim` in progress: the heap and whose turn it is.
+
+    Examples:
+        >>> state = Nim(heap=4).new_game(seed=0)
+        >>> state.apply("take 3")
+        >>> state.heap, state.current_player, state.render()
+        (1, 1, 'heap: | (1)')
+    """
 
     def __init__(self, game: Nim, players: int, seed: int | None) -> None:
         super().__init__(game, players, seed)

@@ -114,6 +114,14 @@ def load(name: str, **options: Any) -> Game[Any, Any]:
 
     Raises:
         OptionError: for an unknown game, an unknown option, or a bad value.
+
+    Examples:
+        >>> load("tafl", variant="tablut").options.variant
+        'tablut'
+        >>> load("tafl", variant="chess")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: ...
     """
     factory: Callable[..., Game[Any, Any]]
     if name in _registered:

@@ -136,6 +136,12 @@ class CamelotOptions:
             :func:`~boardkit.games.camelot.tiles.tile_entries`); ``None`` (the
             default) for the reconstructed standard list. Every kind of square
             must have exactly as many tiles as the plan has squares of it.
+
+    Examples:
+        >>> CamelotOptions(first="random").first
+        'random'
+        >>> Camelot(first=2).options.first
+        2
     """
 
     first: int | Literal["random"] = attrs.field(default=0, converter=_to_first)
