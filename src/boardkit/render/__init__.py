@@ -193,10 +193,7 @@ def topology_svg(
         x, y = pos[cell]
         return shift + (x - min(xs) + pad) * _SCALE, top + (max(ys) - y + pad) * _SCALE
 
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">'
-    ]
+    parts: list[str] = []
     if title:
         parts.append(
             f'<text x="{width / 2:.1f}" y="{_TITLE_HEIGHT * 0.7:.1f}" text-anchor="middle" font-size="16" '
@@ -256,8 +253,7 @@ def topology_svg(
         y = top + board_height + _LEGEND_ROW * (i + 0.5)
         parts.append(f'<circle cx="18" cy="{y:.1f}" r="6" fill="{_attr(colour)}" stroke="#555"/>')
         parts.append(f'<text x="30" y="{y:.1f}" dominant-baseline="central" font-size="13">{escape(text)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+    return document(width, height, parts, background=None)
 
 
 def _text_svg(text: str, title: str | None = None) -> str:

@@ -149,7 +149,7 @@ class Plan:
             for col, letter in enumerate(letters):
                 self.topology.graph.nodes[(col, row)]["kind"] = letter
         self.corners = SquareGrid(self.width, self.height, diagonals=True)
-        cells: tuple[Cell, ...] = tuple(self.topology.cells)  # type: ignore[arg-type]
+        cells: tuple[Cell, ...] = self.topology.squares
         #: Every square, row by row from the top-left.
         self.cells: tuple[Cell, ...] = cells
         #: Every square's kind letter.
