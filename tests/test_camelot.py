@@ -812,8 +812,8 @@ def test_render_and_svg() -> None:
     state = Camelot().new_game(players=3, seed=0)
     text = state.render()
     assert text.splitlines()[0].split() == list("abcdefghij")
-    assert text.splitlines()[1].split()[0] == "1" and len(text.splitlines()[1].split()) == 11
-    assert "scores: 0: 0, 1: 0, 2: 0" in text and "3 concealed" in text
+    assert text.splitlines()[1].split()[0] == "1" and len(text.splitlines()[1].split()) == 12
+    assert "scores: player 0: 0, player 1: 0, player 2: 0" in text and "3 concealed" in text
     board, labels, fills = state.svg_cells()
     assert board is state.game.plan.topology
     assert set(labels) == set(state.board) and len(fills) == 80

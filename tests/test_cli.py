@@ -47,28 +47,41 @@ def test_list() -> None:
 
 
 def test_a_scripted_human_session() -> None:
-    script = "take 9\nfoo\nmoves\ntake 2\nundo\nundo\ntake 3\n\nhelp\nquit\n"
+    script = "take 9\nfoo\nmoves\ntake 2\nundo\nundo\nredo\n2\n\nhelp\nquit\n"
     done = boardkit("play", NIM, "--option", "heap=10", "--seat", "human", "random", "--seed", "1", stdin=script)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     out = done.stdout.splitlines()
-    assert out[0] == "Nim(heap=10, most=3), seed 1; seats: 0 human, 1 random"
-    assert out[1] == "heap: |||||||||| (10)"
-    assert out[2:6] == [
-        "player 0> take 9",
-        "illegal move 'take 9': at most 3 may be taken; type 'moves' for the legal moves, 'help' for help",
-        "player 0> foo",
-        "invalid notation 'foo': a Nim move is 'take N'; type 'moves' for the legal moves, 'help' for help",
+    assert out[0:2] == ["Nim for two (heap=10), seed 1", "seats: player 0: you; player 1: random"]
+    assert out[3] == "heap: |||||||||| (10)"
+    assert out[4:11] == [
+        "player 0 (you)> take 9",
+        "illegal move 'take 9': at most 3 may be taken",
+        "did you mean: take 1 (1), take 2 (2), take 3 (3)?",
+        "type 'moves' to list the legal moves, 'help' for help",
+        "player 0 (you)> foo",
+        "invalid notation 'foo': a Nim move is 'take N'",
+        "type 'moves' to list the legal moves, 'help' for help",
     ]
-    assert out[6:8] == ["player 0> moves", "take 1 take 2 take 3"]
-    assert out[8:10] == ["player 0> take 2", "heap: |||||||| (8)"]
-    assert out[10:12] == ["player 1 (random) plays take 1", "heap: ||||||| (7)"]
-    # undo takes back the bot's reply and the human's move.
-    assert out[12:15] == ["player 0> undo", "took back take 2", "heap: |||||||||| (10)"]
-    assert out[15:17] == ["player 0> undo", "nothing to undo: no move of yours has been played"]
-    assert out[17:18] == ["player 0> take 3"]
-    assert "  undo    take back your last move (and the bots' replies)" in out
-    assert out[-2:] == ["player 0> quit", "game abandoned"]
+    assert out[11:14] == ["player 0 (you)> moves", "3 legal moves:", "  1 take 1  2 take 2  3 take 3"]
+    assert out[14:18] == [
+        "player 0 (you)> take 2",
+        "player 0 (you) played take 2",
+        "player 1 (random) played take 1",
+        "heap: ||||||| (7)",
+    ]
+    # undo says it took back the bot's reply and the person's move.
+    assert out[18:21] == [
+        "player 0 (you)> undo",
+        "took back your move take 2 and the reply take 1 by player 1 (random)",
+        "heap: |||||||||| (10)",
+    ]
+    assert out[21:23] == ["player 0 (you)> undo", "nothing to undo: no move of yours has been played"]
+    assert out[23:26] == ["player 0 (you)> redo", "played again take 2, take 1", "heap: ||||||| (7)"]
+    # A number plays that move of the list: 2 is "take 2".
+    assert out[26:28] == ["player 0 (you)> 2", "player 0 (you) played take 2"]
+    assert "  undo                     take back your last move and the replies after it" in out
+    assert out[-2:] == ["player 0 (you)> quit", "game abandoned"]
 
 
 def test_end_of_input_abandons_the_game() -> None:
@@ -110,7 +123,8 @@ def test_bots_play_each_other() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
     assert out[-1] == "nim: player 0 won (took the last counter)"
-    assert out[2] == "player 0 (mcts:200) plays take 3"
+    assert out[1] == "seats: player 0: mcts, 200 iterations; player 1: random"
+    assert out[3] == "player 0 (mcts) played take 3"
 
 
 def test_simulate_with_workers_writes_records(tmp_path: Path) -> None:
@@ -219,7 +233,8 @@ def test_tafl_from_the_command_line(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
-    assert out[0].startswith("Tafl(variant='brandubh'")
+    assert out[0] == "Tafl, variant brandubh, seed 1"
+    assert out[1] == "seats: attackers (player 0): you; defenders (player 1): random"
     assert any(line.startswith(("illegal move 'a1-a9'", "invalid notation 'a1-a9'")) for line in out)
     assert out[-1] == "game abandoned"
     path = tmp_path / "t.jsonl"

@@ -11,6 +11,7 @@ bad usage or bad input (an unknown game or option, an invalid record).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import sys
@@ -22,25 +23,17 @@ import attrs
 from boardkit import __version__, games
 from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
 from boardkit.chance import derive_seed, fresh_seed
-from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionError, RecordError
+from boardkit.errors import BoardkitError, OptionError, RecordError
 from boardkit.game import Game, State
 from boardkit.play import tournament
 from boardkit.record import GameRecord
 from boardkit.render import status
+from boardkit.terminal import Session
 
 __all__ = ["build_parser", "main"]
 
 AGENT_KINDS = ("random", "greedy", "mcts")
 SEAT_KINDS = ("human", *AGENT_KINDS)
-
-_HELP = """\
-Type a move in the game's notation, or one of:
-  moves   list the legal moves
-  undo    take back your last move (and the bots' replies)
-  board   show the board again
-  help    show this help
-  quit    stop the game"""
-
 
 # -- games, options and agents -----------------------------------------------
 
@@ -137,13 +130,6 @@ def _list(args: argparse.Namespace) -> int:
 # -- boardkit play -----------------------------------------------------------
 
 
-def _board(state: State[Any], viewer: int | None) -> str:
-    render_for = getattr(state, "render_for", None)
-    if viewer is not None and callable(render_for):
-        return str(render_for(viewer))
-    return state.render()
-
-
 def _play(args: argparse.Namespace) -> int:
     game = _load(args.game, args.variant, args.option)
     seats: list[str] = args.seat or ["human", *["mcts"] * (game.min_players - 1)]
@@ -151,76 +137,20 @@ def _play(args: argparse.Namespace) -> int:
         if kind != "human":
             _agent(kind, 0, args.iterations)  # check the name before the game starts
     seed = fresh_seed() if args.seed is None else args.seed
-    state: State[Any] = game.new_game(players=game.check_players(len(seats)), seed=seed)
-    bots: dict[int, Agent] = {}
+    players: list[Agent | None] = []
     for seat, kind in enumerate(seats):
-        if kind != "human":
-            agent: Any = _agent(kind, 0, args.iterations)
-            bots[seat] = agent.for_game(derive_seed(seed, "seat", seat))
-    movers: list[int] = []
-    out: TextIO = sys.stdout
-    echo = not sys.stdin.isatty()
-
-    def viewer() -> int | None:
-        """Whose eyes the board is drawn for: the human about to move, if any."""
-        nxt = state.current_player
-        return nxt if nxt is not None and nxt not in bots else None
-
-    print(f"{game!r}, seed {seed}; seats: " + ", ".join(f"{s} {k}" for s, k in enumerate(seats)), file=out)
-    print(_board(state, viewer()), file=out)
-    while not state.is_over:
-        player = state.current_player
-        if player is None:  # pragma: no cover - is_over covers it
-            break
-        if player in bots:
-            move = bots[player].choose(state.copy(), player)
-            state.apply(move)
-            movers.append(player)
-            print(f"player {player} ({seats[player]}) plays {move}", file=out)
-            print(_board(state, viewer()), file=out)
-            continue
-        try:
-            line = input(f"player {player}> ")
-        except EOFError:
-            print("\nend of input: game abandoned", file=out)
-            return _save(state, args.out)
-        if echo:
-            print(line, file=out)
-        command = line.strip()
-        if not command:
-            continue
-        if command in ("help", "?"):
-            print(_HELP, file=out)
-        elif command == "moves":
-            print(" ".join(str(m) for m in state.legal_moves()), file=out)
-        elif command == "board":
-            print(_board(state, player), file=out)
-        elif command == "quit":
-            print("game abandoned", file=out)
-            return _save(state, args.out)
-        elif command == "undo":
-            if not any(seats[m] == "human" for m in movers):
-                print("nothing to undo: no move of yours has been played", file=out)
-                continue
-            while seats[movers[-1]] != "human":
-                state.undo()
-                movers.pop()
-            print(f"took back {state.undo()}", file=out)
-            movers.pop()
-            print(_board(state, state.current_player), file=out)
-        else:
-            try:
-                state.apply(command)
-            except (NotationError, IllegalMoveError) as exc:
-                print(f"{exc}; type 'moves' for the legal moves, 'help' for help", file=out)
-                continue
-            except Exception as exc:  # a game's bug must not end a person's game with a traceback
-                print(f"cannot play {command!r}: {exc}; type 'moves' for the legal moves", file=out)
-                continue
-            movers.append(player)
-            print(_board(state, viewer()), file=out)
-    print(status(state), file=out)
-    return _save(state, args.out)
+        agent: Any = None if kind == "human" else _agent(kind, 0, args.iterations)
+        players.append(None if agent is None else agent.for_game(derive_seed(seed, "seat", seat)))
+    labels = [
+        f"mcts, {kind.partition(':')[2] or args.iterations} iterations" if kind.startswith("mcts") else kind
+        for kind in seats
+    ]
+    interactive = sys.stdin.isatty()
+    if interactive:
+        with contextlib.suppress(ImportError):  # line editing and history for input()
+            import readline  # noqa: F401
+    session = Session(game, players, seed=seed, labels=labels, echo=not interactive)
+    return _save(session.run(), args.out)
 
 
 def _save(state: State[Any], path: str | None) -> int:

@@ -247,6 +247,17 @@ class Game(abc.ABC, Generic[S, M]):
         """
         return {k: _json_value(v) for k, v in attrs.asdict(self.options, recurse=False).items()}
 
+    def seat_name(self, player: Player) -> str:
+        """What the players call a seat, in screens and messages: ``"player N"``
+        unless the game names its sides (Tafl: ``"attackers"``, ``"defenders"``).
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().seat_name(1)
+            'player 1'
+        """
+        return f"player {player}"
+
     def check_players(self, players: int | None) -> int:
         """Return the number of players, checked against the game's range.
 

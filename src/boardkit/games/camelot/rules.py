@@ -706,23 +706,20 @@ class CamelotState(State[Move]):
     # -- pictures and bots ------------------------------------------------------
 
     def render(self) -> str:
-        """The plan as text: a laid tile shows its short label, an empty
-        square its kind letter in brackets; then scores and hands (face-up
-        tiles and how many are concealed).
+        """The plan as text, as everybody may see it: square names around it
+        (``a1`` top left), an empty square's kind letter in brackets, a laid
+        tile's short name, a key, then scores and hands (face-up tiles and how
+        many are concealed). :meth:`render_for` adds one player's own
+        concealed tiles.
 
         Examples:
             >>> print(Camelot().new_game(players=1, seed=0).render().splitlines()[1])
-             1 [T] [W] [W] [W] [W] [W] [W] [W] [W] [T]
+             1   [T] [W] [W] [W] [W] [W] [W] [W] [W] [T]   1
         """
-        plan = self.game.plan
-        lines = ["   " + " ".join(f" {chr(ord('a') + c)} " for c in range(plan.width))]
-        for r in range(plan.height):
-            cells = []
-            for c in range(plan.width):
-                t = self._board.get((c, r))
-                cells.append(f"{t.short:<3}" if t is not None else f"[{plan.kinds[(c, r)]}]")
-            lines.append(f"{r + 1:>2} " + " ".join(cells))
-        lines.append("scores: " + ", ".join(f"{p}: {s}" for p, s in enumerate(self.track.scores)))
+        from boardkit.games.camelot.text import plan_lines
+
+        lines = plan_lines(self.game.plan, self._board)
+        lines.append("scores: " + ", ".join(f"player {p}: {s}" for p, s in enumerate(self.track.scores)))
         lines.append(f"bag: {len(self.bag)} tiles")
         for p, hand in enumerate(self.hands):
             shown = ", ".join(
@@ -735,6 +732,24 @@ class CamelotState(State[Move]):
         if self.outcome is not None:
             lines.append(f"over: {self.outcome.reason}")
         return "\n".join(line.rstrip() for line in lines)
+
+    def render_for(self, player: Player) -> str:
+        """``player``'s screen, drawn from :meth:`view`: the plan and key, the
+        scores, their own hand with its concealed tiles, and of every other
+        hand only the face-up tiles and how many are concealed.
+
+        Examples:
+            >>> state = Camelot().new_game(players=2, seed=1)
+            >>> lines = state.render_for(0).splitlines()
+            >>> [line for line in lines if "concealed" in line]  # doctest: +NORMALIZE_WHITESPACE
+            ['   concealed (only you see them): throne, garden, treasury',
+             ' hand 1: tower, bathhouse, excalibur, tapestry, fireplace, blank, well; 3 concealed']
+        """
+        from boardkit.games.camelot.text import view_text
+
+        view = self.view(player)
+        outcome = self.outcome
+        return view_text(self.game.plan, self.game.tiles.order, view, None if outcome is None else outcome.reason)
 
     def svg_cells(self) -> tuple[SquareGrid, dict[Cell, str], dict[Cell, str]]:
         """The position as a picture: squares shaded by kind, laid tiles

@@ -158,6 +158,15 @@ class Tafl(Game["TaflState", Move]):
         """
         return self._geometry().grid
 
+    def seat_name(self, player: Player) -> str:
+        """The side at a seat: ``"attackers"`` (player 0) or ``"defenders"`` (player 1).
+
+        Examples:
+            >>> Tafl().seat_name(0)
+            'attackers'
+        """
+        return _SIDES[player]
+
     def new_game(self, *, players: int | None = None, seed: int | None = None) -> TaflState:
         """Set up the variant's start position (see :class:`~boardkit.Game`)."""
         return TaflState(self, self.check_players(players), seed, self._start, self.options.first)

@@ -1,0 +1,96 @@
+"""Camelot as text: the plan with its square names, a key, and the hands as
+one player may see them (their own concealed tiles included, nobody else's)."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from boardkit.games.camelot.plan import Cell, Plan
+from boardkit.games.camelot.tiles import KIND_NAMES, Tile
+from boardkit.zones import ZoneView
+
+if TYPE_CHECKING:
+    from boardkit.games.camelot.rules import CamelotView
+
+__all__ = ["plan_lines", "view_text"]
+
+
+def plan_lines(plan: Plan, board: Mapping[Cell, Tile]) -> list[str]:
+    """The plan drawn as text: column letters above and below, row numbers on
+    both sides (row 1 at the top, as square names count), an empty square as
+    its kind letter in brackets, a laid tile as its short name; then a key to
+    every symbol on it.
+
+    Examples:
+        >>> from boardkit.games.camelot.plan import Plan
+        >>> from boardkit.games.camelot.tiles import tile
+        >>> lines = plan_lines(Plan(["TWT", "W.W"]), {(1, 1): tile("garden")})
+        >>> print("\\n".join(lines))
+               a   b   c
+         1   [T] [W] [T]   1
+         2   [W] Gar [W]   2
+               a   b   c
+        squares a1 (top left) to c2; [T] an empty square of kind T; laid tiles by short name
+        kinds: T corner tower, W curtain wall, . open floor
+        laid: Gar garden
+    """
+    letters = "    " + "".join(f"  {chr(ord('a') + c)} " for c in range(plan.width))
+    lines = [letters.rstrip()]
+    for r in range(plan.height):
+        cells = []
+        for c in range(plan.width):
+            t = board.get((c, r))
+            cells.append(f"{t.short:^3}" if t is not None else f"[{plan.kinds[(c, r)]}]")
+        lines.append(f"{r + 1:>2}   " + " ".join(cells) + f"   {r + 1}")
+    lines.append(letters.rstrip())
+    last = f"{chr(ord('a') + plan.width - 1)}{plan.height}"
+    lines.append(f"squares a1 (top left) to {last}; [T] an empty square of kind T; laid tiles by short name")
+    known = list(KIND_NAMES)
+    kinds = sorted(set(plan.kinds.values()), key=lambda k: known.index(k) if k in known else len(known))
+    lines += textwrap.wrap("kinds: " + ", ".join(f"{k} {KIND_NAMES.get(k, 'squares')}" for k in kinds), 100)
+    laid = sorted(set(board.values()), key=lambda t: t.name.lower())
+    if laid:
+        lines += textwrap.wrap("laid: " + ", ".join(f"{t.short} {t}" for t in laid), 100)
+    return lines
+
+
+def _counts(pairs: Iterable[tuple[Tile, int]], order: Mapping[Tile, int]) -> str:
+    ordered = sorted(((t, n) for t, n in pairs if n > 0), key=lambda kv: order.get(kv[0], len(order)))
+    return ", ".join(f"{t}" + (f" x{n}" if n > 1 else "") for t, n in ordered) or "-"
+
+
+def _without(hand: ZoneView[Tile], concealed: Sequence[tuple[Tile, int]]) -> list[tuple[Tile, int]]:
+    face_down = dict(concealed)
+    return [(t, n - face_down.get(t, 0)) for t, n in hand.visible]
+
+
+def view_text(plan: Plan, order: Mapping[Tile, int], view: CamelotView, reason: str | None = None) -> str:
+    """One player's screen: the plan, the scores, the bag, their own hand
+    (face up and concealed) and what they may see of the other hands.
+
+    Args:
+        plan: The game's plan.
+        order: The tile list's order, to list tiles in.
+        view: What the player may know (:meth:`CamelotState.view`).
+        reason: Why the game ended, if it has.
+    """
+    p = view.player
+    lines = plan_lines(plan, dict(view.board))
+    lines.append("scores: " + ", ".join(f"player {q}: {s}" for q, s in enumerate(view.scores)))
+    lines.append(f"bag: {view.bag} tiles")
+    for q, hand in enumerate(view.hands):
+        mark = "*" if q == view.to_move else " "
+        if q == p:
+            lines.append(f"{mark}your hand (player {q}): {_counts(_without(hand, view.concealed), order)}")
+            lines.append(f"   concealed (only you see them): {_counts(view.concealed, order)}")
+        else:
+            lines.append(f"{mark}hand {q}: {_counts(hand.visible, order)}; {hand.hidden} concealed")
+    if view.laid:
+        lines.append("laid this turn: " + ", ".join(f"{t} {chr(ord('a') + c)}{r + 1}" for (c, r), t in view.laid))
+    if reason is not None:
+        lines.append(f"over: {reason}")
+    elif view.to_move is not None:
+        lines.append(f"player {view.to_move} to move" + (" (you)" if view.to_move == p else ""))
+    return "\n".join(line.rstrip() for line in lines)

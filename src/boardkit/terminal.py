@@ -1,0 +1,495 @@
+"""Play a game in the terminal: the session behind ``boardkit play``.
+
+A :class:`Session` seats people and bots, shows the person to move their own
+view of the game (``state.render_for(seat)`` where the game has hidden
+information, else ``state.render()``), numbers the legal moves, takes a move
+in notation or by number, suggests the nearest legal moves for a wrong one,
+says what each bot move did, and takes moves back and forward again.
+
+Examples:
+    >>> import io
+    >>> from boardkit.testing import Nim
+    >>> out = io.StringIO()
+    >>> lines = iter(["moves", "1", "quit"])
+    >>> session = Session(Nim(heap=5), ["human", None], seed=3, out=out, read=lambda prompt: next(lines))
+    >>> session.run().history
+    (Take(1),)
+    >>> print(out.getvalue().splitlines()[0])
+    Nim for two (heap=5), seed 3
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import sys
+import textwrap
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TextIO
+
+import attrs
+
+from boardkit.agents import Agent
+from boardkit.errors import BoardkitError, IllegalMoveError, NotationError
+from boardkit.game import Game, Player, State
+from boardkit.render import status
+
+__all__ = ["Session", "describe_game", "group_key", "seat_name", "screen"]
+
+#: More legal moves than this are shown as groups first.
+_LIST_AT_ONCE = 40
+_WIDTH = 100
+
+
+def seat_name(game: Game[Any, Any], player: Player) -> str:
+    """What the players call a seat: the game's own name for it where it has
+    one (``"attackers"``), else ``"player N"``.
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> from boardkit.testing import Nim
+        >>> seat_name(Tafl(), 1), seat_name(Nim(), 1)
+        ('defenders', 'player 1')
+    """
+    named = getattr(game, "seat_name", None)
+    if callable(named):
+        return str(named(player))
+    return f"player {player}"
+
+
+def describe_game(game: Game[Any, Any]) -> str:
+    """The game and its settings in words: its name, then every option that
+    differs from the default (the variant or edition always).
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> describe_game(Tafl("brandubh"))
+        'Tafl, variant brandubh'
+        >>> describe_game(Tafl("brandubh", repetition=None))
+        'Tafl, variant brandubh (repetition=None)'
+    """
+    title = (type(game).__doc__ or game.name).strip().split(",")[0].split(":")[0].split(".")[0].strip()
+    if len(title) > 40 or not title:
+        title = game.name
+    values = game.option_values()
+    try:
+        defaults = type(game)().option_values()
+    except Exception:  # a game that needs options has no defaults to compare with
+        defaults = {}
+    words = []
+    for key in ("variant", "edition"):
+        if key in values:
+            words.append(f"{key} {values[key]}")
+    changed = [
+        f"{k}={v}"
+        for k, v in values.items()
+        if k not in ("variant", "edition") and (k not in defaults or defaults[k] != v) and not _set_by_variant(game, k)
+    ]
+    if not defaults and not words:
+        changed = [f"{k}={v}" for k, v in values.items()]
+    text = title + (", " + ", ".join(words) if words else "")
+    return text + (f" ({', '.join(changed)})" if changed else "")
+
+
+def _set_by_variant(game: Game[Any, Any], key: str) -> bool:
+    """True when the option only follows the variant (the variant's own rules)."""
+    values = game.option_values()
+    if "variant" not in values:
+        return False
+    try:
+        factory: Any = type(game)
+        plain = factory(variant=values["variant"]).option_values()
+    except Exception:
+        return False
+    return bool(plain.get(key) == values.get(key))
+
+
+def screen(state: State[Any], seat: Player | None) -> str:
+    """The text board as ``seat`` may see it: their own view, hidden parts of
+    their own included (``render_for``), or the public board for ``None``.
+
+    Examples:
+        >>> from boardkit.games.cloth_of_gold import ClothOfGold
+        >>> state = ClothOfGold().new_game(seed=1)
+        >>> "your hand" in screen(state, 0), "your hand" in screen(state, None)
+        (True, False)
+    """
+    render_for = getattr(state, "render_for", None)
+    if seat is not None and callable(render_for):
+        return str(render_for(seat))
+    return state.render()
+
+
+_TOKEN = re.compile(r"[a-z]+[0-9]+|[a-z]+|[0-9]+")
+_TAIL = re.compile(r"^(.*?)(?:\s*(?:->|<->|-|/|\s)\s*)([^\s/>-]+)$")
+
+
+def group_key(notation: str) -> str:
+    """The part of a move's notation that names what moves (the notation
+    without its last square or target), used to group the legal moves.
+
+    Examples:
+        >>> group_key("d1-d4"), group_key("place wall blank b1"), group_key("A-dragon/gold"), group_key("end")
+        ('d1', 'place wall blank', 'A-dragon', 'end')
+    """
+    found = _TAIL.match(notation)
+    if found is None or not found.group(1):
+        return notation
+    return found.group(1)
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text.lower())
+
+
+def _wrap(items: Sequence[str], indent: str = "  ") -> list[str]:
+    return textwrap.wrap("  ".join(items), _WIDTH, initial_indent=indent, subsequent_indent=indent,
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def _columns(items: Sequence[str], indent: str = "  ") -> list[str]:
+    """Items in aligned columns, as many to a line as fit."""
+    if not items:
+        return []
+    width = max(len(i) for i in items) + 2
+    per_line = max(1, (_WIDTH - len(indent)) // width)
+    return [
+        (indent + "".join(i.ljust(width) for i in items[k : k + per_line])).rstrip()
+        for k in range(0, len(items), per_line)
+    ]
+
+
+@attrs.define
+class _Taken:
+    player: Player
+    move: Any
+
+
+class Session:
+    """One game played at the terminal.
+
+    Args:
+        game: The game.
+        seats: One entry per seat: ``"human"`` (or ``None``) for a person, or
+            an :class:`~boardkit.agents.Agent` already made for this game.
+        seed: The game's seed.
+        out: Where the screen goes (standard output by default).
+        read: Reads a line after showing a prompt (``input`` by default);
+            raises ``EOFError`` at the end of input.
+        labels: What to call each bot when it moves (``"mcts"``...).
+        echo: Write each line read after its prompt (for piped input, so a
+            transcript reads like the screen).
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seats: Sequence[Agent | str | None],
+        *,
+        seed: int,
+        out: TextIO | None = None,
+        read: Callable[[str], str] | None = None,
+        labels: Sequence[str] | None = None,
+        echo: bool = False,
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.out = out if out is not None else sys.stdout
+        self.read = read if read is not None else input
+        self.echo = echo
+        self.bots: dict[Player, Agent] = {
+            p: s for p, s in enumerate(seats) if s is not None and not isinstance(s, str)
+        }
+        self.humans = [p for p in range(len(seats)) if p not in self.bots]
+        self.labels = list(labels) if labels is not None else [
+            "human" if p not in self.bots else type(self.bots[p]).__name__ for p in range(len(seats))
+        ]
+        self.short = [label.split(",")[0].split(":")[0] for label in self.labels]
+        self.state: State[Any] = game.new_game(players=game.check_players(len(seats)), seed=seed)
+        self.done: list[_Taken] = []
+        self.undone: list[list[_Taken]] = []
+
+    # -- output ----------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def name(self, player: Player) -> str:
+        return seat_name(self.game, player)
+
+    def who(self, player: Player) -> str:
+        """A seat as the screen calls it: its name and who sits there."""
+        if player in self.bots:
+            return f"{self.name(player)} ({self.short[player]})"
+        return f"{self.name(player)} ({'you' if len(self.humans) == 1 else 'human'})"
+
+    def viewer(self) -> Player | None:
+        """Whose eyes the board is drawn for: the person to move, else the
+        only person at the table, else nobody (the public board)."""
+        nxt = self.state.current_player
+        if nxt is not None and nxt not in self.bots:
+            return nxt
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def show(self) -> None:
+        self.say(screen(self.state, self.viewer()))
+
+    def opening(self) -> None:
+        self.say(f"{describe_game(self.game)}, seed {self.seed}")
+        seats = []
+        for p in range(self.state.players):
+            sitter = "you" if p not in self.bots and len(self.humans) == 1 else self.labels[p]
+            seats.append(f"{self.name(p)}{'' if self.name(p) == f'player {p}' else f' (player {p})'}: {sitter}")
+        self.say("seats: " + "; ".join(seats))
+        if self.humans:
+            self.say("type a move as written on the screen, or its number from 'moves'; 'help' lists the commands")
+
+    # -- the loop ----------------------------------------------------------------
+
+    def run(self) -> State[Any]:
+        """Play until the game ends, input ends or someone quits; returns the state."""
+        self.opening()
+        self.show()
+        while not self.state.is_over:
+            player = self.state.current_player
+            if player is None:  # pragma: no cover - is_over covers it
+                break
+            if player in self.bots:
+                self.bot_move(player)
+                continue
+            try:
+                line = self.read(f"{self.who(player)}> ")
+            except EOFError:
+                self.say("\nend of input: game abandoned")
+                return self.state
+            if self.echo:
+                self.say(line)
+            if not self.command(player, line.strip()):
+                return self.state
+        self.say(status(self.state))
+        return self.state
+
+    def bot_move(self, player: Player) -> None:
+        before = self.state.copy()
+        move = self.bots[player].choose(self.state.copy(), player)
+        self.state.apply(move)
+        self.done.append(_Taken(player, move))
+        effect = effects(before, self.state, player)
+        self.say(f"{self.who(player)} played {move}" + (f": {effect}" if effect else ""))
+        self.show()
+
+    def command(self, player: Player, line: str) -> bool:
+        """Carry out one line typed by ``player``; False to stop the game."""
+        if not line:
+            return True
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word in ("help", "?"):
+            self.help()
+        elif word == "moves":
+            self.list_moves(rest)
+        elif word == "board" and not rest:
+            self.show()
+        elif word in ("quit", "exit") and not rest:
+            self.say("game abandoned")
+            return False
+        elif word == "undo" and not rest:
+            self.undo()
+        elif word == "redo" and not rest:
+            self.redo()
+        else:
+            self.play(player, line)
+        return True
+
+    # -- commands ----------------------------------------------------------------
+
+    def numbered(self) -> list[tuple[int, str]]:
+        return [(i, str(m)) for i, m in enumerate(self.state.legal_moves(), 1)]
+
+    def list_moves(self, words: str) -> None:
+        moves = self.numbered()
+        wanted = _tokens(words)
+        if wanted:
+            chosen = [(i, m) for i, m in moves if all(w in _tokens(m) for w in wanted)]
+            if not chosen:
+                chosen = [(i, m) for i, m in moves if all(w in m.lower() for w in wanted)]
+            if not chosen:
+                self.say(f"no legal move mentions {words.strip()!r}; type 'moves' for all {len(moves)}")
+                return
+            moves = chosen
+        if len(moves) <= _LIST_AT_ONCE:
+            self.say(f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}" + (" matching" if wanted else "") + ":")
+            digits = len(str(moves[-1][0]))
+            for line in _columns([f"{i:>{digits}} {m}" for i, m in moves]):
+                self.say(line)
+            return
+        groups: dict[str, list[tuple[int, str]]] = {}
+        for i, m in moves:
+            groups.setdefault(group_key(m), []).append((i, m))
+        self.say(f"{len(moves)} legal moves in {len(groups)} groups; type 'moves WORD' to number some of them:")
+        for key, members in groups.items():
+            rest = [m[len(key):].strip(" -/>") or m for _, m in members]
+            first = members[0][0]
+            span = f"{first}" if len(members) == 1 else f"{first}-{members[-1][0]}"
+            head = f"  {key} ({span}):"
+            for n, line in enumerate(_wrap(rest, "")):
+                self.say((head if n == 0 else " " * len(head)) + " " + line)
+
+    def play(self, player: Player, text: str) -> None:
+        legal = self.state.legal_moves()
+        move: Any = text
+        if text.isdigit():
+            n = int(text)
+            if not 1 <= n <= len(legal):
+                self.say(f"there is no move {n}: the legal moves are numbered 1 to {len(legal)} (type 'moves')")
+                return
+            move = legal[n - 1]
+        before = self.state.copy()
+        try:
+            self.state.apply(move)
+        except (NotationError, IllegalMoveError) as exc:
+            self.refuse(text, exc, legal)
+            return
+        except BoardkitError as exc:
+            self.say(f"cannot play {text!r}: {exc}; type 'moves' for the legal moves")
+            return
+        played = self.state.history[-1]
+        self.done.append(_Taken(player, played))
+        self.undone.clear()
+        effect = effects(before, self.state, player)
+        self.say(f"{self.who(player)} played {played}" + (f": {effect}" if effect else ""))
+        if self.state.current_player not in self.bots:  # a bot's move shows the board next
+            self.show()
+
+    def refuse(self, text: str, exc: Exception, legal: Sequence[Any]) -> None:
+        reason = str(exc)
+        if isinstance(exc, NotationError) and len(reason) > 110:
+            reason = f"{text!r} is not a move of this game"
+        self.say(reason)
+        near = suggestions(text, [str(m) for m in legal])
+        if near:
+            numbers = {str(m): i for i, m in enumerate(legal, 1)}
+            self.say("did you mean: " + ", ".join(f"{m} ({numbers[m]})" for m in near) + "?")
+        self.say("type 'moves' to list the legal moves, 'help' for help")
+
+    def undo(self) -> None:
+        if not any(t.player in self.humans for t in self.done):
+            self.say("nothing to undo: no move of yours has been played")
+            return
+        taken: list[_Taken] = []
+        while True:
+            t = self.done.pop()
+            self.state.undo()
+            taken.append(t)
+            if t.player in self.humans:
+                break
+        self.undone.append(taken)
+        parts = [f"{'your' if len(self.humans) == 1 else self.name(t.player) + chr(39) + 's'} move {t.move}"
+                 if t.player in self.humans else f"the reply {t.move} by {self.who(t.player)}"
+                 for t in reversed(taken)]
+        self.say("took back " + " and ".join(parts))
+        self.show()
+
+    def redo(self) -> None:
+        if not self.undone:
+            self.say("nothing to redo")
+            return
+        taken = self.undone.pop()
+        for t in reversed(taken):
+            self.state.apply(t.move)
+            self.done.append(t)
+        self.say("played again " + ", ".join(str(t.move) for t in reversed(taken)))
+        self.show()
+
+    def help(self) -> None:
+        legal = self.numbered()
+        first = legal[0][1] if legal else "..."
+        group = group_key(first)
+        word = next((w for w in _tokens(group) if w not in ("move", "place")), "") or group
+        lines = [
+            "commands:",
+            f"  {first:<24} play a move, written as in 'moves'",
+            f"  {'1':<24} play move number 1 of 'moves' ({first})",
+            f"  {'moves':<24} list the legal moves, numbered (grouped when there are many)",
+            f"  {'moves ' + word:<24} only the moves that mention {word!r}",
+            f"  {'undo':<24} take back your last move and the replies after it",
+            f"  {'redo':<24} play again what 'undo' took back",
+            f"  {'board':<24} show the board again",
+            f"  {'help':<24} show this help",
+            f"  {'quit':<24} stop the game",
+        ]
+        self.say("\n".join(lines))
+
+
+def suggestions(text: str, legal: Sequence[str], n: int = 5) -> list[str]:
+    """The legal moves nearest to a wrong one: those sharing its squares or
+    words first, then the most alike by spelling.
+
+    Examples:
+        >>> suggestions("d1d3", ["d1-d2", "d1-d3", "e1-e2", "h1-h5"])
+        ['d1-d3', 'd1-d2']
+    """
+    words = set(_tokens(text))
+    squeezed = re.sub(r"[^a-z0-9]", "", text.lower())
+    scored = []
+    for m in legal:
+        tokens = _tokens(m)
+        shared = sum(1 for t in tokens if t in words)
+        like = difflib.SequenceMatcher(None, squeezed, re.sub(r"[^a-z0-9]", "", m.lower())).ratio()
+        if shared or like >= 0.6:
+            scored.append((-shared, -like, m))
+    scored.sort()
+    return [m for _, _, m in scored[:n]]
+
+
+def _cells(state: State[Any]) -> dict[Hashable, tuple[Any, ...]]:
+    """What stands where, for games that say so (Tafl's squares, 5 Fields' hexes)."""
+    squares = getattr(state, "squares", None)
+    if callable(squares) and hasattr(state, "piece_at"):
+        from boardkit.games.tafl import Piece
+
+        return {sq: (piece,) for piece in Piece for sq in squares(piece)}
+    pawns = getattr(state, "pawns", None)
+    board = getattr(getattr(state, "game", None), "board", None)
+    if callable(pawns) and board is not None and hasattr(board, "cells"):
+        return {c: tuple(pawns(c)) for c in board.cells if pawns(c)}
+    return {}
+
+
+def effects(before: State[Any], after: State[Any], player: Player) -> str:
+    """What a move did, in words: pieces taken and points scored.
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> state = Tafl("brandubh").from_position("/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)
+        >>> after = state.copy(); after.apply("b5-b6")
+        >>> effects(state, after, 0)
+        'took c6'
+    """
+    said: list[str] = []
+    gone = [c for c, what in _cells(before).items() if what and not _cells(after).get(c)]
+    moved_from = _source(after)
+    taken = sorted(str(_name(after, c)) for c in gone if c != moved_from)
+    if taken:
+        said.append("took " + ", ".join(taken))
+    old, new = getattr(before, "scores", None), getattr(after, "scores", None)
+    if isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new):
+        for p, (a, b) in enumerate(zip(old, new, strict=True)):
+            if a != b:
+                who = "" if p == player else f"{seat_name(after.game, p)} "
+                said.append(f"{who}scored {b - a:+g} (now {b:g})")
+    return "; ".join(said)
+
+
+def _source(state: State[Any]) -> Any:
+    if not state.history:
+        return None
+    move = state.history[-1]
+    return getattr(move, "source", getattr(move, "frm", None))
+
+
+def _name(state: State[Any], cell: Any) -> str:
+    namer = getattr(getattr(state, "game", None), "cell_name", None)
+    if callable(namer):
+        return str(namer(cell))
+    return str(cell)
