@@ -3,7 +3,7 @@
 Each picture is a seeded game played a fixed number of moves by seeded
 random players, so running the script again gives the same files::
 
-    python examples/make_gallery.py            # writes docs/_static/gallery/*.svg
+    python examples/make_gallery.py            # writes docs/_static/gallery/*.svg and the pages' pictures
     python examples/make_gallery.py /tmp/pics  # or anywhere else
 
 Examples:
@@ -46,7 +46,7 @@ def picture(name: str, options: Mapping[str, Any], *, seed: int, moves: int) -> 
         The picture, as :func:`boardkit.render.svg` draws it.
 
     Examples:
-        >>> "tafl: player 0 to move" in picture("tafl", {"variant": "brandubh"}, seed=0, moves=0)
+        >>> "tafl: attackers to move" in picture("tafl", {"variant": "brandubh"}, seed=0, moves=0)
         True
     """
     game = games.load(name, **options)
@@ -59,11 +59,30 @@ def picture(name: str, options: Mapping[str, Any], *, seed: int, moves: int) -> 
     return svg(state)
 
 
-def main(out: Path) -> list[Path]:
-    """Write every picture of :data:`GALLERY` into the folder ``out``.
+def pages_pictures() -> dict[str, str]:
+    """The pictures on the games' reference pages, by file name: Camelot's
+    plan and 5 Fields' map at the start of a game.
+
+    Examples:
+        >>> sorted(pages_pictures())
+        ['camelot-plan.svg', 'five-fields-map.svg']
+    """
+    from boardkit.games.camelot import STANDARD_PLAN, Plan
+    from boardkit.games.five_fields import FiveFields
+
+    return {
+        "camelot-plan.svg": svg(Plan(STANDARD_PLAN)),
+        "five-fields-map.svg": svg(FiveFields().new_game(seed=0)),
+    }
+
+
+def main(out: Path, pages: Path | None = None) -> list[Path]:
+    """Write every picture of :data:`GALLERY` into the folder ``out``, and
+    the reference pages' pictures (:func:`pages_pictures`) into ``pages``.
 
     Args:
         out: The folder (created if missing).
+        pages: The folder for the pages' pictures; none to skip them.
 
     Returns:
         The files written.
@@ -74,10 +93,17 @@ def main(out: Path) -> list[Path]:
         path = out / file
         path.write_text(picture(name, options, seed=seed, moves=moves) + "\n", encoding="utf-8")
         written.append(path)
+    if pages is not None:
+        pages.mkdir(parents=True, exist_ok=True)
+        for file, text in pages_pictures().items():
+            path = pages / file
+            path.write_text(text + "\n", encoding="utf-8")
+            written.append(path)
     return written
 
 
 if __name__ == "__main__":
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent.parent / "docs" / "_static" / "gallery"
-    for written_path in main(folder):
+    static = Path(__file__).parent.parent / "docs" / "_static"
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else static / "gallery"
+    for written_path in main(folder, None if len(sys.argv) > 1 else static):
         print(written_path)

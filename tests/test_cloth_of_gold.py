@@ -647,8 +647,8 @@ def test_render_hides_hands_unless_asked() -> None:
     assert "court 0  gold 1" in text
     assert "  row 1  8-15 .0......" in text
     assert "  row 2 16-23 .1......" in text
-    assert state.render_for(0).endswith("your hand (player 0): jewel 2")
-    assert state.render_for(1).endswith("your hand (player 1): white 1")
+    assert state.render_for(0).endswith("your hand (player 0): jewel 2 (only you see it)")
+    assert state.render_for(1).endswith("your hand (player 1): white 1 (only you see it)")
 
 
 def test_svg() -> None:

@@ -132,8 +132,8 @@ def test_fixed_map_and_its_round_trip_through_the_registry() -> None:
         ("PSP/MSSM/PSPSP/MSSM/PM", "19 letters"),
         ("PSP/MSSM/PSPSP/MSSM/PMX", "'X'"),
         ("PSS/MSSM/PSPSP/MSSM/PMP", "7 plains, 5 mountains and 7 seas, not 6, 5 and 8"),
-        ("MSP/PSSM/PSPSP/MSSM/PMP", "player 1's Queen hex (0,-2) must be a plain"),
-        ("PSP/MSSM/PSPSP/MSSM/PPM", "player 0's Queen hex (0,2) must be a plain"),
+        ("MSP/PSSM/PSPSP/MSSM/PMP", "player 1's Queen hex c5 must be a plain"),
+        ("PSP/MSSM/PSPSP/MSSM/PPM", "player 0's Queen hex g1 must be a plain"),
         (42, "expected a map string"),
     ],
 )
@@ -188,14 +188,14 @@ def test_notation_round_trips(move: Move) -> None:
 
 
 def test_notation_examples() -> None:
-    assert str(PawnMove(Pawn.PRINCE, (1, 1), (1, -1))) == "move P(1,1)->(1,-1)"
-    assert parse_move("  move  P( 1, 1 ) -> (1,-1) ") == PawnMove(Pawn.PRINCE, (1, 1), (1, -1))
-    assert str(RegenerateQueen((0, 1), (1, 1))) == "regenerate queen (0,1) from P(1,1)"
-    assert str(Castle((0, 2), (1, 1))) == "castle Q(0,2)<->P(1,1)"
+    assert str(PawnMove(Pawn.PRINCE, (1, 1), (1, -1))) == "move P h2->f4"
+    assert parse_move("  move  P( 1, 1 ) -> f4 ") == PawnMove(Pawn.PRINCE, (1, 1), (1, -1))
+    assert str(RegenerateQueen((0, 1), (1, 1))) == "regenerate queen f2 from P h2"
+    assert str(Castle((0, 2), (1, 1))) == "castle Q g1<->P h2"
 
 
 @pytest.mark.parametrize(
-    "text", ["", "move", "move K(0,0)->(1,0)", "move P(3,0)->(0,0)", "build tower", "pass pass", "end now", 5, None]
+    "text", ["", "move", "move K(0,0)->g3", "move P(3,0)->e3", "build tower", "pass pass", "end now", 5, None]
 )
 def test_bad_notation(text: object) -> None:
     with pytest.raises(NotationError):
@@ -224,7 +224,7 @@ def test_prince_moves_one_hex_without_its_queen() -> None:
 def test_prince_range_is_measured_when_that_pawn_starts() -> None:
     state = setup({(0, 2): "Q0", (2, -2): "P0", (0, -2): "Q1"}, terrain={(1, 1): S})
     assert state.prince_range((2, -2)) == 1
-    state.apply("move Q(0,2)->(1,0)")
+    state.apply("move Q g1->g3")
     assert state.current_player == 0
     assert state.prince_range((2, -2)) == 3
     assert (0, 0) in targets(state, Pawn.PRINCE, (2, -2))  # 2 hexes away
@@ -287,7 +287,7 @@ def test_prince_passes_own_pieces_but_not_enemy_ones() -> None:
 
 def test_enemy_field_blocks_nothing_and_is_captured_by_ending_there() -> None:
     state = setup({(0, 2): "Q0", (-1, 0): "P0", (0, -2): "Q1"}, fields={(0, 0): 1, (1, 0): 1})
-    state.apply("move P(-1,0)->(1,0)")  # through the Field on (0, 0)
+    state.apply("move P c3->g3")  # through the Field on (0, 0)
     state.apply("end")
     assert state.field((0, 0)) == 1
     assert state.field((1, 0)) == 0
@@ -318,12 +318,12 @@ def test_queen_never_attacks_nor_shares_a_hex_with_her_pawns() -> None:
     assert (-1, 0) not in reach  # enemy Prince
     assert (0, 1) not in reach  # enemy City
     assert (-2, 0) not in reach  # nor through the enemy Prince
-    assert "cannot go" in refusal(state, "move Q(0,0)->(-1,0)")
+    assert "cannot go" in refusal(state, "move Q e3->c3")
 
 
 def test_queen_captures_an_enemy_field() -> None:
     state = setup({(0, 2): "Q0", (0, -2): "Q1"}, fields={(0, 1): 1})
-    state.apply("move Q(0,2)->(0,1)")
+    state.apply("move Q g1->f2")
     state.apply("end")
     assert state.field((0, 1)) == 0
 
@@ -333,14 +333,14 @@ def test_queen_captures_an_enemy_field() -> None:
 
 def test_moving_two_pawns_is_one_action() -> None:
     state = setup({(0, 2): "Q0", (0, 1): "P0", (1, 1): "P0", (0, -2): "Q1"})
-    state.apply("move P(0,1)->(0,0)")
+    state.apply("move P f2->e3")
     assert state.current_player == 0
     legal = state.legal_moves()
     assert End() in legal
     assert not any(isinstance(m, (BuildField, Castle, Pass)) for m in legal)
     assert "a move action is under way" in refusal(state, "build field")
-    assert "no Prince of player 0 left to move on (0,0)" in refusal(state, "move P(0,0)->(-1,0)")
-    state.apply("move Q(0,2)->(0,1)")
+    assert "no Prince of player 0 left to move on e3" in refusal(state, "move P e3->c3")
+    state.apply("move Q g1->f2")
     assert state.current_player == 1
     assert state.turn == 1
 
@@ -348,7 +348,7 @@ def test_moving_two_pawns_is_one_action() -> None:
 def test_end_closes_a_one_pawn_move_and_needs_a_moved_pawn() -> None:
     state = setup({(0, 2): "Q0", (0, 1): "P0", (0, -2): "Q1"})
     assert "no pawn has moved" in refusal(state, "end")
-    state.apply("move P(0,1)->(0,0)")
+    state.apply("move P f2->e3")
     state.apply("end")
     assert state.current_player == 1
     assert state.history[-2:] == (PawnMove(Pawn.PRINCE, (0, 1), (0, 0)), End())
@@ -358,7 +358,7 @@ def test_castling() -> None:
     state = setup({(0, 2): "Q0", (0, 0): "P0", (2, -2): "P0", (0, -2): "Q1"})
     castles = [m for m in state.legal_moves() if isinstance(m, Castle)]
     assert castles == [Castle((0, 2), (0, 0))]  # (2, -2) is 4 hexes away
-    state.apply("castle Q(0,2)<->P(0,0)")
+    state.apply("castle Q g1<->P e3")
     assert state.queen(0) == (0, 0)
     assert (0, 2) in state.princes(0)
     assert state.current_player == 1
@@ -372,7 +372,7 @@ def test_castling_keeps_the_queens_restrictions() -> None:
     # with an enemy Prince in the way: no
     wall = {cell: S for cell in CELLS if cell not in [(0, 2), (0, 1), (0, 0), (0, -2)]}
     state = setup({(0, 2): "Q0", (0, 1): "P1", (0, 0): "P0", (0, -2): "Q1"}, terrain=wall)
-    assert "cannot castle" in refusal(state, "castle Q(0,2)<->P(0,0)")
+    assert "cannot castle" in refusal(state, "castle Q g1<->P e3")
 
 
 def test_build_field_and_city_under_the_queen() -> None:
@@ -409,7 +409,7 @@ def test_regenerate_a_prince() -> None:
     assert [m for m in two_fields.legal_moves() if isinstance(m, RegeneratePrince)] == []
     three = setup(base, fields={(2, 0): 0, (1, 0): 0, (0, 0): 0}, cities={(-2, 2): 0, (0, 2): 0})
     assert [m for m in three.legal_moves() if isinstance(m, RegeneratePrince)] == [RegeneratePrince((-2, 2))]
-    three.apply("regenerate prince (-2,2)")
+    three.apply("regenerate prince c1")
     assert three.pawns((-2, 2)) == ((0, Pawn.PRINCE),)
     full = setup({**base, (2, -2): "P0"}, fields=dict.fromkeys(CELLS[5:9], 0), cities={(-2, 2): 0})
     assert [m for m in full.legal_moves() if isinstance(m, RegeneratePrince)] == []
@@ -424,7 +424,7 @@ def test_regenerate_the_queen() -> None:
         RegenerateQueen((0, 2), (1, 1)),
         RegenerateQueen((0, 2), (-2, 2)),
     ]
-    state.apply("regenerate queen (0,2) from P(1,1)")
+    state.apply("regenerate queen g1 from P h2")
     assert state.queen(0) == (0, 2)
     assert state.princes(0) == ((-2, 2),)
 
@@ -458,23 +458,23 @@ def test_rulebook_battle_prince_three_hexes_from_its_queen_attacks_with_two() ->
     walls = {(0, 1): S, (1, 1): S, (-1, 2): S}
     # defender's Queen 4 hexes away: the defending Prince has 1; 2 beats it
     state = setup({(0, 2): "Q0", (2, 0): "P0", (2, -1): "P1", (-2, 1): "Q1"}, terrain=walls)
-    state.apply("move P(2,0)->(2,-1)")
+    state.apply("move P i3->h4")
     state.apply("end")
     assert state.pawns((2, -1)) == ((0, Pawn.PRINCE),)
     # defender's Queen 3 hexes away: 2 against 2 is no win
     state = setup({(0, 2): "Q0", (2, 0): "P0", (2, -1): "P1", (-1, 1): "Q1"}, terrain=walls)
-    assert "would be 2 against a defence of 2" in refusal(state, "move P(2,0)->(2,-1)")
+    assert "would be 2 against a defence of 2" in refusal(state, "move P i3->h4")
 
 
 def test_rulebook_battle_prince_on_a_mountain_next_to_its_queen_defends_with_eight() -> None:
     state = setup({(1, -1): "Q0", (1, 0): "P0", (0, -1): "P1", (0, -2): "Q1"}, terrain={(0, -1): M})
-    assert "would be 4 against a defence of 8" in refusal(state, "move P(1,0)->(0,-1)")
+    assert "would be 4 against a defence of 8" in refusal(state, "move P g3->d4")
 
 
 def test_rulebook_refused_attack_three_against_four() -> None:
     # attacker's Queen 2 hexes from the battle, defender's Queen 3 hexes, a mountain
     state = setup({(0, 1): "Q0", (1, 0): "P0", (1, -1): "P1", (-1, 2): "Q1"}, terrain={(1, -1): M})
-    assert "would be 3 against a defence of 4" in refusal(state, "move P(1,0)->(1,-1)")
+    assert "would be 3 against a defence of 4" in refusal(state, "move P g3->f4")
     assert PawnMove(Pawn.PRINCE, (1, 0), (1, -1)) not in state.legal_moves()
 
 
@@ -501,7 +501,7 @@ def test_defence_values(defenders: str, terrain: Terrain, city: bool, defence: i
     if "Q1" not in defenders:
         pawns[(0, -2)] = "Q1"
     state = setup(pawns, terrain={(0, 0): terrain}, cities={(2, -2): 0, **({(0, 0): 1} if city else {})})
-    assert f"would be 1 against a defence of {defence}" in refusal(state, "move P(1,0)->(0,0)")
+    assert f"would be 1 against a defence of {defence}" in refusal(state, "move P g3->e3")
 
 
 def test_two_princes_add_up_their_attack() -> None:
@@ -510,11 +510,11 @@ def test_two_princes_add_up_their_attack() -> None:
         {(0, 1): "Q0", (1, 0): "P0", (-1, 0): "P0", (1, -1): "P1", (-1, 2): "Q1"},
         terrain={(1, -1): M},
     )
-    state.apply("move P(1,0)->(1,-1)")  # legal: the second Prince can still join
+    state.apply("move P g3->f4")  # legal: the second Prince can still join
     assert End() not in state.legal_moves()
     assert "is 3 against a defence of 4" in refusal(state, "end")
-    assert "cannot go" in refusal(state, "move Q(0,1)->(0,0)")  # 4 against 4 is still no
-    state.apply("move P(-1,0)->(1,-1)")
+    assert "cannot go" in refusal(state, "move Q f2->e3")  # 4 against 4 is still no
+    state.apply("move P c3->f4")
     assert state.pawns((1, -1)) == ((0, Pawn.PRINCE), (0, Pawn.PRINCE))
     assert state.current_player == 1
 
@@ -528,10 +528,10 @@ def test_attack_is_measured_when_the_action_ends() -> None:
         terrain={**line, (1, 0): M},
         cities={(0, -2): 1},
     )
-    state.apply("move P(-1,0)->(1,0)")
+    state.apply("move P c3->g3")
     assert End() not in state.legal_moves()
     assert set(targets(state, Pawn.QUEEN, (-2, 0))) == {(-1, 0), (0, 0)}
-    state.apply("move Q(-2,0)->(0,0)")
+    state.apply("move Q a3->e3")
     assert state.pawns((1, 0)) == ((0, Pawn.PRINCE),)
 
 
@@ -543,7 +543,7 @@ def test_enemy_pieces_stay_and_block_until_the_action_ends() -> None:
         terrain=line,
         cities={(0, -2): 1},
     )
-    state.apply("move P(-1,0)->(0,0)")  # 3 against 1: won, but only when the action ends
+    state.apply("move P c3->e3")  # 3 against 1: won, but only when the action ends
     assert state.pawns((0, 0)) == ((0, Pawn.PRINCE), (1, Pawn.PRINCE))
     reach = targets(state, Pawn.PRINCE, (-2, 1))
     assert (1, 0) not in reach and (0, 0) in reach
@@ -557,8 +557,8 @@ def test_winner_takes_the_city_and_replaces_the_field() -> None:
         cities={(1, -1): 1},
         fields={(-1, 0): 1},
     )
-    state.apply("move P(0,0)->(1,-1)")  # 4 against a City's 3
-    state.apply("move P(-1,1)->(-1,0)")  # 3 against a Prince's 2, on its Field
+    state.apply("move P e3->f4")  # 4 against a City's 3
+    state.apply("move P d2->c3")  # 3 against a Prince's 2, on its Field
     assert state.city((1, -1)) == 0
     assert state.field((-1, 0)) == 0
     assert state.pawns((-1, 0)) == ((0, Pawn.PRINCE),)
@@ -567,7 +567,7 @@ def test_winner_takes_the_city_and_replaces_the_field() -> None:
 def test_a_captured_field_is_removed_when_eight_are_on_the_board() -> None:
     eight = dict.fromkeys([(-2, 0), (-2, 1), (-2, 2), (-1, 2), (-1, 1), (2, -2), (2, -1), (2, 0)], 0)
     state = setup({(0, 2): "Q0", (0, 1): "P0", (0, -2): "Q1"}, fields={**eight, (0, 0): 1})
-    state.apply("move P(0,1)->(0,0)")
+    state.apply("move P f2->e3")
     state.apply("end")
     assert state.field((0, 0)) is None
 
@@ -577,14 +577,14 @@ def test_two_princes_in_one_hex_must_separate_or_lose_one() -> None:
     state.apply("build field")
     assert state.princes(0) == ((0, 0),)
     kept = setup({(0, 2): "Q0", (0, 0): "P0P0", (0, -2): "Q1"})
-    kept.apply("move P(0,0)->(1,0)")
+    kept.apply("move P e3->g3")
     kept.apply("end")
     assert kept.princes(0) == ((0, 0), (1, 0))
 
 
 def test_a_pair_formed_this_turn_is_split_on_the_next() -> None:
     state = setup({(0, 2): "Q0", (0, 1): "P0", (1, 1): "P0", (0, -2): "Q1"})
-    state.apply("move P(0,1)->(1,1)")
+    state.apply("move P f2->h2")
     state.apply("end")
     assert state.princes(0) == ((1, 1), (1, 1))
     state.apply("pass")
@@ -604,13 +604,13 @@ def test_a_prince_without_its_queen_defends_with_one_doubled_on_a_mountain(terra
         cities={(2, -2): 0, (-2, 2): 1},
     )
     assert state.prince_range((0, 0)) == 1
-    assert f"would be 1 against a defence of {defence}," in refusal(state, "move P(1,0)->(0,0)")
+    assert f"would be 1 against a defence of {defence}," in refusal(state, "move P g3->e3")
 
 
 def test_queen_passes_over_an_enemy_field_without_taking_it() -> None:
     # (0, 1) is the only hex between (0, 2) and (0, 0).
     state = setup({(0, 2): "Q0", (0, -2): "Q1"}, fields={(0, 1): 1})
-    state.apply("move Q(0,2)->(0,0)")
+    state.apply("move Q g1->e3")
     state.apply("end")
     assert (state.field((0, 1)), state.field((0, 0))) == (1, None)
 
@@ -619,7 +619,7 @@ def test_the_one_hex_landing_may_end_in_a_battle() -> None:
     # 4 (the Queen one hex from the sea hex) against 3 (the defender's Queen 2 hexes away)
     state = setup({(1, 0): "Q0", (0, 1): "P0", (0, 0): "P1", (0, -2): "Q1"}, terrain={(0, 0): S})
     assert state.prince_range((0, 1)) == 4 and (0, 0) in targets(state, Pawn.PRINCE, (0, 1))
-    state.apply("move P(0,1)->(0,0)")
+    state.apply("move P f2->e3")
     state.apply("end")
     assert state.pawns((0, 0)) == ((0, Pawn.PRINCE),)
 
@@ -627,8 +627,8 @@ def test_the_one_hex_landing_may_end_in_a_battle() -> None:
 def test_a_pair_hex_filled_again_in_the_same_turn_still_loses_a_prince() -> None:
     # (0, 0) held two Princes when the turn began and holds two when it ends.
     state = setup({(0, 2): "Q0", (0, 0): "P0P0", (1, 0): "P0", (0, -2): "Q1"})
-    state.apply("move P(0,0)->(-1,0)")
-    state.apply("move P(1,0)->(0,0)")
+    state.apply("move P e3->c3")
+    state.apply("move P g3->e3")
     assert state.princes(0) == ((-1, 0), (0, 0))
 
 
@@ -637,8 +637,8 @@ def test_two_fields_taken_in_one_action_with_seven_out() -> None:
     # eighth, the second is removed.
     seven = dict.fromkeys([(-2, 0), (-2, 1), (-2, 2), (-1, 2), (2, -2), (2, -1), (2, 0)], 0)
     state = setup({(0, 2): "Q0", (0, 1): "P0", (1, 1): "P0", (0, -2): "Q1"}, fields={**seven, (0, 0): 1, (1, 0): 1})
-    state.apply("move P(0,1)->(0,0)")
-    state.apply("move P(1,1)->(1,0)")
+    state.apply("move P f2->e3")
+    state.apply("move P h2->g3")
     assert (state.field((0, 0)), state.field((1, 0))) == (0, None)
 
 
@@ -647,7 +647,7 @@ def test_castling_two_hexes_over_a_sea_bridged_by_a_prince() -> None:
     state = setup({(0, 2): "Q0", (0, 1): "P0", (0, 0): "P0", (0, -2): "Q1"}, terrain=seas)
     # not with the Prince on the sea: the Queen would end on it
     assert [m for m in state.legal_moves() if isinstance(m, Castle)] == [Castle((0, 2), (0, 0))]
-    state.apply("castle Q(0,2)<->P(0,0)")
+    state.apply("castle Q g1<->P e3")
     assert state.queen(0) == (0, 0)
     assert state.princes(0) == ((0, 1), (0, 2))
 
@@ -663,7 +663,7 @@ def test_victory_through_two_bridged_seas_in_a_row() -> None:
     )
     assert state.chain_value(0) == 4
     assert state.prince_range((2, -2)) == 1
-    state.apply("move P(2,-2)->(1,-2)")
+    state.apply("move P g5->e5")
     state.apply("end")
     assert state.chain_value(0) == 5
     assert state.outcome is not None and state.outcome.winner == 0
@@ -676,7 +676,7 @@ def test_city_linked_to_five_plain_fields_wins() -> None:
     ring = [(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]
     state = setup({(0, -1): "Q0", (0, -2): "Q1"}, cities={(0, 0): 0}, fields=dict.fromkeys(ring[:4], 0))
     assert state.chain_value(0) == 4
-    state.apply("move Q(0,-1)->(-1,0)")
+    state.apply("move Q d4->c3")
     state.apply("end")
     assert not state.is_over
     state.apply("pass")
@@ -710,7 +710,7 @@ def test_victory_through_a_sea_bridge() -> None:
         fields={(1, 0): 0, (0, 1): 0, (-1, 1): 0, (-1, 0): 0, (2, -2): 0},
     )
     assert state.chain_value(0) == 4
-    state.apply("move P(1,-2)->(1,-1)")
+    state.apply("move P e5->f4")
     state.apply("end")
     assert state.outcome is not None and state.outcome.winner == 0
 
@@ -742,10 +742,10 @@ def test_the_acting_players_victory_is_checked_first(to_move: int) -> None:
 def test_losing_the_queen_without_a_city_loses() -> None:
     state = setup({(1, -1): "Q0", (1, 0): "P0", (0, 0): "P0", (0, -1): "Q1", (2, -2): "P1"})
     # one Prince has 4, no more than the Queen's 4: the second must join
-    state.apply("move P(1,0)->(0,-1)")
+    state.apply("move P g3->d4")
     assert End() not in state.legal_moves()
     assert not state.is_over
-    state.apply("move P(0,0)->(0,-1)")
+    state.apply("move P e3->d4")
     assert state.outcome is not None
     assert (state.outcome.winner, state.outcome.reason) == (0, "queen lost with no city")
 
@@ -753,7 +753,7 @@ def test_losing_the_queen_without_a_city_loses() -> None:
 def test_losing_the_last_prince_without_a_queen_loses() -> None:
     state = setup({(1, -1): "Q0", (1, 0): "P0", (0, -1): "P1"}, cities={(-2, 2): 1})
     assert not state.is_over
-    state.apply("move P(1,0)->(0,-1)")
+    state.apply("move P g3->d4")
     state.apply("end")
     assert state.outcome is not None
     assert (state.outcome.winner, state.outcome.reason) == (0, "queen lost with no prince left")
@@ -784,15 +784,15 @@ def test_blank_map_prince_moves_step_by_step_and_cannot_land_after_moving() -> N
     assert state.unseen == {P: 0, M: 0, S: 7}
     # one step at a time, through its own Queen too
     assert targets(state, Pawn.PRINCE, (0, 1)) == {(1, 1), (0, 0), (-1, 1), (-1, 2), (1, 0), (0, 2)}
-    state.apply("move P(0,1)->(1,1)")
-    state.apply("step P(1,1)->(1,0)")
+    state.apply("move P f2->h2")
+    state.apply("step P h2->g3")
     assert Reveal((1, 0), (2, 0)) in state.legal_moves()
-    state.apply("reveal P(1,0) (2,0)")
+    state.apply("reveal P g3 i3")
     assert state.terrain((2, 0)) is S
     assert state.unseen[S] == 6
     assert Step((1, 0), (2, 0)) not in state.legal_moves()
-    assert "cannot step to (2,0)" in refusal(state, "step P(1,0)->(2,0)")
-    state.apply("reveal P(1,0) (2,-1)")  # the last point: turned over, the Prince stays
+    assert "cannot step to i3" in refusal(state, "step P g3->i3")
+    state.apply("reveal P g3 h4")  # the last point: turned over, the Prince stays
     assert [m for m in state.legal_moves() if isinstance(m, (Step, Reveal))] == []
     state.apply("end")
     assert state.princes(0) == ((1, 0),)
@@ -819,16 +819,16 @@ def test_blank_map_rulebook_walk() -> None:
     )
     assert state.unseen == {P: 2, M: 1, S: 1}
     assert state.prince_range((0, 1)) == 4
-    state.apply("explore P(0,1) (0,0)")
+    state.apply("explore P f2 e3")
     assert state.terrain((0, 0)) is P
-    state.apply("step P(0,1)->(0,0)")
-    state.apply("reveal P(0,0) (0,-1)")
+    state.apply("step P f2->e3")
+    state.apply("reveal P e3 d4")
     assert state.terrain((0, -1)) is M
-    state.apply("step P(0,0)->(0,-1)")
-    state.apply("reveal P(0,-1) (-1,-1)")
+    state.apply("step P e3->d4")
+    state.apply("reveal P d4 b4")
     assert state.terrain((-1, -1)) is S
-    assert "cannot step to (-1,-1)" in refusal(state, "step P(0,-1)->(-1,-1)")
-    state.apply("reveal P(0,-1) (1,-2)")
+    assert "cannot step to b4" in refusal(state, "step P d4->b4")
+    state.apply("reveal P d4 e5")
     assert state.terrain((1, -2)) is P
     assert Step((0, -1), (1, -2)) in state.legal_moves()  # free to enter ...
     state.apply("end")  # ... but it stays
@@ -840,13 +840,13 @@ def test_blank_map_rulebook_walk() -> None:
 def test_blank_map_prince_may_walk_through_its_queen_but_not_stop_there() -> None:
     mountains = {(0, 0): M, (1, 0): M, (-1, 0): M, (0, -1): M, (-1, 1): M}
     state = blank_setup({(0, 2): "Q0", (0, 1): "P0", (-1, -1): "Q1"}, mountains, HIDDEN_SEAS)
-    state.apply("move P(0,1)->(0,2)")
+    state.apply("move P f2->g1")
     assert state.pawns((0, 2)) == ((0, Pawn.QUEEN), (0, Pawn.PRINCE))
     assert End() not in state.legal_moves()
-    assert "cannot stop on (0,2)" in refusal(state, "end")
-    assert "cannot stop on (0,2)" in refusal(state, "move Q(0,2)->(1,1)")
+    assert "cannot stop on g1" in refusal(state, "end")
+    assert "cannot stop on g1" in refusal(state, "move Q g1->h2")
     assert {m.target for m in state.legal_moves() if isinstance(m, Step)} == {(1, 1), (0, 1), (-1, 2)}
-    state.apply("step P(0,2)->(-1,2)")
+    state.apply("step P g1->e1")
     state.apply("end")
     assert state.princes(0) == ((-1, 2),)
 
@@ -854,9 +854,9 @@ def test_blank_map_prince_may_walk_through_its_queen_but_not_stop_there() -> Non
 def test_blank_map_turned_hex_is_entered_free_and_landing_ends_the_move() -> None:
     mountains = {(0, 0): M, (1, 0): M, (-1, 0): M, (0, -1): M, (-1, 1): M}
     state = blank_setup({(0, 2): "Q0", (-1, 2): "P0", (-1, -1): "Q1"}, mountains, HIDDEN_SEAS)
-    state.apply("explore P(-1,2) (-2,2)")  # first point: a sea
+    state.apply("explore P e1 c1")  # first point: a sea
     assert state.terrain((-2, 2)) is S
-    state.apply("step P(-1,2)->(-2,2)")  # free, and it is the first hex: allowed, move over
+    state.apply("step P e1->c1")  # free, and it is the first hex: allowed, move over
     assert state.pawns((-2, 2)) == ((0, Pawn.PRINCE),)
     assert [m for m in state.legal_moves() if isinstance(m, (Step, Reveal))] == []
     assert End() in state.legal_moves()
@@ -869,12 +869,12 @@ def test_blank_map_free_entry_costs_no_point() -> None:
     terrain.update({(0, 2): P, (0, -2): P, (0, 1): M, (1, 1): M, (-1, 1): M, (1, -1): M, (0, -1): M})
     state = blank_setup({(0, 2): "Q0", (0, 1): "P0", (0, -2): "Q1"}, terrain, hidden)
     assert state.unseen == {P: 5, M: 0, S: 0}
-    state.apply("explore P(0,1) (0,0)")  # 3 points left
-    state.apply("step P(0,1)->(0,0)")  # free: still 3
-    state.apply("reveal P(0,0) (1,0)")  # 2 left
-    state.apply("step P(0,0)->(1,0)")  # free: still 2
-    state.apply("step P(1,0)->(1,-1)")  # 1 left
-    state.apply("step P(1,-1)->(0,-1)")  # 0 left: the walk is over
+    state.apply("explore P f2 e3")  # 3 points left
+    state.apply("step P f2->e3")  # free: still 3
+    state.apply("reveal P e3 g3")  # 2 left
+    state.apply("step P e3->g3")  # free: still 2
+    state.apply("step P g3->f4")  # 1 left
+    state.apply("step P f4->d4")  # 0 left: the walk is over
     assert state.pawns((0, -1)) == ((0, Pawn.PRINCE),)
     assert [m for m in state.legal_moves() if isinstance(m, (Step, Reveal))] == []
 
@@ -944,23 +944,27 @@ def test_random_play_ends_with_a_turn_limit() -> None:
 # A seeded game of random play (seed 20261125, moves chosen with Random(20261125)).
 GOLDEN_SEED = 20261125
 GOLDEN_MOVES: tuple[str, ...] = (
-    "move P(1,1)->(1,0)", "move P(-1,2)->(-1,1)", "move P(0,-1)->(2,-2)", "move Q(0,-2)->(0,0)",
-    "move Q(0,2)->(2,0)", "move P(1,0)->(2,-1)", "pass", "move P(0,1)->(-1,1)", "move P(-1,1)->(-1,2)",
-    "move P(-1,-1)->(1,-1)", "move P(2,-2)->(0,-1)", "pass", "move P(1,-1)->(0,1)", "move Q(0,0)->(-1,0)",
-    "move Q(2,0)->(2,-2)", "move P(2,-1)->(2,0)", "move P(0,1)->(0,-1)", "move P(1,-2)->(0,-2)", "build field",
-    "move P(0,-2)->(0,0)", "move P(0,-1)->(-1,-1)", "move P(2,0)->(0,1)", "move Q(2,-2)->(1,-1)", "pass",
-    "move Q(1,-1)->(2,-2)", "move P(-1,1)->(0,1)", "move P(-1,-1)->(1,-1)", "move Q(-1,0)->(-1,-1)",
-    "move P(0,1)->(-1,2)", "end", "move P(1,-1)->(-1,0)", "end", "move P(0,1)->(1,0)", "move P(-1,2)->(0,2)",
-    "move P(-1,0)->(-2,1)", "move P(0,-1)->(0,0)", "move P(-1,2)->(-2,2)", "move Q(2,-2)->(1,-1)",
-    "move P(-2,1)->(-1,0)", "move P(0,0)->(0,-2)", "move P(0,2)->(0,1)", "move P(-2,2)->(-1,1)",
-    "move P(-1,0)->(1,-1)", "move P(0,0)->(1,-1)",
+    "move P h2->g3", "move P e1->d2", "move P d4->g5", "move Q c5->e3",
+    "move Q g1->i3", "move P g3->h4", "pass", "move P f2->d2", "move P d2->e1",
+    "move P b4->f4", "move P g5->d4", "pass", "move P f4->f2", "move Q e3->c3",
+    "move Q i3->g5", "move P h4->i3", "move P f2->d4", "move P e5->c5", "build field",
+    "move P c5->e3", "move P d4->b4", "move P i3->f2", "move Q g5->f4", "pass",
+    "move Q f4->g5", "move P d2->f2", "move P b4->f4", "move Q c3->b4",
+    "move P f2->e1", "end", "move P f4->c3", "end", "move P f2->g3", "move P e1->g1",
+    "move P c3->b2", "move P d4->e3", "move P e1->c1", "move Q g5->f4",
+    "move P b2->c3", "move P e3->c5", "move P g1->f2", "move P c1->d2",
+    "move P c3->f4", "move P e3->f4",
 )  # fmt: skip
 GOLDEN_RENDER = """\
-      .p    ~     ^F
-   ^q    .     .pp   ~
-~     .     ^     ~P    ^
-   ~     ~P    .P    .
-      ~     ^     .
+    a  b  c  d  e  f  g  h  i
+ 5        .p    ~     ^F         5
+ 4     ^q    .     .pp   ~       4
+ 3  ~     .     ^     ~P    ^    3
+ 2     ~     ~P    .P    .       2
+ 1        ~     ^     .          1
+    a  b  c  d  e  f  g  h  i
+key: . plain, ^ mountain, ~ sea, ? face down; then Q Queen, P Prince, F Field, C City
+     (upper case player 0, lower case player 1); hexes are named as in moves: g1, e3...
 game over: queen lost with no city"""
 
 
@@ -983,7 +987,7 @@ def test_golden_replay() -> None:
 
 def test_render_svg_and_evaluate() -> None:
     state = FiveFields(map=MAP).new_game(seed=0)
-    assert state.render().splitlines()[0] == "      .q    ~p    ."
+    assert state.render().splitlines()[1] == " 5        .q    ~p    .          5"
     picture = svg(state)
     assert picture.startswith("<svg") and ">Q</text>" in picture
     board, labels, fills = state.svg_cells()

@@ -239,7 +239,15 @@ def test_tafl_picture() -> None:
     root = parse(svg(state))
     assert len(list(root.iter(f"{NS}rect"))) == 49
     shown = texts(root)
-    assert shown[0] == "tafl: player 0 to move"
+    assert shown[0] == "tafl: attackers to move"
+    # A key to every mark and shade.
+    assert shown[-5:] == [
+        "\u25cf attacker (t)",
+        "\u25cb defender (T)",
+        "\u2654 king (K)",
+        "throne: only the king may stop there",
+        "corner (an ordinary square in this variant)",
+    ]
     assert shown.count("\u2654") == 1 and shown.count("\u25cf") == 8 and shown.count("\u25cb") == 4
     assert [t for t in shown if t in set("abcdefg")] == list("abcdefg")
     assert [t for t in shown if t in set("1234567")] == list("7654321")
@@ -255,7 +263,12 @@ def test_camelot_picture() -> None:
     board, _, _ = state.svg_cells()
     assert len(list(root.iter(f"{NS}rect"))) == len(board.cells) == 80
     assert texts(root)[0] == "camelot: player 0 to move"
-    assert texts(root)[-1] == "a laid tile (darker)"
+    assert texts(root)[-1] == "a laid tile (darker), labelled with its short name"
+    # Coordinates as square names count them: rows from the top.
+    assert [t for t in texts(root) if t in set("abcdefghij")] == list("abcdefghij")
+    assert [t for t in texts(root) if t.isdigit()] == [str(r) for r in range(1, 9)]
+    state.apply("place excalibur e3")
+    assert "Exc excalibur" in texts(parse(svg(state)))
 
 
 def cloth_state(**position: Any) -> Any:
@@ -352,9 +365,13 @@ def test_five_fields_picture() -> None:
     assert classes(root, "field") == [] and classes(root, "city") == []
     assert len(classes(root, "player-0")) == len(classes(root, "player-1")) == 4  # a Queen and three Princes
     assert texts(root)[1:].count("Q") == 2
-    legend = texts(root)[-5:]
+    legend = texts(root)[-6:]
     assert legend[:3] == ["plain", "mountain", "sea"]
-    assert "ring = Field, castle = City" in (legend[-1] or "")
+    assert "ring = Field, castle = City" in (legend[-2] or "")
+    assert "each hex's name, as moves write it" in (legend[-1] or "")
+    # Every hex carries its name, as the moves write it.
+    names = [e.text for e in root.iter(f"{NS}text") if e.get("class") == "cell-name"]
+    assert sorted(names) == sorted(state.game.cell_name(c) for c in BOARD.cells)
 
     plains: dict[Hex, Terrain] = {cell: Terrain.PLAIN for cell in BOARD.cells}  # type: ignore[misc]  # noqa: C420
     state = FiveFields().from_position(
@@ -376,7 +393,7 @@ def test_five_fields_blank_map_shows_face_down_hexes() -> None:
 
     state = FiveFields(blank_map=True).new_game(seed=0)
     root = parse(svg(state))
-    hidden = state.render().count("?")
+    hidden = "".join(state.render().splitlines()[1:6]).count("?")  # the map's rows, not its key
     assert hidden > 0
     assert texts(root).count("?") == hidden
     fills = [p.get("fill") for p in root.iter(f"{NS}polygon") if not p.get("class")]
@@ -390,11 +407,13 @@ def test_the_docs_gallery_is_up_to_date(tmp_path: Path) -> None:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    written = module.main(tmp_path)
-    assert [p.name for p in written] == ["tafl.svg", "cloth-of-gold.svg", "five-fields.svg", "camelot.svg"]
+    written = module.main(tmp_path / "gallery", tmp_path)
+    assert [p.name for p in written] == [
+        "tafl.svg", "cloth-of-gold.svg", "five-fields.svg", "camelot.svg", "camelot-plan.svg", "five-fields-map.svg"
+    ]
     for path in written:
         parse(path.read_text(encoding="utf-8"))
-        saved = root / "docs" / "_static" / "gallery" / path.name
+        saved = root / "docs" / "_static" / path.relative_to(tmp_path)
         assert saved.read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), (
             f"{saved} is stale: run python examples/make_gallery.py"
         )

@@ -838,12 +838,13 @@ def test_piece_at_names_squares_from_the_bottom_left() -> None:
 def test_render_and_picture() -> None:
     state = Tafl("hnefatafl").new_game(seed=0)
     lines = state.render().splitlines()
-    assert lines[0] == lines[-2] == "   a b c d e f g h i j k"
+    assert lines[0] == lines[-3] == "   a b c d e f g h i j k"
+    assert lines[-2] == "key: t attacker, T defender, K king, + empty restricted square (throne), . empty"
     assert lines[1] == "11 . . . t t t t t . . . 11"
     assert lines[6] == " 6 t t . T T K T T . t t 6"
     assert lines[-1] == "attackers to move"
     picture = svg(state)
-    assert picture.count("<rect") == 121 and picture.count("\u2654") == 1
+    assert picture.count("<rect") == 121 and picture.count("\u2654") == 2  # the King, and his key
     _, labels, fills = state.svg_cells()
     assert fills[(5, 5)] != fills.get((0, 0), "") and len(labels) == 37
     corner = Tafl("brandubh", escape="corner").new_game(seed=0)

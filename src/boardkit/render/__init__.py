@@ -288,15 +288,21 @@ def status(state: Any) -> str:
         >>> status(state)
         'nim: player 0 won (took the last counter)'
     """
-    name = getattr(getattr(state, "game", None), "name", "") or type(state).__name__
+    game = getattr(state, "game", None)
+    name = getattr(game, "name", "") or type(state).__name__
+    named = getattr(game, "seat_name", None)
+
+    def seat(player: int) -> str:
+        return str(named(player)) if callable(named) else f"player {player}"
+
     outcome = getattr(state, "outcome", None)
     if outcome is None:
-        return f"{name}: player {state.current_player} to move"
+        return f"{name}: {seat(state.current_player)} to move"
     winners: Iterable[int] = sorted(outcome.winners)
     if not outcome.winners:
         result = "draw"
     elif len(outcome.winners) == 1:
-        result = f"player {outcome.winner} won"
+        result = f"{seat(outcome.winner)} won"
     else:
         result = "players " + ", ".join(str(w) for w in winners) + " shared the win"
     if outcome.scores is not None:

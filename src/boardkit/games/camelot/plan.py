@@ -212,6 +212,20 @@ class Plan:
         fills = {c: KIND_COLOURS.get(k, "#cccccc") for c, k in self.kinds.items()}
         return self.topology, labels, fills
 
+    def svg_coordinates(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The column letters (left to right) and row numbers (top to bottom)
+        written around the plan: square names count rows from the top.
+
+        Examples:
+            >>> files, ranks = Plan(STANDARD_PLAN).svg_coordinates()
+            >>> files[0], files[-1], ranks[0], ranks[-1]
+            ('a', 'j', '1', '8')
+        """
+        return (
+            tuple(chr(ord("a") + c) for c in range(self.width)),
+            tuple(str(r + 1) for r in range(self.height)),
+        )
+
     def svg_legend(self) -> list[tuple[str, str]]:
         """The key to the picture: each kind's colour, letter, name and number of squares.
 

@@ -9,6 +9,7 @@ ten tiles.
 from __future__ import annotations
 
 import math
+import textwrap
 import types
 from collections import Counter
 from collections.abc import Hashable, Mapping
@@ -720,7 +721,7 @@ class CamelotState(State[Move]):
 
         lines = plan_lines(self.game.plan, self._board)
         lines.append("scores: " + ", ".join(f"player {p}: {s}" for p, s in enumerate(self.track.scores)))
-        lines.append(f"bag: {len(self.bag)} tiles")
+        lines.append(f"bag: {len(self.bag)} tiles; * marks the hand of the player to move")
         for p, hand in enumerate(self.hands):
             shown = ", ".join(
                 f"{t}" + (f" x{n}" if n > 1 else "")
@@ -773,9 +774,31 @@ class CamelotState(State[Move]):
 
         Examples:
             >>> Camelot().new_game(players=2, seed=0).svg_legend()[-1]
-            ('#afa899', 'a laid tile (darker)')
+            ('#afa899', 'a laid tile (darker), labelled with its short name')
+            >>> state = Camelot().new_game(players=2, seed=0)
+            >>> state.apply("place excalibur e3")
+            >>> state.svg_legend()[-1]
+            ('#afa899', 'Exc excalibur')
         """
-        return [*self.game.plan.svg_legend(), (_darker(KIND_COLOURS["."]), "a laid tile (darker)")]
+        laid = sorted(set(self._board.values()), key=lambda t: t.name.lower())
+        names = textwrap.wrap(", ".join(f"{t.short} {t}" for t in laid), 90)
+        shade = _darker(KIND_COLOURS["."])
+        return [
+            *self.game.plan.svg_legend(),
+            (shade, "a laid tile (darker), labelled with its short name" + (":" if names else "")),
+            *((shade, line) for line in names),
+        ]
+
+    def svg_coordinates(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The column letters (left to right) and row numbers (top to bottom,
+        ``1`` at the top, as square names count) written around the plan.
+
+        Examples:
+            >>> files, ranks = Camelot().new_game(players=2, seed=0).svg_coordinates()
+            >>> "".join(files), ranks[0], ranks[-1]
+            ('abcdefghij', '1', '8')
+        """
+        return self.game.plan.svg_coordinates()
 
     def evaluate(self, player: Player) -> float:
         """How far ``player`` leads the best other player (or, alone, how

@@ -3,7 +3,6 @@ one player may see them (their own concealed tiles included, nobody else's)."""
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -49,10 +48,23 @@ def plan_lines(plan: Plan, board: Mapping[Cell, Tile]) -> list[str]:
     lines.append(f"squares a1 (top left) to {last}; [T] an empty square of kind T; laid tiles by short name")
     known = list(KIND_NAMES)
     kinds = sorted(set(plan.kinds.values()), key=lambda k: known.index(k) if k in known else len(known))
-    lines += textwrap.wrap("kinds: " + ", ".join(f"{k} {KIND_NAMES.get(k, 'squares')}" for k in kinds), 100)
+    lines += _items("kinds: ", [f"{k} {KIND_NAMES.get(k, 'squares')}" for k in kinds])
     laid = sorted(set(board.values()), key=lambda t: t.name.lower())
     if laid:
-        lines += textwrap.wrap("laid: " + ", ".join(f"{t.short} {t}" for t in laid), 100)
+        lines += _items("laid: ", [f"{t.short} {t}" for t in laid])
+    return lines
+
+
+def _items(head: str, items: Sequence[str], width: int = 100) -> list[str]:
+    """Items after a heading, as many to a line as fit, never split."""
+    lines = [head]
+    for item in items:
+        sep = "" if lines[-1] in (head, " " * len(head)) else ", "
+        if len(lines[-1]) + len(sep) + len(item) > width:
+            lines[-1] += ","
+            lines.append(" " * len(head))
+            sep = ""
+        lines[-1] += sep + item
     return lines
 
 
@@ -79,7 +91,7 @@ def view_text(plan: Plan, order: Mapping[Tile, int], view: CamelotView, reason: 
     p = view.player
     lines = plan_lines(plan, dict(view.board))
     lines.append("scores: " + ", ".join(f"player {q}: {s}" for q, s in enumerate(view.scores)))
-    lines.append(f"bag: {view.bag} tiles")
+    lines.append(f"bag: {view.bag} tiles; * marks the hand of the player to move")
     for q, hand in enumerate(view.hands):
         mark = "*" if q == view.to_move else " "
         if q == p:

@@ -46,6 +46,23 @@ _DRAGON_FILL: Final = "#a0a0a0"
 _EMPTY_FILL: Final = "#f4ead5"
 
 
+#: The key printed under the text board.
+KEY: Final = (
+    "key: the ovals are named as moves name them: A-gold sends your token A to the gold oval,",
+    "     A-dragon/red sends it to the dragon's oval and the Dragon to red; 'tile' is the tile",
+    "     waiting on each oval (- none); 'on it': 0A is player 0's token A, DRAGON the Dragon;",
+    "     track: 0 and 1 mark the players' scores, * both",
+)
+
+
+#: The key under the picture.
+SVG_KEY: Final = (
+    "Key: A and B are a player's two tokens, in the player's colour; D is the Dragon.",
+    "Tiles: G gold, B blue, W white, R red, J jewel; a dashed square is an empty tile space.",
+    "Moves name the ovals: A-gold sends token A to the gold oval; A-dragon/red sends it to the dragon's oval.",
+)
+
+
 def _counts(counts: Counter[Tile]) -> str:
     shown = [f"{t.value} {counts[t]}" for t in TILES if counts[t]]
     return ", ".join(shown) if shown else "(none)"
@@ -76,7 +93,7 @@ def text(state: ClothOfGoldState, player: int | None) -> str:
         >>> from boardkit.games.cloth_of_gold import ClothOfGold
         >>> state = ClothOfGold().from_position(hands=[{}, {"red": 1}], scores=(9, 0))
         >>> print(text(state, 1).splitlines()[-1])
-        your hand (player 1): red 1
+        your hand (player 1): red 1 (only you see it)
     """
     outcome = state.outcome
     if outcome is None:
@@ -106,8 +123,10 @@ def text(state: ClothOfGoldState, player: int | None) -> str:
         lines.append(f"court {p}  {_counts(state.court(p))}")
     lines.append(f"hands    player 0: {state.hand_size(0)} tiles, player 1: {state.hand_size(1)} tiles")
     lines.append(f"darkness {state.darkness_size} tiles; removed: {_counts(state.removed)}")
+    lines.extend(KEY)
     if player is not None:
-        lines.append(f"your hand (player {player}): {_counts(state.hand(player))}")
+        hand: Counter[Tile] = Counter(dict(state.view(player).hand))
+        lines.append(f"your hand (player {player}): {_counts(hand)} (only you see it)")
     return "\n".join(lines)
 
 
@@ -317,4 +336,6 @@ def picture(state: ClothOfGoldState, title: str | None = None) -> str:
                          font_size=13, class_="darkness"))
     parts.append(element("text", f"removed from the game: {removed}", x=380, y=lower + 176, font_size=11,
                          fill="#555"))
-    return document(_WIDTH, lower + 190, parts)
+    for n, line in enumerate(SVG_KEY):
+        parts.append(element("text", line, x=20, y=lower + 206 + 16 * n, font_size=12, fill="#333", class_="key"))
+    return document(_WIDTH, lower + 214 + 16 * len(SVG_KEY), parts)

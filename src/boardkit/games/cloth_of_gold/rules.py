@@ -131,17 +131,17 @@ class Move:
             raise NotationError(text, "a move is text such as 'A-gold' or 'B-dragon/red'")
         found = _NOTATION.fullmatch(text.strip().lower())
         if found is None:
-            raise NotationError(text, "a move is a token, A or B, and a space, as in 'A-gold' or 'B-dragon/red'")
+            raise NotationError(text, "a move is a token, A or B, and an oval, as in 'A-gold' or 'B-dragon/red'")
         letter, to_name, dragon_name = found.groups()
         to = _SPACE_NAMES.get(to_name)
         if to is None:
             names = ", ".join(repr(s.value) for s in OVALS)
-            raise NotationError(text, f"no space {to_name!r}; the spaces are {names}")
+            raise NotationError(text, f"no oval {to_name!r}; the ovals are {names}")
         dragon: Space | None = None
         if dragon_name is not None:
             dragon = _SPACE_NAMES.get(dragon_name)
             if dragon is None or dragon is Space.DRAGON:
-                raise NotationError(text, f"the dragon cannot go to {dragon_name!r}, only to the six other spaces")
+                raise NotationError(text, f"the dragon cannot go to {dragon_name!r}, only to the six other ovals")
         if to is Space.DRAGON and dragon is None:
             example = f"{letter.upper()}-dragon/gold"
             raise NotationError(text, f"a move onto the dragon's oval names where the dragon goes, as in {example!r}")
@@ -1077,7 +1077,7 @@ class ClothOfGoldState(State[Move]):
 
         Examples:
             >>> print(ClothOfGold().from_position(hands=[{"gold": 2}, {}]).render_for(0).splitlines()[-1])
-            your hand (player 0): gold 2
+            your hand (player 0): gold 2 (only you see it)
         """
         from boardkit.games.cloth_of_gold.render import text
 

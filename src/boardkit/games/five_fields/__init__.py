@@ -12,7 +12,16 @@ Examples:
     (<Terrain.PLAIN: 'plain'>, ((1, <Pawn.QUEEN: 'queen'>),))
 """
 
-from boardkit.games.five_fields.board import BOARD, PRINCE_HEXES, QUEEN_HEXES, TILES, Pawn, Terrain
+from boardkit.games.five_fields.board import (
+    BOARD,
+    PRINCE_HEXES,
+    QUEEN_HEXES,
+    TILES,
+    Pawn,
+    Terrain,
+    format_hex,
+    parse_hex,
+)
 from boardkit.games.five_fields.moves import (
     BuildCity,
     BuildField,
@@ -56,5 +65,7 @@ __all__ = [
     "Reveal",
     "Step",
     "Terrain",
+    "format_hex",
+    "parse_hex",
     "parse_move",
 ]

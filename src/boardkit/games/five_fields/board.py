@@ -18,11 +18,12 @@ import enum
 from collections.abc import Mapping
 from typing import Any, Final
 
-from boardkit.errors import OptionError
+from boardkit.errors import NotationError, OptionError
 from boardkit.topology import Hex, HexGrid
 
 __all__ = [
     "BOARD",
+    "HEX_NAMES",
     "PRINCE_HEXES",
     "QUEEN_HEXES",
     "TILES",
@@ -30,6 +31,7 @@ __all__ = [
     "Terrain",
     "format_map",
     "format_hex",
+    "parse_hex",
     "parse_map",
 ]
 
@@ -94,16 +96,52 @@ TILES: Final[Mapping[Terrain, int]] = {Terrain.PLAIN: 7, Terrain.MOUNTAIN: 5, Te
 _ROWS = (3, 4, 5, 4, 3)
 _CELLS: tuple[Hex, ...] = tuple((int(c[0]), int(c[1])) for c in BOARD.cells)  # type: ignore[index]
 _BY_LETTER = {t.letter: t for t in Terrain}
+_BY_NAME: dict[str, Hex] = {
+    f"{chr(ord('a') + 2 * q + r + 4)}{3 - r}": (q, r) for q, r in _CELLS
+}
+#: Every hex's name, bottom row first, as an error message lists them.
+HEX_NAMES: Final[str] = ", ".join(
+    " ".join(n for n, (q, r) in sorted(_BY_NAME.items()) if 3 - r == rank) for rank in range(1, 6)
+)
 
 
 def format_hex(cell: Hex) -> str:
-    """A hex as written in notation: ``(q,r)`` without spaces.
+    """A hex's name, as notation and the drawn map write it: a column letter
+    ``a`` to ``i`` (half a hex apart, from the left) and a row number ``1`` to
+    ``5`` from the bottom. Player 0's Queen starts on ``g1``, player 1's on
+    ``c5``; the centre is ``e3``. A hex off the board is written ``(q,r)``.
 
     Examples:
-        >>> format_hex((1, -1))
-        '(1,-1)'
+        >>> format_hex((0, 2)), format_hex((0, -2)), format_hex((0, 0)), format_hex((1, -1))
+        ('g1', 'c5', 'e3', 'f4')
+        >>> format_hex((5, 5))
+        '(5,5)'
     """
-    return f"({cell[0]},{cell[1]})"
+    q, r = cell
+    if cell not in BOARD:
+        return f"({q},{r})"
+    return f"{chr(ord('a') + 2 * q + r + 4)}{3 - r}"
+
+
+def parse_hex(name: str) -> Hex:
+    """The hex a name stands for (see :func:`format_hex`).
+
+    Raises:
+        NotationError: if no hex of the board has that name.
+
+    Examples:
+        >>> parse_hex("g1"), parse_hex("e3")
+        ((0, 2), (0, 0))
+        >>> parse_hex("a1")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.NotationError: invalid notation 'a1': no hex 'a1' on the 19-hex board; hexes are c1 e1 g1, \
+b2 d2 f2 h2, a3 c3 e3 g3 i3, b4 d4 f4 h4, c5 e5 g5
+    """
+    found = _BY_NAME.get(name.strip().lower()) if isinstance(name, str) else None
+    if found is None:
+        raise NotationError(name, f"no hex {name!r} on the 19-hex board; hexes are {HEX_NAMES}")
+    return found
 
 
 def format_map(terrain: Mapping[Hex, Terrain]) -> str:

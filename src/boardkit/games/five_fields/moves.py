@@ -4,27 +4,27 @@ A turn is one action. Moving one or two pawns is written as a sequence of
 sub-moves that the state walks through, the same player staying to move until
 the action is complete:
 
-* ``move P(1,1)->(1,-1)``: a pawn (``P`` Prince, ``Q`` Queen) starts moving;
+* ``move P h2->f4``: a pawn (``P`` Prince, ``Q`` Queen) starts moving;
   with ``blank_map`` a Prince's move is then one step;
-* ``explore P(1,1) (1,0)``: with ``blank_map``, a Prince starts moving by
+* ``explore P h2 g3``: with ``blank_map``, a Prince starts moving by
   turning over a face-down neighbour;
-* ``step P(1,0)->(2,-1)``: with ``blank_map``, the moving Prince goes on one hex;
-* ``reveal P(1,0) (2,-2)``: with ``blank_map``, the moving Prince turns over a
+* ``step P g3->h4``: with ``blank_map``, the moving Prince goes on one hex;
+* ``reveal P g3 g5``: with ``blank_map``, the moving Prince turns over a
   face-down neighbour;
 * ``end``: end the action after the first pawn (or part-way through a
   step-by-step move);
-* ``castle Q(0,2)<->P(1,1)``: castling;
+* ``castle Q g1<->P h2``: castling;
 * ``build field`` and ``build city``: build under the Queen;
-* ``regenerate prince (0,1)``: a new Prince in the City at ``(0,1)``;
-* ``regenerate queen (0,1) from P(1,1)``: the Prince at ``(1,1)`` leaves the
-  board and the Queen returns in the City at ``(0,1)``;
+* ``regenerate prince f2``: a new Prince in the City at ``f2``;
+* ``regenerate queen f2 from P h2``: the Prince at ``h2`` leaves the
+  board and the Queen returns in the City at ``f2``;
 * ``pass``.
 
 Examples:
-    >>> m = parse_move("move P(1,1)->(1,-1)")
+    >>> m = parse_move("move P h2->f4")
     >>> m
     PawnMove(Pawn.PRINCE, (1, 1), (1, -1))
-    >>> str(m) == "move P(1,1)->(1,-1)" and parse_move(str(m)) == m
+    >>> str(m) == "move P h2->f4" and parse_move(str(m)) == m
     True
 """
 
@@ -36,7 +36,7 @@ from typing import TypeAlias
 import attrs
 
 from boardkit.errors import NotationError
-from boardkit.games.five_fields.board import BOARD, Pawn, format_hex
+from boardkit.games.five_fields.board import BOARD, Pawn, format_hex, parse_hex
 from boardkit.topology import Hex
 
 __all__ = [
@@ -58,14 +58,14 @@ __all__ = [
 
 @attrs.frozen(repr=False)
 class PawnMove:
-    """A pawn starts its move: ``move P(1,1)->(1,-1)``.
+    """A pawn starts its move: ``move P h2->f4``.
 
     Without ``blank_map`` a Prince goes straight to ``target`` along any legal
     path; with it a Prince's move is one step and goes on with :class:`Step`.
 
     Examples:
         >>> str(PawnMove(Pawn.QUEEN, (0, 2), (0, 1)))
-        'move Q(0,2)->(0,1)'
+        'move Q g1->f2'
     """
 
     pawn: Pawn
@@ -73,7 +73,7 @@ class PawnMove:
     target: Hex
 
     def __str__(self) -> str:
-        return f"move {self.pawn.letter}{format_hex(self.source)}->{format_hex(self.target)}"
+        return f"move {self.pawn.letter} {format_hex(self.source)}->{format_hex(self.target)}"
 
     def __repr__(self) -> str:
         return f"PawnMove(Pawn.{self.pawn.name}, {self.source!r}, {self.target!r})"
@@ -82,18 +82,18 @@ class PawnMove:
 @attrs.frozen(repr=False)
 class Explore:
     """With ``blank_map``: a Prince starts its move by turning over a
-    face-down neighbour: ``explore P(1,1) (1,0)``.
+    face-down neighbour: ``explore P h2 g3``.
 
     Examples:
         >>> str(Explore((1, 1), (1, 0)))
-        'explore P(1,1) (1,0)'
+        'explore P h2 g3'
     """
 
     source: Hex
     target: Hex
 
     def __str__(self) -> str:
-        return f"explore P{format_hex(self.source)} {format_hex(self.target)}"
+        return f"explore P {format_hex(self.source)} {format_hex(self.target)}"
 
     def __repr__(self) -> str:
         return f"Explore({self.source!r}, {self.target!r})"
@@ -101,18 +101,18 @@ class Explore:
 
 @attrs.frozen(repr=False)
 class Step:
-    """With ``blank_map``: the moving Prince goes on one hex: ``step P(1,0)->(2,-1)``.
+    """With ``blank_map``: the moving Prince goes on one hex: ``step P g3->h4``.
 
     Examples:
         >>> str(Step((1, 0), (2, -1)))
-        'step P(1,0)->(2,-1)'
+        'step P g3->h4'
     """
 
     source: Hex
     target: Hex
 
     def __str__(self) -> str:
-        return f"step P{format_hex(self.source)}->{format_hex(self.target)}"
+        return f"step P {format_hex(self.source)}->{format_hex(self.target)}"
 
     def __repr__(self) -> str:
         return f"Step({self.source!r}, {self.target!r})"
@@ -121,18 +121,18 @@ class Step:
 @attrs.frozen(repr=False)
 class Reveal:
     """With ``blank_map``: the moving Prince turns over a face-down
-    neighbour: ``reveal P(1,0) (2,-2)``.
+    neighbour: ``reveal P g3 g5``.
 
     Examples:
         >>> str(Reveal((1, 0), (2, -2)))
-        'reveal P(1,0) (2,-2)'
+        'reveal P g3 g5'
     """
 
     source: Hex
     target: Hex
 
     def __str__(self) -> str:
-        return f"reveal P{format_hex(self.source)} {format_hex(self.target)}"
+        return f"reveal P {format_hex(self.source)} {format_hex(self.target)}"
 
     def __repr__(self) -> str:
         return f"Reveal({self.source!r}, {self.target!r})"
@@ -156,18 +156,18 @@ class End:
 
 @attrs.frozen(repr=False)
 class Castle:
-    """The Queen and a Prince swap hexes: ``castle Q(0,2)<->P(1,1)``.
+    """The Queen and a Prince swap hexes: ``castle Q g1<->P h2``.
 
     Examples:
         >>> str(Castle((0, 2), (1, 1)))
-        'castle Q(0,2)<->P(1,1)'
+        'castle Q g1<->P h2'
     """
 
     queen: Hex
     prince: Hex
 
     def __str__(self) -> str:
-        return f"castle Q{format_hex(self.queen)}<->P{format_hex(self.prince)}"
+        return f"castle Q {format_hex(self.queen)}<->P {format_hex(self.prince)}"
 
     def __repr__(self) -> str:
         return f"Castle({self.queen!r}, {self.prince!r})"
@@ -207,11 +207,11 @@ class BuildCity:
 
 @attrs.frozen(repr=False)
 class RegeneratePrince:
-    """Place a new Prince in one of one's Cities: ``regenerate prince (0,1)``.
+    """Place a new Prince in one of one's Cities: ``regenerate prince f2``.
 
     Examples:
         >>> str(RegeneratePrince((0, 1)))
-        'regenerate prince (0,1)'
+        'regenerate prince f2'
     """
 
     city: Hex
@@ -226,18 +226,18 @@ class RegeneratePrince:
 @attrs.frozen(repr=False)
 class RegenerateQueen:
     """A Prince leaves the board and the Queen returns in a City:
-    ``regenerate queen (0,1) from P(1,1)``.
+    ``regenerate queen f2 from P h2``.
 
     Examples:
         >>> str(RegenerateQueen((0, 1), (1, 1)))
-        'regenerate queen (0,1) from P(1,1)'
+        'regenerate queen f2 from P h2'
     """
 
     city: Hex
     prince: Hex
 
     def __str__(self) -> str:
-        return f"regenerate queen {format_hex(self.city)} from P{format_hex(self.prince)}"
+        return f"regenerate queen {format_hex(self.city)} from P {format_hex(self.prince)}"
 
     def __repr__(self) -> str:
         return f"RegenerateQueen({self.city!r}, {self.prince!r})"
@@ -284,10 +284,16 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 _SIMPLE: dict[str, Move] = {"end": End(), "field": BuildField(), "city": BuildCity(), "pass": Pass()}
 _ACCEPTED = (
-    "a move is 'move P(q,r)->(q,r)', 'move Q(q,r)->(q,r)', 'explore P(q,r) (q,r)', 'step P(q,r)->(q,r)', "
-    "'reveal P(q,r) (q,r)', 'end', 'castle Q(q,r)<->P(q,r)', 'build field', 'build city', "
-    "'regenerate prince (q,r)', 'regenerate queen (q,r) from P(q,r)' or 'pass'"
+    "a move is 'move P f2->e3' (or Q), 'castle Q g1<->P f2', 'build field', 'build city', 'pass', 'end', "
+    "'regenerate prince e3', 'regenerate queen e3 from P f2', or with blank_map 'explore P f2 e3', "
+    "'step P f2->e3', 'reveal P f2 e3'"
 )
+_NAME = re.compile(r"(?<![a-z])([a-z])(\d{1,2})(?![0-9])")
+
+
+def _axial(match: re.Match[str]) -> str:
+    q, r = parse_hex(match.group(0))
+    return f"({q},{r})"
 
 
 def parse_move(text: str) -> Move:
@@ -298,16 +304,19 @@ def parse_move(text: str) -> Move:
             on the board.
 
     Examples:
-        >>> parse_move("castle Q(0,2) <-> P(1,1)")
+        >>> parse_move("castle Q g1 <-> P h2")
         Castle((0, 2), (1, 1))
-        >>> parse_move("move P(5,5)->(0,0)")
+        >>> parse_move("move P(5,5)->e3")
         Traceback (most recent call last):
         ...
-        boardkit.errors.NotationError: invalid notation 'move P(5,5)->(0,0)': no hex (5,5) on the 19-hex board
+        boardkit.errors.NotationError: invalid notation 'move P(5,5)->e3': no hex (5,5) on the 19-hex board
     """
     if not isinstance(text, str):
         raise NotationError(text, f"a move is text; {_ACCEPTED}")
-    stripped = text.strip()
+    try:
+        stripped = _NAME.sub(_axial, text.strip())
+    except NotationError as exc:
+        raise NotationError(text, exc.reason) from None
     for kind, pattern in _PATTERNS:
         match = pattern.fullmatch(stripped)
         if match is None:

@@ -10,7 +10,7 @@ Examples:
     >>> state = game.new_game(seed=1)
     >>> state.pawns((0, 2))
     ((0, <Pawn.QUEEN: 'queen'>),)
-    >>> state.apply("move P(1,1)->(2,-1)")
+    >>> state.apply("move P h2->h4")
     >>> state.current_player, state.legal_moves()[-1]
     (0, End())
     >>> state.apply("end")
@@ -164,6 +164,15 @@ class FiveFields(Game["FiveFieldsState", Move]):
             (0, 2)
         """
         return FiveFieldsState(self, self.check_players(players), seed)
+
+    def cell_name(self, cell: Hex) -> str:
+        """A hex's name as moves and the drawn map write it (see :func:`format_hex`).
+
+        Examples:
+            >>> FiveFields().cell_name((0, 0))
+            'e3'
+        """
+        return format_hex(cell)
 
     def parse_move(self, text: str) -> Move:
         """Read a move; see :func:`~boardkit.games.five_fields.parse_move`.
@@ -1193,26 +1202,42 @@ class FiveFieldsState(State[Move]):
         return text
 
     def render(self) -> str:
-        """The map as text, rows from the top: terrain (``.`` plain, ``^``
-        mountain, ``~`` sea, ``?`` face down) then the pieces, upper case for
-        player 0 and lower case for player 1 (``Q`` Queen, ``P`` Prince,
-        ``F`` Field, ``C`` City).
+        """The map as text, with the hexes' names around it (column letters
+        above and below, row numbers at the sides: the hex under ``e`` in row
+        ``3`` is ``e3``), then a key and whose turn it is. Each hex shows its
+        terrain (``.`` plain, ``^`` mountain, ``~`` sea, ``?`` face down) and
+        what stands on it, upper case for player 0 and lower case for
+        player 1 (``Q`` Queen, ``P`` Prince, ``F`` Field, ``C`` City).
 
         Examples:
             >>> print(FiveFields(map="PSP/MSSM/PSPSP/MSSM/PMP").new_game(seed=0).render())
-                  .q    ~p    .
-               ^p    ~p    ~     ^
-            .     ~     .     ~     .
-               ^     ~     ~P    ^P
-                  .     ^P    .Q
+                a  b  c  d  e  f  g  h  i
+             5        .q    ~p    .          5
+             4     ^p    ~p    ~     ^       4
+             3  .     ~     .     ~     .    3
+             2     ^     ~     ~P    ^P      2
+             1        .     ^P    .Q         1
+                a  b  c  d  e  f  g  h  i
+            key: . plain, ^ mountain, ~ sea, ? face down; then Q Queen, P Prince, F Field, C City
+                 (upper case player 0, lower case player 1); hexes are named as in moves: g1, e3...
             player 0 to move, turn 1
         """
         marks = {_PLAIN: ".", _MOUNTAIN: "^", _SEA: "~", _HIDDEN: "?"}
-        lines = []
+        letters = "   " + "".join(f" {chr(ord('a') + c)} " for c in range(9))
+        lines = [letters]
         for r in range(-2, 3):
-            cells = [i for i in range(_N) if _CELLS[i][1] == r]
-            tokens = [(marks[self._terrain[i]] + self._letters(i)).ljust(5) for i in cells]
-            lines.append((" " * (3 * abs(r)) + " ".join(tokens)).rstrip())
+            row = [" "] * 29
+            for i in range(_N):
+                q, rr = _CELLS[i]
+                if rr != r:
+                    continue
+                text = marks[self._terrain[i]] + self._letters(i)
+                at = 3 * (2 * q + r + 4) + 1
+                row[at : at + len(text)] = list(text)
+            lines.append(f"{3 - r:>2} " + "".join(row) + f" {3 - r}")
+        lines.append(letters)
+        lines.append("key: . plain, ^ mountain, ~ sea, ? face down; then Q Queen, P Prince, F Field, C City")
+        lines.append("     (upper case player 0, lower case player 1); hexes are named as in moves: g1, e3...")
         if self._outcome is not None:
             lines.append(f"game over: {self._outcome.reason}")
         else:
@@ -1220,7 +1245,7 @@ class FiveFieldsState(State[Move]):
             if self._in_action():
                 status += " (moving pawns: play a second pawn or end)"
             lines.append(status)
-        return "\n".join(lines)
+        return "\n".join(line.rstrip() for line in lines)
 
     def svg_cells(self) -> tuple[HexGrid, dict[Hex, str], dict[Hex, str]]:
         """The board, a label per occupied hex and a fill colour per hex, for
@@ -1263,6 +1288,7 @@ class FiveFieldsState(State[Move]):
             (_TERRAIN_FILLS[_SEA], "sea"),
             *([(_TERRAIN_FILLS[_HIDDEN], "face down (?)")] if _HIDDEN in self._terrain else []),
             *((_PAWN_COLOURS[p], f"player {p}: Q Queen, P Prince, ring = Field, castle = City") for p in (0, 1)),
+            ("#ffffff", "g1, e3...: each hex's name, as moves write it (move P f2->e3)"),
         ]
         return topology_svg(self.topology, {}, fills, title=title, legend=legend, overlay=self._svg_overlay)
 
@@ -1300,6 +1326,10 @@ class FiveFieldsState(State[Move]):
                                  class_=f"pawn player-{p}"))
             parts.append(element("text", letter, x=px, y=py, text_anchor="middle", dominant_baseline="central",
                                  font_size=11, font_weight="bold", fill="#ffffff"))
+        # The hex's name last, over the Field's ring, as moves write it.
+        parts.append(element("text", format_hex(cell), x=x, y=y - 31, text_anchor="middle",
+                             dominant_baseline="central", font_size=9, font_weight="bold", fill="#222",
+                             stroke="#ffffff", stroke_width=2.5, paint_order="stroke", class_="cell-name"))
         return "".join(parts)
 
     def evaluate(self, player: Player) -> float:

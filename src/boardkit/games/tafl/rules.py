@@ -234,6 +234,7 @@ class TaflState(State[Move]):
         2 . . . t . . . 2
         1 . . . t . . . 1
           a b c d e f g
+        key: t attacker, T defender, K king, + empty restricted square (throne), . empty
         attackers to move
     """
 
@@ -836,6 +837,8 @@ class TaflState(State[Move]):
             rank = str(n - r).rjust(width)
             lines.append(f"{rank} {' '.join(row)} {n - r}")
         lines.append(files)
+        where = "throne, corners" if g.corners <= g.restricted else "throne"
+        lines.append(f"key: t attacker, T defender, K king, + empty restricted square ({where}), . empty")
         lines.append(self._status())
         return "\n".join(lines)
 
@@ -870,6 +873,25 @@ class TaflState(State[Move]):
             if i in g.restricted or i in g.corners:
                 fills[cell] = "#b9a27a" if i in g.restricted else "#d9c9a3"
         return g.grid, labels, fills
+
+    def svg_legend(self) -> list[tuple[str, str]]:
+        """The key under the picture: every mark and shade on the board.
+
+        Examples:
+            >>> Tafl("brandubh").new_game(seed=0).svg_legend()[0]
+            ('#ffffff', '\u25cf attacker (t)')
+        """
+        g = self._g
+        restricted = "throne and corners" if g.corners <= g.restricted else "throne"
+        key = [
+            ("#ffffff", "\u25cf attacker (t)"),
+            ("#ffffff", "\u25cb defender (T)"),
+            ("#ffffff", "\u2654 king (K)"),
+            ("#b9a27a", f"{restricted}: only the king may stop there"),
+        ]
+        if not g.corners <= g.restricted:
+            key.append(("#d9c9a3", "corner (an ordinary square in this variant)"))
+        return key
 
     def svg_coordinates(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The file letters (left to right) and rank numbers (top to bottom)
