@@ -42,8 +42,25 @@ def loadable(name: str) -> bool:
 def test_list() -> None:
     done = boardkit("list")
     assert done.returncode == 0, done.stderr
-    listed = [line.split()[0] for line in done.stdout.splitlines()]
-    assert listed == games.names()
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines[:-1]] == games.names()
+    assert lines[-1] == "'boardkit list GAME' shows a game's variants and options"
+    # Whole summaries, never cut mid-sentence.
+    for name, line in zip(games.names(), lines, strict=False):
+        doc = " ".join((type(games.load(name)).__doc__ or "").strip().split("\n\n")[0].split())
+        assert line.rstrip().endswith(doc.replace("``", "")), line
+
+
+def test_list_one_game_shows_variants_and_options_with_defaults() -> None:
+    done = boardkit("list", "tafl")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[0].startswith("tafl: Tafl, the Norse siege game") and out[1] == "players: 2"
+    assert out[2] == "variants: brandubh, ard-ri, tablut, hnefatafl, tawlbwrdd, toftanes, alea-evangelii"
+    assert '  escape            default edge: "edge" (the King wins on any edge square) or "corner" (only the' in out
+    nim = boardkit("list", NIM).stdout.splitlines()
+    assert nim[-3:] == ["options (--option KEY=VALUE):", "  heap  default 21", "  most  default 3"]
+    assert boardkit("list", "chess").returncode == 2
 
 
 def test_a_scripted_human_session() -> None:
@@ -197,7 +214,8 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
         (("play", NIM, "--seat", "human"), "boardkit: nim is played by exactly 2 players, not 1"),
         (("play", "no.such.module:Game"), "boardkit: cannot import 'no.such.module' for the game"),
         (("play", "boardkit.testing:Take"), "boardkit: 'boardkit.testing:Take' does not name a boardkit Game class"),
-        (("simulate", NIM, "--games", "-1"), "boardkit: --games must not be negative, not -1"),
+        (("simulate", NIM, "--games", "-1"), "boardkit: --games must be at least 1, not -1"),
+        (("simulate", NIM, "--games", "0"), "boardkit: --games must be at least 1, not 0"),
         (("simulate", NIM, "--games", "2", "--agents", "mcts:0"), "boardkit: mcts:N needs a positive number"),
         (("replay", "/no/such/file.json"), "boardkit: invalid record: cannot read '/no/such/file.json'"),
     ],

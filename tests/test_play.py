@@ -273,3 +273,18 @@ def test_wilson_interval(wins: int, games: int, low: float, high: float) -> None
     assert lo == pytest.approx(low, abs=1e-4)
     assert hi == pytest.approx(high, abs=1e-4)
     assert Standing("x", None, games, wins, 0, games - wins, 0, 0.0, None).win_interval == (lo, hi)
+
+
+def test_the_summary_table_lines_up() -> None:
+    from boardkit.agents import GreedyAgent, RandomAgent
+    from boardkit.testing import Nim
+
+    result = tournament(Nim(heap=5), {"greedy": GreedyAgent(), "a-long-name": RandomAgent()}, games=4, seed=2,
+                        max_moves=2)
+    head, *rows = result.summary().splitlines()[1:]
+    for column in ("games", "win rate", "points", "unfinished"):
+        right = head.index(column) + len(column)
+        for row in rows:
+            assert row[right - 1] != " " and (right == len(row) or row[right] == " "), (column, row)
+    left = head.index("95% interval")
+    assert all(row[left] != " " and row[left - 1] == " " for row in rows)

@@ -28,7 +28,7 @@ from boardkit.game import Game, State
 from boardkit.play import tournament
 from boardkit.record import GameRecord
 from boardkit.render import status
-from boardkit.terminal import Session
+from boardkit.terminal import Session, game_options, summary
 
 __all__ = ["build_parser", "main"]
 
@@ -112,19 +112,27 @@ def _agent(kind: str, seed: int, iterations: int) -> Agent:
 
 
 def _list(args: argparse.Namespace) -> int:
+    if args.game is not None:
+        game = _load(args.game, None, [])
+        players = _players(game)
+        print(f"{args.game}: {summary(type(game))}")
+        print(f"players: {players}")
+        for line in game_options(game):
+            print(line)
+        return 0
     for name in games.names():
         try:
             game = games.load(name)
         except Exception as exc:  # a broken plug-in must not break the listing
             print(f"{name:16} (cannot be loaded: {exc})")
             continue
-        doc = (type(game).__doc__ or "").strip().splitlines()
-        first = doc[0] if doc else ""
-        players = (
-            f"{game.min_players}" if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
-        )
-        print(f"{name:16} {players:>3} players  {first}")
+        print(f"{name:16} {_players(game):>3} players  {summary(type(game))}")
+    print("'boardkit list GAME' shows a game's variants and options")
     return 0
+
+
+def _players(game: Game[Any, Any]) -> str:
+    return f"{game.min_players}" if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
 
 
 # -- boardkit play -----------------------------------------------------------
@@ -190,8 +198,8 @@ def _simulate(args: argparse.Namespace) -> int:
         while name in agents:
             name, k = f"{kind}-{k}", k + 1
         agents[name] = _agent(kind, derive_seed(args.seed, "agent", i), args.iterations)
-    if args.games < 0:
-        raise OptionError(f"--games must not be negative, not {args.games}")
+    if args.games < 1:
+        raise OptionError(f"--games must be at least 1, not {args.games}")
     result = tournament(
         game,
         agents,
@@ -291,7 +299,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="boardkit", description="Play, simulate and replay board games.")
     parser.add_argument("--version", action="version", version=f"boardkit {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("list", help="list the games boardkit knows").set_defaults(run=_list)
+    listing = sub.add_parser("list", help="list the games boardkit knows, or one game's variants and options")
+    listing.add_argument("game", metavar="GAME", nargs="?", help="show this game's variants and options")
+    listing.set_defaults(run=_list)
 
     play = sub.add_parser("play", help="play a game in the terminal, against bots or people")
     _add_game_arguments(play)

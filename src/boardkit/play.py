@@ -316,39 +316,47 @@ class TournamentResult:
             >>> from boardkit.testing import Nim
             >>> from boardkit.agents import GreedyAgent, RandomAgent
             >>> r = tournament(Nim(heap=3), {"greedy": GreedyAgent(), "random": RandomAgent()}, games=4, seed=0)
-            >>> print(r.summary())  # doctest: +NORMALIZE_WHITESPACE
+            >>> print(r.summary())
             nim: 4 games, 2 players, seed 0
-            agent   seat games wins draws losses   win rate  95% interval  points
-            greedy  all      4    4     0      0    100.0%   51.0%-100.0%   1.000
-            random  all      4    0     0      4      0.0%   0.0%-49.0%     0.000
-            greedy  0        2    2     0      0    100.0%   34.2%-100.0%   1.000
-            greedy  1        2    2     0      0    100.0%   34.2%-100.0%   1.000
-            random  0        2    0     0      2      0.0%   0.0%-65.8%     0.000
-            random  1        2    0     0      2      0.0%   0.0%-65.8%     0.000
+            agent   seat  games  wins  draws  losses  win rate  95% interval  points
+            greedy  all       4     4      0       0    100.0%  51.0%-100.0%   1.000
+            random  all       4     0      0       4      0.0%  0.0%-49.0%     0.000
+            greedy  0         2     2      0       0    100.0%  34.2%-100.0%   1.000
+            greedy  1         2     2      0       0    100.0%  34.2%-100.0%   1.000
+            random  0         2     0      0       2      0.0%  0.0%-65.8%     0.000
+            random  1         2     0      0       2      0.0%  0.0%-65.8%     0.000
         """
         rows = [*self.standings(), *self.by_seat()]
-        width = max([5, *(len(s.name) for s in rows)])
         lines = [f"{self.game}: {len(self.results)} games, {self.players} players, seed {self.seed}"]
         scored = any(s.mean_score is not None for s in rows)
         unfinished = any(s.unfinished for s in rows)
-        head = f"{'agent':<{width}}  seat games wins draws losses   win rate  95% interval  points"
-        lines.append(head + ("  unfinished" if unfinished else "") + ("  mean score" if scored else ""))
+        head = ["agent", "seat", "games", "wins", "draws", "losses", "win rate", "95% interval", "points"]
+        head += ["unfinished"] if unfinished else []
+        head += ["mean score"] if scored else []
+        table = []
         for s in rows:
             lo, hi = s.win_interval
-            seat = "all" if s.seat is None else str(s.seat)
-            interval = f"{lo:.1%}-{hi:.1%}"
-            line = (
-                f"{s.name:<{width}}  {seat:<4} {s.games:5} {s.wins:4} {s.draws:5} {s.losses:6}"
-                f"  {s.win_rate:8.1%}   {interval:<13} {s.points:6.3f}"
-            )
-            if unfinished:
-                line += f"  {s.unfinished:10}"
-            if scored:
-                line += "  " + ("         -" if s.mean_score is None else f"{s.mean_score:10.2f}")
-            lines.append(line.rstrip())
+            cells = [s.name, "all" if s.seat is None else str(s.seat), str(s.games), str(s.wins), str(s.draws),
+                     str(s.losses), f"{s.win_rate:.1%}", f"{lo:.1%}-{hi:.1%}", f"{s.points:.3f}"]
+            cells += [str(s.unfinished)] if unfinished else []
+            cells += (["-" if s.mean_score is None else f"{s.mean_score:.2f}"]) if scored else []
+            table.append(cells)
+        lines += _aligned(head, table, left={0, 1, 7})
         for failed in self.errors:
             lines.append(f"game {failed.index} (seed {failed.seed}) failed: {failed.error}")
         return "\n".join(lines)
+
+
+def _aligned(head: Sequence[str], rows: Sequence[Sequence[str]], left: set[int]) -> list[str]:
+    """A table as lines: every column as wide as its widest cell, text
+    columns (``left``) flush left, numbers flush right, two spaces apart."""
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+
+    def line(cells: Sequence[str]) -> str:
+        pairs = enumerate(zip(cells, widths, strict=True))
+        return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in pairs)
+
+    return [line(cells).rstrip() for cells in [head, *rows]]
 
 
 @attrs.frozen

@@ -34,7 +34,7 @@ from boardkit.errors import BoardkitError, IllegalMoveError, NotationError
 from boardkit.game import Game, Player, State
 from boardkit.render import status
 
-__all__ = ["Session", "describe_game", "group_key", "seat_name", "screen"]
+__all__ = ["Session", "describe_game", "game_options", "group_key", "screen", "seat_name", "summary"]
 
 #: More legal moves than this are shown as groups first.
 _LIST_AT_ONCE = 40
@@ -89,6 +89,92 @@ def describe_game(game: Game[Any, Any]) -> str:
         changed = [f"{k}={v}" for k, v in values.items()]
     text = title + (", " + ", ".join(words) if words else "")
     return text + (f" ({', '.join(changed)})" if changed else "")
+
+
+def summary(game_class: type[Any]) -> str:
+    """A game's one-line summary: the whole first paragraph of its class
+    docstring, on one line.
+
+    Examples:
+        >>> from boardkit.games.five_fields import FiveFields
+        >>> summary(FiveFields)
+        'The Game of 5 Fields, for two players on a 19-hex map.'
+    """
+    paragraph = (game_class.__doc__ or "").strip().split("\n\n")[0]
+    return _plain(paragraph)
+
+
+def _attribute_docs(cls: type[Any]) -> dict[str, str]:
+    """The ``Attributes:`` section of a class docstring, as name -> text."""
+    found: dict[str, str] = {}
+    lines = (cls.__doc__ or "").splitlines()
+    inside, name, indent = False, "", 0
+    for line in lines:
+        stripped = line.strip()
+        if stripped == "Attributes:":
+            inside, indent = True, len(line) - len(line.lstrip()) + 4
+            continue
+        if not inside:
+            continue
+        if stripped and len(line) - len(line.lstrip()) < indent:
+            break
+        if not stripped:
+            continue
+        head, sep, rest = stripped.partition(":")
+        if len(line) - len(line.lstrip()) == indent and sep and head.isidentifier():
+            name = head
+            found[name] = rest.strip()
+        elif name:
+            found[name] += " " + stripped
+    return {k: _plain(v) for k, v in found.items()}
+
+
+def _plain(text: str) -> str:
+    """Docstring text as plain words: no roles, no backquotes, one line."""
+    text = re.sub(r":\w+:`~?(?:[\w.]+\.)?([\w]+)`", r"\1", text)
+    return " ".join(text.replace("``", "").replace("`", "").split())
+
+
+def game_options(game: Game[Any, Any]) -> list[str]:
+    """Lines describing a game's variants and options, each with its default,
+    for ``boardkit list GAME``.
+
+    Examples:
+        >>> from boardkit.games.cloth_of_gold import ClothOfGold
+        >>> for line in game_options(ClothOfGold()):
+        ...     print(line)
+        editions: 2023, 2020
+          (--variant EDITION; default 2023)
+        options (--option KEY=VALUE):
+          edition  default 2023: 2023 (default: 12 gold and 6 jewels) or 2020 (18 gold, no jewels).
+          first    default 0: The player who takes the first turn (default 0).
+    """
+    options = game.options
+    lines: list[str] = []
+    module = sys.modules.get(type(options).__module__)
+    variants = getattr(module, "VARIANTS", None)
+    editions = getattr(module, "EDITIONS", None)
+    if variants:
+        lines += _wrap([", ".join(str(v) for v in variants)], "")
+        lines[0] = "variants: " + lines[0]
+        lines.append(f"  (--variant NAME; default {game.option_values().get('variant')})")
+    if editions:
+        lines.append("editions: " + ", ".join(str(e) for e in editions))
+        lines.append(f"  (--variant EDITION; default {game.option_values().get('edition')})")
+    if not attrs.has(type(options)):
+        return [*lines, "options: none"]
+    docs = _attribute_docs(type(options))
+    fields = attrs.fields(type(options))
+    width = max(len(f.name) for f in fields) if fields else 0
+    lines.append("options (--option KEY=VALUE):")
+    for field in fields:
+        default = field.default
+        shown = "none" if default is None else str(getattr(default, "value", default))
+        text = docs.get(field.name, "")
+        entry = f"{field.name:<{width}}  default {shown}" + (f": {text}" if text else "")
+        lines += textwrap.wrap(entry, _WIDTH, initial_indent="  ", subsequent_indent=" " * (width + 4),
+                               break_long_words=False, break_on_hyphens=False)
+    return lines
 
 
 def _set_by_variant(game: Game[Any, Any], key: str) -> bool:
