@@ -1,4 +1,4 @@
-"""The ``boardkit`` command: list, play, simulate and replay games.
+"""The ``boardkit`` command: list, play, simulate, replay and serve games.
 
 ``GAME`` is a registered name (see ``boardkit list``) or, for a game that is
 not registered, an import path ``package.module:Class`` naming a
@@ -29,6 +29,7 @@ from boardkit.play import tournament
 from boardkit.record import GameRecord
 from boardkit.render import status
 from boardkit.terminal import Session, game_options, summary
+from boardkit.web.command import add_serve_parser
 
 __all__ = ["build_parser", "main"]
 
@@ -337,6 +338,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--step", action="store_true", help="show every position, move by move")
     replay.add_argument("--game", metavar="MODULE:CLASS", help="the game class, for a game that is not registered")
     replay.set_defaults(run=_replay)
+    add_serve_parser(sub)
     return parser
 
 

@@ -14,7 +14,10 @@ A state may add to the picture with these optional methods:
 * ``svg_coordinates() -> tuple[Sequence[str], Sequence[str]]``: column names
   (left to right) and row names (top to bottom) written around a square grid;
 * ``svg_overlay(cell, x, y) -> str``: extra SVG elements drawn over a cell
-  whose centre is at ``(x, y)`` in the picture (markers, several pieces).
+  whose centre is at ``(x, y)`` in the picture (markers, several pieces);
+* ``svg_cell_names() -> Mapping[cell, str]``: each cell's name as the move
+  notation writes it; everything drawn for a cell is then grouped in a
+  ``<g data-cell="name">`` element, which a web page can make clickable.
 
 A state whose picture does not fit a board of cells provides
 ``svg_picture(title) -> str`` instead, returning a whole SVG document (build it
@@ -139,6 +142,7 @@ def topology_svg(
     legend: Legend | None = None,
     coordinates: tuple[Sequence[str], Sequence[str]] | None = None,
     overlay: Callable[[Any, float, float], str] | None = None,
+    names: Mapping[Any, str] | None = None,
 ) -> str:
     """Draw a board: squares for a :class:`SquareGrid`, hexagons for a
     :class:`HexGrid`, circles joined by lines for any other graph.
@@ -158,6 +162,8 @@ def topology_svg(
         overlay: A function of a cell and the ``(x, y)`` centre of its
             shape in the picture, returning SVG elements (text) drawn over
             that cell, after its label.
+        names: Each cell's name in the move notation; everything drawn for a
+            named cell is grouped in a ``<g data-cell="name">`` element.
 
     Returns:
         A standalone SVG document as text.
@@ -172,6 +178,8 @@ def topology_svg(
         >>> picture = topology_svg(SquareGrid(2, 2), coordinates=("ab", "21"))
         >>> [t for t in "ab21" if f">{t}</text>" in picture]
         ['a', 'b', '2', '1']
+        >>> topology_svg(SquareGrid(2, 1), names={(0, 0): "a1", (1, 0): "b1"}).count('<g data-cell="')
+        2
     """
     labels = labels or {}
     fills = fills or {}
@@ -205,6 +213,9 @@ def topology_svg(
             parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#888"/>')
     for cell in board.cells:
         x, y = at(cell)
+        name = names.get(cell) if names else None
+        if name is not None:
+            parts.append(f'<g data-cell="{_attr(name)}">')
         fill = _attr(fills.get(cell, _EMPTY))
         if isinstance(board, SquareGrid):
             h = _SCALE / 2
@@ -238,6 +249,8 @@ def topology_svg(
             )
         if overlay is not None:
             parts.append(overlay(cell, x, y))
+        if name is not None:
+            parts.append("</g>")
     if coordinates is not None and isinstance(board, SquareGrid):
         columns, rows = coordinates
         small = {"text_anchor": "middle", "dominant_baseline": "central", "font_size": 12, "fill": "#555"}
@@ -347,6 +360,7 @@ def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -
         legend_of = getattr(thing, "svg_legend", None)
         coordinates_of = getattr(thing, "svg_coordinates", None)
         overlay = getattr(thing, "svg_overlay", None)
+        names_of = getattr(thing, "svg_cell_names", None)
         pieces = pieces_of() if callable(pieces_of) else None
         if legend is None and callable(legend_of):
             legend = legend_of()
@@ -359,5 +373,6 @@ def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -
             legend=legend,
             coordinates=coordinates_of() if callable(coordinates_of) else None,
             overlay=overlay if callable(overlay) else None,
+            names=names_of() if callable(names_of) else None,
         )
     return _text_svg(thing.render(), title)

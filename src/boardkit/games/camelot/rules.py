@@ -769,6 +769,16 @@ class CamelotState(State[Move]):
             fills[c] = _darker(colour) if c in self._board else colour
         return plan.topology, labels, fills
 
+    def svg_cell_names(self) -> dict[Cell, str]:
+        """Each square's name (``a1`` top left), for the ``data-cell`` marks
+        of :func:`boardkit.render.svg`.
+
+        Examples:
+            >>> Camelot().new_game(players=2, seed=0).svg_cell_names()[(2, 4)]
+            'c5'
+        """
+        return {cell: square_name(cell) for cell in self.game.plan.cells}
+
     def svg_legend(self) -> list[tuple[str, str]]:
         """The key to the picture: the plan's kinds, and the shade of a laid tile.
 

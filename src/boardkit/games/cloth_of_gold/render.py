@@ -227,7 +227,7 @@ def _ovals(state: ClothOfGoldState, top: float) -> list[str]:
         x = 20 + _OVAL_STEP * (i + 0.5)
         y = top + 48
         # A tooltip naming what is on the oval: "gold: DRAGON", "dragon: 0A", "red: white".
-        parts.append('<g class="space">' + element("title", hints[space]))
+        parts.append(f'<g class="space" data-cell="{space.value}">' + element("title", hints[space]))
         parts.append(element("text", space.value, x=x, y=top + 8, font_size=14, class_="oval-name", **_SMALL))
         parts.append(element("ellipse", cx=x, cy=y, rx=48, ry=28, fill="#f4ead5", stroke="#8a6d3b", stroke_width=2,
                              class_="oval"))

@@ -1290,7 +1290,21 @@ class FiveFieldsState(State[Move]):
             *((_PAWN_COLOURS[p], f"player {p}: Q Queen, P Prince, ring = Field, castle = City") for p in (0, 1)),
             ("#ffffff", "g1, e3...: each hex's name, as moves write it (move P f2->e3)"),
         ]
-        return topology_svg(self.topology, {}, fills, title=title, legend=legend, overlay=self._svg_overlay)
+        return topology_svg(
+            self.topology, {}, fills, title=title, legend=legend, overlay=self._svg_overlay, names=self.svg_cell_names()
+        )
+
+    def svg_cell_names(self) -> dict[Hex, str]:
+        """Each hex's name as the move notation writes it, for the
+        ``data-cell`` marks of the picture.
+
+        Examples:
+            >>> from boardkit.games.five_fields.board import format_hex
+            >>> names = FiveFields().new_game(seed=0).svg_cell_names()
+            >>> len(names), names[(0, 0)] == format_hex((0, 0))
+            (19, True)
+        """
+        return {cell: format_hex(cell) for cell in _CELLS}
 
     def _svg_overlay(self, cell: Hex, x: float, y: float) -> str:
         from boardkit.render import element

@@ -905,6 +905,18 @@ class TaflState(State[Move]):
         n = self._g.size
         return tuple(square_name(c, n, n - 1)[0] for c in range(n)), tuple(str(n - r) for r in range(n))
 
+    def svg_cell_names(self) -> dict[Any, str]:
+        """Each square's name (``a1`` bottom left), for the ``data-cell``
+        marks of :func:`boardkit.render.svg`.
+
+        Examples:
+            >>> names = Tafl("brandubh").new_game(seed=0).svg_cell_names()
+            >>> names[(0, 6)], names[(6, 0)]
+            ('a1', 'g7')
+        """
+        n = self._g.size
+        return {cell: square_name(cell[0], n, cell[1]) for cell in self._g.grid.squares}
+
     def evaluate(self, player: Player) -> float:
         """A cheap estimate in ``[-1, 1]`` of the position for ``player``:
         material kept, the King's clear lines, and attackers around him.

@@ -1,0 +1,244 @@
+"use strict";
+// A game page: the board, the moves of the seat to move, and live updates.
+const params = new URLSearchParams(location.search);
+const token = params.get("token") || "";
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+let page = null; // the last answer from the server
+let shown = null; // the seat whose own view is on screen (several people at one screen)
+let passing = false; // the "pass the device" screen is up
+let path = []; // the cells clicked so far
+
+const $ = (id) => document.getElementById(id);
+const api = (what) => `/api/tables/${encodeURIComponent(tableId)}${what}`;
+
+function hereSeats() {
+  return page ? page.seats.filter((s) => s.kind === "here").map((s) => s.seat) : [];
+}
+
+function seatName(p) {
+  return page.seats[p].name;
+}
+
+function myTurn() {
+  return !passing && page && !page.over && page.you !== null && page.you === page.to_move;
+}
+
+function matching(moves, cells) {
+  return moves.filter((m) => m.cells.length >= cells.length && cells.every((c, i) => m.cells[i] === c));
+}
+
+function mark() {
+  const moves = myTurn() ? page.moves : [];
+  const live = matching(moves, path);
+  const next = new Set(live.filter((m) => m.cells.length > path.length).map((m) => m.cells[path.length]));
+  document.querySelectorAll("#board [data-cell]").forEach((g) => {
+    g.classList.toggle("can", next.has(g.dataset.cell));
+    g.classList.toggle("picked", path.includes(g.dataset.cell));
+  });
+  const keep = new Set(live.map((m) => m.move));
+  document.querySelectorAll("#moves [data-move]").forEach((b) => {
+    b.classList.toggle("off", path.length > 0 && !keep.has(b.dataset.move));
+  });
+  if (!myTurn()) {
+    $("hint").textContent = page && !page.over ? "Not your turn." : "";
+  } else if (path.length) {
+    $("hint").textContent = `Picked ${path.join(" then ")}: click a highlighted cell or one of the moves below.`;
+  } else {
+    $("hint").textContent = "Click a highlighted cell of the board, or one of the moves below.";
+  }
+}
+
+function clickCell(name) {
+  if (!myTurn()) return;
+  if (path.length && path[path.length - 1] === name) {
+    path = [];
+    mark();
+    return;
+  }
+  let next = [...path, name];
+  let live = matching(page.moves, next);
+  if (!live.length) {
+    next = [name];
+    live = matching(page.moves, next);
+  }
+  if (!live.length) {
+    path = [];
+    mark();
+    return;
+  }
+  path = next;
+  const exact = live.filter((m) => m.cells.length === path.length);
+  if (live.length === 1 && exact.length === 1) {
+    play(exact[0].move);
+    return;
+  }
+  mark();
+}
+
+function list(id, items, make) {
+  const box = $(id);
+  box.textContent = "";
+  for (const item of items) box.append(make(item));
+}
+
+function render() {
+  const needPass = page.hidden && page.host && hereSeats().length > 1;
+  if (needPass && !page.over && hereSeats().includes(page.to_move) && page.to_move !== shown) {
+    passing = true;
+    shown = null;
+  }
+  document.title = `boardkit: ${page.game}`;
+  $("title").textContent = page.game;
+  let status = page.status;
+  if (myTurn()) status += " (your move)";
+  $("status").textContent = status;
+  $("board").innerHTML = page.svg;
+  $("pass").hidden = !passing;
+  if (passing) {
+    $("pass-text").textContent = `Pass the device to ${seatName(page.to_move)}.`;
+    $("pass-ready").textContent = `I am ${seatName(page.to_move)}: show my view`;
+  }
+  const moves = passing ? [] : page.moves;
+  list("moves", moves, (m) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.move = m.move;
+    b.textContent = m.move;
+    b.addEventListener("click", () => play(m.move));
+    return b;
+  });
+  const secret = passing ? [] : page.private;
+  $("private-box").hidden = !secret.length;
+  const box = $("private");
+  box.textContent = "";
+  if (typeof secret === "string") {
+    const pre = document.createElement("pre");
+    pre.textContent = secret;
+    box.append(pre);
+  } else {
+    for (const [key, value] of secret) {
+      const p = document.createElement("p");
+      p.textContent = `${key}: ${value}`;
+      box.append(p);
+    }
+  }
+  list("history", page.history, (m) => {
+    const li = document.createElement("li");
+    li.textContent = m;
+    return li;
+  });
+  list("seats", page.seats, (s) => {
+    const li = document.createElement("li");
+    const you = page.yours.includes(s.seat) ? " (you)" : "";
+    li.textContent = `${s.name}: ${s.label}${you}${s.seat === page.to_move ? ", to move" : ""}`;
+    return li;
+  });
+  $("links-box").hidden = !page.links.length;
+  list("links", page.links, (l) => {
+    const li = document.createElement("li");
+    li.textContent = `${seatName(l.seat)}: `;
+    const a = document.createElement("a");
+    a.href = l.href;
+    a.dataset.seatLink = l.seat;
+    a.textContent = l.href;
+    a.target = "_blank";
+    a.rel = "noopener noreferrer";
+    li.append(a);
+    return li;
+  });
+  $("undo").hidden = !page.can_undo;
+  $("new").hidden = !page.host;
+  const query = `?token=${encodeURIComponent(token)}`;
+  $("record").hidden = !page.record;
+  $("record").href = api("/record.json") + query;
+  $("otg").hidden = !(page.record && page.otg);
+  $("otg").href = api("/record.otg") + query;
+  mark();
+}
+
+function show(data) {
+  const moved = !page || data.version !== page.version || data.you !== page.you;
+  page = data;
+  if (moved) {
+    path = [];
+    render();
+  }
+}
+
+async function answer(response) {
+  const data = await response.json();
+  if (!response.ok) {
+    $("error").textContent = data.error || `refused (${response.status})`;
+    return null;
+  }
+  $("error").textContent = "";
+  return data;
+}
+
+async function send(action, extra) {
+  const body = { token, version: page.version, seat: shown === null ? page.you : shown, ...extra };
+  const response = await fetch(api("/" + action), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await answer(response);
+  if (data) show(data);
+}
+
+function play(move) {
+  path = [];
+  send("move", { move });
+}
+
+async function fetchPage(since) {
+  const query = new URLSearchParams({ token });
+  if (shown !== null) query.set("seat", shown);
+  if (since !== undefined) {
+    query.set("since", since);
+    query.set("wait", "20");
+  }
+  return answer(await fetch(api(query.toString() ? "?" + query : "")));
+}
+
+async function follow() {
+  for (;;) {
+    try {
+      const data = await fetchPage(page.version);
+      if (data) show(data);
+      else await new Promise((r) => setTimeout(r, 3000));
+    } catch (e) {
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+}
+
+$("board").addEventListener("click", (event) => {
+  const cell = event.target.closest("[data-cell]");
+  if (cell) clickCell(cell.dataset.cell);
+});
+$("undo").addEventListener("click", () => send("undo", {}));
+$("new").addEventListener("click", () => {
+  shown = null;
+  passing = false;
+  send("new", {});
+});
+$("pass-ready").addEventListener("click", async () => {
+  shown = page.to_move;
+  passing = false;
+  const data = await fetchPage();
+  if (data) {
+    page = null;
+    show(data);
+  }
+});
+
+(async () => {
+  const data = await fetchPage();
+  if (!data) {
+    $("status").textContent = "This game cannot be shown.";
+    return;
+  }
+  show(data);
+  follow();
+})();

@@ -1,0 +1,348 @@
+"""The games a server keeps: a :class:`Table` per game, its seats and their
+secret links, and :class:`Tables`, the bounded set of them.
+
+Nothing here needs the web extra: a table is plain Python that the web app
+drives (and tests drive without a server).
+
+Examples:
+    >>> from boardkit.testing import Nim
+    >>> table = Table(Nim(heap=5), [parse_seat("here"), parse_seat("random")], seed=1)
+    >>> viewer = table.viewer(table.host_token)
+    >>> viewer.host, sorted(viewer.seats)
+    (True, [0])
+    >>> table.play(viewer, "take 2", table.version)
+    >>> table.bot_to_move()
+    1
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
+from boardkit.chance import derive_seed, fresh_seed
+from boardkit.errors import BoardkitError, IllegalMoveError, OptionError
+from boardkit.game import Game, PerfectInformationView, Player, State
+
+__all__ = ["PERSON_KINDS", "SEAT_KINDS", "Seat", "StaleError", "Table", "Tables", "Viewer", "parse_seat"]
+
+#: Who may sit in a seat: a person at this screen, a person elsewhere
+#: (through a secret link), or a bot.
+SEAT_KINDS = ("here", "link", "random", "greedy", "mcts")
+#: The kinds of seat a person takes.
+PERSON_KINDS = ("here", "link")
+_DEFAULT_ITERATIONS = 200
+_MAX_ITERATIONS = 20_000
+
+
+class StaleError(BoardkitError, ValueError):
+    """A request made for a position that is no longer the current one."""
+
+
+@attrs.frozen
+class Seat:
+    """Who sits in one seat.
+
+    Attributes:
+        kind: One of :data:`SEAT_KINDS`.
+        iterations: MCTS iterations per move (``mcts`` seats only).
+
+    Examples:
+        >>> parse_seat("mcts:50")
+        Seat(kind='mcts', iterations=50)
+        >>> parse_seat("link").is_person
+        True
+    """
+
+    kind: str
+    iterations: int = 0
+
+    @property
+    def is_person(self) -> bool:
+        """True for a person's seat (at this screen or through a link)."""
+        return self.kind in PERSON_KINDS
+
+    def label(self) -> str:
+        """The seat's kind in words.
+
+        Examples:
+            >>> parse_seat("mcts:400").label(), parse_seat("here").label()
+            ('MCTS bot, 400 iterations', 'person at this screen')
+        """
+        return {
+            "here": "person at this screen",
+            "link": "person with a link",
+            "random": "random bot",
+            "greedy": "greedy bot",
+        }.get(self.kind, f"MCTS bot, {self.iterations} iterations")
+
+    def agent(self, seed: int) -> Agent | None:
+        """A fresh bot for this seat, or ``None`` for a person."""
+        if self.kind == "random":
+            return RandomAgent(seed=seed)
+        if self.kind == "greedy":
+            return GreedyAgent(seed=seed)
+        if self.kind == "mcts":
+            return MCTSAgent(iterations=self.iterations, seed=seed)
+        return None
+
+
+def parse_seat(text: object) -> Seat:
+    """Read a seat: ``here``, ``link``, ``random``, ``greedy``, ``mcts`` or ``mcts:N``.
+
+    Raises:
+        OptionError: for anything else.
+
+    Examples:
+        >>> parse_seat("mcts").iterations
+        200
+        >>> parse_seat("robot")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: unknown seat 'robot'; seats are here, link, random, greedy, mcts or mcts:N
+    """
+    if isinstance(text, str):
+        kind, sep, arg = text.strip().partition(":")
+        if kind in SEAT_KINDS and not sep:
+            return Seat(kind, _DEFAULT_ITERATIONS if kind == "mcts" else 0)
+        if kind == "mcts" and arg.isdigit() and 1 <= int(arg) <= _MAX_ITERATIONS:
+            return Seat(kind, int(arg))
+    shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:37] + "..."
+    raise OptionError(f"unknown seat {shown}; seats are {', '.join(SEAT_KINDS)} or mcts:N")
+
+
+@attrs.frozen
+class Viewer:
+    """Whoever holds a token: the host (who set the table up, and plays the
+    seats at their screen) or the person of one linked seat.
+
+    Attributes:
+        host: True for the host's token.
+        seats: The seats this token may move for.
+    """
+
+    host: bool
+    seats: frozenset[Player]
+
+
+class Table:
+    """One game on the server: the rules, the state, who sits where, and the
+    secret token of each way in.
+
+    The host's token moves for every ``here`` seat; each ``link`` seat has a
+    token of its own, which moves for that seat alone. Tokens come from
+    :mod:`secrets` and are compared in constant time. ``version`` counts the
+    changes; a move or an undo names the version it was made on, so a click
+    on an old position is refused instead of played on the new one.
+
+    Args:
+        game: The rules.
+        seats: Who sits in each seat (their number is the number of players).
+        seed: The first game's seed (``None``: a fresh one).
+    """
+
+    def __init__(self, game: Game[Any, Any], seats: Sequence[Seat], seed: int | None = None) -> None:
+        players = game.check_players(len(seats))
+        self.id = secrets.token_urlsafe(9)
+        self.game = game
+        self.seats = tuple(seats)
+        self.host_token = secrets.token_urlsafe(24)
+        self.seat_tokens = {p: secrets.token_urlsafe(24) for p, s in enumerate(self.seats) if s.kind == "link"}
+        self.state: State[Any] = game.new_game(players=players, seed=seed)
+        self.hidden = not isinstance(self.state.view(0), PerfectInformationView)
+        self.version = 0
+        self.clock: Callable[[], float] = time.monotonic
+        self.last_seen = self.clock()
+        self.agents = self._agents()
+        self.movers: list[Player] = []
+        #: Why the bots stopped, if one of them failed.
+        self.bot_error: str | None = None
+
+    def _agents(self) -> dict[Player, Agent]:
+        agents = {}
+        for p, seat in enumerate(self.seats):
+            agent = seat.agent(derive_seed(self.state.seed, "seat", p))
+            if agent is not None:
+                agents[p] = agent
+        return agents
+
+    @property
+    def here(self) -> tuple[Player, ...]:
+        """The seats played at the host's screen."""
+        return tuple(p for p, s in enumerate(self.seats) if s.kind == "here")
+
+    def viewer(self, token: object) -> Viewer | None:
+        """Who holds ``token``, or ``None`` for a wrong or missing one.
+
+        Every token is compared, in constant time, whatever matches.
+        """
+        if not isinstance(token, str) or not token:
+            return None
+        given = token.encode("utf-8", "replace")
+        found: Viewer | None = None
+        if hmac.compare_digest(given, self.host_token.encode()):
+            found = Viewer(True, frozenset(self.here))
+        for p, secret in self.seat_tokens.items():
+            if hmac.compare_digest(given, secret.encode()):
+                found = Viewer(False, frozenset({p}))
+        return found
+
+    def touch(self) -> None:
+        """Note that somebody used the table now (it is not idle)."""
+        self.last_seen = self.clock()
+
+    def _changed(self) -> None:
+        self.version += 1
+        self.touch()
+
+    def _check_version(self, version: object) -> None:
+        if version != self.version:
+            raise StaleError(f"the game has moved on since version {version!r}; it is at version {self.version}")
+
+    def play(self, viewer: Viewer, move: str, version: object) -> None:
+        """Play ``move`` (notation) for the seat to move, if ``viewer`` holds it.
+
+        Raises:
+            StaleError: if ``version`` is not the current one.
+            IllegalMoveError: if it is not that viewer's turn, or the move is illegal.
+            NotationError: for bad notation. The game is unchanged in every case.
+        """
+        self._check_version(version)
+        to_move = self.state.current_player
+        if to_move is None:
+            raise IllegalMoveError(move, "the game is over")
+        if to_move not in viewer.seats:
+            raise IllegalMoveError(move, f"it is {self.game.seat_name(to_move)}'s turn, not yours")
+        self.state.apply(move)
+        self.movers.append(to_move)
+        self._changed()
+
+    def bot_to_move(self) -> Player | None:
+        """The seat to move if a bot sits there, else ``None``."""
+        to_move = self.state.current_player
+        return to_move if to_move in self.agents else None
+
+    def bot_move(self, version: int, move: Any) -> bool:
+        """Play a bot's move chosen on ``version``; False (nothing done) if the
+        game changed meanwhile."""
+        player = self.bot_to_move()
+        if version != self.version or player is None:
+            return False
+        self.state.apply(move)
+        self.movers.append(player)
+        self._changed()
+        return True
+
+    def can_undo(self, viewer: Viewer) -> bool:
+        """Only the host undoes, in a game without linked people, when one of
+        their own moves has been played."""
+        if not viewer.host or self.seat_tokens:
+            return False
+        return any(p in viewer.seats for p in self.movers)
+
+    def undo(self, viewer: Viewer, version: object) -> int:
+        """Take back moves up to and including the host's last one (bots'
+        replies too); returns how many were taken back.
+
+        Raises:
+            StaleError: if ``version`` is not the current one.
+            IllegalMoveError: if this viewer may not undo now.
+        """
+        self._check_version(version)
+        if not self.can_undo(viewer):
+            raise IllegalMoveError("undo", "nothing of yours to take back here")
+        count = 0
+        while self.movers:
+            mover = self.movers.pop()
+            self.state.undo()
+            count += 1
+            if mover in viewer.seats:
+                break
+        self._changed()
+        return count
+
+    def restart(self, viewer: Viewer) -> None:
+        """A new game at the same table with a fresh seed (the host only).
+
+        Raises:
+            IllegalMoveError: for anyone but the host.
+        """
+        if not viewer.host:
+            raise IllegalMoveError("new game", "only the host starts a new game")
+        self.state = self.game.new_game(players=self.state.players, seed=fresh_seed())
+        self.agents = self._agents()
+        self.movers = []
+        self.bot_error = None
+        self._changed()
+
+
+class Tables:
+    """The tables of one server: at most ``limit`` at once; a table nobody
+    has used for ``idle`` seconds is dropped.
+
+    Args:
+        limit: The most tables at once.
+        idle: Seconds a table lives without being used.
+        clock: The time source (for tests).
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> tables = Tables(limit=1)
+        >>> table = tables.add(lambda: Table(Nim(), [parse_seat("here"), parse_seat("here")]))
+        >>> tables.get(table.id) is table
+        True
+        >>> tables.add(lambda: Table(Nim(), [parse_seat("here"), parse_seat("here")]))
+        Traceback (most recent call last):
+        ...
+        boardkit.web.table.TableLimitError: this server already has 1 games going; try again later
+    """
+
+    def __init__(self, *, limit: int = 64, idle: float = 3600.0, clock: Callable[[], float] = time.monotonic) -> None:
+        if limit < 1 or idle <= 0:
+            raise OptionError(f"a server needs room for a game and a positive idle time, not {limit!r} and {idle!r}")
+        self.limit = limit
+        self.idle = idle
+        self.clock = clock
+        self._tables: dict[str, Table] = {}
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def expire(self) -> None:
+        """Drop the tables idle for too long."""
+        now = self.clock()
+        for key in [k for k, t in self._tables.items() if now - t.last_seen > self.idle]:
+            del self._tables[key]
+
+    def add(self, make: Callable[[], Table]) -> Table:
+        """Make a table and keep it.
+
+        Raises:
+            TableLimitError: when the server already holds ``limit`` tables.
+        """
+        self.expire()
+        if len(self._tables) >= self.limit:
+            raise TableLimitError(f"this server already has {self.limit} games going; try again later")
+        table = make()
+        table.clock = self.clock
+        table.touch()
+        self._tables[table.id] = table
+        return table
+
+    def get(self, key: str) -> Table | None:
+        """The table with that id, if it is still kept."""
+        self.expire()
+        table = self._tables.get(key)
+        if table is not None:
+            table.touch()
+        return table
+
+
+class TableLimitError(BoardkitError, RuntimeError):
+    """The server holds as many games as it may."""

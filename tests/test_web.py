@@ -1,0 +1,403 @@
+"""The web server of ``boardkit serve``, through Starlette's test client (no browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from starlette.testclient import TestClient
+
+from boardkit import games
+from boardkit.cli import main
+from boardkit.web.app import MAX_BODY, create_app
+from boardkit.web.page import move_cells, seat_page
+from boardkit.web.table import Table, Tables, parse_seat
+
+OFFERED: dict[str, Any] = {name: (lambda n: lambda **o: games.load(n, **o))(name) for name in games.names()}
+
+
+@pytest.fixture
+def client() -> Any:
+    with TestClient(create_app(OFFERED, limit=8)) as c:
+        yield c
+
+
+def new_table(client: TestClient, game: str = "tafl", seats: list[str] | None = None, **extra: Any) -> dict[str, Any]:
+    body = {"game": game, "seats": seats or ["here", "here"], **extra}
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def table_of(client: TestClient, table_id: str) -> Table:
+    table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+    assert table is not None
+    return table
+
+
+def look(client: TestClient, made: dict[str, Any], **query: Any) -> dict[str, Any]:
+    answer = client.get(f"/api/tables/{made['id']}", params={"token": made["token"], **query})
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def wait_for(client: TestClient, made: dict[str, Any], done: Any, seconds: float = 30) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    page = look(client, made)
+    while not done(page) and time.monotonic() < deadline:
+        page = look(client, made, since=page["version"], wait=1)
+    return page
+
+
+def test_games_lists_every_registered_game(client: TestClient) -> None:
+    offered = client.get("/api/games").json()["games"]
+    assert [g["spec"] for g in offered] == games.names()
+    tafl = next(g for g in offered if g["spec"] == "tafl")
+    assert "brandubh" in tafl["variants"] and tafl["variant_key"] == "variant"
+
+
+def test_start_page_and_static_files(client: TestClient) -> None:
+    assert client.get("/").status_code == 200
+    for name in ("game.js", "start.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    assert client.get("/static/nothing.js").status_code == 404
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_every_legal_move_names_cells_of_the_picture(client: TestClient, game: str) -> None:
+    made = new_table(client, game, ["here"] * games.load(game).min_players)
+    page = look(client, made, seat=0)
+    state = table_of(client, made["id"]).state
+    assert sorted(m["move"] for m in page["moves"]) == sorted(str(m) for m in state.legal_moves())
+    assert page["cells"] and all(set(m["cells"]) <= set(page["cells"]) for m in page["moves"])
+    assert page["status"] and page["svg"].count("data-cell=") == len(page["cells"])
+
+
+def test_square_moves_are_clicked_from_and_to() -> None:
+    names = {f"{c}{r}" for c in "abcdefg" for r in range(1, 8)}
+    assert move_cells("d1-d4", names) == ["d1", "d4"]
+    assert move_cells("g7-g1", names) == ["g7", "g1"]
+
+
+def test_a_game_against_the_random_bot_through_the_api(client: TestClient) -> None:
+    made = new_table(client, "tafl", ["here", "random"], variant="brandubh")
+    page = look(client, made)
+    moves = 0
+    while not page["over"] and moves < 400:
+        if page["you"] == page["to_move"] and page["moves"]:
+            state = table_of(client, made["id"]).state
+            assert sorted(m["move"] for m in page["moves"]) == sorted(str(m) for m in state.legal_moves())
+            answer = client.post(
+                f"/api/tables/{made['id']}/move",
+                json={"token": made["token"], "version": page["version"], "move": page["moves"][-1]["move"]},
+            )
+            assert answer.status_code == 200, answer.text
+            moves += 1
+        page = wait_for(client, made, lambda p: p["over"] or p["to_move"] == p["you"], 30)
+    assert (page["over"] and "won" in page["status"]) or "draw" in page["status"]
+    record = client.get(f"/api/tables/{made['id']}/record.json", params={"token": made["token"]})
+    assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
+    assert games.load("tafl", variant="brandubh") is not None
+    from boardkit.record import GameRecord
+
+    assert GameRecord.from_json(record.text).replay() == table_of(client, made["id"]).state
+
+
+def snapshot(client: TestClient, table_id: str) -> tuple[Any, int]:
+    table = table_of(client, table_id)
+    return table.state.snapshot(), table.version
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"move": "d7-d5"}, 400, "illegal"),
+        ({"move": "zz-top"}, 400, "notation"),
+        ({"move": ""}, 400, "notation as text"),
+        ({"move": 17}, 400, "notation as text"),
+        ({"move": "x" * 500}, 400, "notation as text"),
+        ({"version": 99}, 409, "moved on"),
+        ({"version": "0"}, 409, "moved on"),
+        ({"token": "wrong"}, 403, "token"),
+        ({"token": None}, 403, "token"),
+        ({"seat": "one"}, 400, "seat"),
+    ],
+)
+def test_bad_moves_are_refused_and_change_nothing(
+    client: TestClient, body: dict[str, Any], status: int, words: str
+) -> None:
+    made = new_table(client, "tafl", ["here", "here"], variant="brandubh")
+    before = snapshot(client, made["id"])
+    sent = {"token": made["token"], "version": 0, "move": "d7-e7", **body}
+    answer = client.post(f"/api/tables/{made['id']}/move", json=sent)
+    assert answer.status_code == status
+    assert words in answer.json()["error"]
+    assert snapshot(client, made["id"]) == before
+
+
+@pytest.mark.parametrize(
+    ("content", "status"),
+    [
+        (b"not json", 400),
+        (b"[1, 2]", 400),
+        (b"\xff\xfe", 400),
+        (b'"text"', 400),
+        (b"{" + b" " * (MAX_BODY + 10) + b"}", 413),
+    ],
+)
+def test_junk_and_huge_bodies_are_refused(client: TestClient, content: bytes, status: int) -> None:
+    made = new_table(client, "tafl", ["here", "here"], variant="brandubh")
+    before = snapshot(client, made["id"])
+    for path in ("move", "undo", "new"):
+        answer = client.post(f"/api/tables/{made['id']}/{path}", content=content)
+        assert answer.status_code == status
+        assert answer.json()["error"]
+    assert client.post("/api/tables", content=content).status_code == status
+    assert snapshot(client, made["id"]) == before
+
+
+def test_a_move_for_the_wrong_seat_is_refused(client: TestClient) -> None:
+    made = new_table(client, "tafl", ["link", "link"], variant="brandubh")
+    table = table_of(client, made["id"])
+    second = table.seat_tokens[1]
+    answer = client.post(f"/api/tables/{made['id']}/move", json={"token": second, "version": 0, "move": "d7-e7"})
+    assert (
+        (answer.status_code == 400 and "attackers's turn" in answer.json()["error"]) or "turn" in answer.json()["error"]
+    )
+    host = client.post(f"/api/tables/{made['id']}/move", json={"token": made["token"], "version": 0, "move": "d7-e7"})
+    assert host.status_code == 400
+    assert table.version == 0 and not table.state.history
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"game": "chess", "seats": ["here", "here"]}, 404),
+        ({"game": "os:system", "seats": ["here", "here"]}, 404),
+        ({"game": "tafl", "seats": ["here", "robot"]}, 400),
+        ({"game": "tafl", "seats": ["here"]}, 400),
+        ({"game": "tafl", "seats": "here"}, 400),
+        ({"game": "tafl", "seats": []}, 400),
+        ({"game": "tafl", "seats": ["here", "mcts:0"]}, 400),
+        ({"game": "tafl", "seats": ["here", "here"], "variant": "chess"}, 400),
+        ({"game": "tafl", "seats": ["here", "here"], "variant": 7}, 400),
+        ({"game": "tafl", "seats": ["here", "here"], "options": {"colour": "red"}}, 400),
+        ({"game": "tafl", "seats": ["here", "here"], "options": [1]}, 400),
+        ({"game": "camelot", "seats": ["here"] * 6}, 400),
+    ],
+)
+def test_bad_games_are_refused(client: TestClient, body: dict[str, Any], status: int) -> None:
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == status
+    assert answer.json()["error"]
+    assert len(client.app.state.tables) == 0  # type: ignore[attr-defined]
+
+
+def test_options_and_variants_are_used(client: TestClient) -> None:
+    made = new_table(client, "tafl", ["here", "here"], variant="tablut", options={"repetition": "null"})
+    game = table_of(client, made["id"]).game
+    assert game.option_values()["variant"] == "tablut" and game.option_values()["repetition"] is None
+    made = new_table(client, "cloth-of-gold", ["here", "here"], variant="2020")
+    assert table_of(client, made["id"]).game.option_values()["edition"] == 2020
+
+
+def test_pages_need_the_right_token(client: TestClient) -> None:
+    made = new_table(client, "tafl", ["here", "link"], variant="brandubh")
+    table_id = made["id"]
+    assert client.get(f"/table/{table_id}", params={"token": made["token"]}).status_code == 200
+    for query in ({}, {"token": ""}, {"token": "x" * 32}, {"token": made["token"][:-1]}):
+        for path in (f"/table/{table_id}", f"/api/tables/{table_id}", f"/api/tables/{table_id}/record.json"):
+            answer = client.get(path, params=query)
+            assert answer.status_code == 403
+            assert "brandubh" not in answer.text and "svg" not in answer.text
+    assert client.get("/table/nothing", params={"token": made["token"]}).status_code == 404
+    assert client.get("/api/tables/nothing", params={"token": made["token"]}).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("query", "status"),
+    [
+        ({"seat": "x"}, 400),
+        ({"seat": "-1"}, 400),
+        ({"seat": "1"}, 403),
+        ({"since": "x"}, 400),
+        ({"since": "0", "wait": "soon"}, 400),
+    ],
+)
+def test_bad_queries_are_refused(client: TestClient, query: dict[str, str], status: int) -> None:
+    made = new_table(client, "tafl", ["here", "link"], variant="brandubh")
+    answer = client.get(f"/api/tables/{made['id']}", params={"token": made["token"], **query})
+    assert answer.status_code == status and answer.json()["error"]
+
+
+def test_unknown_paths_and_methods_are_4xx(client: TestClient) -> None:
+    assert client.get("/api/nothing").status_code == 404
+    assert client.get("/api/tables").status_code == 405
+    assert client.delete("/").status_code == 405
+
+
+def test_linked_seats_see_only_their_own_and_no_other_token(client: TestClient) -> None:
+    made = new_table(client, "cloth-of-gold", ["link", "link"])
+    table = table_of(client, made["id"])
+    host = look(client, made)
+    assert [link["seat"] for link in host["links"]] == [0, 1]
+    assert all(table.seat_tokens[link["seat"]] in link["href"] for link in host["links"])
+    for seat, token in table.seat_tokens.items():
+        answer = client.get(f"/api/tables/{made['id']}", params={"token": token})
+        text = answer.text
+        assert answer.json()["you"] == seat and answer.json()["links"] == []
+        others = [made["token"], *(t for s, t in table.seat_tokens.items() if s != seat)]
+        assert not any(other in text for other in others)
+        assert client.get(f"/api/tables/{made['id']}", params={"token": token, "seat": 1 - seat}).status_code == 403
+
+
+@pytest.mark.parametrize("game", ["cloth-of-gold", "camelot"])
+def test_a_seat_page_is_the_same_in_every_world_that_seat_cannot_tell_apart(game: str) -> None:
+    """Nothing hidden reaches a seat's page: redealing what seat 0 cannot
+    see (the rival's hand, the bag) leaves seat 0's page exactly as it was."""
+    table = Table(games.load(game), [parse_seat("here"), parse_seat("here")], seed=11)
+    viewer = table.viewer(table.host_token)
+    assert viewer is not None
+    for _ in range(6):
+        for seat in (0, 1):
+            real = seat_page(table, viewer, seat)
+            state = table.state
+            for seed in (1, 2, 3):
+                table.state = state.determinize(seat, seed)
+                assert seat_page(table, viewer, seat) == real
+            table.state = state
+        table.state.apply(table.state.legal_moves()[0])
+    assert seat_page(table, viewer, 0)["private"]
+
+
+def test_hidden_information_records_wait_for_the_end(client: TestClient) -> None:
+    made = new_table(client, "cloth-of-gold", ["here", "here"])
+    answer = client.get(f"/api/tables/{made['id']}/record.json", params={"token": made["token"]})
+    assert answer.status_code == 403
+    assert look(client, made)["record"] is False
+    assert client.get(f"/api/tables/{made['id']}/record.otg", params={"token": made["token"]}).status_code == 403
+
+
+def test_several_here_seats_in_a_hidden_game_get_the_public_page_until_one_is_named(client: TestClient) -> None:
+    made = new_table(client, "cloth-of-gold", ["here", "here"])
+    public = look(client, made)
+    assert public["you"] is None and public["moves"] == [] and public["private"] == []
+    own = look(client, made, seat=0)
+    assert own["you"] == 0 and own["moves"] and own["private"]
+
+
+def test_undo_takes_back_the_bot_reply_too(client: TestClient) -> None:
+    made = new_table(client, "tafl", ["here", "random"], variant="brandubh")
+    page = look(client, made)
+    client.post(f"/api/tables/{made['id']}/move", json={"token": made["token"], "version": 0, "move": "d7-e7"})
+    page = wait_for(client, made, lambda p: len(p["history"]) == 2)
+    assert page["can_undo"]
+    answer = client.post(f"/api/tables/{made['id']}/undo", json={"token": made["token"], "version": page["version"]})
+    assert answer.status_code == 200 and answer.json()["history"] == []
+    assert client.post(f"/api/tables/{made['id']}/undo", json={"token": made["token"], "version": 0}).status_code == 409
+    stale = answer.json()["version"]
+    refused = client.post(f"/api/tables/{made['id']}/undo", json={"token": made["token"], "version": stale})
+    assert refused.status_code == 400 and "nothing" in refused.json()["error"]
+
+
+def test_undo_and_new_game_are_the_hosts_and_not_with_linked_people(client: TestClient) -> None:
+    made = new_table(client, "tafl", ["here", "link"], variant="brandubh")
+    table = table_of(client, made["id"])
+    client.post(f"/api/tables/{made['id']}/move", json={"token": made["token"], "version": 0, "move": "d7-e7"})
+    guest = table.seat_tokens[1]
+    answer = client.post(f"/api/tables/{made['id']}/undo", json={"token": made["token"], "version": 1})
+    assert answer.status_code == 400 and len(table.state.history) == 1
+    assert client.post(f"/api/tables/{made['id']}/new", json={"token": guest}).status_code == 400
+    answer = client.post(f"/api/tables/{made['id']}/new", json={"token": made["token"]})
+    assert answer.status_code == 200 and answer.json()["history"] == [] and table.version == 2
+
+
+def test_waiting_for_a_change_returns_the_newer_version(client: TestClient) -> None:
+    made = new_table(client, "tafl", ["here", "link"], variant="brandubh")
+    guest = {"id": made["id"], "token": table_of(client, made["id"]).seat_tokens[1]}
+    assert look(client, guest, since=0, wait=0.05)["version"] == 0
+    client.post(f"/api/tables/{made['id']}/move", json={"token": made["token"], "version": 0, "move": "d7-e7"})
+    page = look(client, guest, since=0, wait=5)
+    assert page["version"] == 1 and page["history"] == ["d7-e7"] and page["moves"]
+
+
+def test_the_server_holds_a_bounded_number_of_games(client: TestClient) -> None:
+    for _ in range(8):
+        new_table(client)
+    answer = client.post("/api/tables", json={"game": "tafl", "seats": ["here", "here"]})
+    assert answer.status_code == 429 and "8 games" in answer.json()["error"]
+
+
+def test_idle_games_expire() -> None:
+    now = [0.0]
+    tables = Tables(limit=2, idle=60, clock=lambda: now[0])
+    table = tables.add(lambda: Table(games.load("tafl"), [parse_seat("here"), parse_seat("here")]))
+    now[0] = 59
+    assert tables.get(table.id) is table
+    now[0] = 118
+    tables.add(lambda: Table(games.load("tafl"), [parse_seat("here"), parse_seat("here")]))
+    now[0] = 170
+    assert tables.get(table.id) is None and len(tables) == 1
+
+
+def test_bots_answer_without_holding_up_other_games(client: TestClient) -> None:
+    import threading
+
+    release = threading.Event()
+
+    class Stuck:
+        def choose(self, state: Any, player: int) -> Any:
+            release.wait(30)
+            return state.legal_moves()[0]
+
+    slow = new_table(client, "tafl", ["here", "link"], variant="brandubh")
+    table = table_of(client, slow["id"])
+    table.agents[1] = Stuck()
+    client.post(f"/api/tables/{slow['id']}/move", json={"token": slow["token"], "version": 0, "move": "d7-e7"})
+    quick = new_table(client, "tafl", ["here", "random"], variant="brandubh")
+    answer = client.post(
+        f"/api/tables/{quick['id']}/move", json={"token": quick["token"], "version": 0, "move": "d7-e7"}
+    )
+    assert answer.status_code == 200
+    assert len(wait_for(client, quick, lambda p: len(p["history"]) == 2)["history"]) == 2
+    assert look(client, slow)["history"] == ["d7-e7"]  # the stuck bot is still thinking
+    release.set()
+    assert len(wait_for(client, slow, lambda p: len(p["history"]) == 2)["history"]) == 2
+
+
+def test_serve_without_the_web_extra_names_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delitem(sys.modules, "boardkit.web.app", raising=False)
+    monkeypatch.setitem(sys.modules, "starlette", None)
+    monkeypatch.setitem(sys.modules, "starlette.applications", None)
+    assert main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "boardkit[web]" in err
+
+
+@pytest.mark.parametrize(
+    "argv", [["serve", "chess"], ["serve", "tafl", "--variant", "chess"], ["serve", "--port", "99999"]]
+)
+def test_serve_refuses_bad_arguments_before_starting(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("boardkit: ") and err.count("\n") == 1
+
+
+def test_pages_carry_no_token_and_no_inline_script(client: TestClient) -> None:
+    made = new_table(client)
+    page = client.get(f"/table/{made['id']}", params={"token": made["token"]})
+    assert made["token"] not in page.text
+    assert not re.search(r"<script>(?!</script>)", page.text)
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert json.loads(client.get("/api/games").text)["default"] is None
