@@ -84,6 +84,13 @@ def test_the_hex_map_names_every_hex_where_it_is_drawn() -> None:
     assert seen == set(BOARD.cells)
 
 
+def test_every_camelot_tile_has_its_own_label_on_the_board() -> None:
+    tiles = Camelot().tiles
+    labels = [tiles.label(t) for t in tiles.kinds]
+    assert len(set(labels)) == len(labels)
+    assert all(1 <= len(label) <= 3 for label in labels)
+
+
 if __name__ == "__main__":  # rewrite the golden files, for review
     GOLDEN.mkdir(exist_ok=True)
     for file, screen in SCREENS.items():

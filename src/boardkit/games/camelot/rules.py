@@ -719,7 +719,7 @@ class CamelotState(State[Move]):
         """
         from boardkit.games.camelot.text import plan_lines
 
-        lines = plan_lines(self.game.plan, self._board)
+        lines = plan_lines(self.game.plan, self._board, self.game.tiles.label)
         lines.append("scores: " + ", ".join(f"player {p}: {s}" for p, s in enumerate(self.track.scores)))
         lines.append(f"bag: {len(self.bag)} tiles; * marks the hand of the player to move")
         for p, hand in enumerate(self.hands):
@@ -750,7 +750,8 @@ class CamelotState(State[Move]):
 
         view = self.view(player)
         outcome = self.outcome
-        return view_text(self.game.plan, self.game.tiles.order, view, None if outcome is None else outcome.reason)
+        tiles = self.game.tiles
+        return view_text(self.game.plan, tiles.order, view, None if outcome is None else outcome.reason, tiles.label)
 
     def svg_cells(self) -> tuple[SquareGrid, dict[Cell, str], dict[Cell, str]]:
         """The position as a picture: squares shaded by kind, laid tiles
@@ -762,7 +763,7 @@ class CamelotState(State[Move]):
             (5, 80)
         """
         plan = self.game.plan
-        labels = {c: t.short for c, t in self._board.items()}
+        labels = {c: self.game.tiles.label(t) for c, t in self._board.items()}
         fills = {}
         for c, k in plan.kinds.items():
             colour = KIND_COLOURS.get(k, "#cccccc")
@@ -791,7 +792,7 @@ class CamelotState(State[Move]):
             ('#afa899', 'Exc excalibur')
         """
         laid = sorted(set(self._board.values()), key=lambda t: t.name.lower())
-        names = textwrap.wrap(", ".join(f"{t.short} {t}" for t in laid), 90)
+        names = textwrap.wrap(", ".join(f"{self.game.tiles.label(t)} {t}" for t in laid), 90)
         shade = _darker(KIND_COLOURS["."])
         return [
             *self.game.plan.svg_legend(),

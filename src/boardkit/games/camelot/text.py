@@ -3,7 +3,7 @@ one player may see them (their own concealed tiles included, nobody else's)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from boardkit.games.camelot.plan import Cell, Plan
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 __all__ = ["plan_lines", "view_text"]
 
 
-def plan_lines(plan: Plan, board: Mapping[Cell, Tile]) -> list[str]:
+def plan_lines(plan: Plan, board: Mapping[Cell, Tile], label: Callable[[Tile], str] | None = None) -> list[str]:
     """The plan drawn as text: column letters above and below, row numbers on
     both sides (row 1 at the top, as square names count), an empty square as
     its kind letter in brackets, a laid tile as its short name; then a key to
@@ -35,13 +35,14 @@ def plan_lines(plan: Plan, board: Mapping[Cell, Tile]) -> list[str]:
         kinds: T corner tower, W curtain wall, . open floor
         laid: Gar garden
     """
+    label = label or _short
     letters = "    " + "".join(f"  {chr(ord('a') + c)} " for c in range(plan.width))
     lines = [letters.rstrip()]
     for r in range(plan.height):
         cells = []
         for c in range(plan.width):
             t = board.get((c, r))
-            cells.append(f"{t.short:^3}" if t is not None else f"[{plan.kinds[(c, r)]}]")
+            cells.append(f"{label(t):^3}" if t is not None else f"[{plan.kinds[(c, r)]}]")
         lines.append(f"{r + 1:>2}   " + " ".join(cells) + f"   {r + 1}")
     lines.append(letters.rstrip())
     last = f"{chr(ord('a') + plan.width - 1)}{plan.height}"
@@ -51,8 +52,12 @@ def plan_lines(plan: Plan, board: Mapping[Cell, Tile]) -> list[str]:
     lines += _items("kinds: ", [f"{k} {KIND_NAMES.get(k, 'squares')}" for k in kinds])
     laid = sorted(set(board.values()), key=lambda t: t.name.lower())
     if laid:
-        lines += _items("laid: ", [f"{t.short} {t}" for t in laid])
+        lines += _items("laid: ", [f"{label(t)} {t}" for t in laid])
     return lines
+
+
+def _short(item: Tile) -> str:
+    return item.short
 
 
 def _items(head: str, items: Sequence[str], width: int = 100) -> list[str]:
@@ -78,7 +83,13 @@ def _without(hand: ZoneView[Tile], concealed: Sequence[tuple[Tile, int]]) -> lis
     return [(t, n - face_down.get(t, 0)) for t, n in hand.visible]
 
 
-def view_text(plan: Plan, order: Mapping[Tile, int], view: CamelotView, reason: str | None = None) -> str:
+def view_text(
+    plan: Plan,
+    order: Mapping[Tile, int],
+    view: CamelotView,
+    reason: str | None = None,
+    label: Callable[[Tile], str] | None = None,
+) -> str:
     """One player's screen: the plan, the scores, the bag, their own hand
     (face up and concealed) and what they may see of the other hands.
 
@@ -87,9 +98,10 @@ def view_text(plan: Plan, order: Mapping[Tile, int], view: CamelotView, reason: 
         order: The tile list's order, to list tiles in.
         view: What the player may know (:meth:`CamelotState.view`).
         reason: Why the game ended, if it has.
+        label: A tile's label on the board (its short name by default).
     """
     p = view.player
-    lines = plan_lines(plan, dict(view.board))
+    lines = plan_lines(plan, dict(view.board), label or _short)
     lines.append("scores: " + ", ".join(f"player {q}: {s}" for q, s in enumerate(view.scores)))
     lines.append(f"bag: {view.bag} tiles; * marks the hand of the player to move")
     for q, hand in enumerate(view.hands):

@@ -7,6 +7,7 @@ recovered): 80 tiles, one for each square of the plan in :mod:`.plan`.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
@@ -205,6 +206,20 @@ class TileSet:
         self._by_name = by_name
         #: Each tile's position in the list, for a canonical order.
         self.order: dict[Tile, int] = {t: i for i, t in enumerate(kinds)}
+        #: Each tile's label on boards, unique in the set (see :meth:`label`).
+        self.labels: dict[Tile, str] = _unique_labels(kinds)
+
+    def label(self, item: Tile) -> str:
+        """A tile's label on boards: its :attr:`Tile.short`, unless another
+        tile of the set has the same one; then the first letter and the last
+        two (``blank`` is ``Bnk`` beside ``blacksmith``, ``Bth``).
+
+        Examples:
+            >>> tiles = TileSet(STANDARD_TILES)
+            >>> tiles.label(tiles["blank"]), tiles.label(tiles["blacksmith"]), tiles.label(tiles["garden"])
+            ('Bnk', 'Bth', 'Gar')
+        """
+        return self.labels.get(item) or item.short
 
     def __getitem__(self, name: str) -> Tile:
         if isinstance(name, str):
@@ -225,6 +240,16 @@ class TileSet:
             80
         """
         return [t for t in self.kinds for _ in range(self.counts[t])]
+
+
+def _unique_labels(kinds: Iterable[Tile]) -> dict[Tile, str]:
+    tiles = list(kinds)
+    shorts = Counter(t.short for t in tiles)
+    labels = {}
+    for t in tiles:
+        letters = "".join(t.name.split())
+        labels[t] = t.short if shorts[t.short] == 1 else (letters[0] + letters[-2:]).capitalize()
+    return labels
 
 
 _STANDARD = TileSet(STANDARD_TILES)
