@@ -10,15 +10,18 @@ import pytest
 from boardkit import GameRecord, IllegalMoveError, NotationError, OptionError, Random
 from boardkit.capture import custodial, enclosed
 from boardkit.games import load
-from boardkit.games.tafl import VARIANTS, Move, Piece, Tafl, TaflState, square_name
+from boardkit.games.tafl import VARIANTS, Move, Piece, Tafl, TaflState, read_position, square_name, write_position
 from boardkit.render import svg
 from boardkit.testing import check_game
 
 
 def diagram(*rows: str) -> str:
-    """OpenTafl text from rows drawn with '.' for an empty square, top row first."""
+    """OpenTafl text from rows drawn with '.' for an empty square, top row first.
+
+    OpenTafl writes rank 1 (the bottom row) first, so the drawing is written bottom up.
+    """
     out = []
-    for row in rows:
+    for row in reversed(rows):
         text = ""
         run = 0
         for ch in row.replace(" ", ""):
@@ -743,6 +746,22 @@ def test_custom_layout_plays() -> None:
 
 
 # -- positions, notation, records -----------------------------------------------------
+
+
+def test_position_text_starts_at_rank_1() -> None:
+    # RULINGS.md, "Row order": the first row written is rank 1 (the bottom row).
+    text = "/t5T/7/7/3K3/7/7/7/"
+    state = Tafl("brandubh").from_position(text, to_move=0, seed=0)
+    assert state.piece_at("a1") is Piece.ATTACKER and state.piece_at("g1") is Piece.DEFENDER
+    assert state.piece_at("a7") is None and state.piece_at("g7") is None
+    assert state.position() == text
+    assert state.render().splitlines()[-4].startswith("1 t . . . . . T")
+    state.apply("a1-a7")
+    assert state.position() == "/6T/7/7/3K3/7/7/t6/"
+    assert read_position(text)[0] == ("attacker", None, None, None, None, None, "defender")
+    assert write_position(read_position(text)) == text
+    start = Tafl(layout="/t5T/7/7/3K3/7/7/7/").new_game(seed=0)
+    assert start.piece_at("a1") is Piece.ATTACKER and start.position() == text
 
 
 def test_from_position_round_trips_and_replays() -> None:

@@ -13,7 +13,7 @@ Examples:
     >>> state.piece_at("b2"), state.current_player
     (<Piece.ATTACKER: 't'>, 1)
     >>> state.position()
-    '/3t3/3t3/3T3/ttTKTtt/3T3/1t5/3t3/'
+    '/3t3/1t5/3T3/ttTKTtt/3T3/3t3/3t3/'
 """
 
 from __future__ import annotations

@@ -6,17 +6,18 @@ the bottom-left square; no letter is skipped. A move is written ``d1-d4``; in a
 game record the squares it captured follow, as OpenTafl writes them:
 ``d1-d4xd5`` or, for several, ``d1-d4xd5/e4``.
 
-A position is written in OpenTafl position notation: the rows from the top,
-each between slashes, with ``t`` for an attacker, ``T`` for a defender, ``K``
-for the King and a number for a run of empty squares.
+A position is written in OpenTafl position notation: the rows from rank 1 (the
+bottom row) up to the top rank, each between slashes, with ``t`` for an
+attacker, ``T`` for a defender, ``K`` for the King and a number for a run of
+empty squares. So ``/1t1/1K1/3/`` has its attacker on ``b1``.
 
 Examples:
     >>> square_name(110, 11), parse_square("a1", 11)
     ('a1', (0, 10))
     >>> Move.parse("d1-d4")
     Move('d1', 'd4')
-    >>> read_position("/1t1/tKt/1t1/")
-    ((None, 'attacker', None), ('attacker', 'king', 'attacker'), (None, 'attacker', None))
+    >>> read_position("/1t1/1K1/3/")
+    ((None, 'attacker', None), (None, 'king', None), (None, None, None))
 """
 
 from __future__ import annotations
@@ -198,9 +199,10 @@ _ROW_TOKEN = re.compile(r"[0-9]+|[A-Za-z]")
 
 
 def read_position(text: str) -> tuple[tuple[str | None, ...], ...]:
-    """Read OpenTafl position text into rows (top row first) of piece names.
+    """Read OpenTafl position text into rows of piece names, in the text's order.
 
-    Each square is ``"attacker"``, ``"defender"``, ``"king"`` or ``None``. The
+    As the OpenTafl notation says, the first row written is rank 1 (the bottom
+    row), so ``rows[rank - 1][file]`` is the square ``file``/``rank``. Each square is ``"attacker"``, ``"defender"``, ``"king"`` or ``None``. The
     outer slashes may be left out. The board must be square, with an odd side
     from 3 to 25.
 
@@ -267,11 +269,13 @@ _LETTERS = {"attacker": "t", "defender": "T", "king": "K"}
 
 
 def write_position(rows: Sequence[Sequence[str | None]]) -> str:
-    """Write rows of piece names (top row first) as OpenTafl position text.
+    """Write rows of piece names (rank 1 first) as OpenTafl position text.
 
     Examples:
         >>> write_position([[None, "attacker", None], [None, "king", None], [None, None, None]])
         '/1t1/1K1/3/'
+        >>> write_position(read_position("/t2/1K1/3/"))
+        '/t2/1K1/3/'
     """
     out = []
     for row in rows:

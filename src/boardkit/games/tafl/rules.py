@@ -138,7 +138,8 @@ class Tafl(Game["TaflState", Move]):
         rows = read_position(self.options.start)
         #: The number of squares along each side of the board.
         self.size: int = len(rows)
-        self._start: tuple[int, ...] = tuple(_CODES[p] for row in rows for p in row)
+        # The text starts at rank 1; the board's cells start at the top row.
+        self._start: tuple[int, ...] = tuple(_CODES[p] for row in reversed(rows) for p in row)
         board = self._geometry()
         if any(self._start[c] not in (EMPTY, KING) for c in board.restricted):
             raise OptionError(
@@ -190,6 +191,8 @@ class Tafl(Game["TaflState", Move]):
     def from_position(self, text: str, *, to_move: Player, seed: int | None = None) -> TaflState:
         """A game set up from OpenTafl position text, with ``to_move`` to play.
 
+        The first row of the text is rank 1 (the bottom row), as OpenTafl
+        writes it.
         The state's game keeps these rules but starts from the position (it
         is ``Tafl(layout=text, first=to_move, ...)``), so its records replay.
         The board may have any odd size.
@@ -202,8 +205,8 @@ class Tafl(Game["TaflState", Move]):
 
         Examples:
             >>> state = Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=1)
-            >>> state.current_player, state.piece_at("d5"), state.check
-            (1, <Piece.KING: 'K'>, True)
+            >>> state.current_player, state.piece_at("d3"), state.piece_at("a5"), state.check
+            (1, <Piece.KING: 'K'>, <Piece.ATTACKER: 't'>, True)
             >>> state.escape_lines
             4
         """
@@ -776,15 +779,18 @@ class TaflState(State[Move]):
         return [names[i] for i, q in enumerate(self._board) if q == code]
 
     def position(self) -> str:
-        """The position in OpenTafl position notation (rows from the top).
+        """The position in OpenTafl position notation: the first row written
+        is rank 1 (the bottom row), the last the top rank.
 
         Examples:
-            >>> Tafl("brandubh").new_game(seed=0).position()
-            '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
+            >>> state = Tafl("brandubh").new_game(seed=0)
+            >>> state.apply("d1-a1")
+            >>> state.position()
+            '/t6/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
         """
         n = self._g.size
         b = self._board
-        return write_position([[_NAMES[b[r * n + c]] for c in range(n)] for r in range(n)])
+        return write_position([[_NAMES[b[r * n + c]] for c in range(n)] for r in reversed(range(n))])
 
     @property
     def king(self) -> str | None:
