@@ -202,7 +202,8 @@ def read_position(text: str) -> tuple[tuple[str | None, ...], ...]:
     """Read OpenTafl position text into rows of piece names, in the text's order.
 
     As the OpenTafl notation says, the first row written is rank 1 (the bottom
-    row), so ``rows[rank - 1][file]`` is the square ``file``/``rank``. Each square is ``"attacker"``, ``"defender"``, ``"king"`` or ``None``. The
+    row), so ``rows[rank - 1][file]`` is the square ``file``/``rank``. Each
+    square is ``"attacker"``, ``"defender"``, ``"king"`` or ``None``. The
     outer slashes may be left out. The board must be square, with an odd side
     from 3 to 25.
 
