@@ -536,7 +536,7 @@ def _cells(state: State[Any]) -> dict[Hashable, tuple[Any, ...]]:
 
         return {sq: (piece,) for piece in Piece for sq in squares(piece)}
     pawns = getattr(state, "pawns", None)
-    board = getattr(getattr(state, "game", None), "board", None)
+    board = getattr(state, "topology", None)
     if callable(pawns) and board is not None and hasattr(board, "cells"):
         return {c: tuple(pawns(c)) for c in board.cells if pawns(c)}
     return {}
@@ -553,9 +553,12 @@ def effects(before: State[Any], after: State[Any], player: Player) -> str:
         'took c6'
     """
     said: list[str] = []
-    gone = [c for c, what in _cells(before).items() if what and not _cells(after).get(c)]
-    moved_from = _source(after)
-    taken = sorted(str(_name(after, c)) for c in gone if c != moved_from)
+    old_cells, new_cells = _cells(before), _cells(after)
+    taken = sorted(
+        _name(after, c)
+        for c, what in old_cells.items()
+        if any(_owner(w) not in (None, player) and w not in new_cells.get(c, ()) for w in what)
+    )
     if taken:
         said.append("took " + ", ".join(taken))
     old, new = getattr(before, "scores", None), getattr(after, "scores", None)
@@ -567,11 +570,15 @@ def effects(before: State[Any], after: State[Any], player: Player) -> str:
     return "; ".join(said)
 
 
-def _source(state: State[Any]) -> Any:
-    if not state.history:
-        return None
-    move = state.history[-1]
-    return getattr(move, "source", getattr(move, "frm", None))
+def _owner(thing: Any) -> Player | None:
+    """Whose piece this is: a Tafl piece by its side, a ``(player, pawn)`` pair by its player."""
+    if isinstance(thing, tuple) and thing and isinstance(thing[0], int):
+        return thing[0]
+    side = getattr(thing, "side", None)
+    if isinstance(side, int):
+        return side
+    name = getattr(thing, "name", "")
+    return 0 if name == "ATTACKER" else 1 if name in ("DEFENDER", "KING") else None
 
 
 def _name(state: State[Any], cell: Any) -> str:

@@ -1,0 +1,105 @@
+"""The terminal session, driven in-process: what each seat is shown, what a
+move is said to have done, and how wrong moves are answered."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+
+from boardkit.agents import RandomAgent
+from boardkit.games.camelot import Camelot
+from boardkit.games.cloth_of_gold import ClothOfGold
+from boardkit.games.five_fields import FiveFields, Pawn, Terrain
+from boardkit.games.tafl import Tafl
+from boardkit.terminal import Session, effects, group_key, suggestions
+
+
+def session(game: object, seats: list[object], lines: list[str], seed: int = 1) -> tuple[Session, str]:
+    out = io.StringIO()
+    feed: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            line = next(feed)
+        except StopIteration:
+            raise EOFError from None
+        out.write(line + "\n")
+        return line
+
+    s = Session(game, seats, seed=seed, out=out, read=read)  # type: ignore[arg-type]
+    s.run()
+    return s, out.getvalue()
+
+
+def test_at_a_shared_table_each_person_sees_only_their_own_hand() -> None:
+    game = ClothOfGold()
+    state = game.new_game(seed=4)
+    first = state.legal_moves()[0]
+    _, out = session(game, ["human", "human"], [str(first), "quit"], seed=4)
+    before, after = out.split("player 0 (human)> " + str(first))
+    assert "your hand (player 0)" in before and "your hand (player 1)" not in before
+    assert "your hand (player 1)" in after and "your hand (player 0)" not in after
+
+
+def test_the_prompt_names_the_side_and_undo_redo_say_what_they_did() -> None:
+    game = Tafl("brandubh")
+    s, out = session(game, ["human", RandomAgent(seed=2).for_game(2)], ["d7-e7", "undo", "redo", "quit"])
+    assert "attackers (you)> d7-e7" in out
+    reply = s.state.history[1]
+    assert f"took back your move d7-e7 and the reply {reply} by defenders (RandomAgent)" in out
+    assert f"played again d7-e7, {reply}" in out
+    assert [str(m) for m in s.state.history] == ["d7-e7", str(reply)]
+
+
+def test_a_number_plays_that_move_of_the_list_and_a_bad_number_is_refused() -> None:
+    game = Tafl("brandubh")
+    s, out = session(game, ["human", "human"], ["0", "999", "3", "quit"])
+    assert "there is no move 0: the legal moves are numbered 1 to" in out
+    assert "there is no move 999" in out
+    assert s.state.history == (Tafl("brandubh").new_game(seed=1).legal_moves()[2],)
+
+
+def test_long_move_lists_come_in_groups_and_words_filter_them() -> None:
+    _, out = session(Camelot(), ["human", "human"], ["moves", "moves garden", "moves zz", "quit"])
+    grouped = out.split("moves\n", 1)[1]
+    assert "legal moves in" in grouped and "  place garden (" in grouped
+    filtered = out.split("moves garden\n", 1)[1].split("> ", 1)[0]
+    assert filtered.startswith("28 legal moves matching:") or "legal moves matching" in filtered
+    cells = [cell for line in filtered.splitlines()[1:-1] for cell in re.split(r"\s{2,}", line.strip()) if cell]
+    assert len(cells) == 28 and all(re.fullmatch(r"\d+ place garden [a-j][1-8]", cell) for cell in cells), cells
+    assert "no legal move mentions 'zz'" in out
+
+
+def test_wrong_moves_get_the_nearest_legal_moves() -> None:
+    assert suggestions("d1d3", ["d1-d2", "d1-d3", "e1-e2", "h1-h5"]) == ["d1-d3", "d1-d2"]
+    assert suggestions("place gardn c5", ["place garden c5", "place well c5", "end"])[0] == "place garden c5"
+    assert group_key("move P f2->e3") == "move P f2" and group_key("castle Q g1<->P f2") == "castle Q g1<->P"
+
+
+def test_what_a_move_did() -> None:
+    tafl = Tafl("brandubh").from_position("/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)
+    after = tafl.copy()
+    after.apply("b5-b6")
+    assert effects(tafl, after, 0) == "took c6"
+    assert effects(tafl, tafl.copy(), 0) == ""
+    # A won battle in 5 Fields takes the enemy Prince off its hex.
+    plains = dict.fromkeys(FiveFields().new_game(seed=0).topology.cells, Terrain.PLAIN)
+    ff = FiveFields().from_position(
+        terrain=plains,  # type: ignore[arg-type]
+        pawns={(0, 2): [(0, Pawn.QUEEN)], (0, 1): [(0, Pawn.PRINCE)], (1, 1): [(1, Pawn.PRINCE)],
+               (0, -2): [(1, Pawn.QUEEN)]},
+        fields={}, cities={(-2, 0): 1}, to_move=0,
+    )
+    battle = ff.copy()
+    battle.apply("move P f2->h2")
+    if battle.current_player == 0:
+        battle.apply("end")
+    assert effects(ff, battle, 0) == "took h2"
+    # Points scored, by whom.
+    camelot = Camelot().new_game(players=2, seed=0)
+    scored = camelot.copy()
+    scored.apply("place excalibur e3")
+    scored.apply("end")
+    assert effects(camelot, scored, 0) == "scored +5 (now 5)"
