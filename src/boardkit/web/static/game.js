@@ -88,6 +88,9 @@ function render() {
     shown = null;
   }
   document.title = `boardkit: ${page.game}`;
+  document.body.dataset.over = page.over;
+  document.body.dataset.version = page.version;
+  document.body.dataset.passing = passing;
   $("title").textContent = page.game;
   let status = page.status;
   if (myTurn()) status += " (your move)";

@@ -123,7 +123,7 @@ async function load() {
   for (const game of offered) {
     const option = document.createElement("option");
     option.value = game.spec;
-    option.textContent = game.title;
+    option.textContent = game.spec;
     $("game").append(option);
   }
   if (first) $("game").value = first;

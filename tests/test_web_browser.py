@@ -1,0 +1,256 @@
+"""``boardkit serve`` in a real browser: Debian's Chromium driven by Playwright.
+
+The tests skip only when no browser is installed outside CI; in CI
+(``CI=true``) a missing browser fails them.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("playwright.sync_api")
+
+import uvicorn
+from playwright.sync_api import sync_playwright
+
+from boardkit import games
+from boardkit.web.app import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+OFFERED: dict[str, Any] = {name: (lambda n: lambda **o: games.load(n, **o))(name) for name in games.names()}
+MY_TURN = (
+    "v => Number(document.body.dataset.version) > v && (document.body.dataset.over === 'true'"
+    " || document.querySelector('[data-status]').textContent.includes('(your move)'))"
+)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[tuple[str, Any]]:
+    app = create_app(OFFERED, limit=32)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1)
+    runner = uvicorn.Server(config)
+    thread = threading.Thread(target=runner.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not runner.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert runner.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}", app
+    runner.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI runs the browser tests: install Debian's chromium ({CHROMIUM} is missing)")
+        pytest.skip(f"no browser at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+class Tab:
+    """One browser context and page, recording console errors."""
+
+    def __init__(self, browser: Any) -> None:
+        self.context = browser.new_context(viewport={"width": 1200, "height": 900})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def close(self) -> None:
+        self.context.close()
+
+    @property
+    def version(self) -> int:
+        return int(self.page.evaluate("() => document.body.dataset.version || -1"))
+
+    def start(self, base: str, game: str, seats: list[str], variant: str | None = None) -> str:
+        page = self.page
+        page.goto(base + "/")
+        page.wait_for_selector("#game option", state="attached")
+        page.select_option("#game", game)
+        if variant:
+            page.select_option("#variant", variant)
+        for seat, kind in enumerate(seats):
+            page.select_option(f'[data-seat="{seat}"]', kind)
+        page.click("#go")
+        page.wait_for_url("**/table/**")
+        page.wait_for_selector("[data-cell]")
+        page.wait_for_function("() => document.body.dataset.version !== undefined")
+        return str(page.url.split("/table/")[1].split("?")[0])
+
+    def moves(self) -> list[str]:
+        return sorted(self.page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)"))
+
+    def wait_my_turn(self, after: int) -> None:
+        self.page.wait_for_function(MY_TURN, arg=after)
+
+    def over(self) -> bool:
+        return bool(self.page.evaluate("() => document.body.dataset.over === 'true'"))
+
+    def history(self) -> list[str]:
+        return list(self.page.eval_on_selector_all("#history li", "els => els.map(e => e.textContent)"))
+
+
+def table(app: Any, table_id: str) -> Any:
+    found = app.state.tables.get(table_id)
+    assert found is not None
+    return found
+
+
+def legal(app: Any, table_id: str) -> list[str]:
+    return sorted(str(m) for m in table(app, table_id).state.legal_moves())
+
+
+def test_a_whole_brandubh_game_against_the_random_bot_by_clicking(server: tuple[str, Any], browser: Any) -> None:
+    base, app = server
+    tab = Tab(browser)
+    table_id = tab.start(base, "tafl", ["here", "random"], variant="brandubh")
+    rng = random.Random(7)
+    tab.wait_my_turn(-1)
+    played = 0
+    while not tab.over():
+        assert tab.moves() == legal(app, table_id)
+        move = rng.choice(tab.moves())
+        source, target = move.split("-")
+        before = tab.version
+        tab.page.click(f'[data-cell="{source}"]')
+        assert tab.page.locator("[data-cell].picked").count() == 1
+        tab.page.click(f'[data-cell="{target}"]')
+        tab.wait_my_turn(before)
+        played += 1
+        assert tab.history()[: 2 * played - 1][-1] == move
+        assert played < 400
+    state = table(app, table_id).state
+    assert state.is_over and tab.history() == [str(m) for m in state.history]
+    status = tab.page.inner_text("[data-status]")
+    assert "won" in status or "draw" in status
+    assert tab.page.locator("#record").get_attribute("href")
+    assert tab.errors == []
+    tab.close()
+
+
+def test_a_cloth_of_gold_game_against_the_random_bot(server: tuple[str, Any], browser: Any) -> None:
+    base, app = server
+    tab = Tab(browser)
+    table_id = tab.start(base, "cloth-of-gold", ["here", "random"])
+    rng = random.Random(3)
+    tab.wait_my_turn(-1)
+    while not tab.over():
+        assert tab.moves() == legal(app, table_id)
+        assert "hand" in tab.page.inner_text("#private")
+        before = tab.version
+        tab.page.click(f'[data-move="{rng.choice(tab.moves())}"]')
+        tab.wait_my_turn(before)
+    assert table(app, table_id).state.is_over
+    assert tab.errors == []
+    tab.close()
+
+
+def test_people_at_one_screen_pass_the_device_in_a_hidden_game(server: tuple[str, Any], browser: Any) -> None:
+    base, app = server
+    tab = Tab(browser)
+    table_id = tab.start(base, "cloth-of-gold", ["here", "here"])
+    page = tab.page
+    for seat in (0, 1, 0):
+        page.wait_for_selector("#pass:not([hidden])")
+        assert tab.moves() == [] and page.inner_text("#private") == ""
+        page.click("#pass-ready")
+        page.wait_for_selector("[data-move]")
+        assert table(app, table_id).state.current_player == seat
+        assert tab.moves() == legal(app, table_id) and "hand" in page.inner_text("#private")
+        page.click(f'[data-move="{tab.moves()[0]}"]')
+    assert tab.errors == []
+    tab.close()
+
+
+def test_two_games_at_once_in_two_contexts(server: tuple[str, Any], browser: Any) -> None:
+    base, app = server
+    tabs = [Tab(browser), Tab(browser)]
+    ids = [tab.start(base, "tafl", ["here", "random"], variant="brandubh") for tab in tabs]
+    assert ids[0] != ids[1]
+    rng = random.Random(1)
+    for _ in range(3):
+        for tab, table_id in zip(tabs, ids, strict=True):
+            tab.wait_my_turn(-1)
+            if tab.over():
+                continue
+            assert tab.moves() == legal(app, table_id)
+            source, target = rng.choice(tab.moves()).split("-")
+            before = tab.version
+            tab.page.click(f'[data-cell="{source}"]')
+            tab.page.click(f'[data-cell="{target}"]')
+            tab.wait_my_turn(before)
+    for tab, table_id in zip(tabs, ids, strict=True):
+        assert tab.history() == [str(m) for m in table(app, table_id).state.history]
+    assert tabs[0].history() != tabs[1].history()
+    for tab in tabs:
+        assert tab.errors == []
+        tab.close()
+
+
+def test_two_people_through_a_seat_link_and_a_wrong_token_refused(server: tuple[str, Any], browser: Any) -> None:
+    base, app = server
+    host, guest, stranger = Tab(browser), Tab(browser), Tab(browser)
+    table_id = host.start(base, "tafl", ["here", "link"], variant="brandubh")
+    host_token = host.page.url.split("token=")[1]
+    link = host.page.get_attribute('[data-seat-link="1"]', "href")
+    assert link and table(app, table_id).seat_tokens[1] in link
+    guest.page.goto(link)
+    guest.page.wait_for_selector("[data-cell]")
+    assert host_token not in guest.page.content()
+    assert guest.page.locator("[data-seat-link]").count() == 0
+    rng = random.Random(2)
+    for _ in range(4):
+        for tab in (host, guest):
+            tab.wait_my_turn(-1)
+            if tab.over():
+                break
+            assert tab.moves() == legal(app, table_id)
+            source, target = rng.choice(tab.moves()).split("-")
+            before = tab.version
+            tab.page.click(f'[data-cell="{source}"]')
+            tab.page.click(f'[data-cell="{target}"]')
+            tab.page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
+    history = [str(m) for m in table(app, table_id).state.history]
+    for tab in (host, guest):
+        tab.page.wait_for_function("n => document.querySelectorAll('#history li').length === n", arg=len(history))
+        assert tab.history() == history
+    for query in (f"?token={host_token[:-2]}xy", "?token=", ""):
+        answer = stranger.page.goto(f"{base}/table/{table_id}{query}")
+        assert answer is not None and answer.status == 403
+        assert stranger.page.locator("[data-cell]").count() == 0 and "svg" not in stranger.page.content()
+    wrong = stranger.page.request.get(f"{base}/api/tables/{table_id}?token=nope")
+    assert wrong.status == 403 and "svg" not in wrong.text()
+    assert host.errors == [] and guest.errors == []
+    for tab in (host, guest, stranger):
+        tab.close()
