@@ -40,6 +40,8 @@ __all__ = [
     "Player",
     "State",
     "make_options",
+    "to_json_value",
+    "view_dict",
 ]
 
 #: A player number, ``0 .. players - 1``. Seat 0 is the first listed player.
@@ -126,6 +128,50 @@ class Outcome:
         return not self.winners
 
 
+def to_json_value(value: Any) -> Any:
+    """``value`` as plain JSON data, the same for equal values: the helper
+    behind every view's ``to_dict()``.
+
+    attrs values become dicts of their fields (or their own ``to_dict()``),
+    enums their ``value``, tuples and lists lists, sets and frozensets sorted
+    lists, mappings dicts with string keys (tuples joined by commas); an
+    attrs value with its own ``__str__`` (a move) becomes that text; numbers, strings, ``None`` and
+    booleans stay as they are, and anything else becomes its ``str()``.
+
+    Examples:
+        >>> import json
+        >>> to_json_value(Outcome.win(1, "king escaped"))
+        {'winners': [1], 'scores': None, 'reason': 'king escaped'}
+        >>> json.dumps(to_json_value({(0, 1): frozenset({3, 2})}))
+        '{"0,1": [2, 3]}'
+    """
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, enum.Enum):
+        return to_json_value(value.value)
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    if attrs.has(type(value)):
+        if getattr(type(value), "__str__", None) is not object.__str__:  # a move: its notation
+            return str(value)
+        return {f.name: to_json_value(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    if isinstance(value, tuple | list):
+        return [to_json_value(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted((to_json_value(v) for v in value), key=repr)
+    if isinstance(value, Mapping):
+        return {_json_key(k): to_json_value(v) for k, v in value.items()}
+    return str(value)
+
+
+def _json_key(key: object) -> str:
+    if isinstance(key, tuple):
+        return ",".join(_json_key(k) for k in key)
+    value = to_json_value(key)
+    return value if isinstance(value, str) else str(value)
+
+
 @attrs.frozen
 class PerfectInformationView:
     """The view of a game without hidden information: everything is public.
@@ -138,10 +184,26 @@ class PerfectInformationView:
     Examples:
         >>> PerfectInformationView(0, ("board", 1)).position
         ('board', 1)
+        >>> PerfectInformationView(0, ("board", 1)).to_dict()
+        {'player': 0, 'position': ['board', 1]}
     """
 
     player: Player
     position: Hashable
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON data (see :func:`to_json_value`); equal views give equal dicts."""
+        return view_dict(self)
+
+
+def view_dict(view: Any) -> dict[str, Any]:
+    """An attrs view's fields as JSON data: what a view's ``to_dict()`` returns.
+
+    Examples:
+        >>> view_dict(PerfectInformationView(1, "x"))
+        {'player': 1, 'position': 'x'}
+    """
+    return {f.name: to_json_value(getattr(view, f.name)) for f in attrs.fields(type(view))}
 
 
 def make_options(cls: type[Opts], options: Mapping[str, Any], *, game: str) -> Opts:

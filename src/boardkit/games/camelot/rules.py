@@ -201,6 +201,35 @@ class CamelotView:
     history: tuple[str, ...]
     concealed: tuple[tuple[Tile, int], ...] = ()
 
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON data: squares by name (``"c5"``), tiles by name,
+        counts as ``{tile: count}`` objects; equal views give equal dicts.
+
+        Examples:
+            >>> import json
+            >>> state = Camelot().new_game(players=2, seed=1)
+            >>> state.apply("place wall blank b1")
+            >>> data = state.view(0).to_dict()
+            >>> data["board"], data["hands"][1]["hidden"], data["bag"]
+            ({'b1': 'wall blank'}, 3, 60)
+            >>> json.loads(json.dumps(data)) == data
+            True
+        """
+        return {
+            "player": self.player,
+            "board": {square_name(c): str(t) for c, t in self.board},
+            "hands": [
+                {"owner": h.owner, "visible": {str(t): n for t, n in h.visible}, "hidden": h.hidden}
+                for h in self.hands
+            ],
+            "bag": self.bag,
+            "scores": list(self.scores),
+            "to_move": self.to_move,
+            "laid": {square_name(c): str(t) for c, t in self.laid},
+            "history": list(self.history),
+            "concealed": {str(t): n for t, n in self.concealed},
+        }
+
 
 class Camelot(Game["CamelotState", Move]):
     """Camelot: The Build, for 1 to 5 players: lay tiles on the castle plan,

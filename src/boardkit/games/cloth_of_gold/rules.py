@@ -32,7 +32,7 @@ import attrs
 from boardkit.bag import TileBag
 from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
-from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.game import Game, Outcome, Player, State, make_options, to_json_value
 from boardkit.games.cloth_of_gold.board import (
     COLOURS,
     OVALS,
@@ -226,6 +226,25 @@ class ClothOfGoldView:
     drawn_since_reveal: tuple[tuple[int, ...], tuple[int, ...]]
     history: tuple[Move, ...]
     outcome: Outcome | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON data: tile counts as ``{tile: count}`` objects,
+        spaces, tiles and moves as their names; equal views give equal dicts.
+
+        Examples:
+            >>> import json
+            >>> view = ClothOfGold().new_game(seed=1).view(0)
+            >>> view.to_dict()["hand"], view.to_dict()["tile_spaces"]["secrecy"]
+            ({'blue': 1, 'red': 1}, 'red')
+            >>> json.loads(json.dumps(view.to_dict())) == view.to_dict()
+            True
+        """
+        data: dict[str, Any] = {f.name: to_json_value(getattr(self, f.name)) for f in attrs.fields(type(self))}
+        for name in ("hand", "removed"):
+            data[name] = {t.value: n for t, n in getattr(self, name)}
+        data["courts"] = [{t.value: n for t, n in court} for court in self.courts]
+        data["tile_spaces"] = {s.value: to_json_value(t) for s, t in zip(TILE_SPACES, self.tile_spaces)}
+        return data
 
 
 def _to_tile(value: object, what: str) -> Tile:

@@ -28,7 +28,7 @@ import attrs
 
 from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, OptionError
-from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.game import Game, Outcome, Player, State, make_options, to_json_value
 from boardkit.games.five_fields.board import (
     BOARD,
     PRINCE_HEXES,
@@ -109,20 +109,65 @@ class FiveFieldsView:
 
     Attributes:
         player: Whose view it is.
-        position: The position as a hashable value.
-        moves: The moves played so far.
+        to_move: The player to move, ``None`` once the game is over.
+        terrain: Every hex in board order with its terrain (``None``: face down).
+        pawns: Every pawn on the board as ``(hex, player, pawn)``, in board
+            order, Queens first on a hex.
+        fields: The Fields built, as ``(hex, owner)`` pairs in board order.
+        cities: The Cities built, as ``(hex, owner)`` pairs in board order.
+        unseen: How many tiles of each terrain are still face down.
+        turn: How many turns (whole actions) have been played.
+        passes: How many passes in a row have just been played.
+        moves: The moves played so far (with them, the sub-moves of the action
+            under way).
+        outcome: How the game ended, if it has.
 
     Examples:
         >>> state = FiveFields(blank_map=True).new_game(seed=2)
         >>> state.view(0) == state.view(1)
         False
-        >>> state.view(0).position == state.view(1).position
+        >>> state.view(0).pawns == state.view(1).pawns
         True
+        >>> state.view(0).to_dict()["terrain"]["g1"]
+        'plain'
     """
 
     player: Player
-    position: Hashable
+    to_move: Player | None
+    terrain: tuple[tuple[Hex, Terrain | None], ...]
+    pawns: tuple[tuple[Hex, Player, Pawn], ...]
+    fields: tuple[tuple[Hex, Player], ...]
+    cities: tuple[tuple[Hex, Player], ...]
+    unseen: tuple[tuple[Terrain, int], ...]
+    turn: int
+    passes: int
     moves: tuple[Move, ...]
+    outcome: Outcome | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON data, hexes by name (``"g1"``); equal views give equal dicts.
+
+        Examples:
+            >>> import json
+            >>> data = FiveFields().new_game(seed=3).view(1).to_dict()
+            >>> data["pawns"][0], data["unseen"]
+            (['c5', 1, 'queen'], {'plain': 0, 'mountain': 0, 'sea': 0})
+            >>> json.loads(json.dumps(data)) == data
+            True
+        """
+        return {
+            "player": self.player,
+            "to_move": self.to_move,
+            "terrain": {format_hex(h): to_json_value(t) for h, t in self.terrain},
+            "pawns": [[format_hex(h), p, pawn.value] for h, p, pawn in self.pawns],
+            "fields": {format_hex(h): p for h, p in self.fields},
+            "cities": {format_hex(h): p for h, p in self.cities},
+            "unseen": {t.value: n for t, n in self.unseen},
+            "turn": self.turn,
+            "passes": self.passes,
+            "moves": [str(m) for m in self.moves],
+            "outcome": to_json_value(self.outcome),
+        }
 
 
 class FiveFields(Game["FiveFieldsState", Move]):
@@ -588,7 +633,21 @@ class FiveFieldsState(State[Move]):
             >>> state.view(0).player
             0
         """
-        return FiveFieldsView(self.check_player(player), self._key(), tuple(self._moves))
+        self.check_player(player)
+        cells = _CELLS
+        return FiveFieldsView(
+            player=player,
+            to_move=self.current_player,
+            terrain=tuple((h, None if k == _HIDDEN else _TERRAINS[k]) for h, k in zip(cells, self._terrain)),
+            pawns=tuple((h, p, pawn) for h in cells for p, pawn in self.pawns(h)),
+            fields=tuple((h, o) for h, o in zip(cells, self._field) if o >= 0),
+            cities=tuple((h, o) for h, o in zip(cells, self._city) if o >= 0),
+            unseen=tuple((t, self._pool[k]) for k, t in enumerate(_TERRAINS)),
+            turn=self._turns,
+            passes=self._passes,
+            moves=tuple(self._moves),
+            outcome=self._outcome,
+        )
 
     def determinize(self, player: Player, seed: int) -> FiveFieldsState:
         """A copy with a fresh generator: the face-down hexes' terrain is drawn

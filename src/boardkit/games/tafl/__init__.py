@@ -21,6 +21,7 @@ from __future__ import annotations
 from boardkit.games.tafl.notation import MAX_SIZE, Move, Piece, parse_square, read_position, square_name, write_position
 from boardkit.games.tafl.rules import Tafl, TaflState
 from boardkit.games.tafl.variants import VARIANTS, TaflOptions, canonical_layout
+from boardkit.games.tafl.view import TaflView
 
 __all__ = [
     "MAX_SIZE",
@@ -30,6 +31,7 @@ __all__ = [
     "Tafl",
     "TaflOptions",
     "TaflState",
+    "TaflView",
     "canonical_layout",
     "parse_square",
     "read_position",

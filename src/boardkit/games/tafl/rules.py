@@ -27,6 +27,7 @@ from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.tafl.notation import Move, Piece, parse_square, read_position, square_name, write_position
 from boardkit.games.tafl.variants import CUSTOM, TaflOptions
+from boardkit.games.tafl.view import TaflView
 from boardkit.topology import SquareGrid
 
 __all__ = ["Tafl", "TaflState"]
@@ -777,6 +778,28 @@ class TaflState(State[Move]):
         code = {Piece.ATTACKER: ATTACKER, Piece.DEFENDER: DEFENDER, Piece.KING: KING}[Piece(piece)]
         names = self._g.names
         return [names[i] for i, q in enumerate(self._board) if q == code]
+
+    def view(self, player: Player) -> TaflView:
+        """What ``player`` may know: everything, as a :class:`TaflView`.
+
+        Examples:
+            >>> state = Tafl("brandubh").new_game(seed=0)
+            >>> state.view(0) == state.view(1)
+            False
+            >>> state.view(0).pieces == state.view(1).pieces
+            True
+        """
+        self.check_player(player)
+        names = self._g.names
+        return TaflView(
+            player,
+            self.position(),
+            size=self._g.size,
+            to_move=self.current_player,
+            pieces=tuple((names[i], _PIECES[q]) for i, q in enumerate(self._board) if q),  # type: ignore[misc]
+            history=tuple(self._moves),
+            outcome=self._over,
+        )
 
     def position(self) -> str:
         """The position in OpenTafl position notation: the first row written
