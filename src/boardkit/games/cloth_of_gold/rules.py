@@ -243,7 +243,7 @@ class ClothOfGoldView:
         for name in ("hand", "removed"):
             data[name] = {t.value: n for t, n in getattr(self, name)}
         data["courts"] = [{t.value: n for t, n in court} for court in self.courts]
-        data["tile_spaces"] = {s.value: to_json_value(t) for s, t in zip(TILE_SPACES, self.tile_spaces)}
+        data["tile_spaces"] = {s.value: to_json_value(t) for s, t in zip(TILE_SPACES, self.tile_spaces, strict=True)}
         return data
 
 

@@ -638,10 +638,12 @@ class FiveFieldsState(State[Move]):
         return FiveFieldsView(
             player=player,
             to_move=self.current_player,
-            terrain=tuple((h, None if k == _HIDDEN else _TERRAINS[k]) for h, k in zip(cells, self._terrain)),
+            terrain=tuple(
+                (h, None if k == _HIDDEN else _TERRAINS[k]) for h, k in zip(cells, self._terrain, strict=True)
+            ),
             pawns=tuple((h, p, pawn) for h in cells for p, pawn in self.pawns(h)),
-            fields=tuple((h, o) for h, o in zip(cells, self._field) if o >= 0),
-            cities=tuple((h, o) for h, o in zip(cells, self._city) if o >= 0),
+            fields=tuple((h, o) for h, o in zip(cells, self._field, strict=True) if o >= 0),
+            cities=tuple((h, o) for h, o in zip(cells, self._city, strict=True) if o >= 0),
             unseen=tuple((t, self._pool[k]) for k, t in enumerate(_TERRAINS)),
             turn=self._turns,
             passes=self._passes,

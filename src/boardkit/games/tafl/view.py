@@ -23,7 +23,7 @@ class TaflView(PerfectInformationView):
 
     Attributes:
         player: Whose view it is.
-        position: The position in OpenTafl notation (rows from the top).
+        position: The position in OpenTafl notation (:meth:`TaflState.position`).
         size: The number of squares along each side.
         to_move: The player to move (0 attackers, 1 defenders), ``None`` once over.
         pieces: Every piece on the board as ``(square, piece)`` pairs, top row
@@ -56,7 +56,7 @@ class TaflView(PerfectInformationView):
             >>> state.apply("d2-b2")
             >>> data = state.view(0).to_dict()
             >>> data["position"], data["history"], data["to_move"]
-            ('/3t3/3t3/3T3/ttTKTtt/3T3/1t5/3t3/', ['d2-b2'], 1)
+            ('/3t3/1t5/3T3/ttTKTtt/3T3/3t3/3t3/', ['d2-b2'], 1)
             >>> json.loads(json.dumps(data)) == data
             True
         """
