@@ -362,7 +362,8 @@ class Session:
         self.done.append(_Taken(player, move))
         effect = effects(before, self.state, player)
         self.say(f"{self.who(player)} played {move}" + (f": {effect}" if effect else ""))
-        self.show()
+        if not self.humans or self.state.current_player not in self.bots:  # bots' moves in a row: one board
+            self.show()
 
     def command(self, player: Player, line: str) -> bool:
         """Carry out one line typed by ``player``; False to stop the game."""
@@ -491,7 +492,10 @@ class Session:
         legal = self.numbered()
         first = legal[0][1] if legal else "..."
         group = group_key(first)
-        word = next((w for w in _tokens(group) if w not in ("move", "place")), "") or group
+        words = _tokens(group)
+        word = next((w for w in words if re.fullmatch(r"[a-z]+[0-9]+", w)), "") or next(
+            (w for w in reversed(words) if len(w) > 1), group
+        )
         lines = [
             "commands:",
             f"  {first:<24} play a move, written as in 'moves'",

@@ -269,11 +269,11 @@ _H = r"\(\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})\s*\)"
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
-        ("move", rf"move\s+([QP])\s*{_H}\s*->\s*{_H}"),
+        ("move", rf"move\s+([QP])\s*{_H}\s*-?>?\s*{_H}"),
         ("explore", rf"explore\s+P\s*{_H}\s*{_H}"),
-        ("step", rf"step\s+P\s*{_H}\s*->\s*{_H}"),
+        ("step", rf"step\s+P\s*{_H}\s*-?>?\s*{_H}"),
         ("reveal", rf"reveal\s+P\s*{_H}\s*{_H}"),
-        ("castle", rf"castle\s+Q\s*{_H}\s*<->\s*P\s*{_H}"),
+        ("castle", rf"castle\s+Q\s*{_H}\s*<?-?>?\s*P\s*{_H}"),
         ("prince", rf"regenerate\s+prince\s+{_H}"),
         ("queen", rf"regenerate\s+queen\s+{_H}\s+from\s+P\s*{_H}"),
         ("end", r"end"),
@@ -304,6 +304,8 @@ def parse_move(text: str) -> Move:
             on the board.
 
     Examples:
+        >>> parse_move("move P f2-e3") == parse_move("move P f2->e3") == parse_move("move Pf2 e3")
+        True
         >>> parse_move("castle Q g1 <-> P h2")
         Castle((0, 2), (1, 1))
         >>> parse_move("move P(5,5)->e3")
