@@ -191,8 +191,13 @@ def _set_by_variant(game: Game[Any, Any], key: str) -> bool:
 
 
 def screen(state: State[Any], seat: Player | None) -> str:
-    """The text board as ``seat`` may see it: their own view, hidden parts of
-    their own included (``render_for``), or the public board for ``None``.
+    """The text board as ``seat`` may see it, or the public board for ``None``.
+
+    A game with hidden information draws a seat's own view,
+    ``state.view(seat)``, with ``state.render_for(seat)``: everything that
+    seat may know, its own hidden tiles included, and nothing only another
+    seat may know. In a game without hidden information the view is the
+    whole position, so the board is ``state.render()``.
 
     Examples:
         >>> from boardkit.games.cloth_of_gold import ClothOfGold
