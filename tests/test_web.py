@@ -401,3 +401,41 @@ def test_pages_carry_no_token_and_no_inline_script(client: TestClient) -> None:
     assert not re.search(r"<script>(?!</script>)", page.text)
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert json.loads(client.get("/api/games").text)["default"] is None
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_every_game_plays_to_the_end_through_the_server(client: TestClient, game: str) -> None:
+    import random
+
+    rng = random.Random(4)
+    made = new_table(client, game, ["here", "random"])
+    page = wait_for(client, made, lambda p: p["over"] or p["to_move"] == p["you"])
+    while not page["over"]:
+        assert page["moves"] and page["you"] == 0
+        move = rng.choice(page["moves"])["move"]
+        sent = {"token": made["token"], "version": page["version"], "move": move}
+        answer = client.post(f"/api/tables/{made['id']}/move", json=sent)
+        assert answer.status_code == 200, answer.text
+        page = wait_for(client, made, lambda p: p["over"] or p["to_move"] == p["you"])
+    state = table_of(client, made["id"]).state
+    assert state.is_over and page["history"] == [str(m) for m in state.history]
+    record = client.get(f"/api/tables/{made['id']}/record.json", params={"token": made["token"]})
+    assert record.status_code == 200
+
+
+def test_only_games_whose_seats_see_different_things_hide_a_seat_from_the_other() -> None:
+    seats = [parse_seat("here"), parse_seat("here")]
+    five = Table(games.load("five-fields"), seats, seed=1)
+    cloth = Table(games.load("cloth-of-gold"), seats, seed=1)
+    assert five.hidden and not five.secret and cloth.hidden and cloth.secret
+    viewer = cloth.viewer(cloth.host_token)
+    assert viewer is not None
+    own = seat_page(cloth, viewer, 0)["private"]
+    assert "your hand" in own and all(t.value in own for t in cloth.state.hand(0))
+    assert "darkness" not in own and "player 1" not in own
+
+
+def test_a_shared_screen_without_secrets_shows_the_moves_at_once(client: TestClient) -> None:
+    made = new_table(client, "five-fields", ["here", "here"])
+    page = look(client, made)
+    assert page["you"] == 0 and page["moves"] and page["private"] == [] and page["secret"] is False

@@ -173,7 +173,7 @@ def create_app(
             raise BadRequestError(403, f"seat {seat} is not yours")
         if seat is None and len(viewer.seats) == 1 and (not viewer.host or len(table.here) == 1):
             seat = next(iter(viewer.seats))
-        if seat is None and not table.hidden and table.state.current_player in viewer.seats:
+        if seat is None and not table.secret and table.state.current_player in viewer.seats:
             seat = table.state.current_player
         base = str(request.base_url).rstrip("/")
         answer = seat_page(table, viewer, seat, link=lambda p, token: f"{base}/table/{table.id}?token={token}")

@@ -67,17 +67,19 @@ def move_cells(notation: str, names: Collection[str]) -> list[str]:
 
 
 def _private(table: Table, seat: Player) -> list[tuple[str, str]] | str:
-    """What only ``seat`` sees: its view's own fields, or its own text screen."""
-    if not table.hidden:
+    """What only ``seat`` sees: the lines its own screen (``render_for``,
+    drawn from its view) adds to the public one, or else its view's fields."""
+    if not table.secret:
         return []
+    render_for = getattr(table.state, "render_for", None)
+    if callable(render_for):
+        public = set(table.state.render().splitlines())
+        return "\n".join(line for line in str(render_for(seat)).splitlines() if line not in public)
     view = table.state.view(seat)
     to_dict = getattr(view, "to_dict", None)
     if callable(to_dict):
         fields: Mapping[str, Any] = to_dict()
         return [(str(k), _words(v)) for k, v in fields.items() if k not in _SHOWN_ELSEWHERE]
-    render_for = getattr(table.state, "render_for", None)
-    if callable(render_for):
-        return str(render_for(seat))
     return []
 
 
@@ -146,6 +148,7 @@ def seat_page(
         "yours": sorted(viewer.seats),
         "host": viewer.host,
         "hidden": table.hidden,
+        "secret": table.secret,
         "svg": picture,
         "cells": names,
         "history": _public_moves(table),

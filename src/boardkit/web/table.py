@@ -155,7 +155,10 @@ class Table:
         self.host_token = secrets.token_urlsafe(24)
         self.seat_tokens = {p: secrets.token_urlsafe(24) for p, s in enumerate(self.seats) if s.kind == "link"}
         self.state: State[Any] = game.new_game(players=players, seed=seed)
+        #: The game hides something (the seed at least): its record waits for the end.
         self.hidden = not isinstance(self.state.view(0), PerfectInformationView)
+        #: The seats see different things: people sharing a screen pass it between turns.
+        self.secret = self.hidden and _views_differ(self.state)
         self.version = 0
         self.clock: Callable[[], float] = time.monotonic
         self.last_seen = self.clock()
@@ -280,6 +283,16 @@ class Table:
         self.movers = []
         self.bot_error = None
         self._changed()
+
+
+def _views_differ(state: State[Any]) -> bool:
+    """True when some seat's view holds more than whose view it is."""
+    views = [state.view(p) for p in range(state.players)]
+    try:
+        plain = [attrs.evolve(v, player=0) for v in views]
+    except (TypeError, ValueError):  # not an attrs value with a player field: assume it differs
+        return True
+    return any(v != plain[0] for v in plain)
 
 
 class Tables:

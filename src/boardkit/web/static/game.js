@@ -7,6 +7,7 @@ let page = null; // the last answer from the server
 let shown = null; // the seat whose own view is on screen (several people at one screen)
 let passing = false; // the "pass the device" screen is up
 let path = []; // the cells clicked so far
+let epoch = 0; // bumped whenever the seat on screen changes: older answers are dropped
 
 const $ = (id) => document.getElementById(id);
 const api = (what) => `/api/tables/${encodeURIComponent(tableId)}${what}`;
@@ -82,10 +83,11 @@ function list(id, items, make) {
 }
 
 function render() {
-  const needPass = page.hidden && page.host && hereSeats().length > 1;
+  const needPass = page.secret && page.host && hereSeats().length > 1;
   if (needPass && !page.over && hereSeats().includes(page.to_move) && page.to_move !== shown) {
     passing = true;
     shown = null;
+    epoch++;
   }
   document.title = `boardkit: ${page.game}`;
   document.body.dataset.over = page.over;
@@ -179,6 +181,7 @@ async function answer(response) {
 }
 
 async function send(action, extra) {
+  const mine = epoch;
   const body = { token, version: page.version, seat: shown === null ? page.you : shown, ...extra };
   const response = await fetch(api("/" + action), {
     method: "POST",
@@ -186,7 +189,7 @@ async function send(action, extra) {
     body: JSON.stringify(body),
   });
   const data = await answer(response);
-  if (data) show(data);
+  if (data && mine === epoch) show(data);
 }
 
 function play(move) {
@@ -207,7 +210,9 @@ async function fetchPage(since) {
 async function follow() {
   for (;;) {
     try {
+      const mine = epoch;
       const data = await fetchPage(page.version);
+      if (mine !== epoch) continue;
       if (data) show(data);
       else await new Promise((r) => setTimeout(r, 3000));
     } catch (e) {
@@ -222,15 +227,18 @@ $("board").addEventListener("click", (event) => {
 });
 $("undo").addEventListener("click", () => send("undo", {}));
 $("new").addEventListener("click", () => {
+  epoch++;
   shown = null;
   passing = false;
   send("new", {});
 });
 $("pass-ready").addEventListener("click", async () => {
+  epoch++;
+  const mine = epoch;
   shown = page.to_move;
   passing = false;
   const data = await fetchPage();
-  if (data) {
+  if (data && mine === epoch) {
     page = null;
     show(data);
   }
