@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardkit.games.tafl import VARIANTS, Tafl, TaflState
+from boardkit.games.tafl import RULE_SETS, VARIANTS, Tafl, TaflState
 
 Square = tuple[int, int]
 Board = dict[Square, str]
@@ -149,6 +149,8 @@ PERFT: dict[str, tuple[int, int, int]] = {
 # Depths the fast generator checks in CI (depth 3 everywhere: about 1.5 s for
 # alea-evangelii); the naive one checks every depth where it finishes in about a second.
 FAST_DEPTH: dict[str, int] = {}
+#: The rulebook's layouts; the rule sets played today restrict the corners and count differently.
+HISTORICAL = sorted(v for v in VARIANTS if v not in RULE_SETS)
 NAIVE_DEPTH = {
     "brandubh": 3,
     "ard-ri": 3,
@@ -160,14 +162,14 @@ NAIVE_DEPTH = {
 }
 
 
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("variant", HISTORICAL)
 def test_fast_generator_matches_pinned_perft(variant: str) -> None:
     state = Tafl(variant).new_game(seed=0)
     for depth in range(1, FAST_DEPTH.get(variant, 3) + 1):
         assert fast_perft(state, depth) == PERFT[variant][depth - 1], depth
 
 
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("variant", HISTORICAL)
 def test_naive_generator_matches_pinned_perft(variant: str) -> None:
     board, size = naive_board(VARIANTS[variant])
     for depth in range(1, NAIVE_DEPTH[variant] + 1):

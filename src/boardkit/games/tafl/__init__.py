@@ -1,4 +1,4 @@
-"""Tafl, the Norse siege game, in its seven historical layouts.
+"""Tafl, the Norse siege game: seven historical layouts and three rule sets played today.
 
 The attackers (player 0) try to capture the King; the defenders (player 1)
 try to bring him to the edge of the board. :class:`Tafl` holds the rules and
@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from boardkit.games.tafl.notation import MAX_SIZE, Move, Piece, parse_square, read_position, square_name, write_position
 from boardkit.games.tafl.rules import Tafl, TaflState
-from boardkit.games.tafl.variants import VARIANTS, TaflOptions, canonical_layout
+from boardkit.games.tafl.variants import RULE_SETS, VARIANTS, TaflOptions, canonical_layout
 from boardkit.games.tafl.view import TaflView
 
 __all__ = [
     "MAX_SIZE",
+    "RULE_SETS",
     "VARIANTS",
     "Move",
     "Piece",

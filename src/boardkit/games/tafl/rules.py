@@ -25,8 +25,9 @@ from boardkit.capture import enclosed
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.games.tafl.forts import encircled, exit_fort, shieldwall
 from boardkit.games.tafl.notation import Move, Piece, parse_square, read_position, square_name, write_position
-from boardkit.games.tafl.variants import CUSTOM, TaflOptions
+from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
 from boardkit.games.tafl.view import TaflView
 from boardkit.topology import SquareGrid
 
@@ -46,6 +47,8 @@ _SIDES: Final = ("attackers", "defenders")
 _KING_CAPTURED: Final = Outcome.win(0, "king captured")
 _KING_ESCAPED: Final = Outcome.win(1, "king escaped")
 _MATE: Final = Outcome.win(1, "mate: the king has two clear lines to escape")
+_EXIT_FORT: Final = Outcome.win(1, "exit fort")
+_ENCIRCLED: Final = Outcome.win(0, "encirclement: no defender can reach the edge")
 #: What ``_do`` returns for ``_undo``: origin, target, piece, captures, outcome before, position key.
 _Token = tuple[int, int, int, list[tuple[int, int]], "Outcome | None", tuple[int, int, int, int]]
 
@@ -80,6 +83,9 @@ class _Board:
         else:
             self.winning = [r in (0, n - 1) or c in (0, n - 1) for r in range(n) for c in range(n)]
         self.full = (1 << cells) - 1
+        self.edge_bits = sum(1 << (r * n + c) for r in range(n) for c in range(n) if r in (0, n - 1) or c in (0, n - 1))
+        #: The throne and the squares beside it, where a King strong only there is strong.
+        self.throne_area = frozenset({self.throne, *(s for s in compiled.steps[self.throne] if s >= 0)})
         first_col = sum(1 << (r * n) for r in range(n))
         last_col = first_col << (n - 1)
         self.not_first_col = self.full ^ first_col
@@ -135,7 +141,8 @@ class Tafl(Game["TaflState", Move]):
     def __init__(self, variant: str | None = None, **options: Any) -> None:
         if variant is None:
             variant = CUSTOM if options.get("layout") is not None else "hnefatafl"
-        self.options = make_options(TaflOptions, {"variant": variant, **options}, game="tafl")
+        preset = RULE_SETS.get(variant, {}) if isinstance(variant, str) else {}
+        self.options = make_options(TaflOptions, {"variant": variant, **preset, **options}, game="tafl")
         rows = read_position(self.options.start)
         #: The number of squares along each side of the board.
         self.size: int = len(rows)
@@ -265,13 +272,23 @@ class TaflState(State[Move]):
         options = game.options
         self._armed = options.king_armed
         self._weak = options.king_captured_by == "two"
+        self._throne_strong = options.king_captured_by == "throne"
         self._mate = options.mate
         self._limit = options.repetition or 0
+        self._repeat = options.repetition_result
+        self._shieldwall = options.shieldwall
+        self._along = options.shieldwall_close == "along-edge"
+        self._fort = options.exit_fort
+        self._encircle = options.encirclement
         self._seen: dict[tuple[int, int, int, int], int] = {(att, dfn, king, first): 1}
         self._start_counts = (att.bit_count(), dfn.bit_count() + 1)
         self._over: Outcome | None = None
         if king >= 0 and board.winning[king]:
             self._over = _KING_ESCAPED
+        elif self._fort and exit_fort(board, self._board, att, dfn, king):
+            self._over = _EXIT_FORT
+        elif self._encircle and encircled(board, att, dfn, king):
+            self._over = _ENCIRCLED
         elif not self._has_moves(first):
             self._over = _NO_MOVE[first]
 
@@ -387,8 +404,14 @@ class TaflState(State[Move]):
         twin._turn = self._turn
         twin._armed = self._armed
         twin._weak = self._weak
+        twin._throne_strong = self._throne_strong
         twin._mate = self._mate
         twin._limit = self._limit
+        twin._repeat = self._repeat
+        twin._shieldwall = self._shieldwall
+        twin._along = self._along
+        twin._fort = self._fort
+        twin._encircle = self._encircle
         twin._seen = dict(self._seen)
         twin._start_counts = self._start_counts
         twin._over = self._over
@@ -410,7 +433,8 @@ class TaflState(State[Move]):
         over: Outcome | None = None
         if piece == ATTACKER:
             self._att ^= moved
-            weak = self._weak
+            king = self._king
+            weak = self._weak or (self._throne_strong and king not in g.throne_area)
             for d, v in enumerate(steps[to]):
                 if v < 0:
                     continue
@@ -421,7 +445,8 @@ class TaflState(State[Move]):
                         r = b[beyond]
                         if r == ATTACKER or (r == EMPTY and hostile[beyond]):
                             captured.append((v, q))
-            king = self._king
+            if self._shieldwall and g.edge_bits >> to & 1:
+                captured.extend(shieldwall(g, b, frm, to, along=self._along))
             if (
                 not weak
                 and king >= 0
@@ -436,6 +461,8 @@ class TaflState(State[Move]):
                     over = _KING_CAPTURED
                 else:
                     self._dfn ^= 1 << c
+            if over is None and self._encircle and encircled(g, self._att, self._dfn, self._king):
+                over = _ENCIRCLED
         else:
             if piece == KING:
                 self._king = to
@@ -450,6 +477,8 @@ class TaflState(State[Move]):
                             r = b[beyond]
                             if r == DEFENDER or (r == KING and armed) or (r == EMPTY and hostile[beyond]):
                                 captured.append((v, ATTACKER))
+                if self._shieldwall and g.edge_bits >> to & 1:
+                    captured.extend(shieldwall(g, b, frm, to, along=self._along))
                 for c, _ in captured:
                     b[c] = EMPTY
                     self._att ^= 1 << c
@@ -458,6 +487,9 @@ class TaflState(State[Move]):
                     over = _KING_ESCAPED
                 elif self._mate and self._lines(to) >= 2:
                     over = _MATE
+            king = self._king
+            if over is None and self._fort and g.edge_bits >> king & 1 and exit_fort(g, b, self._att, self._dfn, king):
+                over = _EXIT_FORT
         turn = 1 - self._turn
         self._turn = turn
         key = (self._att, self._dfn, self._king, turn)
@@ -465,11 +497,21 @@ class TaflState(State[Move]):
         self._seen[key] = count
         if over is None:
             if self._limit and count >= self._limit:
-                over = Outcome.draw(f"the same position came {count} times")
+                over = self._repeated(count)
             elif not self._has_moves(turn):
                 over = _NO_MOVE[turn]
         self._over = over
         return (frm, to, piece, captured, None, key)
+
+    def _repeated(self, count: int) -> Outcome:
+        said = f"the same position came {count} times"
+        result = self._repeat
+        if result == "draw":
+            return Outcome.draw(said)
+        if result == "defenders-lose":
+            return Outcome.win(0, said)
+        repeater = 1 - self._turn
+        return Outcome.win(repeater if result == "repeater-wins" else 1 - repeater, said)
 
     def _undo(self, token: _Token) -> None:
         frm, to, piece, captured, over, key = token
@@ -814,6 +856,22 @@ class TaflState(State[Move]):
         n = self._g.size
         b = self._board
         return write_position([[_NAMES[b[r * n + c]] for c in range(n)] for r in reversed(range(n))])
+
+    @property
+    def last_captured(self) -> tuple[str, ...]:
+        """The squares the last move captured on (the King's too), sorted;
+        empty before the first move.
+
+        Examples:
+            >>> state = Tafl("brandubh").from_position("/3t3/7/1tT4/7/7/4K2/7/", to_move=0)
+            >>> state.apply("d1-d3")
+            >>> state.last_captured
+            ('c3',)
+        """
+        if not self._tokens:
+            return ()
+        names = self._g.names
+        return tuple(sorted(names[c] for c, _ in self._tokens[-1][3]))  # type: ignore[index]
 
     @property
     def king(self) -> str | None:

@@ -1,10 +1,12 @@
-"""The seven historical Tafl layouts and the game's options.
+"""The Tafl layouts, the rule sets played today, and the game's options.
 
 Examples:
-    >>> sorted(VARIANTS)[:3]
-    ['alea-evangelii', 'ard-ri', 'brandubh']
+    >>> sorted(VARIANTS)[:4]
+    ['alea-evangelii', 'ard-ri', 'brandubh', 'copenhagen']
     >>> TaflOptions().variant, TaflOptions().escape
     ('hnefatafl', 'edge')
+    >>> RULE_SETS["fetlar"]
+    {'escape': 'corner', 'encirclement': True}
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import attrs
 from boardkit.errors import NotationError, OptionError
 from boardkit.games.tafl.notation import read_position, write_position
 
-__all__ = ["VARIANTS", "TaflOptions", "canonical_layout"]
+__all__ = ["RULE_SETS", "VARIANTS", "TaflOptions", "canonical_layout"]
 
 #: The start position of every named variant, in OpenTafl position notation.
 VARIANTS: Final[dict[str, str]] = {
@@ -31,6 +33,23 @@ VARIANTS: Final[dict[str, str]] = {
         "/2t2t7t2t2/19/t4t7t4t/7t1t1t7/6t1T1T1t6/t1t2t7t2t1t/4t4T4t4/3t4T1T4t3/4T2T1T1T2T4/"
         "3t2T1TKT1T2t3/4T2T1T1T2T4/3t4T1T4t3/4t4T4t4/t1t2t7t2t1t/6t1T1T1t6/7t1t1t7/t4t7t4t/19/2t2t7t2t2/"
     ),
+}
+VARIANTS["copenhagen"] = VARIANTS["fetlar"] = VARIANTS["hnefatafl"]
+VARIANTS["federation-brandubh"] = VARIANTS["brandubh"]
+
+#: The rule sets played today (RULINGS.md, "Tafl rule sets played today"):
+#: the options each named variant sets; options given to :class:`~boardkit.games.tafl.Tafl`
+#: override them.
+RULE_SETS: Final[dict[str, dict[str, Any]]] = {
+    "copenhagen": {
+        "escape": "corner",
+        "shieldwall": True,
+        "exit_fort": True,
+        "encirclement": True,
+        "repetition_result": "defenders-lose",
+    },
+    "fetlar": {"escape": "corner", "encirclement": True},
+    "federation-brandubh": {"escape": "corner", "king_captured_by": "throne", "encirclement": True},
 }
 
 #: The name of the variant played from a ``layout`` of one's own.
@@ -123,11 +142,29 @@ class TaflOptions:
         king_armed: Whether the King captures (with defenders, or against a
             hostile square).
         king_captured_by: ``"four"``: the King is taken only when enclosed on
-            all four sides (the empty throne counts as an attacker);
-            ``"two"``: he is taken like any piece.
+            all four sides (the empty throne counts as an attacker), so never
+            on an edge square; ``"two"``: he is taken like any piece;
+            ``"throne"``: enclosed on four sides on or beside the throne, and
+            like any piece elsewhere (Federation Brandubh).
         repetition: The occurrence of one position (with the same player to
-            move) that ends the game as a draw; ``None`` turns the rule off.
+            move) that ends the game; ``None`` turns the rule off.
+        repetition_result: What that repetition does: ``"draw"``,
+            ``"defenders-lose"`` (Copenhagen), ``"repeater-loses"`` or
+            ``"repeater-wins"`` (the player whose move made it).
         first: The player who moves first: 0 (attackers) or 1 (defenders).
+        shieldwall: Whether a row of two or more pieces along an edge, each
+            faced by an enemy, is taken together when bracketed at both ends by
+            a move along the edge (a corner may close one end; a King in the
+            row survives).
+        shieldwall_close: Which move closes a shieldwall: ``"along-edge"``
+            (the ruling: a move along the edge into the bracketing square) or
+            ``"onto-edge"`` (any move into it, as the players' server does in
+            the recorded Copenhagen games).
+        exit_fort: Whether the defenders win when the King stands on an edge
+            square, can move, and sits in a fort of defenders that the
+            attackers can never break.
+        encirclement: Whether the attackers win when no defender can reach
+            an edge square through empty squares and squares of his own side.
 
     Examples:
         >>> TaflOptions(escape="corner").escape
@@ -143,9 +180,20 @@ class TaflOptions:
     escape: Literal["edge", "corner"] = attrs.field(default="edge", validator=_check_choice("edge", "corner"))
     mate: bool = attrs.field(default=False, validator=_check_bool)
     king_armed: bool = attrs.field(default=True, validator=_check_bool)
-    king_captured_by: Literal["four", "two"] = attrs.field(default="four", validator=_check_choice("four", "two"))
+    king_captured_by: Literal["four", "two", "throne"] = attrs.field(
+        default="four", validator=_check_choice("four", "two", "throne")
+    )
     repetition: int | None = attrs.field(default=3, validator=_check_repetition)
     first: int = attrs.field(default=0, validator=_check_first)
+    repetition_result: Literal["draw", "defenders-lose", "repeater-loses", "repeater-wins"] = attrs.field(
+        default="draw", validator=_check_choice("draw", "defenders-lose", "repeater-loses", "repeater-wins")
+    )
+    shieldwall: bool = attrs.field(default=False, validator=_check_bool)
+    shieldwall_close: Literal["along-edge", "onto-edge"] = attrs.field(
+        default="along-edge", validator=_check_choice("along-edge", "onto-edge")
+    )
+    exit_fort: bool = attrs.field(default=False, validator=_check_bool)
+    encirclement: bool = attrs.field(default=False, validator=_check_bool)
 
     def __attrs_post_init__(self) -> None:
         if self.variant == CUSTOM and self.layout is None:
