@@ -183,3 +183,10 @@ class HighState(State[Lay]):
 
     def render(self) -> str:
         return " | ".join(f"court {p}: {sorted(c.items.elements())}" for p, c in enumerate(self.courts))
+
+    def render_for(self, player: Player) -> str:
+        """``player``'s screen, drawn from their view only: the Courts, their
+        own hand, and how many tiles the rival holds."""
+        view = self.view(player)
+        hand = " ".join(str(tile) for tile, n in view.hand for _ in range(n)) or "-"
+        return f"{self.render()}\nyour hand (player {player}): {hand}; the rival holds {view.rival_hand} tiles"

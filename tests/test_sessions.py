@@ -31,7 +31,8 @@ PROMPT = re.compile(r"(\S+(?: \d)?) \((?:you|human)\)> $")
 PLAYED = re.compile(
     r"^(?:.+?) \((?:you|human|random|greedy|mcts)\) played (.+?)(?:: (?:took|scored|player|attackers|defenders).*)?$"
 )
-ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([os.path.join(os.path.dirname(__file__), "..", "src"),
+_ROOT = os.path.join(os.path.dirname(__file__), "..")
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([os.path.join(_ROOT, "src"), os.path.join(_ROOT, "examples"),
                                                     os.environ.get("PYTHONPATH", "")])}
 
 
@@ -156,7 +157,23 @@ def check_camelot(state: Any, seat: int, screen: str) -> None:
         assert int(line.group(2)) == state.concealed(other).total()
 
 
-CHECKS = {"cloth-of-gold": check_cloth_of_gold, "camelot": check_camelot}
+def check_high_tiles(state: Any, seat: int, screen: str) -> None:
+    mine = re.search(rf"^your hand \(player {seat}\): (.*); the rival holds (\d+) tiles$", screen, flags=re.M)
+    assert mine is not None, screen
+    assert sorted(int(t) for t in mine.group(1).split()) == sorted(state.hands[seat].items.elements())
+    assert int(mine.group(2)) == len(state.hands[1 - seat])
+    assert f"your hand (player {1 - seat})" not in screen
+
+
+CHECKS = {"cloth-of-gold": check_cloth_of_gold, "camelot": check_camelot, "high_tiles:HighTiles": check_high_tiles}
+
+
+def load(game: str, **options: Any) -> Any:
+    """A registered game, or an example game named ``module:Class``."""
+    if ":" not in game:
+        return games.load(game, **options)
+    module, _, name = game.partition(":")
+    return getattr(__import__(module), name)(**options)
 
 
 @pytest.mark.parametrize(
@@ -166,6 +183,9 @@ CHECKS = {"cloth-of-gold": check_cloth_of_gold, "camelot": check_camelot}
         ("cloth-of-gold", [], 8),
         ("five-fields", [], 8),
         ("camelot", ["--seat", "human", "random", "random"], 8),
+        # The example games, named as a user names a game of their own.
+        ("high_tiles:HighTiles", [], 5),
+        ("hex_hasami:HexHasami", [], 6),
     ],
 )
 def test_a_newcomer_plays_from_the_screen_alone(game: str, args: list[str], turns: int) -> None:
@@ -174,7 +194,7 @@ def test_a_newcomer_plays_from_the_screen_alone(game: str, args: list[str], turn
     screen = Screen(game, *args, *seats, "--seed", str(seed))
     options = {"variant": args[1]} if args[:1] == ["--variant"] else {}
     players = len(args) - 1 if "--seat" in args else 2
-    twin = games.load(game, **options).new_game(players=players, seed=seed)
+    twin = load(game, **options).new_game(players=players, seed=seed)
     rng = Random(seed)
     try:
         shown = screen.read()
