@@ -56,6 +56,7 @@ def setup(
     blank: bool = False,
     hidden: tuple[Hex, ...] = (),
     over: bool = False,
+    princes_lost: tuple[int, int] = (0, 0),
 ) -> FiveFieldsState:
     land = dict.fromkeys(CELLS, base)
     land.update(terrain or {})
@@ -68,6 +69,7 @@ def setup(
         fields=fields or {},
         cities=cities or {},
         to_move=to_move,
+        princes_lost=princes_lost,
     )
     assert state.is_over == over
     return state
@@ -402,17 +404,125 @@ def test_nothing_is_built_on_sea_or_where_a_city_stands() -> None:
     assert BuildCity() not in state.legal_moves()
 
 
+def regenerations(state: FiveFieldsState) -> list[Move]:
+    return [m for m in state.legal_moves() if isinstance(m, RegeneratePrince)]
+
+
 def test_regenerate_a_prince() -> None:
     # two Princes, so a third needs three Fields; the City must be free of own pawns
     base = {(0, 2): "Q0", (1, 1): "P0", (0, 1): "P0", (0, -2): "Q1"}
-    two_fields = setup(base, fields={(2, 0): 0, (1, 0): 0}, cities={(-2, 2): 0, (0, 2): 0})
-    assert [m for m in two_fields.legal_moves() if isinstance(m, RegeneratePrince)] == []
-    three = setup(base, fields={(2, 0): 0, (1, 0): 0, (0, 0): 0}, cities={(-2, 2): 0, (0, 2): 0})
-    assert [m for m in three.legal_moves() if isinstance(m, RegeneratePrince)] == [RegeneratePrince((-2, 2))]
+    two_fields = setup(base, fields={(2, 0): 0, (1, 0): 0}, cities={(-2, 2): 0, (0, 2): 0}, princes_lost=(1, 0))
+    assert regenerations(two_fields) == []
+    three = setup(base, fields={(2, 0): 0, (1, 0): 0, (0, 0): 0}, cities={(-2, 2): 0, (0, 2): 0}, princes_lost=(1, 0))
+    assert regenerations(three) == [RegeneratePrince((-2, 2))]
     three.apply("regenerate prince c1")
     assert three.pawns((-2, 2)) == ((0, Pawn.PRINCE),)
+    assert three.princes_lost == (0, 0)
     full = setup({**base, (2, -2): "P0"}, fields=dict.fromkeys(CELLS[5:9], 0), cities={(-2, 2): 0})
-    assert [m for m in full.legal_moves() if isinstance(m, RegeneratePrince)] == []
+    assert regenerations(full) == []
+
+
+def test_only_a_prince_lost_in_battle_is_regenerated() -> None:
+    # The same position as above with nothing lost in a Battle: the missing Prince is gone for good.
+    base = {(0, 2): "Q0", (1, 1): "P0", (0, 1): "P0", (0, -2): "Q1"}
+    never = setup(base, fields={(2, 0): 0, (1, 0): 0, (0, 0): 0}, cities={(-2, 2): 0, (0, 2): 0})
+    assert never.princes_lost == (0, 0)
+    assert regenerations(never) == []
+    assert "lost in a Battle" in refusal(never, "regenerate prince c1")
+
+
+def test_a_prince_lost_in_battle_is_regenerated_once_per_loss() -> None:
+    # Player 0's Prince (4, next to its Queen) beats player 1's Prince on h2 (1, four hexes from its Queen).
+    state = setup(
+        {(0, 2): "Q0", (0, 1): "P0", (1, 1): "P1", (0, -2): "Q1", (2, -2): "P1"},
+        fields={(-2, 0): 1, (-1, 0): 1, (1, -1): 1},
+        cities={(-1, -1): 1, (2, -1): 1},
+    )
+    state.apply("move P f2->h2")
+    state.apply("end")
+    assert state.princes(1) == ((2, -2),)
+    assert state.princes_lost == (0, 1)
+    assert state.view(0).princes_lost == (0, 1) == state.view(1).princes_lost
+    assert "Princes lost in Battles, to regenerate: player 0 0, player 1 1" in state.render()
+    assert regenerations(state) == [RegeneratePrince((-1, -1)), RegeneratePrince((2, -1))]
+    state.apply(RegeneratePrince((-1, -1)))
+    assert state.princes_lost == (0, 0)
+    state.apply("pass")
+    assert regenerations(state) == []  # one loss, one regeneration
+    state.undo()
+    state.undo()
+    assert state.princes_lost == (0, 1)  # undo restores the count exactly
+    state.undo()
+    state.undo()
+    assert state.princes_lost == (0, 0)
+
+
+def test_a_prince_lost_to_separation_is_gone_for_good() -> None:
+    state = setup(
+        {(0, 2): "Q0", (0, 0): "P0P0", (0, -2): "Q1"},
+        fields={(-2, 0): 0, (-1, 0): 0, (1, -1): 0},
+        cities={(-2, 2): 0},
+    )
+    state.apply("build field")  # the pair is not split: Separation removes one Prince
+    assert state.princes(0) == ((0, 0),)
+    state.apply("pass")
+    assert state.princes_lost == (0, 0)
+    assert regenerations(state) == []
+    assert "lost in a Battle" in refusal(state, "regenerate prince c1")
+
+
+def test_a_prince_given_up_for_the_queen_is_gone_for_good() -> None:
+    state = setup(
+        {(1, 1): "P0", (-2, 2): "P0", (0, -2): "Q1"},
+        fields={(-2, 0): 0, (-1, 0): 0, (1, -1): 0},
+        cities={(0, 2): 0, (2, 0): 0},
+    )
+    state.apply("regenerate queen g1 from P h2")
+    state.apply("pass")
+    assert state.princes_lost == (0, 0)
+    assert regenerations(state) == []
+
+
+def test_princes_lost_survives_copy_determinize_and_records() -> None:
+    state = setup(
+        {(0, 2): "Q0", (0, 1): "P0", (0, -2): "Q1"},
+        fields={(-2, 0): 0, (-1, 0): 0},
+        cities={(-2, 2): 0},
+        princes_lost=(2, 1),
+        blank=False,
+    )
+    assert state.copy().princes_lost == (2, 1)
+    assert state.determinize(1, seed=5).princes_lost == (2, 1)
+    assert state.view(1).to_dict()["princes_lost"] == [2, 1]
+    other = setup(
+        {(0, 2): "Q0", (0, 1): "P0", (0, -2): "Q1"},
+        fields={(-2, 0): 0, (-1, 0): 0},
+        cities={(-2, 2): 0},
+        princes_lost=(1, 1),
+    )
+    assert other.snapshot() != state.snapshot()
+    game = state.game
+    for seed in range(3):
+        played = game.new_game(seed=seed)
+        rng = Random(seed)
+        while not played.is_over and len(played.history) < 400:
+            played.apply(rng.choice(played.legal_moves()))
+        assert GameRecord.from_json(played.to_record().to_json()).replay().princes_lost == played.princes_lost
+
+
+@pytest.mark.parametrize(
+    ("counts", "words"),
+    [((-1, 0), "non-negative"), ((1.0, 0), "non-negative"), ((True, 0), "non-negative"), ((0,), "pair"),
+     ("01", "pair"), (None, "pair"), ((0, 3), "cannot have lost 3")],
+)
+def test_princes_lost_is_validated(counts: object, words: str) -> None:
+    land = dict.fromkeys(CELLS, P)
+    with pytest.raises(OptionError, match=words):
+        FiveFields().from_position(
+            terrain=land,
+            pawns={(0, 2): [(0, Pawn.QUEEN)], (0, -2): [(1, Pawn.QUEEN)], (0, 0): [(1, Pawn.PRINCE)]},
+            princes_lost=counts,  # type: ignore[arg-type]
+        )
 
 
 def test_regenerate_the_queen() -> None:

@@ -118,6 +118,8 @@ class FiveFieldsView:
         unseen: How many tiles of each terrain are still face down.
         turn: How many turns (whole actions) have been played.
         passes: How many passes in a row have just been played.
+        princes_lost: Per player, the Princes lost in Battles and not yet
+            replaced (public: both players saw the Battles).
         moves: The moves played so far (with them, the sub-moves of the action
             under way).
         outcome: How the game ended, if it has.
@@ -141,6 +143,7 @@ class FiveFieldsView:
     unseen: tuple[tuple[Terrain, int], ...]
     turn: int
     passes: int
+    princes_lost: tuple[int, int]
     moves: tuple[Move, ...]
     outcome: Outcome | None
 
@@ -165,6 +168,7 @@ class FiveFieldsView:
             "unseen": {t.value: n for t, n in self.unseen},
             "turn": self.turn,
             "passes": self.passes,
+            "princes_lost": list(self.princes_lost),
             "moves": [str(m) for m in self.moves],
             "outcome": to_json_value(self.outcome),
         }
@@ -237,6 +241,7 @@ class FiveFields(Game["FiveFieldsState", Move]):
         cities: Mapping[Hex, Player] | None = None,
         to_move: Player = 0,
         seed: int | None = None,
+        princes_lost: Sequence[int] = (0, 0),
     ) -> FiveFieldsState:
         """A position set up by hand, for tests, tutorials and puzzles.
 
@@ -253,6 +258,9 @@ class FiveFields(Game["FiveFieldsState", Move]):
             cities: The owner of each City.
             to_move: The player to move.
             seed: Seed of the state's generator.
+            princes_lost: Per player, how many Princes were lost in Battles
+                and not yet replaced: only those can be regenerated. At most
+                the Princes missing from the board (3 less those on it).
 
         Raises:
             OptionError: if the position breaks a rule of the board (a pawn on
@@ -269,7 +277,9 @@ class FiveFields(Game["FiveFieldsState", Move]):
             >>> state.pawns((0, 0))
             ((0, <Pawn.PRINCE: 'prince'>),)
         """
-        return FiveFieldsState._from_position(self, terrain, pawns, fields or {}, cities or {}, to_move, seed)
+        return FiveFieldsState._from_position(
+            self, terrain, pawns, fields or {}, cities or {}, to_move, seed, princes_lost
+        )
 
 
 def _hex_index(cell: Any) -> int:
@@ -277,6 +287,20 @@ def _hex_index(cell: Any) -> int:
         return _INDEX[cell]
     except (KeyError, TypeError):
         raise OptionError(f"no hex {cell!r} on the 19-hex board; hexes are axial (q, r) pairs") from None
+
+
+def _princes_lost(counts: Any, princes: list[list[int]]) -> list[int]:
+    """Validate ``from_position``'s ``princes_lost``: two counts, each at most the Princes off the board."""
+    if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence) or len(counts) != 2:
+        raise OptionError(f"bad position: princes_lost is a pair of counts, one per player, not {counts!r:.80}")
+    for p, n in enumerate(counts):
+        if type(n) is not int or n < 0:
+            raise OptionError(f"bad position: princes_lost counts are non-negative ints, not {n!r:.80}")
+        if n > _MOST_PRINCES - len(princes[p]):
+            raise OptionError(
+                f"bad position: player {p} cannot have lost {n} Princes with {len(princes[p])} on the board"
+            )
+    return list(counts)
 
 
 class FiveFieldsState(State[Move]):
@@ -327,6 +351,7 @@ class FiveFieldsState(State[Move]):
         self._pool: list[int] = pool
         self._queen: list[int] = list(_QUEEN_START)
         self._princes: list[list[int]] = [list(hexes) for hexes in _PRINCE_START]
+        self._lost: list[int] = [0, 0]
         self._field: list[int] = [-1] * _N
         self._city: list[int] = [-1] * _N
         self._to_move: int = 0
@@ -348,6 +373,7 @@ class FiveFieldsState(State[Move]):
         cities: Mapping[Hex, Player],
         to_move: Player,
         seed: int | None,
+        princes_lost: Sequence[int] = (0, 0),
     ) -> FiveFieldsState:
         state = cls(game, 2, seed)
         state.rng = Random(state.seed)
@@ -409,6 +435,7 @@ class FiveFieldsState(State[Move]):
                     raise OptionError(f"bad position: too many of player {p}'s pawns on {format_hex(_CELLS[i])}")
                 if state._blocks(e, i) or state._field[i] == e:
                     raise OptionError(f"bad position: player {p}'s pawn shares {format_hex(_CELLS[i])} with the enemy")
+        state._lost = _princes_lost(princes_lost, state._princes)
         state._to_move = to_move
         state._pairs = state._pairs_of(to_move)
         state._outcome = state._judge(1 - to_move, count_turn=False)
@@ -488,6 +515,19 @@ class FiveFieldsState(State[Move]):
             ((0, 1), (1, 1), (-1, 2))
         """
         return tuple(_CELLS[i] for i in sorted(self._princes[self.check_player(player)]))
+
+    @property
+    def princes_lost(self) -> tuple[int, int]:
+        """Per player, the Princes lost in Battles and not yet replaced.
+
+        Only such a Prince can be regenerated: a Prince removed by the
+        Separation rule, or given up to bring the Queen back, is gone for good.
+
+        Examples:
+            >>> FiveFields().new_game(seed=3).princes_lost
+            (0, 0)
+        """
+        return (self._lost[0], self._lost[1])
 
     def prince_range(self, cell: Hex) -> int:
         """How far a Prince standing on ``cell`` may move, which is also its
@@ -604,6 +644,7 @@ class FiveFieldsState(State[Move]):
             tuple(self._queen),
             tuple(sorted(self._princes[0])),
             tuple(sorted(self._princes[1])),
+            tuple(self._lost),
             tuple(self._field),
             tuple(self._city),
             self._to_move,
@@ -647,6 +688,7 @@ class FiveFieldsState(State[Move]):
             unseen=tuple((t, self._pool[k]) for k, t in enumerate(_TERRAINS)),
             turn=self._turns,
             passes=self._passes,
+            princes_lost=self.princes_lost,
             moves=tuple(self._moves),
             outcome=self._outcome,
         )
@@ -685,11 +727,12 @@ class FiveFieldsState(State[Move]):
             self._walk,
             self._outcome,
             self.rng.state,
+            self._lost[:],
         )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
         terrain, pool, queen, princes, field, city, to_move, passes, turns, pairs, moved, qmoved, walk = saved[:13]
-        outcome, rng = saved[13:]
+        outcome, rng, lost = saved[13:]
         self._terrain = terrain[:]
         self._pool = pool[:]
         self._queen = queen[:]
@@ -705,6 +748,7 @@ class FiveFieldsState(State[Move]):
         self._walk = walk
         self._outcome = outcome
         self.rng.state = rng
+        self._lost = lost[:]
 
     def _draw(self, pool: list[int]) -> int:
         k = self.rng.randbelow(sum(pool))
@@ -1037,7 +1081,7 @@ class FiveFieldsState(State[Move]):
         mine = self._princes[p]
         cities = [i for i in range(_N) if self._city[i] == p]
         moves: list[Move] = []
-        if len(mine) < _MOST_PRINCES and self._field.count(p) >= len(mine) + 1:
+        if self._lost[p] > 0 and len(mine) < _MOST_PRINCES and self._field.count(p) >= len(mine) + 1:
             moves.extend(RegeneratePrince(_CELLS[c]) for c in cities if c not in mine and self._queen[p] != c)
         if self._queen[p] < 0:
             for c in cities:
@@ -1091,6 +1135,8 @@ class FiveFieldsState(State[Move]):
             what = "Field" if isinstance(move, BuildField) else "City"
             return f"the Queen cannot build a {what} where she stands (or none is left to build)"
         if isinstance(move, RegeneratePrince):
+            if self._lost[self._to_move] == 0:
+                return "only a Prince lost in a Battle can be regenerated, and none is waiting"
             return f"no Prince can be regenerated in {format_hex(move.city)}"
         return f"the Queen cannot return in {format_hex(move.city)} for the Prince on {format_hex(move.prince)}"
 
@@ -1195,6 +1241,7 @@ class FiveFieldsState(State[Move]):
             self._city[self._queen[p]] = p
         elif isinstance(move, RegeneratePrince):
             mine.append(_INDEX[move.city])
+            self._lost[p] -= 1
         elif isinstance(move, RegenerateQueen):
             mine.remove(_INDEX[move.prince])
             self._queen[p] = _INDEX[move.city]
@@ -1213,7 +1260,9 @@ class FiveFieldsState(State[Move]):
         for i, _, _ in self._battles(p):
             if self._queen[e] == i:
                 self._queen[e] = -1
-            self._princes[e] = [k for k in self._princes[e] if k != i]
+            survivors = [k for k in self._princes[e] if k != i]
+            self._lost[e] += len(self._princes[e]) - len(survivors)
+            self._princes[e] = survivors
             if self._city[i] == e:
                 self._city[i] = p
         standing = set(self._moved)
@@ -1262,6 +1311,10 @@ class FiveFieldsState(State[Move]):
             text += letters[3] * self._princes[p].count(i)
         return text
 
+    def _lost_line(self) -> str:
+        """The Princes each player lost in Battles and may regenerate, in words."""
+        return f"Princes lost in Battles, to regenerate: player 0 {self._lost[0]}, player 1 {self._lost[1]}"
+
     def render(self) -> str:
         """The map as text, with the hexes' names around it (column letters
         above and below, row numbers at the sides: the hex under ``e`` in row
@@ -1299,6 +1352,8 @@ class FiveFieldsState(State[Move]):
         lines.append(letters)
         lines.append("key: . plain, ^ mountain, ~ sea, ? face down; then Q Queen, P Prince, F Field, C City")
         lines.append("     (upper case player 0, lower case player 1); hexes are named as in moves: g1, e3...")
+        if any(self._lost):
+            lines.append(self._lost_line())
         if self._outcome is not None:
             lines.append(f"game over: {self._outcome.reason}")
         else:
@@ -1350,6 +1405,7 @@ class FiveFieldsState(State[Move]):
             *([(_TERRAIN_FILLS[_HIDDEN], "face down (?)")] if _HIDDEN in self._terrain else []),
             *((_PAWN_COLOURS[p], f"player {p}: Q Queen, P Prince, ring = Field, castle = City") for p in (0, 1)),
             ("#ffffff", "g1, e3...: each hex's name, as moves write it (move P f2->e3)"),
+            *([("#ffffff", self._lost_line())] if any(self._lost) else []),
         ]
         return topology_svg(
             self.topology, {}, fills, title=title, legend=legend, overlay=self._svg_overlay, names=self.svg_cell_names()
