@@ -227,6 +227,13 @@ def _read_records(path: str, game_spec: str | None) -> list[GameRecord]:
             text = f.read()
     except OSError as exc:
         raise RecordError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    if path.lower().endswith(".otg"):
+        from boardkit.games.tafl import read_opentafl_game
+
+        try:
+            return [read_opentafl_game(text).to_record()]
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc.reason}") from None
     factory = _game_factory(game_spec)[1] if game_spec else None
 
     def read(chunk: str, where: str) -> GameRecord:
@@ -334,7 +341,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.set_defaults(run=_simulate)
 
     replay = sub.add_parser("replay", help="check a record (or JSON lines of them) and show the game")
-    replay.add_argument("file", metavar="FILE", help="a record as JSON, or records as JSON lines")
+    replay.add_argument(
+        "file", metavar="FILE", help="a record as JSON, records as JSON lines, or an OpenTafl saved game (.otg)"
+    )
     replay.add_argument("--step", action="store_true", help="show every position, move by move")
     replay.add_argument("--game", metavar="MODULE:CLASS", help="the game class, for a game that is not registered")
     replay.set_defaults(run=_replay)

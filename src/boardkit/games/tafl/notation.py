@@ -45,7 +45,9 @@ MAX_SIZE = 25
 
 _FILES = "abcdefghijklmnopqrstuvwxyz"
 _SQUARE = r"([a-y])([1-9][0-9]?)"
-_MOVE_RE = re.compile(rf"{_SQUARE}-{_SQUARE}((?:x{_SQUARE}(?:/{_SQUARE})*)*)")
+# OpenTafl may name the moving or captured piece (``Kf6-c6``, ``d7-d6xKd5``) and
+# separate captured squares with ``/`` or another ``x``.
+_MOVE_RE = re.compile(rf"[tTK]?{_SQUARE}-{_SQUARE}((?:x[tTK]?{_SQUARE}(?:/[tTK]?{_SQUARE})*)*)")
 _CAPTURED_RE = re.compile(_SQUARE)
 
 
@@ -144,6 +146,8 @@ class Move:
         True
         >>> Move.parse("d1-d4xd5/c4").captures
         ('c4', 'd5')
+        >>> Move.parse("Kf6-c6"), Move.parse("d7-d6xKd5").captures
+        (Move('f6', 'c6'), ('d5',))
     """
 
     source: str
@@ -161,6 +165,10 @@ class Move:
     @classmethod
     def parse(cls, text: str, size: int = MAX_SIZE) -> Move:
         """Read ``d1-d4`` (or the record form ``d1-d4xd5/e4``) for a board of ``size``.
+
+        OpenTafl's forms are read too: a piece letter before the move or a
+        captured square (``Kf6-c6``, ``d7-d6xKd5``) and squares joined by
+        ``x`` (``f4-k4xk3xk2``).
 
         Raises:
             NotationError: for anything else, or a square off the board.

@@ -27,6 +27,7 @@ from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.tafl.forts import encircled, exit_fort, shieldwall
 from boardkit.games.tafl.notation import Move, Piece, parse_square, read_position, square_name, write_position
+from boardkit.games.tafl.opentafl import rules_options, rules_string
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
 from boardkit.games.tafl.view import TaflView
 from boardkit.topology import SquareGrid
@@ -195,6 +196,37 @@ class Tafl(Game["TaflState", Move]):
             boardkit.errors.NotationError: invalid notation 'd2-k2': 'k2': no such square on a 7x7 board ...
         """
         return Move.parse(text, self.size)
+
+    @classmethod
+    def from_opentafl(cls, rules: str) -> Tafl:
+        """The game an OpenTafl rules string describes (``dim:11 atkf:y ... start:/.../``).
+
+        Keys that OpenTafl leaves out take OpenTafl's defaults (corner
+        escape, encirclement, a third repetition drawn); see
+        :mod:`boardkit.games.tafl.opentafl`.
+
+        Raises:
+            OptionError: naming a key boardkit cannot play, or a bad value.
+
+        Examples:
+            >>> game = Tafl.from_opentafl("dim:11 atkf:y sw:s efe:y start:" + Tafl().options.start)
+            >>> game.options.shieldwall, game.options.exit_fort, game.options.escape
+            (True, True, 'corner')
+            >>> Tafl.from_opentafl("dim:7 ber:y start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.OptionError: OpenTafl rules key 'ber' (value 'y') is a rule boardkit cannot play
+        """
+        return cls(**rules_options(rules))
+
+    def to_opentafl(self) -> str:
+        """These rules as an OpenTafl rules string; ``Tafl.from_opentafl(g.to_opentafl()) == g``.
+
+        Examples:
+            >>> Tafl("fetlar").to_opentafl()
+            'dim:11 name:fetlar start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/'
+        """
+        return rules_string(self)
 
     def from_position(self, text: str, *, to_move: Player, seed: int | None = None) -> TaflState:
         """A game set up from OpenTafl position text, with ``to_move`` to play.
