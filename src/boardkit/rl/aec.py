@@ -1,0 +1,168 @@
+"""Every boardkit game as a PettingZoo AEC environment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from boardkit.chance import Random, fresh_seed
+from boardkit.errors import IllegalMoveError
+from boardkit.game import Game, State
+from boardkit.rl.common import game_of, rewards
+from boardkit.rl.observations import encoder_of
+from boardkit.rl.spaces import actions
+
+__all__ = ["BoardkitEnv", "env"]
+
+
+class BoardkitEnv(AECEnv):  # type: ignore[misc]
+    """A boardkit game as a PettingZoo AEC environment.
+
+    Agents are ``"player_0"`` .. ``"player_{n-1}"`` (seat numbers). Each
+    observation is ``{"observation": float32 array, "action_mask": int8 array}``;
+    the mask is all zeros for an agent that is not to move. Rewards come at the
+    end (see :func:`~boardkit.rl.common.rewards`). ``reset(seed=s)`` deals the
+    same game for the same ``s``; chance during the game comes from the
+    state's own seeded generator. A player may move several times in a row
+    (Camelot's tiles, 5 Fields' sub-moves): ``agent_selection`` says who.
+
+    Args:
+        game: The game.
+        players: How many players (``None``: the game's fewest).
+        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the text board).
+        max_steps: Truncate a game after this many moves (``None``: never).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(
+        self, game: Game[Any, Any], players: int | None = None, render_mode: str | None = None,
+        max_steps: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.players = game.check_players(players)
+        self.metadata = {**BoardkitEnv.metadata, "name": f"boardkit_{game.name}"}
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.space = actions(game)
+        self._encode = encoder_of(game, self.players)
+        n = len(self.space)
+        self.possible_agents = [f"player_{p}" for p in range(self.players)]
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        box = spaces.Box(0.0, self._encode.high, self._encode.shape, np.float32)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": box, "action_mask": spaces.Box(0, 1, (n,), np.int8)})
+            for a in self.possible_agents
+        }
+        self._seat = {a: p for p, a in enumerate(self.possible_agents)}
+        self._seeds = Random(fresh_seed())
+        self.state: State[Any] | None = None
+        self._legal: dict[int, Any] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(len(rl.actions(game)))``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game: seeded by ``seed``, or by the environment's own
+        sequence of seeds (itself seeded by the last ``seed`` given)."""
+        if seed is not None:
+            self._seeds = Random(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = self._seeds.bits64() >> 1
+        self.state = self.game.new_game(players=self.players, seed=game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = 0
+        self._legal = self.space.legal(self.state)
+        player = self.state.current_player
+        self.agent_selection = self.possible_agents[0 if player is None else player]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        """What ``agent`` sees now, and its action mask."""
+        state = self._state()
+        mask = np.zeros(len(self.space), dtype=np.int8)
+        if agent == self.agent_selection and not state.is_over and not self.truncations.get(agent, False):
+            mask[list(self._legal)] = 1
+        return {"observation": self._encode(state.view(self._seat[agent])), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` for ``agent_selection`` (``None`` for an agent whose
+        game is over).
+
+        Raises:
+            IllegalMoveError: if the action is not legal now.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._state()
+        move = self._legal.get(int(action)) if action is not None else None
+        if move is None:
+            raise IllegalMoveError(action, f"action {action!r} is not legal for {agent}")
+        self._cumulative_rewards[agent] = 0.0
+        state.apply(move)
+        self._steps += 1
+        outcome = state.outcome
+        if outcome is not None:
+            for a, r in zip(self.agents, rewards(outcome, self.players), strict=True):
+                self.rewards[a] = r
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._legal = {}
+            self._accumulate_rewards()
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+            self._legal = {}
+        else:
+            self._legal = self.space.legal(state)
+            self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
+
+    def render(self) -> str | None:
+        """The text board (``render_mode="ansi"``), else ``None``."""
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        return self.state.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _state(self) -> State[Any]:
+        if self.state is None:
+            raise IllegalMoveError(None, "reset() the environment before using it")
+        return self.state
+
+
+def env(
+    name_or_game: str | Game[Any, Any], *, players: int | None = None, render_mode: str | None = None,
+    max_steps: int | None = None, **options: Any,
+) -> BoardkitEnv:
+    """A PettingZoo AEC environment for a game, by registry name (with its
+    options) or as a game value.
+
+    Raises:
+        OptionError: for an unknown game, option or number of players.
+
+    Examples:
+        >>> e = env("camelot", players=3)
+        >>> e.reset(seed=7)
+        >>> e.possible_agents, int(e.action_space("player_0").n)
+        (['player_0', 'player_1', 'player_2'], 482)
+        >>> obs, reward, terminated, truncated, info = e.last()
+        >>> obs["action_mask"].dtype, obs["observation"].dtype
+        (dtype('int8'), dtype('float32'))
+    """
+    return BoardkitEnv(game_of(name_or_game, options), players, render_mode, max_steps)
