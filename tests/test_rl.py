@@ -25,6 +25,8 @@ CONFIGS: list[tuple[str, dict[str, Any], int]] = [
     ("tafl", {"variant": "brandubh"}, 2),
     ("tafl", {"variant": "tablut", "escape": "corner"}, 2),
     ("tafl", {"variant": "hnefatafl"}, 2),
+    ("tafl", {"variant": "copenhagen"}, 2),
+    ("tafl", {"variant": "federation-brandubh"}, 2),
     ("cloth-of-gold", {"edition": 2023}, 2),
     ("cloth-of-gold", {"edition": 2020}, 2),
     ("five-fields", {}, 2),

@@ -14,6 +14,7 @@ from boardkit.games import load
 GAMES: list[tuple[str, dict[str, Any], int]] = [
     ("tafl", {"variant": "brandubh"}, 2),
     ("tafl", {"variant": "tablut"}, 2),
+    ("tafl", {"variant": "copenhagen"}, 2),
     ("cloth-of-gold", {}, 2),
     ("cloth-of-gold", {"edition": 2020}, 2),
     ("five-fields", {}, 2),
