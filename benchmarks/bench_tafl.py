@@ -1,7 +1,7 @@
 """Tafl speed: uniformly random playouts, plies and games per second, one core.
 
-For every variant (7x7 to 19x19) it plays seeded random games capped at 500
-plies two ways:
+For every variant (7x7 to 19x19, the historical layouts and the rule sets
+played today) it plays seeded random games capped at 500 plies two ways:
 
 * public API: ``state.legal_moves()``, pick one uniformly, ``state.apply(move)``;
 * fast path: ``state.playout(max_plies=500)``, which counts and picks moves on
@@ -134,6 +134,13 @@ def main(argv: list[str] | None = None) -> None:
         n = row["size"]
         cells = f"{pp:,.0f} | {pg:,.1f} | {fp:,.0f} | {fg:,.1f} | {fp / pp:.2f}"
         print(f"| {row['variant']} | {n}x{n} | {cells} |")
+    speed = {row["variant"]: (row["public"][0], row["fast"][0]) for row in rows}
+    if "copenhagen" in speed and "hnefatafl" in speed:
+        (cp, cf), (hp, hf) = speed["copenhagen"], speed["hnefatafl"]
+        print(
+            f"\ncopenhagen per ply against hnefatafl: public API {hp / cp:.2f}x slower, fast path {hf / cf:.2f}x slower"
+            " (target: at most 1.5x)\n"
+        )
     if isinstance(peer, dict):
         print(
             f"| peer `hnefatafl` 0.1.1 (its Fetlar rules) | 11x11 | {peer['plies_s']:,.0f} | {peer['games_s']:,.1f}"
