@@ -116,7 +116,8 @@ def test_agents_are_shown_a_copy() -> None:
 
 
 def test_tournament_rotates_seats_and_derives_seeds() -> None:
-    result = tournament(Nim(heap=5), [RandomAgent(), GreedyAgent(), MCTSAgent(iterations=5)], games=6, seed=7)
+    agents = [RandomAgent(), GreedyAgent(), MCTSAgent(iterations=5)]
+    result = tournament(Nim(heap=5), agents, games=6, seed=7, players=2)
     assert [r.seats for r in result.results] == [(0, 1), (1, 2), (2, 0), (0, 1), (1, 2), (2, 0)]
     assert [r.seed for r in result.results] == [derive_seed(7, i) for i in range(6)]
     assert [r.record.seed for r in result.results if r.record] == [derive_seed(7, i) for i in range(6)]

@@ -62,7 +62,9 @@ def test_chance_replays_from_the_seed() -> None:
     [
         (lambda d: d.pop("seed"), "missing field 'seed'"),
         (lambda d: d.update(extra=1), "unknown field 'extra'"),
-        (lambda d: d.update(format=2), "unsupported format 2"),
+        (lambda d: d.update(format=3), "unsupported format 3"),
+        (lambda d: d.update(format=1, setup=None), "unknown field .setup."),
+        (lambda d: d.update(setup=5), "'setup' must be null or JSON data"),
         (lambda d: d.update(format=True), "unsupported format True"),
         (lambda d: d.update(game=7), "'game' must be a string"),
         (lambda d: d.update(game="chess"), "unknown game 'chess'"),

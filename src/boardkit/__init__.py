@@ -29,6 +29,7 @@ from boardkit.errors import (
 )
 from boardkit.game import Game, Outcome, PerfectInformationView, Player, State, make_options
 from boardkit.record import GameRecord
+from boardkit.topology import TopologyError
 from boardkit.track import ScoreTrack
 from boardkit.zones import Hand, Zone, ZoneView
 
@@ -51,6 +52,7 @@ __all__ = [
     "ScoreTrack",
     "State",
     "TileBag",
+    "TopologyError",
     "UndoError",
     "Zone",
     "ZoneView",

@@ -26,7 +26,7 @@ from boardkit.chance import derive_seed, fresh_seed
 from boardkit.errors import BoardkitError, OptionError, RecordError
 from boardkit.game import Game, State
 from boardkit.play import tournament
-from boardkit.record import GameRecord
+from boardkit.record import GameRecord, thaw_json
 from boardkit.render import status
 from boardkit.terminal import Session, game_options, summary
 from boardkit.web.command import add_serve_parser
@@ -263,11 +263,12 @@ def _replay(args: argparse.Namespace) -> int:
     records = _read_records(args.file, args.game)
     interactive = args.step and sys.stdin.isatty()
     for number, record in enumerate(records, 1):
-        game = _game_factory(args.game)[1](**record.options) if args.game else games.load(record.game, **record.options)
-        head = f"{record.game} {dict(record.options)}, {record.players} players, seed {record.seed}, "
+        options = thaw_json(record.options)
+        game = _game_factory(args.game)[1](**options) if args.game else games.load(record.game, **options)
+        head = f"{record.game} {options}, {record.players} players, seed {record.seed}, "
         print(("" if len(records) == 1 else f"record {number}: ") + head + f"{len(record.moves)} moves")
         if args.step:
-            state: State[Any] = game.new_game(players=record.players, seed=record.seed)
+            state: State[Any] = record.start(game=game)
             print(state.render())
             for i, move in enumerate(record.moves, 1):
                 if interactive and input("[enter: next move, q: stop] ").strip().lower() == "q":

@@ -206,6 +206,28 @@ def view_dict(view: Any) -> dict[str, Any]:
     return {f.name: to_json_value(getattr(view, f.name)) for f in attrs.fields(type(view))}
 
 
+def setup_fields(setup: Any, keys: Iterable[str], *, game: str) -> dict[str, Any]:
+    """Check a record's ``setup`` data is a JSON object with exactly ``keys``,
+    for a game's :meth:`Game.from_setup`.
+
+    Raises:
+        OptionError: naming what is missing or unknown.
+
+    Examples:
+        >>> setup_fields({"to_move": 1}, ["to_move"], game="demo")
+        {'to_move': 1}
+        >>> setup_fields([1], ["to_move"], game="demo")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: bad setup for demo: expected an object with 'to_move', not [1]
+    """
+    wanted = list(keys)
+    if not isinstance(setup, Mapping) or set(setup) != set(wanted):
+        names = ", ".join(repr(k) for k in wanted)
+        raise OptionError(f"bad setup for {game}: expected an object with {names}, not {setup!r:.80}")
+    return dict(setup)
+
+
 def make_options(cls: type[Opts], options: Mapping[str, Any], *, game: str) -> Opts:
     """Build a frozen options value from keyword arguments, or raise
     :class:`~boardkit.OptionError` naming the bad option.
@@ -295,6 +317,28 @@ class Game(abc.ABC, Generic[S, M]):
         Raises:
             NotationError: if the text is not a move in this game's notation.
         """
+
+    def from_setup(self, setup: Any, *, players: int, seed: int) -> S:
+        """Rebuild a set-up starting position from a record's ``setup`` data.
+
+        A game whose ``from_position`` (or any other way of setting up a
+        position) records the position with :meth:`State._record_setup` overrides
+        this to read that data back, so that the game's records replay from
+        the same position. The data comes from a file: validate it and raise a
+        :class:`~boardkit.BoardkitError` (an :class:`~boardkit.OptionError`,
+        say) for anything malformed.
+
+        Args:
+            setup: The plain JSON data the state recorded.
+            players: The number of players in the record.
+            seed: The record's seed.
+
+        Raises:
+            RecordError: by default: this game cannot set up positions.
+        """
+        from boardkit.errors import RecordError
+
+        raise RecordError(f"{self.name or type(self).__name__} cannot rebuild a set-up start position")
 
     def option_values(self) -> dict[str, Any]:
         """The options as a JSON-safe dict, as written in a game record.
@@ -401,6 +445,7 @@ class State(abc.ABC, Generic[M]):
         self.rng = Random(self.seed)
         self._moves: list[M] = []
         self._tokens: list[object] = []
+        self._setup: Any = None
 
     # -- what a game supplies -------------------------------------------------
 
@@ -451,7 +496,8 @@ class State(abc.ABC, Generic[M]):
         """A value equal for two states exactly when they are the same game in
         progress: position, hidden parts, history and generator included.
 
-        Two states compare equal (``==``) when their snapshots do.
+        Two states compare equal (``==``) when they are of equal games (the same
+        rules and options) and their snapshots are equal.
         """
         return (self._key(), tuple(self._moves), self.rng.state)
 
@@ -507,6 +553,7 @@ class State(abc.ABC, Generic[M]):
         twin.rng = self.rng.copy()
         twin._moves = list(self._moves)
         twin._tokens = list(self._tokens)
+        twin._setup = self._setup
 
     def check_player(self, player: Player) -> Player:
         """Return ``player`` if it names a seat of this game.
@@ -592,10 +639,35 @@ class State(abc.ABC, Generic[M]):
         """The moves as written to a record; a game may annotate them."""
         return tuple(str(m) for m in self._moves)
 
+    def _record_setup(self, setup: Any) -> None:
+        """Note that this state was set up from a position rather than by
+        ``new_game``: ``setup`` is plain JSON data from which the game's
+        :meth:`Game.from_setup` rebuilds the identical starting state. Call it
+        from a ``from_position`` before any move is played; records then carry
+        the position and replay from it.
+        """
+        self._setup = to_json_value(setup)
+
     def to_record(self) -> GameRecord:
-        """Write the game so far as a :class:`~boardkit.GameRecord`."""
+        """Write the game so far as a :class:`~boardkit.GameRecord`.
+
+        A state set up from a position records that position (``setup``), so
+        the record replays from it.
+
+        Raises:
+            RecordError: if the state was set up from a position that its
+                game cannot rebuild (it does not override
+                :meth:`Game.from_setup`): such a record would replay as a
+                different game.
+        """
+        from boardkit.errors import RecordError
         from boardkit.record import GameRecord
 
+        if self._setup is not None and type(self.game).from_setup is Game.from_setup:
+            raise RecordError(
+                f"this {self.game.name} game was set up from a position that {type(self.game).__name__} "
+                "cannot rebuild (it has no from_setup), so its record would replay as another game"
+            )
         return GameRecord(
             game=self.game.name,
             options=self.game.option_values(),
@@ -603,6 +675,7 @@ class State(abc.ABC, Generic[M]):
             seed=self.seed,
             moves=self._record_moves(),
             outcome=self.outcome,
+            setup=self._setup,
         )
 
     def _repr_svg_(self) -> str:
@@ -614,7 +687,7 @@ class State(abc.ABC, Generic[M]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return type(self) is type(other) and self.snapshot() == other.snapshot()
+        return type(self) is type(other) and self.game == other.game and self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -487,9 +487,10 @@ def tournament(
 ) -> TournamentResult:
     """Play ``games`` games between ``agents``, rotating the seats.
 
-    Game ``i`` has the seed ``derive_seed(seed, i)`` and seats agent
-    ``(i + s) % len(agents)`` at seat ``s``, so with two agents each plays
-    both sides equally often. Each game gets fresh copies of the agents, so
+    Each game seats one player per agent, as :func:`play_game` does, unless
+    ``players`` says otherwise. Game ``i`` has the seed ``derive_seed(seed, i)``
+    and seats agent ``(i + s) % len(agents)`` at seat ``s``, so with two agents
+    each plays both sides equally often. Each game gets fresh copies of the agents, so
     the results are identical however the games are spread over workers.
 
     Args:
@@ -506,7 +507,10 @@ def tournament(
         out: A path or text file to write the records to as JSON lines, in
             game order (failed games are left out).
         max_moves: Stop each game after this many moves (it counts as unfinished).
-        players: Players per game; by default the game's fewest.
+        players: Players per game; by default one per agent. Given, the
+            agents take turns at the seats, so one agent can play itself
+            (``players=2`` with one agent) or many agents can share a
+            two-player game.
         progress: Called as ``progress(done, total)`` after every game.
 
     Returns:
@@ -516,8 +520,9 @@ def tournament(
 
     Raises:
         OptionError: for no agents, a negative number of games or workers, a
-            bad number of players, or a game or agent that cannot be pickled
-            when the games run on other processes.
+            number of agents (or ``players``) the game cannot seat, or a game
+            or agent that cannot be pickled when the games run on other
+            processes.
 
     Examples:
         >>> from boardkit.testing import Nim
@@ -535,7 +540,13 @@ def tournament(
         raise OptionError(f"games must be a non-negative integer, not {games!r}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise OptionError(f"workers must be a positive integer, not {workers!r}")
-    count = game.check_players(players)
+    if players is None:
+        try:
+            count = game.check_players(len(pool))
+        except OptionError as exc:
+            raise OptionError(f"{exc}: a tournament seats one player per agent unless players= is given") from None
+    else:
+        count = game.check_players(players)
     tasks = [
         _Task(
             i,

@@ -1,17 +1,22 @@
 """Game records: a finished or unfinished game as JSON that replays exactly.
 
 A record holds the game's registry name and options, the number of players,
-the seed, the moves in notation and the declared outcome. Because every chance
-event is drawn from the state's seeded generator, the seed and the moves are
-enough to rebuild the identical game. Reading a record validates everything
-and replays it; nothing is ever ``eval``-ed or unpickled.
+the seed, the starting position when the game was set up rather than started
+(``setup``), the moves in notation and the declared outcome. Because every
+chance event is drawn from the state's seeded generator, these are enough to
+rebuild the identical game. Reading a record validates everything and replays
+it; nothing is ever ``eval``-ed or unpickled. A record is an immutable,
+hashable value: its options and set-up are frozen JSON data.
+
+Format history: version 1 had no ``setup``; version 2 adds it (``null`` for a
+game started with ``new_game``). Both are read.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
 import attrs
@@ -19,16 +24,102 @@ import attrs
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, RecordError
 from boardkit.game import Game, Outcome, State
 
-__all__ = ["FORMAT_VERSION", "GameRecord"]
+__all__ = ["FORMAT_VERSION", "FrozenJSON", "GameRecord", "freeze_json", "thaw_json"]
 
-#: The record format this version of boardkit writes and reads.
-FORMAT_VERSION: Final = 1
+#: The record format this version of boardkit writes (it also reads the older ones).
+FORMAT_VERSION: Final = 2
+#: Every format this version of boardkit reads.
+READ_FORMATS: Final = (1, 2)
 
 _MAX_TEXT = 32 * 1024 * 1024
 _MAX_MOVES = 1_000_000
 _MAX_MOVE_TEXT = 1_000
 _MAX_PLAYERS = 64
-_KEYS = ("format", "game", "options", "players", "seed", "moves", "outcome")
+_KEYS_V1 = ("format", "game", "options", "players", "seed", "moves", "outcome")
+_KEYS = (*_KEYS_V1, "setup")
+
+
+class FrozenJSON(Mapping[str, Any]):
+    """A read-only, hashable JSON object: what a record keeps its options and
+    set-up in, so that a record can neither be changed nor disagree with itself.
+
+    Nested objects are :class:`FrozenJSON` too and arrays are tuples (see
+    :func:`freeze_json`); :func:`thaw_json` gives back plain ``dict``/``list``
+    data. Equal by value to another mapping, a plain ``dict`` included.
+
+    Examples:
+        >>> options = FrozenJSON({"variant": "brandubh", "sizes": [7, 9]})
+        >>> options["sizes"], options == {"variant": "brandubh", "sizes": (7, 9)}
+        ((7, 9), True)
+        >>> hash(options) == hash(FrozenJSON({"sizes": [7, 9], "variant": "brandubh"}))
+        True
+        >>> options["variant"] = "tablut"
+        Traceback (most recent call last):
+        ...
+        TypeError: 'FrozenJSON' object does not support item assignment
+    """
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[str, Any] = {}) -> None:
+        self._data: dict[str, Any] = {str(k): freeze_json(v) for k, v in data.items()}
+        self._hash: int | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._data.items()))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return self._data == {k: freeze_json(v) for k, v in other.items()}
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return repr(thaw_json(self))
+
+
+def freeze_json(value: Any) -> Any:
+    """JSON data made immutable and hashable: objects become :class:`FrozenJSON`,
+    arrays tuples; strings, numbers, booleans and ``None`` stay as they are.
+
+    Examples:
+        >>> freeze_json({"a": [1, {"b": None}]})
+        {'a': [1, {'b': None}]}
+        >>> freeze_json([1, [2]])
+        (1, (2,))
+    """
+    if isinstance(value, FrozenJSON):
+        return value
+    if isinstance(value, Mapping):
+        return FrozenJSON(value)
+    if isinstance(value, list | tuple):
+        return tuple(freeze_json(v) for v in value)
+    return value
+
+
+def thaw_json(value: Any) -> Any:
+    """Frozen JSON data back as plain ``dict``/``list`` values, for ``json.dumps``
+    and for code that expects lists.
+
+    Examples:
+        >>> thaw_json(freeze_json({"a": [1, {"b": (2,)}]}))
+        {'a': [1, {'b': [2]}]}
+    """
+    if isinstance(value, Mapping):
+        return {k: thaw_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [thaw_json(v) for v in value]
+    return value
 
 
 def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
@@ -45,6 +136,10 @@ def _to_moves(moves: Iterable[str]) -> tuple[str, ...]:
     return tuple(moves)
 
 
+def _to_options(options: Mapping[str, Any]) -> FrozenJSON:
+    return options if isinstance(options, FrozenJSON) else FrozenJSON(options)
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -55,12 +150,17 @@ class GameRecord:
 
     Attributes:
         game: The registry name (see :func:`boardkit.games.names`).
-        options: The game's options as JSON values.
+        options: The game's options as read-only JSON values
+            (:class:`FrozenJSON`).
         players: How many players took part.
         seed: The seed of the game's generator.
         moves: The moves in the game's notation, oldest first.
         outcome: The declared outcome; ``None`` for an unfinished game.
         format: The record format version.
+        setup: The starting position, for a game set up with the game's
+            ``from_position`` rather than started with ``new_game``: frozen
+            JSON data that the game's ``from_setup`` rebuilds it from. ``None``
+            for a game played from the normal start.
 
     Examples:
         >>> from boardkit.games import load
@@ -86,12 +186,13 @@ class GameRecord:
     """
 
     game: str
-    options: Mapping[str, Any]
+    options: FrozenJSON = attrs.field(converter=_to_options)
     players: int
     seed: int
     moves: tuple[str, ...] = attrs.field(converter=_to_moves)
     outcome: Outcome | None = None
     format: int = FORMAT_VERSION
+    setup: Any = attrs.field(default=None, converter=freeze_json)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON-safe values.
@@ -101,15 +202,18 @@ class GameRecord:
             >>> r.to_dict()["moves"]
             ['take 2']
         """
-        return {
+        data = {
             "format": self.format,
             "game": self.game,
-            "options": dict(self.options),
+            "options": thaw_json(self.options),
             "players": self.players,
             "seed": self.seed,
             "moves": list(self.moves),
             "outcome": _outcome_json(self.outcome),
         }
+        if self.format >= 2:
+            data["setup"] = thaw_json(self.setup)
+        return data
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as JSON text.
@@ -117,7 +221,7 @@ class GameRecord:
         Examples:
             >>> r = GameRecord("nim", {"heap": 2, "most": 3}, 2, 0, ())
             >>> r.to_json()[:24]
-            '{"format": 1, "game": "n'
+            '{"format": 2, "game": "n'
         """
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
 
@@ -172,14 +276,17 @@ class GameRecord:
     def _parse(cls, data: object) -> GameRecord:
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
-        for key in _KEYS:
+        version = data.get("format")
+        if not _is_int(version) or version not in READ_FORMATS:
+            shown = f"{version!r:.40}" if "format" in data else "missing"
+            raise RecordError(f"unsupported format {shown}; this boardkit reads formats 1 and 2")
+        keys = _KEYS_V1 if version == 1 else _KEYS
+        for key in keys:
             if key not in data:
                 raise RecordError(f"missing field {key!r}")
-        extra = sorted(set(data) - set(_KEYS))
+        extra = sorted(set(data) - set(keys), key=str)
         if extra:
-            raise RecordError(f"unknown field {extra[0]!r}")
-        if data["format"] != FORMAT_VERSION or not _is_int(data["format"]):
-            raise RecordError(f"unsupported format {data['format']!r}; this boardkit reads format {FORMAT_VERSION}")
+            raise RecordError(f"unknown field {extra[0]!r:.40}")
         game, options, players, seed, moves = (data[k] for k in _KEYS[1:6])
         if not isinstance(game, str):
             raise RecordError(f"'game' must be a string, not {game!r}")
@@ -195,7 +302,11 @@ class GameRecord:
             if not isinstance(move, str) or len(move) > _MAX_MOVE_TEXT:
                 limit = _MAX_MOVE_TEXT
                 raise RecordError(f"move {i + 1} must be a string of at most {limit} characters, not {move!r:.60}")
-        return cls(game, options, players, seed, tuple(moves), _parse_outcome(data["outcome"], players))
+        setup = data.get("setup")
+        if setup is not None and not isinstance(setup, dict | list | str):
+            raise RecordError(f"'setup' must be null or JSON data describing the start position, not {setup!r:.60}")
+        outcome = _parse_outcome(data["outcome"], players)
+        return cls(game, options, players, seed, tuple(moves), outcome, FORMAT_VERSION, setup)
 
     def replay(self, *, game: Game[Any, Any] | None = None) -> State[Any]:
         """Rebuild the game by playing every move from the seeded start.
@@ -212,16 +323,7 @@ class GameRecord:
             RecordError: if the game or options are unknown, a move is illegal,
                 or the outcome differs from the declared one.
         """
-        from boardkit.games import load
-
-        try:
-            if game is None:
-                game = load(self.game, **self.options)
-            elif game.name != self.game or game.option_values() != dict(self.options):
-                raise RecordError(f"the record is of {self.game} with options {dict(self.options)}, not {game!r}")
-            state: State[Any] = game.new_game(players=self.players, seed=self.seed)
-        except BoardkitError as exc:
-            raise RecordError(str(exc)) from None
+        state = self.start(game=game)
         for i, text in enumerate(self.moves):
             try:
                 state.apply(text)
@@ -232,6 +334,39 @@ class GameRecord:
             said = "unfinished" if self.outcome is None else f"{_outcome_json(self.outcome)}"
             real = "unfinished" if actual is None else f"{_outcome_json(actual)}"
             raise RecordError(f"the record declares the outcome {said}, but its moves give {real}")
+        return state
+
+    def start(self, *, game: Game[Any, Any] | None = None) -> State[Any]:
+        """The state the record's moves are played from: the game's normal
+        start for the record's seed, or the set-up position (``setup``).
+
+        Args:
+            game: As for :meth:`replay`.
+
+        Raises:
+            RecordError: if the game, its options or the set-up are not valid.
+
+        Examples:
+            >>> from boardkit.games import load
+            >>> state = load("tafl", variant="brandubh").new_game(seed=3)
+            >>> state.apply("d6-f6")
+            >>> state.to_record().start() == load("tafl", variant="brandubh").new_game(seed=3)
+            True
+        """
+        from boardkit.games import load
+
+        options = thaw_json(self.options)
+        try:
+            if game is None:
+                game = load(self.game, **options)
+            elif game.name != self.game or freeze_json(game.option_values()) != self.options:
+                raise RecordError(f"the record is of {self.game} with options {options}, not {game!r}")
+            if self.setup is None:
+                state: State[Any] = game.new_game(players=self.players, seed=self.seed)
+            else:
+                state = game.from_setup(thaw_json(self.setup), players=self.players, seed=self.seed)
+        except BoardkitError as exc:
+            raise RecordError(str(exc)) from None
         return state
 
 

@@ -24,7 +24,7 @@ It also ships :class:`Nim`, the smallest complete game, used in examples.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from typing import Any
 
 import attrs
@@ -91,6 +91,7 @@ def check_game(
     seed: int = 0,
     max_moves: int = 1000,
     sample: int = 6,
+    positions: Iterable[State[Any]] = (),
 ) -> ConformanceReport:
     """Check that ``game`` keeps the boardkit contract, by seeded random play.
 
@@ -101,6 +102,10 @@ def check_game(
         seed: Master seed; each game's seed is derived from it.
         max_moves: Stop a game that has not ended after this many moves.
         sample: How many legal moves, illegal moves and views to try per step.
+        positions: Set-up positions (states built by the game's
+            ``from_position`` or the like) to play one more random game from
+            each, with every check above; their records must carry the
+            position and replay from it exactly.
 
     Returns:
         A :class:`ConformanceReport` of what was played.
@@ -117,14 +122,16 @@ def check_game(
     finished = 0
     outcomes: list[Outcome] = []
     seen_moves: list[Any] = []
-    for g in range(games):
+    starts: list[State[Any] | None] = [None] * games
+    starts += list(positions)
+    for g, start in enumerate(starts):
         game_seed = derive_seed(seed, g)
-        moves, outcome = _check_one(game, players, game_seed, max_moves, sample, seen_moves)
+        moves, outcome = _check_one(game, players, game_seed, max_moves, sample, seen_moves, start)
         played += moves
         if outcome is not None:
             finished += 1
             outcomes.append(outcome)
-    return ConformanceReport(games, played, finished, tuple(outcomes))
+    return ConformanceReport(len(starts), played, finished, tuple(outcomes))
 
 
 def _check_one(
@@ -134,9 +141,17 @@ def _check_one(
     max_moves: int,
     sample: int,
     seen_moves: list[Any],
+    start: State[Any] | None = None,
 ) -> tuple[int, Outcome | None]:
-    state: State[Any] = game.new_game(players=players, seed=game_seed)
-    twin: State[Any] = game.new_game(players=players, seed=game_seed)
+    if start is None:
+        state: State[Any] = game.new_game(players=players, seed=game_seed)
+        twin: State[Any] = game.new_game(players=players, seed=game_seed)
+    else:
+        state, twin = start.copy(), start.copy()
+        game = state.game
+        if state.history:
+            raise ConformanceError("a set-up position to check must have no moves played", seed=state.seed, moves=())
+        _check_setup_record(state)
     chooser = Random(game_seed ^ 0x5EED)
     snapshots: list[Hashable] = [state.snapshot()]
     kept: list[tuple[State[Any], Hashable]] = []
@@ -207,7 +222,7 @@ def _check_one(
         again = GameRecord.from_json(record.to_json(), game=game).replay(game=game)
     except BoardkitError as exc:
         raise fail(f"the game's own record does not replay: {exc}") from exc
-    if again.snapshot() != state.snapshot():
+    if again.snapshot() != state.snapshot() or again.game != state.game:
         raise fail("replaying the record gave a different state")
     outcome = state.outcome
     for i in range(len(notation), 0, -1):
@@ -215,6 +230,24 @@ def _check_one(
         if state.snapshot() != snapshots[i - 1]:
             raise fail(f"undo did not restore the state before move {i}")
     return len(notation), outcome
+
+
+def _check_setup_record(state: State[Any]) -> None:
+    """A set-up position's record carries it and replays to the identical state."""
+
+    def fail(message: str) -> ConformanceError:
+        return ConformanceError(message, seed=state.seed, moves=())
+
+    try:
+        record = state.to_record()
+    except BoardkitError as exc:
+        raise fail(f"a set-up position cannot be recorded ({exc}): give the game a from_setup") from exc
+    try:
+        again = GameRecord.from_json(record.to_json(), game=state.game).replay(game=state.game)
+    except BoardkitError as exc:
+        raise fail(f"the record of a set-up position does not replay: {exc}") from exc
+    if again != state:
+        raise fail("the record of a set-up position replays as another game: it must carry the position (setup)")
 
 
 def _pick(chooser: Random, items: list[Any], k: int) -> list[Any]:

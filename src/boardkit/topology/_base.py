@@ -85,6 +85,13 @@ class Topology:
     For speed the board is compiled once into integer tables
     (:attr:`compiled`); move generation uses those, never the graph.
 
+    The graph is frozen (:func:`networkx.freeze`; the topology keeps its own
+    frozen copy of the graph it was given), because the cells and tables are
+    computed from it once and boards are shared between games: adding or
+    removing a cell or a step raises :class:`networkx.NetworkXError`. To
+    change a board, copy its graph (``networkx.Graph(board.graph)``), edit the
+    copy and build a new topology from it with :func:`from_graph`.
+
     Examples:
         >>> import networkx as nx
         >>> from boardkit.topology import SquareGrid
@@ -93,6 +100,14 @@ class Topology:
         5
         >>> board.ray((0, 0), "e")
         ((1, 0), (2, 0), (3, 0))
+        >>> board.graph.remove_node((0, 0))
+        Traceback (most recent call last):
+        ...
+        networkx.exception.NetworkXError: Frozen graph can't be modified
+        >>> edited = nx.Graph(board.graph)
+        >>> edited.remove_node((0, 0))
+        >>> len(from_graph(edited).cells)
+        11
     """
 
     def __init__(
@@ -105,7 +120,9 @@ class Topology:
             raise TopologyError("a topology's graph must be an undirected nx.Graph")
         if graph.number_of_nodes() == 0:
             raise TopologyError("a board needs at least one cell")
-        self.graph: nx.Graph[Any] = graph
+        # A frozen copy: the tables below are computed from it once, and boards are shared
+        # (Tafl's come from a cache), so nobody may change it behind the board's back.
+        self.graph: nx.Graph[Any] = graph if nx.is_frozen(graph) else nx.freeze(graph.copy())
         self.directions: tuple[Direction, ...] = tuple(directions)
         self._opposites: dict[Direction, Direction] = dict(opposites or {})
         self.cells: tuple[Cell, ...] = tuple(graph.nodes)

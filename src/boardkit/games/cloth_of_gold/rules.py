@@ -32,7 +32,7 @@ import attrs
 from boardkit.bag import TileBag
 from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
-from boardkit.game import Game, Outcome, Player, State, make_options, to_json_value
+from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields, to_json_value
 from boardkit.games.cloth_of_gold.board import (
     COLOURS,
     OVALS,
@@ -439,7 +439,8 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
             seed: Seed of the state's generator (later draws).
 
         Returns:
-            The state, with no history; it cannot be replayed from a record.
+            The state, with no history; its records carry the position
+            (``setup``) and replay from it.
 
         Raises:
             OptionError: naming what is inconsistent.
@@ -552,7 +553,45 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
                 state._spaces[space] = state._darkness.draw_one()
         if not state._darkness:
             raise OptionError("the game ends when the darkness runs out; leave at least one tile in it")
+        state._record_setup(
+            {
+                "hands": hand_counts,
+                "courts": court_counts,
+                "scores": score_pair,
+                "tile_spaces": given_spaces,
+                "tokens": token_spaces,
+                "dragon": dragon_space,
+                "darkness": dark_counts,
+                "removed": removed_counts,
+                "to_move": to_move,
+            }
+        )
         return state
+
+    def from_setup(self, setup: Any, *, players: int, seed: int) -> ClothOfGoldState:
+        """Rebuild a position set up with :meth:`from_position` from a record's
+        ``setup`` data (its arguments, tiles and spaces by name).
+
+        Raises:
+            OptionError: for malformed data.
+
+        Examples:
+            >>> state = ClothOfGold().from_position(scores=(12, 20), courts=[{"gold": 2}, {}], seed=4)
+            >>> record = state.to_record()
+            >>> record.setup["scores"]
+            (12, 20)
+            >>> record.replay() == state
+            True
+        """
+        self.check_players(players)
+        keys = ("hands", "courts", "scores", "tile_spaces", "tokens", "dragon", "darkness", "removed", "to_move")
+        data = setup_fields(setup, keys, game=self.name)
+        try:
+            return self.from_position(**data, seed=seed)
+        except (TypeError, ValueError, AttributeError, KeyError) as exc:
+            if isinstance(exc, OptionError):
+                raise
+            raise OptionError(f"bad setup for cloth-of-gold: {exc!s:.200}") from None
 
 
 class ClothOfGoldState(State[Move]):

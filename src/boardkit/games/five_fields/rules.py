@@ -28,7 +28,7 @@ import attrs
 
 from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, OptionError
-from boardkit.game import Game, Outcome, Player, State, make_options, to_json_value
+from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields, to_json_value
 from boardkit.games.five_fields.board import (
     BOARD,
     PRINCE_HEXES,
@@ -37,6 +37,7 @@ from boardkit.games.five_fields.board import (
     Pawn,
     Terrain,
     format_hex,
+    parse_hex,
     parse_map,
 )
 from boardkit.games.five_fields.moves import (
@@ -277,8 +278,57 @@ class FiveFields(Game["FiveFieldsState", Move]):
             >>> state.pawns((0, 0))
             ((0, <Pawn.PRINCE: 'prince'>),)
         """
-        return FiveFieldsState._from_position(
+        state = FiveFieldsState._from_position(
             self, terrain, pawns, fields or {}, cities or {}, to_move, seed, princes_lost
+        )
+        state._record_setup(
+            {
+                "terrain": {format_hex(h): t for h, t in terrain.items()},
+                "pawns": {format_hex(h): [[p, pawn] for p, pawn in items] for h, items in pawns.items() if items},
+                "fields": {format_hex(h): p for h, p in (fields or {}).items()},
+                "cities": {format_hex(h): p for h, p in (cities or {}).items()},
+                "to_move": to_move,
+                "princes_lost": list(princes_lost),
+            }
+        )
+        return state
+
+    def from_setup(self, setup: Any, *, players: int, seed: int) -> FiveFieldsState:
+        """Rebuild a position set up with :meth:`from_position` from a record's
+        ``setup`` data: hexes by name, terrain and pawns by their values.
+
+        Raises:
+            OptionError, NotationError: for malformed data.
+
+        Examples:
+            >>> from boardkit.games.five_fields import Pawn, Terrain
+            >>> state = FiveFields().from_position(
+            ...     terrain={cell: Terrain.PLAIN for cell in BOARD.cells},
+            ...     pawns={(0, 2): [(0, Pawn.QUEEN)], (0, -2): [(1, Pawn.QUEEN)]},
+            ...     cities={(0, -1): 1},
+            ... )
+            >>> state.to_record().setup["cities"]
+            {'d4': 1}
+            >>> state.to_record().replay() == state
+            True
+        """
+        self.check_players(players)
+        data = setup_fields(
+            setup, ("terrain", "pawns", "fields", "cities", "to_move", "princes_lost"), game=self.name
+        )
+        for key in ("terrain", "pawns", "fields", "cities"):
+            if not isinstance(data[key], Mapping):
+                raise OptionError(f"bad setup for five-fields: {key!r} must map hex names, not {data[key]!r:.60}")
+        terrain = {parse_hex(h): _enum(Terrain, t) for h, t in data["terrain"].items()}
+        pawns: dict[Hex, list[tuple[Any, Pawn]]] = {}
+        for h, items in data["pawns"].items():
+            if not isinstance(items, Sequence) or not all(isinstance(i, Sequence) and len(i) == 2 for i in items):
+                raise OptionError(f"bad setup for five-fields: pawns are [player, pawn] pairs, not {items!r:.60}")
+            pawns[parse_hex(h)] = [(p, _enum(Pawn, pawn)) for p, pawn in items]
+        fields = {parse_hex(h): p for h, p in data["fields"].items()}
+        cities = {parse_hex(h): p for h, p in data["cities"].items()}
+        return FiveFieldsState._from_position(
+            self, terrain, pawns, fields, cities, data["to_move"], seed, data["princes_lost"]
         )
 
 
@@ -287,6 +337,15 @@ def _hex_index(cell: Any) -> int:
         return _INDEX[cell]
     except (KeyError, TypeError):
         raise OptionError(f"no hex {cell!r} on the 19-hex board; hexes are axial (q, r) pairs") from None
+
+
+def _enum(kind: Any, value: Any) -> Any:
+    """The member of the enum ``kind`` whose value is ``value`` (set-up data)."""
+    try:
+        return kind(value)
+    except (ValueError, TypeError):
+        names = ", ".join(repr(m.value) for m in kind)
+        raise OptionError(f"bad setup for five-fields: {value!r:.40} is not one of {names}") from None
 
 
 def _princes_lost(counts: Any, princes: list[list[int]]) -> list[int]:
