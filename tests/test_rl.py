@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+import warnings
 from typing import Any
 
 import pytest
@@ -12,6 +13,11 @@ import pytest
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
+
+with warnings.catch_warnings():
+    # with pygame installed, pettingzoo.test imports its connect_four_v3 through a deprecated path
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, seed_test
 
 from boardkit import IllegalMoveError, OptionError, rl  # noqa: E402
 from boardkit.agents import RandomAgent  # noqa: E402
@@ -169,8 +175,6 @@ def test_tafl_planes() -> None:
 @DICT_OBSERVATION_WARNINGS[0]
 @DICT_OBSERVATION_WARNINGS[1]
 def test_pettingzoo_api_and_seed_tests(name: str, options: dict[str, Any], players: int) -> None:
-    from pettingzoo.test import api_test, seed_test
-
     api_test(rl.env(name, players=players, **options), num_cycles=200)
     seed_test(lambda: rl.env(name, players=players, **options), num_cycles=50)
 

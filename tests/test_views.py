@@ -66,9 +66,15 @@ def test_different_positions_give_different_dicts() -> None:
     state.apply("d2-b2")
     after = state.view(0).to_dict()
     assert before != after
-    assert ["b2", "t"] in after["pieces"] and ["b2", "t"] not in before["pieces"]
+    assert "b2" in after["attackers"] and "b2" not in before["attackers"]
     # hidden hands: the rival's tiles never reach the dict
     cog = load("cloth-of-gold").new_game(seed=5)
     mine, theirs = cog.view(0).to_dict(), cog.view(1).to_dict()
     assert mine["hand"] != theirs["hand"] or cog.hand(0) == cog.hand(1)
     assert "hand" in mine and all(k != "hands" for k in mine)
+
+
+@pytest.mark.parametrize("variant", ["brandubh", "tablut", "hnefatafl", "alea-evangelii"])
+def test_tafl_views_write_the_same_position_as_the_state(variant: str) -> None:
+    for state in _states(load("tafl", variant=variant), 2, 4, 120):
+        assert state.view(0).position == state.position()

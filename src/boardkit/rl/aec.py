@@ -59,9 +59,10 @@ class BoardkitEnv(AECEnv):  # type: ignore[misc]
             for a in self.possible_agents
         }
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
+        self._no_moves = np.zeros(n, dtype=np.int8)
+        self._mask = self._no_moves
         self._seeds = Random(fresh_seed())
         self.state: State[Any] | None = None
-        self._legal: dict[int, Any] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object every time)."""
@@ -87,16 +88,14 @@ class BoardkitEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._steps = 0
-        self._legal = self.space.legal(self.state)
+        self._set_legal(self.state)
         player = self.state.current_player
         self.agent_selection = self.possible_agents[0 if player is None else player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         """What ``agent`` sees now, and its action mask."""
         state = self._state()
-        mask = np.zeros(len(self.space), dtype=np.int8)
-        if agent == self.agent_selection and not state.is_over and not self.truncations.get(agent, False):
-            mask[list(self._legal)] = 1
+        mask = self._mask.copy() if agent == self.agent_selection else self._no_moves.copy()
         return {"observation": self._encode(state.view(self._seat[agent])), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -111,25 +110,31 @@ class BoardkitEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self._state()
-        move = self._legal.get(int(action)) if action is not None else None
-        if move is None:
+        index = int(action) if isinstance(action, int | np.integer) and not isinstance(action, bool) else -1
+        if not 0 <= index < len(self._mask) or not self._mask[index]:
             raise IllegalMoveError(action, f"action {action!r} is not legal for {agent}")
         self._cumulative_rewards[agent] = 0.0
-        state.apply(move)
+        state.apply(self.space.moves[index])
         self._steps += 1
         outcome = state.outcome
         if outcome is not None:
             for a, r in zip(self.agents, rewards(outcome, self.players), strict=True):
                 self.rewards[a] = r
             self.terminations = dict.fromkeys(self.agents, True)
-            self._legal = {}
+            self._set_legal(None)
             self._accumulate_rewards()
         elif self.max_steps is not None and self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-            self._legal = {}
+            self._set_legal(None)
         else:
-            self._legal = self.space.legal(state)
+            self._set_legal(state)
             self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
+
+    def _set_legal(self, state: State[Any] | None) -> None:
+        # The mask of the agent to move, made once per move; observe() hands out copies.
+        self._mask = self._no_moves.copy()
+        if state is not None:
+            self._mask[self.space.legal_indices(state)] = 1
 
     def render(self) -> str | None:
         """The text board (``render_mode="ansi"``), else ``None``."""

@@ -35,9 +35,10 @@ class Encoder:
         self.size = int(np.prod(shape))
         self.fill = fill
         self.high = high
+        self._zeros = np.zeros(self.size, dtype=np.float32)
 
     def __call__(self, view: Any) -> Array:
-        flat = np.zeros(self.size, dtype=np.float32)
+        flat: Array = self._zeros.copy()
         self.fill(view, flat)
         return flat.reshape(self.shape)
 
@@ -114,12 +115,13 @@ def _tafl_moves(game: Any) -> list[Hashable | None]:
 
 
 def _tafl_encoder(game: Any, players: int) -> Encoder:
-    from boardkit.games.tafl import Piece, square_name
+    from boardkit.games.tafl import square_name
 
     n = game.size
     cells = n * n
-    where = {square_name(i, n): i for i in range(cells)}
-    plane = {Piece.ATTACKER: 0, Piece.DEFENDER: cells, Piece.KING: 2 * cells}
+    attackers = {square_name(i, n): i for i in range(cells)}
+    defenders = {name: i + cells for name, i in attackers.items()}
+    king = {name: i + 2 * cells for name, i in attackers.items()}
     static = np.zeros(len(TAFL_PLANES) * cells, dtype=np.float32)
     corners = (0, n - 1, cells - n, cells - 1) if game.options.escape == "corner" else ()
     for i in ((n // 2) * n + n // 2, *corners):
@@ -128,8 +130,10 @@ def _tafl_encoder(game: Any, players: int) -> Encoder:
 
     def fill(view: Any, flat: Array) -> None:
         flat[:] = static
-        for square, piece in view.pieces:
-            flat[plane[piece] + where[square]] = 1.0
+        flat[list(map(attackers.__getitem__, view.attackers))] = 1.0
+        flat[list(map(defenders.__getitem__, view.defenders))] = 1.0
+        if view.king is not None:
+            flat[king[view.king]] = 1.0
         if view.to_move == 0:
             flat[4 * cells : 5 * cells] = 1.0
         if view.player == 0:
@@ -320,7 +324,14 @@ def _camelot_encoder(game: Any, players: int) -> Encoder:
     per = len(CAMELOT_SQUARE_FEATURES) + len(letters)
     kinds = game.tiles.kinds
     order = {t: k for k, t in enumerate(kinds)}
+    # the game's own tile objects, looked up by identity (hashing attrs values is slow)
+    by_id = {id(t): k for k, t in enumerate(kinds)}
     nt = len(kinds)
+
+    def tile_index(t: Any) -> int:
+        k = by_id.get(id(t))
+        return order[t] if k is None else k
+
     (size,) = camelot_shape(game, players)
     static = np.zeros(size, dtype=np.float32)
     for c, k in where.items():
@@ -344,11 +355,11 @@ def _camelot_encoder(game: Any, players: int) -> Encoder:
             hand = view.hands[(me + seat) % players]
             k = hands + seat * (nt + 1)
             for t, n in hand.visible:
-                flat[k + order[t]] = n
+                flat[k + tile_index(t)] = n
             flat[k + nt] = hand.hidden
             flat[rest + seat] = view.scores[(me + seat) % players]
         for t, n in view.concealed:
-            flat[own + order[t]] = n
+            flat[own + tile_index(t)] = n
         flat[bag] = view.bag
         if view.to_move is not None:
             flat[rest + players + (view.to_move - me) % players] = 1.0

@@ -54,6 +54,13 @@ class ActionSpace(Generic[M]):
                 if m in self._index:
                     raise OptionError(f"the action space lists {str(m)!r} twice")
                 self._index[m] = i
+        # Games that hand out the same move objects every time (Tafl's move
+        # table, Camelot's placements) are looked up by identity: much cheaper
+        # than hashing an attrs value. The objects are kept alive, so that an
+        # id is never reused; the cache stops growing at a bound.
+        self._by_id: dict[int, int] = {}
+        self._kept: list[M] = []
+        self._id_bound = 2 * len(self.moves) + 1024
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -96,13 +103,33 @@ class ActionSpace(Generic[M]):
             IllegalMoveError: if a legal move is missing from the space (the
                 game's declared moves are incomplete).
         """
-        index = self._index
-        out: dict[int, M] = {}
-        for m in state.legal_moves():
-            i = index.get(m)
+        moves = state.legal_moves()
+        return dict(zip(self._indices(moves), moves, strict=True))
+
+    def legal_indices(self, state: State[M]) -> npt.NDArray[np.intp]:
+        """The indices of the legal moves of ``state``, in the state's move order.
+
+        Raises:
+            IllegalMoveError: if a legal move is missing from the space.
+        """
+        moves = state.legal_moves()
+        return np.fromiter(self._indices(moves), dtype=np.intp, count=len(moves))
+
+    def _indices(self, moves: list[M]) -> list[int]:
+        by_id = self._by_id
+        found: list[int | None] = list(map(by_id.get, map(id, moves)))  # by identity, in C
+        if None not in found:
+            return found  # type: ignore[return-value]
+        out: list[int] = []
+        for m, i in zip(moves, found, strict=True):
             if i is None:
-                raise IllegalMoveError(m, "legal but missing from the game's action space")
-            out[i] = m
+                i = self._index.get(m)
+                if i is None:
+                    raise IllegalMoveError(m, "legal but missing from the game's action space")
+                if len(self._kept) < self._id_bound:
+                    self._kept.append(m)
+                    by_id[id(m)] = i
+            out.append(i)
         return out
 
     def mask(self, state: State[M]) -> npt.NDArray[np.bool_]:

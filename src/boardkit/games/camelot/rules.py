@@ -178,7 +178,7 @@ class CamelotView:
         scores: Everybody's score.
         to_move: The player to move (``None`` once the game is over).
         laid: The tiles laid so far in the current turn.
-        history: Every move so far, in notation.
+        history: Every move so far (``str(move)`` is its notation).
         concealed: Which of the viewer's own tiles lie face down, as
             ``(tile, count)`` pairs in tile-list order.
 
@@ -198,7 +198,7 @@ class CamelotView:
     scores: tuple[int, ...]
     to_move: Player | None
     laid: tuple[tuple[Cell, Tile], ...]
-    history: tuple[str, ...]
+    history: tuple[Move, ...]
     concealed: tuple[tuple[Tile, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -226,7 +226,7 @@ class CamelotView:
             "scores": list(self.scores),
             "to_move": self.to_move,
             "laid": {square_name(c): str(t) for c, t in self.laid},
-            "history": list(self.history),
+            "history": [str(m) for m in self.history],
             "concealed": {str(t): n for t, n in self.concealed},
         }
 
@@ -673,7 +673,7 @@ class CamelotState(State[Move]):
             scores=self.track.scores,
             to_move=self.current_player,
             laid=tuple(self._laid),
-            history=tuple(str(m) for m in self._moves),
+            history=tuple(self._moves),
             concealed=tuple(sorted(own.items(), key=lambda kv: order[kv[0]])),
         )
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable
+from itertools import compress
 from typing import Any, Final
 
 from boardkit.capture import enclosed
@@ -29,7 +30,7 @@ from boardkit.games.tafl.forts import encircled, exit_fort, shieldwall
 from boardkit.games.tafl.notation import Move, Piece, parse_square, read_position, square_name, write_position
 from boardkit.games.tafl.opentafl import rules_options, rules_string
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
-from boardkit.games.tafl.view import TaflView
+from boardkit.games.tafl.view import TaflView, position_text
 from boardkit.topology import SquareGrid
 
 __all__ = ["Tafl", "TaflState"]
@@ -860,17 +861,20 @@ class TaflState(State[Move]):
             >>> state = Tafl("brandubh").new_game(seed=0)
             >>> state.view(0) == state.view(1)
             False
-            >>> state.view(0).pieces == state.view(1).pieces
+            >>> state.view(0).attackers == state.view(1).attackers
             True
         """
         self.check_player(player)
+        board = self._board
         names = self._g.names
         return TaflView(
             player,
-            self.position(),
+            position_text(self._board, self._g.size),
             size=self._g.size,
             to_move=self.current_player,
-            pieces=tuple((names[i], _PIECES[q]) for i, q in enumerate(self._board) if q),  # type: ignore[misc]
+            attackers=tuple(compress(names, map(ATTACKER.__eq__, board))),
+            defenders=tuple(compress(names, map(DEFENDER.__eq__, board))),
+            king=None if self._king < 0 else names[self._king],
             history=tuple(self._moves),
             outcome=self._over,
         )
