@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from boardkit.chance import derive_seed
-from boardkit.game import Game, PerfectInformationView, State
+from boardkit.game import Game, PerfectInformationView, State, to_json_value
 from boardkit.rl.common import rewards
 from boardkit.rl.observations import encoder_of
 from boardkit.rl.spaces import actions
@@ -204,4 +204,4 @@ class _Held:
 
 
 def _view_string(state: State[Any], player: int) -> str:
-    return json.dumps(state.view(player).to_dict(), sort_keys=True)
+    return json.dumps(to_json_value(state.view(player)), sort_keys=True)
