@@ -17,7 +17,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Hashable
 from itertools import compress
 from typing import Any, Final
@@ -26,6 +25,7 @@ from boardkit.capture import enclosed
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.games.tafl.board import Board, board_tables, has_moves, move_buckets
 from boardkit.games.tafl.forts import encircled, exit_fort, shieldwall
 from boardkit.games.tafl.notation import Move, Piece, parse_square, read_position, square_name, write_position
 from boardkit.games.tafl.opentafl import rules_options, rules_string
@@ -55,59 +55,6 @@ _ENCIRCLED: Final = Outcome.win(0, "encirclement: no defender can reach the edge
 _Token = tuple[int, int, int, list[tuple[int, int]], "Outcome | None", tuple[int, int, int, int]]
 
 _NO_MOVE: Final = (Outcome.win(1, "attackers have no legal move"), Outcome.win(0, "defenders have no legal move"))
-
-
-class _Board:
-    """A board size's fixed tables: rays, restricted and hostile squares, bit masks, moves."""
-
-    def __init__(self, size: int, corner_escape: bool) -> None:
-        n = size
-        cells = n * n
-        self.size = n
-        self.cells = cells
-        self.grid = SquareGrid(n, n)
-        compiled = self.grid.compiled
-        self.compiled = compiled
-        self.steps = compiled.steps
-        self.rays = compiled.rays
-        if self.grid.directions != ("n", "e", "s", "w") or compiled.steps[n + 1] != (1, n + 2, 2 * n + 1, n):
-            raise RuntimeError("SquareGrid no longer numbers cells row by row from the top-left")
-        self.throne = (n // 2) * n + n // 2
-        self.corners = frozenset({0, n - 1, cells - n, cells - 1})
-        restricted = {self.throne} | (set(self.corners) if corner_escape else set())
-        self.restricted = frozenset(restricted)
-        #: Squares that close a capture while empty (and, for the King, the throne).
-        self.hostile = self.restricted
-        self.hostile_flag = [i in restricted for i in range(cells)]
-        self.restricted_flag = self.hostile_flag
-        if corner_escape:
-            self.winning = [i in self.corners for i in range(cells)]
-        else:
-            self.winning = [r in (0, n - 1) or c in (0, n - 1) for r in range(n) for c in range(n)]
-        self.full = (1 << cells) - 1
-        self.edge_bits = sum(1 << (r * n + c) for r in range(n) for c in range(n) if r in (0, n - 1) or c in (0, n - 1))
-        #: The throne and the squares beside it, where a King strong only there is strong.
-        self.throne_area = frozenset({self.throne, *(s for s in compiled.steps[self.throne] if s >= 0)})
-        first_col = sum(1 << (r * n) for r in range(n))
-        last_col = first_col << (n - 1)
-        self.not_first_col = self.full ^ first_col
-        self.not_last_col = self.full ^ last_col
-        self.stop = self.full ^ sum(1 << i for i in restricted)
-        #: The squares of each ray as one bitboard, per cell and direction.
-        self.ray_bits = tuple(tuple(sum(1 << j for j in ray) for ray in rays) for rays in self.rays)
-        self.names = tuple(square_name(i, n) for i in range(cells))
-        self.index = {name: i for i, name in enumerate(self.names)}
-        moves: list[Move | None] = [None] * (cells * cells)
-        for i in range(cells):
-            for ray in self.rays[i]:
-                for j in ray:
-                    moves[i * cells + j] = Move(self.names[i], self.names[j])
-        self.moves = moves
-
-
-@functools.lru_cache(maxsize=64)
-def _board(size: int, corner_escape: bool) -> _Board:
-    return _Board(size, corner_escape)
 
 
 class Tafl(Game["TaflState", Move]):
@@ -156,8 +103,8 @@ class Tafl(Game["TaflState", Move]):
                 f"bad layout {self.options.start!r}: only the king may stand on a corner when escape='corner'"
             )
 
-    def _geometry(self) -> _Board:
-        return _board(self.size, self.options.escape == "corner")
+    def _geometry(self) -> Board:
+        return board_tables(self.size, self.options.escape == "corner")
 
     @property
     def board(self) -> SquareGrid:
@@ -322,7 +269,7 @@ class TaflState(State[Move]):
             self._over = _EXIT_FORT
         elif self._encircle and encircled(board, att, dfn, king):
             self._over = _ENCIRCLED
-        elif not self._has_moves(first):
+        elif not has_moves(board, self._board, att, dfn, king, first):
             self._over = _NO_MOVE[first]
 
     # -- the protocol ---------------------------------------------------------
@@ -531,7 +478,7 @@ class TaflState(State[Move]):
         if over is None:
             if self._limit and count >= self._limit:
                 over = self._repeated(count)
-            elif not self._has_moves(turn):
+            elif not has_moves(g, b, self._att, self._dfn, self._king, turn):
                 over = _NO_MOVE[turn]
         self._over = over
         return (frm, to, piece, captured, None, key)
@@ -575,48 +522,6 @@ class TaflState(State[Move]):
         else:
             self._king = frm
 
-    def _has_moves(self, side: int) -> bool:
-        g = self._g
-        n = g.size
-        king = self._king
-        kbit = 1 << king if king >= 0 else 0
-        empty = g.full ^ (self._att | self._dfn | kbit)
-        stop = g.stop & empty
-        if side == 0:
-            src = self._att
-        else:
-            src = self._dfn
-            if king >= 0:
-                b = self._board
-                for s in g.steps[king]:
-                    if s >= 0 and b[s] == EMPTY:
-                        return True
-        if not src:
-            return False
-        east = empty & g.not_first_col
-        west = empty & g.not_last_col
-        x = src
-        while x:
-            x = (x >> n) & empty
-            if x & stop:
-                return True
-        x = src
-        while x:
-            x = (x << n) & empty
-            if x & stop:
-                return True
-        x = src
-        while x:
-            x = (x << 1) & east
-            if x & stop:
-                return True
-        x = src
-        while x:
-            x = (x >> 1) & west
-            if x & stop:
-                return True
-        return False
-
     def _lines(self, king: int) -> int:
         b = self._board
         winning = self._g.winning
@@ -630,89 +535,8 @@ class TaflState(State[Move]):
                     count += 1
         return count
 
-    def _buckets(self) -> tuple[int, int, list[tuple[int, int, int]]]:
-        """Every legal move: the total, the King's targets as bits, and the
-        other pieces' moves grouped as (count, target bits, origin offset)."""
-        g = self._g
-        n = g.size
-        king = self._king
-        kbit = 1 << king if king >= 0 else 0
-        occupied = self._att | self._dfn | kbit
-        empty = g.full ^ occupied
-        stop = g.stop & empty
-        buckets: list[tuple[int, int, int]] = []
-        append = buckets.append
-        total = 0
-        targets = 0
-        if self._turn == 0:
-            src = self._att
-        else:
-            src = self._dfn
-            if king >= 0:
-                up, right, down, left = g.ray_bits[king]
-                block = occupied & up
-                targets = up >> block.bit_length() << block.bit_length() if block else up
-                block = occupied & left
-                targets |= left >> block.bit_length() << block.bit_length() if block else left
-                block = occupied & right
-                targets |= right & ((block & -block) - 1) if block else right
-                block = occupied & down
-                targets |= down & ((block & -block) - 1) if block else down
-                total = targets.bit_count()
-        east = empty & g.not_first_col
-        west = empty & g.not_last_col
-        x = src
-        off = 0
-        while True:
-            x = (x >> n) & empty
-            if not x:
-                break
-            off += n
-            t = x & stop
-            if t:
-                c = t.bit_count()
-                total += c
-                append((c, t, off))
-        x = src
-        off = 0
-        while True:
-            x = (x << n) & empty
-            if not x:
-                break
-            off -= n
-            t = x & stop
-            if t:
-                c = t.bit_count()
-                total += c
-                append((c, t, off))
-        x = src
-        off = 0
-        while True:
-            x = (x << 1) & east
-            if not x:
-                break
-            off -= 1
-            t = x & stop
-            if t:
-                c = t.bit_count()
-                total += c
-                append((c, t, off))
-        x = src
-        off = 0
-        while True:
-            x = (x >> 1) & west
-            if not x:
-                break
-            off += 1
-            t = x & stop
-            if t:
-                c = t.bit_count()
-                total += c
-                append((c, t, off))
-        return total, targets, buckets
-
     def _random_step(self, rng: Random) -> tuple[int, int]:
-        total, targets, buckets = self._buckets()
+        total, targets, buckets = move_buckets(self._g, self._att, self._dfn, self._king, self._turn)
         r = rng.randbelow(total)
         if targets:
             c = targets.bit_count()
@@ -747,7 +571,7 @@ class TaflState(State[Move]):
         """
         if self._over is not None:
             return 0
-        return self._buckets()[0]
+        return move_buckets(self._g, self._att, self._dfn, self._king, self._turn)[0]
 
     def random_move(self, rng: Random | None = None) -> Move:
         """A legal move drawn uniformly at random, without listing every move.
