@@ -260,10 +260,9 @@ def _scan(text: str) -> tuple[dict[str, str], list[tuple[int, str]]]:
                 raise RecordError(f"line {line}: a '[' is never closed")
             body = text[pos + 1 : end]
             tag = _TAG.fullmatch(body)
+            # A one-line [key:value] is a tag; anything else in brackets is a comment.
             if tag and "|" not in body and "\n" not in body:
                 tags.setdefault(tag[1], tag[2])
-            elif tag and tag[1] == "start-comment":
-                pass
             line += body.count("\n")
             pos = end + 1
             continue
