@@ -56,10 +56,11 @@ def test_list_one_game_shows_variants_and_options_with_defaults() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
     assert out[0].startswith("tafl: Tafl, the Norse siege game") and out[1] == "players: 2"
-    assert " ".join(out[2:4]) == (
+    assert " ".join(line.strip() for line in out[2:4]) == (
         "variants: brandubh, ard-ri, tablut, hnefatafl, tawlbwrdd, toftanes, alea-evangelii,"
         " copenhagen, fetlar, federation-brandubh"
     )
+    assert out[3].startswith(" " * len("variants: ")) and out[3].strip()  # wrapped under its heading
     assert '  escape             default edge: "edge" (the King wins on any edge square) or "corner" (only the' in out
     nim = boardkit("list", NIM).stdout.splitlines()
     assert nim[-3:] == ["options (--option KEY=VALUE):", "  heap  default 21", "  most  default 3"]

@@ -155,8 +155,8 @@ def game_options(game: Game[Any, Any]) -> list[str]:
     variants = getattr(module, "VARIANTS", None)
     editions = getattr(module, "EDITIONS", None)
     if variants:
-        lines += _wrap([", ".join(str(v) for v in variants)], "")
-        lines[0] = "variants: " + lines[0]
+        lines += textwrap.wrap("variants: " + ", ".join(str(v) for v in variants), _WIDTH,
+                               subsequent_indent=" " * len("variants: "), break_on_hyphens=False)
         lines.append(f"  (--variant NAME; default {game.option_values().get('variant')})")
     if editions:
         lines.append("editions: " + ", ".join(str(e) for e in editions))
