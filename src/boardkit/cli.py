@@ -14,6 +14,7 @@ import argparse
 import contextlib
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -201,21 +202,101 @@ def _simulate(args: argparse.Namespace) -> int:
         agents[name] = _agent(kind, derive_seed(args.seed, "agent", i), args.iterations)
     if args.games < 1:
         raise OptionError(f"--games must be at least 1, not {args.games}")
-    result = tournament(
-        game,
-        agents,
-        games=args.games,
-        seed=args.seed,
-        workers=args.workers,
-        out=args.out,
-        max_moves=args.max_moves,
-        players=args.players,
-        progress=None if args.quiet else _progress_bar(sys.stderr),
-    )
-    print(result.summary())
+    batches: list[tuple[str, Game[Any, Any]]] = [("", game)]
+    if args.sweep:
+        key, sep, values = args.sweep.partition("=")
+        if not sep or not key.strip() or not values.strip():
+            raise OptionError(f"--sweep is written OPTION=V1,V2,..., not {args.sweep!r:.80}")
+        batches = [
+            (f"{key.strip()}={value.strip()}", _load(args.game, args.variant, [*args.option, f"{key}={value}"]))
+            for value in values.split(",")
+        ]
+    stream: TextIO | None = None
     if args.out:
-        print(f"{len(result.records)} records written to {args.out}")
-    return 1 if result.errors else 0
+        try:
+            stream = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise OptionError(f"cannot write {args.out!r}: {exc.strerror or exc}") from None
+    failed = written = 0
+    try:
+        for label, batch_game in batches:
+            result = tournament(
+                batch_game,
+                agents,
+                games=args.games,
+                seed=args.seed,
+                workers=args.workers,
+                out=stream,
+                max_moves=args.max_moves,
+                players=args.players,
+                progress=None if args.quiet else _progress_bar(sys.stderr),
+            )
+            if label:
+                print(f"-- {label}")
+            print(result.summary())
+            failed += len(result.errors)
+            written += len(result.records)
+    finally:
+        if stream is not None:
+            stream.close()
+    if args.out:
+        print(f"{written} records written to {args.out}")
+    return 1 if failed else 0
+
+
+# -- boardkit analyze --------------------------------------------------------
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    from boardkit import analysis
+
+    skipped: list[tuple[int, str]] = []
+
+    def skip(line: int, reason: str) -> None:
+        skipped.append((line, reason))
+
+    def records() -> Any:
+        return analysis.read_records(args.file, skip_bad=args.skip_bad, on_skip=skip)
+
+    game = None
+    if args.game:
+        first = next(iter(records()), None)
+        if first is not None:
+            game = _game_factory(args.game)[1](**thaw_json(first.options))
+    overall = analysis.summarize(records(), branching=args.branching, game=game)
+    if overall.games == 0:
+        raise RecordError(f"{args.file} holds no record")
+    groups = {}
+    if args.by:
+        skipped.clear()
+        groups = analysis.summarize_by(records(), args.by, branching=args.branching, game=game)
+    rated = analysis.ratings(records()) if args.ratings else ()
+    if args.plot:
+        analysis.plot(overall, args.plot, groups={f"{args.by}={key}": part for key, part in groups.items()})
+    if args.json:
+        data = overall.to_dict()
+        if args.by:
+            data["groups"] = {key: summary.to_dict() for key, summary in groups.items()}
+        if args.ratings:
+            data["ratings"] = [r.to_dict() for r in rated]
+        if args.skip_bad:
+            data["skipped"] = len(skipped)
+        print(json.dumps(data, indent=1))
+    else:
+        print(overall.table())
+        for key, summary in groups.items():
+            print(f"\n-- {args.by} = {key}")
+            print(summary.table())
+        if rated:
+            print("\nratings (Bradley-Terry, Elo scale, 95% interval):")
+            width = max(len(r.agent) for r in rated)
+            for r in rated:
+                print(f"  {r.agent:<{width}}  {r.rating:+7.0f}  ({r.low:+.0f} to {r.high:+.0f}), {r.games} games")
+        if args.skip_bad:
+            print(f"skipped {len(skipped)} bad lines" + "".join(f"\n  line {n}: {why}" for n, why in skipped[:20]))
+    if args.plot:
+        print(f"plot written to {args.plot}", file=sys.stderr)
+    return 0
 
 
 # -- boardkit replay ---------------------------------------------------------
@@ -339,7 +420,21 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--iterations", type=int, default=200, help="MCTS iterations per move (default 200)")
     simulate.add_argument("--out", metavar="FILE", help="write every game's record to FILE as JSON lines")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.add_argument(
+        "--sweep", metavar="OPTION=V1,V2", help="one batch of games per value of an option, all written to --out"
+    )
     simulate.set_defaults(run=_simulate)
+
+    analyze = sub.add_parser("analyze", help="win rates with intervals, lengths and ratings from simulate's records")
+    analyze.add_argument("file", help="records as JSON lines (boardkit simulate --out)")
+    analyze.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    analyze.add_argument("--by", metavar="OPTION", help="one summary per value of an option, or per 'agents'")
+    analyze.add_argument("--ratings", action="store_true", help="rate the agents (Bradley-Terry, Elo scale)")
+    analyze.add_argument("--branching", action="store_true", help="also measure the branching factor (replays games)")
+    analyze.add_argument("--skip-bad", action="store_true", help="skip malformed lines and count them")
+    analyze.add_argument("--plot", metavar="FILE", help="draw win rates and lengths to FILE.svg or FILE.png")
+    analyze.add_argument("--game", metavar="MODULE:CLASS", help="the game, for --branching on an unregistered game")
+    analyze.set_defaults(run=_analyze)
 
     replay = sub.add_parser("replay", help="check a record (or JSON lines of them) and show the game")
     replay.add_argument(
@@ -372,6 +467,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nboardkit: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - so the interpreter's last flush cannot fail
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -62,6 +62,7 @@ def play_game(
     seed: int,
     players: int | None = None,
     max_moves: int | None = None,
+    labels: Sequence[str] | None = None,
 ) -> GameRecord:
     """Play one game between ``agents``, seat by seat, and return its record.
 
@@ -74,6 +75,8 @@ def play_game(
         players: How many players; by default one per agent.
         max_moves: Stop after this many moves; the record is then unfinished
             (its outcome is ``None``).
+        labels: A name per seat for the record's ``agents`` (for analysis);
+            by default none is written.
 
     Returns:
         The :class:`~boardkit.GameRecord` of the game.
@@ -94,6 +97,8 @@ def play_game(
         raise OptionError(f"{game.name} with {count} players needs {count} agents, not {len(agents)}")
     if max_moves is not None and (isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0):
         raise OptionError(f"max_moves must be a non-negative integer or None, not {max_moves!r}")
+    if labels is not None and (len(labels) != count or not all(isinstance(x, str) and x for x in labels)):
+        raise OptionError(f"labels must be {count} non-empty strings, one per seat, not {labels!r:.80}")
     seated = [_for_game(agent, _seat_seed(seed, s)) for s, agent in enumerate(agents)]
     state: State[Any] = game.new_game(players=count, seed=seed)
     while not state.is_over and (max_moves is None or len(state.history) < max_moves):
@@ -102,7 +107,8 @@ def play_game(
             break
         move = seated[player].choose(state.copy(), player)
         state.apply(move)
-    return state.to_record()
+    record = state.to_record()
+    return record if labels is None else attrs.evolve(record, agents=tuple(labels))
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -367,13 +373,14 @@ class _Task:
     game: Game[Any, Any]
     agents: tuple[Any, ...]
     max_moves: int | None
+    labels: tuple[str, ...] | None = None
 
 
 def _run(task: _Task) -> GameResult:
     """Play one tournament game; never raises for a game that goes wrong."""
     try:
         agents = copy.deepcopy(task.agents)
-        record = play_game(task.game, agents, seed=task.seed, max_moves=task.max_moves)
+        record = play_game(task.game, agents, seed=task.seed, max_moves=task.max_moves, labels=task.labels)
     except Exception as exc:  # a broken game or agent must not sink the tournament
         where = traceback.extract_tb(exc.__traceback__)
         at = f" (at {where[-1].filename}:{where[-1].lineno})" if where else ""
@@ -490,7 +497,8 @@ def tournament(
     Each game seats one player per agent, as :func:`play_game` does, unless
     ``players`` says otherwise. Game ``i`` has the seed ``derive_seed(seed, i)``
     and seats agent ``(i + s) % len(agents)`` at seat ``s``, so with two agents
-    each plays both sides equally often. Each game gets fresh copies of the agents, so
+    each plays both sides equally often. Each record names the agent at each
+    seat (``record.agents``). Each game gets fresh copies of the agents, so
     the results are identical however the games are spread over workers.
 
     Args:
@@ -555,6 +563,7 @@ def tournament(
             game,
             tuple(pool[a] for a in seats),
             max_moves,
+            tuple(names[a] for a in seats),
         )
         for i in range(games)
     ]

@@ -9,7 +9,9 @@ it; nothing is ever ``eval``-ed or unpickled. A record is an immutable,
 hashable value: its options and set-up are frozen JSON data.
 
 Format history: version 1 had no ``setup``; version 2 adds it (``null`` for a
-game started with ``new_game``). Both are read.
+game started with ``new_game``) and, optionally, ``agents``: a label per seat
+saying which agent played it, as :func:`boardkit.play.tournament` and
+``boardkit simulate`` write. Both versions are read.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ _MAX_MOVE_TEXT = 1_000
 _MAX_PLAYERS = 64
 _KEYS_V1 = ("format", "game", "options", "players", "seed", "moves", "outcome")
 _KEYS = (*_KEYS_V1, "setup")
+_OPTIONAL = ("agents",)
+_MAX_LABEL = 200
 
 
 class FrozenJSON(Mapping[str, Any]):
@@ -136,6 +140,10 @@ def _to_moves(moves: Iterable[str]) -> tuple[str, ...]:
     return tuple(moves)
 
 
+def _to_labels(labels: Iterable[str] | None) -> tuple[str, ...] | None:
+    return None if labels is None else tuple(labels)
+
+
 def _to_options(options: Mapping[str, Any]) -> FrozenJSON:
     return options if isinstance(options, FrozenJSON) else FrozenJSON(options)
 
@@ -161,6 +169,9 @@ class GameRecord:
             ``from_position`` rather than started with ``new_game``: frozen
             JSON data that the game's ``from_setup`` rebuilds it from. ``None``
             for a game played from the normal start.
+        agents: Which agent sat at each seat, one label per player (for
+            analysis: :func:`boardkit.analysis.ratings`); ``None`` when
+            unknown.
 
     Examples:
         >>> from boardkit.games import load
@@ -193,6 +204,7 @@ class GameRecord:
     outcome: Outcome | None = None
     format: int = FORMAT_VERSION
     setup: Any = attrs.field(default=None, converter=freeze_json)
+    agents: tuple[str, ...] | None = attrs.field(default=None, converter=_to_labels)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON-safe values.
@@ -213,6 +225,8 @@ class GameRecord:
         }
         if self.format >= 2:
             data["setup"] = thaw_json(self.setup)
+            if self.agents is not None:
+                data["agents"] = list(self.agents)
         return data
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -284,7 +298,7 @@ class GameRecord:
         for key in keys:
             if key not in data:
                 raise RecordError(f"missing field {key!r}")
-        extra = sorted(set(data) - set(keys), key=str)
+        extra = sorted(set(data) - set(keys) - set(_OPTIONAL if version >= 2 else ()), key=str)
         if extra:
             raise RecordError(f"unknown field {extra[0]!r:.40}")
         game, options, players, seed, moves = (data[k] for k in _KEYS[1:6])
@@ -305,8 +319,15 @@ class GameRecord:
         setup = data.get("setup")
         if setup is not None and not isinstance(setup, dict | list | str):
             raise RecordError(f"'setup' must be null or JSON data describing the start position, not {setup!r:.60}")
+        agents = data.get("agents")
+        if agents is not None and (
+            not isinstance(agents, list)
+            or len(agents) != players
+            or not all(isinstance(a, str) and 0 < len(a) <= _MAX_LABEL for a in agents)
+        ):
+            raise RecordError(f"'agents' must be null or {players} agent labels (strings), not {agents!r:.80}")
         outcome = _parse_outcome(data["outcome"], players)
-        return cls(game, options, players, seed, tuple(moves), outcome, FORMAT_VERSION, setup)
+        return cls(game, options, players, seed, tuple(moves), outcome, FORMAT_VERSION, setup, agents)
 
     def replay(self, *, game: Game[Any, Any] | None = None) -> State[Any]:
         """Rebuild the game by playing every move from the seeded start.

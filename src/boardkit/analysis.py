@@ -1,0 +1,659 @@
+"""Statistics of many games: win rates with honest intervals, game lengths,
+end reasons and agent ratings, from records.
+
+Everything here reads :class:`~boardkit.GameRecord` values: a path to a file of
+JSON lines (as ``boardkit simulate --out`` writes, read one line at a time),
+any iterable of records, or a :class:`~boardkit.play.TournamentResult`.
+
+How games are counted, here and in :class:`boardkit.play.Standing` alike:
+
+* a seat **wins** a game when it is the only winner;
+* a game is a **draw** when it finished without a single winner: nobody won,
+  or several players shared the victory (a shared victory is a draw among the
+  sharers, and a loss for the others);
+* a game stopped at a move cap (no outcome) is **unfinished**: neither won
+  nor drawn, but counted in the games played.
+
+Win rates are wins over games played, with a Wilson 95% score interval
+(:func:`boardkit.play.wilson_interval`), which stays inside ``[0, 1]`` and is
+honest for small counts and rates near 0 or 1.
+
+Ratings (:func:`ratings`) are Bradley-Terry strengths fitted by maximum
+likelihood on all games at once, shown on the Elo scale (400 points = 10 to 1
+odds), with a 95% interval from the fit's standard errors.
+
+Records are read without replaying their moves (``boardkit replay`` checks a
+file move by move); their structure is validated like any record's.
+
+Examples:
+    >>> from boardkit.testing import Nim
+    >>> from boardkit.agents import GreedyAgent, RandomAgent
+    >>> from boardkit.play import tournament
+    >>> result = tournament(Nim(heap=7), {"greedy": GreedyAgent(), "random": RandomAgent()}, games=40, seed=1)
+    >>> summary = summarize(result)
+    >>> summary.games, summary.seats[0].wins + summary.seats[1].wins + summary.draws
+    (40, 40)
+    >>> [r.agent for r in ratings(result)]
+    ['greedy', 'random']
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import IO, Any
+
+import attrs
+
+from boardkit.errors import RecordError
+from boardkit.game import Game
+from boardkit.play import TournamentResult, _aligned, wilson_interval
+from boardkit.record import GameRecord, thaw_json
+
+__all__ = [
+    "Length",
+    "Rating",
+    "Records",
+    "SeatResult",
+    "Summary",
+    "group_key",
+    "plot",
+    "ratings",
+    "read_records",
+    "summarize",
+    "summarize_by",
+]
+
+#: What the functions here read: a JSON-lines path, records, or a tournament's result.
+Records = str | os.PathLike[str] | Iterable[GameRecord] | TournamentResult
+
+_MAX_LINE = 32 * 1024 * 1024
+
+
+def read_records(
+    source: Records,
+    *,
+    skip_bad: bool = False,
+    on_skip: Callable[[int, str], None] | None = None,
+) -> Iterator[GameRecord]:
+    """The records of ``source``, one at a time.
+
+    A path is read line by line (blank lines are skipped), so a file of a
+    million games is never held in memory. All records must be of one game.
+
+    Args:
+        source: A path to JSON lines, an iterable of records, or a
+            :class:`~boardkit.play.TournamentResult`.
+        skip_bad: Skip malformed lines instead of raising; ``on_skip`` is
+            told each one's line number and reason.
+        on_skip: Called as ``on_skip(line, reason)`` for a skipped line.
+
+    Raises:
+        RecordError: naming the line and the reason, for a file that cannot be
+            read, a malformed line (unless ``skip_bad``), or records of
+            different games.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> record = Nim(heap=2).new_game(seed=1).to_record()
+        >>> [r.game for r in read_records([record, record])]
+        ['nim', 'nim']
+    """
+    if isinstance(source, TournamentResult):
+        yield from _one_game(((None, r) for r in source.records), skip_bad, on_skip)
+    elif isinstance(source, str | os.PathLike):
+        yield from _one_game(_read_lines(os.fspath(source), skip_bad, on_skip), skip_bad, on_skip)
+    else:
+        yield from _one_game(((None, r) for r in source), skip_bad, on_skip)
+
+
+def _read_lines(
+    path: str, skip_bad: bool, on_skip: Callable[[int, str], None] | None
+) -> Iterator[tuple[int | None, GameRecord]]:
+    try:
+        stream: IO[bytes] = open(path, "rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise RecordError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    with stream:
+        for number, raw in enumerate(stream, 1):
+            if not raw.strip():
+                continue
+            try:
+                if len(raw) > _MAX_LINE:
+                    raise RecordError(f"the line is longer than {_MAX_LINE} bytes")
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise RecordError("not UTF-8 text") from None
+                try:
+                    data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+                except (ValueError, RecursionError) as exc:
+                    raise RecordError(f"not JSON: {str(exc)[:200]}") from None
+                record = GameRecord._parse(data)
+            except RecordError as exc:
+                if not skip_bad:
+                    raise RecordError(f"{path} line {number}: {exc.reason}") from None
+                if on_skip is not None:
+                    on_skip(number, exc.reason)
+                continue
+            yield number, record
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise ValueError("a key is repeated")
+    return data
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _one_game(
+    numbered: Iterable[tuple[int | None, Any]], skip_bad: bool, on_skip: Callable[[int, str], None] | None
+) -> Iterator[GameRecord]:
+    first: str | None = None
+    for number, record in numbered:
+        if not isinstance(record, GameRecord):
+            raise RecordError(f"expected GameRecord values, not {type(record).__name__}")
+        if first is None:
+            first = record.game
+        elif record.game != first:
+            where = f"line {number}: " if number is not None else ""
+            reason = f"a record of {record.game!r} among records of {first!r}; analyse one game at a time"
+            if skip_bad and number is not None:
+                if on_skip is not None:
+                    on_skip(number, reason)
+                continue
+            raise RecordError(where + reason)
+        yield record
+
+
+@attrs.frozen
+class SeatResult:
+    """How one seat did.
+
+    Attributes:
+        seat: The seat (player number).
+        games: Games with that seat.
+        wins: Games that seat won alone.
+        rate: ``wins / games``.
+        low: Lower end of the Wilson 95% interval of ``rate``.
+        high: Upper end of it.
+    """
+
+    seat: int
+    games: int
+    wins: int
+    rate: float
+    low: float
+    high: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as JSON data (``wins``, ``rate``, ``low``, ``high``, ``games``)."""
+        return {"wins": self.wins, "rate": self.rate, "low": self.low, "high": self.high, "games": self.games}
+
+
+@attrs.frozen
+class Length:
+    """Game lengths in moves: mean, median and the 10th and 90th percentiles
+    (nearest-rank), over every game, finished or not, and how many games had
+    each length (``histogram``, as ``(moves, games)`` pairs)."""
+
+    mean: float
+    median: float
+    p10: float
+    p90: float
+    histogram: tuple[tuple[int, int], ...] = ()
+
+    def to_dict(self) -> dict[str, float]:
+        """The lengths as JSON data."""
+        return {"mean": self.mean, "median": self.median, "p10": self.p10, "p90": self.p90}
+
+
+@attrs.frozen
+class Summary:
+    """What a batch of games of one game says.
+
+    Attributes:
+        game: The game's registry name ("" for no games).
+        games: How many games.
+        seats: One :class:`SeatResult` per seat.
+        draws: Finished games without a single winner (nobody won, or a shared
+            victory).
+        unfinished: Games stopped before the end.
+        length: Game lengths in moves.
+        reasons: How many games ended for each reason (``Outcome.reason``),
+            most common first.
+        branching: The mean number of legal moves per position, when asked for
+            (it replays every game); else ``None``.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> state = Nim(heap=3).new_game(seed=0)
+        >>> state.apply("take 3")
+        >>> s = summarize([state.to_record()])
+        >>> s.seats[0].wins, s.length.mean, s.reasons
+        (1, 1.0, (('took the last counter', 1),))
+    """
+
+    game: str
+    games: int
+    seats: tuple[SeatResult, ...]
+    draws: int
+    unfinished: int
+    length: Length
+    reasons: tuple[tuple[str, int], ...]
+    branching: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as the JSON object ``boardkit analyze --json`` prints.
+
+        Examples:
+            >>> import json
+            >>> from boardkit.testing import Nim
+            >>> data = summarize([Nim(heap=2).new_game(seed=0).to_record()]).to_dict()
+            >>> sorted(data)
+            ['branching', 'draws', 'game', 'games', 'length', 'reasons', 'seats', 'unfinished']
+        """
+        return {
+            "game": self.game,
+            "games": self.games,
+            "seats": [s.to_dict() for s in self.seats],
+            "draws": self.draws,
+            "unfinished": self.unfinished,
+            "length": self.length.to_dict(),
+            "reasons": dict(self.reasons),
+            "branching": self.branching,
+        }
+
+    def table(self) -> str:
+        """A readable table: one row per seat, then draws, lengths and reasons.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> state = Nim(heap=3).new_game(seed=0)
+            >>> state.apply("take 3")
+            >>> print(summarize([state.to_record()]).table())
+            nim: 1 games
+            seat  games  wins  win rate  95% interval
+            0         1     1    100.0%  20.7%-100.0%
+            1         1     0      0.0%  0.0%-79.3%
+            draws 0, unfinished 0
+            length in moves: mean 1.0, median 1.0, 10% 1.0, 90% 1.0
+            reasons: took the last counter 1
+        """
+        lines = [f"{self.game}: {self.games} games"]
+        head = ["seat", "games", "wins", "win rate", "95% interval"]
+        rows = [
+            [str(s.seat), str(s.games), str(s.wins), f"{s.rate:.1%}", f"{s.low:.1%}-{s.high:.1%}"] for s in self.seats
+        ]
+        lines += _aligned(head, rows, left={0, 4})
+        lines.append(f"draws {self.draws}, unfinished {self.unfinished}")
+        n = self.length
+        lines.append(f"length in moves: mean {n.mean:.1f}, median {n.median:.1f}, 10% {n.p10:.1f}, 90% {n.p90:.1f}")
+        if self.branching is not None:
+            lines.append(f"mean branching factor: {self.branching:.1f}")
+        if self.reasons:
+            lines.append("reasons: " + ", ".join(f"{r} {k}" for r, k in self.reasons))
+        return "\n".join(lines)
+
+
+class _Counts:
+    """Running totals for one summary; keeps only the lengths as a list."""
+
+    def __init__(self) -> None:
+        self.game = ""
+        self.games = self.draws = self.unfinished = 0
+        self.seat_games: list[int] = []
+        self.wins: list[int] = []
+        self.lengths: list[int] = []
+        self.reasons: Counter[str] = Counter()
+        self.positions = self.moves_seen = 0
+
+    def add(self, record: GameRecord, branching: bool, game: Game[Any, Any] | None = None) -> None:
+        self.game = self.game or record.game
+        self.games += 1
+        while len(self.wins) < record.players:
+            self.wins.append(0)
+            self.seat_games.append(0)
+        for seat in range(record.players):
+            self.seat_games[seat] += 1
+        self.lengths.append(len(record.moves))
+        outcome = record.outcome
+        if outcome is None:
+            self.unfinished += 1
+        else:
+            self.reasons[outcome.reason] += 1
+            if len(outcome.winners) == 1:
+                self.wins[next(iter(outcome.winners))] += 1
+            else:
+                self.draws += 1
+        if branching:
+            state = record.start(game=game)
+            for move in record.moves:
+                self.positions += 1
+                self.moves_seen += len(state.legal_moves())
+                state.apply(move)
+
+    def summary(self) -> Summary:
+        seats = []
+        for seat, (wins, games) in enumerate(zip(self.wins, self.seat_games, strict=True)):
+            low, high = wilson_interval(wins, games)
+            seats.append(SeatResult(seat, games, wins, wins / games if games else 0.0, low, high))
+        reasons = tuple(sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])))
+        branching = self.moves_seen / self.positions if self.positions else None
+        return Summary(self.game, self.games, tuple(seats), self.draws, self.unfinished, _length(self.lengths), reasons,
+                       branching)
+
+
+def _length(lengths: list[int]) -> Length:
+    if not lengths:
+        return Length(0.0, 0.0, 0.0, 0.0)
+    histogram = tuple(sorted(Counter(lengths).items()))
+    ordered = sorted(lengths)
+    n = len(ordered)
+
+    def rank(p: float) -> float:
+        return float(ordered[max(0, math.ceil(p * n) - 1)])
+
+    middle = n // 2
+    median = float(ordered[middle]) if n % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return Length(sum(ordered) / n, median, rank(0.1), rank(0.9), histogram)
+
+
+def summarize(
+    records: Records, *, branching: bool = False, skip_bad: bool = False, game: Game[Any, Any] | None = None
+) -> Summary:
+    """Sum up a batch of games of one game.
+
+    Args:
+        records: See :func:`read_records`.
+        branching: Also measure the mean branching factor, by replaying every
+            game (slower).
+        skip_bad: Skip malformed lines of a file.
+        game: The game to replay with, for ``branching`` on a game that is not
+            registered.
+
+    Raises:
+        RecordError: see :func:`read_records`.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> from boardkit.agents import RandomAgent
+        >>> from boardkit.play import tournament
+        >>> result = tournament(Nim(heap=5), [RandomAgent(), RandomAgent()], games=10, seed=2)
+        >>> s = summarize(result, branching=True, game=Nim(heap=5))
+        >>> s.games, s.draws, round(s.branching, 2) > 1
+        (10, 0, True)
+    """
+    counts = _Counts()
+    for record in read_records(records, skip_bad=skip_bad):
+        counts.add(record, branching, game)
+    return counts.summary()
+
+
+def group_key(record: GameRecord, by: str) -> str:
+    """The group a record falls in for ``by``: an option's value as JSON text
+    (``"2020"``, ``"\\"brandubh\\""`` shown bare for strings), or for
+    ``"agents"`` the agents by seat joined by ``" vs "``.
+
+    Raises:
+        RecordError: if the record lacks the option (or the agent labels).
+
+    Examples:
+        >>> from boardkit import GameRecord
+        >>> group_key(GameRecord("nim", {"heap": 5, "most": 3}, 2, 0, ()), "heap")
+        '5'
+        >>> group_key(GameRecord("nim", {}, 2, 0, (), agents=("a", "b")), "agents")
+        'a vs b'
+    """
+    if by == "agents":
+        if record.agents is None:
+            raise RecordError("the records do not say which agent sat where (write them with boardkit simulate)")
+        return " vs ".join(record.agents)
+    if by not in record.options:
+        known = ", ".join(sorted(record.options)) or "none"
+        raise RecordError(f"the records have no option {by!r:.60}; options are: {known}; or group by 'agents'")
+    value = thaw_json(record.options[by])
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def summarize_by(
+    records: Records,
+    by: str,
+    *,
+    branching: bool = False,
+    skip_bad: bool = False,
+    game: Game[Any, Any] | None = None,
+) -> dict[str, Summary]:
+    """One :class:`Summary` per group (see :func:`group_key`), in the order
+    the groups first appear.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> from boardkit.agents import RandomAgent
+        >>> from boardkit.play import tournament
+        >>> a = tournament(Nim(heap=4), [RandomAgent(), RandomAgent()], games=4, seed=1).records
+        >>> b = tournament(Nim(heap=5), [RandomAgent(), RandomAgent()], games=6, seed=1).records
+        >>> {k: s.games for k, s in summarize_by([*a, *b], "heap").items()}
+        {'4': 4, '5': 6}
+    """
+    groups: dict[str, _Counts] = {}
+    for record in read_records(records, skip_bad=skip_bad):
+        groups.setdefault(group_key(record, by), _Counts()).add(record, branching, game)
+    return {key: counts.summary() for key, counts in groups.items()}
+
+
+@attrs.frozen
+class Rating:
+    """An agent's Bradley-Terry rating on the Elo scale.
+
+    Attributes:
+        agent: The agent's label.
+        rating: Its rating; the ratings average 0.
+        low: Lower end of its 95% interval.
+        high: Upper end of it.
+        games: Games it played.
+    """
+
+    agent: str
+    rating: float
+    low: float
+    high: float
+    games: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rating as JSON data."""
+        return attrs.asdict(self)
+
+
+_ELO = 400.0 / math.log(10.0)
+
+
+def ratings(records: Records, *, skip_bad: bool = False) -> tuple[Rating, ...]:
+    """Rate every agent from all games at once (Bradley-Terry, maximum
+    likelihood), strongest first.
+
+    Each game is split into pairs of seats: the sole winner beats every other
+    seat, a draw (or shared victory, or unfinished game) is half a win each
+    way. Each agent's strength is fitted with a weak prior (one drawn game
+    against an average opponent) so that an agent that won or lost everything
+    still gets a finite rating. The interval is 1.96 standard errors of the
+    fit (from the inverse of the observed information) of each rating relative
+    to the mean, on the Elo scale.
+    Games of an agent against itself say nothing and are left out.
+
+    Raises:
+        RecordError: if a record does not say which agent sat where.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> from boardkit.agents import GreedyAgent, RandomAgent
+        >>> from boardkit.play import tournament
+        >>> r = tournament(Nim(heap=9), {"greedy": GreedyAgent(), "random": RandomAgent()}, games=30, seed=5)
+        >>> best, worst = ratings(r)
+        >>> best.agent, best.rating > 0 > worst.rating, best.low < best.rating < best.high
+        ('greedy', True, True)
+    """
+    names: list[str] = []
+    index: dict[str, int] = {}
+    wins: defaultdict[tuple[int, int], float] = defaultdict(float)
+    games: Counter[int] = Counter()
+    for record in read_records(records, skip_bad=skip_bad):
+        if record.agents is None:
+            raise RecordError("the records do not say which agent sat where (write them with boardkit simulate)")
+        ids = []
+        for label in record.agents:
+            if label not in index:
+                index[label] = len(names)
+                names.append(label)
+            ids.append(index[label])
+        for i in set(ids):
+            games[i] += 1
+        outcome = record.outcome
+        sole = next(iter(outcome.winners)) if outcome is not None and len(outcome.winners) == 1 else None
+        for a in range(len(ids)):
+            for b in range(a + 1, len(ids)):
+                x, y = ids[a], ids[b]
+                if x == y:
+                    continue
+                if sole is None or sole not in (a, b):
+                    wins[x, y] += 0.5
+                    wins[y, x] += 0.5
+                elif sole == a:
+                    wins[x, y] += 1.0
+                else:
+                    wins[y, x] += 1.0
+    strength = _fit(len(names), wins)
+    errors = _standard_errors(strength, wins)
+    mean = sum(strength) / len(strength) if strength else 0.0
+    rated = [
+        Rating(name, _ELO * (s - mean), _ELO * (s - mean - 1.96 * e), _ELO * (s - mean + 1.96 * e), games[i])
+        for i, (name, s, e) in enumerate(zip(names, strength, errors, strict=True))
+    ]
+    return tuple(sorted(rated, key=lambda r: (-r.rating, r.agent)))
+
+
+def _fit(n: int, wins: Mapping[tuple[int, int], float]) -> list[float]:
+    """Bradley-Terry log-strengths by the MM algorithm (Hunter 2004), each
+    agent with one virtual draw against a fixed average opponent."""
+    if n == 0:
+        return []
+    gamma = [1.0] * n
+    pairs = [(i, j) for i in range(n) for j in range(n) if i != j]
+    for _ in range(2000):
+        new = []
+        for i in range(n):
+            won = 0.5 + sum(wins.get((i, j), 0.0) for j in range(n) if j != i)
+            denom = 1.0 / (gamma[i] + 1.0)  # the virtual game against strength 1
+            for a, b in pairs:
+                if a == i:
+                    played = wins.get((a, b), 0.0) + wins.get((b, a), 0.0)
+                    if played:
+                        denom += played / (gamma[a] + gamma[b])
+            new.append(won / denom)
+        change = max(abs(math.log(x / y)) for x, y in zip(new, gamma, strict=True))
+        gamma = new
+        if change < 1e-10:
+            break
+    return [math.log(g) for g in gamma]
+
+
+def _standard_errors(strength: list[float], wins: Mapping[tuple[int, int], float]) -> list[float]:
+    """Standard errors of the log-strengths relative to their mean, from the
+    inverse observed information (the prior included)."""
+    n = len(strength)
+    info = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        p = 1.0 / (1.0 + math.exp(-strength[i]))
+        info[i][i] += p * (1 - p)  # the virtual game
+        for j in range(n):
+            if i == j:
+                continue
+            played = wins.get((i, j), 0.0) + wins.get((j, i), 0.0)
+            if played:
+                q = 1.0 / (1.0 + math.exp(strength[j] - strength[i]))
+                w = played * q * (1 - q)
+                info[i][i] += w
+                info[i][j] -= w
+    inverse = _inverse(info)
+    # The ratings are shown relative to their mean, so the error of s_i - mean(s) is what counts:
+    # the variance of c.s with c = e_i - 1/n (the common shift, which the data cannot tell, drops out).
+    errors = []
+    for i in range(n):
+        c = [(1.0 if j == i else 0.0) - 1.0 / n for j in range(n)]
+        variance = sum(c[a] * inverse[a][b] * c[b] for a in range(n) for b in range(n))
+        errors.append(math.sqrt(max(variance, 0.0)))
+    return errors
+
+
+def _inverse(matrix: list[list[float]]) -> list[list[float]]:
+    """Gauss-Jordan inverse of a small, positive definite matrix."""
+    n = len(matrix)
+    rows = [[*row, *(1.0 if i == j else 0.0 for j in range(n))] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        scale = rows[col][col]
+        rows[col] = [x / scale for x in rows[col]]
+        for r in range(n):
+            if r != col and rows[r][col]:
+                factor = rows[r][col]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col], strict=True)]
+    return [row[n:] for row in rows]
+
+
+def plot(summary: Summary, path: str | os.PathLike[str], *, groups: Mapping[str, Summary] | None = None) -> None:
+    """Draw the win rate of each seat with its 95% interval (per group, when
+    ``groups`` are given) and the distribution of game lengths, to an SVG or
+    PNG file (by its extension). Needs matplotlib: ``pip install 'boardkit[plot]'``.
+
+    Raises:
+        OptionError: if matplotlib is missing or the file type is not .svg or .png.
+    """
+    from boardkit.errors import OptionError
+
+    target = os.fspath(path)
+    if not target.lower().endswith((".svg", ".png")):
+        raise OptionError(f"a plot is written to a .svg or .png file, not {target!r:.80}")
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise OptionError("plots need matplotlib: pip install 'boardkit[plot]'") from None
+    shown = dict(groups) if groups else {"all games": summary}
+    figure, (rates, lengths) = plt.subplots(1, 2, figsize=(11, 4.2))
+    seats = max(len(s.seats) for s in shown.values())
+    width = 0.8 / max(1, len(shown))
+    for g, (label, part) in enumerate(shown.items()):
+        xs = [seat + (g - (len(shown) - 1) / 2) * width for seat in range(len(part.seats))]
+        ys = [s.rate for s in part.seats]
+        errors = [[s.rate - s.low for s in part.seats], [s.high - s.rate for s in part.seats]]
+        rates.bar(xs, ys, width=width * 0.9, yerr=errors, capsize=4, label=f"{label} ({part.games} games)")
+        counts = part.length.histogram
+        if counts:
+            lengths.step([m for m, _ in counts], [n / part.games for _, n in counts], where="mid", label=label)
+    rates.set_xticks(range(seats), [f"seat {i}" for i in range(seats)])
+    rates.set_ylim(0, 1)
+    rates.set_ylabel("win rate (95% Wilson interval)")
+    rates.set_title(f"{summary.game}: wins by seat")
+    rates.legend(fontsize="small")
+    lengths.set_xlabel("game length (moves)")
+    lengths.set_ylabel("share of games")
+    lengths.set_title("game lengths")
+    if len(shown) > 1:
+        lengths.legend(fontsize="small")
+    figure.tight_layout()
+    try:
+        figure.savefig(target)
+    except OSError as exc:
+        raise OptionError(f"cannot write {target!r:.80}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(figure)

@@ -1,0 +1,179 @@
+"""boardkit.analysis and `boardkit analyze`: every figure recomputed by hand from the JSON lines."""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardkit import GameRecord, RecordError
+from boardkit.agents import GreedyAgent, RandomAgent
+from boardkit.analysis import ratings, read_records, summarize, summarize_by
+from boardkit.cli import main
+from boardkit.games import load
+from boardkit.play import Standing, play_game, tournament, wilson_interval
+from boardkit.testing import Nim
+
+
+def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boardkit", *args], cwd=cwd, capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    where = tmp_path_factory.mktemp("analysis")
+    done = _run(
+        "simulate", "tafl", "--variant", "brandubh", "--games", "12", "--agents", "greedy", "random",
+        "--sweep", "king_armed=true,false", "--max-moves", "40", "--quiet", "--out", "r.jsonl", cwd=where,
+    )
+    assert done.returncode == 0, done.stderr
+    return where / "r.jsonl"
+
+
+def _by_hand(lines: list[dict[str, Any]]) -> dict[str, Any]:
+    players = lines[0]["players"]
+    wins = [0] * players
+    draws = unfinished = 0
+    reasons: dict[str, int] = {}
+    for d in lines:
+        out = d["outcome"]
+        if out is None:
+            unfinished += 1
+            continue
+        reasons[out["reason"]] = reasons.get(out["reason"], 0) + 1
+        if len(out["winners"]) == 1:
+            wins[out["winners"][0]] += 1
+        else:
+            draws += 1
+    lengths = sorted(len(d["moves"]) for d in lines)
+    n = len(lines)
+    return {
+        "games": n,
+        "wins": wins,
+        "draws": draws,
+        "unfinished": unfinished,
+        "reasons": reasons,
+        "mean": sum(lengths) / n,
+        "median": statistics.median(lengths),
+        "p10": lengths[math.ceil(0.1 * n) - 1],
+        "p90": lengths[math.ceil(0.9 * n) - 1],
+    }
+
+
+def test_analyze_json_is_what_the_records_say(results: Path) -> None:
+    lines = [json.loads(line) for line in results.read_text().splitlines()]
+    assert all(d["format"] == 2 and len(d["agents"]) == 2 for d in lines)
+    done = _run("analyze", str(results), "--json", "--by", "king_armed", cwd=results.parent)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    for got, part in [(data, lines)] + [
+        (data["groups"][key], [d for d in lines if json.dumps(d["options"]["king_armed"]) == key])
+        for key in ("true", "false")
+    ]:
+        hand = _by_hand(part)
+        assert got["games"] == hand["games"] == len(part)
+        assert [s["wins"] for s in got["seats"]] == hand["wins"]
+        for s, w in zip(got["seats"], hand["wins"], strict=True):
+            low, high = wilson_interval(w, hand["games"])
+            assert (s["rate"], s["low"], s["high"]) == pytest.approx((w / hand["games"], low, high))
+        assert got["draws"] == hand["draws"] and got["unfinished"] == hand["unfinished"]
+        assert got["reasons"] == hand["reasons"]
+        assert got["length"]["mean"] == pytest.approx(hand["mean"])
+        assert got["length"]["median"] == hand["median"]
+        assert (got["length"]["p10"], got["length"]["p90"]) == (hand["p10"], hand["p90"])
+    assert sorted(data["groups"]) == ["false", "true"]
+
+
+def test_analyze_tables_ratings_and_plot(results: Path) -> None:
+    done = _run("analyze", str(results), "--ratings", "--by", "agents", "--plot", "p.svg", cwd=results.parent)
+    assert done.returncode == 0, done.stderr
+    assert "95% interval" in done.stdout and "ratings (Bradley-Terry" in done.stdout
+    assert "-- agents = greedy vs random" in done.stdout and "-- agents = random vs greedy" in done.stdout
+    assert (results.parent / "p.svg").read_text().lstrip().startswith(("<?xml", "<svg"))
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (None, "cannot read"),
+        ("", "holds no record"),
+        ("{not json\n", "line 1: not JSON"),
+        (b"\xff\xfe\n", "line 1: not UTF-8"),
+        ('{"format": 2, "format": 2}\n', "line 1: not JSON: a key is repeated"),
+    ],
+)
+def test_bad_files_exit_2_with_the_line(tmp_path: Path, content: str | bytes | None, words: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content is not None:
+        path.write_text(content)
+    done = _run("analyze", str(path), cwd=tmp_path)
+    assert done.returncode == 2
+    assert words in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_skip_bad_counts_bad_lines_and_mixed_games_are_refused(results: Path, tmp_path: Path) -> None:
+    good = results.read_text().splitlines()
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("\n".join([good[0], "garbage", good[1]]) + "\n")
+    assert "line 2" in _run("analyze", str(path), cwd=tmp_path).stderr
+    done = _run("analyze", str(path), "--skip-bad", "--json", cwd=tmp_path)
+    assert done.returncode == 0 and json.loads(done.stdout)["skipped"] == 1 and json.loads(done.stdout)["games"] == 2
+    nim = Nim(heap=2).new_game(seed=1).to_record().to_json()
+    path.write_text("\n".join([good[0], nim]) + "\n")
+    done = _run("analyze", str(path), cwd=tmp_path)
+    assert done.returncode == 2 and "line 2" in done.stderr and "'nim' among records of 'tafl'" in done.stderr
+
+
+def test_reading_is_lazy(results: Path) -> None:
+    stream = read_records(results)
+    first = next(stream)
+    assert isinstance(first, GameRecord)
+
+
+def test_shared_victories_and_unfinished_games_are_counted_as_documented() -> None:
+    shared = GameRecord("nim", {"heap": 2, "most": 3}, 2, 0, ("take 1",), None)
+    from boardkit import Outcome
+
+    both = GameRecord("x", {}, 3, 0, ("a", "b"), Outcome(frozenset({0, 1}), None, "shared"))
+    alone = GameRecord("x", {}, 3, 0, ("a",), Outcome(frozenset({2}), None, "alone"))
+    s = summarize([both, alone, GameRecord("x", {}, 3, 0, (), None)])
+    assert [seat.wins for seat in s.seats] == [0, 0, 1]
+    assert (s.draws, s.unfinished, s.games) == (1, 1, 3)
+    assert shared.outcome is None
+    # the tournament's Standing counts a shared victory the same way: a draw for the sharers
+    assert Standing.__doc__ is not None and "shared" in Standing.__doc__
+
+
+def test_ratings_order_and_interval() -> None:
+    result = tournament(Nim(heap=9), {"greedy": GreedyAgent(), "random": RandomAgent()}, games=40, seed=2)
+    best, worst = ratings(result)
+    assert best.agent == "greedy" and best.low < best.rating < best.high
+    assert best.rating == pytest.approx(-worst.rating)
+    with pytest.raises(RecordError, match="which agent sat where"):
+        ratings([Nim(heap=2).new_game(seed=1).to_record()])
+
+
+def test_records_keep_the_agents_and_groups_by_option() -> None:
+    record = play_game(load("tafl", variant="brandubh"), [RandomAgent(), RandomAgent()], seed=1, labels=("a", "b"))
+    assert record.agents == ("a", "b")
+    assert GameRecord.from_json(record.to_json()).agents == ("a", "b")
+    groups = summarize_by([record], "variant")
+    assert list(groups) == ["brandubh"]
+    with pytest.raises(RecordError, match="no option 'colour'"):
+        summarize_by([record], "colour")
+
+
+def test_analyze_from_python_main(results: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", str(results), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 24
