@@ -13,11 +13,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import importlib.util
 import json
 import os
+import signal
 import sys
+import threading
+import traceback
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import attrs
 
@@ -40,18 +44,57 @@ SEAT_KINDS = ("human", *AGENT_KINDS)
 # -- games, options and agents -----------------------------------------------
 
 
+_SPEC_FORMS = "a registered name (boardkit list), package.module:Class or path/to/file.py:Class"
+
+
+def _import_spec(where: str, spec: str) -> Any:
+    """The module a game spec names: a file ``path/to/game.py`` or an
+    importable ``package.module`` (the current directory included)."""
+    if where.endswith(".py") or os.sep in where or "/" in where:
+        path = os.path.abspath(where)
+        if not os.path.isfile(path):
+            raise OptionError(f"no file {where!r:.200} for the game {spec!r:.200}")
+        folder, name = os.path.split(path)
+        name = name[:-3] if name.endswith(".py") else name
+        if folder not in sys.path:  # its own imports, and the workers' unpickling, find it by name
+            sys.path.insert(0, folder)
+        known = sys.modules.get(name)
+        if known is not None and os.path.abspath(getattr(known, "__file__", "") or "") == path:
+            return known
+        loader = importlib.util.spec_from_file_location(name, path)
+        if loader is None or loader.loader is None:
+            raise OptionError(f"cannot load {where!r:.200} as Python")
+        module = importlib.util.module_from_spec(loader)
+        sys.modules[name] = module
+        try:
+            loader.loader.exec_module(module)
+        except BaseException:
+            sys.modules.pop(name, None)
+            raise
+        return module
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # as `python -m` does: games in the current directory are found
+    return importlib.import_module(where)
+
+
 def _game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:
-    """The name and factory of a registered game or a ``module:Class`` path."""
+    """The name and factory of a registered game or a ``module:Class`` or
+    ``file.py:Class`` path."""
     if ":" not in spec:
         return spec, lambda **options: games.load(spec, **options)
-    module_name, _, attr = spec.partition(":")
+    where, _, attr = spec.rpartition(":")
+    if not where.strip() or not attr.strip() or not attr.isidentifier():
+        raise OptionError(f"a game is {_SPEC_FORMS}, not {spec!r:.200}")
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise OptionError(f"cannot import {module_name!r} for the game {spec!r}: {exc}") from None
+        module = _import_spec(where, spec)
+    except OptionError:
+        raise
+    except Exception as exc:  # the user's module failed to import: say why in one line
+        reason = f"{type(exc).__name__}: {exc}".splitlines()[0] if str(exc) else type(exc).__name__
+        raise OptionError(f"cannot import {where!r:.200} for the game {spec!r:.200}: {reason:.300}") from None
     factory = getattr(module, attr, None)
     if not (isinstance(factory, type) and issubclass(factory, Game)):
-        raise OptionError(f"{spec!r} does not name a boardkit Game class")
+        raise OptionError(f"{spec!r:.200} does not name a boardkit Game class")
     game_class: type[Game[Any, Any]] = factory
 
     def build(**options: Any) -> Game[Any, Any]:
@@ -66,7 +109,7 @@ def _game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:
 def _option_value(text: str) -> Any:
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return text
 
 
@@ -307,7 +350,9 @@ def _read_records(path: str, game_spec: str | None) -> list[GameRecord]:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except OSError as exc:
-        raise RecordError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+        raise RecordError(f"cannot read {path!r:.200}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path!r:.200} is not UTF-8 text (byte {exc.start}); records are JSON") from None
     if path.lower().endswith(".otg"):
         from boardkit.games.tafl import read_opentafl_game
 
@@ -332,7 +377,7 @@ def _read_records(path: str, game_spec: str | None) -> list[GameRecord]:
 
     try:
         json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         lines = [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
         if not lines:
             raise RecordError(f"{path} holds no record") from None
@@ -378,6 +423,21 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line, like every other error of the command."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n"[:1000])
+
+
+class _Terminated(BaseException):
+    """SIGTERM, raised in the main thread so that work in progress stops and cleans up as for Ctrl-C."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise _Terminated
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``boardkit`` command.
 
@@ -386,8 +446,9 @@ def build_parser() -> argparse.ArgumentParser:
         >>> args.game, args.seat
         ('tafl', ['human', 'mcts:400'])
     """
-    parser = argparse.ArgumentParser(prog="boardkit", description="Play, simulate and replay board games.")
+    parser = _Parser(prog="boardkit", description="Play, simulate and replay board games.")
     parser.add_argument("--version", action="version", version=f"boardkit {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
     sub = parser.add_subparsers(dest="command", required=True)
     listing = sub.add_parser("list", help="list the games boardkit knows, or one game's variants and options")
     listing.add_argument("game", metavar="GAME", nargs="?", help="show this game's variants and options")
@@ -459,18 +520,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         return int(args.run(args))
     except BoardkitError as exc:
-        print(f"boardkit: {exc}", file=sys.stderr)
+        print(f"boardkit: {str(exc)[:1000]}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nboardkit: interrupted", file=sys.stderr)
         return 130
+    except _Terminated:
+        print("\nboardkit: terminated", file=sys.stderr)
+        return 143
     except BrokenPipeError:  # the reader went away (| head): stop quietly
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - so the interpreter's last flush cannot fail
         return 0
+    except Exception as exc:  # a bug: one line, the traceback only when asked for
+        if args.debug:
+            raise
+        where = traceback.extract_tb(exc.__traceback__)[-1:]
+        at = f" at {os.path.basename(where[0].filename)}:{where[0].lineno}" if where else ""
+        print(
+            f"boardkit: internal error: {type(exc).__name__}: {str(exc)[:300]}{at}; this is a bug: please report"
+            " it with the command you ran (run it again with --debug for the traceback)",
+            file=sys.stderr,
+        )
+        return 1
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":  # pragma: no cover

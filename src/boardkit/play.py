@@ -22,10 +22,12 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import math
 import os
 import pickle
+import signal
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -41,6 +43,9 @@ from boardkit.game import Game, Player, State
 from boardkit.record import GameRecord
 
 __all__ = ["GameResult", "Standing", "TournamentResult", "play_game", "tournament", "wilson_interval"]
+
+#: The most worker processes a tournament starts on this machine.
+_MOST_WORKERS = max(8, 4 * (os.cpu_count() or 1))
 
 #: A progress callback: ``progress(done, total)`` after every finished game.
 Progress = Callable[[int, int], None]
@@ -413,6 +418,17 @@ class _Collector:
         if self.progress is not None:
             self.progress(len(self.done), self.total)
 
+    def flush(self) -> None:
+        """Write every finished game not written yet (after an interruption: gaps are left out)."""
+        if self.out is None:
+            return
+        for index in sorted(i for i in self.done if i >= self.written):
+            record = self.done[index].record
+            if record is not None:
+                self.out.write(record.to_json() + "\n")
+        self.written = self.total
+        self.out.flush()
+
 
 def _name_agents(agents: Mapping[str, Agent] | Sequence[Agent]) -> tuple[tuple[str, ...], tuple[Agent, ...]]:
     if isinstance(agents, Mapping):
@@ -448,9 +464,27 @@ def _on_executor(executor: Executor, tasks: Sequence[_Task], collect: _Collector
         collect.add(result)
 
 
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them: no traceback from each of them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool at once: cancel what has not started and end the workers."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(5)
+
+
 def _on_pool(workers: int, tasks: Sequence[_Task], collect: _Collector) -> None:
     broken: list[_Task] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
+    try:
         futures = {pool.submit(_run, task): task for task in tasks}
         for future in as_completed(futures):
             try:
@@ -461,12 +495,16 @@ def _on_pool(workers: int, tasks: Sequence[_Task], collect: _Collector) -> None:
             except Exception as exc:
                 result = _crashed(futures[future], exc)
             collect.add(result)
+    except BaseException:  # Ctrl-C, SIGTERM: no worker may outlive us
+        _stop(pool)
+        raise
+    pool.shutdown(wait=True)
     # A crashed worker breaks the pool and takes every unfinished game with it:
     # play those again, each in a pool of its own, so only the culprit is lost.
     broken.sort(key=lambda t: t.index)
     for start in range(0, len(broken), workers):
         batch = broken[start : start + workers]
-        pools = [ProcessPoolExecutor(max_workers=1) for _ in batch]
+        pools = [ProcessPoolExecutor(max_workers=1, initializer=_quiet_worker) for _ in batch]
         try:
             futures = {pool.submit(_run, task): task for pool, task in zip(pools, batch, strict=True)}
             for future in as_completed(futures):
@@ -474,9 +512,13 @@ def _on_pool(workers: int, tasks: Sequence[_Task], collect: _Collector) -> None:
                     collect.add(future.result())
                 except BrokenProcessPool as exc:
                     collect.add(_crashed(futures[future], exc))
+        except BaseException:
+            for one in pools:
+                _stop(one)
+            raise
         finally:
-            for pool in pools:
-                pool.shutdown(wait=True)
+            for one in pools:
+                one.shutdown(wait=True)
 
 
 def tournament(
@@ -546,8 +588,10 @@ def tournament(
         raise OptionError("a tournament needs at least one agent")
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise OptionError(f"games must be a non-negative integer, not {games!r}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise OptionError(f"workers must be a positive integer, not {workers!r}")
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= _MOST_WORKERS
+    ):
+        raise OptionError(f"workers must be an integer from 1 to {_MOST_WORKERS}, not {workers!r:.40}")
     if players is None:
         try:
             count = game.check_players(len(pool))
@@ -584,6 +628,9 @@ def tournament(
         else:
             for task in tasks:
                 collect.add(_run(task))
+    except BaseException:  # interrupted: keep every game that finished
+        collect.flush()
+        raise
     finally:
         if own_file and stream is not None:
             stream.close()

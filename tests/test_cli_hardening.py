@@ -1,0 +1,178 @@
+"""The command never shows a traceback, checks its input before it starts,
+loads games from files and modules, and stops cleanly on Ctrl-C and SIGTERM."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from boardkit import GameRecord
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def run(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boardkit", *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def refused(done: subprocess.CompletedProcess[str], words: str) -> None:
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and len(lines[0]) <= 1000, done.stderr
+    assert words in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"\xff\xfe\x00\x01", "not UTF-8"),
+        (b"[" * 100_000, "not JSON"),
+        (b'{"format": 2, "game": "tafl"}', "missing field"),
+    ],
+)
+def test_replay_of_a_bad_file_is_one_line(tmp_path: Path, content: bytes, words: str) -> None:
+    (tmp_path / "bad.json").write_bytes(content)
+    refused(run("replay", "bad.json", cwd=tmp_path), words)
+
+
+def test_out_problems_are_found_before_any_game(tmp_path: Path) -> None:
+    refused(run("simulate", "tafl", "--games", "1", "--out", "missing/r.jsonl", cwd=tmp_path), "cannot write")
+    refused(run("simulate", "tafl", "--games", "1", "--out", str(tmp_path), cwd=tmp_path), "cannot write")
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["simulate", ":", "--games", "1"], "a game is"),
+        (["simulate", "nim:", "--games", "1"], "a game is"),
+        (["simulate", "nofile.py:Game", "--games", "1"], "no file"),
+        (["simulate", "hex_hasami.py:Nope", "--games", "1"], "does not name a boardkit Game"),
+        (["simulate", "tafl", "--games", "2", "--workers", "100000"], "workers must be"),
+        (["simulate", "tafl", "--games", "2", "--option", "x=" + "[" * 50_000], "unknown option 'x'"),
+        (["simulate", "tafl", "--gmaes", "2"], "see boardkit simulate --help"),
+        (["frobnicate"], "see boardkit --help"),
+    ],
+)
+def test_bad_usage_is_one_line(tmp_path: Path, args: list[str], words: str) -> None:
+    shutil.copy(EXAMPLES / "hex_hasami.py", tmp_path)
+    refused(run(*args, cwd=tmp_path), words)
+
+
+def test_a_broken_user_module_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "broken.py").write_text("raise RuntimeError('boom')\n")
+    refused(run("simulate", "broken.py:Game", "--games", "1", cwd=tmp_path), "RuntimeError: boom")
+
+
+def test_games_load_from_a_file_and_from_the_current_directory(tmp_path: Path) -> None:
+    shutil.copy(EXAMPLES / "hex_hasami.py", tmp_path)
+    by_file = run("simulate", "hex_hasami.py:HexHasami", "--games", "2", "--workers", "2", "--quiet", cwd=tmp_path)
+    assert by_file.returncode == 0, by_file.stderr
+    assert by_file.stdout.startswith("hex-hasami: 2 games")
+    by_module = run("simulate", "hex_hasami:HexHasami", "--games", "2", "--quiet", cwd=tmp_path)
+    assert by_module.returncode == 0, by_module.stderr
+    assert by_module.stdout.splitlines()[0] == by_file.stdout.splitlines()[0]
+    elsewhere = run("simulate", f"{tmp_path}/hex_hasami.py:HexHasami", "--games", "1", "--quiet", cwd=tmp_path.parent)
+    assert elsewhere.returncode == 0, elsewhere.stderr
+
+
+def test_an_internal_error_says_so_in_one_line_and_debug_shows_the_traceback(tmp_path: Path) -> None:
+    (tmp_path / "buggy.py").write_text(
+        "from boardkit.testing import Nim, NimState\n"
+        "class BuggyState(NimState):\n"
+        "    def render(self):\n"
+        "        raise ZeroDivisionError('oops')\n"
+        "class Buggy(Nim):\n"
+        "    def new_game(self, *, players=None, seed=None):\n"
+        "        return BuggyState(self, self.check_players(players), seed)\n"
+    )
+    done = run("play", "buggy.py:Buggy", "--seat", "random", "random", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert "internal error: ZeroDivisionError: oops" in done.stderr and "--debug" in done.stderr
+    debug = run("--debug", "play", "buggy.py:Buggy", "--seat", "random", "random", cwd=tmp_path)
+    assert "Traceback" in debug.stderr
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rpartition(")")[2].split()[1]) == pid:
+                found.add(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads child processes from /proc")
+@pytest.mark.parametrize(
+    ("how", "code", "workers"),
+    [("int-group", 130, "2"), ("term", 143, "2"), ("int-group", 130, None), ("term", 143, None)],
+)
+def test_simulate_stops_cleanly_on_signals(tmp_path: Path, how: str, code: int, workers: str | None) -> None:
+    out = tmp_path / "r.jsonl"
+    args = ["simulate", "tafl", "--variant", "brandubh", "--games", "500", "--agents", "mcts:20", "random"]
+    args += ["--out", str(out), "--quiet", *(["--workers", workers] if workers else [])]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "boardkit", *args],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and not (out.exists() and out.read_text().count("\n") >= 2):
+            time.sleep(0.1)
+        assert out.exists() and out.read_text().count("\n") >= 2, "no game finished in time"
+        children = _children(process.pid)
+        if workers:
+            assert children, "the workers were not found"
+        if how == "int-group":  # Ctrl-C reaches the whole foreground process group
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == code, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(c) for c in children):
+        time.sleep(0.1)
+    assert not any(_alive(c) for c in children), "a worker process outlived the command"
+    lines = out.read_text().splitlines()
+    assert 2 <= len(lines) < 500
+    for line in lines:
+        assert GameRecord.from_json(line).agents is not None
+    assert all(json.loads(line)["outcome"] for line in lines)
