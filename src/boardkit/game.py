@@ -614,6 +614,26 @@ class State(abc.ABC, Generic[M]):
         self.rng = Random(derive_seed(seed, 1))
         self._tokens = [_DEALT] * len(self._tokens)
 
+    def random_move(self, rng: Random) -> M:
+        """One legal move chosen uniformly at random with ``rng`` (not the
+        state's own generator, which belongs to the game's chance events).
+
+        Random players and the playouts of Monte Carlo search call this; a
+        game may override it with a faster way to pick the same distribution.
+
+        Raises:
+            IllegalMoveError: if the game is over.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim(heap=1).new_game(seed=0).random_move(Random(3))
+            Take(1)
+        """
+        moves = self.legal_moves()
+        if not moves:
+            raise IllegalMoveError("random move", "the game is over")
+        return moves[rng.randbelow(len(moves))]
+
     def evaluate(self, player: Player) -> float:
         """A cheap estimate in ``[-1, 1]`` of how good the position is for
         ``player``; bots such as a one-ply greedy agent use it.

@@ -249,8 +249,7 @@ class MCTSAgent:
         # Playout.
         moves = 0
         while not sim.is_over and moves < self.rollout_moves:
-            legal = sim.legal_moves()
-            sim.apply(legal[rng.randbelow(len(legal))])
+            sim.apply(sim.random_move(rng))
             moves += 1
         reward = self._reward(sim)
         # Backpropagation.

@@ -54,7 +54,7 @@ class RandomAgent:
             >>> RandomAgent(seed=0).choose(Nim(heap=1).new_game(seed=0), 0)
             Take(1)
         """
-        return self.rng.choice(state.legal_moves())
+        return state.random_move(self.rng)
 
 
 def _terminal_value(state: State[Any], player: Player) -> float:

@@ -163,6 +163,38 @@ class Topology:
         except TypeError:
             return False
 
+    def name(self, cell: Cell) -> str:
+        """A cell's name in move notation. Grids override it with their own
+        notation (:meth:`SquareGrid.name`); any other board writes the cell
+        as ``str(cell)``.
+
+        Examples:
+            >>> import networkx as nx
+            >>> from_graph(nx.path_graph(3)).name(2)
+            '2'
+        """
+        return str(self.cells[self.index(cell)])
+
+    def cell(self, name: str) -> Cell:
+        """The cell a name stands for (see :meth:`name`).
+
+        Raises:
+            TopologyError: if no cell has that name.
+
+        Examples:
+            >>> import networkx as nx
+            >>> from_graph(nx.path_graph(3)).cell("2")
+            2
+        """
+        names = self.__dict__.get("_names")
+        if names is None:
+            names = {self.name(c): c for c in self.cells}
+            self.__dict__["_names"] = names
+        found = names.get(name) if isinstance(name, str) else None
+        if found is None and not (isinstance(name, str) and name in names):
+            raise TopologyError(f"no cell named {name!r:.40} on this board")
+        return found
+
     def index(self, cell: Cell) -> int:
         """The dense index ``0 .. len(cells) - 1`` of ``cell``.
 

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import networkx as nx
 
@@ -23,10 +23,16 @@ class SquareGrid(Topology):
     and ``"w"``, plus ``"ne"``, ``"se"``, ``"sw"`` and ``"nw"`` when
     ``diagonals`` is true. ``pos`` is ``(column, -row)``.
 
+    Cells also have names in the usual notation (:meth:`name`, :meth:`cell`):
+    a column letter ``a``, ``b``, ... from the left and a row number from 1,
+    counted from the bottom row (``origin="bottom"``, as chess and Tafl do) or
+    from the top row (``origin="top"``, as Othello and Hex do).
+
     Args:
         width: Number of columns, at least 1.
         height: Number of rows, at least 1.
         diagonals: Also join cells that touch at a corner.
+        origin: Which row is row 1 in cell names: ``"bottom"`` or ``"top"``.
 
     Raises:
         TopologyError: for a width or height below 1.
@@ -41,9 +47,16 @@ class SquareGrid(Topology):
         20
         >>> SquareGrid(3, 3, diagonals=True).distance((0, 0), (2, 2))
         2
+        >>> SquareGrid(8, 8).name((0, 7)), SquareGrid(8, 8, origin="top").name((0, 7))
+        ('a1', 'a8')
     """
 
-    def __init__(self, width: int, height: int, *, diagonals: bool = False) -> None:
+    def __init__(
+        self, width: int, height: int, *, diagonals: bool = False, origin: Literal["bottom", "top"] = "bottom"
+    ) -> None:
+        if origin not in ("bottom", "top"):
+            raise TopologyError(f"origin must be 'bottom' or 'top', not {origin!r:.40}")
+        self.origin: Literal["bottom", "top"] = origin
         for name, value in (("width", width), ("height", height)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise TopologyError(f"{name} must be a positive integer, not {value!r}")
@@ -77,7 +90,49 @@ class SquareGrid(Topology):
 
     def __repr__(self) -> str:
         diag = ", diagonals=True" if self.diagonals else ""
-        return f"SquareGrid({self.width}, {self.height}{diag})"
+        top = ", origin='top'" if self.origin == "top" else ""
+        return f"SquareGrid({self.width}, {self.height}{diag}{top})"
+
+    def name(self, cell: Cell) -> str:
+        """A cell's name: its column letter and row number (``"a1"``).
+
+        Raises:
+            TopologyError: for a cell not on the board, or a board wider than
+                26 columns (there are no more letters).
+
+        Examples:
+            >>> board = SquareGrid(3, 3, origin="top")
+            >>> board.name((0, 0)), board.name((2, 1))
+            ('a1', 'c2')
+        """
+        col, row = cast("tuple[int, int]", self.cells[self.index(cell)])
+        if col >= 26:
+            raise TopologyError(f"cells are named a1 to z{self.height}: column {col} has no letter")
+        number = row + 1 if self.origin == "top" else self.height - row
+        return f"{chr(ord('a') + col)}{number}"
+
+    def cell(self, name: str) -> Cell:
+        """The cell a name stands for (see :meth:`name`).
+
+        Raises:
+            TopologyError: if no cell has that name.
+
+        Examples:
+            >>> SquareGrid(8, 8).cell("e4")
+            (4, 4)
+            >>> SquareGrid(8, 8).cell("i9")
+            Traceback (most recent call last):
+            ...
+            boardkit.topology._base.TopologyError: no cell 'i9' on the 8x8 board; cells are a1 to h8
+        """
+        text = name.strip().lower() if isinstance(name, str) else ""
+        if 2 <= len(text) <= 4 and "a" <= text[0] <= "z" and text[1:].isdigit() and text[1] != "0":
+            col, number = ord(text[0]) - ord("a"), int(text[1:])
+            row = number - 1 if self.origin == "top" else self.height - number
+            if col < self.width and 0 <= row < self.height:
+                return (col, row)
+        last = f"{chr(ord('a') + min(self.width, 26) - 1)}{self.height}"
+        raise TopologyError(f"no cell {name!r:.20} on the {self.width}x{self.height} board; cells are a1 to {last}")
 
     def distance(self, a: Cell, b: Cell) -> int:
         """Steps between two cells: Manhattan distance, or Chebyshev distance

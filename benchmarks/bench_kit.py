@@ -1,0 +1,180 @@
+"""The authoring kit's cost: random playouts and undo/copy of the kit's
+Connect Four and tic-tac-toe against the same games written by hand in plain
+Python (a list board, legal moves, apply with a win check, undo).
+
+    python benchmarks/bench_kit.py --seconds 3
+
+Prints a markdown table: playouts per second through the public API
+(``legal_moves`` + ``apply``), undo+apply per second, ``copy`` per second, and
+the kit's ratio to the hand-written game (the kit must stay above 0.5x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+
+from connect_four import ConnectFour
+from tic_tac_toe import TicTacToe
+
+from boardkit import Random
+
+
+class HandConnectFour:
+    """Connect Four as one would write it by hand without boardkit."""
+
+    def __init__(self) -> None:
+        self.grid = [[0] * 6 for _ in range(7)]  # grid[column][row from the bottom]
+        self.heights = [0] * 7
+        self.player = 1
+        self.winner = 0
+        self.moves: list[int] = []
+        self.count = 0
+
+    def legal_moves(self) -> list[int]:
+        if self.winner or self.count == 42:
+            return []
+        return [c for c in range(7) if self.heights[c] < 6]
+
+    def apply(self, column: int) -> None:
+        if column not in self.legal_moves():
+            raise ValueError(column)
+        row = self.heights[column]
+        self.grid[column][row] = self.player
+        self.heights[column] += 1
+        self.count += 1
+        self.moves.append(column)
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            run = 1
+            for sign in (1, -1):
+                c, r = column + sign * dc, row + sign * dr
+                while 0 <= c < 7 and 0 <= r < 6 and self.grid[c][r] == self.player:
+                    run += 1
+                    c, r = c + sign * dc, r + sign * dr
+            if run >= 4:
+                self.winner = self.player
+        self.player = 3 - self.player
+
+    def undo(self) -> None:
+        column = self.moves.pop()
+        self.heights[column] -= 1
+        self.grid[column][self.heights[column]] = 0
+        self.count -= 1
+        self.winner = 0
+        self.player = 3 - self.player
+
+    def copy(self) -> HandConnectFour:
+        twin = HandConnectFour.__new__(HandConnectFour)
+        twin.grid = [col[:] for col in self.grid]
+        twin.heights = self.heights[:]
+        twin.player, twin.winner, twin.count, twin.moves = self.player, self.winner, self.count, self.moves[:]
+        return twin
+
+
+class HandTicTacToe:
+    LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+    def __init__(self) -> None:
+        self.cells = [0] * 9
+        self.player = 1
+        self.winner = 0
+        self.moves: list[int] = []
+
+    def legal_moves(self) -> list[int]:
+        if self.winner:
+            return []
+        return [i for i in range(9) if not self.cells[i]]
+
+    def apply(self, cell: int) -> None:
+        if cell not in self.legal_moves():
+            raise ValueError(cell)
+        self.cells[cell] = self.player
+        self.moves.append(cell)
+        if any(all(self.cells[i] == self.player for i in line) for line in self.LINES):
+            self.winner = self.player
+        self.player = 3 - self.player
+
+    def undo(self) -> None:
+        self.cells[self.moves.pop()] = 0
+        self.winner = 0
+        self.player = 3 - self.player
+
+    def copy(self) -> HandTicTacToe:
+        twin = HandTicTacToe.__new__(HandTicTacToe)
+        twin.cells, twin.player, twin.winner, twin.moves = self.cells[:], self.player, self.winner, self.moves[:]
+        return twin
+
+
+def rate(seconds: float, work: Callable[[], int]) -> float:
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        done += work()
+    return done / (time.process_time() - start)
+
+
+def kit_playout(make: Callable[[], object]) -> Callable[[], int]:
+    rng = Random(1)
+
+    def run() -> int:
+        state = make()
+        while not state.is_over:  # type: ignore[attr-defined]
+            moves = state.legal_moves()  # type: ignore[attr-defined]
+            state.apply(moves[rng.randbelow(len(moves))])  # type: ignore[attr-defined]
+        return 1
+
+    return run
+
+
+def hand_playout(make: Callable[[], object]) -> Callable[[], int]:
+    rng = random.Random(1)
+
+    def run() -> int:
+        state = make()
+        while True:
+            moves = state.legal_moves()  # type: ignore[attr-defined]
+            if not moves:
+                return 1
+            state.apply(moves[rng.randrange(len(moves))])  # type: ignore[attr-defined]
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=3.0)
+    seconds = parser.parse_args().seconds
+    print("| game | kit playouts/s | hand-written playouts/s | ratio | kit undo+apply/s | kit copy/s | hand copy/s |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    games = [("Connect Four", ConnectFour(), HandConnectFour), ("tic-tac-toe", TicTacToe(), HandTicTacToe)]
+    for label, kit_game, hand in games:
+        kit = rate(seconds, kit_playout(lambda g=kit_game: g.new_game(seed=0)))
+        plain = rate(seconds, hand_playout(hand))
+        state = kit_game.new_game(seed=0)
+        first = state.legal_moves()[0]
+        state.apply(first)
+
+        def undo_apply(s: object = state, m: object = first) -> int:
+            for _ in range(100):
+                s.undo()  # type: ignore[attr-defined]
+                s.apply(m)  # type: ignore[attr-defined]
+            return 100
+
+        cycles = rate(seconds, undo_apply)
+        copies = rate(seconds, lambda s=state: (s.copy(), 1)[1])
+        hand_state = hand()
+        hand_copies = rate(seconds, lambda h=hand_state: (h.copy(), 1)[1])
+        print(
+            f"| {label} | {kit:,.0f} | {plain:,.0f} | {kit / plain:.2f}x | {cycles:,.0f} | {copies:,.0f}"
+            f" | {hand_copies:,.0f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""Connect Four on the authoring kit: the rules and nothing else.
+
+Seven columns of six; a move is the column a disc is dropped in, "1" to "7"
+from the left. Four in a line (across, down or diagonal) wins; a full board
+is a draw. Red (player 0) moves first.
+
+Run it with ``boardkit play examples/connect_four.py:ConnectFour``.
+
+Examples:
+    >>> state = ConnectFour().new_game(seed=0)
+    >>> for column in "1212121":
+    ...     state.apply(column)
+    >>> state.outcome.winner, state.outcome.reason
+    (0, 'four in a line')
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from boardkit import Outcome
+from boardkit.kit import BoardGame, BoardState
+from boardkit.topology import SquareGrid, Topology
+
+WIDTH, HEIGHT = 7, 6
+BOARD = SquareGrid(WIDTH, HEIGHT, diagonals=True)
+
+
+@attrs.frozen
+class Drop:
+    """Drop a disc in a column, written "1" to "7" from the left."""
+
+    column: int
+
+    def __str__(self) -> str:
+        return str(self.column + 1)
+
+    @classmethod
+    def parse(cls, text: str, board: Topology) -> Drop | None:
+        text = text.strip()
+        return cls(int(text) - 1) if text in {str(c + 1) for c in range(WIDTH)} else None
+
+
+class ConnectFourState(BoardState):
+    def moves(self) -> list[Drop]:
+        return [Drop(c) for c in range(WIDTH) if self[(c, 0)] is None]
+
+    def play(self, move: Drop) -> None:
+        row = max(r for r in range(HEIGHT) if self[(move.column, r)] is None)
+        self.put((move.column, row), "RY"[self.current_player or 0])
+        self.set("last", (move.column, row))
+        self.next_turn()
+
+    def judge(self) -> Outcome | None:
+        last = self.get("last")
+        if last is not None and any(self.line(last, d) >= 4 for d in ("e", "n", "ne", "nw")):
+            return Outcome.win("RY".index(self[last] or "R"), "four in a line")
+        return None if None in (self[(c, 0)] for c in range(WIDTH)) else Outcome.draw("the board is full")
+
+
+class ConnectFour(BoardGame):
+    """Connect Four for two on a 7x6 board."""
+
+    name = "connect-four"
+    board = BOARD
+    pieces = {"R": "player 0 (red)", "Y": "player 1 (yellow)"}
+    colours = {"R": "#d32f2f", "Y": "#fbc02d"}
+    counters = {"last": None}
+    moves = (Drop,)
+    state_class = ConnectFourState

@@ -1,0 +1,500 @@
+"""The authoring kit: a board game written as its rules and nothing else.
+
+A game built on the kit declares its board (any
+:class:`~boardkit.topology.Topology`), its pieces and its counters, and
+writes four things: the start position (:meth:`BoardState.setup`), the legal
+moves (:meth:`BoardState.moves`), what a move does
+(:meth:`BoardState.play`) and when the game ends (:meth:`BoardState.judge`).
+The kit derives the rest of the :class:`~boardkit.State` protocol from the
+declaration: ``copy``, ``snapshot`` and ``==``, ``undo`` (every change goes
+through :meth:`BoardState.put`, :meth:`BoardState.set` and the turn order,
+which log what they overwrite, so undo puts it back exactly; the game writes
+no ``_unplay``), ``current_player`` for alternating turns, a text board with
+coordinates and a key, and an SVG picture. A game without options needs no
+options class.
+
+Ready-made moves, each a small frozen value written in the board's own cell
+names: :class:`Place` (``"b2"``), :class:`Step` (``"a1-b2"``) and
+:class:`Pass` (``"pass"``). A game may use its own move class too: anything
+frozen with a ``__str__`` notation and a ``parse(text, board)`` classmethod
+that returns the move, or ``None`` when the text is not of that kind.
+
+Examples:
+    A two-player game on a 1x4 strip where each player places a stone and the
+    first to place two stones side by side wins:
+
+    >>> from boardkit import Outcome
+    >>> from boardkit.topology import SquareGrid
+    >>> class StripState(BoardState):
+    ...     def moves(self):
+    ...         return [Place(self.name(c)) for c in self.empty()]
+    ...     def play(self, move):
+    ...         self.put(move.cell, "XO"[self.current_player])
+    ...         self.next_turn()
+    ...     def judge(self):
+    ...         for a, b in zip(self.board.cells, self.board.cells[1:]):
+    ...             if self[a] is not None and self[a] == self[b]:
+    ...                 return Outcome.win("XO".index(self[a]), "two in a row")
+    ...         return None if self.empty() else Outcome.draw("the strip is full")
+    >>> class Strip(BoardGame):
+    ...     name = "strip"
+    ...     board = SquareGrid(4, 1)
+    ...     pieces = {"X": "player 0", "O": "player 1"}
+    ...     state_class = StripState
+    >>> state = Strip().new_game(seed=1)
+    >>> state.apply("a1"); state.apply("d1"); state.apply("b1")
+    >>> state.outcome.reason, state.outcome.winner
+    ('two in a row', 0)
+    >>> state.undo()
+    Place('b1')
+    >>> print(state.render())
+      a b c d
+    1 X . . O 1
+      a b c d
+    key: X player 0, O player 1, . empty
+    player 0 to move
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, ClassVar, Protocol
+
+import attrs
+from typing_extensions import Self
+
+from boardkit.errors import IllegalMoveError, NotationError, OptionError
+from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.topology import Cell, SquareGrid, Topology, TopologyError
+
+__all__ = ["BoardGame", "BoardState", "MoveType", "NoOptions", "Pass", "Place", "Step"]
+
+
+class MoveType(Protocol):
+    """What a move class needs for :attr:`BoardGame.moves`: a classmethod
+    ``parse(text, board)`` giving the move, or ``None`` for text of another kind."""
+
+    @classmethod
+    def parse(cls, text: str, board: Topology) -> Any: ...
+
+
+@attrs.frozen
+class Place:
+    """Put a piece on a cell: written as the cell's name, ``"b2"``.
+
+    Examples:
+        >>> str(Place("b2")), Place.parse("B2", SquareGrid(3, 3))
+        ('b2', Place('b2'))
+    """
+
+    cell: str
+
+    def __str__(self) -> str:
+        return self.cell
+
+    def __repr__(self) -> str:
+        return f"Place({self.cell!r})"
+
+    @classmethod
+    def parse(cls, text: str, board: Topology) -> Place | None:
+        """The move ``text`` names on ``board``, or ``None``."""
+        try:
+            return cls(board.name(board.cell(text.strip().lower() if isinstance(board, SquareGrid) else text)))
+        except TopologyError:
+            return None
+
+
+@attrs.frozen
+class Step:
+    """Move the piece on one cell to another: ``"a1-b2"``.
+
+    Examples:
+        >>> str(Step("a1", "b2")), Step.parse("a1-b2", SquareGrid(3, 3))
+        ('a1-b2', Step('a1', 'b2'))
+    """
+
+    source: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.source}-{self.target}"
+
+    def __repr__(self) -> str:
+        return f"Step({self.source!r}, {self.target!r})"
+
+    @classmethod
+    def parse(cls, text: str, board: Topology) -> Step | None:
+        """The move ``text`` names on ``board``, or ``None``."""
+        source, sep, target = text.partition("-")
+        if not sep:
+            return None
+        a, b = Place.parse(source, board), Place.parse(target, board)
+        return None if a is None or b is None else cls(a.cell, b.cell)
+
+
+@attrs.frozen
+class Pass:
+    """Pass the turn: ``"pass"``.
+
+    Examples:
+        >>> str(Pass()), Pass.parse(" PASS ", SquareGrid(1, 1))
+        ('pass', Pass())
+    """
+
+    def __str__(self) -> str:
+        return "pass"
+
+    @classmethod
+    def parse(cls, text: str, board: Topology) -> Pass | None:
+        """``Pass()`` for ``"pass"``, else ``None``."""
+        return cls() if text.strip().lower() == "pass" else None
+
+
+@attrs.frozen
+class NoOptions:
+    """The options of a game that has none."""
+
+
+class BoardGame(Game[Any, Any]):
+    """A game built on the kit: declare the board, pieces and state class.
+
+    Class attributes to set:
+
+    * ``name``, ``min_players``, ``max_players`` as for any game;
+    * ``board``: the :class:`~boardkit.topology.Topology` (for a board that
+      depends on options, override :meth:`make_board`);
+    * ``pieces``: each piece's one-letter symbol and what it is, for the key
+      (``{"X": "player 0", "O": "player 1"}``);
+    * ``colours``: optionally, a fill colour per symbol for the SVG picture;
+    * ``counters``: named values the state keeps besides the board, with
+      their start values (``{"passes": 0}``); any hashable values;
+    * ``moves``: the move classes notation is read with (default
+      ``(Place, Step, Pass)``);
+    * ``options_class``: a frozen attrs class of options, if any (default
+      :class:`NoOptions`: ``option_values() == {}``);
+    * ``state_class``: the :class:`BoardState` subclass with the rules.
+    """
+
+    board: ClassVar[Topology]
+    pieces: ClassVar[Mapping[str, str]] = {}
+    colours: ClassVar[Mapping[str, str]] = {}
+    counters: ClassVar[Mapping[str, Hashable]] = {}
+    moves: ClassVar[tuple[type[Any], ...]] = (Place, Step, Pass)
+    options_class: ClassVar[type[Any]] = NoOptions
+    state_class: ClassVar[type[BoardState]]
+
+    def __init__(self, **options: Any) -> None:
+        self.options = make_options(self.options_class, options, game=self.name or type(self).__name__)
+        self.topology = self.make_board()
+
+    def make_board(self) -> Topology:
+        """The board for these options; by default the class's ``board``."""
+        return type(self).board
+
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> BoardState:
+        state = self.state_class(self, self.check_players(players), seed)
+        state._start()
+        return state
+
+    def parse_move(self, text: str) -> Any:
+        """Read a move with the first of :attr:`moves` that knows the text.
+
+        Raises:
+            NotationError: if none does.
+        """
+        if isinstance(text, str) and len(text) <= 200:
+            for kind in self.moves:
+                move = kind.parse(text, self.topology)
+                if move is not None:
+                    return move
+        forms = ", ".join(kind.__name__ for kind in self.moves)
+        raise NotationError(text if isinstance(text, str) else repr(text), f"not a move of {self.name} ({forms})")
+
+
+_CELL, _COUNTER, _TURN, _RESULT = range(4)
+
+
+class BoardState(State[Any]):
+    """One game of a :class:`BoardGame`: the board's pieces, the counters, whose
+    turn it is and the outcome, every change of which is undone exactly.
+
+    Write :meth:`setup`, :meth:`moves`, :meth:`play` and :meth:`judge`;
+    read the position with ``state[cell]`` (a cell or its name),
+    :meth:`get`, :meth:`empty` and :meth:`cells_of`; change it only with
+    :meth:`put`, :meth:`set`, :meth:`next_turn` and :meth:`set_turn`.
+    """
+
+    game: BoardGame
+
+    def __init__(self, game: BoardGame, players: int, seed: int | None) -> None:
+        super().__init__(game, players, seed)
+        self.board: Topology = game.topology
+        self._where: dict[Cell, int] = self.board._index
+        self._cells: list[str | None] = [None] * len(self.board.cells)
+        # The legal moves of the position numbered _version, computed once for legal_moves and check.
+        self._version = 0
+        self._legal: tuple[int, list[Any]] = (-1, [])
+        self._counters: dict[str, Hashable] = dict(game.counters)
+        self._turn: Player = 0
+        self._result: Outcome | None = None
+        # While a move is played: what it overwrote, as (what, where, old value), for undo.
+        # Plain data, not bound methods, so that a copy's undo changes the copy.
+        self._log: list[tuple[int, Any, Any]] | None = None
+
+    def _start(self) -> None:
+        self.setup()
+        self._result = self.judge()
+
+    # -- what a game writes -----------------------------------------------------
+
+    def setup(self) -> None:
+        """Lay out the start position with :meth:`put` and :meth:`set`; by
+        default the board starts empty and player 0 moves first."""
+
+    def moves(self) -> list[Any]:
+        """Every legal move while the game goes on, in a deterministic order
+        (:meth:`legal_moves` gives none once the game is over)."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[Any]:
+        return list(self._cached_moves())
+
+    def _cached_moves(self) -> list[Any]:
+        version, moves = self._legal
+        if version != self._version:
+            moves = [] if self._result is not None else self.moves()
+            self._legal = (self._version, moves)
+        return moves
+
+    def play(self, move: Any) -> None:
+        """Carry out a legal move (it has been checked): change the board with
+        :meth:`put` and :meth:`set`, and pass the turn with :meth:`next_turn`."""
+        raise NotImplementedError
+
+    def judge(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on; asked after the
+        set-up and after every move."""
+        return None
+
+    def check(self, move: Any) -> str | None:
+        """Why ``move`` is illegal now, or ``None``. By default a move is legal
+        when it is among :meth:`legal_moves`; override it for a faster test."""
+        return None if move in self._cached_moves() else "not a legal move in this position"
+
+    # -- reading the position ---------------------------------------------------
+
+    def __getitem__(self, cell: Cell) -> str | None:
+        """The piece on a cell (or cell name), or ``None``."""
+        try:
+            return self._cells[self._where[cell]]
+        except (KeyError, TypeError):  # a name, or no such cell
+            return self._cells[self._index(cell)]
+
+    def _index(self, cell: Cell) -> int:
+        try:
+            return self._where[cell]
+        except (KeyError, TypeError):
+            return self.board.index(self.board.cell(cell) if isinstance(cell, str) else cell)
+
+    def name(self, cell: Cell) -> str:
+        """A cell's name in the move notation."""
+        return self.board.name(cell)
+
+    def get(self, counter: str) -> Any:
+        """The value of a declared counter."""
+        return self._counters[counter]
+
+    def empty(self) -> list[Cell]:
+        """The empty cells, in board order."""
+        cells = self.board.cells
+        return [cells[i] for i, piece in enumerate(self._cells) if piece is None]
+
+    def cells_of(self, piece: str) -> list[Cell]:
+        """The cells holding ``piece``, in board order."""
+        cells = self.board.cells
+        return [cells[i] for i, p in enumerate(self._cells) if p == piece]
+
+    def line(self, cell: Cell, direction: str) -> int:
+        """How many of the piece on ``cell`` stand in an unbroken line through
+        it along ``direction`` and its opposite (0 on an empty cell): the
+        check of Connect Four and Gomoku. Reads the compiled tables.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> for cell in ["a1", "c3", "b1"]:
+            ...     state.apply(cell)
+            >>> state.line("a1", "e"), state.line("a1", "s"), state.line("b2", "e")
+            (2, 1, 0)
+        """
+        index = self._index(cell)
+        piece = self._cells[index]
+        if piece is None:
+            return 0
+        try:
+            d = self.board.directions.index(direction)
+        except ValueError:
+            raise TopologyError(f"no direction {direction!r:.20} on this board") from None
+        compiled = self.board.compiled
+        run = 1
+        for way in (d, compiled.opposite[d]):
+            if way < 0:
+                continue
+            for j in compiled.rays[index][way]:
+                if self._cells[j] != piece:
+                    break
+                run += 1
+        return run
+
+    # -- changing it (undoable) -------------------------------------------------
+
+    def put(self, cell: Cell, piece: str | None) -> None:
+        """Put ``piece`` on ``cell`` (``None`` empties it), replacing what was there."""
+        index = self._index(cell)
+        if self._log is not None:
+            self._log.append((_CELL, index, self._cells[index]))
+        self._cells[index] = piece
+
+    def set(self, counter: str, value: Hashable) -> None:
+        """Set a declared counter."""
+        if counter not in self._counters:
+            known = ", ".join(repr(k) for k in self._counters) or "none"
+            raise OptionError(f"no counter {counter!r}; {self.game.name} declares {known}")
+        if self._log is not None:
+            self._log.append((_COUNTER, counter, self._counters[counter]))
+        self._counters[counter] = value
+
+    def set_turn(self, player: Player) -> None:
+        """Make ``player`` the one to move."""
+        if self._log is not None:
+            self._log.append((_TURN, None, self._turn))
+        self._turn = player
+
+    def next_turn(self, skip: Callable[[Player], bool] | None = None) -> None:
+        """Pass the turn to the next player in order, skipping those for whom
+        ``skip(player)`` is true (players who must pass); if every other
+        player is skipped the turn comes back to the one who moved."""
+        player = self._turn
+        for step in range(1, self.players + 1):
+            candidate = (player + step) % self.players
+            if skip is None or candidate == player or not skip(candidate):
+                self.set_turn(candidate)
+                return
+
+    # -- the protocol, derived --------------------------------------------------
+
+    @property
+    def current_player(self) -> Player | None:
+        return None if self._result is not None else self._turn
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._result
+
+    def _play(self, move: Any) -> object:
+        if self._result is not None:
+            raise IllegalMoveError(move, "the game is over")
+        try:
+            reason = self.check(move)
+        except (TypeError, ValueError, LookupError, AttributeError):
+            reason = "not a move of this game"
+        if reason is not None:
+            raise IllegalMoveError(move, reason)
+        log: list[tuple[int, Any, Any]] = [(_RESULT, None, self._result)]
+        self._log = log
+        self._version += 1
+        try:
+            self.play(move)
+            self._result = self.judge()
+        except BaseException:
+            self._log = None
+            self._unplay(move, log)
+            raise
+        self._log = None
+        return log
+
+    def _unplay(self, move: Any, token: Any) -> None:
+        self._version += 1
+        for what, where, old in reversed(token):
+            if what == _CELL:
+                self._cells[where] = old
+            elif what == _COUNTER:
+                self._counters[where] = old
+            elif what == _TURN:
+                self._turn = old
+            else:
+                self._result = old
+
+    def _key(self) -> Hashable:
+        return (tuple(self._cells), tuple(sorted(self._counters.items())), self._turn, self._result)
+
+    def copy(self) -> Self:
+        twin = type(self).__new__(type(self))
+        self._copy_base_into(twin)
+        twin.board = self.board
+        twin._where = self._where
+        twin._version = 0
+        twin._legal = (-1, [])
+        twin._cells = list(self._cells)
+        twin._counters = dict(self._counters)
+        twin._turn = self._turn
+        twin._result = self._result
+        twin._log = None
+        return twin
+
+    def render(self) -> str:
+        """The board as text: a grid with its coordinates for a square board,
+        one line per occupied cell for any other, then a key and the status."""
+        lines: list[str] = []
+        if isinstance(self.board, SquareGrid):
+            grid = self.board
+            letters = "  " + " ".join(chr(ord("a") + c) for c in range(min(grid.width, 26)))
+            width = len(str(grid.height))
+            letters = " " * width + letters[1:]
+            lines.append(letters)
+            for row in range(grid.height):
+                number = grid.name((0, row))[1:]
+                cells = " ".join(self._cells[grid.index((c, row))] or "." for c in range(grid.width))
+                lines.append(f"{number:>{width}} {cells} {number}")
+            lines.append(letters)
+        else:
+            occupied = [f"{self.name(c)}: {p}" for c, p in zip(self.board.cells, self._cells, strict=True) if p]
+            lines.append("; ".join(occupied) or "(the board is empty)")
+        key = ", ".join(f"{symbol} {meaning}" for symbol, meaning in self.game.pieces.items())
+        lines.append(f"key: {key}, . empty" if key else "key: . empty")
+        if self._counters:
+            lines.append(", ".join(f"{k} {v}" for k, v in self._counters.items()))
+        if self._result is not None:
+            lines.append(f"game over: {self._result.reason}")
+        else:
+            lines.append(f"player {self._turn} to move")
+        return "\n".join(lines)
+
+    def svg_picture(self, title: str | None = None) -> str:
+        """The board as an SVG picture: each piece a disc with its symbol,
+        cells marked with their names (``data-cell``), and a key."""
+        from boardkit.render import topology_svg
+
+        cells = self.board.cells
+        labels = {c: p for c, p in zip(cells, self._cells, strict=True) if p}
+        palette = ("#222222", "#f5f5f5", "#c62828", "#1565c0", "#2e7d32", "#f9a825")
+        colours = {s: self.game.colours.get(s, palette[i % len(palette)]) for i, s in enumerate(self.game.pieces)}
+        pieces = {c: colours.get(p, "#888888") for c, p in labels.items()}
+        coordinates = None
+        if isinstance(self.board, SquareGrid):
+            grid = self.board
+            coordinates = (
+                [chr(ord("a") + c) for c in range(min(grid.width, 26))],
+                [grid.name((0, r))[1:] for r in range(grid.height)],
+            )
+        legend = [(colours[s], f"{s}: {meaning}") for s, meaning in self.game.pieces.items()]
+        status = f"game over: {self._result.reason}" if self._result is not None else f"player {self._turn} to move"
+        return topology_svg(
+            self.board,
+            labels,
+            title=title or f"{self.game.name}: {status}",
+            pieces=pieces,
+            legend=legend,
+            coordinates=coordinates,
+            names={c: self.name(c) for c in cells},
+        )

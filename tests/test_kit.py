@@ -1,0 +1,199 @@
+"""The authoring kit and the games built on it (tic-tac-toe, Connect Four)."""
+
+from __future__ import annotations
+
+import ast
+import io
+import subprocess
+import sys
+import tokenize
+from pathlib import Path
+
+import pytest
+from connect_four import ConnectFour, Drop
+from tic_tac_toe import TicTacToe
+
+from boardkit import GameRecord, IllegalMoveError, NotationError, OptionError, Random
+from boardkit.agents import MCTSAgent, RandomAgent
+from boardkit.kit import BoardGame, BoardState, Pass, Place, Step
+from boardkit.play import play_game
+from boardkit.render import svg
+from boardkit.testing import check_game
+from boardkit.topology import SquareGrid, TopologyError, from_graph
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def perft(state: BoardState, depth: int) -> int:
+    if depth == 0:
+        return 1
+    total = 0
+    for move in state.legal_moves():
+        state.apply(move)
+        total += perft(state, depth - 1)
+        state.undo()
+    return total
+
+
+@pytest.mark.parametrize(("depth", "count"), [(1, 9), (2, 72), (3, 504), (4, 3024), (5, 15120), (6, 54720)])
+def test_tic_tac_toe_perft(depth: int, count: int) -> None:
+    state = TicTacToe().new_game(seed=0)
+    before = state.snapshot()
+    assert perft(state, depth) == count
+    assert state.snapshot() == before
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_connect_four_perft_is_seven_to_the_depth(depth: int) -> None:
+    assert perft(ConnectFour().new_game(seed=0), depth) == 7**depth
+
+
+@pytest.mark.parametrize("game", [TicTacToe(), ConnectFour()], ids=["tic-tac-toe", "connect-four"])
+def test_the_examples_pass_the_conformance_kit(game: BoardGame) -> None:
+    report = check_game(game, games=8, sample=3)
+    assert report.finished == 8
+
+
+def _code_lines(path: Path) -> int:
+    """Lines of code: not blank, not comments, not docstrings."""
+    source = path.read_text()
+    docstrings = set()
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            value = body[0].value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                docstrings.update(range(body[0].lineno, (body[0].end_lineno or body[0].lineno) + 1))
+    code = set()
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
+            code.update(range(token.start[0], token.end[0] + 1))
+    return len(code - docstrings)
+
+
+@pytest.mark.parametrize(("name", "budget"), [("tic_tac_toe.py", 40), ("connect_four.py", 50)])
+def test_the_examples_are_short(name: str, budget: int) -> None:
+    path = EXAMPLES / name
+    assert _code_lines(path) <= budget
+    text = path.read_text()
+    for bookkeeping in ("def copy", "def _key", "def _unplay", "def snapshot", "def render", "def __eq__"):
+        assert bookkeeping not in text
+
+
+def test_connect_four_draws_on_a_full_board() -> None:
+    state = ConnectFour().new_game(seed=0)
+    # columns filled in pairs so that no four ever line up
+    order = "1234567" * 0 + "".join(["1", "2"] * 3 + ["3", "4"] * 3 + ["5", "6"] * 3 + ["2", "1"] * 3)
+    order += "".join(["4", "3"] * 3 + ["6", "5"] * 3 + ["7"] * 6)
+    for column in order:
+        if state.is_over:
+            break
+        state.apply(column)
+    assert state.is_over
+    assert state.outcome is not None
+
+
+def test_undo_on_a_copy_leaves_the_original_alone() -> None:
+    state = TicTacToe().new_game(seed=0)
+    state.apply("b2")
+    twin = state.copy()
+    twin.undo()
+    assert state["b2"] == "X" and twin["b2"] is None
+    state.undo()
+    assert state == twin
+
+
+def test_illegal_moves_leave_the_state_as_it_was() -> None:
+    state = TicTacToe().new_game(seed=0)
+    state.apply("a1")
+    before = state.snapshot()
+    for bad in ["a1", Place("z9"), Step("a1", "a2"), Pass(), Drop(3), 7]:
+        with pytest.raises((IllegalMoveError, NotationError)):
+            state.apply(bad)  # type: ignore[arg-type]
+        assert state.snapshot() == before
+    with pytest.raises(NotationError):
+        TicTacToe().parse_move("d4")
+
+
+def test_a_game_without_options_needs_no_options_class() -> None:
+    assert TicTacToe().option_values() == {}
+    assert TicTacToe() == TicTacToe() and hash(TicTacToe()) == hash(TicTacToe())
+    with pytest.raises(OptionError, match="unknown option"):
+        TicTacToe(size=4)
+    record = play_game(TicTacToe(), [RandomAgent(seed=1), MCTSAgent(iterations=20, seed=2)], seed=3)
+    assert GameRecord.from_json(record.to_json(), game=TicTacToe()).replay(game=TicTacToe()).is_over
+
+
+def test_text_and_svg_have_coordinates_and_a_key() -> None:
+    state = TicTacToe().new_game(seed=0)
+    state.apply("a1")
+    text = state.render()
+    assert text.splitlines()[0].split() == ["a", "b", "c"]
+    assert text.splitlines()[1].startswith("1 X")
+    assert "key: X player 0, O player 1" in text
+    picture = svg(state)
+    assert 'data-cell="a1"' in picture and 'data-cell="c3"' in picture and "player 0" in picture
+
+
+def test_square_grid_names_from_either_origin() -> None:
+    bottom, top = SquareGrid(8, 8), SquareGrid(8, 8, origin="top")
+    assert bottom.name((0, 7)) == "a1" and top.name((0, 0)) == "a1"
+    for board in (bottom, top):
+        assert all(board.cell(board.name(c)) == c for c in board.cells)
+    with pytest.raises(TopologyError):
+        bottom.cell("i1")
+    with pytest.raises(TopologyError):
+        SquareGrid(2, 2, origin="left")  # type: ignore[arg-type]
+
+
+def test_random_move_is_uniform_over_the_legal_moves() -> None:
+    state = TicTacToe().new_game(seed=0)
+    rng = Random(4)
+    seen = {str(state.random_move(rng)) for _ in range(400)}
+    assert seen == {str(m) for m in state.legal_moves()}
+
+
+def test_a_kit_game_on_any_graph() -> None:
+    import networkx as nx
+
+    class RingState(BoardState):
+        def moves(self) -> list[Place]:
+            return [Place(self.name(c)) for c in self.empty()]
+
+        def play(self, move: Place) -> None:
+            self.put(move.cell, "AB"[self.current_player or 0])
+            self.set("placed", self.get("placed") + 1)
+            self.next_turn()
+
+        def judge(self):  # type: ignore[no-untyped-def]
+            return None if self.empty() else __import__("boardkit").Outcome.draw("full")
+
+    class Ring(BoardGame):
+        name = "ring"
+        board = from_graph(nx.cycle_graph(5))
+        pieces = {"A": "player 0", "B": "player 1"}
+        counters = {"placed": 0}
+        state_class = RingState
+
+    check_game(Ring(), games=3)
+    state = Ring().new_game(seed=0)
+    state.apply("3")
+    assert state.get("placed") == 1 and "3: A" in state.render()
+    state.undo()
+    assert state.get("placed") == 0
+
+
+def test_the_command_plays_a_kit_game_from_its_file(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "boardkit", "simulate", f"{EXAMPLES}/connect_four.py:ConnectFour", "--games", "4",
+         "--quiet"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("connect-four: 4 games")
+    played = subprocess.run(
+        [sys.executable, "-m", "boardkit", "play", "tic_tac_toe:TicTacToe", "--seat", "random", "random"],
+        cwd=EXAMPLES, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert played.returncode == 0, played.stderr
+    assert "tic-tac-toe" in played.stdout
