@@ -228,3 +228,31 @@ def test_topology_error_is_exported_with_the_other_errors() -> None:
     with pytest.raises(boardkit.TopologyError):
         SquareGrid(3, 3).index((5, 5))
     assert issubclass(boardkit.TopologyError, boardkit.BoardkitError)
+
+
+# -- seeds and determinized copies (issue 13, families 4 and 5) ---------------------------------
+
+
+@pytest.mark.parametrize("name", ["tafl", "cloth-of-gold", "five-fields", "camelot"])
+@pytest.mark.parametrize("seed", [2**64, -1, 1.5, True, "7", 10**400])
+def test_every_game_refuses_seeds_a_record_cannot_hold(name: str, seed: object) -> None:
+    game = load(name)
+    with pytest.raises(OptionError, match="a seed is an integer from 0 to 2\\*\\*64 - 1") as info:
+        game.new_game(seed=seed)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 200
+    state = game.new_game(seed=2**64 - 1)
+    before = state.snapshot()
+    with pytest.raises(OptionError):
+        state.determinize(0, seed)  # type: ignore[arg-type]
+    assert state.snapshot() == before
+    assert GameRecord.from_json(state.to_record().to_json()).replay() == state
+
+
+@pytest.mark.parametrize("name", ["tafl", "cloth-of-gold", "five-fields", "camelot"])
+def test_a_determinized_copy_refuses_to_be_recorded_clearly(name: str) -> None:
+    state = load(name).new_game(seed=3)
+    state.apply(state.legal_moves()[0])
+    world = state.determinize(0, seed=9)
+    with pytest.raises(RecordError, match="determinized copy"):
+        world.to_record()
+    assert state.to_record().replay() == state

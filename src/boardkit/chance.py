@@ -14,7 +14,12 @@ import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-__all__ = ["Random", "derive_seed", "fresh_seed"]
+from boardkit.errors import OptionError
+
+__all__ = ["MAX_SEED", "Random", "check_seed", "derive_seed", "fresh_seed"]
+
+#: The largest seed: seeds are the integers a record can hold, 0 to 2**64 - 1.
+MAX_SEED = 2**64 - 1
 
 T = TypeVar("T")
 
@@ -26,6 +31,27 @@ def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is a seed a record can hold: an int (not a bool)
+    from 0 to 2**64 - 1.
+
+    Raises:
+        OptionError: otherwise, at once, rather than a record that fails to load later.
+
+    Examples:
+        >>> check_seed(42)
+        42
+        >>> check_seed(2**64)
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: a seed is an integer from 0 to 2**64 - 1, not 18446744073709551616
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        shown = repr(seed) if not isinstance(seed, int) or seed.bit_length() < 256 else "a huge integer"
+        raise OptionError(f"a seed is an integer from 0 to 2**64 - 1, not {shown:.60}")
+    return seed
 
 
 def fresh_seed() -> int:

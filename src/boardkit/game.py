@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 import attrs
 from typing_extensions import Self
 
-from boardkit.chance import Random, derive_seed, fresh_seed
+from boardkit.chance import Random, check_seed, derive_seed, fresh_seed
 from boardkit.errors import IllegalMoveError, OptionError, UndoError
 
 if TYPE_CHECKING:
@@ -441,11 +441,12 @@ class State(abc.ABC, Generic[M]):
     def __init__(self, game: Game[Any, M], players: int, seed: int | None) -> None:
         self.game = game
         self.players = players
-        self.seed = fresh_seed() if seed is None else seed
+        self.seed = fresh_seed() if seed is None else check_seed(seed)
         self.rng = Random(self.seed)
         self._moves: list[M] = []
         self._tokens: list[object] = []
         self._setup: Any = None
+        self._determinized = False
 
     # -- what a game supplies -------------------------------------------------
 
@@ -554,6 +555,7 @@ class State(abc.ABC, Generic[M]):
         twin._moves = list(self._moves)
         twin._tokens = list(self._tokens)
         twin._setup = self._setup
+        twin._determinized = self._determinized
 
     def check_player(self, player: Player) -> Player:
         """Return ``player`` if it names a seat of this game.
@@ -610,9 +612,10 @@ class State(abc.ABC, Generic[M]):
         the deal raises :class:`~boardkit.UndoError`. Games that override
         :meth:`determinize` call it on their copy.
         """
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rng = Random(derive_seed(seed, 1))
         self._tokens = [_DEALT] * len(self._tokens)
+        self._determinized = True
 
     def random_move(self, rng: Random) -> M:
         """One legal move chosen uniformly at random with ``rng`` (not the
@@ -675,7 +678,8 @@ class State(abc.ABC, Generic[M]):
         the record replays from it.
 
         Raises:
-            RecordError: if the state was set up from a position that its
+            RecordError: for a determinized copy (an imagined world, not the
+                game played), or if the state was set up from a position that its
                 game cannot rebuild (it does not override
                 :meth:`Game.from_setup`): such a record would replay as a
                 different game.
@@ -683,6 +687,11 @@ class State(abc.ABC, Generic[M]):
         from boardkit.errors import RecordError
         from boardkit.record import GameRecord
 
+        if self._determinized:
+            raise RecordError(
+                "a determinized copy is a world imagined for one player, not the game that was played: "
+                "record the real game instead"
+            )
         if self._setup is not None and type(self.game).from_setup is Game.from_setup:
             raise RecordError(
                 f"this {self.game.name} game was set up from a position that {type(self.game).__name__} "

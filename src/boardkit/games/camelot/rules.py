@@ -18,7 +18,7 @@ from typing import Any, Literal
 import attrs
 
 from boardkit.bag import TileBag
-from boardkit.chance import Random
+from boardkit.chance import Random, check_seed
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.camelot.plan import KIND_COLOURS, STANDARD_PLAN, Cell, Plan, parse_square, plan_rows, square_name
@@ -696,6 +696,7 @@ class CamelotState(State[Move]):
             (True, True)
         """
         self.check_player(player)
+        check_seed(seed)
         twin = self.copy()
         order = self.game.tiles.order
         unseen = self.bag.counts

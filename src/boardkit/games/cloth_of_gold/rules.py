@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from boardkit.bag import TileBag
-from boardkit.chance import Random
+from boardkit.chance import Random, check_seed
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields, to_json_value
 from boardkit.games.cloth_of_gold.board import (
@@ -1070,6 +1070,7 @@ class ClothOfGoldState(State[Move]):
             (True, True)
         """
         self.check_player(player)
+        check_seed(seed)
         rival = 1 - player
         twin = self.copy()
         unseen = self._hands[rival].items + self._darkness.counts
