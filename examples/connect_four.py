@@ -36,6 +36,10 @@ class Drop:
         return str(self.column + 1)
 
     @classmethod
+    def every(cls, board: Topology) -> list[Drop]:
+        return [cls(c) for c in range(WIDTH)]
+
+    @classmethod
     def parse(cls, text: str, board: Topology) -> Drop | None:
         text = text.strip()
         return cls(int(text) - 1) if text in {str(c + 1) for c in range(WIDTH)} else None

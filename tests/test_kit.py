@@ -197,3 +197,29 @@ def test_the_command_plays_a_kit_game_from_its_file(tmp_path: Path) -> None:
     )
     assert played.returncode == 0, played.stderr
     assert "tic-tac-toe" in played.stdout
+
+
+@pytest.mark.parametrize("game", [TicTacToe(), ConnectFour()], ids=["tic-tac-toe", "connect-four"])
+def test_kit_games_pass_the_rl_libraries_own_checks(game: BoardGame) -> None:
+    import warnings
+
+    import pyspiel
+    from gymnasium.utils.env_checker import check_env
+
+    from boardkit import rl
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pettingzoo.test's own deprecation notices
+        from pettingzoo.test import api_test, seed_test
+
+        api_test(rl.env(game), num_cycles=200)
+        seed_test(lambda: rl.env(game), num_cycles=50)
+        check_env(rl.gym_env(game, RandomAgent(seed=1)).unwrapped)
+    pyspiel.random_sim_test(rl.openspiel_game(game), num_sims=3, serialize=False, verbose=False)
+    space = rl.actions(game)
+    state = game.new_game(seed=4)
+    rng = Random(5)
+    while not state.is_over:
+        mask = space.mask(state)
+        assert [space.move(i, state) for i in range(len(space)) if mask[i]] == state.legal_moves()
+        state.apply(state.random_move(rng))

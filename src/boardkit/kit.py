@@ -72,7 +72,9 @@ __all__ = ["BoardGame", "BoardState", "MoveType", "NoOptions", "Pass", "Place", 
 
 class MoveType(Protocol):
     """What a move class needs for :attr:`BoardGame.moves`: a classmethod
-    ``parse(text, board)`` giving the move, or ``None`` for text of another kind."""
+    ``parse(text, board)`` giving the move, or ``None`` for text of another
+    kind, and for reinforcement learning (:mod:`boardkit.rl`) a classmethod
+    ``every(board)`` listing every move of that kind."""
 
     @classmethod
     def parse(cls, text: str, board: Topology) -> Any: ...
@@ -94,6 +96,11 @@ class Place:
 
     def __repr__(self) -> str:
         return f"Place({self.cell!r})"
+
+    @classmethod
+    def every(cls, board: Topology) -> list[Place]:
+        """A move to every cell, in board order (for fixed action spaces)."""
+        return [cls(board.name(c)) for c in board.cells]
 
     @classmethod
     def parse(cls, text: str, board: Topology) -> Place | None:
@@ -123,6 +130,12 @@ class Step:
         return f"Step({self.source!r}, {self.target!r})"
 
     @classmethod
+    def every(cls, board: Topology) -> list[Step]:
+        """A step from every cell to every other, in board order."""
+        names = [board.name(c) for c in board.cells]
+        return [cls(a, b) for a in names for b in names if a != b]
+
+    @classmethod
     def parse(cls, text: str, board: Topology) -> Step | None:
         """The move ``text`` names on ``board``, or ``None``."""
         source, sep, target = text.partition("-")
@@ -143,6 +156,11 @@ class Pass:
 
     def __str__(self) -> str:
         return "pass"
+
+    @classmethod
+    def every(cls, board: Topology) -> list[Pass]:
+        """The one pass."""
+        return [cls()]
 
     @classmethod
     def parse(cls, text: str, board: Topology) -> Pass | None:
@@ -195,6 +213,43 @@ class BoardGame(Game[Any, Any]):
         state = self.state_class(self, self.check_players(players), seed)
         state._start()
         return state
+
+    def all_moves(self) -> list[Any]:
+        """Every move the game can ever make, from each move class's
+        ``every(board)``: the fixed action space of :func:`boardkit.rl.actions`.
+
+        Raises:
+            OptionError: if a move class has no ``every``.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> len(TicTacToe().all_moves())
+            9
+        """
+        found: list[Any] = []
+        for kind in self.moves:
+            every = getattr(kind, "every", None)
+            if not callable(every):
+                raise OptionError(
+                    f"{kind.__name__} has no every(board) listing its moves, so {self.name} has no action space"
+                )
+            found += every(self.topology)
+        return found
+
+    def observation_shape(self, players: int) -> tuple[int, int]:
+        """The shape of :meth:`observation`: a plane per piece and one saying
+        whether the observer is to move, each one value per cell."""
+        return (len(self.pieces) + 1, len(self.topology.cells))
+
+    def observation(self, view: Any) -> list[list[float]]:
+        """A player's view as planes (see :meth:`observation_shape`): 1.0 where
+        a cell holds that plane's piece; the last plane all 1.0 when the
+        observer is to move. Built from the view alone."""
+        cells, _, turn, result = view.position[0]
+        planes = [[1.0 if piece == symbol else 0.0 for piece in cells] for symbol in self.pieces]
+        mine = 1.0 if result is None and turn == view.player else 0.0
+        planes.append([mine] * len(cells))
+        return planes
 
     def parse_move(self, text: str) -> Any:
         """Read a move with the first of :attr:`moves` that knows the text.
