@@ -256,3 +256,37 @@ def test_a_determinized_copy_refuses_to_be_recorded_clearly(name: str) -> None:
     with pytest.raises(RecordError, match="determinized copy"):
         world.to_record()
     assert state.to_record().replay() == state
+
+
+# -- moves built by hand with bad fields -----------------------------------------------------------
+
+
+def _bad_moves() -> list[tuple[str, Any]]:
+    from boardkit.games import camelot
+    from boardkit.games.cloth_of_gold import Move as ClothMove
+    from boardkit.games.five_fields import PawnMove
+    from boardkit.games.tafl import Move as TaflMove
+
+    return [
+        ("five-fields", lambda: PawnMove(Pawn.PRINCE, (9, 9), (0, 0))),
+        ("five-fields", lambda: PawnMove(Pawn.PRINCE, (0, 1), (9, 9))),
+        ("five-fields", lambda: PawnMove("x", "a", None)),  # type: ignore[arg-type]
+        ("camelot", lambda: camelot.Place("a1", camelot.tile("garden"))),  # type: ignore[arg-type]
+        ("camelot", lambda: camelot.Place((99, 99), camelot.tile("garden"))),
+        ("cloth-of-gold", lambda: ClothMove(1.0, "gold")),  # type: ignore[arg-type]
+        ("cloth-of-gold", lambda: ClothMove("A", 5)),  # type: ignore[arg-type]
+        ("tafl", lambda: TaflMove(1.5, None)),  # type: ignore[arg-type]
+    ]
+
+
+@pytest.mark.parametrize(("name", "build"), _bad_moves())
+def test_moves_built_with_bad_fields_are_illegal_and_change_nothing(name: str, build: Any) -> None:
+    from boardkit import IllegalMoveError
+
+    state = load(name).new_game(players=2, seed=1)
+    before = state.snapshot()
+    with pytest.raises(IllegalMoveError) as info:
+        state.apply(build())
+    assert state.snapshot() == before
+    assert len(str(info.value)) < 300
+    state.apply(state.legal_moves()[0])  # and the game goes on

@@ -52,7 +52,13 @@ class IllegalMoveError(BoardkitError, ValueError):
     """
 
     def __init__(self, move: object, reason: str) -> None:
-        super().__init__(f"illegal move {str(move)!r}: {reason}")
+        try:
+            text = str(move)
+        except Exception:  # a move built with fields of the wrong kind may not even print
+            text = f"<{type(move).__name__}>"
+        if len(text) > 200:
+            text = text[:200] + "..."
+        super().__init__(f"illegal move {text!r}: {reason}")
         self.move = move
         self.reason = reason
 

@@ -28,7 +28,7 @@ import attrs
 from typing_extensions import Self
 
 from boardkit.chance import Random, check_seed, derive_seed, fresh_seed
-from boardkit.errors import IllegalMoveError, OptionError, UndoError
+from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, UndoError
 
 if TYPE_CHECKING:
     from boardkit.record import GameRecord
@@ -53,6 +53,16 @@ _DEALT: Any = object()
 M = TypeVar("M", bound=Hashable)
 S = TypeVar("S", bound="State[Any]")
 Opts = TypeVar("Opts")
+
+
+def _shown(move: object) -> object:
+    """A move for an error message: itself when its ``repr`` works, else a description."""
+    try:
+        repr(move)
+        str(move)
+    except Exception:
+        return f"<{type(move).__name__} with fields of the wrong kind>"
+    return move
 
 
 def _to_winners(winners: Iterable[Player]) -> frozenset[Player]:
@@ -524,7 +534,14 @@ class State(abc.ABC, Generic[M]):
             move = self.game.parse_move(move)
         if self.outcome is not None:
             raise IllegalMoveError(move, "the game is over")
-        token = self._play(move)
+        try:
+            token = self._play(move)
+        except (TypeError, LookupError, AttributeError, ValueError) as exc:
+            # A move value built by hand with fields of the wrong kind or off the board trips the
+            # rules' own lookups; _play refuses before it changes anything, so this is a refusal too.
+            if isinstance(exc, BoardkitError):
+                raise
+            raise IllegalMoveError(_shown(move), f"not a move of {self.game.name}: {type(exc).__name__}") from None
         self._moves.append(move)
         self._tokens.append(token)
 
