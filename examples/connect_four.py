@@ -37,27 +37,30 @@ class Drop:
 
     @classmethod
     def every(cls, board: Topology) -> list[Drop]:
-        return [cls(c) for c in range(WIDTH)]
+        return list(DROPS)
 
     @classmethod
     def parse(cls, text: str, board: Topology) -> Drop | None:
         text = text.strip()
-        return cls(int(text) - 1) if text in {str(c + 1) for c in range(WIDTH)} else None
+        return DROPS[int(text) - 1] if text in {str(c + 1) for c in range(WIDTH)} else None
+
+
+DROPS = tuple(Drop(c) for c in range(WIDTH))
 
 
 class ConnectFourState(BoardState):
     def moves(self) -> list[Drop]:
-        return [Drop(c) for c in range(WIDTH) if self[(c, 0)] is None]
+        return [DROPS[c] for c in range(WIDTH) if self[(c, 0)] is None]
 
     def play(self, move: Drop) -> None:
-        row = max(r for r in range(HEIGHT) if self[(move.column, r)] is None)
+        row = next(r for r in reversed(range(HEIGHT)) if self[(move.column, r)] is None)
         self.put((move.column, row), "RY"[self.current_player or 0])
         self.set("last", (move.column, row))
         self.next_turn()
 
     def judge(self) -> Outcome | None:
         last = self.get("last")
-        if last is not None and any(self.line(last, d) >= 4 for d in ("e", "n", "ne", "nw")):
+        if last is not None and self.line(last) >= 4:
             return Outcome.win("RY".index(self[last] or "R"), "four in a line")
         return None if None in (self[(c, 0)] for c in range(WIDTH)) else Outcome.draw("the board is full")
 

@@ -93,6 +93,39 @@ def test_connect_four_draws_on_a_full_board() -> None:
     assert state.outcome is not None
 
 
+def test_line_with_no_direction_is_the_longest_along_any_axis() -> None:
+    rng = Random(5)
+    for _ in range(40):
+        state = ConnectFour().new_game(seed=0)
+        while not state.is_over:
+            state.apply(state.random_move(rng))
+            for cell in state.board.cells:
+                each = [state.line(cell, d) for d in state.board.directions]
+                assert state.line(cell) == max(each)
+
+
+def test_undo_of_a_winning_move_reopens_the_game() -> None:
+    state = ConnectFour().new_game(seed=0)
+    for column in "121212":
+        state.apply(column)
+    before = state.snapshot()
+    state.apply("1")
+    assert state.outcome is not None and state.legal_moves() == []
+    state.undo()
+    assert state.outcome is None and state.snapshot() == before
+    assert [str(m) for m in state.legal_moves()] == list("1234567")
+    with pytest.raises(TopologyError, match="direction"):
+        state.line("a1", "up")
+
+
+def test_cells_are_read_by_cell_or_by_name() -> None:
+    state = TicTacToe().new_game(seed=0)
+    state.apply("b2")
+    assert state["b2"] == state[(1, 1)] == "X" and state.name((1, 1)) == "b2"
+    with pytest.raises(TopologyError):
+        state["z9"]
+
+
 def test_undo_on_a_copy_leaves_the_original_alone() -> None:
     state = TicTacToe().new_game(seed=0)
     state.apply("b2")

@@ -63,6 +63,7 @@ from typing import Any, ClassVar, Protocol
 import attrs
 from typing_extensions import Self
 
+from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.topology import Cell, SquareGrid, Topology, TopologyError
@@ -204,6 +205,7 @@ class BoardGame(Game[Any, Any]):
     def __init__(self, **options: Any) -> None:
         self.options = make_options(self.options_class, options, game=self.name or type(self).__name__)
         self.topology = self.make_board()
+        self._tables = _Tables(self.topology)
 
     def make_board(self) -> Topology:
         """The board for these options; by default the class's ``board``."""
@@ -266,7 +268,28 @@ class BoardGame(Game[Any, Any]):
         raise NotationError(text if isinstance(text, str) else repr(text), f"not a move of {self.name} ({forms})")
 
 
-_CELL, _COUNTER, _TURN, _RESULT = range(4)
+_CELL, _COUNTER, _TURN = range(3)
+
+
+class _Tables:
+    """What every state of one game reads its board through, built once per
+    game: a cell or its name to its index, each index's name, and each
+    direction's index in the compiled tables."""
+
+    __slots__ = ("axes", "directions", "names", "where")
+
+    def __init__(self, board: Topology) -> None:
+        self.names: tuple[str, ...] = tuple(board.name(c) for c in board.cells)
+        where: dict[Any, int] = dict(board._index)
+        for i, name in enumerate(self.names):
+            where.setdefault(name, i)
+        self.where = where
+        self.directions: dict[Any, int] = {d: i for i, d in enumerate(board.directions)}
+        # Each line through a cell once: a direction with its opposite (-1 when it has none).
+        opposite = board.compiled.opposite if board.directions else ()
+        self.axes: tuple[tuple[int, int], ...] = tuple(
+            (d, back) for d, back in enumerate(opposite) if back < 0 or d < back
+        )
 
 
 class BoardState(State[Any]):
@@ -284,7 +307,8 @@ class BoardState(State[Any]):
     def __init__(self, game: BoardGame, players: int, seed: int | None) -> None:
         super().__init__(game, players, seed)
         self.board: Topology = game.topology
-        self._where: dict[Cell, int] = self.board._index
+        self._tables: _Tables = game._tables
+        self._where: dict[Any, int] = self._tables.where
         self._cells: list[str | None] = [None] * len(self.board.cells)
         # The legal moves of the position numbered _version, computed once for legal_moves and check.
         self._version = 0
@@ -334,7 +358,13 @@ class BoardState(State[Any]):
     def check(self, move: Any) -> str | None:
         """Why ``move`` is illegal now, or ``None``. By default a move is legal
         when it is among :meth:`legal_moves`; override it for a faster test."""
-        return None if move in self._cached_moves() else "not a legal move in this position"
+        version, moves = self._legal
+        if version != self._version:
+            moves = self._cached_moves()
+        for legal in moves:  # the move usually is one of these very values: no comparisons needed
+            if legal is move:
+                return None
+        return None if move in moves else "not a legal move in this position"
 
     # -- reading the position ---------------------------------------------------
 
@@ -342,7 +372,7 @@ class BoardState(State[Any]):
         """The piece on a cell (or cell name), or ``None``."""
         try:
             return self._cells[self._where[cell]]
-        except (KeyError, TypeError):  # a name, or no such cell
+        except (KeyError, TypeError):  # no such cell: say so
             return self._cells[self._index(cell)]
 
     def _index(self, cell: Cell) -> int:
@@ -353,7 +383,10 @@ class BoardState(State[Any]):
 
     def name(self, cell: Cell) -> str:
         """A cell's name in the move notation."""
-        return self.board.name(cell)
+        try:
+            return self._tables.names[self._where[cell]]
+        except (KeyError, TypeError):
+            return self.board.name(cell)
 
     def get(self, counter: str) -> Any:
         """The value of a declared counter."""
@@ -369,10 +402,14 @@ class BoardState(State[Any]):
         cells = self.board.cells
         return [cells[i] for i, p in enumerate(self._cells) if p == piece]
 
-    def line(self, cell: Cell, direction: str) -> int:
+    def line(self, cell: Cell, direction: str | None = None) -> int:
         """How many of the piece on ``cell`` stand in an unbroken line through
-        it along ``direction`` and its opposite (0 on an empty cell): the
-        check of Connect Four and Gomoku. Reads the compiled tables.
+        it along ``direction`` and its opposite, or with no direction the
+        longest such line along any of the board's axes (0 on an empty cell):
+        the check of Connect Four and Gomoku. Reads the compiled tables.
+
+        Raises:
+            TopologyError: for a cell or direction the board does not have.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -381,31 +418,50 @@ class BoardState(State[Any]):
             ...     state.apply(cell)
             >>> state.line("a1", "e"), state.line("a1", "s"), state.line("b2", "e")
             (2, 1, 0)
+            >>> state.line("a1")
+            2
         """
-        index = self._index(cell)
-        piece = self._cells[index]
+        try:
+            index = self._where[cell]
+        except (KeyError, TypeError):
+            index = self._index(cell)
+        cells = self._cells
+        piece = cells[index]
         if piece is None:
             return 0
-        try:
-            d = self.board.directions.index(direction)
-        except ValueError:
-            raise TopologyError(f"no direction {direction!r:.20} on this board") from None
-        compiled = self.board.compiled
-        run = 1
-        for way in (d, compiled.opposite[d]):
-            if way < 0:
-                continue
-            for j in compiled.rays[index][way]:
-                if self._cells[j] != piece:
+        if direction is None:
+            axes = self._tables.axes
+        else:
+            try:
+                d = self._tables.directions[direction]
+            except (KeyError, TypeError):
+                raise TopologyError(f"no direction {direction!r:.20} on this board") from None
+            axes = ((d, self.board.compiled.opposite[d]),)
+        rays = self.board.compiled.rays[index]
+        longest = 1
+        for ahead, back in axes:
+            run = 1
+            for j in rays[ahead]:
+                if cells[j] != piece:
                     break
                 run += 1
-        return run
+            if back >= 0:
+                for j in rays[back]:
+                    if cells[j] != piece:
+                        break
+                    run += 1
+            if run > longest:
+                longest = run
+        return longest
 
     # -- changing it (undoable) -------------------------------------------------
 
     def put(self, cell: Cell, piece: str | None) -> None:
         """Put ``piece`` on ``cell`` (``None`` empties it), replacing what was there."""
-        index = self._index(cell)
+        try:
+            index = self._where[cell]
+        except (KeyError, TypeError):
+            index = self._index(cell)
         if self._log is not None:
             self._log.append((_CELL, index, self._cells[index]))
         self._cells[index] = piece
@@ -430,6 +486,11 @@ class BoardState(State[Any]):
         ``skip(player)`` is true (players who must pass); if every other
         player is skipped the turn comes back to the one who moved."""
         player = self._turn
+        if skip is None:
+            if self._log is not None:
+                self._log.append((_TURN, None, player))
+            self._turn = (player + 1) % self.players
+            return
         for step in range(1, self.players + 1):
             candidate = (player + step) % self.players
             if skip is None or candidate == player or not skip(candidate):
@@ -446,6 +507,16 @@ class BoardState(State[Any]):
     def outcome(self) -> Outcome | None:
         return self._result
 
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    def random_move(self, rng: Random) -> Any:
+        moves = self._cached_moves()
+        if not moves:
+            raise IllegalMoveError("random move", "the game is over")
+        return moves[rng.randbelow(len(moves))]
+
     def _play(self, move: Any) -> object:
         if self._result is not None:
             raise IllegalMoveError(move, "the game is over")
@@ -455,7 +526,7 @@ class BoardState(State[Any]):
             reason = "not a move of this game"
         if reason is not None:
             raise IllegalMoveError(move, reason)
-        log: list[tuple[int, Any, Any]] = [(_RESULT, None, self._result)]
+        log: list[tuple[int, Any, Any]] = []
         self._log = log
         self._version += 1
         try:
@@ -475,10 +546,9 @@ class BoardState(State[Any]):
                 self._cells[where] = old
             elif what == _COUNTER:
                 self._counters[where] = old
-            elif what == _TURN:
-                self._turn = old
             else:
-                self._result = old
+                self._turn = old
+        self._result = None  # a move is only ever played while the game goes on
 
     def _key(self) -> Hashable:
         return (tuple(self._cells), tuple(sorted(self._counters.items())), self._turn, self._result)
@@ -487,6 +557,7 @@ class BoardState(State[Any]):
         twin = type(self).__new__(type(self))
         self._copy_base_into(twin)
         twin.board = self.board
+        twin._tables = self._tables
         twin._where = self._where
         twin._version = 0
         twin._legal = (-1, [])
