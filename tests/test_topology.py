@@ -138,3 +138,69 @@ def test_a_ring_track_wraps_its_rays() -> None:
         g.add_edge((i + 1) % 4, i, direction="ccw")
     board = from_graph(g)
     assert board.ray(0, "cw") == (1, 2, 3)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1, 1), (3, 5), (11, 11), (26, 19)])
+def test_the_hex_rhombus_is_named_like_a_square_grid(width: int, height: int) -> None:
+    board = HexGrid.rhombus(width, height)
+    assert len(board) == width * height and repr(board) == f"HexGrid.rhombus({width}, {height})"
+    assert board.cells[0] == (0, 0) and board.name((0, 0)) == "a1"
+    assert board.name((width - 1, height - 1)) == f"{chr(ord('a') + width - 1)}{height}"
+    assert all(board.cell(board.name(c)) == c for c in board.cells)
+    assert len({board.name(c) for c in board.cells}) == len(board)
+    # Each row is drawn half a hex right of the one above: a2 sits between a1 and b1.
+    if width > 1 and height > 1:
+        (x1, y1), (x2, y2), (xb, _) = board.pos((0, 0)), board.pos((0, 1)), board.pos((1, 0))
+        assert x1 < x2 < xb and y2 < y1
+    inner = [c for c in board.hexes if 0 < c[0] < width - 1 and 0 < c[1] < height - 1]
+    assert all(len(board.neighbors(c)) == 6 for c in inner)
+    assert nx.is_connected(board.graph)
+
+
+def test_rhombus_rejects_bad_sizes_and_names() -> None:
+    for width, height in [(0, 3), (27, 3), (3, True), (3, "3"), (3, -1)]:
+        with pytest.raises(TopologyError, match="from 1 to 26"):
+            HexGrid.rhombus(width, height)  # type: ignore[arg-type]
+    board = HexGrid.rhombus(3, 2)
+    for name in ["d1", "a3", "a0", "", "11", "a", "(0, 0)"]:
+        with pytest.raises(TopologyError, match="no cell"):
+            board.cell(name)
+    assert board.cell(" B2 ") == (1, 1)
+
+
+@pytest.mark.parametrize("board", [SquareGrid(4, 3), SquareGrid(4, 3, origin="top"), HexGrid.rhombus(4, 3)])
+def test_the_sides_of_a_grid(board: SquareGrid | HexGrid) -> None:
+    assert board.side("top") == ((0, 0), (1, 0), (2, 0), (3, 0))
+    assert board.side("bottom") == ((0, 2), (1, 2), (2, 2), (3, 2))
+    assert board.side("left") == ((0, 0), (0, 1), (0, 2))
+    assert board.side("right") == ((3, 0), (3, 1), (3, 2))
+    # on the picture: the top side is highest, the left side leftmost of each row
+    pos = board.pos
+    assert all(pos(c)[1] == max(pos(d)[1] for d in board.cells) for c in board.side("top"))
+    for r in range(3):
+        row = [c for c in board.cells if c[1] == r]  # type: ignore[index]
+        assert min(row, key=lambda c: pos(c)[0]) in board.side("left")
+        assert max(row, key=lambda c: pos(c)[0]) in board.side("right")
+
+
+@pytest.mark.parametrize("radius", [1, 2, 4])
+def test_the_six_sides_of_a_hexagon(radius: int) -> None:
+    board = HexGrid.hexagon(radius)
+    names = ["top", "top-right", "bottom-right", "bottom", "bottom-left", "top-left"]
+    sides = [board.side(n) for n in names]
+    assert all(len(s) == radius + 1 and all(c in board for c in s) for s in sides)
+    assert set().union(*sides) == set(board.ring((0, 0), radius))
+    corners = [set(a) & set(b) for a, b in zip(sides, sides[1:] + sides[:1])]
+    assert all(len(c) == 1 for c in corners)  # going round, each side meets the next at one corner
+    top = max(board.pos(c)[1] for c in board.cells)
+    assert all(board.pos(c)[1] == top for c in board.side("top"))
+
+
+def test_boards_without_named_sides_say_so() -> None:
+    for board in [from_graph(nx.path_graph(3)), HexGrid([(0, 0), (1, 0)])]:
+        with pytest.raises(TopologyError, match="no named sides"):
+            board.side("top")
+    with pytest.raises(TopologyError, match="no side 'north': sides are 'top', 'bottom', 'left', 'right'"):
+        SquareGrid(3, 3).side("north")
+    with pytest.raises(TopologyError, match="no side"):
+        SquareGrid(3, 3).side(["top"])  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""Custodial capture and enclosure on any board.
+"""Custodial capture, flanking capture and enclosure on any board.
 
 Both work on the compiled tables of a :class:`~boardkit.topology.Topology`
 (integer cells, integer directions) and a board held as a flat sequence of
@@ -7,8 +7,11 @@ piece codes indexed by cell, so games call them on their hot paths. They only
 
 Custodial capture: after a piece lands on a cell, an enemy next to it along a
 direction is taken when the cell beyond that enemy, on the same line, is an
-*anvil*: a friendly piece, or an empty cell that is hostile. Enclosure: a
-piece is taken when every neighbour is an enemy or a hostile empty cell.
+*anvil*: a friendly piece, or an empty cell that is hostile. Flanking
+capture: every unbroken run of enemies along a line from the landing cell,
+closed at its far end by a friendly piece, is taken (Othello's flips, line
+capture in Hasami Shogi). Enclosure: a piece is taken when every neighbour is
+an enemy or a hostile empty cell.
 
 Examples:
     >>> from boardkit.topology import SquareGrid
@@ -24,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Sequence
 from typing import Any, TypeVar
 
-from boardkit.topology import CompiledTopology
+from boardkit.topology import CompiledTopology, TopologyError
 
-__all__ = ["custodial", "enclosed"]
+__all__ = ["custodial", "enclosed", "flanking"]
 
 P = TypeVar("P")
 
@@ -100,6 +103,70 @@ def custodial(
                 taken.append(victim)
         elif far in friends:
             taken.append(victim)
+    return taken
+
+
+def flanking(
+    board: CompiledTopology,
+    cells: Sequence[P],
+    landed: int,
+    *,
+    enemies: Container[P],
+    friends: Container[P],
+    directions: Iterable[int] | None = None,
+) -> list[int]:
+    """The cells a piece on ``landed`` flanks: along each direction, the
+    unbroken run of enemies next to it when a friend closes the run's far end.
+
+    This is Othello's rule (the discs a move flips; a move is legal where
+    this is not empty) and line capture (Hasami Shogi). ``landed`` itself is
+    not read, so the same call asks what a piece *would* flank on an empty
+    cell. A run that reaches the edge or an empty cell, or that has no enemy
+    in it, takes nothing.
+
+    Args:
+        board: The compiled board (``topology.compiled``).
+        cells: The piece on every cell, by cell index.
+        landed: The index of the cell the piece lands on.
+        enemies: Pieces that can be flanked (a set: ``None in "ab"`` fails).
+        friends: Pieces that close a run from the far end (a set).
+        directions: Direction indices to look along; default every direction
+            of the board (so diagonals flank only on boards that have them).
+
+    Returns:
+        The flanked cells' indices, direction by direction, nearest first.
+
+    Raises:
+        TopologyError: if the board has no directions (no lines to flank along).
+
+    Examples:
+        Black lands on the left end of a row: the white run is closed by a
+        black disc, so both whites are flanked; the run to the south is open.
+
+        >>> from boardkit.topology import SquareGrid
+        >>> grid = SquareGrid(4, 2)
+        >>> cells = [None, "w", "w", "b",
+        ...          "w", None, None, None]
+        >>> flanking(grid.compiled, cells, 0, enemies={"w"}, friends={"b"})
+        [1, 2]
+        >>> flanking(grid.compiled, cells, 0, enemies={"w"}, friends={"b"}, directions=[grid.directions.index("s")])
+        []
+    """
+    rays = board.rays[landed]
+    if not rays:
+        raise TopologyError("this board has no directions, so nothing lies in a line to flank")
+    taken: list[int] = []
+    for d in range(len(rays)) if directions is None else directions:
+        ray = rays[d]
+        run = 0
+        for j in ray:
+            piece = cells[j]
+            if piece in enemies:
+                run += 1
+                continue
+            if run and piece in friends:
+                taken.extend(ray[:run])
+            break
     return taken
 
 

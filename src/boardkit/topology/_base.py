@@ -195,6 +195,39 @@ class Topology:
             raise TopologyError(f"no cell named {name!r:.40} on this board")
         return found
 
+    def side(self, name: str) -> tuple[Cell, ...]:
+        """The cells along one side of the board, in order along it.
+
+        Grids name their sides: a :class:`SquareGrid` and a
+        :meth:`HexGrid.rhombus` have ``"top"``, ``"bottom"`` (each left to
+        right), ``"left"`` and ``"right"`` (each top to bottom); a
+        :meth:`HexGrid.hexagon` has six (see :meth:`HexGrid.side`). Any other
+        board has none.
+
+        Raises:
+            TopologyError: for a side the board does not have.
+
+        Examples:
+            >>> import networkx as nx
+            >>> from_graph(nx.path_graph(3)).side("top")
+            Traceback (most recent call last):
+            ...
+            boardkit.topology._base.TopologyError: no side 'top': this board has no named sides
+        """
+        sides = self.__dict__.get("_sides")
+        if sides is None:
+            sides = self.__dict__["_sides"] = self._make_sides()
+        try:
+            return sides[name]
+        except (KeyError, TypeError):
+            known = ", ".join(repr(k) for k in sides)
+            why = f"sides are {known}" if known else "this board has no named sides"
+            raise TopologyError(f"no side {name!r:.20}: {why}") from None
+
+    def _make_sides(self) -> dict[str, tuple[Cell, ...]]:
+        """Each named side's cells, for :meth:`side`; boards with sides override it."""
+        return {}
+
     def index(self, cell: Cell) -> int:
         """The dense index ``0 .. len(cells) - 1`` of ``cell``.
 
@@ -356,6 +389,37 @@ class Topology:
         """
         x, y = self.graph.nodes[self.cells[self.index(cell)]].get("pos", (0.0, 0.0))
         return float(x), float(y)
+
+
+def grid_sides(width: int, height: int) -> dict[str, tuple[tuple[int, int], ...]]:
+    """The four sides of a grid of ``(column, row)`` cells, row 0 at the top."""
+    return {
+        "top": tuple((c, 0) for c in range(width)),
+        "bottom": tuple((c, height - 1) for c in range(width)),
+        "left": tuple((0, r) for r in range(height)),
+        "right": tuple((width - 1, r) for r in range(height)),
+    }
+
+
+def grid_name(cell: tuple[int, int], height: int, top: bool) -> str:
+    """The name ``"a1"`` of a grid's ``(column, row)`` cell: a column letter
+    from the left and a row number from the top (``top``) or the bottom row."""
+    col, row = cell
+    if col >= 26:
+        raise TopologyError(f"cells are named a1 to z{height}: column {col} has no letter")
+    return f"{chr(ord('a') + col)}{row + 1 if top else height - row}"
+
+
+def grid_cell(name: str, width: int, height: int, top: bool) -> tuple[int, int]:
+    """The ``(column, row)`` cell a grid's name (:func:`grid_name`) stands for."""
+    text = name.strip().lower() if isinstance(name, str) else ""
+    if 2 <= len(text) <= 4 and "a" <= text[0] <= "z" and text[1:].isdigit() and text[1] != "0":
+        col, number = ord(text[0]) - ord("a"), int(text[1:])
+        row = number - 1 if top else height - number
+        if col < width and 0 <= row < height:
+            return (col, row)
+    last = f"{chr(ord('a') + min(width, 26) - 1)}{height}"
+    raise TopologyError(f"no cell {name!r:.20} on the {width}x{height} board; cells are a1 to {last}")
 
 
 def from_graph(

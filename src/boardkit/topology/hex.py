@@ -5,7 +5,7 @@ from typing import Any
 
 import networkx as nx
 
-from boardkit.topology._base import Cell, Topology, TopologyError
+from boardkit.topology._base import Cell, Topology, TopologyError, grid_cell, grid_name, grid_sides
 
 __all__ = ["HEX_DIRECTIONS", "Hex", "HexGrid", "hex_distance"]
 
@@ -46,7 +46,10 @@ class HexGrid(Topology):
     six directions are ``"e"``, ``"ne"``, ``"nw"``, ``"w"``, ``"sw"`` and
     ``"se"``. ``pos`` is ``(sqrt(3) * (q + r / 2), -1.5 * r)``.
 
-    Build one with :meth:`hexagon` or give any set of axial cells.
+    Build one with :meth:`hexagon` or :meth:`rhombus`, or give any set of
+    axial cells. A rhombus names its cells like a square grid (``"a1"`` at
+    the top-left, see :meth:`name`); any other hex board names a cell
+    ``str(cell)``.
 
     Args:
         cells: The axial cells of the board.
@@ -82,7 +85,11 @@ class HexGrid(Topology):
                 other = (cell[0] + dq, cell[1] + dr)
                 if other in graph and not graph.has_edge(cell, other):
                     graph.add_edge(cell, other, steps={cell: label, other: _OPPOSITES[label]})
+        #: The radius of a :meth:`hexagon`, else ``None``.
         self.radius: int | None = None
+        #: The columns and rows of a :meth:`rhombus`, else ``None``.
+        self.width: int | None = None
+        self.height: int | None = None
         super().__init__(graph, list(HEX_DIRECTIONS), _OPPOSITES)
 
     @classmethod
@@ -113,6 +120,110 @@ class HexGrid(Topology):
         grid.radius = radius
         return grid
 
+    @classmethod
+    def rhombus(cls, width: int, height: int) -> HexGrid:
+        """The Hex board: ``width`` columns and ``height`` rows of hexes, each
+        row half a hex further right than the one above it.
+
+        Cells are ``(q, r)`` for ``0 <= q < width`` and ``0 <= r < height``,
+        listed row by row from the top, west to east. They are named like a
+        square grid's with row 1 at the top: a column letter from the left and
+        a row number from the top, ``"a1"`` the top-left hex. The sides
+        (:meth:`side`) are ``"top"`` and ``"bottom"`` (each west to east) and
+        ``"left"`` and ``"right"`` (each top to bottom).
+
+        Raises:
+            TopologyError: for a width or height that is not an integer from
+                1 to 26 (columns are named by letters).
+
+        Examples:
+            >>> board = HexGrid.rhombus(11, 11)
+            >>> len(board.cells), board.name((0, 0)), board.cell("k11")
+            (121, 'a1', (10, 10))
+            >>> [board.name(c) for c in board.neighbors(board.cell("b2"))]
+            ['c2', 'c1', 'b1', 'a2', 'a3', 'b3']
+            >>> [board.name(c) for c in HexGrid.rhombus(3, 2).side("right")]
+            ['c1', 'c2']
+        """
+        for name, value in (("width", width), ("height", height)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 26:
+                raise TopologyError(f"a rhombus's {name} must be an integer from 1 to 26, not {value!r:.20}")
+        grid = cls([(q, r) for r in range(height) for q in range(width)])
+        grid.width, grid.height = width, height
+        return grid
+
+    def name(self, cell: Cell) -> str:
+        """A cell's name: on a :meth:`rhombus` its column letter and row number
+        from the top (``"a1"`` top-left), on any other hex board ``str(cell)``.
+
+        Raises:
+            TopologyError: for a cell not on the board.
+
+        Examples:
+            >>> HexGrid.rhombus(3, 3).name((2, 1)), HexGrid.hexagon(1).name((0, 0))
+            ('c2', '(0, 0)')
+        """
+        if self.height is None:
+            return super().name(cell)
+        return grid_name(self.hexes[self.index(cell)], self.height, True)
+
+    def cell(self, name: str) -> Cell:
+        """The cell a name stands for (see :meth:`name`).
+
+        Raises:
+            TopologyError: if no cell has that name.
+
+        Examples:
+            >>> HexGrid.rhombus(3, 3).cell("c2")
+            (2, 1)
+            >>> HexGrid.rhombus(3, 3).cell("d1")
+            Traceback (most recent call last):
+            ...
+            boardkit.topology._base.TopologyError: no cell 'd1' on the 3x3 board; cells are a1 to c3
+        """
+        if self.width is None or self.height is None:
+            return super().cell(name)
+        return grid_cell(name, self.width, self.height, True)
+
+    def _make_sides(self) -> dict[str, tuple[Cell, ...]]:
+        if self.width is not None and self.height is not None:
+            return dict(grid_sides(self.width, self.height))
+        if self.radius is None:
+            return {}
+        k = self.radius
+        return {
+            "top": tuple((q, -k) for q in range(k + 1)),
+            "top-right": tuple((k, r) for r in range(-k, 1)),
+            "bottom-right": tuple((k - i, i) for i in range(k + 1)),
+            "bottom": tuple((q, k) for q in range(-k, 1)),
+            "bottom-left": tuple((-k, r) for r in range(k + 1)),
+            "top-left": tuple((-i, i - k) for i in range(k + 1)),
+        }
+
+    def side(self, name: str) -> tuple[Cell, ...]:
+        """The cells along one side of the board (see :meth:`Topology.side`).
+
+        A :meth:`rhombus` has ``"top"``, ``"bottom"`` (west to east),
+        ``"left"`` and ``"right"`` (top to bottom). A :meth:`hexagon` has six,
+        named by where they lie in the picture: ``"top"`` and ``"bottom"``
+        (west to east), ``"top-right"`` and ``"bottom-left"`` (top to
+        bottom), ``"bottom-right"`` and ``"top-left"`` (each from its east
+        end). A side shares its corner cells with its neighbours. Other hex
+        boards have no named sides.
+
+        Raises:
+            TopologyError: for a side the board does not have.
+
+        Examples:
+            >>> HexGrid.hexagon(1).side("top-right")
+            ((1, -1), (1, 0))
+            >>> HexGrid.rhombus(2, 2).side("middle")
+            Traceback (most recent call last):
+            ...
+            boardkit.topology._base.TopologyError: no side 'middle': sides are 'top', 'bottom', 'left', 'right'
+        """
+        return super().side(name)
+
     @property
     def hexes(self) -> tuple[Hex, ...]:
         """The cells, typed as axial ``(q, r)`` pairs (the same tuple as ``cells``).
@@ -126,6 +237,8 @@ class HexGrid(Topology):
     def __repr__(self) -> str:
         if self.radius is not None:
             return f"HexGrid.hexagon({self.radius})"
+        if self.width is not None:
+            return f"HexGrid.rhombus({self.width}, {self.height})"
         return f"<HexGrid {len(self.cells)} cells>"
 
     def distance(self, a: Cell, b: Cell) -> int:

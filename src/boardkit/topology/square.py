@@ -4,7 +4,7 @@ from typing import Any, Literal, cast
 
 import networkx as nx
 
-from boardkit.topology._base import Cell, Topology, TopologyError
+from boardkit.topology._base import Cell, Topology, TopologyError, grid_cell, grid_name, grid_sides
 
 __all__ = ["SquareGrid"]
 
@@ -49,6 +49,8 @@ class SquareGrid(Topology):
         2
         >>> SquareGrid(8, 8).name((0, 7)), SquareGrid(8, 8, origin="top").name((0, 7))
         ('a1', 'a8')
+        >>> SquareGrid(3, 2).side("right"), SquareGrid(3, 2).side("bottom")
+        (((2, 0), (2, 1)), ((0, 1), (1, 1), (2, 1)))
     """
 
     def __init__(
@@ -105,11 +107,7 @@ class SquareGrid(Topology):
             >>> board.name((0, 0)), board.name((2, 1))
             ('a1', 'c2')
         """
-        col, row = cast("tuple[int, int]", self.cells[self.index(cell)])
-        if col >= 26:
-            raise TopologyError(f"cells are named a1 to z{self.height}: column {col} has no letter")
-        number = row + 1 if self.origin == "top" else self.height - row
-        return f"{chr(ord('a') + col)}{number}"
+        return grid_name(cast("tuple[int, int]", self.cells[self.index(cell)]), self.height, self.origin == "top")
 
     def cell(self, name: str) -> Cell:
         """The cell a name stands for (see :meth:`name`).
@@ -125,14 +123,10 @@ class SquareGrid(Topology):
             ...
             boardkit.topology._base.TopologyError: no cell 'i9' on the 8x8 board; cells are a1 to h8
         """
-        text = name.strip().lower() if isinstance(name, str) else ""
-        if 2 <= len(text) <= 4 and "a" <= text[0] <= "z" and text[1:].isdigit() and text[1] != "0":
-            col, number = ord(text[0]) - ord("a"), int(text[1:])
-            row = number - 1 if self.origin == "top" else self.height - number
-            if col < self.width and 0 <= row < self.height:
-                return (col, row)
-        last = f"{chr(ord('a') + min(self.width, 26) - 1)}{self.height}"
-        raise TopologyError(f"no cell {name!r:.20} on the {self.width}x{self.height} board; cells are a1 to {last}")
+        return grid_cell(name, self.width, self.height, self.origin == "top")
+
+    def _make_sides(self) -> dict[str, tuple[Cell, ...]]:
+        return dict(grid_sides(self.width, self.height))
 
     def distance(self, a: Cell, b: Cell) -> int:
         """Steps between two cells: Manhattan distance, or Chebyshev distance
