@@ -16,7 +16,9 @@ from boardkit.capture import flanking
 from boardkit.patterns import connects, line, reach
 from boardkit.topology import Cell, HexGrid, SquareGrid, Topology, TopologyError, from_graph
 
-_STEPS = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1)}
+_STEPS = {
+    "n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1),
+}
 
 
 def holed() -> Topology:
@@ -257,7 +259,8 @@ def test_connects_goes_round_a_hole_only_through_pieces() -> None:
     assert not connects(board.compiled, cells, _idx(board, "a3"), _idx(board, "e3"), pieces={"x"})
     cells[board.index((2, 1))] = "x"  # c2, above the hole, joins b3 and d3 diagonally
     assert connects(board.compiled, cells, _idx(board, "a3"), _idx(board, "e3"), pieces={"x"})
-    assert reach(board.compiled, cells, _idx(board, "a3"), pieces={"x"}) == set(_idx(board, "a3", "b3", "c2", "d3", "e3"))
+    group = reach(board.compiled, cells, _idx(board, "a3"), pieces={"x"})
+    assert group == set(_idx(board, "a3", "b3", "c2", "d3", "e3"))
 
 
 def test_connects_on_a_graph_without_directions() -> None:

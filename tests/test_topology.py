@@ -190,7 +190,7 @@ def test_the_six_sides_of_a_hexagon(radius: int) -> None:
     sides = [board.side(n) for n in names]
     assert all(len(s) == radius + 1 and all(c in board for c in s) for s in sides)
     assert set().union(*sides) == set(board.ring((0, 0), radius))
-    corners = [set(a) & set(b) for a, b in zip(sides, sides[1:] + sides[:1])]
+    corners = [set(a) & set(b) for a, b in zip(sides, sides[1:] + sides[:1], strict=True)]
     assert all(len(c) == 1 for c in corners)  # going round, each side meets the next at one corner
     top = max(board.pos(c)[1] for c in board.cells)
     assert all(board.pos(c)[1] == top for c in board.side("top"))
