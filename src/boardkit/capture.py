@@ -156,8 +156,7 @@ def flanking(
     if not rays:
         raise TopologyError("this board has no directions, so nothing lies in a line to flank")
     taken: list[int] = []
-    for d in range(len(rays)) if directions is None else directions:
-        ray = rays[d]
+    for ray in rays if directions is None else [rays[d] for d in directions]:
         run = 0
         for j in ray:
             piece = cells[j]
