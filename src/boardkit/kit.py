@@ -57,7 +57,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar, Protocol
 
 import attrs
@@ -391,31 +391,6 @@ class BoardState(State[Any]):
     def get(self, counter: str) -> Any:
         """The value of a declared counter."""
         return self._counters[counter]
-
-    @property
-    def contents(self) -> Sequence[str | None]:
-        """The piece on every cell by cell index (``None`` for none), as the
-        rules helpers read it (:func:`~boardkit.capture.flanking`,
-        :mod:`boardkit.patterns`). Read it, never change it: it is the
-        state's own list, up to date after every move.
-
-        Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> state = TicTacToe().new_game(seed=0)
-            >>> state.apply("b1")
-            >>> state.contents[state.index("b1")], state.contents[0]
-            ('X', None)
-        """
-        return self._cells
-
-    def index(self, cell: Cell) -> int:
-        """The index of a cell (or cell name) in the board's compiled tables
-        and in :attr:`contents`.
-
-        Raises:
-            TopologyError: if the board has no such cell.
-        """
-        return self._index(cell)
 
     def empty(self) -> list[Cell]:
         """The empty cells, in board order."""
