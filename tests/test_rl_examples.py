@@ -1,6 +1,7 @@
-"""The example games through boardkit.rl, as a user would adapt them: by
-declaring every move the game can make and what a player sees as numbers
-(the examples themselves stay as the tutorials build them)."""
+"""The example games through boardkit.rl: Hex Hasami as the kit makes it,
+High Tiles as a user would adapt a game written without the kit, by declaring
+every move the game can make and what a player sees as numbers (the example
+itself stays as its tutorial builds it)."""
 
 from __future__ import annotations
 
@@ -17,33 +18,12 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)  # pettingzoo.test imports connect_four_v3 when pygame is there
     from pettingzoo.test import api_test, seed_test
 
-from hex_hasami import BOARD, HexHasami, Slide  # noqa: E402
+from hex_hasami import HexHasami  # noqa: E402
 from high_tiles import HighTiles, HighView, Lay  # noqa: E402
 
-from boardkit import PerfectInformationView, rl  # noqa: E402
+from boardkit import rl  # noqa: E402
 from boardkit.agents import RandomAgent  # noqa: E402
 from boardkit.game import Game  # noqa: E402
-
-CELLS = BOARD.cells
-
-
-class LearnableHexHasami(HexHasami):
-    """Hex Hasami with its moves and observation declared."""
-
-    def all_moves(self) -> list[Slide]:
-        return [Slide(a, b) for a in CELLS for b in CELLS if a != b]
-
-    def observation_shape(self, players: int) -> tuple[int, ...]:
-        return (3, len(CELLS))
-
-    def observation(self, view: PerfectInformationView) -> Any:
-        cells = view.position[0][0]  # type: ignore[index]
-        out = np.zeros((3, len(CELLS)), np.float32)
-        for i, owner in enumerate(cells):
-            if owner >= 0:
-                out[owner, i] = 1.0
-        out[2, :] = 1.0
-        return out
 
 
 class LearnableHighTiles(HighTiles):
@@ -71,7 +51,8 @@ class LearnableHighTiles(HighTiles):
         return out
 
 
-EXAMPLES: list[Game[Any, Any]] = [LearnableHexHasami(move_limit=60), LearnableHighTiles()]
+# Hex Hasami is built on the kit, which declares its moves and observation itself.
+EXAMPLES: list[Game[Any, Any]] = [HexHasami(move_limit=60), LearnableHighTiles()]
 
 
 @pytest.mark.parametrize("game", EXAMPLES, ids=lambda g: g.name)

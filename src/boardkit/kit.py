@@ -57,6 +57,7 @@ Examples:
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar, Protocol
 
@@ -66,7 +67,7 @@ from typing_extensions import Self
 from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import Game, Outcome, Player, State, make_options
-from boardkit.topology import Cell, SquareGrid, Topology, TopologyError
+from boardkit.topology import Cell, HexGrid, SquareGrid, Topology, TopologyError
 
 __all__ = ["BoardGame", "BoardState", "MoveType", "NoOptions", "Pass", "Place", "Step"]
 
@@ -105,11 +106,11 @@ class Place:
 
     @classmethod
     def parse(cls, text: str, board: Topology) -> Place | None:
-        """The move ``text`` names on ``board``, or ``None``."""
-        try:
-            return cls(board.name(board.cell(text.strip().lower() if isinstance(board, SquareGrid) else text)))
-        except TopologyError:
-            return None
+        """The move ``text`` names on ``board``, or ``None``: a cell's name,
+        read without regard to case or spaces (``"B2"``, ``"(0,-1)"``)."""
+        names = _loose_names(board)
+        name = names.get(text.strip()) or names.get("".join(text.split()).lower())
+        return None if name is None else cls(name)
 
 
 @attrs.frozen
@@ -138,12 +139,16 @@ class Step:
 
     @classmethod
     def parse(cls, text: str, board: Topology) -> Step | None:
-        """The move ``text`` names on ``board``, or ``None``."""
-        source, sep, target = text.partition("-")
-        if not sep:
-            return None
-        a, b = Place.parse(source, board), Place.parse(target, board)
-        return None if a is None or b is None else cls(a.cell, b.cell)
+        """The move ``text`` names on ``board``, or ``None``. Names that hold
+        a hyphen themselves (``"(0, -1)-(0, 1)"``) are split where both sides
+        name a cell."""
+        at = text.find("-")
+        while at >= 0:
+            a, b = Place.parse(text[:at], board), Place.parse(text[at + 1 :], board)
+            if a is not None and b is not None:
+                return cls(a.cell, b.cell)
+            at = text.find("-", at + 1)
+        return None
 
 
 @attrs.frozen
@@ -167,6 +172,23 @@ class Pass:
     def parse(cls, text: str, board: Topology) -> Pass | None:
         """``Pass()`` for ``"pass"``, else ``None``."""
         return cls() if text.strip().lower() == "pass" else None
+
+
+_LOOSE: weakref.WeakKeyDictionary[Topology, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def _loose_names(board: Topology) -> dict[str, str]:
+    """Each cell name of ``board`` keyed by itself, and by itself without
+    spaces in lower case where that is no other cell's name (built once per
+    board)."""
+    names = _LOOSE.get(board)
+    if names is None:
+        exact = [board.name(cell) for cell in board.cells]
+        names = {name: name for name in exact}
+        for name in exact:
+            names.setdefault("".join(name.split()).lower(), name)
+        _LOOSE[board] = names
+    return names
 
 
 @attrs.frozen
@@ -397,6 +419,20 @@ class BoardState(State[Any]):
         cells = self.board.cells
         return [cells[i] for i, piece in enumerate(self._cells) if piece is None]
 
+    def layout(self) -> tuple[str | None, ...]:
+        """The piece on every cell, by cell index (``None`` for empty): the
+        ``cells`` argument of the rules helpers that read the compiled
+        tables, such as :func:`boardkit.capture.custodial`.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("b1")
+            >>> state.layout()[:3]
+            (None, 'X', None)
+        """
+        return tuple(self._cells)
+
     def cells_of(self, piece: str) -> list[Cell]:
         """The cells holding ``piece``, in board order."""
         cells = self.board.cells
@@ -583,6 +619,8 @@ class BoardState(State[Any]):
                 cells = " ".join(self._cells[grid.index((c, row))] or "." for c in range(grid.width))
                 lines.append(f"{number:>{width}} {cells} {number}")
             lines.append(letters)
+        elif isinstance(self.board, HexGrid):
+            lines += self._hex_rows()
         else:
             occupied = [f"{self.name(c)}: {p}" for c, p in zip(self.board.cells, self._cells, strict=True) if p]
             lines.append("; ".join(occupied) or "(the board is empty)")
@@ -595,6 +633,22 @@ class BoardState(State[Any]):
         else:
             lines.append(f"player {self._turn} to move")
         return "\n".join(lines)
+
+    def _hex_rows(self) -> list[str]:
+        """A hex board as rows of pointy-top hexes, each shifted half a cell
+        from the row above as on the board, the top row (least ``r``) first."""
+        rows: dict[int, list[tuple[int, str]]] = {}
+        assert isinstance(self.board, HexGrid)
+        for (q, r), piece in zip(self.board.hexes, self._cells, strict=True):
+            rows.setdefault(r, []).append((2 * q + r, piece or "."))
+        left = min(x for row in rows.values() for x, _ in row)
+        lines = []
+        for r in sorted(rows):
+            line = [" "] * (max(x for x, _ in rows[r]) - left + 1)
+            for x, symbol in rows[r]:
+                line[x - left] = symbol
+            lines.append("".join(line).rstrip())
+        return lines
 
     def svg_picture(self, title: str | None = None) -> str:
         """The board as an SVG picture: each piece a disc with its symbol,
