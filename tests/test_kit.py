@@ -1,4 +1,4 @@
-"""The authoring kit and the games built on it (tic-tac-toe, Connect Four)."""
+"""The authoring kit and the games built on it (tic-tac-toe, Connect Four, Othello)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from connect_four import ConnectFour, Drop
+from othello import Othello
 from tic_tac_toe import TicTacToe
 
 from boardkit import GameRecord, IllegalMoveError, NotationError, OptionError, Random
@@ -48,7 +49,21 @@ def test_connect_four_perft_is_seven_to_the_depth(depth: int) -> None:
     assert perft(ConnectFour().new_game(seed=0), depth) == 7**depth
 
 
-@pytest.mark.parametrize("game", [TicTacToe(), ConnectFour()], ids=["tic-tac-toe", "connect-four"])
+@pytest.mark.parametrize(
+    ("depth", "count"), [(1, 4), (2, 12), (3, 56), (4, 244), (5, 1396), (6, 8200), (7, 55092)]
+)
+def test_othello_perft_matches_the_published_counts(depth: int, count: int) -> None:
+    state = Othello().new_game(seed=0)
+    before = state.snapshot()
+    assert perft(state, depth) == count
+    assert state.snapshot() == before
+
+
+EXAMPLE_GAMES = [TicTacToe(), ConnectFour(), Othello()]
+EXAMPLE_IDS = ["tic-tac-toe", "connect-four", "othello"]
+
+
+@pytest.mark.parametrize("game", EXAMPLE_GAMES, ids=EXAMPLE_IDS)
 def test_the_examples_pass_the_conformance_kit(game: BoardGame) -> None:
     report = check_game(game, games=8, sample=3)
     assert report.finished == 8
@@ -71,7 +86,9 @@ def _code_lines(path: Path) -> int:
     return len(code - docstrings)
 
 
-@pytest.mark.parametrize(("name", "budget"), [("tic_tac_toe.py", 40), ("connect_four.py", 50)])
+@pytest.mark.parametrize(
+    ("name", "budget"), [("tic_tac_toe.py", 40), ("connect_four.py", 50), ("othello.py", 80)]
+)
 def test_the_examples_are_short(name: str, budget: int) -> None:
     path = EXAMPLES / name
     assert _code_lines(path) <= budget
@@ -91,6 +108,65 @@ def test_connect_four_draws_on_a_full_board() -> None:
         state.apply(column)
     assert state.is_over
     assert state.outcome is not None
+
+
+def _othello_flips(state: BoardState, col: int, row: int, disc: str) -> int:
+    """How many discs a disc put on (col, row) turns over, by walking the
+    eight lines square by square: the rule read plainly, without the kit."""
+    other = "W" if disc == "B" else "B"
+    total = 0
+    for dc, dr in [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]:
+        c, r, run = col + dc, row + dr, 0
+        while 0 <= c < 8 and 0 <= r < 8 and state[(c, r)] == other:
+            c, r, run = c + dc, r + dr, run + 1
+        if run and 0 <= c < 8 and 0 <= r < 8 and state[(c, r)] == disc:
+            total += run
+    return total
+
+
+def _othello_placements(state: BoardState, disc: str) -> list[str]:
+    return [state.name((c, r)) for r in range(8) for c in range(8)
+            if state[(c, r)] is None and _othello_flips(state, c, r, disc)]
+
+
+def test_othello_moves_passes_and_ends_as_the_rules_say() -> None:
+    passes = 0
+    for seed in range(4):
+        state = Othello().new_game(seed=seed)
+        rng = Random(seed)
+        while not state.is_over:
+            disc, other = ("B", "W") if state.current_player == 0 else ("W", "B")
+            placements = _othello_placements(state, disc)
+            moves = [str(m) for m in state.legal_moves()]
+            if placements:
+                assert moves == placements
+            else:  # a pass only when no square turns a disc over, and only while the other side can move
+                assert moves == ["pass"] and _othello_placements(state, other)
+                passes += 1
+            move = state.random_move(rng)
+            turned = 0 if move == Pass() else _othello_flips(state, *state.board.cell(str(move)), disc)  # type: ignore[misc]
+            before = len(state.cells_of(disc))
+            state.apply(move)
+            assert len(state.cells_of(disc)) == before + (0 if move == Pass() else 1 + turned)
+        assert _othello_placements(state, "B") == _othello_placements(state, "W") == []
+        black, white = len(state.cells_of("B")), len(state.cells_of("W"))
+        assert state.outcome is not None and state.outcome.scores == (black, white)
+        assert state.outcome.winners == ({0} if black > white else {1} if white > black else set())
+        assert state.outcome.reason == f"black {black} discs, white {white}"
+    assert passes > 0
+
+
+def test_othello_ends_when_one_colour_is_gone() -> None:
+    state = Othello().new_game(seed=0)
+    for move in ["e6", "f4", "e3", "f6", "g5", "d6", "e7", "f5", "c5"]:  # the shortest game there is
+        state.apply(move)
+    assert state.outcome is not None and state.outcome.winner == 0 and state.outcome.scores == (13, 0)
+    assert state.legal_moves() == []
+    state.undo()
+    assert state.outcome is None and "c5" in [str(m) for m in state.legal_moves()]
+    with pytest.raises(IllegalMoveError):
+        state.apply("pass")  # black has moves, so may not pass
+    assert Othello().parse_move(" PASS ") == Pass() and str(Othello().parse_move("H8")) == "h8"
 
 
 def test_line_with_no_direction_is_the_longest_along_any_axis() -> None:
@@ -232,7 +308,7 @@ def test_the_command_plays_a_kit_game_from_its_file(tmp_path: Path) -> None:
     assert "tic-tac-toe" in played.stdout
 
 
-@pytest.mark.parametrize("game", [TicTacToe(), ConnectFour()], ids=["tic-tac-toe", "connect-four"])
+@pytest.mark.parametrize("game", EXAMPLE_GAMES, ids=EXAMPLE_IDS)
 def test_kit_games_pass_the_rl_libraries_own_checks(game: BoardGame) -> None:
     import warnings
 

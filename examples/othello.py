@@ -1,0 +1,83 @@
+"""Othello on the authoring kit: the rules and nothing else.
+
+An 8x8 board, columns a to h from the left and rows 1 to 8 from the top, with
+white discs on d4 and e5 and black ones on d5 and e4 to start; black (player
+0) moves first. A move puts a disc of your colour on an empty square so that,
+along one or more of the eight lines from it, it closes an unbroken run of
+the other colour against a disc of yours: every disc of such a run turns
+over. A player without such a move says "pass"; the game ends when neither
+player can move, and whoever has more discs on the board wins (equal counts
+draw).
+
+Run it with ``boardkit play examples/othello.py:Othello``.
+
+Examples:
+    >>> state = Othello().new_game(seed=0)
+    >>> [str(m) for m in state.legal_moves()]
+    ['d3', 'c4', 'f5', 'e6']
+    >>> state.apply("d3")
+    >>> state["d4"], len(state.cells_of("B")), len(state.cells_of("W"))
+    ('B', 4, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from boardkit import Outcome
+from boardkit.capture import flanking
+from boardkit.kit import BoardGame, BoardState, Pass, Place
+from boardkit.topology import SquareGrid
+
+BOARD = SquareGrid(8, 8, diagonals=True, origin="top")
+TABLES = BOARD.compiled
+DISCS = "BW"
+SIDES = [({"W"}, {"B"}), ({"B"}, {"W"})]  # each player's (enemies, friends)
+
+
+def flips(cells: Sequence[str | None], square: int, player: int) -> list[int]:
+    """The discs that a disc of ``player`` put on ``square`` turns over."""
+    enemies, friends = SIDES[player]
+    return flanking(TABLES, cells, square, enemies=enemies, friends=friends)
+
+
+class OthelloState(BoardState):
+    def setup(self) -> None:
+        for cell, disc in {"d4": "W", "e5": "W", "d5": "B", "e4": "B"}.items():
+            self.put(cell, disc)
+
+    def squares(self, player: int) -> Iterator[int]:
+        """The squares ``player`` may put a disc on, in board order."""
+        cells, enemy = self.layout(), DISCS[1 - player]
+        # Only an empty square next to an enemy disc can turn one over.
+        near = {j for i, disc in enumerate(cells) if disc == enemy for j in TABLES.neighbors[i] if cells[j] is None}
+        return (square for square in sorted(near) if flips(cells, square, player))
+
+    def moves(self) -> list[Place | Pass]:
+        return [Place(self.name(BOARD.cells[i])) for i in self.squares(self.current_player or 0)] or [Pass()]
+
+    def play(self, move: Place | Pass) -> None:
+        player = self.current_player or 0
+        if isinstance(move, Place):
+            square = BOARD.index(BOARD.cell(move.cell))
+            for i in [square, *flips(self.layout(), square, player)]:
+                self.put(BOARD.cells[i], DISCS[player])
+        self.next_turn()
+
+    def judge(self) -> Outcome | None:
+        if any(next(self.squares(player), None) is not None for player in (0, 1)):
+            return None
+        discs = black, white = len(self.cells_of("B")), len(self.cells_of("W"))
+        score = f"black {black} discs, white {white}"
+        return Outcome.draw(score, discs) if black == white else Outcome.win(int(white > black), score, discs)
+
+
+class Othello(BoardGame):
+    """Othello (Reversi) for two on an 8x8 board."""
+
+    name = "othello"
+    board = BOARD
+    pieces = {"B": "player 0 (black)", "W": "player 1 (white)"}
+    colours = {"B": "#222222", "W": "#f5f5f5"}
+    moves = (Place, Pass)
+    state_class = OthelloState
