@@ -308,6 +308,23 @@ def test_the_command_plays_a_kit_game_from_its_file(tmp_path: Path) -> None:
     assert "tic-tac-toe" in played.stdout
 
 
+@pytest.mark.parametrize(
+    ("command", "spec", "shown"),
+    [
+        (["play", "--seat", "random", "random"], "othello.py:Othello", "othello: player"),
+    ],
+)
+def test_the_command_runs_the_examples_from_their_files(
+    tmp_path: Path, command: list[str], spec: str, shown: str
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "boardkit", command[0], f"{EXAMPLES}/{spec}", *command[1:]],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert shown in done.stdout
+
+
 @pytest.mark.parametrize("game", EXAMPLE_GAMES, ids=EXAMPLE_IDS)
 def test_kit_games_pass_the_rl_libraries_own_checks(game: BoardGame) -> None:
     import warnings
