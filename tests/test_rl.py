@@ -168,6 +168,41 @@ def test_tafl_planes() -> None:
     assert obs[4].all() and not obs[5].any()  # attackers to move; the observer defends
 
 
+@pytest.mark.parametrize("spec", ["tic_tac_toe:TicTacToe", "connect_four:ConnectFour", "hex_hasami:HexHasami"])
+def test_kit_observations_are_the_games_own_planes(spec: str) -> None:
+    module, name = spec.split(":")
+    game = getattr(importlib.import_module(module), name)()
+    rng = Random(4)
+    for seed in range(3):
+        state = game.new_game(seed=seed)
+        while True:
+            for player in (0, 1):
+                declared = np.asarray(game.observation(state.view(player)), dtype=np.float32)
+                assert np.array_equal(rl.observe(state, player), declared)
+            if state.is_over or len(state.history) > 60:
+                break
+            state.apply(state.random_move(rng))
+
+
+@pytest.mark.parametrize("variant", ["brandubh", "copenhagen", "tablut"])
+def test_tafl_planes_are_the_views_squares_through_whole_games(variant: str) -> None:
+    game = load("tafl", variant=variant)
+    n = game.size
+    rng = Random(3)
+    state = game.new_game(seed=1)
+    while True:
+        view = state.view(0)
+        obs = rl.observe(state, 0)
+        for plane, squares in enumerate((view.attackers, view.defenders, (view.king,) if view.king else ())):
+            expected = np.zeros((n, n), np.float32)
+            for name in squares:
+                expected[n - int(name[1:]), ord(name[0]) - ord("a")] = 1.0
+            assert np.array_equal(obs[plane], expected)
+        if state.is_over or len(state.history) > 150:
+            break
+        state.apply(state.random_move(rng))
+
+
 # -- PettingZoo ---------------------------------------------------------------------
 
 

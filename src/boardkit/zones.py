@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable
-from typing import Generic, Literal, TypeVar, cast
+from typing import Any, Generic, Literal, TypeVar, cast
 
 import attrs
 
@@ -47,7 +47,25 @@ class ZoneView(Generic[T]):
 
 
 def _sorted_pairs(counts: Counter[T]) -> tuple[tuple[T, int], ...]:
-    return tuple(sorted(((k, n) for k, n in counts.items() if n > 0), key=lambda kv: repr(kv[0])))
+    """The items held, with their counts, in an order that does not depend on
+    how they were added: by ``repr``."""
+    return tuple(sorted(((k, n) for k, n in counts.items() if n > 0), key=_by_repr))
+
+
+# Each item's repr, worked out once: views and keys sort zones on every move. Keyed by type
+# too, so that equal items of different types (1 and 1.0) keep their own reprs.
+_REPRS: dict[tuple[type, Any], str] = {}
+
+
+def _by_repr(pair: tuple[Any, int]) -> str:
+    item = pair[0]
+    key = (type(item), item)
+    text = _REPRS.get(key)
+    if text is None:
+        text = repr(item)
+        if len(_REPRS) < 100_000:
+            _REPRS[key] = text
+    return text
 
 
 class Zone(Generic[T]):

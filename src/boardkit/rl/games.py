@@ -7,6 +7,7 @@ state, so an observation cannot show what that player may not know.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -61,6 +62,10 @@ def encoder(game: Game[Any, Any], players: int) -> Encoder | None:
     kind = _shipped(game)
     if kind is not None:
         return _ENCODERS[kind](game, players)
+    from boardkit.kit import BoardGame
+
+    if isinstance(game, BoardGame) and type(game).observation is BoardGame.observation:
+        return _kit_encoder(game, players)
     shape_of = getattr(game, "observation_shape", None)
     observation = getattr(game, "observation", None)
     if callable(shape_of) and callable(observation):
@@ -71,6 +76,25 @@ def encoder(game: Game[Any, Any], players: int) -> Encoder | None:
 
         return Encoder(shape, fill, float(getattr(game, "observation_high", 1.0)))
     return None
+
+
+def _kit_encoder(game: Any, players: int) -> Encoder:
+    """The kit's observation planes (:meth:`boardkit.kit.BoardGame.observation`),
+    written with numpy: the same numbers, without a Python list per plane."""
+    # An empty cell, or a piece the game does not declare, is on no plane.
+    code: defaultdict[str | None, int] = defaultdict(lambda: -1, {s: k for k, s in enumerate(game.pieces)})
+    planes = np.arange(len(game.pieces), dtype=np.intp)[:, None]
+    cells = len(game.topology.cells)
+    last = len(game.pieces) * cells
+
+    def fill(view: Any, flat: Array) -> None:
+        pieces, _, turn, result = view.position[0]
+        codes = np.fromiter(map(code.__getitem__, pieces), dtype=np.intp, count=cells)
+        flat[:last] = (codes == planes).ravel()
+        if result is None and turn == view.player:
+            flat[last:] = 1.0
+
+    return Encoder(game.observation_shape(players), fill)
 
 
 def _shipped(game: Game[Any, Any]) -> str | None:
@@ -115,25 +139,19 @@ def _tafl_moves(game: Any) -> list[Hashable | None]:
 
 
 def _tafl_encoder(game: Any, players: int) -> Encoder:
-    from boardkit.games.tafl import square_name
-
     n = game.size
     cells = n * n
-    attackers = {square_name(i, n): i for i in range(cells)}
-    defenders = {name: i + cells for name, i in attackers.items()}
-    king = {name: i + 2 * cells for name, i in attackers.items()}
     static = np.zeros(len(TAFL_PLANES) * cells, dtype=np.float32)
     corners = (0, n - 1, cells - n, cells - 1) if game.options.escape == "corner" else ()
     for i in ((n // 2) * n + n // 2, *corners):
         static[3 * cells + i] = 1.0
     static[6 * cells :] = 1.0
+    pieces = np.arange(1, 4, dtype=np.uint8)[:, None]  # attacker, defender, King: one plane each
 
     def fill(view: Any, flat: Array) -> None:
         flat[:] = static
-        flat[list(map(attackers.__getitem__, view.attackers))] = 1.0
-        flat[list(map(defenders.__getitem__, view.defenders))] = 1.0
-        if view.king is not None:
-            flat[king[view.king]] = 1.0
+        codes = np.frombuffer(view.board, dtype=np.uint8)
+        flat[: 3 * cells] = (codes == pieces).ravel()
         if view.to_move == 0:
             flat[4 * cells : 5 * cells] = 1.0
         if view.player == 0:
@@ -344,11 +362,11 @@ def _camelot_encoder(game: Any, players: int) -> Encoder:
     def fill(view: Any, flat: Array) -> None:
         flat[:] = static
         me = view.player
-        for c, t in view.board:
-            k = where[c] * per
-            flat[k] = 1.0
-            flat[k + 2] = t.value
-            flat[k + 3] = 1.0 if t.garden else 0.0
+        if view.board:  # one numpy write per feature, not one per square
+            at = np.fromiter([where[c] * per for c, _ in view.board], dtype=np.intp, count=len(view.board))
+            flat[at] = 1.0
+            flat[at + 2] = [t.value for _, t in view.board]
+            flat[at + 3] = [t.garden for _, t in view.board]
         for c, _ in view.laid:
             flat[where[c] * per + 1] = 1.0
         for seat in range(players):

@@ -32,7 +32,7 @@ KIND_NAMES: Final[Mapping[str, str]] = {
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9'-]*( [A-Za-z0-9'-]+)*")
 
 
-@attrs.frozen(order=False)
+@attrs.frozen(order=False, cache_hash=True)
 class Tile:
     """One kind of tile: its name, its value and the kind of square it fits.
 

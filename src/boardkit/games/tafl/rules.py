@@ -18,7 +18,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Hashable
-from itertools import compress
 from typing import Any, Final
 
 from boardkit.capture import enclosed
@@ -690,15 +689,12 @@ class TaflState(State[Move]):
         """
         self.check_player(player)
         board = self._board
-        names = self._g.names
         return TaflView(
             player,
-            position_text(self._board, self._g.size),
+            position_text(board, self._g.size),
             size=self._g.size,
             to_move=self.current_player,
-            attackers=tuple(compress(names, map(ATTACKER.__eq__, board))),
-            defenders=tuple(compress(names, map(DEFENDER.__eq__, board))),
-            king=None if self._king < 0 else names[self._king],
+            board=bytes(board),
             history=tuple(self._moves),
             outcome=self._over,
         )

@@ -13,8 +13,8 @@ from typing import Any
 
 import attrs
 
-from boardkit.game import Outcome, PerfectInformationView, Player, view_dict
-from boardkit.games.tafl.notation import Move
+from boardkit.game import Outcome, PerfectInformationView, Player, to_json_value
+from boardkit.games.tafl.notation import Move, square_name
 
 __all__ = ["TaflView", "position_text"]
 
@@ -58,10 +58,9 @@ class TaflView(PerfectInformationView):
         position: The position in OpenTafl notation (:meth:`TaflState.position`).
         size: The number of squares along each side.
         to_move: The player to move (0 attackers, 1 defenders), ``None`` once over.
-        attackers: The attackers' squares, named like ``"e5"``, top row first,
-            left to right.
-        defenders: The defenders' squares (the King apart), in the same order.
-        king: The King's square, ``None`` once he is captured.
+        board: The piece on every square as one byte each, row by row from the
+            top-left: ``0`` empty, ``1`` attacker, ``2`` defender, ``3`` the
+            King (what learners read, see :mod:`boardkit.rl`).
         history: Every move so far.
         outcome: How the game ended, if it has.
 
@@ -72,18 +71,40 @@ class TaflView(PerfectInformationView):
         (('d7', 'd6', 'a4'), 'd4', 0)
         >>> view.to_dict()["defenders"]
         ['d5', 'c4', 'e4', 'd3']
+        >>> view.board[21:28]
+        b'\\x01\\x01\\x02\\x03\\x02\\x01\\x01'
     """
 
     size: int = 0
     to_move: Player | None = None
-    attackers: tuple[str, ...] = ()
-    defenders: tuple[str, ...] = ()
-    king: str | None = None
+    board: bytes = attrs.field(default=b"", repr=False)
     history: tuple[Move, ...] = ()
     outcome: Outcome | None = None
 
+    @property
+    def attackers(self) -> tuple[str, ...]:
+        """The attackers' squares, named like ``"e5"``, top row first, left to right."""
+        return self._squares(1)
+
+    @property
+    def defenders(self) -> tuple[str, ...]:
+        """The defenders' squares (the King apart), in the same order."""
+        return self._squares(2)
+
+    @property
+    def king(self) -> str | None:
+        """The King's square, ``None`` once he is captured."""
+        found = self._squares(3)
+        return found[0] if found else None
+
+    def _squares(self, code: int) -> tuple[str, ...]:
+        names = _names(self.size)
+        board = self.board
+        return tuple(names[i] for i in range(len(board)) if board[i] == code)
+
     def to_dict(self) -> dict[str, Any]:
-        """The view as JSON data; equal views give equal dicts.
+        """The view as JSON data; equal views give equal dicts. The board
+        is given as the squares of each side rather than as bytes.
 
         Examples:
             >>> import json
@@ -91,9 +112,30 @@ class TaflView(PerfectInformationView):
             >>> state = Tafl("brandubh").new_game(seed=0)
             >>> state.apply("d2-b2")
             >>> data = state.view(0).to_dict()
-            >>> data["position"], data["history"], data["to_move"]
-            ('/3t3/1t5/3T3/ttTKTtt/3T3/3t3/3t3/', ['d2-b2'], 1)
+            >>> data["position"], data["history"], data["to_move"], data["king"]
+            ('/3t3/1t5/3T3/ttTKTtt/3T3/3t3/3t3/', ['d2-b2'], 1, 'd4')
             >>> json.loads(json.dumps(data)) == data
             True
         """
-        return view_dict(self)
+        return {
+            "player": self.player,
+            "position": self.position,
+            "size": self.size,
+            "to_move": self.to_move,
+            "attackers": list(self.attackers),
+            "defenders": list(self.defenders),
+            "king": self.king,
+            "history": to_json_value(self.history),
+            "outcome": to_json_value(self.outcome),
+        }
+
+
+def _names(size: int) -> tuple[str, ...]:
+    """Every square's name on a board of ``size``, by index (kept per size)."""
+    names = _NAMES.get(size)
+    if names is None:
+        names = _NAMES[size] = tuple(square_name(i, size) for i in range(size * size))
+    return names
+
+
+_NAMES: dict[int, tuple[str, ...]] = {}
