@@ -311,7 +311,7 @@ def test_the_command_plays_a_kit_game_from_its_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("command", "spec", "shown"),
     [
-        (["play", "--seat", "random", "random"], "othello.py:Othello", "othello: player"),
+        (["play", "--seat", "random", "random", "--seed", "1"], "othello.py:Othello", "game over: black"),
     ],
 )
 def test_the_command_runs_the_examples_from_their_files(
