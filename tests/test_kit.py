@@ -1,4 +1,4 @@
-"""The authoring kit and the games built on it (tic-tac-toe, Connect Four, Othello)."""
+"""The authoring kit and the games built on it (tic-tac-toe, Connect Four, Othello, Hex)."""
 
 from __future__ import annotations
 
@@ -7,20 +7,23 @@ import io
 import subprocess
 import sys
 import tokenize
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from connect_four import ConnectFour, Drop
+from hex import Hex
 from othello import Othello
 from tic_tac_toe import TicTacToe
 
 from boardkit import GameRecord, IllegalMoveError, NotationError, OptionError, Random
 from boardkit.agents import MCTSAgent, RandomAgent
 from boardkit.kit import BoardGame, BoardState, Pass, Place, Step
+from boardkit.patterns import connects
 from boardkit.play import play_game
 from boardkit.render import svg
 from boardkit.testing import check_game
-from boardkit.topology import SquareGrid, TopologyError, from_graph
+from boardkit.topology import SquareGrid, Topology, TopologyError, from_graph
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -59,8 +62,8 @@ def test_othello_perft_matches_the_published_counts(depth: int, count: int) -> N
     assert state.snapshot() == before
 
 
-EXAMPLE_GAMES = [TicTacToe(), ConnectFour(), Othello()]
-EXAMPLE_IDS = ["tic-tac-toe", "connect-four", "othello"]
+EXAMPLE_GAMES = [TicTacToe(), ConnectFour(), Othello(), Hex(), Hex(size=4)]
+EXAMPLE_IDS = ["tic-tac-toe", "connect-four", "othello", "hex", "hex-4"]
 
 
 @pytest.mark.parametrize("game", EXAMPLE_GAMES, ids=EXAMPLE_IDS)
@@ -87,7 +90,7 @@ def _code_lines(path: Path) -> int:
 
 
 @pytest.mark.parametrize(
-    ("name", "budget"), [("tic_tac_toe.py", 40), ("connect_four.py", 50), ("othello.py", 80)]
+    ("name", "budget"), [("tic_tac_toe.py", 40), ("connect_four.py", 50), ("othello.py", 80), ("hex.py", 60)]
 )
 def test_the_examples_are_short(name: str, budget: int) -> None:
     path = EXAMPLES / name
@@ -167,6 +170,95 @@ def test_othello_ends_when_one_colour_is_gone() -> None:
     with pytest.raises(IllegalMoveError):
         state.apply("pass")  # black has moves, so may not pass
     assert Othello().parse_move(" PASS ") == Pass() and str(Othello().parse_move("H8")) == "h8"
+
+
+def _hex_joins(board: Topology, cells: Sequence[str | None], stone: str) -> bool:
+    a, b = ("top", "bottom") if stone == "R" else ("left", "right")
+    ends = ([board.index(c) for c in board.side(side)] for side in (a, b))
+    return connects(board.compiled, cells, *ends, pieces={stone})
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 8, 11])
+def test_a_full_hex_board_has_exactly_one_winner(size: int) -> None:
+    board = Hex(size=size).topology
+    rng = Random(size)
+    for _ in range(60):
+        cells = ["RB"[rng.randbelow(2)] for _ in board.cells]
+        assert _hex_joins(board, cells, "R") != _hex_joins(board, cells, "B")
+
+
+@pytest.mark.parametrize("size", [1, 2, 4, 7, 11])
+def test_hex_ends_at_the_first_chain_and_never_draws(size: int) -> None:
+    for seed in range(5):
+        state = Hex(size=size).new_game(seed=seed)
+        rng = Random(seed)
+        while not state.is_over:
+            state.apply(state.random_move(rng))
+        assert state.outcome is not None and state.outcome.winner is not None
+        winner = state.outcome.winner
+        assert _hex_joins(state.board, state.layout(), "RB"[winner])
+        assert not _hex_joins(state.board, state.layout(), "RB"[1 - winner])
+        assert state.outcome.reason == ["red joins top and bottom", "blue joins left and right"][winner]
+        state.undo()
+        assert state.outcome is None and not _hex_joins(state.board, state.layout(), "RB"[winner])
+
+
+@pytest.mark.parametrize(
+    ("moves", "winner"),
+    [
+        # red zig-zags down column c and b; blue's stones are scattered
+        (["c1", "a1", "c2", "a2", "b3", "e5", "b4", "e4", "a5"], 0),
+        # blue crosses row 3 from a3 to e3 while red wastes moves in the corner
+        (["a1", "a3", "b1", "b3", "c1", "c3", "d1", "d3", "a2", "e3"], 1),
+        # blue winds: a5 b4 c3 d2 e1 is a straight line from left to right
+        (["a1", "a5", "b1", "b4", "c1", "c3", "d1", "d2", "b2", "e1"], 1),
+        # red goes round the end of blue's wall on row 2, down the right side to d5
+        (["e1", "a2", "e2", "b2", "e3", "c2", "e4", "d2", "d5"], 0),
+        # red's column stops a row short, and blue's wall on row 2 misses the right side: no winner yet
+        (["c1", "a2", "c2", "b2", "c3", "d2", "c4", "b5"], None),
+    ],
+)
+def test_hex_finds_the_winning_chain(moves: list[str], winner: int | None) -> None:
+    state = Hex(size=5).new_game(seed=0)
+    for i, move in enumerate(moves):
+        assert not state.is_over, f"the game ended before move {i + 1}"
+        state.apply(move)
+    assert (state.outcome.winner if state.outcome else None) == winner
+
+
+def test_the_hex_picture_names_rows_and_columns_and_colours_each_players_sides() -> None:
+    import xml.etree.ElementTree as ET
+
+    state = Hex(size=5).new_game(seed=0)
+    state.apply("c3")
+    root = ET.fromstring(svg(state))
+    ns = "{http://www.w3.org/2000/svg}"
+    texts = [t.text for t in root.iter(f"{ns}text")]
+    assert all(texts.count(letter) == 2 for letter in "abcde")  # above the board and under it
+    assert all(texts.count(number) == 1 for number in "12345")
+    assert len(root.findall(f".//{ns}g[@data-cell]")) == 25 and root.find(f".//{ns}g[@data-cell='c3']") is not None
+    bands = [line for line in root.iter(f"{ns}line") if line.get("stroke-width") == "12"]
+    polygons = [(poly.get("points") or "").split() for poly in root.iter(f"{ns}polygon")]
+    corners = [[float(p.split(",")[1]) for p in points] for points in polygons]
+    ys = [sum(c) / len(c) for c in corners]  # each hex's centre, and its corners reach 40 above and below it
+    red = sorted(float(line.get("y1") or 0) for line in bands if line.get("stroke") == Hex.colours["R"])
+    blue = [line for line in bands if line.get("stroke") == Hex.colours["B"]]
+    assert len(red) == len(blue) == 2
+    assert red[0] < min(ys) - 30 and red[1] > max(ys) + 30  # red's bands run along the top and bottom rows' outsides
+    assert all(float(line.get("y1") or 0) < float(line.get("y2") or 0) for line in blue)  # blue's run down the sides
+
+
+def test_hex_size_is_an_option() -> None:
+    assert len(Hex().topology) == 121 and Hex() == Hex(size=11) != Hex(size=7)
+    assert Hex(size=7).topology.name((6, 6)) == "g7" and Hex(size=7).option_values() == {"size": 7}
+    for bad in [0, 27, "9"]:
+        with pytest.raises(OptionError, match="size"):
+            Hex(size=bad)
+    state = Hex(size=3).new_game(seed=0)
+    with pytest.raises(NotationError):
+        state.apply("d1")
+    record = play_game(Hex(size=5), [RandomAgent(seed=1), RandomAgent(seed=2)], seed=3)
+    assert GameRecord.from_json(record.to_json(), game=Hex(size=5)).replay(game=Hex(size=5)).is_over
 
 
 def test_line_with_no_direction_is_the_longest_along_any_axis() -> None:
@@ -312,6 +404,8 @@ def test_the_command_plays_a_kit_game_from_its_file(tmp_path: Path) -> None:
     ("command", "spec", "shown"),
     [
         (["play", "--seat", "random", "random", "--seed", "1"], "othello.py:Othello", "game over: black"),
+        (["simulate", "--games", "3", "--quiet"], "hex.py:Hex", "hex: 3 games"),
+        (["simulate", "--games", "2", "--option", "size=5", "--quiet"], "hex.py:Hex", "hex: 2 games"),
     ],
 )
 def test_the_command_runs_the_examples_from_their_files(

@@ -14,6 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from connect_four import ConnectFour
+from hex import Hex
+from othello import Othello
+from tic_tac_toe import TicTacToe
 
 from boardkit.agents import RandomAgent
 from boardkit.errors import NotationError
@@ -39,6 +43,11 @@ SCREENS: dict[str, Callable[[], str]] = {
     "cloth-of-gold-player-0.txt": lambda: played(ClothOfGold().new_game(seed=3), 12, 3).render_for(0),
     "five-fields.txt": lambda: played(FiveFields(blank_map=True).new_game(seed=2), 10, 2).render(),
     "camelot-player-1.txt": lambda: played(Camelot().new_game(players=3, seed=4), 5, 4).render_for(1),
+    # the kit's examples: a square grid with a1 top-left, one at the bottom-left, and the Hex rhombus
+    "tic-tac-toe.txt": lambda: played(TicTacToe().new_game(seed=1), 3, 1).render(),
+    "connect-four.txt": lambda: played(ConnectFour().new_game(seed=2), 9, 2).render(),
+    "othello.txt": lambda: played(Othello().new_game(seed=3), 12, 3).render(),
+    "hex.txt": lambda: played(Hex().new_game(seed=4), 14, 4).render(),
 }
 
 

@@ -207,6 +207,9 @@ class BoardGame(Game[Any, Any]):
     * ``pieces``: each piece's one-letter symbol and what it is, for the key
       (``{"X": "player 0", "O": "player 1"}``);
     * ``colours``: optionally, a fill colour per symbol for the SVG picture;
+    * ``sides``: optionally, a piece symbol per named side of the board
+      (:meth:`~boardkit.topology.Topology.side`), drawn in that piece's
+      colour along the side in the picture (the sides each player joins);
     * ``counters``: named values the state keeps besides the board, with
       their start values (``{"passes": 0}``); any hashable values;
     * ``moves``: the move classes notation is read with (default
@@ -219,6 +222,7 @@ class BoardGame(Game[Any, Any]):
     board: ClassVar[Topology]
     pieces: ClassVar[Mapping[str, str]] = {}
     colours: ClassVar[Mapping[str, str]] = {}
+    sides: ClassVar[Mapping[str, str]] = {}
     counters: ClassVar[Mapping[str, Hashable]] = {}
     moves: ClassVar[tuple[type[Any], ...]] = (Place, Step, Pass)
     options_class: ClassVar[type[Any]] = NoOptions
@@ -605,20 +609,28 @@ class BoardState(State[Any]):
         return twin
 
     def render(self) -> str:
-        """The board as text: a grid with its coordinates for a square board,
-        one line per occupied cell for any other, then a key and the status."""
+        """The board as text: a grid with its coordinates for a square board
+        or a hex rhombus (each row half a cell right of the one above), rows
+        of hexes for another hex board, one line per occupied cell for any
+        other board; then a key and the status.
+
+        Examples:
+            >>> from hex import Hex
+            >>> state = Hex(size=3).new_game(seed=0)
+            >>> state.apply("b2")
+            >>> print(state.render())
+              a b c
+            1 . . . 1
+             2 . R . 2
+              3 . . . 3
+                a b c
+            key: R player 0 (red): top to bottom, B player 1 (blue): left to right, . empty
+            player 1 to move
+        """
         lines: list[str] = []
-        if isinstance(self.board, SquareGrid):
-            grid = self.board
-            letters = "  " + " ".join(chr(ord("a") + c) for c in range(min(grid.width, 26)))
-            width = len(str(grid.height))
-            letters = " " * width + letters[1:]
-            lines.append(letters)
-            for row in range(grid.height):
-                number = grid.name((0, row))[1:]
-                cells = " ".join(self._cells[grid.index((c, row))] or "." for c in range(grid.width))
-                lines.append(f"{number:>{width}} {cells} {number}")
-            lines.append(letters)
+        size = _grid_size(self.board)
+        if size is not None:
+            lines += self._grid_rows(*size, slant=isinstance(self.board, HexGrid))
         elif isinstance(self.board, HexGrid):
             lines += self._hex_rows()
         else:
@@ -633,6 +645,20 @@ class BoardState(State[Any]):
         else:
             lines.append(f"player {self._turn} to move")
         return "\n".join(lines)
+
+    def _grid_rows(self, width: int, height: int, *, slant: bool) -> list[str]:
+        """A grid's rows between its column letters, each row's number on both
+        sides; with ``slant`` (a hex rhombus) each row is half a cell right of
+        the one above, as it is drawn."""
+        digits = len(str(height))
+        letters = " ".join(chr(ord("a") + c) for c in range(min(width, 26)))
+        lines = [" " * (digits + 1) + letters]
+        for row in range(height):
+            number = self.name((0, row))[1:]
+            cells = " ".join(self._cells[self.board.index((c, row))] or "." for c in range(width))
+            lines.append(f"{' ' * (row if slant else 0)}{number:>{digits}} {cells} {number}")
+        lines.append(" " * (digits + 1 + (height - 1 if slant else 0)) + letters)
+        return lines
 
     def _hex_rows(self) -> list[str]:
         """A hex board as rows of pointy-top hexes, each shifted half a cell
@@ -661,11 +687,11 @@ class BoardState(State[Any]):
         colours = {s: self.game.colours.get(s, palette[i % len(palette)]) for i, s in enumerate(self.game.pieces)}
         pieces = {c: colours.get(p, "#888888") for c, p in labels.items()}
         coordinates = None
-        if isinstance(self.board, SquareGrid):
-            grid = self.board
+        size = _grid_size(self.board)
+        if size is not None:
             coordinates = (
-                [chr(ord("a") + c) for c in range(min(grid.width, 26))],
-                [grid.name((0, r))[1:] for r in range(grid.height)],
+                [chr(ord("a") + c) for c in range(min(size[0], 26))],
+                [self.name((0, r))[1:] for r in range(size[1])],
             )
         legend = [(colours[s], f"{s}: {meaning}") for s, meaning in self.game.pieces.items()]
         status = f"game over: {self._result.reason}" if self._result is not None else f"player {self._turn} to move"
@@ -677,4 +703,15 @@ class BoardState(State[Any]):
             legend=legend,
             coordinates=coordinates,
             names={c: self.name(c) for c in cells},
+            sides={side: colours[symbol] for side, symbol in self.game.sides.items()},
         )
+
+
+def _grid_size(board: Topology) -> tuple[int, int] | None:
+    """The columns and rows of a board whose cells are named like a square
+    grid's (a :class:`SquareGrid` or a :meth:`HexGrid.rhombus`), else ``None``."""
+    if isinstance(board, SquareGrid):
+        return board.width, board.height
+    if isinstance(board, HexGrid) and board.width is not None and board.height is not None:
+        return board.width, board.height
+    return None

@@ -143,6 +143,7 @@ def topology_svg(
     coordinates: tuple[Sequence[str], Sequence[str]] | None = None,
     overlay: Callable[[Any, float, float], str] | None = None,
     names: Mapping[Any, str] | None = None,
+    sides: Mapping[str, str] | None = None,
 ) -> str:
     """Draw a board: squares for a :class:`SquareGrid`, hexagons for a
     :class:`HexGrid`, circles joined by lines for any other graph.
@@ -156,12 +157,16 @@ def topology_svg(
             the cell's label, which turns light on a dark piece).
         legend: A key drawn under the board: ``(colour, text)`` pairs or a
             mapping from text to colour.
-        coordinates: For a :class:`SquareGrid`, column names (left to
-            right) written under the board and row names (top to bottom)
-            written on its left.
+        coordinates: For a :class:`SquareGrid` or a
+            :meth:`HexGrid.rhombus`, column names (left to right) written
+            under the board (a rhombus: above it and under it) and row names
+            (top to bottom) written on its left.
         overlay: A function of a cell and the ``(x, y)`` centre of its
             shape in the picture, returning SVG elements (text) drawn over
             that cell, after its label.
+        sides: A colour for some named sides of the board
+            (:meth:`~boardkit.topology.Topology.side`), drawn as a band along
+            the outside of that side: the sides a player joins in Hex.
         names: Each cell's name in the move notation; everything drawn for a
             named cell is grouped in a ``<g data-cell="name">`` element.
 
@@ -188,7 +193,8 @@ def topology_svg(
     pos = {cell: board.pos(cell) for cell in board.cells}
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
-    pad = 1.1 if isinstance(board, HexGrid) else 1.0
+    rhombus = isinstance(board, HexGrid) and board.width is not None
+    pad = (1.9 if rhombus and coordinates is not None else 1.1) if isinstance(board, HexGrid) else 1.0
     top = _TITLE_HEIGHT if title else 0.0
     board_width = (max(xs) - min(xs) + 2 * pad) * _SCALE
     board_height = (max(ys) - min(ys) + 2 * pad) * _SCALE
@@ -207,6 +213,8 @@ def topology_svg(
             f'<text x="{width / 2:.1f}" y="{_TITLE_HEIGHT * 0.7:.1f}" text-anchor="middle" font-size="16" '
             f'font-weight="bold">{escape(title)}</text>'
         )
+    if sides:
+        parts += _side_bands(board, sides, at)
     if not isinstance(board, SquareGrid | HexGrid):
         for a, b in board.graph.edges:
             (x1, y1), (x2, y2) = at(a), at(b)
@@ -251,22 +259,49 @@ def topology_svg(
             parts.append(overlay(cell, x, y))
         if name is not None:
             parts.append("</g>")
-    if coordinates is not None and isinstance(board, SquareGrid):
+    rows_drawn = board.height if isinstance(board, SquareGrid | HexGrid) else None  # None on a hexagon
+    if coordinates is not None and rows_drawn is not None:
         columns, rows = coordinates
+        last = rows_drawn - 1
         small = {"text_anchor": "middle", "dominant_baseline": "central", "font_size": 12, "fill": "#555"}
+        # Half a cell's height and width: a square's, or a pointy-top hexagon's (its circumradius is _SCALE).
+        down, across = (_SCALE + 4, _SCALE * math.sqrt(3) / 2 + 16) if rhombus else (_SCALE * 0.5, _SCALE * 0.5)
         for c, name in enumerate(columns):
-            if (c, board.height - 1) in pos:
-                x, y = at((c, board.height - 1))
-                parts.append(element("text", name, x=x, y=y + _SCALE * 0.5 + 9, **small))
+            for row, side in ((last, 1), (0, -1)) if rhombus else ((last, 1),):
+                if (c, row) in pos:
+                    x, y = at((c, row))
+                    parts.append(element("text", name, x=x, y=y + side * (down + 9), **small))
         for r, name in enumerate(rows):
             if (0, r) in pos:
                 x, y = at((0, r))
-                parts.append(element("text", name, x=x - _SCALE * 0.5 - 9, y=y, **small))
+                parts.append(element("text", name, x=x - across - 9, y=y, **small))
     for i, (colour, text) in enumerate(items):
         y = top + board_height + _LEGEND_ROW * (i + 0.5)
         parts.append(f'<circle cx="18" cy="{y:.1f}" r="6" fill="{_attr(colour)}" stroke="#555"/>')
         parts.append(f'<text x="30" y="{y:.1f}" dominant-baseline="central" font-size="13">{escape(text)}</text>')
     return document(width, height, parts, background=None)
+
+
+def _side_bands(board: Topology, sides: Mapping[str, str], at: Callable[[Any], tuple[float, float]]) -> list[str]:
+    """A thick line in each colour of ``sides`` along the outside of that
+    side: through its cells' centres, moved out from the board's middle by
+    about half a cell, drawn before the cells so that they cover its inner half."""
+    centres = [at(c) for c in board.cells]
+    mx, my = sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres)
+    out = 0.95 * _SCALE if isinstance(board, HexGrid) else 0.5 * _SCALE + 3
+    bands = []
+    for name, colour in sides.items():
+        (x1, y1), (x2, y2) = at(board.side(name)[0]), at(board.side(name)[-1])
+        dx, dy = x2 - x1, y2 - y1
+        length = math.hypot(dx, dy) or 1.0
+        nx, ny = -dy / length, dx / length  # a normal to the side; turned to point away from the middle
+        if nx * ((x1 + x2) / 2 - mx) + ny * ((y1 + y2) / 2 - my) < 0:
+            nx, ny = -nx, -ny
+        bands.append(
+            f'<line x1="{x1 + nx * out:.1f}" y1="{y1 + ny * out:.1f}" x2="{x2 + nx * out:.1f}" '
+            f'y2="{y2 + ny * out:.1f}" stroke="{_attr(colour)}" stroke-width="12" stroke-linecap="round"/>'
+        )
+    return bands
 
 
 def _text_svg(text: str, title: str | None = None) -> str:

@@ -1,0 +1,76 @@
+"""Hex on the authoring kit: the rules and nothing else.
+
+A rhombus of hexes, 11 by 11 unless you choose another size
+(``Hex(size=7)``): columns a, b, ... from the left and rows 1, 2, ... from
+the top, ``a1`` the top-left hex. Red (player 0) and blue (player 1) take
+turns putting a stone on any empty hex, red first. Red wins by joining the
+top and bottom sides with a chain of red stones, blue by joining the left and
+right sides with blue ones. A full board always holds exactly one such chain,
+so there are no draws. (The swap rule is not played.)
+
+Run it with ``boardkit play examples/hex.py:Hex``.
+
+Examples:
+    >>> state = Hex(size=3).new_game(seed=0)
+    >>> for cell in ["c1", "a1", "b2", "b1", "a3"]:
+    ...     state.apply(cell)
+    >>> state.outcome.winner, state.outcome.reason
+    (0, 'red joins top and bottom')
+"""
+
+from __future__ import annotations
+
+import functools
+
+import attrs
+
+from boardkit import Outcome
+from boardkit.kit import BoardGame, BoardState, Place
+from boardkit.patterns import connects
+from boardkit.topology import HexGrid, Topology
+
+STONES = "RB"
+GOALS = [("red", "top", "bottom"), ("blue", "left", "right")]  # each player's colour and sides to join
+
+
+@functools.cache
+def rhombus(size: int) -> HexGrid:
+    return HexGrid.rhombus(size, size)
+
+
+@attrs.frozen
+class HexOptions:
+    """The board's size: ``size`` hexes along each side, from 1 to 26."""
+
+    size: int = attrs.field(default=11, validator=attrs.validators.in_(range(1, 27)))
+
+
+class HexState(BoardState):
+    def moves(self) -> list[Place]:
+        return [Place(self.name(cell)) for cell in self.empty()]
+
+    def play(self, move: Place) -> None:
+        self.put(move.cell, STONES[self.current_player or 0])
+        self.next_turn()
+
+    def judge(self) -> Outcome | None:
+        for player, (colour, *sides) in enumerate(GOALS):
+            start, end = ([self.board.index(cell) for cell in self.board.side(side)] for side in sides)
+            if connects(self.board.compiled, self.layout(), start, end, pieces={STONES[player]}):
+                return Outcome.win(player, f"{colour} joins {' and '.join(sides)}")
+        return None
+
+
+class Hex(BoardGame):
+    """Hex for two on a rhombus of ``size`` by ``size`` hexes (11 by default)."""
+
+    name = "hex"
+    pieces = {"R": "player 0 (red): top to bottom", "B": "player 1 (blue): left to right"}
+    colours = {"R": "#d32f2f", "B": "#1e5bc6"}
+    sides = {"top": "R", "bottom": "R", "left": "B", "right": "B"}
+    moves = (Place,)
+    options_class = HexOptions
+    state_class = HexState
+
+    def make_board(self) -> Topology:
+        return rhombus(self.options.size)
