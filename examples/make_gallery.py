@@ -1,4 +1,5 @@
-"""Draw one picture per shipped game into ``docs/_static/gallery``.
+"""Draw one picture per shipped game, and per game of the authoring kit's
+examples, into ``docs/_static/gallery``.
 
 Each picture is a seeded game played a fixed number of moves by seeded
 random players, so running the script again gives the same files::
@@ -13,6 +14,7 @@ Examples:
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -30,6 +32,11 @@ GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
     ("cloth-of-gold.svg", "cloth-of-gold", {}, 3, 30),
     ("five-fields.svg", "five-fields", {"blank_map": True}, 2, 40),
     ("camelot.svg", "camelot", {}, 1, 12),
+    # the kit's examples, named module:Class (the modules are the files beside this one)
+    ("tic-tac-toe.svg", "tic_tac_toe:TicTacToe", {}, 2, 9),
+    ("connect-four.svg", "connect_four:ConnectFour", {}, 7, 42),
+    ("othello.svg", "othello:Othello", {}, 3, 24),
+    ("hex.svg", "hex:Hex", {}, 4, 121),
 )
 
 
@@ -37,7 +44,8 @@ def picture(name: str, options: Mapping[str, Any], *, seed: int, moves: int) -> 
     """The SVG picture of game ``name`` after ``moves`` random moves from a seeded start.
 
     Args:
-        name: A registered game.
+        name: A registered game, or ``module:Class`` for a game class in an
+            importable module (the kit's examples).
         options: The game's options.
         seed: Seeds both the game and the random players.
         moves: How many moves to play (fewer if the game ends first).
@@ -49,7 +57,11 @@ def picture(name: str, options: Mapping[str, Any], *, seed: int, moves: int) -> 
         >>> "tafl: attackers to move" in picture("tafl", {"variant": "brandubh"}, seed=0, moves=0)
         True
     """
-    game = games.load(name, **options)
+    if ":" in name:
+        module, _, cls = name.partition(":")
+        game = getattr(importlib.import_module(module), cls)(**options)
+    else:
+        game = games.load(name, **options)
     state = game.new_game(players=max(2, game.min_players), seed=seed)
     agent = RandomAgent(seed=seed)
     for _ in range(moves):

@@ -409,7 +409,9 @@ def test_the_docs_gallery_is_up_to_date(tmp_path: Path) -> None:
     spec.loader.exec_module(module)
     written = module.main(tmp_path / "gallery", tmp_path)
     assert [p.name for p in written] == [
-        "tafl.svg", "cloth-of-gold.svg", "five-fields.svg", "camelot.svg", "camelot-plan.svg", "five-fields-map.svg"
+        "tafl.svg", "cloth-of-gold.svg", "five-fields.svg", "camelot.svg",
+        "tic-tac-toe.svg", "connect-four.svg", "othello.svg", "hex.svg",
+        "camelot-plan.svg", "five-fields-map.svg",
     ]
     for path in written:
         parse(path.read_text(encoding="utf-8"))
