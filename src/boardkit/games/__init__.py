@@ -21,10 +21,16 @@ import importlib
 import importlib.util
 from collections.abc import Callable
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from boardkit.errors import OptionError
 from boardkit.game import Game
+
+if TYPE_CHECKING:  # the game packages are imported only when a game is first loaded
+    from boardkit.games.camelot import Camelot
+    from boardkit.games.cloth_of_gold import ClothOfGold
+    from boardkit.games.five_fields import FiveFields
+    from boardkit.games.tafl import Tafl
 
 __all__ = ["ENTRY_POINT_GROUP", "load", "names", "register", "unregister"]
 
@@ -109,8 +115,26 @@ def names() -> list[str]:
     return found
 
 
+@overload
+def load(name: Literal["tafl"], **options: Any) -> Tafl: ...
+@overload
+def load(name: Literal["cloth-of-gold"], **options: Any) -> ClothOfGold: ...
+@overload
+def load(name: Literal["five-fields"], **options: Any) -> FiveFields: ...
+@overload
+def load(name: Literal["camelot"], **options: Any) -> Camelot: ...
+@overload
+def load(name: str, **options: Any) -> Game[Any, Any]: ...
+
+
 def load(name: str, **options: Any) -> Game[Any, Any]:
     """Return the game registered as ``name``, configured with ``options``.
+
+    To a type checker, a shipped game's name gives its class, so
+    ``load("tafl")`` is a :class:`~boardkit.games.tafl.Tafl` and
+    ``load("tafl").new_game()`` a :class:`~boardkit.games.tafl.TaflState`,
+    whose misspelt methods ``mypy`` reports; any other name gives a
+    :class:`~boardkit.Game` of unknown states and moves.
 
     Raises:
         OptionError: for an unknown game, an unknown option, or a bad value.
