@@ -87,19 +87,23 @@ def line(
         if piece is None:
             return 0
     opposite = board.opposite
-    chosen = range(len(rays)) if directions is None else set(directions)
     longest = 1
-    for d in chosen:
+    for d in range(len(rays)) if directions is None else directions:
         back = opposite[d]
         if directions is None and 0 <= back < d:
             continue  # this line was counted from its other direction
         run = 1
-        for way in (d, back) if back >= 0 and back != d else (d,):
-            for j in rays[way]:
+        for j in rays[d]:
+            if cells[j] != piece:
+                break
+            run += 1
+        if back >= 0:
+            for j in rays[back]:
                 if cells[j] != piece:
                     break
                 run += 1
-        longest = max(longest, run)
+        if run > longest:
+            longest = run
     return longest
 
 
