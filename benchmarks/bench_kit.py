@@ -1,6 +1,6 @@
 """The authoring kit's cost: random playouts and undo/copy of the kit's
-Connect Four and tic-tac-toe against the same games written by hand in plain
-Python (a list board, legal moves, apply with a win check, undo).
+Connect Four, tic-tac-toe, Othello and Hex against the same games written by
+hand in plain Python (a list board, legal moves, apply with a win check, undo).
 
     python benchmarks/bench_kit.py --seconds 3
 
@@ -21,6 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 
 from connect_four import ConnectFour
+from hex import Hex
+from othello import Othello
 from tic_tac_toe import TicTacToe
 
 
@@ -109,6 +111,126 @@ class HandTicTacToe:
         return twin
 
 
+_STEPS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+#: For each of the 64 squares, the squares along each of the eight lines from it, nearest first.
+_RAYS = [
+    [[(c + k * dc) + 8 * (r + k * dr) for k in range(1, 8) if 0 <= c + k * dc < 8 and 0 <= r + k * dr < 8]
+     for dc, dr in _STEPS]
+    for r in range(8) for c in range(8)
+]
+_AROUND = [[ray[0] for ray in rays if ray] for rays in _RAYS]
+
+
+class HandOthello:
+    """Othello by hand: a list of 64 squares, flips found along precomputed
+    lines from the squares next to an enemy disc, passes as move -1."""
+
+    def __init__(self) -> None:
+        self.cells = [0] * 64
+        self.cells[27] = self.cells[36] = 2
+        self.cells[28] = self.cells[35] = 1
+        self.player = 1
+        self.history: list[tuple[int, list[int]]] = []
+
+    def flips(self, square: int, player: int) -> list[int]:
+        cells, enemy, found = self.cells, 3 - player, []
+        for ray in _RAYS[square]:
+            run = 0
+            for j in ray:
+                if cells[j] == enemy:
+                    run += 1
+                    continue
+                if run and cells[j] == player:
+                    found += ray[:run]
+                break
+        return found
+
+    def placements(self, player: int) -> list[int]:
+        cells, enemy = self.cells, 3 - player
+        near = {j for i in range(64) if cells[i] == enemy for j in _AROUND[i] if not cells[j]}
+        return [s for s in sorted(near) if self.flips(s, player)]
+
+    def legal_moves(self) -> list[int]:
+        mine = self.placements(self.player)
+        if mine:
+            return mine
+        return [-1] if self.placements(3 - self.player) else []
+
+    def apply(self, square: int) -> None:
+        if square not in self.legal_moves():
+            raise ValueError(square)
+        flipped = [] if square < 0 else self.flips(square, self.player)
+        for i in [square, *flipped] if square >= 0 else []:
+            self.cells[i] = self.player
+        self.history.append((square, flipped))
+        self.player = 3 - self.player
+
+    def undo(self) -> None:
+        square, flipped = self.history.pop()
+        self.player = 3 - self.player
+        if square >= 0:
+            self.cells[square] = 0
+        for i in flipped:
+            self.cells[i] = 3 - self.player
+
+    def copy(self) -> HandOthello:
+        twin = HandOthello.__new__(HandOthello)
+        twin.cells, twin.player, twin.history = self.cells[:], self.player, self.history[:]
+        return twin
+
+
+_HEX = 11
+_HEX_AROUND = [
+    [(q + dq) + _HEX * (r + dr) for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+     if 0 <= q + dq < _HEX and 0 <= r + dr < _HEX]
+    for r in range(_HEX) for q in range(_HEX)
+]
+
+
+class HandHex:
+    """Hex on the 11x11 rhombus by hand: a list of cells, and after each stone
+    a search from the mover's first side for the other one."""
+
+    def __init__(self) -> None:
+        self.cells = [0] * (_HEX * _HEX)
+        self.player = 1
+        self.winner = 0
+        self.moves: list[int] = []
+
+    def legal_moves(self) -> list[int]:
+        return [] if self.winner else [i for i in range(_HEX * _HEX) if not self.cells[i]]
+
+    def apply(self, cell: int) -> None:
+        if self.winner or self.cells[cell]:
+            raise ValueError(cell)
+        self.cells[cell] = self.player
+        self.moves.append(cell)
+        # player 1 joins the top row to the bottom one, player 2 the left column to the right one
+        start = range(_HEX) if self.player == 1 else range(0, _HEX * _HEX, _HEX)
+        seen = {i for i in start if self.cells[i] == self.player}
+        stack = list(seen)
+        while stack:
+            i = stack.pop()
+            if (i // _HEX if self.player == 1 else i % _HEX) == _HEX - 1:
+                self.winner = self.player
+                break
+            for j in _HEX_AROUND[i]:
+                if j not in seen and self.cells[j] == self.player:
+                    seen.add(j)
+                    stack.append(j)
+        self.player = 3 - self.player
+
+    def undo(self) -> None:
+        self.cells[self.moves.pop()] = 0
+        self.winner = 0
+        self.player = 3 - self.player
+
+    def copy(self) -> HandHex:
+        twin = HandHex.__new__(HandHex)
+        twin.cells, twin.player, twin.winner, twin.moves = self.cells[:], self.player, self.winner, self.moves[:]
+        return twin
+
+
 def rate(seconds: float, work: Callable[[], int]) -> float:
     done = 0
     start = time.process_time()
@@ -150,7 +272,12 @@ def main() -> None:
     seconds = parser.parse_args().seconds
     print("| game | kit playouts/s | hand-written playouts/s | ratio | kit undo+apply/s | kit copy/s | hand copy/s |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    games = [("Connect Four", ConnectFour(), HandConnectFour), ("tic-tac-toe", TicTacToe(), HandTicTacToe)]
+    games = [
+        ("Connect Four", ConnectFour(), HandConnectFour),
+        ("tic-tac-toe", TicTacToe(), HandTicTacToe),
+        ("Othello", Othello(), HandOthello),
+        ("Hex 11x11", Hex(), HandHex),
+    ]
     for label, kit_game, hand in games:
         # Alternate the two, best of three each, so a busy moment on a shared machine
         # does not land on one side only.

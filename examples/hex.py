@@ -34,8 +34,12 @@ GOALS = [("red", "top", "bottom"), ("blue", "left", "right")]  # each player's c
 
 
 @functools.cache
-def rhombus(size: int) -> HexGrid:
-    return HexGrid.rhombus(size, size)
+def board(size: int) -> tuple[HexGrid, list[Place], list[list[list[int]]]]:
+    """The board of this size, built once: its hexes, a move to each hex (by
+    cell index), and each player's two sides (as cell indices)."""
+    grid = HexGrid.rhombus(size, size)
+    sides = [[[grid.index(cell) for cell in grid.side(side)] for side in pair] for _, *pair in GOALS]
+    return grid, Place.every(grid), sides
 
 
 @attrs.frozen
@@ -47,17 +51,19 @@ class HexOptions:
 
 class HexState(BoardState):
     def moves(self) -> list[Place]:
-        return [Place(self.name(cell)) for cell in self.empty()]
+        _, places, _ = board(self.game.options.size)
+        return [places[i] for i, stone in enumerate(self.layout()) if stone is None]
 
     def play(self, move: Place) -> None:
         self.put(move.cell, STONES[self.current_player or 0])
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        for player, (colour, *sides) in enumerate(GOALS):
-            start, end = ([self.board.index(cell) for cell in self.board.side(side)] for side in sides)
-            if connects(self.board.compiled, self.layout(), start, end, pieces={STONES[player]}):
-                return Outcome.win(player, f"{colour} joins {' and '.join(sides)}")
+        player = 1 - (self.current_player or 0)  # only the player who has just moved can have won
+        grid, _, sides = board(self.game.options.size)
+        if connects(grid.compiled, self.layout(), *sides[player], pieces={STONES[player]}):
+            colour, *names = GOALS[player]
+            return Outcome.win(player, f"{colour} joins {' and '.join(names)}")
         return None
 
 
@@ -73,4 +79,4 @@ class Hex(BoardGame):
     state_class = HexState
 
     def make_board(self) -> Topology:
-        return rhombus(self.options.size)
+        return board(self.options.size)[0]
