@@ -13,7 +13,7 @@ import pytest
 
 from boardkit import games
 from boardkit.agents import RandomAgent
-from boardkit.render import document, element, status, svg, topology_svg
+from boardkit.render import BoardDrawing, Picture, document, element, status, svg, topology_svg
 from boardkit.testing import Nim
 from boardkit.topology import Hex, HexGrid, SquareGrid, from_graph
 
@@ -106,7 +106,7 @@ def test_title_pieces_and_legend() -> None:
 
 
 def test_a_state_with_pieces_and_legend() -> None:
-    class Board:
+    class Board(BoardDrawing):
         current_player = 1
         outcome = None
         game = Nim()
@@ -123,6 +123,14 @@ def test_a_state_with_pieces_and_legend() -> None:
     root = parse(svg(Board()))
     assert texts(root) == ["nim: player 1 to move", "x", "a red piece"]
     assert texts(parse(svg(Board(), title="mine", legend=[]))) == ["mine", "x"]
+
+
+def test_a_board_drawing_needs_only_its_cells() -> None:
+    class Cells(BoardDrawing):
+        def svg_cells(self) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
+            return SquareGrid(3, 2), {(0, 0): "x"}, {(1, 1): "#333"}
+
+    assert svg(Cells(), title="t") == topology_svg(SquareGrid(3, 2), {(0, 0): "x"}, {(1, 1): "#333"}, title="t")
 
 
 def test_a_state_without_a_board_is_drawn_as_text() -> None:
@@ -152,8 +160,9 @@ def test_every_shipped_game_draws_itself(name: str) -> None:
     picture = state._repr_svg_()
     root = parse(picture)
     assert texts(root)[0] == status(state)
-    if hasattr(state, "svg_picture"):  # a picture of its own, checked game by game below
+    if isinstance(state, Picture):  # a picture of its own, checked game by game below
         return
+    assert isinstance(state, BoardDrawing)
     board, _, _ = state.svg_cells()
     shapes = len(list(root.iter(f"{NS}rect"))) + len(list(root.iter(f"{NS}polygon")))
     if isinstance(board, SquareGrid | HexGrid):

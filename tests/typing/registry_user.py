@@ -1,7 +1,7 @@
 """A user's script, checked by ``mypy --strict`` in tests/test_typing.py (never run).
 
-Each line ending in ``# error: <text>`` must give exactly that mypy error; every
-other line must check cleanly. ``assert_type`` fails the check if the type
+A line ending in ``# error: <text>`` must give one mypy error that starts with
+that text; every other line must check cleanly. ``assert_type`` fails the check if the type
 mypy infers is not the one written.
 """
 

@@ -1,30 +1,22 @@
 """Pictures of boards and games as SVG, with the standard library only.
 
 :func:`svg` draws any :class:`~boardkit.topology.Topology` (square, hex or an
-arbitrary graph, placed by its ``"pos"`` attribute) and any state. A state
-whose class provides ``svg_cells()`` is drawn on its board with a label and a
-fill colour per cell, under a title saying whose turn it is or how the game
-ended; any other state is drawn as its text rendering.
+arbitrary graph, placed by its ``"pos"`` attribute) and any state. How a
+state is drawn is a typed protocol, which the state implements and
+:func:`svg` calls:
 
-A state may add to the picture with these optional methods:
-
-* ``svg_pieces() -> Mapping[cell, colour]``: a round piece of that colour in
-  each of those cells, under the cell's label;
-* ``svg_legend() -> Sequence[tuple[colour, text]]``: a key drawn under the board;
-* ``svg_coordinates() -> tuple[Sequence[str], Sequence[str]]``: column names
-  (left to right) and row names (top to bottom) written around a square grid;
-* ``svg_overlay(cell, x, y) -> str``: extra SVG elements drawn over a cell
-  whose centre is at ``(x, y)`` in the picture (markers, several pieces);
-* ``svg_cell_names() -> Mapping[cell, str]``: each cell's name as the move
-  notation writes it; everything drawn for a cell is then grouped in a
-  ``<g data-cell="name">`` element, which a web page can make clickable.
-
-A state whose picture does not fit a board of cells provides
-``svg_picture(title) -> str`` instead, returning a whole SVG document (build it
-with :func:`element` and :func:`document`); :func:`svg` then uses it.
+* a :class:`BoardDrawing` is drawn on its board: a label, a fill colour, a
+  round piece and extra elements per cell, a key, and coordinates around a
+  grid, under a title saying whose turn it is or how the game ended;
+* a :class:`Picture` draws the whole SVG document itself (build it with
+  :func:`element` and :func:`document`), for pictures that do not fit a board
+  of cells;
+* anything else is drawn as its text rendering.
 
 Every :class:`~boardkit.State` shows itself this way in Jupyter, through
-``_repr_svg_``.
+``_repr_svg_``. The games' own pictures implement these protocols without
+importing this module (a protocol is matched by its methods); a state of your
+own may subclass :class:`BoardDrawing` to inherit its defaults.
 
 Examples:
     >>> import xml.etree.ElementTree as ET
@@ -40,15 +32,84 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 from xml.sax.saxutils import escape
 
 from boardkit.topology import HexGrid, SquareGrid, Topology
 
-__all__ = ["Legend", "document", "element", "status", "svg", "topology_svg"]
+__all__ = ["BoardDrawing", "Legend", "Picture", "document", "element", "status", "svg", "topology_svg"]
 
 #: A key to the picture: ``(colour, text)`` pairs, or a mapping from text to colour.
 Legend = Sequence[tuple[str, str]] | Mapping[str, str]
+
+
+
+@runtime_checkable
+class Picture(Protocol):
+    """Something that draws its whole picture itself; :func:`svg` calls it.
+
+    Examples:
+        >>> class Sun:
+        ...     def svg_picture(self, title: str | None) -> str:
+        ...         return document(20, 20, [element("circle", cx=10, cy=10, r=8, fill="gold")])
+        >>> isinstance(Sun(), Picture), svg(Sun()).count("<circle")
+        (True, 1)
+    """
+
+    def svg_picture(self, title: str | None) -> str:
+        """A standalone SVG document, with ``title`` (when given) above the picture."""
+        ...
+
+
+@runtime_checkable
+class BoardDrawing(Protocol):
+    """A state drawn on its board by :func:`svg`: the hooks it calls.
+
+    Only :meth:`svg_cells` must be written: a class that subclasses
+    :class:`BoardDrawing` inherits the other hooks, which add nothing. A
+    class that does not subclass it is a :class:`BoardDrawing` when it has
+    all six methods.
+
+    Examples:
+        >>> from boardkit.topology import SquareGrid
+        >>> class Corner(BoardDrawing):
+        ...     def svg_cells(self) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
+        ...         return SquareGrid(2, 2), {(0, 0): "K"}, {(0, 0): "#c9b27c"}
+        ...     def svg_pieces(self) -> dict[Any, str]:
+        ...         return {(0, 0): "white"}
+        >>> picture = svg(Corner(), title="a corner")
+        >>> picture.count("<rect"), "K</text>" in picture, picture.count('r="14.4"')
+        (4, True, 1)
+    """
+
+    def svg_cells(self) -> tuple[Topology, Mapping[Any, str], Mapping[Any, str]]:
+        """The board, a label for some cells and a fill colour (any SVG colour) for some cells."""
+        ...
+
+    def svg_pieces(self) -> Mapping[Any, str] | None:
+        """A round piece of that colour in each of these cells, under the cell's label."""
+        return None
+
+    def svg_legend(self) -> Legend | None:
+        """A key drawn under the board: ``(colour, text)`` pairs or a mapping from text to colour."""
+        return None
+
+    def svg_coordinates(self) -> tuple[Sequence[str], Sequence[str]] | None:
+        """Column names (left to right) and row names (top to bottom) written
+        around a square grid or a :meth:`~boardkit.topology.HexGrid.rhombus`."""
+        return None
+
+    def svg_overlay(self, cell: Any, x: float, y: float) -> str:
+        """Extra SVG elements (markers, several pieces) drawn over ``cell``,
+        whose centre is at ``(x, y)`` in the picture; ``""`` for none."""
+        return ""
+
+    def svg_cell_names(self) -> Mapping[Any, str] | None:
+        """Each cell's name as the move notation writes it: everything drawn
+        for a cell is then grouped in a ``<g data-cell="name">`` element,
+        which a web page can make clickable."""
+        return None
+
 
 _SCALE = 40.0
 _TITLE_HEIGHT = 30.0
@@ -361,17 +422,14 @@ def status(state: Any) -> str:
 def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -> str:
     """An SVG picture of a board or a game state.
 
-    A :class:`~boardkit.topology.Topology` is drawn as it is. A state is drawn
-    on its board when it has ``svg_cells()`` (with ``svg_pieces()`` and
-    ``svg_legend()`` when it has them), and as its text rendering otherwise;
-    its title says whose turn it is or how the game ended.
-
-    A state with ``svg_picture(title)`` is drawn by that method instead (and
-    ``legend`` is not used).
+    A :class:`~boardkit.topology.Topology` is drawn as it is. A
+    :class:`Picture` draws itself (and ``legend`` is not used); a
+    :class:`BoardDrawing` is drawn on its board; anything else as its text
+    rendering. A state's title says whose turn it is or how the game ended.
 
     Args:
-        thing: A board, a state, or anything with ``svg_picture()``,
-            ``svg_cells()`` or ``render()``.
+        thing: A board, a :class:`Picture`, a :class:`BoardDrawing`, or
+            anything with ``render()``.
         title: The title; by default :func:`status` for a state, none for a board.
         legend: A key drawn under the board, overriding the state's own.
 
@@ -385,29 +443,19 @@ def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -
         return topology_svg(thing, title=title, legend=legend)
     if title is None and hasattr(thing, "current_player") and hasattr(thing, "outcome"):
         title = status(thing)
-    own = getattr(thing, "svg_picture", None)
-    if callable(own):
-        return str(own(title))
-    cells = getattr(thing, "svg_cells", None)
-    if callable(cells):
-        board, labels, fills = cells()
-        pieces_of = getattr(thing, "svg_pieces", None)
-        legend_of = getattr(thing, "svg_legend", None)
-        coordinates_of = getattr(thing, "svg_coordinates", None)
-        overlay = getattr(thing, "svg_overlay", None)
-        names_of = getattr(thing, "svg_cell_names", None)
-        pieces = pieces_of() if callable(pieces_of) else None
-        if legend is None and callable(legend_of):
-            legend = legend_of()
+    if isinstance(thing, Picture):
+        return thing.svg_picture(title)
+    if isinstance(thing, BoardDrawing):
+        board, labels, fills = thing.svg_cells()
         return topology_svg(
             board,
             labels,
             fills,
             title=title,
-            pieces=pieces,
-            legend=legend,
-            coordinates=coordinates_of() if callable(coordinates_of) else None,
-            overlay=overlay if callable(overlay) else None,
-            names=names_of() if callable(names_of) else None,
+            pieces=thing.svg_pieces(),
+            legend=thing.svg_legend() if legend is None else legend,
+            coordinates=thing.svg_coordinates(),
+            overlay=thing.svg_overlay,
+            names=thing.svg_cell_names(),
         )
     return _text_svg(thing.render(), title)

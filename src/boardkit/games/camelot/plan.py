@@ -241,3 +241,30 @@ class Plan:
             (KIND_COLOURS.get(k, "#cccccc"), f"{k}  {KIND_NAMES.get(k, 'squares')} ({self.square_counts[k]})")
             for k in kinds
         ]
+
+    def svg_pieces(self) -> None:
+        """No pieces on an empty plan.
+
+        Examples:
+            >>> Plan(STANDARD_PLAN).svg_pieces() is None
+            True
+        """
+        return None
+
+    def svg_overlay(self, cell: Cell, x: float, y: float) -> str:
+        """Nothing drawn over a square beyond its kind letter.
+
+        Examples:
+            >>> Plan(STANDARD_PLAN).svg_overlay((0, 0), 0.0, 0.0)
+            ''
+        """
+        return ""
+
+    def svg_cell_names(self) -> None:
+        """No ``data-cell`` marks: a plan is a picture to look at, not to play on.
+
+        Examples:
+            >>> Plan(STANDARD_PLAN).svg_cell_names() is None
+            True
+        """
+        return None

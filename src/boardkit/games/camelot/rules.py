@@ -841,6 +841,25 @@ class CamelotState(State[Move]):
         """
         return self.game.plan.svg_coordinates()
 
+
+    def svg_pieces(self) -> None:
+        """No round pieces: a laid tile is its square's label (see :meth:`svg_cells`).
+
+        Examples:
+            >>> Camelot().new_game(players=2, seed=0).svg_pieces() is None
+            True
+        """
+        return None
+
+    def svg_overlay(self, cell: Cell, x: float, y: float) -> str:
+        """Nothing drawn over a square beyond its label.
+
+        Examples:
+            >>> Camelot().new_game(players=2, seed=0).svg_overlay((0, 0), 0.0, 0.0)
+            ''
+        """
+        return ""
+
     def evaluate(self, player: Player) -> float:
         """How far ``player`` leads the best other player (or, alone, how
         high the score is), squashed into ``[-1, 1]``. The points of the turn

@@ -860,6 +860,25 @@ class TaflState(State[Move]):
         n = self._g.size
         return {cell: square_name(cell[0], n, cell[1]) for cell in self._g.grid.squares}
 
+
+    def svg_pieces(self) -> None:
+        """No round pieces: the marks are the cells' labels (see :meth:`svg_cells`).
+
+        Examples:
+            >>> Tafl("brandubh").new_game(seed=0).svg_pieces() is None
+            True
+        """
+        return None
+
+    def svg_overlay(self, cell: Any, x: float, y: float) -> str:
+        """Nothing drawn over a square beyond its mark.
+
+        Examples:
+            >>> Tafl("brandubh").new_game(seed=0).svg_overlay((3, 3), 0.0, 0.0)
+            ''
+        """
+        return ""
+
     def evaluate(self, player: Player) -> float:
         """A cheap estimate in ``[-1, 1]`` of the position for ``player``:
         material kept, the King's clear lines, and attackers around him.

@@ -1,0 +1,42 @@
+"""The drawing protocols as mypy sees them: every shipped picture implements
+one, and a hook of the wrong type is caught. Checked by tests/test_typing.py
+(never run); a line ending in ``# error: <text>`` must give one error that
+starts with that text, and no other line any error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardkit.games.camelot import CamelotState, Plan
+from boardkit.games.cloth_of_gold import ClothOfGoldState
+from boardkit.games.five_fields import FiveFieldsState
+from boardkit.games.tafl import TaflState
+from boardkit.kit import BoardState
+from boardkit.render import BoardDrawing, Picture
+from boardkit.topology import SquareGrid
+
+
+class Mine(BoardDrawing):
+    def svg_cells(self) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
+        return SquareGrid(2, 2), {}, {}
+
+
+class Forgot(BoardDrawing):
+    pass
+
+
+class WrongLegend(BoardDrawing):
+    def svg_cells(self) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
+        return SquareGrid(2, 2), {}, {}
+
+    def svg_legend(self) -> list[str]:  # error: Return type "list[str]" of "svg_legend" incompatible with return type
+        return ["red"]
+
+
+def shipped(tafl: TaflState, camelot: CamelotState, plan: Plan, five: FiveFieldsState,
+            cloth: ClothOfGoldState, kit: BoardState) -> None:
+    boards: list[BoardDrawing] = [tafl, camelot, plan, Mine()]
+    pictures: list[Picture] = [five, cloth, kit]
+    Forgot()  # error: Cannot instantiate abstract class "Forgot" with abstract attribute "svg_cells"  [abstract]
+    print(boards, pictures)
