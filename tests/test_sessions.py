@@ -13,6 +13,8 @@ editing and history.
 from __future__ import annotations
 
 import contextlib
+import itertools
+import json
 import os
 import re
 import select
@@ -186,13 +188,20 @@ def load(game: str, **options: Any) -> Any:
         # The example games, named as a user names a game of their own.
         ("high_tiles:HighTiles", [], 5),
         ("hex_hasami:HexHasami", [], 6),
+        ("othello:Othello", [], 6),
+        ("hex:Hex", [], 6),
+        ("hex:Hex", ["--option", "size=4"], 6),
     ],
 )
 def test_a_newcomer_plays_from_the_screen_alone(game: str, args: list[str], turns: int) -> None:
     seed = 5
     seats = ["--seat", "human", "random"] if "--seat" not in args else []
     screen = Screen(game, *args, *seats, "--seed", str(seed))
-    options = {"variant": args[1]} if args[:1] == ["--variant"] else {}
+    options: dict[str, Any] = {"variant": args[1]} if args[:1] == ["--variant"] else {}
+    for flag, value in itertools.pairwise(args):
+        if flag == "--option":
+            key, _, text = value.partition("=")
+            options[key] = json.loads(text)
     players = len(args) - 1 if "--seat" in args else 2
     twin = load(game, **options).new_game(players=players, seed=seed)
     rng = Random(seed)
