@@ -100,6 +100,26 @@ def test_analyze_tables_ratings_and_plot(results: Path) -> None:
     assert (results.parent / "p.svg").read_text().lstrip().startswith(("<?xml", "<svg"))
 
 
+def test_a_plot_of_groups_names_the_seats_and_shows_unfinished_games(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from boardkit.analysis import plot
+
+    records = []
+    for first, cap in ((0, 6), (1, 400)):
+        game = load("tafl", variant="brandubh", first=first)
+        records += tournament(game, [RandomAgent(seed=1), RandomAgent(seed=2)], games=8, seed=3, max_moves=cap).records
+    groups = summarize_by(records, "first")
+    assert groups["0"].unfinished == 8 and groups["1"].unfinished < 8
+    plot(summarize(records), tmp_path / "g.svg", groups=groups)
+    drawn = (tmp_path / "g.svg").read_text()
+    # matplotlib writes each text as a comment beside its glyphs
+    for words in ("attackers", "defenders", "unfinished", "tafl: who wins (8 games each)", "median, 10%-90%"):
+        assert f"<!-- {words} -->" in drawn
+    plot(summarize(records), tmp_path / "s.svg", seat_names=["white", "black"])
+    alone = (tmp_path / "s.svg").read_text()
+    assert "<!-- white -->" in alone and "attackers" not in alone and "tafl: who wins (16 games)" in alone
+
+
 @pytest.mark.parametrize(
     ("content", "words"),
     [

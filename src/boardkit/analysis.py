@@ -43,7 +43,7 @@ import json
 import math
 import os
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
 import attrs
@@ -608,10 +608,41 @@ def _inverse(matrix: list[list[float]]) -> list[list[float]]:
     return [row[n:] for row in rows]
 
 
-def plot(summary: Summary, path: str | os.PathLike[str], *, groups: Mapping[str, Summary] | None = None) -> None:
-    """Draw the win rate of each seat with its 95% interval (per group, when
-    ``groups`` are given) and the distribution of game lengths, to an SVG or
-    PNG file (by its extension). Needs matplotlib: ``pip install 'boardkit[plot]'``.
+def _seat_names(game: str, seats: int) -> list[str]:
+    from boardkit import games
+    from boardkit.errors import BoardkitError
+
+    try:
+        found = games.load(game)
+    except BoardkitError:
+        return []
+    return [found.seat_name(p) for p in range(seats)]
+
+
+def plot(
+    summary: Summary,
+    path: str | os.PathLike[str],
+    *,
+    groups: Mapping[str, Summary] | None = None,
+    seat_names: Sequence[str] | None = None,
+) -> None:
+    """Draw the win rate of each seat with its 95% interval and the game
+    lengths, to an SVG or PNG file (by its extension). Needs matplotlib:
+    ``pip install 'boardkit[plot]'``.
+
+    Without ``groups`` the left panel has a bar per seat and the right one the
+    distribution of game lengths. With ``groups`` (as from
+    :func:`summarize_by`) each group is a place on the axis with a bar per
+    seat (and one for draws when there are any), and the lengths are drawn per
+    group as the median with a line from the 10th to the 90th percentile.
+
+    Args:
+        summary: The games (for a single panel and the title's game name).
+        path: Where to write, ``.svg`` or ``.png``.
+        groups: Summaries to compare side by side.
+        seat_names: What to call the seats (default: the game's names for
+            them if it is registered, as Tafl's ``attackers`` and
+            ``defenders``; else ``seat 0``, ``seat 1``, ...).
 
     Raises:
         OptionError: if matplotlib is missing or the file type is not .svg or .png.
@@ -626,33 +657,86 @@ def plot(summary: Summary, path: str | os.PathLike[str], *, groups: Mapping[str,
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import PercentFormatter
     except ImportError:
         raise OptionError("plots need matplotlib: pip install 'boardkit[plot]'") from None
     shown = dict(groups) if groups else {"all games": summary}
-    figure, (rates, lengths) = plt.subplots(1, 2, figsize=(11, 4.2))
     seats = max(len(s.seats) for s in shown.values())
-    width = 0.8 / max(1, len(shown))
-    for g, (label, part) in enumerate(shown.items()):
-        xs = [seat + (g - (len(shown) - 1) / 2) * width for seat in range(len(part.seats))]
-        ys = [s.rate for s in part.seats]
-        errors = [[s.rate - s.low for s in part.seats], [s.high - s.rate for s in part.seats]]
-        rates.bar(xs, ys, width=width * 0.9, yerr=errors, capsize=4, label=f"{label} ({part.games} games)")
+    names = [*(seat_names if seat_names is not None else _seat_names(summary.game, seats))][:seats]
+    names += [f"seat {i}" for i in range(len(names), seats)]
+    wide = len(shown) > 1
+    many = len(shown) > 4  # then the panels go one above the other, the labels slanted
+    if many:
+        figure, (rates, lengths) = plt.subplots(2, 1, figsize=(max(9.0, 0.9 * len(shown) + 2), 8.5))
+    else:
+        figure, (rates, lengths) = plt.subplots(1, 2, figsize=(11.0, 4.6), width_ratios=(3, 2) if wide else (1, 1))
+    if wide:
+        sizes = {part.games for part in shown.values()}
+        labels = list(shown) if len(sizes) == 1 else [f"{k} ({part.games})" for k, part in shown.items()]
+        tick = {"rotation": 25, "ha": "right", "rotation_mode": "anchor"} if many else {}
+        # A bar per seat, then the games won by no seat: draws, and games cut short (grey, hatched).
+        extra = [(name, count) for name, count in (("draw", "draws"), ("unfinished", "unfinished"))
+                 if any(getattr(part, count) for part in shown.values())]
+        bars = [*names, *(name for name, _ in extra)]
+        width = 0.84 / len(bars)
+        for b, name in enumerate(bars):
+            xs, ys, low, high = [], [], [], []
+            for g, part in enumerate(shown.values()):
+                if b < seats:
+                    if b >= len(part.seats):
+                        continue
+                    rate, lo, hi = part.seats[b].rate, part.seats[b].low, part.seats[b].high
+                else:
+                    count = getattr(part, extra[b - seats][1])
+                    rate = count / part.games if part.games else 0.0
+                    lo, hi = wilson_interval(count, part.games)
+                xs.append(g + (b - (len(bars) - 1) / 2) * width)
+                ys.append(rate)
+                low.append(rate - lo)
+                high.append(hi - rate)
+            style: dict[str, Any] = {}
+            if b >= seats:
+                style = {"color": "#bbbbbb"} if name == "draw" else {"color": "#eeeeee", "edgecolor": "#999999",
+                                                                     "hatch": "///"}
+            rates.bar(xs, ys, width=width * 0.92, yerr=[low, high], capsize=2, label=name, **style)
+        rates.set_xticks(range(len(shown)), labels, **tick)
+        rates.set_xlim(-0.5, len(shown) - 0.5)
+        each = f" ({sizes.pop()} games each)" if len(sizes) == 1 else " (games per group)"
+        rates.set_title(f"{summary.game}: who wins{each}")
+        rates.legend(fontsize="small", ncols=len(bars), loc="upper center")
+        middle = [part.length.median for part in shown.values()]
+        spread = [
+            [part.length.median - part.length.p10 for part in shown.values()],
+            [part.length.p90 - part.length.median for part in shown.values()],
+        ]
+        lengths.errorbar(range(len(shown)), middle, yerr=spread, fmt="o", capsize=4, label="median, 10%-90%")
+        lengths.plot(range(len(shown)), [part.length.mean for part in shown.values()], "x", label="mean")
+        lengths.set_xticks(range(len(shown)), labels, **tick)
+        lengths.set_xlim(-0.5, len(shown) - 0.5)
+        lengths.set_ylim(0, max(part.length.p90 for part in shown.values()) * 1.25 + 1)
+        lengths.set_ylabel("game length (moves)")
+        lengths.legend(fontsize="small", ncols=2, loc="upper left")
+    else:
+        part = summary
+        rates.bar(range(len(part.seats)), [s.rate for s in part.seats], width=0.6,
+                  yerr=[[s.rate - s.low for s in part.seats], [s.high - s.rate for s in part.seats]], capsize=5)
+        rates.set_xticks(range(len(part.seats)), names[: len(part.seats)])
         counts = part.length.histogram
         if counts:
-            lengths.step([m for m, _ in counts], [n / part.games for _, n in counts], where="mid", label=label)
-    rates.set_xticks(range(seats), [f"seat {i}" for i in range(seats)])
-    rates.set_ylim(0, 1)
-    rates.set_ylabel("win rate (95% Wilson interval)")
-    rates.set_title(f"{summary.game}: wins by seat")
-    rates.legend(fontsize="small")
-    lengths.set_xlabel("game length (moves)")
-    lengths.set_ylabel("share of games")
+            lengths.bar([m for m, _ in counts], [n / part.games for _, n in counts], width=1.0)
+        lengths.set_xlabel("game length (moves)")
+        lengths.set_ylabel("share of games")
+        lengths.yaxis.set_major_formatter(PercentFormatter(1.0))
+    rates.set_ylim(0, 1.15 if wide else 1.0)
+    rates.set_yticks([0.0, 0.2, 0.4, 0.6, 0.8, 1.0])
+    rates.yaxis.set_major_formatter(PercentFormatter(1.0))
+    rates.set_ylabel("share of games (95% Wilson interval)" if wide else "win rate (95% Wilson interval)")
+    if not wide:
+        rates.set_title(f"{summary.game}: who wins ({summary.games} games)")
     lengths.set_title("game lengths")
-    if len(shown) > 1:
-        lengths.legend(fontsize="small")
     figure.tight_layout()
     try:
-        figure.savefig(target)
+        figure.savefig(target, dpi=100)
     except OSError as exc:
         raise OptionError(f"cannot write {target!r:.80}: {exc.strerror or exc}") from None
     finally:
