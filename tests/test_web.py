@@ -88,6 +88,26 @@ def test_square_moves_are_clicked_from_and_to() -> None:
     assert move_cells("g7-g1", names) == ["g7", "g1"]
 
 
+def test_a_kit_game_whose_moves_name_no_cell_is_clicked_where_the_piece_lands() -> None:
+    from boardkit.cli import _game_factory
+
+    table = Table(_game_factory("connect_four:ConnectFour")[1](), [parse_seat("here"), parse_seat("here")], seed=1)
+    viewer = table.viewer(table.host_token)
+
+    def landing() -> dict[str, list[str]]:
+        page = seat_page(table, viewer, table.state.current_player)
+        return {m["move"]: m["cells"] for m in page["moves"]}
+
+    assert landing() == {str(c): [f"{'abcdefg'[c - 1]}1"] for c in range(1, 8)}
+    table.play(viewer, "4", table.version)
+    table.play(viewer, "4", table.version)
+    assert landing()["4"] == ["d3"] and landing()["3"] == ["c1"]
+    # A move that names its square keeps that square alone, though it turns other discs over.
+    othello = Table(_game_factory("othello:Othello")[1](), [parse_seat("here"), parse_seat("here")], seed=1)
+    page = seat_page(othello, othello.viewer(othello.host_token), 0)
+    assert all(len(m["cells"]) == 1 for m in page["moves"])
+
+
 def test_a_game_against_the_random_bot_through_the_api(client: TestClient) -> None:
     made = new_table(client, "tafl", ["here", "random"], variant="brandubh")
     page = look(client, made)

@@ -24,6 +24,7 @@ import uvicorn
 from playwright.sync_api import sync_playwright
 
 from boardkit import games
+from boardkit.cli import _game_factory
 from boardkit.web.app import create_app
 from boardkit.web.page import move_cells
 
@@ -38,6 +39,9 @@ ARGS = [
     "--disable-dev-shm-usage",
 ]
 OFFERED: dict[str, Any] = {name: (lambda n: lambda **o: games.load(n, **o))(name) for name in games.names()}
+# The authoring kit's example games, as `boardkit serve --game examples/othello.py:Othello` offers them.
+KIT_GAMES = ["tic_tac_toe:TicTacToe", "connect_four:ConnectFour", "othello:Othello", "hex:Hex"]
+OFFERED.update({spec: _game_factory(spec)[1] for spec in KIT_GAMES})
 MY_TURN = (
     "v => Number(document.body.dataset.version) > v && (document.body.dataset.over === 'true'"
     " || document.querySelector('[data-status]').textContent.includes('(your move)'))"
@@ -82,7 +86,7 @@ class Tab:
     def __init__(self, browser: Any) -> None:
         self.context = browser.new_context(viewport={"width": 1200, "height": 900})
         self.page = self.context.new_page()
-        self.page.set_default_timeout(20_000)
+        self.page.set_default_timeout(60_000)  # the shared CI machine can be slow; a real hang still fails
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -274,22 +278,42 @@ def test_two_people_through_a_seat_link_and_a_wrong_token_refused(server: tuple[
         tab.close()
 
 
+def play_by_clicking(tab: Tab, app: Any, table_id: str, rng: random.Random, turns: int) -> int:
+    """Play up to ``turns`` of the person's turns by clicking, each checked
+    against the legal moves and the server's history; the turns played."""
+    tab.wait_my_turn(-1)
+    for played in range(turns):
+        if tab.over():
+            return played
+        assert tab.moves() == legal(app, table_id)
+        move = rng.choice(tab.moves())
+        mine = len(table(app, table_id).state.history)
+        before = tab.version
+        tab.click_move(move)
+        tab.wait_my_turn(before)
+        assert str(table(app, table_id).state.history[mine]) == move
+    return turns
+
+
 @pytest.mark.parametrize("game", ["five-fields", "camelot"])
 def test_hex_and_tile_games_by_clicking_cells_and_buttons(server: tuple[str, Any], browser: Any, game: str) -> None:
     base, app = server
     tab = Tab(browser)
     table_id = tab.start(base, game, ["here", "random"])
-    rng = random.Random(5)
-    tab.wait_my_turn(-1)
-    for _ in range(12):
-        if tab.over():
-            break
-        assert tab.moves() == legal(app, table_id)
-        move = rng.choice(tab.moves())
-        played = len(table(app, table_id).state.history)
-        before = tab.version
-        tab.click_move(move)
-        tab.wait_my_turn(before)
-        assert str(table(app, table_id).state.history[played]) == move
+    play_by_clicking(tab, app, table_id, random.Random(5), 12)
+    assert tab.errors == []
+    tab.close()
+
+
+@pytest.mark.parametrize("game", KIT_GAMES)
+def test_a_whole_kit_game_against_the_random_bot_by_clicking(server: tuple[str, Any], browser: Any, game: str) -> None:
+    base, app = server
+    tab = Tab(browser)
+    table_id = tab.start(base, game, ["here", "random"])
+    assert tab.page.locator("[data-cell]").count() == len(table(app, table_id).game.topology.cells)
+    assert play_by_clicking(tab, app, table_id, random.Random(11), 200) < 200
+    state = table(app, table_id).state
+    assert state.is_over and tab.history() == [str(m) for m in state.history]
+    assert "won" in tab.page.inner_text("[data-status]") or "draw" in tab.page.inner_text("[data-status]")
     assert tab.errors == []
     tab.close()

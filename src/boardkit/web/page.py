@@ -21,6 +21,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from boardkit.game import Game, Player
+from boardkit.kit import BoardState
 from boardkit.render import status, svg
 from boardkit.terminal import describe_game
 from boardkit.web.table import Table, Viewer
@@ -64,6 +65,29 @@ def move_cells(notation: str, names: Collection[str]) -> list[str]:
             cells.append(name)
             reached = start - minus_length
     return cells
+
+
+def _filled_cell(state: Any, move: Any, names: Collection[str]) -> list[str]:
+    """The one cell a kit game's move fills when its notation names none
+    (a Connect Four column: the square the disc lands on), found by playing
+    it on a copy; ``[]`` for any other move or game.
+
+    Examples:
+        >>> from connect_four import ConnectFour
+        >>> state = ConnectFour().new_game(seed=0)
+        >>> _filled_cell(state, state.legal_moves()[3], {"d1"}), _filled_cell(state, state.legal_moves()[3], {"a1"})
+        (['d1'], [])
+    """
+    if not isinstance(state, BoardState):
+        return []
+    before = state.layout()
+    trial = state.copy()
+    trial.apply(move)
+    filled = [i for i, (was, now) in enumerate(zip(before, trial.layout(), strict=True)) if was is None and now]
+    if len(filled) != 1:
+        return []
+    name = state.name(state.board.cells[filled[0]])
+    return [name] if name in names else []
 
 
 def _private(table: Table, seat: Player) -> list[tuple[str, str]] | str:
@@ -127,7 +151,12 @@ def seat_page(
     to_move = state.current_player
     moves: list[dict[str, Any]] = []
     if seat is not None and to_move == seat:
-        moves = [{"move": str(m), "cells": move_cells(str(m), names)} for m in state.legal_moves()]
+        moves = []
+        for m in state.legal_moves():
+            cells = move_cells(str(m), names)
+            if not cells and not table.secret:
+                cells = _filled_cell(state, m, names)
+            moves.append({"move": str(m), "cells": cells})
     links = []
     if viewer.host and link is not None:
         links = [{"seat": p, "href": link(p, token)} for p, token in sorted(table.seat_tokens.items())]

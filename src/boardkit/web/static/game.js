@@ -44,8 +44,10 @@ function mark() {
     $("hint").textContent = page && !page.over ? "Not your turn." : "";
   } else if (path.length) {
     $("hint").textContent = `Picked ${path.join(" then ")}: click a highlighted cell or one of the moves below.`;
-  } else {
+  } else if (moves.some((m) => m.cells.length)) {
     $("hint").textContent = "Click a highlighted cell of the board, or one of the moves below.";
+  } else {
+    $("hint").textContent = "Click one of the moves below.";
   }
 }
 
