@@ -130,6 +130,14 @@ def test_a_game_against_the_random_bot_through_the_api(client: TestClient) -> No
     from boardkit.record import GameRecord
 
     assert GameRecord.from_json(record.text).replay() == table_of(client, made["id"]).state
+    # Tafl's record as an OpenTafl saved game too: it replays to the same moves and position.
+    from boardkit.games.tafl import read_opentafl_game
+
+    otg = client.get(f"/api/tables/{made['id']}/record.otg", params={"token": made["token"]})
+    assert otg.status_code == 200 and ".otg" in otg.headers["content-disposition"]
+    replayed, played = read_opentafl_game(otg.text), table_of(client, made["id"]).state
+    assert [str(m) for m in replayed.history] == [str(m) for m in played.history]
+    assert replayed.position() == played.position()
 
 
 def snapshot(client: TestClient, table_id: str) -> tuple[Any, int]:
