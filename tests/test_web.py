@@ -230,6 +230,16 @@ def test_bad_games_are_refused(client: TestClient, body: dict[str, Any], status:
     assert len(client.app.state.tables) == 0  # type: ignore[attr-defined]
 
 
+def test_tables_with_the_same_game_and_options_share_one_game_object(client: TestClient) -> None:
+    first, second = (new_table(client, "camelot")["id"] for _ in range(2))
+    brandubh = new_table(client, "tafl", variant="brandubh")["id"]
+    copenhagen = new_table(client, "tafl", variant="copenhagen")["id"]
+    assert table_of(client, first).game is table_of(client, second).game
+    assert table_of(client, first).state is not table_of(client, second).state
+    assert table_of(client, brandubh).game.options.variant == "brandubh"
+    assert table_of(client, copenhagen).game.options.variant == "copenhagen"
+
+
 def test_options_and_variants_are_used(client: TestClient) -> None:
     made = new_table(client, "tafl", ["here", "here"], variant="tablut", options={"repetition": "null"})
     game = table_of(client, made["id"]).game

@@ -101,6 +101,9 @@ def create_app(
     events: dict[str, asyncio.Event] = {}
     running: set[str] = set()
     tasks: set[asyncio.Task[None]] = set()
+    # Games with the same options are one Game object, shared by their tables: a game can hold
+    # large tables of its own (Camelot's are about 800 KiB), and a table needs only its state.
+    built: dict[str, Game[Any, Any]] = {}
     start_page = _static("start.html")
     game_page = _static("game.html")
 
@@ -209,7 +212,11 @@ def create_app(
         if not isinstance(seats, list) or not seats or len(seats) > 16:
             raise BadRequestError(400, f"seats must be a list of seats, not {_short(seats)}")
         try:
-            game = factory(**chosen)
+            key = json.dumps([spec, chosen], sort_keys=True)
+            game = built.get(key) or factory(**chosen)
+            if len(built) >= limit:
+                built.clear()
+            built[key] = game
             kinds = [parse_seat(s) for s in seats]
             table = tables.add(lambda: Table(game, kinds))
         except TableLimitError as exc:
