@@ -8,6 +8,7 @@ import sys
 import time
 from typing import Any
 
+import attrs
 import pytest
 
 pytest.importorskip("starlette")
@@ -228,6 +229,17 @@ def test_bad_games_are_refused(client: TestClient, body: dict[str, Any], status:
     assert answer.status_code == status
     assert answer.json()["error"]
     assert len(client.app.state.tables) == 0  # type: ignore[attr-defined]
+
+
+def test_seats_that_happen_to_start_alike_still_pass_the_device() -> None:
+    # Seed 4 deals both players the same opening hand: their views are equal at the start only.
+    game = games.load("cloth-of-gold")
+    start = game.new_game(seed=4)
+    assert start.view(0) == attrs.evolve(start.view(1), player=0)
+    table = Table(game, [parse_seat("here"), parse_seat("here")], seed=4)
+    assert table.secret
+    page = seat_page(table, table.viewer(table.host_token), None)
+    assert page["moves"] == [] and page["private"] == []
 
 
 def test_tables_with_the_same_game_and_options_share_one_game_object(client: TestClient) -> None:

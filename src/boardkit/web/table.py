@@ -158,7 +158,11 @@ class Table:
         #: The game hides something (the seed at least): its record waits for the end.
         self.hidden = not isinstance(self.state.view(0), PerfectInformationView)
         #: The seats see different things: people sharing a screen pass it between turns.
-        self.secret = self.hidden and _views_differ(self.state)
+        #: Judged on this deal and on a few fixed others: two seats may start with the same hand.
+        self.secret = self.hidden and any(
+            _views_differ(world)
+            for world in (self.state, *(game.new_game(players=players, seed=seed) for seed in range(8)))
+        )
         self.version = 0
         self.clock: Callable[[], float] = time.monotonic
         self.last_seen = self.clock()
