@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Game",
+    "NoOptions",
     "Outcome",
     "PerfectInformationView",
     "Player",
@@ -281,6 +282,12 @@ def _json_value(value: Any) -> Any:
     return value
 
 
+@attrs.frozen
+class NoOptions:
+    """The options of a game that has none: ``option_values() == {}``, and
+    every two games of the class are equal."""
+
+
 class Game(abc.ABC, Generic[S, M]):
     """The rules of one game, configured by options; immutable.
 
@@ -304,8 +311,9 @@ class Game(abc.ABC, Generic[S, M]):
     min_players: ClassVar[int] = 2
     #: The most players the game allows.
     max_players: ClassVar[int] = 2
-    #: The frozen attrs value holding the game's options.
-    options: Any
+    #: The frozen attrs value holding the game's options (a game without
+    #: options leaves it as :class:`NoOptions`).
+    options: Any = NoOptions()
 
     @abc.abstractmethod
     def new_game(self, *, players: int | None = None, seed: int | None = None) -> S:

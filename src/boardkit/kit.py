@@ -66,7 +66,7 @@ from typing_extensions import Self
 
 from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
-from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.game import Game, NoOptions, Outcome, Player, State, make_options
 from boardkit.topology import Cell, HexGrid, SquareGrid, Topology, TopologyError
 
 __all__ = ["BoardGame", "BoardState", "MoveType", "NoOptions", "Pass", "Place", "Step"]
@@ -189,11 +189,6 @@ def _loose_names(board: Topology) -> dict[str, str]:
             names.setdefault("".join(name.split()).lower(), name)
         _LOOSE[board] = names
     return names
-
-
-@attrs.frozen
-class NoOptions:
-    """The options of a game that has none."""
 
 
 class BoardGame(Game[Any, Any]):

@@ -1,0 +1,221 @@
+"""Declared fields: a state lists what it keeps once, and gets ``copy``,
+``==`` and exact undo from that list.
+
+A game whose position is more than cells and pieces (hands, bags, tracks,
+counters; the kit's :class:`~boardkit.kit.BoardState` covers cells and
+pieces) subclasses :class:`FieldState` and declares each attribute it keeps,
+with how to copy it and how to compare it, in one :class:`Fields` table.
+:class:`FieldState` derives from it:
+
+* ``copy()`` - a new state whose every declared field is copied;
+* ``_key()`` - the fields' keys in one tuple, so ``snapshot()`` and ``==``
+  see everything the game keeps;
+* ``_save()`` / ``_unplay()`` - a move's undo record is a copy of every
+  field (and the generator's state) taken before the move; undo puts copies
+  of it back, so a copy of the state that shares the record can take the
+  same move back too.
+
+A field the game forgets to declare is missing from a copy, which fails at
+once (``AttributeError``) rather than sharing a mutable value silently.
+:func:`boardkit.testing.check_game` then catches it.
+
+This module belongs to the core floor: it imports only the game protocol and
+the chance module, never a board, a component class or a game.
+
+Examples:
+    >>> from boardkit import Game, Outcome
+    >>> from boardkit.fields import LIST, VALUE, Fields, FieldState
+    >>> class CountState(FieldState[int]):
+    ...     fields = Fields(counts=LIST, turn=VALUE)
+    ...     def __init__(self, game, players, seed):
+    ...         super().__init__(game, players, seed)
+    ...         self.counts, self.turn = [0, 0], 0
+    ...     current_player = property(lambda self: None if self.outcome else self.turn)
+    ...     outcome = property(lambda self: Outcome.win(0, "ten") if self.counts[0] >= 10 else None)
+    ...     def legal_moves(self):
+    ...         return [1, 2]
+    ...     def _play(self, move):
+    ...         token = self._save()
+    ...         self.counts[self.turn] += move
+    ...         self.turn = 1 - self.turn
+    ...         return token
+    ...     def render(self):
+    ...         return str(self.counts)
+    >>> class Count(Game):
+    ...     name = "count"
+    ...     def new_game(self, *, players=None, seed=None):
+    ...         return CountState(self, 2, seed)
+    ...     def parse_move(self, text):
+    ...         return int(text)
+    >>> state = Count().new_game(seed=1)
+    >>> state.apply(2); twin = state.copy(); state.apply(1)
+    >>> state.counts, twin.counts
+    ([2, 1], [2, 0])
+    >>> state.undo(); state == twin
+    1
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+import attrs
+from typing_extensions import Self
+
+from boardkit.game import State
+
+__all__ = [
+    "BAG",
+    "COMPONENT",
+    "COUNTER",
+    "DICT",
+    "GRID",
+    "LIST",
+    "VALUE",
+    "Field",
+    "FieldState",
+    "Fields",
+    "each",
+]
+
+M = TypeVar("M", bound=Hashable)
+
+
+def _same(value: Any, state: Any) -> Any:
+    return value
+
+
+def _itself(value: Any) -> Hashable:
+    return value  # type: ignore[no-any-return]
+
+
+@attrs.frozen
+class Field:
+    """How one attribute of a state is copied and compared.
+
+    ``copy(value, state)`` returns an independent copy of ``value`` for
+    ``state`` (the state it will belong to: a component that draws from the
+    state's generator binds to ``state.rng``); ``key(value)`` returns a
+    hashable value equal for equal contents.
+    """
+
+    copy: Callable[[Any, Any], Any] = _same
+    key: Callable[[Any], Hashable] = _itself
+
+
+#: An immutable value (a number, a string, a tuple, ``None``, an enum, an
+#: :class:`~boardkit.Outcome`): shared, compared as it is.
+VALUE = Field()
+#: A list of immutable values.
+LIST = Field(lambda v, s: v[:], tuple)
+#: A list of lists of immutable values (a row per player, say).
+GRID = Field(lambda v, s: [row[:] for row in v], lambda v: tuple(map(tuple, v)))
+#: A dict of immutable keys and values; compared regardless of insertion order.
+DICT = Field(lambda v, s: v.copy(), lambda v: frozenset(v.items()))
+#: A :class:`collections.Counter`; compared regardless of order and of zero counts.
+COUNTER = Field(lambda v, s: v.copy(), lambda v: frozenset((k, n) for k, n in v.items() if n))
+#: A component with ``copy()`` and ``key()``
+#: (:class:`~boardkit.Zone`, :class:`~boardkit.Hand`, :class:`~boardkit.ScoreTrack`).
+COMPONENT = Field(lambda v, s: v.copy(), lambda v: v.key())
+#: A :class:`~boardkit.TileBag` that draws with the state's generator.
+BAG = Field(lambda v, s: v.copy(rng=s.rng), lambda v: v.key())
+
+
+def each(field: Field) -> Field:
+    """A list whose every item is copied and compared as ``field`` says.
+
+    >>> each(COMPONENT)  # doctest: +ELLIPSIS
+    Field(copy=<function each.<locals>.<lambda> at ...>, key=<function each.<locals>.<lambda> at ...>)
+    """
+    copy, key = field.copy, field.key
+    return Field(lambda v, s: [copy(x, s) for x in v], lambda v: tuple(key(x) for x in v))
+
+
+class Fields(Mapping[str, Field]):
+    """The declared fields of a state, in order: attribute name to
+    :class:`Field`.
+
+    >>> Fields(scores=LIST, turn=VALUE)
+    Fields(scores, turn)
+    """
+
+    def __init__(self, **fields: Field) -> None:
+        for name, field in fields.items():
+            if not isinstance(field, Field):
+                raise TypeError(f"field {name!r} is declared as {field!r}, not a boardkit.fields.Field")
+        self._fields = dict(fields)
+        self._names = tuple(fields)
+        self._copies = tuple((name, f.copy) for name, f in fields.items())
+        self._keys = tuple((name, f.key) for name, f in fields.items())
+
+    def __getitem__(self, name: str) -> Field:
+        return self._fields[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __repr__(self) -> str:
+        return f"Fields({', '.join(self._names)})"
+
+    def copy_into(self, source: object, target: object) -> None:
+        """Set every field of ``target`` to a copy of ``source``'s."""
+        values = source.__dict__
+        out = target.__dict__
+        for name, copy in self._copies:
+            out[name] = copy(values[name], target)
+
+    def key(self, source: object) -> tuple[Hashable, ...]:
+        """Every field's key, in declaration order."""
+        values = source.__dict__
+        return tuple(key(values[name]) for name, key in self._keys)
+
+    def save(self, source: object) -> tuple[Any, ...]:
+        """A copy of every field's value, in declaration order."""
+        values = source.__dict__
+        return tuple(copy(values[name], source) for name, copy in self._copies)
+
+    def restore(self, target: object, saved: tuple[Any, ...]) -> None:
+        """Put copies of the values :meth:`save` took back on ``target``."""
+        out = target.__dict__
+        for (name, copy), value in zip(self._copies, saved, strict=True):
+            out[name] = copy(value, target)
+
+
+class FieldState(State[M], Generic[M]):
+    """A :class:`~boardkit.State` whose ``copy``, ``_key`` and undo come from
+    its declared :attr:`fields`.
+
+    A subclass sets :attr:`fields`, assigns every field in ``__init__``, and
+    in ``_play`` calls :meth:`_save` once it knows the move is legal and
+    before changing anything, returning what it gives as the undo token. It
+    writes no ``copy``, ``_key`` or ``_unplay``; it may still override them
+    (a faster undo for a hot path, say).
+    """
+
+    #: The attributes this state keeps beyond the base class's move stack and
+    #: generator, and how each is copied and compared.
+    fields: ClassVar[Fields] = Fields()
+
+    def _key(self) -> Hashable:
+        return self.fields.key(self)
+
+    def copy(self) -> Self:
+        twin = object.__new__(type(self))
+        self._copy_base_into(twin)
+        self.fields.copy_into(self, twin)
+        return twin
+
+    def _save(self) -> tuple[Any, ...]:
+        """The undo token for a move about to be played: the generator's
+        state and a copy of every field."""
+        return (self.rng.state, self.fields.save(self))
+
+    def _unplay(self, move: M, token: Any) -> None:
+        rng_state, saved = token
+        self.rng.state = rng_state
+        self.fields.restore(self, saved)
