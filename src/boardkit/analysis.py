@@ -35,6 +35,10 @@ Examples:
     (40, 40)
     >>> [r.agent for r in ratings(result)]
     ['greedy', 'random']
+
+Why this module is long: reading records, the summary, grouping and ratings share one
+counting rule (how a shared victory counts) and one streaming reader; the
+plot, which needs matplotlib, is at the end and imports it only when called.
 """
 
 from __future__ import annotations

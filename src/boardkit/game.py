@@ -15,6 +15,11 @@ game supplies the rules through a handful of small methods:
 
 Games with hidden information also override ``view()`` and ``determinize()``.
 The tutorial :doc:`/tutorials/first-game` builds a complete game this way.
+
+Why this module is long: it is the whole protocol a game is written against (:class:`Outcome`,
+:class:`Game`, :class:`State` and the views), kept in one file so a reader
+learns the contract from one place; most of its length is docstrings with
+runnable examples.
 """
 
 from __future__ import annotations

@@ -53,6 +53,12 @@ Examples:
       a b c d
     key: X player 0, O player 1, . empty
     player 0 to move
+
+Why this module is long: the authoring kit is one declaration a game author reads
+top to bottom (move kinds, :class:`BoardGame`, :class:`BoardState`); splitting
+the state from its text and picture would send that reader to three files.
+Declared fields for games that keep more than cells are in
+:mod:`boardkit.fields`.
 """
 
 from __future__ import annotations

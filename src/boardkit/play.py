@@ -18,6 +18,9 @@ Examples:
     ...                     games=20, seed=0)
     >>> [(s.name, s.games) for s in result.standings()]
     [('greedy', 20), ('random', 20)]
+
+Why this module is long: :func:`play_game` and :func:`tournament` share the seat
+rotation, the seeds and the crash reports, and are read together.
 """
 
 from __future__ import annotations

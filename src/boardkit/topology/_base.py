@@ -1,3 +1,12 @@
+"""The board protocol: :class:`Topology` (a frozen networkx graph with a
+position on every cell and a step on every edge), :class:`CompiledTopology`
+(the integer tables move generation uses) and :func:`from_graph` for any
+graph.
+
+Part of the boards floor: it imports the core only, never a component or a
+game.
+"""
+
 from __future__ import annotations
 
 import math

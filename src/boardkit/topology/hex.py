@@ -1,3 +1,10 @@
+"""Hex boards: :class:`HexGrid` (a hexagon in axial coordinates, and the Hex
+rhombus named like a square grid), with rings, disks, lines and distances.
+
+Part of the boards floor: it imports :mod:`boardkit.topology._base` and the
+core only, never a component or a game.
+"""
+
 from __future__ import annotations
 
 import math

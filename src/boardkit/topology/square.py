@@ -1,3 +1,10 @@
+"""Square boards: :class:`SquareGrid`, ``(column, row)`` cells named ``a1``
+to ``z26`` from either the bottom or the top row.
+
+Part of the boards floor: it imports :mod:`boardkit.topology._base` and the
+core only, never a component or a game.
+"""
+
 from __future__ import annotations
 
 from typing import Any, Literal, cast

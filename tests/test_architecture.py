@@ -1,0 +1,140 @@
+"""The shape of the source tree: layers, import cycles, module sizes, and the
+rooms of every game package (see docs/explanation/design.md)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "boardkit"
+GAMES = ("tafl", "cloth_of_gold", "five_fields", "camelot")
+#: The games already in the shape (all four once the reshaping is done).
+RESHAPED: tuple[str, ...] = ()
+#: Every game package has these rooms; hidden.py only where the game hides something.
+ROOMS = ("moves.py", "rules.py", "setup.py", "render.py", "variants.py")
+HIDDEN = ("cloth_of_gold", "five_fields", "camelot")
+#: The longest a module may be without a reason written at its top.
+MOST_LINES = 620
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module(p): p for p in sorted(SRC.rglob("*.py"))}
+
+
+def _runtime_imports(path: Path, name: str, known: set[str]) -> set[str]:
+    """The boardkit modules ``path`` imports when it is imported: top-level
+    imports, not those under ``if TYPE_CHECKING:`` nor inside functions."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.If):
+                test = node.test
+                if isinstance(test, ast.Name) and test.id == "TYPE_CHECKING":
+                    visit(node.orelse)
+                    continue
+                visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+                for handler in node.handlers:
+                    visit(handler.body)
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")
+                    up = up[: len(up) - node.level + 1]
+                    base = ".".join([*up, base] if base else up)
+                found.add(base)
+                found.update(f"{base}.{a.name}" for a in node.names)
+
+    visit(tree.body)
+    return {m for m in found if m in known and m != name}
+
+
+def test_no_import_cycles() -> None:
+    modules = _modules()
+    known = set(modules)
+    graph = {name: _runtime_imports(path, name, known) for name, path in modules.items()}
+    # A package's __init__ importing its own submodules is the usual re-export, not a cycle.
+    for name in graph:
+        graph[name] = {m for m in graph[name] if not (m.startswith(name + ".") and modules[name].name == "__init__.py")}
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def walk(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append([*stack[stack.index(nxt) :], nxt])
+            elif nxt not in state:
+                walk(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            walk(name)
+    assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def test_no_long_module_without_a_reason() -> None:
+    long = []
+    for path in sorted(SRC.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        head = ast.get_docstring(ast.parse(text)) or ""
+        inside = path.relative_to(SRC).parts
+        if inside[0] == "games" and len(inside) > 2 and inside[1] not in RESHAPED:
+            continue
+        if text.count("\n") > MOST_LINES and "Why this module is long" not in head:
+            long.append(f"{path.relative_to(SRC)} ({text.count(chr(10))} lines)")
+    assert not long, "modules over ~600 lines without 'Why this module is long' in their docstring: " + ", ".join(long)
+
+
+@pytest.mark.parametrize("game", RESHAPED)
+def test_every_game_has_the_same_rooms(game: str) -> None:
+    package = SRC / "games" / game
+    rooms = [*ROOMS, *(["hidden.py"] if game in HIDDEN else [])]
+    missing = [room for room in rooms if not (package / room).exists()]
+    assert not missing, f"{game} lacks {missing}"
+
+
+@pytest.mark.parametrize("game", RESHAPED)
+def test_hot_modules_stay_compilable(game: str) -> None:
+    """rules.py keeps no attrs classes, no objects built through __new__ and no
+    continue inside try/finally (what an ahead-of-time compiler such as mypyc
+    cannot follow); value classes live in moves.py and variants.py."""
+    tree = ast.parse((SRC / "games" / game / "rules.py").read_text(encoding="utf-8"))
+    problems = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for deco in node.decorator_list:
+                text = ast.unparse(deco)
+                if text.startswith(("attrs.", "attr.", "define", "frozen")):
+                    problems.append(f"attrs class {node.name}")
+        if isinstance(node, ast.Attribute) and node.attr == "__new__":
+            problems.append(f"__new__ at line {node.lineno}")
+        if isinstance(node, ast.Try) and node.finalbody:
+            for inner in ast.walk(ast.Module(body=node.body, type_ignores=[])):
+                if isinstance(inner, ast.Continue):
+                    problems.append(f"continue inside try/finally at line {inner.lineno}")
+    assert not problems, f"{game}/rules.py: {problems}"
+
+
+def test_every_module_says_what_it_holds() -> None:
+    paths = sorted(SRC.rglob("*.py"))
+    bare = [str(p.relative_to(SRC)) for p in paths if not ast.get_docstring(ast.parse(p.read_text(encoding="utf-8")))]
+    assert not bare, f"modules without an opening docstring: {bare}"
