@@ -138,3 +138,107 @@ def test_every_module_says_what_it_holds() -> None:
     paths = sorted(SRC.rglob("*.py"))
     bare = [str(p.relative_to(SRC)) for p in paths if not ast.get_docstring(ast.parse(p.read_text(encoding="utf-8")))]
     assert not bare, f"modules without an opening docstring: {bare}"
+
+
+#: The floors, lowest first: a module imports only modules of its own floor or lower ones.
+FLOORS = {
+    # The registry (boardkit/games/__init__.py) knows games by name and imports them by name
+    # only when asked; it is core. The game packages under it are the games floor.
+    "core": (
+        "boardkit.errors",
+        "boardkit.chance",
+        "boardkit.game",
+        "boardkit.record",
+        "boardkit.fields",
+        "boardkit.games",
+    ),
+    "boards": ("boardkit.topology",),
+    "components": (
+        "boardkit.bag",
+        "boardkit.track",
+        "boardkit.zones",
+        "boardkit.capture",
+        "boardkit.patterns",
+        "boardkit.kit",
+        "boardkit.render",
+        "boardkit.testing",
+    ),
+    "games": ("boardkit.games.",),
+    "applications": (
+        "boardkit.agents",
+        "boardkit.play",
+        "boardkit.analysis",
+        "boardkit.terminal",
+        "boardkit.rl",
+        "boardkit.web",
+        "boardkit.cli",
+        "boardkit.__main__",
+    ),
+}
+
+
+def _floor(module: str) -> int:
+    for number, prefixes in reversed(list(enumerate(FLOORS.values()))):
+        for p in prefixes:
+            if module.startswith(p) if p.endswith(".") else module == p or module.startswith(p + "."):
+                return number
+    raise AssertionError(f"{module} is on no floor: add it to FLOORS")
+
+
+def _every_import(path: Path, name: str, known: set[str]) -> set[str]:
+    """Every boardkit module ``path`` imports anywhere (functions included),
+    except under ``if TYPE_CHECKING:``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    checking = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+        for stmt in node.body
+        for inner in ast.walk(stmt)
+    }
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in checking:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")
+                up = up[: len(up) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            found.add(base)
+            found.update(f"{base}.{a.name}" for a in node.names)
+    return {m for m in found if m in known and m != name}
+
+
+#: The one import up the floors, and why.
+ALLOWED_UP = {
+    # State._repr_svg_ (Jupyter's hook) draws any state with boardkit.render.svg, imported when a
+    # notebook asks; render imports only the boards, so nothing below is pulled into a cycle.
+    ("boardkit.game", "boardkit.render"),
+}
+
+
+def test_a_lower_floor_never_imports_a_higher_one() -> None:
+    modules = _modules()
+    known = set(modules) - {"boardkit"}
+    wrong = []
+    for name, path in modules.items():
+        if name == "boardkit":
+            continue  # the package root re-exports the core and the components
+        for imported in _every_import(path, name, known):
+            if _floor(imported) > _floor(name) and (name, imported) not in ALLOWED_UP:
+                wrong.append(f"{name} imports {imported}")
+    assert not wrong, "; ".join(sorted(wrong))
+
+
+def test_a_primitive_never_imports_a_game() -> None:
+    modules = _modules()
+    known = set(modules)
+    games = _floor("boardkit.games.tafl")
+    for name, path in modules.items():
+        if name != "boardkit" and _floor(name) < games:
+            assert not any(m.startswith("boardkit.games.") for m in _every_import(path, name, known)), name
