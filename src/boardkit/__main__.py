@@ -1,4 +1,8 @@
-"""``python -m boardkit`` runs the ``boardkit`` command."""
+"""``python -m boardkit`` runs the ``boardkit`` command.
+
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+"""
 
 from __future__ import annotations
 

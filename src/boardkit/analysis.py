@@ -1,6 +1,9 @@
 """Statistics of many games: win rates with honest intervals, game lengths,
 end reasons and agent ratings, from records.
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 Everything here reads :class:`~boardkit.GameRecord` values: a path to a file of
 JSON lines (as ``boardkit simulate --out`` writes, read one line at a time),
 any iterable of records, or a :class:`~boardkit.play.TournamentResult`.

@@ -1,4 +1,8 @@
-"""A seeded bag of tiles: a public composition with a hidden order."""
+"""A seeded bag of tiles: a public composition with a hidden order.
+
+Components floor: it imports the core and the boards only, never a game or
+an application.
+"""
 
 from __future__ import annotations
 

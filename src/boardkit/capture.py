@@ -1,5 +1,8 @@
 """Custodial capture, flanking capture and enclosure on any board.
 
+Components floor: it imports the core and the boards only, never a game or
+an application.
+
 Both work on the compiled tables of a :class:`~boardkit.topology.Topology`
 (integer cells, integer directions) and a board held as a flat sequence of
 piece codes indexed by cell, so games call them on their hot paths. They only

@@ -1,5 +1,8 @@
 """Seeded randomness that gives the same numbers on every machine.
 
+Core floor: it imports only other core modules, never a board, a component,
+a game or an application.
+
 Every :class:`~boardkit.State` owns one :class:`Random`. Chance events (draws
 from a bag, shuffles, a random first player) go through it, so the same seed
 and the same moves give the same game everywhere. The generator is SplitMix64:

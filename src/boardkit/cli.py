@@ -1,5 +1,8 @@
 """The ``boardkit`` command: list, play, simulate, replay and serve games.
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 ``GAME`` is a registered name (see ``boardkit list``) or, for a game that is
 not registered, an import path ``package.module:Class`` naming a
 :class:`~boardkit.Game` subclass, written the way entry points are.

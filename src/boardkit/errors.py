@@ -1,5 +1,8 @@
 """The errors boardkit raises.
 
+Core floor: it imports only other core modules, never a board, a component,
+a game or an application.
+
 Every error boardkit raises on purpose inherits :class:`BoardkitError`, and each
 concrete error also inherits the builtin that fits it, so ``except ValueError``
 keeps working in code that does not know boardkit.

@@ -1,6 +1,9 @@
 """The game protocol: :class:`Game` (the rules), :class:`State` (one game in
 progress) and :class:`Outcome` (how it ended).
 
+Core floor: it imports only other core modules, never a board, a component,
+a game or an application.
+
 A game is written by subclassing both base classes. The state keeps the move
 stack, the seeded generator and the transactional ``apply``/``undo`` pair; a
 game supplies the rules through a handful of small methods:

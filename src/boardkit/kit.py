@@ -1,5 +1,8 @@
 """The authoring kit: a board game written as its rules and nothing else.
 
+Components floor: it imports the core and the boards only, never a game or
+an application.
+
 A game built on the kit declares its board (any
 :class:`~boardkit.topology.Topology`), its pieces and its counters, and
 writes four things: the start position (:meth:`BoardState.setup`), the legal

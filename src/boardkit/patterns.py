@@ -1,5 +1,8 @@
 """Lines and connections of pieces on any board.
 
+Components floor: it imports the core and the boards only, never a game or
+an application.
+
 Two questions games ask of the pieces on a board: how long is the line of
 one piece through a cell (five in a row in Gomoku, four in Connect Four), and
 do a player's pieces join two sets of cells (Hex joins two sides of the

@@ -1,5 +1,8 @@
 """Playing games with agents: one game, or a whole tournament on any executor.
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 :func:`play_game` plays one seeded game between agents and returns its
 :class:`~boardkit.GameRecord`. :func:`tournament` plays many, rotating the
 seats, on this process, on a process pool, or on any

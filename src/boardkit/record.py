@@ -1,5 +1,8 @@
 """Game records: a finished or unfinished game as JSON that replays exactly.
 
+Core floor: it imports only other core modules, never a board, a component,
+a game or an application.
+
 A record holds the game's registry name and options, the number of players,
 the seed, the starting position when the game was set up rather than started
 (``setup``), the moves in notation and the declared outcome. Because every

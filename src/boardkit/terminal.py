@@ -1,5 +1,8 @@
 """Play a game in the terminal: the session behind ``boardkit play``.
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 A :class:`Session` seats people and bots, shows the person to move their own
 view of the game (``state.render_for(seat)`` where the game has hidden
 information, else ``state.render()``), numbers the legal moves, takes a move

@@ -1,5 +1,8 @@
 """The conformance kit: one check that any :class:`~boardkit.Game` must pass.
 
+Components floor: it imports the core and the boards only, never a game or
+an application.
+
 :func:`check_game` plays seeded random games and checks, at every step, the
 contract that agents, records and user interfaces rely on. It is the same
 list of checks OpenSpiel, TAG and PettingZoo run on their games:

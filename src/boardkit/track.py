@@ -1,4 +1,8 @@
-"""A score track: per-player scores on spaces grouped into rows."""
+"""A score track: per-player scores on spaces grouped into rows.
+
+Components floor: it imports the core and the boards only, never a game or
+an application.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""Zones: where a player's components lie and who may see them."""
+"""Zones: where a player's components lie and who may see them.
+
+Components floor: it imports the core and the boards only, never a game or
+an application.
+"""
 
 from __future__ import annotations
 

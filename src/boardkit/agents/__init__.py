@@ -1,5 +1,8 @@
 """Agents that play any boardkit game: random, greedy and Monte Carlo tree search.
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 Every agent follows the :class:`Agent` protocol, ``choose(state, player) ->
 move``, and works with every game through the core protocol alone: legal
 moves, ``apply``/``undo``, ``evaluate`` and, for hidden information,

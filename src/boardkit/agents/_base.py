@@ -1,5 +1,9 @@
 """What every agent shares: the :class:`Agent` protocol and the rewards an
-outcome gives each player."""
+outcome gives each player.
+
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+"""
 
 from __future__ import annotations
 

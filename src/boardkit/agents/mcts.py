@@ -1,4 +1,8 @@
-"""Monte Carlo tree search: :class:`MCTSAgent`."""
+"""Monte Carlo tree search: :class:`MCTSAgent`.
+
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""Agents without search: :class:`RandomAgent` and :class:`GreedyAgent`."""
+"""Agents without search: :class:`RandomAgent` and :class:`GreedyAgent`.
+
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+"""
 
 from __future__ import annotations
 

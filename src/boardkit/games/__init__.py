@@ -1,5 +1,8 @@
 """The game registry: every shipped game, plus games other packages register.
 
+Core floor: it imports only other core modules, never a board, a component,
+a game or an application.
+
 A third-party package makes its game appear here (and in the ``boardkit``
 command) by declaring an entry point in the ``boardkit.games`` group that
 points at its :class:`~boardkit.Game` subclass::

@@ -1,5 +1,8 @@
 """Pictures of boards and games as SVG, with the standard library only.
 
+Components floor: it imports the core and the boards only, never a game or
+an application.
+
 :func:`svg` draws any :class:`~boardkit.topology.Topology` (square, hex or an
 arbitrary graph, placed by its ``"pos"`` attribute) and any state. How a
 state is drawn is a typed protocol, which the state implements and

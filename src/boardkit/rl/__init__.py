@@ -1,6 +1,9 @@
 """Reinforcement learning: every boardkit game as a PettingZoo environment, a
 Gymnasium environment and an OpenSpiel game (extra ``boardkit[rl]``).
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 * :func:`actions` - a game's fixed action space (:class:`ActionSpace`):
   one index per move, a mask that is exactly the legal moves;
 * :func:`observe` / :func:`observation_shape` - a float32 array built from

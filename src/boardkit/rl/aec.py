@@ -1,4 +1,8 @@
-"""Every boardkit game as a PettingZoo AEC environment."""
+"""Every boardkit game as a PettingZoo AEC environment.
+
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+"""
 
 from __future__ import annotations
 

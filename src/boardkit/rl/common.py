@@ -1,4 +1,8 @@
-"""What the adapters share: finding a game by name or value, and the rewards."""
+"""What the adapters share: finding a game by name or value, and the rewards.
+
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+"""
 
 from __future__ import annotations
 

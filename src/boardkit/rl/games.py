@@ -1,6 +1,9 @@
 """What :mod:`boardkit.rl` knows of each shipped game: its every move (for the
 action space) and how to turn a view into numbers (for the observation).
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 Each encoder reads only a player's view (``state.view(player)``), never the
 state, so an observation cannot show what that player may not know.
 """

@@ -1,5 +1,9 @@
 """Every boardkit game as a single-agent Gymnasium environment, with boardkit
-agents in the other seats."""
+agents in the other seats.
+
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+"""
 
 from __future__ import annotations
 

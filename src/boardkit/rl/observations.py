@@ -1,5 +1,8 @@
 """Observations: a player's view as a float32 array of a fixed shape.
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 Built from ``state.view(player)`` alone, so an observation never shows what
 that player may not know. The planes and features of each game are listed
 on the reference page :doc:`/reference/rl`.

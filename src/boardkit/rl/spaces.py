@@ -1,5 +1,8 @@
 """Fixed action spaces: one index per move, the same in every position.
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 A space's size depends only on the game and its options. The four shipped
 games get compact spaces built from their move structure; a game of your own
 gets one by declaring every move it can ever make (see :func:`actions`).

@@ -1,5 +1,8 @@
 """Every boardkit game as an OpenSpiel Python game.
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 :func:`openspiel_game` registers the game (with its options) under its own
 name and loads it, so OpenSpiel's algorithms run on it. Actions are the
 indices of :func:`~boardkit.rl.actions`; observations are

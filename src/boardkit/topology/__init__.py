@@ -1,5 +1,8 @@
 """Boards as networkx graphs, compiled into integer tables for speed.
 
+Boards floor: it imports the core only, never a component, a game or an
+application.
+
 Every board is a :class:`Topology`: a networkx graph whose nodes are the cells,
 with ``"pos"`` drawing coordinates on every node and a direction label on every
 step. :class:`SquareGrid` and :class:`HexGrid` build the common boards, and

@@ -1,5 +1,8 @@
 """The web app behind ``boardkit serve``: a Starlette application.
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 Pages: ``/`` (the start page) and ``/table/{id}?token=...`` (a game, as the
 token's holder may see it). The JSON API the pages use:
 

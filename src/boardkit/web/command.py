@@ -1,5 +1,8 @@
 """``boardkit serve``: its arguments and what it runs.
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 The parser part needs nothing beyond the standard library; the server part
 imports Starlette and uvicorn, and without them says which extra to install.
 

@@ -1,6 +1,9 @@
 """What the pages show, as JSON-safe dicts: a table as one seat may see it,
 and the games a server offers.
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 A seat's page holds the public picture of the board (the game's own SVG,
 which draws nothing hidden), the public move list, the status line and, for
 the seat itself, what :meth:`~boardkit.State.view` gives it alone, and its

@@ -1,6 +1,9 @@
 """The games a server keeps: a :class:`Table` per game, its seats and their
 secret links, and :class:`Tables`, the bounded set of them.
 
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
 Nothing here needs the web extra: a table is plain Python that the web app
 drives (and tests drive without a server).
 
