@@ -155,6 +155,61 @@ def test_skip_bad_counts_bad_lines_and_mixed_games_are_refused(results: Path, tm
     assert done.returncode == 2 and "line 2" in done.stderr and "'nim' among records of 'tafl'" in done.stderr
 
 
+def test_every_pass_counts_a_bad_line_once(results: Path, tmp_path: Path) -> None:
+    good = results.read_text().splitlines()
+    path = tmp_path / "two-bad.jsonl"
+    path.write_text("\n".join(["garbage", good[0], "{", good[1]]) + "\n")
+    for extra in ([], ["--by", "king_armed"], ["--ratings"], ["--by", "agents", "--ratings"]):
+        done = _run("analyze", str(path), "--skip-bad", "--json", *extra, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["skipped"] == 2, extra
+
+
+def test_errors_about_a_record_name_its_line(results: Path, tmp_path: Path) -> None:
+    good = results.read_text().splitlines()
+    broken = json.loads(good[1])
+    broken["moves"] = ["Z-nonsense"]
+    path = tmp_path / "replay.jsonl"
+    path.write_text("\n".join([good[0], json.dumps(broken)]) + "\n")
+    # The structure is fine; the moves fail only when --branching replays them.
+    done = _run("analyze", str(path), "--branching", cwd=tmp_path)
+    assert done.returncode == 2 and f"{path} line 2:" in done.stderr and "Z-nonsense" in done.stderr
+    done = _run("analyze", str(path), "--branching", "--skip-bad", "--json", cwd=tmp_path)
+    assert done.returncode == 0 and json.loads(done.stdout)["skipped"] == 1 and json.loads(done.stdout)["games"] == 1
+    for flags, words in ((["--by", "colour"], "no option 'colour'"), (["--by", ""], "no option ''")):
+        done = _run("analyze", str(results), *flags, cwd=tmp_path)
+        assert done.returncode == 2 and f"{results} line 1:" in done.stderr and words in done.stderr
+    old = tmp_path / "v1.jsonl"
+    old.write_text(Nim(heap=2).new_game(seed=1).to_record().to_json() + "\n")
+    done = _run("analyze", str(old), "--ratings", cwd=tmp_path)
+    assert done.returncode == 2 and "line 1:" in done.stderr and "which agent sat where" in done.stderr
+
+
+@pytest.mark.parametrize("source", [42, None, b"r.jsonl", {"game": "nim"}, [1, 2]])
+def test_what_is_not_records_is_a_record_error(source: Any) -> None:
+    with pytest.raises(RecordError):
+        summarize(source)
+    with pytest.raises(RecordError):
+        ratings(source)
+
+
+def test_plots_without_matplotlib_name_the_extra(results: Path, tmp_path: Path) -> None:
+    script = (
+        "import sys; sys.modules['matplotlib'] = None\n"
+        "from boardkit.cli import main\n"
+        f"sys.exit(main(['analyze', {str(results)!r}, '--plot', {str(tmp_path / 'p.svg')!r}]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2 and "boardkit[plot]" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "p.svg").exists()
+
+
+def test_a_png_plot_is_a_png(results: Path, tmp_path: Path) -> None:
+    done = _run("analyze", str(results), "--plot", str(tmp_path / "p.png"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "p.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 def test_reading_is_lazy(results: Path) -> None:
     stream = read_records(results)
     first = next(stream)
@@ -171,8 +226,28 @@ def test_shared_victories_and_unfinished_games_are_counted_as_documented() -> No
     assert [seat.wins for seat in s.seats] == [0, 0, 1]
     assert (s.draws, s.unfinished, s.games) == (1, 1, 3)
     assert shared.outcome is None
-    # the tournament's Standing counts a shared victory the same way: a draw for the sharers
-    assert Standing.__doc__ is not None and "shared" in Standing.__doc__
+    # The tournament's standings count a shared victory the same way: a draw for the sharers,
+    # a loss for the others.
+    from boardkit.play import _Tally
+
+    tallies = [_Tally() for _ in range(3)]
+    for seat, tally in enumerate(tallies):
+        tally.add(both, seat)
+    counted = [(t.wins, t.draws, t.losses) for t in tallies]
+    assert counted == [(0, 1, 0), (0, 1, 0), (0, 0, 1)]
+    assert isinstance(tallies[0].standing("a", None), Standing)
+
+
+def test_ratings_count_a_shared_victory_as_a_win_over_the_others() -> None:
+    from boardkit import Outcome
+
+    shared = Outcome(frozenset({0, 1}), None, "shared")
+    games = [GameRecord("x", {}, 3, 0, ("a",), shared, agents=("a", "b", "c")) for _ in range(10)]
+    rated = {r.agent: r for r in ratings(games)}
+    # a and b shared every victory: level with each other, far above c, who lost every game
+    assert rated["a"].rating == pytest.approx(rated["b"].rating)
+    assert rated["c"].rating < rated["a"].rating - 200
+    assert rated["c"].high < rated["a"].low
 
 
 def test_ratings_order_and_interval() -> None:

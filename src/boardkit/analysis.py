@@ -55,7 +55,7 @@ from typing import IO, Any
 
 import attrs
 
-from boardkit.errors import RecordError
+from boardkit.errors import BoardkitError, RecordError
 from boardkit.game import Game
 from boardkit.play import TournamentResult, _aligned, wilson_interval
 from boardkit.record import GameRecord, thaw_json
@@ -109,12 +109,48 @@ def read_records(
         >>> [r.game for r in read_records([record, record])]
         ['nim', 'nim']
     """
+    for _, record in _numbered(source, skip_bad, on_skip):
+        yield record
+
+
+_Skip = Callable[[int, str], None] | None
+
+
+def _numbered(source: Records, skip_bad: bool, on_skip: _Skip) -> Iterator[tuple[str, GameRecord]]:
+    """The records of ``source``, each with where it came from (``"file line
+    3"``, or ``"record 3"`` of an iterable), for error messages."""
     if isinstance(source, TournamentResult):
-        yield from _one_game(((None, r) for r in source.records), skip_bad, on_skip)
+        yield from _one_game(_counted(source.records), skip_bad, on_skip, None)
     elif isinstance(source, str | os.PathLike):
-        yield from _one_game(_read_lines(os.fspath(source), skip_bad, on_skip), skip_bad, on_skip)
+        path = os.fspath(source)
+        yield from _one_game(_read_lines(path, skip_bad, on_skip), skip_bad, on_skip, path)
+    elif isinstance(source, Iterable) and not isinstance(source, bytes | bytearray | Mapping):
+        yield from _one_game(_counted(source), skip_bad, on_skip, None)
     else:
-        yield from _one_game(((None, r) for r in source), skip_bad, on_skip)
+        raise RecordError(f"records come from a path, an iterable of GameRecords or a tournament, not {source!r:.80}")
+
+
+def _counted(records: Iterable[Any]) -> Iterator[tuple[int | None, Any]]:
+    for number, record in enumerate(records, 1):
+        yield -number, record
+
+
+def _each(
+    source: Records, skip_bad: bool, on_skip: _Skip, work: Callable[[GameRecord], None]
+) -> None:
+    """Call ``work`` on every record; a boardkit error it raises names the
+    record's line (or is skipped and reported, with ``skip_bad``, for a file)."""
+    for where, record in _numbered(source, skip_bad, on_skip):
+        try:
+            work(record)
+        except BoardkitError as exc:
+            reason = exc.reason if isinstance(exc, RecordError) else str(exc)
+            line = int(where.rpartition(" ")[2]) if " line " in where else None
+            if skip_bad and line is not None:
+                if on_skip is not None:
+                    on_skip(line, reason)
+                continue
+            raise RecordError(f"{where}: {reason}") from None
 
 
 def _read_lines(
@@ -161,23 +197,25 @@ def _no_constant(name: str) -> None:
 
 
 def _one_game(
-    numbered: Iterable[tuple[int | None, Any]], skip_bad: bool, on_skip: Callable[[int, str], None] | None
-) -> Iterator[GameRecord]:
+    numbered: Iterable[tuple[int | None, Any]], skip_bad: bool, on_skip: _Skip, path: str | None
+) -> Iterator[tuple[str, GameRecord]]:
+    """Check that every record is one, and of one game; line numbers of a
+    file are positive, positions in an iterable negative."""
     first: str | None = None
     for number, record in numbered:
+        where = f"record {-(number or 0)}" if path is None else f"{path} line {number}"
         if not isinstance(record, GameRecord):
-            raise RecordError(f"expected GameRecord values, not {type(record).__name__}")
+            raise RecordError(f"{where}: expected a GameRecord, not {type(record).__name__}")
         if first is None:
             first = record.game
         elif record.game != first:
-            where = f"line {number}: " if number is not None else ""
             reason = f"a record of {record.game!r} among records of {first!r}; analyse one game at a time"
-            if skip_bad and number is not None:
+            if skip_bad and path is not None and number is not None:
                 if on_skip is not None:
                     on_skip(number, reason)
                 continue
-            raise RecordError(where + reason)
-        yield record
+            raise RecordError(f"{where}: {reason}")
+        yield where, record
 
 
 @attrs.frozen
@@ -323,6 +361,15 @@ class _Counts:
         self.positions = self.moves_seen = 0
 
     def add(self, record: GameRecord, branching: bool, game: Game[Any, Any] | None = None) -> None:
+        positions = moves_seen = 0
+        if branching:  # first, so that a record whose moves do not replay changes no count
+            state = record.start(game=game)
+            for move in record.moves:
+                positions += 1
+                moves_seen += len(state.legal_moves())
+                state.apply(move)
+        self.positions += positions
+        self.moves_seen += moves_seen
         self.game = self.game or record.game
         self.games += 1
         while len(self.wins) < record.players:
@@ -340,12 +387,6 @@ class _Counts:
                 self.wins[next(iter(outcome.winners))] += 1
             else:
                 self.draws += 1
-        if branching:
-            state = record.start(game=game)
-            for move in record.moves:
-                self.positions += 1
-                self.moves_seen += len(state.legal_moves())
-                state.apply(move)
 
     def summary(self) -> Summary:
         seats = []
@@ -374,7 +415,12 @@ def _length(lengths: list[int]) -> Length:
 
 
 def summarize(
-    records: Records, *, branching: bool = False, skip_bad: bool = False, game: Game[Any, Any] | None = None
+    records: Records,
+    *,
+    branching: bool = False,
+    skip_bad: bool = False,
+    game: Game[Any, Any] | None = None,
+    on_skip: _Skip = None,
 ) -> Summary:
     """Sum up a batch of games of one game.
 
@@ -382,12 +428,15 @@ def summarize(
         records: See :func:`read_records`.
         branching: Also measure the mean branching factor, by replaying every
             game (slower).
-        skip_bad: Skip malformed lines of a file.
+        skip_bad: Skip malformed lines of a file (and, with ``branching``,
+            records whose moves do not replay).
         game: The game to replay with, for ``branching`` on a game that is not
             registered.
+        on_skip: Called as ``on_skip(line, reason)`` for a skipped line.
 
     Raises:
-        RecordError: see :func:`read_records`.
+        RecordError: see :func:`read_records`; every error names the line of
+            the file (or the position in ``records``) it is about.
 
     Examples:
         >>> from boardkit.testing import Nim
@@ -399,8 +448,7 @@ def summarize(
         (10, 0, True)
     """
     counts = _Counts()
-    for record in read_records(records, skip_bad=skip_bad):
-        counts.add(record, branching, game)
+    _each(records, skip_bad, on_skip, lambda record: counts.add(record, branching, game))
     return counts.summary()
 
 
@@ -437,6 +485,7 @@ def summarize_by(
     branching: bool = False,
     skip_bad: bool = False,
     game: Game[Any, Any] | None = None,
+    on_skip: _Skip = None,
 ) -> dict[str, Summary]:
     """One :class:`Summary` per group (see :func:`group_key`), in the order
     the groups first appear.
@@ -451,8 +500,14 @@ def summarize_by(
         {'4': 4, '5': 6}
     """
     groups: dict[str, _Counts] = {}
-    for record in read_records(records, skip_bad=skip_bad):
-        groups.setdefault(group_key(record, by), _Counts()).add(record, branching, game)
+
+    def add(record: GameRecord) -> None:
+        key = group_key(record, by)
+        counts = groups.get(key) or _Counts()
+        counts.add(record, branching, game)
+        groups[key] = counts
+
+    _each(records, skip_bad, on_skip, add)
     return {key: counts.summary() for key, counts in groups.items()}
 
 
@@ -482,13 +537,15 @@ class Rating:
 _ELO = 400.0 / math.log(10.0)
 
 
-def ratings(records: Records, *, skip_bad: bool = False) -> tuple[Rating, ...]:
+def ratings(records: Records, *, skip_bad: bool = False, on_skip: _Skip = None) -> tuple[Rating, ...]:
     """Rate every agent from all games at once (Bradley-Terry, maximum
     likelihood), strongest first.
 
-    Each game is split into pairs of seats: the sole winner beats every other
-    seat, a draw (or shared victory, or unfinished game) is half a win each
-    way. Each agent's strength is fitted with a weak prior (one drawn game
+    Each game is split into pairs of seats, counted as everywhere else in
+    boardkit: a winner beats every seat that did not win (so the sole winner
+    beats everyone, and sharers of a victory beat the others), and two seats
+    that both won, both lost, or sat in a draw or an unfinished game score
+    half a win each way. Each agent's strength is fitted with a weak prior (one drawn game
     against an average opponent) so that an agent that won or lost everything
     still gets a finite rating. The interval is 1.96 standard errors of the
     fit (from the inverse of the observed information) of each rating relative
@@ -511,7 +568,7 @@ def ratings(records: Records, *, skip_bad: bool = False) -> tuple[Rating, ...]:
     index: dict[str, int] = {}
     wins: defaultdict[tuple[int, int], float] = defaultdict(float)
     games: Counter[int] = Counter()
-    for record in read_records(records, skip_bad=skip_bad):
+    def add(record: GameRecord) -> None:
         if record.agents is None:
             raise RecordError("the records do not say which agent sat where (write them with boardkit simulate)")
         ids = []
@@ -523,19 +580,21 @@ def ratings(records: Records, *, skip_bad: bool = False) -> tuple[Rating, ...]:
         for i in set(ids):
             games[i] += 1
         outcome = record.outcome
-        sole = next(iter(outcome.winners)) if outcome is not None and len(outcome.winners) == 1 else None
+        winners = outcome.winners if outcome is not None else frozenset()
         for a in range(len(ids)):
             for b in range(a + 1, len(ids)):
                 x, y = ids[a], ids[b]
                 if x == y:
                     continue
-                if sole is None or sole not in (a, b):
+                if (a in winners) == (b in winners):
                     wins[x, y] += 0.5
                     wins[y, x] += 0.5
-                elif sole == a:
+                elif a in winners:
                     wins[x, y] += 1.0
                 else:
                     wins[y, x] += 1.0
+
+    _each(records, skip_bad, on_skip, add)
     strength = _fit(len(names), wins)
     errors = _standard_errors(strength, wins)
     mean = sum(strength) / len(strength) if strength else 0.0

@@ -296,10 +296,10 @@ def _simulate(args: argparse.Namespace) -> int:
 def _analyze(args: argparse.Namespace) -> int:
     from boardkit import analysis
 
-    skipped: list[tuple[int, str]] = []
+    skipped: dict[int, str] = {}  # by line: the file is read more than once
 
     def skip(line: int, reason: str) -> None:
-        skipped.append((line, reason))
+        skipped.setdefault(line, reason)
 
     def records() -> Any:
         return analysis.read_records(args.file, skip_bad=args.skip_bad, on_skip=skip)
@@ -309,19 +309,22 @@ def _analyze(args: argparse.Namespace) -> int:
         first = next(iter(records()), None)
         if first is not None:
             game = _game_factory(args.game)[1](**thaw_json(first.options))
-    overall = analysis.summarize(records(), branching=args.branching, game=game)
+    overall = analysis.summarize(
+        args.file, branching=args.branching, game=game, skip_bad=args.skip_bad, on_skip=skip
+    )
     if overall.games == 0:
         raise RecordError(f"{args.file} holds no record")
     groups = {}
-    if args.by:
-        skipped.clear()
-        groups = analysis.summarize_by(records(), args.by, branching=args.branching, game=game)
-    rated = analysis.ratings(records()) if args.ratings else ()
+    if args.by is not None:
+        groups = analysis.summarize_by(
+            args.file, args.by, branching=args.branching, game=game, skip_bad=args.skip_bad, on_skip=skip
+        )
+    rated = analysis.ratings(args.file, skip_bad=args.skip_bad, on_skip=skip) if args.ratings else ()
     if args.plot:
         analysis.plot(overall, args.plot, groups={f"{args.by}={key}": part for key, part in groups.items()})
     if args.json:
         data = overall.to_dict()
-        if args.by:
+        if args.by is not None:
             data["groups"] = {key: summary.to_dict() for key, summary in groups.items()}
         if args.ratings:
             data["ratings"] = [r.to_dict() for r in rated]
@@ -339,7 +342,8 @@ def _analyze(args: argparse.Namespace) -> int:
             for r in rated:
                 print(f"  {r.agent:<{width}}  {r.rating:+7.0f}  ({r.low:+.0f} to {r.high:+.0f}), {r.games} games")
         if args.skip_bad:
-            print(f"skipped {len(skipped)} bad lines" + "".join(f"\n  line {n}: {why}" for n, why in skipped[:20]))
+            shown = sorted(skipped.items())[:20]
+            print(f"skipped {len(skipped)} bad lines" + "".join(f"\n  line {n}: {why}" for n, why in shown))
     if args.plot:
         print(f"plot written to {args.plot}", file=sys.stderr)
     return 0
