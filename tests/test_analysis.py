@@ -127,7 +127,7 @@ def test_a_plot_of_groups_names_the_seats_and_shows_unfinished_games(tmp_path: P
         ("", "holds no record"),
         ("{not json\n", "line 1: not JSON"),
         (b"\xff\xfe\n", "line 1: not UTF-8"),
-        ('{"format": 2, "format": 2}\n', "line 1: not JSON: a key is repeated"),
+        ('{"format": 2, "format": 2}\n', "line 1: not JSON: the key 'format' is given twice"),
     ],
 )
 def test_bad_files_exit_2_with_the_line(tmp_path: Path, content: str | bytes | None, words: str) -> None:

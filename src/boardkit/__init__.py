@@ -24,6 +24,7 @@ from boardkit.errors import (
     IllegalMoveError,
     NotationError,
     OptionError,
+    OptionTypeError,
     RecordError,
     UndoError,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "IllegalMoveError",
     "NotationError",
     "OptionError",
+    "OptionTypeError",
     "Outcome",
     "PerfectInformationView",
     "Player",

@@ -58,7 +58,7 @@ import attrs
 from boardkit.errors import BoardkitError, RecordError
 from boardkit.game import Game
 from boardkit.play import TournamentResult, _aligned, wilson_interval
-from boardkit.record import GameRecord, thaw_json
+from boardkit.record import GameRecord, strict_json, thaw_json
 
 __all__ = [
     "Length",
@@ -172,7 +172,7 @@ def _read_lines(
                 except UnicodeDecodeError:
                     raise RecordError("not UTF-8 text") from None
                 try:
-                    data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+                    data = strict_json(text)
                 except (ValueError, RecursionError) as exc:
                     raise RecordError(f"not JSON: {str(exc)[:200]}") from None
                 record = GameRecord._parse(data)
@@ -183,17 +183,6 @@ def _read_lines(
                     on_skip(number, exc.reason)
                 continue
             yield number, record
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        raise ValueError("a key is repeated")
-    return data
-
-
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not allowed")
 
 
 def _one_game(

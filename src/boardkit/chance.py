@@ -17,7 +17,7 @@ import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-from boardkit.errors import OptionError
+from boardkit.errors import OptionError, OptionTypeError, shown
 
 __all__ = ["MAX_SEED", "Random", "check_seed", "derive_seed", "fresh_seed"]
 
@@ -41,7 +41,8 @@ def check_seed(seed: object) -> int:
     from 0 to 2**64 - 1.
 
     Raises:
-        OptionError: otherwise, at once, rather than a record that fails to load later.
+        OptionError: otherwise, at once, rather than a record that fails to load later
+            (an :class:`~boardkit.errors.OptionTypeError` if it is not an int).
 
     Examples:
         >>> check_seed(42)
@@ -51,9 +52,10 @@ def check_seed(seed: object) -> int:
         ...
         boardkit.errors.OptionError: a seed is an integer from 0 to 2**64 - 1, not 18446744073709551616
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        shown = repr(seed) if not isinstance(seed, int) or seed.bit_length() < 256 else "a huge integer"
-        raise OptionError(f"a seed is an integer from 0 to 2**64 - 1, not {shown:.60}")
+    if type(seed) is not int:
+        raise OptionTypeError(f"a seed is an integer from 0 to 2**64 - 1, not {shown(seed, 60)}")
+    if not 0 <= seed <= MAX_SEED:
+        raise OptionError(f"a seed is an integer from 0 to 2**64 - 1, not {shown(seed, 60)}")
     return seed
 
 

@@ -33,7 +33,7 @@ from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
 from boardkit.chance import derive_seed, fresh_seed
 from boardkit.errors import BoardkitError, OptionError, RecordError
 from boardkit.game import Game, State
-from boardkit.play import tournament
+from boardkit.play import _plan, tournament
 from boardkit.record import GameRecord, thaw_json
 from boardkit.render import status
 from boardkit.terminal import Session, game_options, summary
@@ -257,6 +257,9 @@ def _simulate(args: argparse.Namespace) -> int:
             (f"{key.strip()}={value.strip()}", _load(args.game, args.variant, [*args.option, f"{key}={value}"]))
             for value in values.split(",")
         ]
+    for _, batch_game in batches:  # every batch checked before a file is opened or a game played
+        _plan(batch_game, agents, games=args.games, seed=args.seed, workers=args.workers,
+              max_moves=args.max_moves, players=args.players)
     stream: TextIO | None = None
     if args.out:
         try:
@@ -375,7 +378,7 @@ def _read_records(path: str, game_spec: str | None) -> list[GameRecord]:
             try:
                 options = json.loads(chunk).get("options", {})
                 game = factory(**options) if isinstance(options, dict) else None
-            except (ValueError, AttributeError, BoardkitError):
+            except (ValueError, TypeError, AttributeError, RecursionError, BoardkitError):
                 game = None
         try:
             return GameRecord.from_json(chunk, game=game)
@@ -426,7 +429,12 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME", help="a game name from 'boardkit list', or package.module:Class")
     parser.add_argument("--variant", metavar="V", help="the variant (Tafl) or edition (Cloth of Gold)")
     parser.add_argument(
-        "--option", metavar="KEY=VALUE", action="append", default=[], help="a game option (repeatable); JSON values"
+        "-o",
+        "--option",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
+        help="a game option (repeatable); JSON values",
     )
 
 

@@ -18,25 +18,83 @@ Examples:
 
 from __future__ import annotations
 
+import functools
+import types
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
 __all__ = [
+    "MAX_MESSAGE",
     "BoardkitError",
     "ComponentError",
     "IllegalMoveError",
     "NotationError",
     "OptionError",
+    "OptionTypeError",
     "RecordError",
     "UndoError",
+    "check_int",
+    "refusing",
+    "shown",
 ]
+
+#: The longest message a boardkit error carries, in characters. Longer ones
+#: are cut short (with ``...``), so that a huge bad input never makes a huge
+#: message.
+MAX_MESSAGE = 1000
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """``repr(value)`` for an error message: one line, at most about ``limit`` characters.
+
+    A huge integer is described rather than converted (Python refuses to
+    turn integers of over 4,300 digits into text), and a long repr is cut
+    with ``...``.
+
+    Examples:
+        >>> shown("d1-d4")
+        "'d1-d4'"
+        >>> shown("x" * 1000, limit=10)
+        "'xxxxxx..."
+        >>> shown(10**5000)
+        '<an integer of about 5001 digits>'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1000:
+        return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
+    if isinstance(value, str) and len(value) > limit:
+        value = value[: limit + 1]
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is still named
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _one_line(message: str) -> str:
+    message = message.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
 
 
 class BoardkitError(Exception):
     """Base class of every error boardkit raises on purpose.
 
+    Its message is always one line of at most :data:`MAX_MESSAGE`
+    characters, however large the input it complains about.
+
     Examples:
         >>> from boardkit import BoardkitError, OptionError
         >>> issubclass(OptionError, BoardkitError)
         True
+        >>> len(str(OptionError("unknown game " + "x" * 10_000)))
+        1000
     """
+
+    def __init__(self, *args: object) -> None:
+        if args and isinstance(args[0], str):
+            args = (_one_line(args[0]), *args[1:])
+        super().__init__(*args)
 
 
 class IllegalMoveError(BoardkitError, ValueError):
@@ -56,12 +114,10 @@ class IllegalMoveError(BoardkitError, ValueError):
 
     def __init__(self, move: object, reason: str) -> None:
         try:
-            text = str(move)
+            text = move if isinstance(move, str) else str(move)
         except Exception:  # a move built with fields of the wrong kind may not even print
             text = f"<{type(move).__name__}>"
-        if len(text) > 200:
-            text = text[:200] + "..."
-        super().__init__(f"illegal move {text!r}: {reason}")
+        super().__init__(f"illegal move {shown(text, 200)}: {reason}")
         self.move = move
         self.reason = reason
 
@@ -80,7 +136,7 @@ class NotationError(BoardkitError, ValueError):
     """
 
     def __init__(self, text: object, reason: str) -> None:
-        super().__init__(f"invalid notation {text!r}: {reason}")
+        super().__init__(f"invalid notation {shown(text, 200)}: {reason}")
         self.text = text
         self.reason = reason
 
@@ -105,6 +161,99 @@ class OptionError(BoardkitError, ValueError):
         >>> str(OptionError("unknown game 'chess'; known games: 'tafl'"))
         "unknown game 'chess'; known games: 'tafl'"
     """
+
+
+class OptionTypeError(OptionError, TypeError):
+    """An option, count, player or seed of the wrong type (``first=1.0``, say).
+
+    It is an :class:`OptionError` (so a ``ValueError``) and a ``TypeError``.
+
+    Examples:
+        >>> err = OptionTypeError("first must be an integer, not 1.0")
+        >>> isinstance(err, OptionError), isinstance(err, TypeError)
+        (True, True)
+    """
+
+
+def check_int(value: object, what: str, *, low: int | None = None, high: int | None = None) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``) from ``low`` to ``high``.
+
+    Raises:
+        OptionTypeError: if it is not an integer (``1.0`` and ``True`` are not).
+        OptionError: if it is out of range.
+
+    Examples:
+        >>> check_int(3, "games", low=0)
+        3
+        >>> check_int(1.5, "max_moves", low=0)
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionTypeError: max_moves must be an integer, not 1.5
+        >>> check_int(-1, "max_moves", low=0)
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: max_moves must be a non-negative integer, not -1
+    """
+    if type(value) is not int:
+        raise OptionTypeError(f"{what} must be an integer, not {shown(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None:
+            wanted = f"an integer from {low} to {high}"
+        elif low is not None:
+            wanted = {0: "a non-negative integer", 1: "a positive integer"}.get(low, f"an integer of at least {low}")
+        else:
+            wanted = f"an integer of at most {high}"
+        raise OptionError(f"{what} must be {wanted}, not {shown(value)}")
+    return value
+
+
+def refusing(what: str) -> Callable[[F], F]:
+    """Decorate a function that reads user data so that stray Python errors become boardkit ones.
+
+    A function that takes positions, tiles or mappings from users checks what
+    it can; when input of the wrong shape still trips a builtin error deep
+    inside (``None.items()``, a string where a pair was expected), the
+    decorator turns it into an :class:`OptionTypeError` (for ``TypeError``
+    and ``AttributeError``) or an :class:`OptionError` (for ``ValueError``,
+    ``LookupError`` and ``ArithmeticError``) that says ``bad {what}``, so
+    the caller sees a boardkit error and never a traceback from inside.
+    Boardkit errors pass through unchanged.
+
+    Examples:
+        >>> @refusing("scores")
+        ... def total(scores):
+        ...     return sum(scores.values())
+        >>> total({"a": 1, "b": 2})
+        3
+        >>> total([1, 2])
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionTypeError: bad scores: 'list' object has no attribute 'values'
+    """
+
+    def decorate(function: F) -> F:
+        passes, as_type_error, as_value_error = BoardkitError, OptionTypeError, OptionError
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return function(*args, **kwargs)
+            except passes:
+                raise
+            except (TypeError, AttributeError) as exc:
+                raise as_type_error(f"bad {what}: {exc}") from exc
+            except (ValueError, LookupError, ArithmeticError) as exc:
+                raise as_value_error(f"bad {what}: {exc}") from exc
+
+        # The wrapper reads nothing but its closure and builtins, so it can
+        # live in the decorated function's module: doctest (which only looks
+        # at functions whose globals are the module's) then still finds and
+        # runs the decorated function's examples.
+        rebound = types.FunctionType(
+            wrapper.__code__, function.__globals__, function.__name__, None, wrapper.__closure__
+        )
+        return cast(F, functools.update_wrapper(rebound, function))
+
+    return decorate
 
 
 class UndoError(BoardkitError, IndexError):

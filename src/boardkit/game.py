@@ -29,14 +29,17 @@ from __future__ import annotations
 
 import abc
 import enum
+import functools
+import types
+import typing
 from collections.abc import Hashable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
 
 from boardkit.chance import Random, check_seed, derive_seed, fresh_seed
-from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, UndoError
+from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, OptionTypeError, UndoError, shown
 
 if TYPE_CHECKING:
     from boardkit.record import GameRecord
@@ -264,20 +267,92 @@ def make_options(cls: type[Opts], options: Mapping[str, Any], *, game: str) -> O
         Traceback (most recent call last):
         ...
         boardkit.errors.OptionError: unknown option 'colour' for demo; options are: 'size'
+
+    Each value is also checked against its field's annotation where that is
+    made of ``int``, ``bool``, ``float``, ``str``, ``None`` and ``Literal``
+    (after the class's own converters and validators), so ``size=7.0`` or
+    ``size=True`` is refused rather than taken for a number that breaks play
+    later:
+
+        >>> make_options(Options, {"size": 7.0}, game="demo")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionTypeError: bad option for demo: size must be int, not 7.0
     """
     fields = [f.name for f in attrs.fields(cast(Any, cls))]
     for key in options:
         if key not in fields:
             known = ", ".join(repr(f) for f in fields) or "none"
-            raise OptionError(f"unknown option {key!r} for {game}; options are: {known}")
+            raise OptionError(f"unknown option {shown(key)} for {game}; options are: {known}")
     try:
-        return cls(**options)
+        value = cls(**options)
     except OptionError:
         raise
     except (TypeError, ValueError) as exc:
         # attrs validators put the readable message first and details after it.
         reason = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
         raise OptionError(f"bad option for {game}: {reason}") from exc
+    for name, allowed in _option_kinds(cast(Any, cls)).items():
+        _check_kind(name, getattr(value, name), allowed, game)
+    return value
+
+
+def _check_kind(name: str, value: object, kinds: tuple[object, ...], game: str) -> None:
+    if not any(_is_kind(value, kind) for kind in kinds):
+        wanted = " or ".join(_kind_name(kind) for kind in kinds)
+        same_type = any(type(kind) is type(value) for kind in kinds if not isinstance(kind, type))
+        error = OptionError if same_type else OptionTypeError
+        raise error(f"bad option for {game}: {name} must be {wanted}, not {shown(value)}")
+
+
+@functools.cache
+def _option_kinds(cls: type) -> dict[str, tuple[object, ...]]:
+    """Each field's allowed kinds (types, or Literal values), where the
+    annotation is simple enough to judge; fields with other annotations are
+    left to the class's own validators."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # an annotation that cannot be resolved is not judged
+        return {}
+    kinds = {}
+    for field in attrs.fields(cast(Any, cls)):
+        allowed = _alternatives(hints.get(field.name))
+        if allowed is not None:
+            kinds[field.name] = allowed
+    return kinds
+
+
+def _alternatives(annotation: object) -> tuple[object, ...] | None:
+    if annotation in (int, bool, float, str, type(None)):
+        return (annotation,)
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        return typing.get_args(annotation)
+    if origin in (typing.Union, types.UnionType):
+        out: list[object] = []
+        for part in typing.get_args(annotation):
+            allowed = _alternatives(part)
+            if allowed is None:
+                return None
+            out.extend(allowed)
+        return tuple(out)
+    return None
+
+
+def _is_kind(value: object, kind: object) -> bool:
+    if kind is float:
+        return type(value) in (float, int)
+    if kind is str:
+        return isinstance(value, str)
+    if isinstance(kind, type):
+        return type(value) is kind
+    return type(value) is type(kind) and value == kind
+
+
+def _kind_name(kind: object) -> str:
+    if kind is type(None):
+        return "None"
+    return kind.__name__ if isinstance(kind, type) else repr(kind)
 
 
 def _json_value(value: Any) -> Any:
@@ -408,7 +483,7 @@ class Game(abc.ABC, Generic[S, M]):
         if players is None:
             return self.min_players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(f"players must be an integer, not {players!r}")
+            raise OptionTypeError(f"players must be an integer, not {shown(players)}")
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
                 allowed = f"exactly {self.min_players}"
@@ -596,8 +671,10 @@ class State(abc.ABC, Generic[M]):
         Raises:
             ValueError: (an :class:`~boardkit.OptionError`) otherwise.
         """
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise OptionError(f"no player {player!r} in a {self.players}-player game")
+        if type(player) is not int:
+            raise OptionTypeError(f"a player is a seat number, not {shown(player)}")
+        if not 0 <= player < self.players:
+            raise OptionError(f"no player {shown(player)} in a {self.players}-player game")
         return player
 
     def view(self, player: Player) -> Any:

@@ -43,8 +43,8 @@ from typing import IO, Any
 import attrs
 
 from boardkit.agents import Agent, rewards
-from boardkit.chance import derive_seed
-from boardkit.errors import OptionError
+from boardkit.chance import check_seed, derive_seed
+from boardkit.errors import OptionError, check_int
 from boardkit.game import Game, Player, State
 from boardkit.record import GameRecord
 
@@ -103,11 +103,12 @@ def play_game(
         >>> record.moves[0], record.outcome.winner
         ('take 1', 0)
     """
+    check_seed(seed)
     count = game.check_players(len(agents) if players is None else players)
     if len(agents) != count:
         raise OptionError(f"{game.name} with {count} players needs {count} agents, not {len(agents)}")
-    if max_moves is not None and (isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0):
-        raise OptionError(f"max_moves must be a non-negative integer or None, not {max_moves!r}")
+    if max_moves is not None:
+        check_int(max_moves, "max_moves", low=0)
     if labels is not None and (len(labels) != count or not all(isinstance(x, str) and x for x in labels)):
         raise OptionError(f"labels must be {count} non-empty strings, one per seat, not {labels!r:.80}")
     seated = [_for_game(agent, _seat_seed(seed, s)) for s, agent in enumerate(agents)]
@@ -527,6 +528,43 @@ def _on_pool(workers: int, tasks: Sequence[_Task], collect: _Collector) -> None:
                 one.shutdown(wait=True)
 
 
+def _plan(
+    game: Game[Any, Any],
+    agents: Mapping[str, Agent] | Sequence[Agent],
+    *,
+    games: int,
+    seed: int,
+    workers: int | None = None,
+    max_moves: int | None = None,
+    players: int | None = None,
+) -> tuple[tuple[str, ...], tuple[Agent, ...], int]:
+    """Check everything a tournament is given before any game starts: the
+    agents' names, the agents and the number of players per game.
+
+    Errors that would only show in the middle of a run (a ``max_moves`` of
+    the wrong type, a first player the game cannot seat with this many
+    players) are found here, by setting up one game without playing it.
+    """
+    names, pool = _name_agents(agents)
+    if not pool:
+        raise OptionError("a tournament needs at least one agent")
+    check_int(games, "games", low=0)
+    check_seed(seed)
+    if workers is not None:
+        check_int(workers, "workers", low=1, high=_MOST_WORKERS)
+    if max_moves is not None:
+        check_int(max_moves, "max_moves", low=0)
+    if players is None:
+        try:
+            count = game.check_players(len(pool))
+        except OptionError as exc:
+            raise OptionError(f"{exc}: a tournament seats one player per agent unless players= is given") from None
+    else:
+        count = game.check_players(players)
+    game.new_game(players=count, seed=derive_seed(seed, 0))
+    return names, pool, count
+
+
 def tournament(
     game: Game[Any, Any],
     agents: Mapping[str, Agent] | Sequence[Agent],
@@ -589,22 +627,8 @@ def tournament(
         >>> mcts.wins > rand.wins
         True
     """
-    names, pool = _name_agents(agents)
-    if not pool:
-        raise OptionError("a tournament needs at least one agent")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise OptionError(f"games must be a non-negative integer, not {games!r}")
-    if workers is not None and (
-        isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= _MOST_WORKERS
-    ):
-        raise OptionError(f"workers must be an integer from 1 to {_MOST_WORKERS}, not {workers!r:.40}")
-    if players is None:
-        try:
-            count = game.check_players(len(pool))
-        except OptionError as exc:
-            raise OptionError(f"{exc}: a tournament seats one player per agent unless players= is given") from None
-    else:
-        count = game.check_players(players)
+    names, pool, count = _plan(game, agents, games=games, seed=seed, workers=workers, max_moves=max_moves,
+                               players=players)
     tasks = [
         _Task(
             i,

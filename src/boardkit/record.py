@@ -26,10 +26,10 @@ from typing import Any, Final
 
 import attrs
 
-from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, RecordError
+from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, RecordError, shown
 from boardkit.game import Game, Outcome, State
 
-__all__ = ["FORMAT_VERSION", "FrozenJSON", "GameRecord", "freeze_json", "thaw_json"]
+__all__ = ["FORMAT_VERSION", "FrozenJSON", "GameRecord", "freeze_json", "strict_json", "thaw_json"]
 
 #: The record format this version of boardkit writes (it also reads the older ones).
 FORMAT_VERSION: Final = 2
@@ -284,7 +284,7 @@ class GameRecord:
         if len(text) > _MAX_TEXT:
             raise RecordError(f"the record is larger than {_MAX_TEXT} bytes")
         try:
-            data = json.loads(text, parse_constant=_reject_constant)
+            data = strict_json(text)
         except (ValueError, RecursionError) as exc:
             raise RecordError(f"not JSON: {exc}") from None
         return cls.from_dict(data, game=game)
@@ -295,8 +295,8 @@ class GameRecord:
             raise RecordError("a record is a JSON object")
         version = data.get("format")
         if not _is_int(version) or version not in READ_FORMATS:
-            shown = f"{version!r:.40}" if "format" in data else "missing"
-            raise RecordError(f"unsupported format {shown}; this boardkit reads formats 1 and 2")
+            given = f"{version!r:.40}" if "format" in data else "missing"
+            raise RecordError(f"unsupported format {given}; this boardkit reads formats 1 and 2")
         keys = _KEYS_V1 if version == 1 else _KEYS
         for key in keys:
             if key not in data:
@@ -394,6 +394,33 @@ class GameRecord:
         return state
 
 
+def strict_json(text: str | bytes) -> Any:
+    """``json.loads`` for records: ``NaN`` and ``Infinity`` and a key given
+    twice in one object are refused (``ValueError``), since a record that
+    means two things must not load as one of them.
+
+    Examples:
+        >>> strict_json('{"a": 1}')
+        {'a': 1}
+        >>> strict_json('{"a": 1, "a": 2}')
+        Traceback (most recent call last):
+        ...
+        ValueError: the key 'a' is given twice
+    """
+    return json.loads(text, object_pairs_hook=_object_once, parse_constant=_reject_constant)
+
+
+def _object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {shown(key, 40)} is given twice")
+            seen.add(key)
+    return data
+
+
 def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not allowed")
 
@@ -405,7 +432,9 @@ def _parse_outcome(data: object, players: int) -> Outcome | None:
         raise RecordError("'outcome' must be null or an object with 'winners', 'scores' and 'reason'")
     winners, scores, reason = data["winners"], data["scores"], data["reason"]
     if not isinstance(winners, list) or not all(_is_int(w) and 0 <= w < players for w in winners):
-        raise RecordError(f"'outcome.winners' must list player numbers below {players}, not {winners!r}")
+        raise RecordError(f"'outcome.winners' must list player numbers below {players}, not {shown(winners)}")
+    if len(set(winners)) != len(winners):
+        raise RecordError(f"'outcome.winners' names a player twice: {shown(winners)}")
     if scores is not None and (
         not isinstance(scores, list)
         or len(scores) != players

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from boardkit.errors import OptionError
+from boardkit.errors import OptionError, shown
 from boardkit.game import Game
 
 if TYPE_CHECKING:  # the game packages are imported only when a game is first loaded
@@ -160,7 +160,7 @@ def load(name: str, **options: Any) -> Game[Any, Any]:
         plugins = _plugins() if isinstance(name, str) else {}
         if name not in plugins:
             known = ", ".join(repr(n) for n in names()) or "none"
-            raise OptionError(f"unknown game {name!r}; known games: {known}")
+            raise OptionError(f"unknown game {shown(name)}; known games: {known}")
         factory = plugins[name].load()
     try:
         return factory(**options)

@@ -20,11 +20,12 @@ Examples:
     True
 """
 
-from boardkit.topology._base import Cell, CompiledTopology, Direction, Topology, TopologyError, from_graph
+from boardkit.topology._base import MAX_CELLS, Cell, CompiledTopology, Direction, Topology, TopologyError, from_graph
 from boardkit.topology.hex import HEX_DIRECTIONS, Hex, HexGrid, hex_distance
 from boardkit.topology.square import SquareGrid
 
 __all__ = [
+    "MAX_CELLS",
     "HEX_DIRECTIONS",
     "Cell",
     "CompiledTopology",

@@ -18,9 +18,14 @@ from typing import Any
 import attrs
 import networkx as nx
 
-from boardkit.errors import BoardkitError
+from boardkit.errors import BoardkitError, shown
 
-__all__ = ["Cell", "CompiledTopology", "Direction", "Topology", "TopologyError", "from_graph"]
+__all__ = ["MAX_CELLS", "Cell", "CompiledTopology", "Direction", "Topology", "TopologyError", "from_graph"]
+
+#: The most cells a grid constructor builds (a 1000 x 1000 board). Larger
+#: sizes are refused at once rather than spending minutes and gigabytes on a
+#: networkx graph; build a bigger graph yourself and use :func:`from_graph`.
+MAX_CELLS = 1_000_000
 
 #: A cell of a board: any hashable networkx node. Grids use coordinate tuples.
 Cell = Hashable
@@ -417,6 +422,12 @@ def grid_name(cell: tuple[int, int], height: int, top: bool) -> str:
     if col >= 26:
         raise TopologyError(f"cells are named a1 to z{height}: column {col} has no letter")
     return f"{chr(ord('a') + col)}{row + 1 if top else height - row}"
+
+
+def check_cells(count: int, what: str) -> None:
+    """Refuse a grid of more than :data:`MAX_CELLS` cells."""
+    if count > MAX_CELLS:
+        raise TopologyError(f"{what} would have {shown(count)} cells; grids have at most {MAX_CELLS}")
 
 
 def grid_cell(name: str, width: int, height: int, top: bool) -> tuple[int, int]:

@@ -8,11 +8,22 @@ core only, never a component or a game.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import Any
 
 import networkx as nx
 
-from boardkit.topology._base import Cell, Topology, TopologyError, grid_cell, grid_name, grid_sides
+from boardkit.errors import shown
+from boardkit.topology._base import (
+    MAX_CELLS,
+    Cell,
+    Topology,
+    TopologyError,
+    check_cells,
+    grid_cell,
+    grid_name,
+    grid_sides,
+)
 
 __all__ = ["HEX_DIRECTIONS", "Hex", "HexGrid", "hex_distance"]
 
@@ -77,14 +88,18 @@ class HexGrid(Topology):
     """
 
     def __init__(self, cells: Any) -> None:
+        if isinstance(cells, str | bytes) or not isinstance(cells, Iterable):
+            raise TopologyError(f"a hex grid is built from an iterable of (q, r) cells, not {shown(cells)}")
         graph: nx.Graph[Any] = nx.Graph()
         for cell in cells:
+            if len(graph) >= MAX_CELLS:
+                check_cells(len(graph) + 1, "this hex grid")
             if (
                 not isinstance(cell, tuple)
                 or len(cell) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
             ):
-                raise TopologyError(f"a hex cell is a (q, r) pair of integers, not {cell!r}")
+                raise TopologyError(f"a hex cell is a (q, r) pair of integers, not {shown(cell)}")
             q, r = cell
             graph.add_node(cell, pos=(_SQRT3 * (q + r / 2), -1.5 * r))
         for cell in list(graph.nodes):
@@ -116,7 +131,8 @@ class HexGrid(Topology):
             ((0, -1), (1, -1), (-1, 0))
         """
         if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
-            raise TopologyError(f"radius must be a non-negative integer, not {radius!r}")
+            raise TopologyError(f"radius must be a non-negative integer, not {shown(radius)}")
+        check_cells(3 * radius * (radius + 1) + 1, f"a hexagon of radius {shown(radius)}")
         cells = [
             (q, r)
             for r in range(-radius, radius + 1)

@@ -11,7 +11,8 @@ from typing import Any, Literal, cast
 
 import networkx as nx
 
-from boardkit.topology._base import Cell, Topology, TopologyError, grid_cell, grid_name, grid_sides
+from boardkit.errors import shown
+from boardkit.topology._base import Cell, Topology, TopologyError, check_cells, grid_cell, grid_name, grid_sides
 
 __all__ = ["SquareGrid"]
 
@@ -68,7 +69,8 @@ class SquareGrid(Topology):
         self.origin: Literal["bottom", "top"] = origin
         for name, value in (("width", width), ("height", height)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise TopologyError(f"{name} must be a positive integer, not {value!r}")
+                raise TopologyError(f"{name} must be a positive integer, not {shown(value)}")
+        check_cells(width * height, f"a {shown(width)} x {shown(height)} grid")
         self.width = width
         self.height = height
         self.diagonals = diagonals

@@ -19,7 +19,7 @@ import attrs
 
 from boardkit.bag import TileBag
 from boardkit.chance import Random, check_seed
-from boardkit.errors import IllegalMoveError, NotationError, OptionError
+from boardkit.errors import IllegalMoveError, NotationError, OptionError, shown
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.camelot.plan import KIND_COLOURS, STANDARD_PLAN, Cell, Plan, parse_square, plan_rows, square_name
 from boardkit.games.camelot.scoring import last_tile_points, turn_points
@@ -319,12 +319,12 @@ class Camelot(Game["CamelotState", Move]):
             name = " ".join(words[1:-1])
             placed = self._tile_by_text.get(name)
             if placed is None:
-                raise NotationError(text, f"no tile named {name!r} in this game")
+                raise NotationError(text, f"no tile named {shown(name)} in this game")
             if cell not in self.plan:
                 raise NotationError(text, f"no square {words[-1]!r} on this {self.plan.width}x{self.plan.height} plan")
             return Place(cell, placed)
         if len(words) >= 2 and words[0] == "conceal":
-            raise NotationError(text, f"no tile named {' '.join(words[1:])!r} in this game")
+            raise NotationError(text, f"no tile named {shown(' '.join(words[1:]))} in this game")
         raise NotationError(text, "a Camelot move is 'place <tile> <square>', 'conceal <tile>' or 'end'")
 
 

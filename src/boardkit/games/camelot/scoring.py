@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from boardkit.errors import IllegalMoveError
+from boardkit.errors import IllegalMoveError, OptionTypeError, refusing, shown
 from boardkit.games.camelot.tiles import Tile
 
 __all__ = ["score_turn"]
@@ -110,6 +110,7 @@ def last_tile_points(
     return points - 2 * turn_points(board, [final], edges, corners)
 
 
+@refusing("turn to score")
 def score_turn(
     board: Mapping[tuple[int, int], Tile],
     placements: Sequence[tuple[tuple[int, int], Tile]],
@@ -135,6 +136,8 @@ def score_turn(
         IllegalMoveError: if a placement is not a ``((column, row), Tile)``
             pair, lands on a covered square, or two share a square; or if
             ``last`` is asked for a turn with no placement.
+        OptionTypeError: if ``board`` is not a mapping from ``(column, row)``
+            squares to tiles, or ``placements`` is not a list of placements.
 
     Examples:
         >>> from boardkit.games.camelot import tile
@@ -148,6 +151,12 @@ def score_turn(
         >>> score_turn(board, [((3, 1), tile("well"))], last=True)
         -8
     """
+    if not isinstance(board, Mapping) or not all(
+        _is_square(cell) and isinstance(laid, Tile) for cell, laid in board.items()
+    ):
+        raise OptionTypeError(f"a board maps (column, row) squares to tiles, not {shown(board)}")
+    if isinstance(placements, str | bytes | Mapping) or not isinstance(placements, Sequence):
+        raise OptionTypeError(f"placements are a list of ((column, row), Tile) pairs, not {shown(placements)}")
     seen: set[Cell] = set()
     checked: list[tuple[Cell, Tile]] = []
     for placement in placements:
@@ -155,9 +164,7 @@ def score_turn(
             not isinstance(placement, tuple)
             or len(placement) != 2
             or not isinstance(placement[1], Tile)
-            or not isinstance(placement[0], tuple)
-            or len(placement[0]) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in placement[0])
+            or not _is_square(placement[0])
         ):
             raise IllegalMoveError(placement, "a placement is a ((column, row), Tile) pair")
         cell, laid = placement
@@ -172,3 +179,7 @@ def score_turn(
             raise IllegalMoveError(placements, "a last tile needs at least one placement")
         return last_tile_points(board, checked)
     return turn_points(board, checked)
+
+
+def _is_square(cell: object) -> bool:
+    return isinstance(cell, tuple) and len(cell) == 2 and all(type(x) is int for x in cell)

@@ -13,7 +13,7 @@ from typing import Final
 
 import attrs
 
-from boardkit.errors import ComponentError, OptionError
+from boardkit.errors import ComponentError, OptionError, refusing, shown
 
 __all__ = ["KIND_NAMES", "STANDARD_TILES", "Tile", "TileSet", "tile", "tile_entries"]
 
@@ -95,6 +95,7 @@ def _check_entry(name: object, kind: object, value: object, count: object, garde
     return name, kind, value, count, garden  # type: ignore[return-value]
 
 
+@refusing("tile list")
 def tile_entries(spec: object) -> tuple[tuple[str, str, int, int, bool], ...]:
     """Read a tile list given as data into its canonical form: a tuple of
     ``(name, kind, value, count, garden)`` entries.
@@ -227,7 +228,7 @@ class TileSet:
             if found is not None:
                 return found
         known = ", ".join(repr(t.name) for t in self.kinds)
-        raise ComponentError(f"no tile named {name!r}; tiles are: {known}")
+        raise ComponentError(f"no tile named {shown(name)}; tiles are: {known}")
 
     def __contains__(self, item: object) -> bool:
         return isinstance(item, Tile) and item in self.counts
@@ -255,6 +256,7 @@ def _unique_labels(kinds: Iterable[Tile]) -> dict[Tile, str]:
 _STANDARD = TileSet(STANDARD_TILES)
 
 
+@refusing("tile name")
 def tile(name: str) -> Tile:
     """The standard tile called ``name`` (any case, as in the tile list).
 

@@ -31,7 +31,7 @@ import attrs
 
 from boardkit.bag import TileBag
 from boardkit.chance import Random, check_seed
-from boardkit.errors import IllegalMoveError, NotationError, OptionError
+from boardkit.errors import IllegalMoveError, NotationError, OptionError, OptionTypeError, refusing, shown
 from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields, to_json_value
 from boardkit.games.cloth_of_gold.board import (
     COLOURS,
@@ -400,6 +400,7 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         """
         return Move.from_text(text)
 
+    @refusing("position")
     def from_position(
         self,
         *,
@@ -460,15 +461,20 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         """
         if to_move is None:
             to_move = self.options.first
-        if isinstance(to_move, bool) or to_move not in (0, 1):
-            raise OptionError(f"to_move must be player 0 or 1, not {to_move!r}")
+        if type(to_move) is not int:
+            raise OptionTypeError(f"to_move must be player 0 or 1, not {shown(to_move)}")
+        if to_move not in (0, 1):
+            raise OptionError(f"to_move must be player 0 or 1, not {shown(to_move)}")
+        for name, given in (("tile_spaces", tile_spaces), ("darkness", darkness), ("removed", removed)):
+            if given is not None and not isinstance(given, Mapping):
+                raise OptionTypeError(f"{name} must be a mapping, not {shown(given)}")
         score_pair = _pair(scores, "scores")
         for s in score_pair:
             if isinstance(s, bool) or not isinstance(s, int) or s < 0:
                 raise OptionError(f"scores must be non-negative integers, not {tuple(score_pair)!r}")
         if max(score_pair) >= TARGET:
-            shown = tuple(score_pair)
-            raise OptionError(f"a score of 30 or more ends the game; scores must be below 30, not {shown!r}")
+            too_high = tuple(score_pair)
+            raise OptionError(f"a score of 30 or more ends the game; scores must be below 30, not {too_high!r}")
         token_spaces: list[list[Space | None]] = []
         for p, pair in enumerate(_pair(tokens, "tokens")):
             a, b = _pair(pair, f"player {p}'s tokens")

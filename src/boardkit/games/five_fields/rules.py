@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from boardkit.chance import Random
-from boardkit.errors import IllegalMoveError, OptionError
+from boardkit.errors import IllegalMoveError, OptionError, OptionTypeError, refusing, shown
 from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields, to_json_value
 from boardkit.games.five_fields.board import (
     BOARD,
@@ -233,6 +233,7 @@ class FiveFields(Game["FiveFieldsState", Move]):
         """
         return parse_move(text)
 
+    @refusing("position")
     def from_position(
         self,
         *,
@@ -278,6 +279,9 @@ class FiveFields(Game["FiveFieldsState", Move]):
             >>> state.pawns((0, 0))
             ((0, <Pawn.PRINCE: 'prince'>),)
         """
+        for name, given in (("terrain", terrain), ("pawns", pawns), ("fields", fields), ("cities", cities)):
+            if given is not None and not isinstance(given, Mapping):
+                raise OptionTypeError(f"{name} must be a mapping from hexes, not {shown(given)}")
         state = FiveFieldsState._from_position(
             self, terrain, pawns, fields or {}, cities or {}, to_move, seed, princes_lost
         )

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from boardkit.errors import NotationError
+from boardkit.errors import NotationError, refusing, shown
 
 __all__ = [
     "MAX_SIZE",
@@ -204,8 +204,11 @@ class Move:
 
 _PIECE_NAMES = {"t": "attacker", "T": "defender", "K": "king"}
 _ROW_TOKEN = re.compile(r"[0-9]+|[A-Za-z]")
+# The largest board (25 x 25, one letter a square) with slashes and some room for spaces.
+_MAX_POSITION_TEXT = 4096
 
 
+@refusing("position")
 def read_position(text: str) -> tuple[tuple[str | None, ...], ...]:
     """Read OpenTafl position text into rows of piece names, in the text's order.
 
@@ -229,6 +232,8 @@ def read_position(text: str) -> tuple[tuple[str | None, ...], ...]:
     """
     if not isinstance(text, str):
         raise NotationError(text, "a position is OpenTafl text such as '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'")
+    if len(text) > _MAX_POSITION_TEXT:
+        raise NotationError(text, f"a position is at most {_MAX_POSITION_TEXT} characters, not {len(text)}")
     body = text.strip()
     if body.startswith("/"):
         body = body[1:]
@@ -245,12 +250,13 @@ def read_position(text: str) -> tuple[tuple[str | None, ...], ...]:
         for token in _ROW_TOKEN.finditer(row_text):
             if token.start() != pos:
                 bad = row_text[pos : token.start()]
-                raise NotationError(text, f"unexpected {bad!r} in row {number}")
+                raise NotationError(text, f"unexpected {shown(bad)} in row {number}")
             pos = token.end()
             value = token[0]
             if value.isdigit():
-                if int(value) == 0 or int(value) > MAX_SIZE:
-                    raise NotationError(text, f"a run of {value} empty squares in row {number} is out of range")
+                if len(value) > 2 or int(value) == 0 or int(value) > MAX_SIZE:
+                    run = shown(value, 20)
+                    raise NotationError(text, f"a run of {run} empty squares in row {number} is out of range")
                 row.extend([None] * int(value))
             elif value in _PIECE_NAMES:
                 row.append(_PIECE_NAMES[value])

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from boardkit.capture import enclosed
 from boardkit.chance import Random, derive_seed
-from boardkit.errors import IllegalMoveError, NotationError, OptionError
+from boardkit.errors import IllegalMoveError, NotationError, OptionError, check_int, refusing
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.tafl.board import Board, board_tables, has_moves, move_buckets
 from boardkit.games.tafl.forts import encircled, exit_fort, shieldwall
@@ -175,6 +175,7 @@ class Tafl(Game["TaflState", Move]):
         """
         return rules_string(self)
 
+    @refusing("position")
     def from_position(self, text: str, *, to_move: Player, seed: int | None = None) -> TaflState:
         """A game set up from OpenTafl position text, with ``to_move`` to play.
 
@@ -197,8 +198,7 @@ class Tafl(Game["TaflState", Move]):
             >>> state.escape_lines
             4
         """
-        if isinstance(to_move, bool) or to_move not in (0, 1):
-            raise OptionError(f"to_move must be 0 (attackers) or 1 (defenders), not {to_move!r}")
+        check_int(to_move, "to_move (0 for the attackers, 1 for the defenders)", low=0, high=1)
         read_position(text)
         settings = self.option_values()
         settings.update(variant=CUSTOM, layout=text, first=to_move)

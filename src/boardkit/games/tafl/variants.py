@@ -16,7 +16,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from boardkit.errors import NotationError, OptionError
+from boardkit.errors import NotationError, OptionError, shown
 from boardkit.games.tafl.notation import read_position, write_position
 
 __all__ = ["RULE_SETS", "VARIANTS", "TaflOptions", "canonical_layout"]
@@ -89,7 +89,7 @@ def canonical_layout(text: str) -> str:
 def _check_variant(_: object, __: object, value: object) -> None:
     if value != CUSTOM and value not in VARIANTS:
         known = ", ".join(repr(v) for v in VARIANTS)
-        raise OptionError(f"unknown tafl variant {value!r}; variants are: {known} (or a layout of your own)")
+        raise OptionError(f"unknown tafl variant {shown(value)}; variants are: {known} (or a layout of your own)")
 
 
 def _layout(value: str | None) -> str | None:

@@ -1,0 +1,82 @@
+"""Loading a 100,000-move record: parse and validate, then replay.
+
+Issue 13 asks that loading a 100,000-move record takes well under a second.
+A record is validated by replaying it (a record that loads is one that
+really happened), so the cost is JSON parsing plus the game's own replay.
+This script measures both parts, for Nim (from ``boardkit.testing``, a move
+costs almost nothing, so the figure is the record machinery itself) and for
+Game of 5 Fields (a real game whose moves cost what they cost), against
+plain ``json.loads`` of the same text as the floor.
+
+Usage (from the repository root)::
+
+    python benchmarks/bench_records.py [--moves 100000] [--repeat 3]
+
+It prints a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from boardkit import GameRecord, State
+from boardkit.agents import RandomAgent
+from boardkit.games.five_fields import FiveFields
+from boardkit.testing import Nim
+
+
+def best(repeat: int, work: Callable[[], Any]) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def long_nim(moves: int) -> State[Any]:
+    state = Nim(heap=2 * moves + 1, most=2).new_game(seed=1)
+    while len(state.history) < moves:
+        state.apply(state.legal_moves()[0])
+    return state
+
+
+def long_five_fields(moves: int) -> State[Any]:
+    """Random 5 Fields games end long before 100,000 moves, so the longest of
+    several seeded games stands for a long record (its length is printed)."""
+    game = FiveFields(turn_limit=None)
+    longest: State[Any] | None = None
+    for seed in range(8):
+        state = game.new_game(seed=seed)
+        agent = RandomAgent(seed=seed)
+        while not state.is_over and len(state.history) < moves:
+            state.apply(agent.choose(state, state.current_player))
+        if longest is None or len(state.history) > len(longest.history):
+            longest = state
+    assert longest is not None
+    return longest
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    print("| record | moves | bytes | `json.loads` s | `GameRecord.from_json` s (parse + replay) | `.replay()` s |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for label, state in (("Nim", long_nim(args.moves)), ("Game of 5 Fields", long_five_fields(args.moves))):
+        text = state.to_record().to_json()
+        game = state.game
+        floor = best(args.repeat, lambda text=text: json.loads(text))
+        load = best(args.repeat, lambda text=text, game=game: GameRecord.from_json(text, game=game))
+        record = GameRecord.from_json(text, game=game)
+        replay = best(args.repeat, lambda record=record, game=game: record.replay(game=game))
+        print(f"| {label} | {len(state.history):,} | {len(text):,} | {floor:.3f} | {load:.3f} | {replay:.3f} |")
+
+
+if __name__ == "__main__":
+    main()
