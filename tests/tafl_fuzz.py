@@ -8,9 +8,11 @@ many more (``--games``, ``--seed``) for a longer hunt.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -219,7 +221,35 @@ def ring_position(rng: random.Random, size: int) -> tuple[str, int]:
     return write_board(size, transformed(board, size, rng)), to_move
 
 
-SCENARIOS = {"shieldwall": shieldwall_position, "fort": fort_position, "ring": ring_position}
+RECORDS = Path(__file__).parent / "data" / "tafl"
+
+
+@functools.cache
+def record_games(size: int) -> tuple[list[str], ...]:
+    """The real games of the board size, as lists of moves (``tests/data/tafl``)."""
+    text = (RECORDS / ("copenhagen.csv" if size == 11 else "brandubh.csv")).read_text()
+    games = ([t.split("x")[0] for t in line.rsplit(",", 3)[0].split() if t != "timeout"] for line in text.splitlines())
+    return tuple(g for g in games if g)
+
+
+def record_position(rng: random.Random, size: int) -> tuple[str, int]:
+    """A position from the middle of a real game (replayed as the players' server played)."""
+    moves = rng.choice(record_games(size))
+    oracle = Oracle.new("copenhagen" if size == 11 else "federation-brandubh", repetition=None)
+    oracle.rules = replace(oracle.rules, shieldwall_close="onto-edge")
+    for move in moves[: rng.randint(0, len(moves) - 1)]:
+        if oracle.outcome is not None:
+            break
+        oracle.apply(move)
+    return oracle.position(), oracle.to_move
+
+
+SCENARIOS = {
+    "shieldwall": shieldwall_position,
+    "fort": fort_position,
+    "ring": ring_position,
+    "records": record_position,
+}
 
 
 def choose(rng: random.Random, moves: list[str], history: list[str], state: TaflState, oracle: Oracle) -> str:
@@ -250,17 +280,20 @@ def compare_game(
     position: str | None = None,
     to_move: int = 0,
     mutant: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> tuple[str | None, int, Oracle]:
     """Play one random game through both; returns (first difference or None, plies, the oracle).
 
-    ``mutant`` changes boardkit's options only (to check that a changed rule is caught).
+    ``options`` go to both referees (``repetition``, ``repetition_result``,
+    ``shieldwall_close``); ``mutant`` changes boardkit's options only, to check
+    that a changed rule is caught.
     """
-    game = Tafl(rule_set, **(mutant or {}))
+    game = Tafl(rule_set, **(options or {}), **(mutant or {}))
     if position is None:
-        state, oracle = game.new_game(seed=seed), Oracle.new(rule_set)
+        state, oracle = game.new_game(seed=seed), Oracle.new(rule_set, **(options or {}))
     else:
         state = game.from_position(position, to_move=to_move, seed=seed)
-        oracle = Oracle.new(rule_set, position, to_move)
+        oracle = Oracle.new(rule_set, position, to_move, **(options or {}))
     rng = random.Random(seed)
     history: list[str] = []
     for ply in range(max_plies + 1):
@@ -323,6 +356,7 @@ def compare_many(
     max_plies: int = 200,
     kind: str = "start",
     mutant: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> tuple[list[str], Counter[str], int]:
     """Many games of one ``kind``: from the start, from random positions, or from a scenario.
 
@@ -334,7 +368,7 @@ def compare_many(
         game_seed = seed * 1_000_003 + number
         rng = random.Random(game_seed)
         if kind == "start":
-            problem, length, oracle = compare_game(rule_set, game_seed, max_plies, mutant=mutant)
+            problem, length, oracle = compare_game(rule_set, game_seed, max_plies, mutant=mutant, options=options)
         else:
             if kind == "random":
                 most = 8 if size == 7 else 24
@@ -343,7 +377,7 @@ def compare_many(
                 position, to_move = random_position(rng, size, attackers, defenders, edgy), rng.randint(0, 1)
             else:
                 position, to_move = SCENARIOS[kind](rng, size)
-            problem, length, oracle = compare_game(rule_set, game_seed, max_plies, position, to_move, mutant)
+            problem, length, oracle = compare_game(rule_set, game_seed, max_plies, position, to_move, mutant, options)
         plies += length
         endings[oracle.outcome[1] if oracle.outcome else "move cap"] += 1
         endings.update(oracle.events)
@@ -359,11 +393,16 @@ def main() -> None:
     parser.add_argument("--plies", type=int, default=300)
     parser.add_argument("--rule-set", action="append", choices=sorted(RULES))
     parser.add_argument("--kind", action="append", choices=KINDS)
+    parser.add_argument("--option", action="append", default=[], help="key=value for both referees")
     args = parser.parse_args()
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, value = item.split("=", 1)
+        options[key] = None if value == "None" else int(value) if value.isdigit() else value
     for rule_set in args.rule_set or sorted(RULES):
         for kind in args.kind or KINDS:
-            problems, endings, plies = compare_many(rule_set, args.games, args.seed, args.plies, kind)
-            print(f"{rule_set} {kind}: {args.games} games, {plies} plies, endings {dict(endings)}")
+            problems, endings, plies = compare_many(rule_set, args.games, args.seed, args.plies, kind, options=options)
+            print(f"{rule_set} {kind} {options or ''}: {args.games} games, {plies} plies, endings {dict(endings)}")
             for problem in problems[:10]:
                 print("  ", problem)
             print(f"   {len(problems)} differing games")

@@ -2,7 +2,8 @@
 
 The oracle is a plain, slow reading of RULINGS.md written without boardkit's
 rule code. Random games (from the start, from random positions, and from
-positions built around shieldwalls, exit forts and rings of attackers) are
+positions built around shieldwalls, exit forts and rings of attackers, and
+positions from the middle of the real games) are
 played through both on fixed seeds, and at every ply the legal moves, the
 position (so every capture), whether the game is over, the winner and the
 reason must agree. The real games in ``tests/data/tafl`` are replayed through
@@ -26,7 +27,14 @@ from boardkit.games.tafl import Tafl
 
 # (kind of game, how many, move cap) per rule set: about 15 seconds in all on the
 # project's 2-core machine.
-BUDGET = [("start", 3, 60), ("random", 6, 40), ("shieldwall", 8, 12), ("fort", 8, 10), ("ring", 6, 10)]
+BUDGET = [
+    ("start", 3, 60),
+    ("random", 6, 40),
+    ("records", 3, 30),
+    ("shieldwall", 8, 12),
+    ("fort", 8, 10),
+    ("ring", 6, 10),
+]
 # The rules each rule set's fuzz must have seen fire at least once, so that a
 # quiet fuzz cannot pass for a thorough one.
 MUST_SEE = {
