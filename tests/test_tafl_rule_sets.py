@@ -138,6 +138,21 @@ def test_exit_fort_that_can_be_broken_does_not_win() -> None:
     assert state.piece_at("e3") is Piece.DEFENDER and state.outcome is None
 
 
+def test_exit_fort_wall_backed_by_a_defender_outside_it_wins() -> None:
+    # As above, with an attacker on d3; the defender arriving on f3 is not next to the
+    # inside, but with it there e3 can never be taken, nor f3 itself (e3 and f2 guard it).
+    rows = {
+        1: ". . . T K T . . . . .",
+        2: ". . . T . T . . . . .",
+        3: ". . . t T . . . T . .",
+        6: "t . . . . . . . . . t",
+    }
+    state = eleven(rows, to_move=1)
+    assert state.outcome is None
+    state.apply("i3-f3")
+    assert reason(state) == "exit fort" and state.outcome is not None and state.outcome.winners == {1}
+
+
 def test_exit_fort_needs_a_king_who_can_move_and_no_attacker_inside() -> None:
     shut = eleven(
         {

@@ -82,10 +82,12 @@ def exit_fort(g: Geometry, board: list[int], att: int, dfn: int, king: int) -> b
     defenders that the attackers can never capture, with no attacker inside.
 
     The fort's inside is the King's square and every empty square he can
-    reach. Its wall is the defenders next to the inside. A wall defender is
-    safe when, along both lines through it, at least one neighbour is off the
+    reach. Its wall is the defenders next to the inside. A defender is safe
+    when, along both lines through it, at least one neighbour is off the
     board, inside (and not the throne, which is hostile when empty), or
-    another safe wall defender; the fort stands when every wall defender is.
+    another safe defender (one behind the wall counts: while it stands, the
+    wall piece it guards cannot be taken); the fort stands when every wall
+    defender is safe.
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
@@ -106,14 +108,15 @@ def exit_fort(g: Geometry, board: list[int], att: int, dfn: int, king: int) -> b
     if rim & att:
         return False
     wall = [c for c in range(g.size * g.size) if rim >> c & 1]
-    safe = (inside | rim) & ~(1 << g.throne)
+    guards = [c for c in range(g.size * g.size) if dfn >> c & 1]  # the wall and every defender behind it
+    safe = (inside | dfn) & ~(1 << g.throne)
     for c in g.corners:
         safe &= ~(1 << c)
     steps = g.steps
     changed = True
     while changed:
         changed = False
-        for c in wall:
+        for c in guards:
             if not safe >> c & 1:
                 continue
             north, east, south, west = steps[c]

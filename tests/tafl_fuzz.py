@@ -1,0 +1,415 @@
+"""Play random Tafl games through boardkit and the independent oracle side by side (test helper).
+
+:func:`compare_game` returns the first difference it finds, or ``None``; the
+test module runs it on fixed seeds, and ``python tests/tafl_fuzz.py`` runs
+many more (``--games``, ``--seed``) for a longer hunt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import sys
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from tafl_oracle import RULES, Oracle, name, write_board
+
+from boardkit.games.tafl import Tafl, TaflState
+
+REASONS = {  # a word in boardkit's reason -> the oracle's reason
+    "captured": "king captured",
+    "escaped": "king escaped",
+    "exit fort": "exit fort",
+    "encirclement": "encirclement",
+    "no legal move": "no legal move",
+    "same position": "repetition",
+}
+
+
+def result_of(state: TaflState) -> tuple[int | None, str] | None:
+    """boardkit's outcome in the oracle's terms: (winner or None, reason)."""
+    outcome = state.outcome
+    if outcome is None:
+        return None
+    reason = next((ours for word, ours in REASONS.items() if word in outcome.reason), outcome.reason)
+    return (next(iter(outcome.winners)) if outcome.winners else None), reason
+
+
+def differences(state: TaflState, oracle: Oracle) -> str | None:
+    """What differs between the two referees on this position, if anything."""
+    if state.position() != oracle.position():
+        return f"position: boardkit {state.position()} oracle {oracle.position()}"
+    if result_of(state) != oracle.outcome:
+        return f"outcome: boardkit {state.outcome} oracle {oracle.outcome}"
+    ours = sorted(str(m) for m in state.legal_moves()) if not state.is_over else []
+    theirs = sorted(oracle.legal_moves())
+    if ours != theirs:
+        only_b, only_o = sorted(set(ours) - set(theirs)), sorted(set(theirs) - set(ours))
+        return f"legal moves: only boardkit {only_b[:8]} only oracle {only_o[:8]}"
+    return None
+
+
+def random_position(rng: random.Random, size: int, attackers: int, defenders: int, edgy: bool = False) -> str:
+    """A random board: the King anywhere but a corner, others off the restricted squares.
+
+    ``edgy`` crowds the pieces onto the two outer lines, where shieldwalls and
+    exit forts happen, and puts the King there too.
+    """
+    centre, n = size // 2, size - 1
+    restricted = {(centre, centre), (0, 0), (0, n), (n, 0), (n, n)}
+    free = [(f, r) for f in range(size) for r in range(size) if (f, r) not in restricted]
+    rng.shuffle(free)
+    if edgy:
+        free.sort(key=lambda sq: min(sq[0], sq[1], n - sq[0], n - sq[1]) + 3 * rng.random())
+    king = rng.choice(free[:8] if edgy else [sq for sq in free if sq != (centre, centre)] + [(centre, centre)])
+    free = [sq for sq in free if sq != king]
+    board = {king: "K"}
+    board.update(dict.fromkeys(free[:attackers], "t"))
+    board.update(dict.fromkeys(free[attackers : attackers + defenders], "T"))
+    return write_board(size, board)
+
+
+Board = dict[tuple[int, int], str]
+
+
+def transformed(board: Board, size: int, rng: random.Random) -> Board:
+    """The board turned and mirrored at random (all rules are symmetric)."""
+    n = size - 1
+    turns = rng.randint(0, 3)
+    mirror = rng.random() < 0.5
+    out = {}
+    for (f, r), piece in board.items():
+        if mirror:
+            f = n - f
+        for _ in range(turns):
+            f, r = r, n - f
+        out[(f, r)] = piece
+    return out
+
+
+def free_squares(board: Board, size: int) -> list[tuple[int, int]]:
+    """Empty squares where any piece may stand (not the throne, not a corner)."""
+    centre, n = size // 2, size - 1
+    restricted = {(centre, centre), (0, 0), (0, n), (n, 0), (n, n)}
+    return [(f, r) for f in range(size) for r in range(size) if (f, r) not in restricted and (f, r) not in board]
+
+
+def sprinkle(board: Board, size: int, rng: random.Random, pieces: str) -> None:
+    """Put ``pieces`` on random free squares (and the King, if he is missing)."""
+    if "K" not in board.values():
+        pieces += "K"
+    spots = free_squares(board, size)
+    rng.shuffle(spots)
+    board.update(zip(spots, pieces, strict=False))
+
+
+def shieldwall_position(rng: random.Random, size: int) -> tuple[str, int]:
+    """A row on the bottom edge with enemies in front, bracketed at one end, a closer on its way."""
+    n = size - 1
+    victim = rng.randint(0, 1)
+    mine, theirs = ("T", "t") if victim == 0 else ("t", "T")
+    length = rng.randint(2, min(4, n - 3))
+    left = rng.randint(1, n - 1 - length)
+    board: Board = {}
+    if left - 1 > 0:
+        board[(left - 1, 0)] = "K" if mine == "T" and rng.random() < 0.3 else mine
+    row = range(left, left + length)
+    for f in row:
+        board[(f, 0)] = theirs
+        if rng.random() < 0.9:
+            board[(f, 1)] = mine
+    if theirs == "T" and rng.random() < 0.3:
+        board[(rng.choice(row), 0)] = "K"
+    if mine == "T" and rng.random() < 0.2 and "K" not in board.values():
+        board[(rng.choice(row), 1)] = "K"
+    close = left + length
+    if rng.random() < 0.6 and close + 1 < n:
+        board[(rng.randint(close + 1, n - 1), 0)] = mine  # along the edge
+    else:
+        board[(close, rng.randint(2, n - 1))] = mine  # from inside the board
+    board.pop((size // 2, size // 2), None)  # only the King stands on the throne
+    sprinkle(board, size, rng, "".join(rng.choice("tT") for _ in range(rng.randint(0, size))))
+    return write_board(size, transformed(board, size, rng)), 1 - victim
+
+
+def around(squares: set[tuple[int, int]], size: int) -> set[tuple[int, int]]:
+    """The on-board orthogonal neighbours of a set of squares, outside it."""
+    out = set()
+    for f, r in squares:
+        for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            sq = (f + df, r + dr)
+            if 0 <= sq[0] < size and 0 <= sq[1] < size and sq not in squares:
+                out.add(sq)
+    return out
+
+
+def grow(
+    rng: random.Random, size: int, seed: tuple[int, int], cells: int, allowed: set[tuple[int, int]]
+) -> set[tuple[int, int]]:
+    """A random connected set of up to ``cells`` allowed squares containing ``seed``."""
+    region = {seed}
+    for _ in range(cells - 1):
+        options = sorted(around(region, size) & allowed)
+        if not options:
+            break
+        region.add(rng.choice(options))
+    return region
+
+
+def pull_out(board: Board, size: int, rng: random.Random, wall: list[tuple[int, int]]) -> bool:
+    """Move one piece of ``wall`` a few squares straight out, so that one move puts it back."""
+    rng.shuffle(wall)
+    for sq in wall:
+        for df, dr in rng.sample([(1, 0), (-1, 0), (0, 1), (0, -1)], 4):
+            steps = rng.randint(1, 3)
+            path = [(sq[0] + k * df, sq[1] + k * dr) for k in range(1, steps + 1)]
+            if all(p in free_squares(board, size) for p in path):
+                board[path[-1]] = board.pop(sq)
+                return True
+    return False
+
+
+def fort_position(rng: random.Random, size: int) -> tuple[str, int]:
+    """The King on the bottom edge walled in by defenders; sometimes a gap, a weak wall, attackers near."""
+    n = size - 1
+    centre = size // 2
+    allowed = {(f, r) for f in range(1, n) for r in range(3)} - {(centre, centre)}
+    king = (rng.randint(1, n - 1), 0)
+    inside = grow(rng, size, king, rng.randint(1, 5), allowed)
+    board: Board = {king: "K"}
+    wall = sorted(sq for sq in around(inside, size) if sq not in {(0, 0), (n, 0), (centre, centre)})
+    board.update(dict.fromkeys(wall, "T"))
+    for sq in sorted(inside - {king}):
+        if rng.random() < 0.2:
+            board[sq] = "T"
+    to_move = rng.randint(0, 1)
+    if rng.random() < 0.4 and pull_out(board, size, rng, list(wall)):
+        to_move = 1
+    outside = [sq for sq in free_squares(board, size) if sq not in inside]
+    rng.shuffle(outside)
+    board.update(dict.fromkeys(outside[: rng.randint(1, 2 * size)], "t"))
+    return write_board(size, transformed(board, size, rng)), to_move
+
+
+def ring_position(rng: random.Random, size: int) -> tuple[str, int]:
+    """All defenders in a blob ringed by attackers; sometimes one attacker out of the ring."""
+    n = size - 1
+    centre = size // 2
+    allowed = {(f, r) for f in range(1, n) for r in range(1, n)}
+    blob = grow(rng, size, (rng.randint(1, n - 1), rng.randint(1, n - 1)), rng.randint(2, 12), allowed)
+    if (centre, centre) in around(blob, size):
+        blob.add((centre, centre))
+    board: Board = {}
+    inner = sorted(blob)
+    rng.shuffle(inner)
+    board[inner[0]] = "K"
+    for sq in inner[1:]:
+        if rng.random() < 0.4 and sq != (centre, centre):
+            board[sq] = "T"
+    ring = sorted(around(blob, size) - {(0, 0), (0, n), (n, 0), (n, n)})
+    board.update(dict.fromkeys(ring, "t"))
+    to_move = rng.randint(0, 1)
+    if rng.random() < 0.6 and pull_out(board, size, rng, list(ring)):
+        to_move = 0
+    sprinkle(board, size, rng, "t" * rng.randint(0, 4))
+    return write_board(size, transformed(board, size, rng)), to_move
+
+
+RECORDS = Path(__file__).parent / "data" / "tafl"
+
+
+@functools.cache
+def record_games(size: int) -> tuple[list[str], ...]:
+    """The real games of the board size, as lists of moves (``tests/data/tafl``)."""
+    text = (RECORDS / ("copenhagen.csv" if size == 11 else "brandubh.csv")).read_text()
+    games = ([t.split("x")[0] for t in line.rsplit(",", 3)[0].split() if t != "timeout"] for line in text.splitlines())
+    return tuple(g for g in games if g)
+
+
+def record_position(rng: random.Random, size: int) -> tuple[str, int]:
+    """A position from the middle of a real game (replayed as the players' server played)."""
+    moves = rng.choice(record_games(size))
+    oracle = Oracle.new("copenhagen" if size == 11 else "federation-brandubh", repetition=None)
+    oracle.rules = replace(oracle.rules, shieldwall_close="onto-edge")
+    for move in moves[: rng.randint(0, len(moves) - 1)]:
+        if oracle.outcome is not None:
+            break
+        oracle.apply(move)
+    return oracle.position(), oracle.to_move
+
+
+SCENARIOS = {
+    "shieldwall": shieldwall_position,
+    "fort": fort_position,
+    "ring": ring_position,
+    "records": record_position,
+}
+
+
+def choose(rng: random.Random, moves: list[str], history: list[str], state: TaflState, oracle: Oracle) -> str:
+    """A random move; often one that captures or ends the game (for either referee), or
+    the mover's last move undone, so that positions repeat."""
+    roll = rng.random()
+    if roll < 0.5:
+        sharp = []
+        for move in moves:
+            ours, theirs = state.copy(), oracle.copy()
+            ours.apply(move)
+            theirs.apply(move)
+            if ours.last_captured or theirs.last_captured or ours.is_over or theirs.outcome:
+                sharp.append(move)
+        if sharp:
+            return rng.choice(sharp)
+    if roll > 0.65 and len(history) >= 2:
+        back = "-".join(reversed(history[-2].split("-")))
+        if back in moves:
+            return back
+    return rng.choice(moves)
+
+
+def compare_game(
+    rule_set: str,
+    seed: int,
+    max_plies: int = 200,
+    position: str | None = None,
+    to_move: int = 0,
+    mutant: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
+) -> tuple[str | None, int, Oracle]:
+    """Play one random game through both; returns (first difference or None, plies, the oracle).
+
+    ``options`` go to both referees (``repetition``, ``repetition_result``,
+    ``shieldwall_close``); ``mutant`` changes boardkit's options only, to check
+    that a changed rule is caught.
+    """
+    game = Tafl(rule_set, **(options or {}), **(mutant or {}))
+    if position is None:
+        state, oracle = game.new_game(seed=seed), Oracle.new(rule_set, **(options or {}))
+    else:
+        state = game.from_position(position, to_move=to_move, seed=seed)
+        oracle = Oracle.new(rule_set, position, to_move, **(options or {}))
+    rng = random.Random(seed)
+    history: list[str] = []
+    for ply in range(max_plies + 1):
+        problem = differences(state, oracle)
+        if problem is not None:
+            start = f"from {position} ({to_move} to move)" if position else "from the start"
+            return f"{rule_set} seed {seed} {start} after {history}: {problem}", ply, oracle
+        if oracle.outcome is not None or ply == max_plies:
+            break
+        move = choose(rng, sorted(oracle.legal_moves()), history, state, oracle)
+        history.append(move)
+        state.apply(move)
+        oracle.apply(move)
+        if tuple(sorted(state.last_captured)) != oracle.last_captured:
+            return (
+                f"{rule_set} seed {seed} after {history}: captured boardkit {state.last_captured}"
+                f" oracle {oracle.last_captured}",
+                ply,
+                oracle,
+            )
+    return None, len(history), oracle
+
+
+KINDS = ("start", "random", *SCENARIOS)
+
+
+def replay_record(rule_set: str, line: str, **changes: Any) -> tuple[str, tuple[int | None, str] | None, str]:
+    """Replay one game of the CSV records (``tests/data/tafl/README.md``) through the oracle.
+
+    Returns (what happened, the oracle's outcome, where or the recorded result):
+    ``"rule"`` (the last move ends the game), ``"goes on"``, ``"ended early"``,
+    ``"captures differ"`` or ``"illegal"``.
+    """
+    moves, _, _, result = line.rsplit(",", 3)
+    oracle = Oracle.new(rule_set, **changes)
+    tokens = moves.split()
+    for number, token in enumerate(tokens, start=1):
+        if token == "timeout":
+            break
+        if oracle.outcome is not None:
+            return "ended early", oracle.outcome, f"move {number} of {len(tokens)}"
+        move, *claimed = token.split("x")
+        king = oracle.king_square()
+        try:
+            oracle.apply(move)
+        except ValueError:
+            return "illegal", None, f"move {number} {token!r}"
+        made = set(oracle.last_captured)
+        if oracle.king_square() is None and king is not None:
+            made.discard(name(king))  # the records never list the King's capture
+        if made != set(claimed):
+            return "captures differ", None, f"move {number} {token!r}: oracle took {sorted(made)}"
+    return ("goes on" if oracle.outcome is None else "rule"), oracle.outcome, result
+
+
+def compare_many(
+    rule_set: str,
+    games: int,
+    seed: int = 0,
+    max_plies: int = 200,
+    kind: str = "start",
+    mutant: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
+) -> tuple[list[str], Counter[str], int]:
+    """Many games of one ``kind``: from the start, from random positions, or from a scenario.
+
+    Returns (differences, endings and rule counts, plies).
+    """
+    problems, endings, plies = [], Counter[str](), 0
+    size = 7 if rule_set == "federation-brandubh" else 11
+    for number in range(games):
+        game_seed = seed * 1_000_003 + number
+        rng = random.Random(game_seed)
+        if kind == "start":
+            problem, length, oracle = compare_game(rule_set, game_seed, max_plies, mutant=mutant, options=options)
+        else:
+            if kind == "random":
+                most = 8 if size == 7 else 24
+                edgy = number % 2 == 1
+                attackers, defenders = rng.randint(1, most), rng.randint(0, most // 2)
+                position, to_move = random_position(rng, size, attackers, defenders, edgy), rng.randint(0, 1)
+            else:
+                position, to_move = SCENARIOS[kind](rng, size)
+            problem, length, oracle = compare_game(rule_set, game_seed, max_plies, position, to_move, mutant, options)
+        plies += length
+        endings[oracle.outcome[1] if oracle.outcome else "move cap"] += 1
+        endings.update(oracle.events)
+        if problem:
+            problems.append(problem)
+    return problems, endings, plies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--plies", type=int, default=300)
+    parser.add_argument("--rule-set", action="append", choices=sorted(RULES))
+    parser.add_argument("--kind", action="append", choices=KINDS)
+    parser.add_argument("--option", action="append", default=[], help="key=value for both referees")
+    args = parser.parse_args()
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, value = item.split("=", 1)
+        options[key] = None if value == "None" else int(value) if value.isdigit() else value
+    for rule_set in args.rule_set or sorted(RULES):
+        for kind in args.kind or KINDS:
+            problems, endings, plies = compare_many(rule_set, args.games, args.seed, args.plies, kind, options=options)
+            print(f"{rule_set} {kind} {options or ''}: {args.games} games, {plies} plies, endings {dict(endings)}")
+            for problem in problems[:10]:
+                print("  ", problem)
+            print(f"   {len(problems)} differing games")
+
+
+if __name__ == "__main__":
+    main()
+
+
+__all__ = ["compare_game", "compare_many", "differences", "name", "random_position", "result_of"]
