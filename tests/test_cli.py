@@ -174,6 +174,19 @@ def test_simulate_with_workers_writes_records(tmp_path: Path) -> None:
     assert replayed.stdout.splitlines()[-1] == "6 records, all valid"
 
 
+def test_one_agent_plays_every_seat() -> None:
+    done = boardkit("simulate", NIM, "--option", "heap=9", "--games", "4", "--agents", "greedy", "--quiet")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[0] == "nim: 4 games, 2 players, seed 0"
+    rows = [line.split()[:3] for line in out[2:]]
+    assert rows == [["greedy", "all", "8"], ["greedy", "0", "4"], ["greedy", "1", "4"]]
+    assert sum(int(line.split()[3]) for line in out[3:]) == 4  # each game won by one of its two seats
+    wrong = boardkit("simulate", NIM, "--games", "2", "--agents", "greedy", "--players", "3", "--quiet")
+    assert wrong.returncode == 2
+    assert wrong.stderr.startswith("boardkit: nim is played by exactly 2 players, not 3"), wrong.stderr
+
+
 def test_replay_steps_through_a_game(tmp_path: Path) -> None:
     state = Nim(heap=4).new_game(seed=0)
     state.apply("take 3")

@@ -259,7 +259,7 @@ def _simulate(args: argparse.Namespace) -> int:
         ]
     for _, batch_game in batches:  # every batch checked before a file is opened or a game played
         _plan(batch_game, agents, games=args.games, seed=args.seed, workers=args.workers,
-              max_moves=args.max_moves, players=args.players)
+              max_moves=args.max_moves, players=_seats(args.players, len(agents), batch_game))
     stream: TextIO | None = None
     if args.out:
         try:
@@ -277,7 +277,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 out=stream,
                 max_moves=args.max_moves,
-                players=args.players,
+                players=_seats(args.players, len(agents), batch_game),
                 progress=None if args.quiet else _progress_bar(sys.stderr),
             )
             if label:
@@ -291,6 +291,14 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.out:
         print(f"{written} records written to {args.out}")
     return 1 if failed else 0
+
+
+def _seats(players: int | None, agents: int, game: Game[Any, Any]) -> int | None:
+    """Players per game: ``--players`` if given; else one per agent, but never
+    fewer than the game's fewest, so that a single agent plays itself."""
+    if players is None and agents < game.min_players:
+        return game.min_players
+    return players
 
 
 # -- boardkit analyze --------------------------------------------------------
@@ -487,9 +495,14 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_arguments(simulate)
     simulate.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
     simulate.add_argument(
-        "--agents", nargs="+", metavar="KIND", help="the agents, seats rotated: random, greedy, mcts, mcts:N"
+        "--agents",
+        nargs="+",
+        metavar="KIND",
+        help="the agents, seats rotated; one agent plays itself: random, greedy, mcts, mcts:N (default: greedy random)",
     )
-    simulate.add_argument("--players", type=int, help="players per game (default: the game's fewest)")
+    simulate.add_argument(
+        "--players", type=int, help="players per game (default: one per agent, at least the game's fewest)"
+    )
     simulate.add_argument("--workers", type=int, metavar="N", help="run on N processes")
     simulate.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
     simulate.add_argument("--max-moves", type=int, metavar="N", help="stop each game after N moves")
