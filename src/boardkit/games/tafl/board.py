@@ -27,6 +27,8 @@ from boardkit.topology import SquareGrid
 __all__ = ["Board", "board_tables", "has_moves", "move_buckets"]
 
 EMPTY: Final = 0
+#: The sides by seat, as the status line and the errors name them.
+_SIDES: Final = ("attackers", "defenders")
 
 
 class Board:
