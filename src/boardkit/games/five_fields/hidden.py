@@ -21,7 +21,7 @@ from boardkit.topology import Hex
 if TYPE_CHECKING:
     from boardkit.games.five_fields.rules import FiveFieldsState
 
-__all__ = ["FiveFieldsView", "view_of"]
+__all__ = ["FiveFieldsView", "determinize", "view_of"]
 
 
 @attrs.frozen
@@ -123,3 +123,12 @@ def view_of(state: FiveFieldsState, player: Player) -> FiveFieldsView:
         moves=tuple(state._moves),
         outcome=state._outcome,
     )
+
+
+def determinize(state: FiveFieldsState, player: Player, seed: int) -> FiveFieldsState:
+    """A copy of ``state`` with a fresh generator, all there is to resample
+    (``state.determinize(player, seed)``)."""
+    state.check_player(player)
+    twin = state.copy()
+    twin._redeal(seed)
+    return twin

@@ -60,7 +60,7 @@ from boardkit.games.five_fields.board import (
     format_hex,
     parse_map,
 )
-from boardkit.games.five_fields.hidden import FiveFieldsView, view_of
+from boardkit.games.five_fields.hidden import FiveFieldsView, determinize, view_of
 from boardkit.games.five_fields.moves import (
     BuildCity,
     BuildField,
@@ -571,10 +571,7 @@ class FiveFieldsState(State[Move]):
             >>> state.determinize(0, seed=9).view(0) == state.view(0)
             True
         """
-        self.check_player(player)
-        twin = self.copy()
-        twin._redeal(seed)
-        return twin
+        return determinize(self, player, seed)
 
     # -- bookkeeping ------------------------------------------------------------
 

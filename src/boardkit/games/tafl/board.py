@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from boardkit.games.tafl.notation import Move, square_name
+from boardkit.games.tafl.moves import Move, square_name
 from boardkit.topology import SquareGrid
 
 __all__ = ["Board", "board_tables", "has_moves", "move_buckets"]
