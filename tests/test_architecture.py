@@ -10,8 +10,8 @@ import pytest
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "boardkit"
 GAMES = ("tafl", "cloth_of_gold", "five_fields", "camelot")
-#: The games already in the shape (all four once the reshaping is done).
-RESHAPED: tuple[str, ...] = ()
+#: The games in the shape: all four.
+RESHAPED: tuple[str, ...] = GAMES
 #: Every game package has these rooms; hidden.py only where the game hides something.
 ROOMS = ("moves.py", "rules.py", "setup.py", "render.py", "variants.py")
 HIDDEN = ("cloth_of_gold", "five_fields", "camelot")

@@ -654,6 +654,15 @@ class State(abc.ABC, Generic[M]):
         self._unplay(move, self._tokens.pop())
         return move
 
+    def _bare_twin(self) -> Self:
+        """A new state of this class holding only the base class's fields,
+        copied (the start of a hand-written ``copy``, which then copies the
+        game's own fields onto it); built without ``__init__``, here rather
+        than in a game's rules module, which stays free of ``__new__``."""
+        twin = object.__new__(type(self))
+        self._copy_base_into(twin)
+        return twin
+
     def _copy_base_into(self, twin: State[M]) -> None:
         """Copy the fields this base class keeps onto ``twin`` (for ``copy``)."""
         twin.game = self.game

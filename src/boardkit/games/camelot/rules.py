@@ -1,32 +1,42 @@
-"""The rules of Camelot: The Build: moves, options, the game and its state.
+"""The rules of Camelot: The Build: the game and its state.
 
 A turn is a sequence of moves by the player to move: lay one to three tiles
 (:class:`Place`), conceal face-up tiles for free (:class:`Conceal`), and end
 the turn (:class:`EndTurn`), which scores it and draws the hand back up to
 ten tiles.
+
+The other rooms of the package: the moves in ``moves.py``, the options in
+``variants.py``, the deal that starts a game in ``setup.py``, views and the
+determinized deal in ``hidden.py``, text and the picture's colours and key in
+``render.py``; the plan, the tiles and the turn-scoring rule have modules of
+their own. The state's methods for those hand over to them. This module
+imports them (and the core and the components), and none of them imports it
+back.
 """
 
 from __future__ import annotations
 
 import math
-import textwrap
 import types
 from collections import Counter
 from collections.abc import Hashable, Mapping
-from typing import Any, Literal
-
-import attrs
+from typing import Any
 
 from boardkit.bag import TileBag
-from boardkit.chance import Random, check_seed
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, shown
 from boardkit.game import Game, Outcome, Player, State, make_options
-from boardkit.games.camelot.plan import KIND_COLOURS, STANDARD_PLAN, Cell, Plan, parse_square, plan_rows, square_name
+from boardkit.games.camelot.hidden import CamelotView, determinize, view_of
+from boardkit.games.camelot.moves import Conceal, EndTurn, Move, Place
+from boardkit.games.camelot.plan import STANDARD_PLAN, Cell, Plan, parse_square, square_name
+from boardkit.games.camelot.render import render_for, render_text, svg_cells, svg_legend
 from boardkit.games.camelot.scoring import last_tile_points, turn_points
-from boardkit.games.camelot.tiles import KIND_NAMES, STANDARD_TILES, Tile, TileSet, tile_entries
+from boardkit.games.camelot.setup import HAND_SIZE, deal
+from boardkit.games.camelot.setup import HIGH_VALUE as HIGH_VALUE  # importable here, as before
+from boardkit.games.camelot.tiles import KIND_NAMES, STANDARD_TILES, Tile, TileSet
+from boardkit.games.camelot.variants import CamelotOptions
 from boardkit.topology import SquareGrid
 from boardkit.track import ScoreTrack
-from boardkit.zones import Hand, ZoneView
+from boardkit.zones import Hand
 
 __all__ = [
     "Camelot",
@@ -39,196 +49,10 @@ __all__ = [
     "Place",
 ]
 
-#: Tiles in a full hand.
-HAND_SIZE = 10
 #: At most this many Hand tiles may be concealed.
 MOST_CONCEALED = 3
 #: At most this many tiles are laid in one turn.
 MOST_PER_TURN = 3
-#: Tiles worth this much or more are held back and dealt at the set-up.
-HIGH_VALUE = 3
-
-
-@attrs.frozen
-class Place:
-    """Lay a tile from the hand on an empty square of its kind.
-
-    Notation ``place <tile name> <square>``, e.g. ``place garden c5``; the name
-    is written in lower case and may have several words (``place holy grail b2``).
-
-    Examples:
-        >>> from boardkit.games.camelot import tile
-        >>> move = Place((2, 4), tile("garden"))
-        >>> str(move)
-        'place garden c5'
-        >>> Camelot().parse_move(str(move)) == move
-        True
-    """
-
-    cell: Cell
-    tile: Tile
-
-    def __str__(self) -> str:
-        return f"place {self.tile} {square_name(self.cell)}"
-
-
-@attrs.frozen
-class Conceal:
-    """Turn a face-up Hand tile face down (free; at most three are concealed).
-
-    Notation ``conceal <tile name>``, e.g. ``conceal wall blank``.
-
-    Examples:
-        >>> from boardkit.games.camelot import tile
-        >>> str(Conceal(tile("Wall Blank")))
-        'conceal wall blank'
-    """
-
-    tile: Tile
-
-    def __str__(self) -> str:
-        return f"conceal {self.tile}"
-
-
-@attrs.frozen
-class EndTurn:
-    """End the turn: score it, then draw back up to ten tiles. Notation ``end``.
-
-    Examples:
-        >>> str(EndTurn()), Camelot().parse_move("end")
-        ('end', EndTurn())
-    """
-
-    def __str__(self) -> str:
-        return "end"
-
-
-#: A Camelot move.
-Move = Place | Conceal | EndTurn
-
-
-def _to_first(value: object) -> int | str:
-    if value == "random":
-        return "random"
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 5:
-        raise OptionError(f"first must be a player number 0 to 4 or 'random', not {value!r}")
-    return value
-
-
-def _to_plan(value: object) -> tuple[str, ...] | None:
-    return None if value is None else plan_rows(value)
-
-
-def _to_tiles(value: object) -> tuple[tuple[str, str, int, int, bool], ...] | None:
-    return None if value is None else tile_entries(value)
-
-
-@attrs.frozen
-class CamelotOptions:
-    """Camelot's options, all JSON-safe.
-
-    Attributes:
-        first: The player who starts (a number), or ``"random"`` to draw one
-            with the game's seed. Default 0.
-        plan: A plan of your own as rows of kind letters (see
-            :func:`~boardkit.games.camelot.plan.plan_rows`); ``None`` (the
-            default) for the reconstructed standard plan.
-        tiles: A tile list of your own (see
-            :func:`~boardkit.games.camelot.tiles.tile_entries`); ``None`` (the
-            default) for the reconstructed standard list. Every kind of square
-            must have exactly as many tiles as the plan has squares of it.
-
-    Examples:
-        >>> CamelotOptions(first="random").first
-        'random'
-        >>> Camelot(first=2).options.first
-        2
-    """
-
-    first: int | Literal["random"] = attrs.field(default=0, converter=_to_first)
-    plan: tuple[str, ...] | None = attrs.field(default=None, converter=_to_plan)
-    tiles: tuple[tuple[str, str, int, int, bool], ...] | None = attrs.field(default=None, converter=_to_tiles)
-
-    def __attrs_post_init__(self) -> None:
-        rows = STANDARD_PLAN if self.plan is None else self.plan
-        entries = STANDARD_TILES if self.tiles is None else self.tiles
-        squares = Counter(ch for row in rows for ch in row)
-        per_kind: Counter[str] = Counter()
-        for _, kind, _, count, _ in entries:
-            per_kind[kind] += count
-        for kind in sorted(set(squares) | set(per_kind)):
-            if squares[kind] != per_kind[kind]:
-                raise OptionError(
-                    f"the plan has {squares[kind]} square(s) of kind {kind!r} but the tiles of that kind number "
-                    f"{per_kind[kind]}; every square needs exactly one tile"
-                )
-
-
-@attrs.frozen
-class CamelotView:
-    """What one player may know of a game of Camelot.
-
-    Attributes:
-        player: Whose view it is.
-        board: The tiles laid, as ``(square, tile)`` pairs in plan order.
-        hands: Every player's hand as a :class:`~boardkit.ZoneView`: the viewer
-            sees their whole hand, the others' face-up tiles and how many
-            are concealed.
-        bag: How many tiles are left in the bag (their order is hidden).
-        scores: Everybody's score.
-        to_move: The player to move (``None`` once the game is over).
-        laid: The tiles laid so far in the current turn.
-        history: Every move so far (``str(move)`` is its notation).
-        concealed: Which of the viewer's own tiles lie face down, as
-            ``(tile, count)`` pairs in tile-list order.
-
-    Examples:
-        >>> state = Camelot().new_game(players=2, seed=1)
-        >>> view = state.view(1)
-        >>> view.hands[1].hidden, view.hands[0].hidden, view.hands[0].size
-        (0, 3, 10)
-        >>> sum(n for _, n in view.concealed)
-        3
-    """
-
-    player: Player
-    board: tuple[tuple[Cell, Tile], ...]
-    hands: tuple[ZoneView[Tile], ...]
-    bag: int
-    scores: tuple[int, ...]
-    to_move: Player | None
-    laid: tuple[tuple[Cell, Tile], ...]
-    history: tuple[Move, ...]
-    concealed: tuple[tuple[Tile, int], ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """The view as JSON data: squares by name (``"c5"``), tiles by name,
-        counts as ``{tile: count}`` objects; equal views give equal dicts.
-
-        Examples:
-            >>> import json
-            >>> state = Camelot().new_game(players=2, seed=1)
-            >>> state.apply("place wall blank b1")
-            >>> data = state.view(0).to_dict()
-            >>> data["board"], data["hands"][1]["hidden"], data["bag"]
-            ({'b1': 'wall blank'}, 3, 60)
-            >>> json.loads(json.dumps(data)) == data
-            True
-        """
-        return {
-            "player": self.player,
-            "board": {square_name(c): str(t) for c, t in self.board},
-            "hands": [
-                {"owner": h.owner, "visible": {str(t): n for t, n in h.visible}, "hidden": h.hidden}
-                for h in self.hands
-            ],
-            "bag": self.bag,
-            "scores": list(self.scores),
-            "to_move": self.to_move,
-            "laid": {square_name(c): str(t) for c, t in self.laid},
-            "history": [str(m) for m in self.history],
-            "concealed": {str(t): n for t, n in self.concealed},
-        }
 
 
 class Camelot(Game["CamelotState", Move]):
@@ -343,6 +167,8 @@ class CamelotState(State[Move]):
     """
 
     game: Camelot
+    #: The bag the hands are filled from.
+    bag: TileBag[Tile]
 
     def __init__(self, game: Camelot, players: int, seed: int | None) -> None:
         super().__init__(game, players, seed)
@@ -359,31 +185,7 @@ class CamelotState(State[Move]):
         self._dealt: tuple[tuple[int, int], ...] = ((0, 0),) * players
         self._net: list[dict[Tile, int]] = [{} for _ in range(players)]
         self._need: list[dict[Tile, int]] = [{} for _ in range(players)]
-        everything = tiles.all_tiles()
-        if players == 1:
-            self.bag: TileBag[Tile] = TileBag(everything, rng=rng)
-        else:
-            high = [t for t in everything if t.value >= HIGH_VALUE and not t.garden]
-            gardens = [t for t in everything if t.garden]
-            held = set(high) | set(gardens)
-            self.bag = TileBag([t for t in everything if t not in held], rng=rng)
-            for _ in range({3: 5, 4: 4}.get(players, 0)):
-                if not self.bag:
-                    break
-                t = self.bag.draw_one()
-                free = [c for c in plan.squares_of[t.kind] if c not in self._board]
-                self._board[free[rng.randbelow(len(free))]] = t
-            high_bag = TileBag(high, rng=rng)
-            garden_bag = TileBag(gardens, rng=rng)
-            dealt = []
-            for p in range(players):
-                two, one = high_bag.draw(2), garden_bag.draw(1)
-                self.hands[p].add(*two, *one)
-                dealt.append((len(two), len(one)))
-            self._dealt = tuple(dealt)
-            self.bag.put(*high_bag.clear(), *garden_bag.clear())
-        for p in range(players):
-            self.hands[p].add_face_up(*self.bag.draw(HAND_SIZE - len(self.hands[p])))
+        deal(self, tiles.all_tiles(), plan, rng, players)
         first = game.options.first
         self._player: int = rng.randbelow(players) if first == "random" else int(first)
         if not self.hands[self._player]:
@@ -622,8 +424,7 @@ class CamelotState(State[Move]):
         return tuple(net), tuple(need)
 
     def copy(self) -> CamelotState:
-        twin = CamelotState.__new__(CamelotState)
-        self._copy_base_into(twin)
+        twin = self._bare_twin()
         twin._board = dict(self._board)
         twin._laid = list(self._laid)
         twin.track = self.track.copy()
@@ -662,20 +463,7 @@ class CamelotState(State[Move]):
     # -- hidden information -----------------------------------------------------
 
     def view(self, player: Player) -> CamelotView:
-        self.check_player(player)
-        order = self.game.tiles.order
-        own = self.hands[player].concealed
-        return CamelotView(
-            player=player,
-            board=tuple((c, self._board[c]) for c in self.game.plan.cells if c in self._board),
-            hands=tuple(h.view(player) for h in self.hands),
-            bag=len(self.bag),
-            scores=self.track.scores,
-            to_move=self.current_player,
-            laid=tuple(self._laid),
-            history=tuple(self._moves),
-            concealed=tuple(sorted(own.items(), key=lambda kv: order[kv[0]])),
-        )
+        return view_of(self, player)
 
     def determinize(self, player: Player, seed: int) -> CamelotState:
         """A copy in which everything ``player`` cannot see is dealt afresh.
@@ -695,44 +483,7 @@ class CamelotState(State[Move]):
             >>> det.view(0) == state.view(0), det.hand(0) == state.hand(0)
             (True, True)
         """
-        self.check_player(player)
-        check_seed(seed)
-        twin = self.copy()
-        order = self.game.tiles.order
-        unseen = self.bag.counts
-        known: dict[int, Counter[Tile]] = {}
-        for p, hand in enumerate(self.hands):
-            if p != player:
-                unseen.update(hand.concealed)
-                known[p] = self.known_concealed(p)
-        for sure in known.values():
-            unseen.subtract(sure)
-        pool = sorted(unseen.elements(), key=order.__getitem__)
-        Random(seed).shuffle(pool)
-        for p, sure in known.items():
-            high, gardens = self._dealt[p]
-            for t, n in self._need[p].items():
-                if t.garden:
-                    gardens -= n
-                elif t.value >= HIGH_VALUE:
-                    high -= n
-            chosen: list[Tile] = []
-            rest: list[Tile] = []
-            for t in pool:
-                if t.garden and gardens > 0:
-                    gardens -= 1
-                    chosen.append(t)
-                elif not t.garden and t.value >= HIGH_VALUE and high > 0:
-                    high -= 1
-                    chosen.append(t)
-                else:
-                    rest.append(t)
-            pool = rest
-            face_up = self.hands[p].face_up
-            twin.hands[p] = Hand(owner=p, items=[*sure.elements(), *chosen], face_up=face_up.elements())
-        twin._redeal(seed)
-        twin.bag = TileBag(pool, rng=twin.rng)
-        return twin
+        return determinize(self, player, seed)
 
     # -- pictures and bots ------------------------------------------------------
 
@@ -747,22 +498,7 @@ class CamelotState(State[Move]):
             >>> print(Camelot().new_game(players=1, seed=0).render().splitlines()[1])
              1   [T] [W] [W] [W] [W] [W] [W] [W] [W] [T]   1
         """
-        from boardkit.games.camelot.text import plan_lines
-
-        lines = plan_lines(self.game.plan, self._board, self.game.tiles.label)
-        lines.append("scores: " + ", ".join(f"player {p}: {s}" for p, s in enumerate(self.track.scores)))
-        lines.append(f"bag: {len(self.bag)} tiles; * marks the hand of the player to move")
-        for p, hand in enumerate(self.hands):
-            shown = ", ".join(
-                f"{t}" + (f" x{n}" if n > 1 else "")
-                for t, n in sorted(hand.face_up.items(), key=lambda kv: self.game.tiles.order[kv[0]])
-            )
-            hidden = len(hand) - hand.face_up.total()
-            mark = "*" if p == self.current_player else " "
-            lines.append(f"{mark}hand {p}: {shown or '-'}; {hidden} concealed")
-        if self.outcome is not None:
-            lines.append(f"over: {self.outcome.reason}")
-        return "\n".join(line.rstrip() for line in lines)
+        return render_text(self)
 
     def render_for(self, player: Player) -> str:
         """``player``'s screen, drawn from :meth:`view`: the plan and key, the
@@ -776,12 +512,7 @@ class CamelotState(State[Move]):
             ['   concealed (only you see them): throne, garden, treasury',
              ' hand 1: tower, bathhouse, excalibur, tapestry, fireplace, blank, well; 3 concealed']
         """
-        from boardkit.games.camelot.text import view_text
-
-        view = self.view(player)
-        outcome = self.outcome
-        tiles = self.game.tiles
-        return view_text(self.game.plan, tiles.order, view, None if outcome is None else outcome.reason, tiles.label)
+        return render_for(self, player)
 
     def svg_cells(self) -> tuple[SquareGrid, dict[Cell, str], dict[Cell, str]]:
         """The position as a picture: squares shaded by kind, laid tiles
@@ -792,13 +523,7 @@ class CamelotState(State[Move]):
             >>> len(labels), len(fills)
             (5, 80)
         """
-        plan = self.game.plan
-        labels = {c: self.game.tiles.label(t) for c, t in self._board.items()}
-        fills = {}
-        for c, k in plan.kinds.items():
-            colour = KIND_COLOURS.get(k, "#cccccc")
-            fills[c] = _darker(colour) if c in self._board else colour
-        return plan.topology, labels, fills
+        return svg_cells(self)
 
     def svg_cell_names(self) -> dict[Cell, str]:
         """Each square's name (``a1`` top left), for the ``data-cell`` marks
@@ -821,14 +546,7 @@ class CamelotState(State[Move]):
             >>> state.svg_legend()[-1]
             ('#afa899', 'Exc excalibur')
         """
-        laid = sorted(set(self._board.values()), key=lambda t: t.name.lower())
-        names = textwrap.wrap(", ".join(f"{self.game.tiles.label(t)} {t}" for t in laid), 90)
-        shade = _darker(KIND_COLOURS["."])
-        return [
-            *self.game.plan.svg_legend(),
-            (shade, "a laid tile (darker), labelled with its short name" + (":" if names else "")),
-            *((shade, line) for line in names),
-        ]
+        return svg_legend(self)
 
     def svg_coordinates(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The column letters (left to right) and row numbers (top to bottom,
@@ -885,11 +603,6 @@ class CamelotState(State[Move]):
             return math.tanh(own / 100.0)
         rival = max(s for p, s in enumerate(scores) if p != player)
         return math.tanh((own - rival) / 30.0)
-
-
-def _darker(colour: str) -> str:
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "#{:02x}{:02x}{:02x}".format(*(int(v * 0.72) for v in (r, g, b)))
 
 
 def _set(counts: dict[Tile, int], t: Tile, n: int) -> None:

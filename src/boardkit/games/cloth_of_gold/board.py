@@ -11,6 +11,7 @@ Examples:
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Final
 
 from boardkit.track import ScoreTrack
@@ -106,3 +107,14 @@ def new_track() -> ScoreTrack:
         values={"secrecy": SECRECY_DRAWS, "gold": GOLD_POINTS},
         threshold=TARGET,
     )
+
+
+_TILE_ORDER: Final = {t: i for i, t in enumerate(TILES)}
+
+
+def _tile_key(tile: Tile) -> int:
+    return _TILE_ORDER[tile]
+
+
+def _pairs(counts: Mapping[Tile, int]) -> tuple[tuple[Tile, int], ...]:
+    return tuple((t, counts[t]) for t in TILES if counts.get(t, 0) > 0)

@@ -7,6 +7,17 @@ generator, the Track of Scoring a :class:`~boardkit.ScoreTrack`, each Hand a
 token, where it goes and, for a move onto the Dragon's oval, where the Dragon
 flies; every action then resolves on its own.
 
+The other rooms of the package: moves and their notation in ``moves.py``,
+options in ``variants.py``, ``from_position``'s checks in ``setup.py``, views
+and the determinized deal in ``hidden.py``, text and SVG in ``render.py``; the
+state's methods for those hand over to them. This module imports them (and the
+core, the components and the board), and none of them imports it back.
+
+Why this module is long: the game (``ClothOfGold``, whose ``from_position``
+documents every argument) and the state's public queries, each with its
+documented example, come before the turn itself; the turn's rules are about
+300 lines.
+
 Examples:
     >>> game = ClothOfGold(edition=2023)
     >>> state = game.new_game(seed=7)
@@ -22,27 +33,28 @@ Examples:
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-import attrs
-
 from boardkit.bag import TileBag
-from boardkit.chance import Random, check_seed
-from boardkit.errors import IllegalMoveError, NotationError, OptionError, OptionTypeError, refusing, shown
-from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields, to_json_value
+from boardkit.errors import IllegalMoveError, OptionError, refusing
+from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields
 from boardkit.games.cloth_of_gold.board import (
+    _TILE_ORDER,
     COLOURS,
     OVALS,
-    TARGET,
     TILE_SPACES,
     TILES,
     Space,
     Tile,
+    _pairs,
     new_track,
 )
+from boardkit.games.cloth_of_gold.hidden import ClothOfGoldView, determinize, view_of
+from boardkit.games.cloth_of_gold.moves import _MOVES, TOKEN_NAMES, Move
+from boardkit.games.cloth_of_gold.render import cells, picture, text
+from boardkit.games.cloth_of_gold.setup import position
 from boardkit.games.cloth_of_gold.variants import TILE_SETS, ClothOfGoldOptions
 from boardkit.zones import Hand, Zone
 
@@ -58,106 +70,8 @@ __all__ = [
     "winners_of",
 ]
 
-#: The letters naming a player's two tokens in move notation.
-TOKEN_NAMES: Final = "AB"
-
 #: Points of the Blue action by the number of blue tiles in Court (3 or more: 6).
 _BLUE_POINTS: Final = (0, 1, 3, 6)
-_TILE_ORDER: Final = {t: i for i, t in enumerate(TILES)}
-_NOTATION = re.compile(r"([ab])-([a-z]+)(?:/([a-z]+))?")
-_SPACE_NAMES: Final = {s.value: s for s in OVALS}
-
-
-def _tile_key(tile: Tile) -> int:
-    return _TILE_ORDER[tile]
-
-
-def _pairs(counts: Mapping[Tile, int]) -> tuple[tuple[Tile, int], ...]:
-    return tuple((t, counts[t]) for t in TILES if counts.get(t, 0) > 0)
-
-
-@attrs.frozen(repr=False)
-class Move:
-    """A turn: token ``A`` (0) or ``B`` (1) goes to an oval space; a move onto
-    the Dragon's oval also names where the Dragon flies.
-
-    The notation is ``A-gold`` (token A to the Gold space) or
-    ``B-dragon/red`` (token B to the Dragon's oval, the Dragon to Red). On a
-    player's first turn the token entering the board is A, on the second B.
-
-    Attributes:
-        token: 0 for token A, 1 for token B.
-        to: The oval space the token enters.
-        dragon: The Dragon's destination, only for a move onto the Dragon's oval.
-
-    Examples:
-        >>> move = Move(1, Space.DRAGON, Space.RED)
-        >>> str(move), move
-        ('B-dragon/red', Move.from_text('B-dragon/red'))
-        >>> Move.from_text("a-gold") == Move(0, Space.GOLD)
-        True
-    """
-
-    token: int
-    to: Space
-    dragon: Space | None = None
-
-    def __str__(self) -> str:
-        name = TOKEN_NAMES[self.token] if self.token in (0, 1) else f"?{self.token}"
-        text = f"{name}-{getattr(self.to, 'value', self.to)}"
-        if self.dragon is not None:
-            text += f"/{getattr(self.dragon, 'value', self.dragon)}"
-        return text
-
-    def __repr__(self) -> str:
-        return f"Move.from_text({str(self)!r})"
-
-    @classmethod
-    def from_text(cls, text: str) -> Move:
-        """Read a move from its notation (letters in any case).
-
-        Raises:
-            NotationError: if the text is not a move.
-
-        Examples:
-            >>> Move.from_text("B-dragon/gold").dragon
-            <Space.GOLD: 'gold'>
-            >>> Move.from_text("A-blue/gold")
-            Traceback (most recent call last):
-            ...
-            boardkit.errors.NotationError: invalid notation 'A-blue/gold': only a move onto the dragon's oval ...
-        """
-        if not isinstance(text, str):
-            raise NotationError(text, "a move is text such as 'A-gold' or 'B-dragon/red'")
-        found = _NOTATION.fullmatch(text.strip().lower())
-        if found is None:
-            raise NotationError(text, "a move is a token, A or B, and an oval, as in 'A-gold' or 'B-dragon/red'")
-        letter, to_name, dragon_name = found.groups()
-        to = _SPACE_NAMES.get(to_name)
-        if to is None:
-            names = ", ".join(repr(s.value) for s in OVALS)
-            raise NotationError(text, f"no oval {to_name!r}; the ovals are {names}")
-        dragon: Space | None = None
-        if dragon_name is not None:
-            dragon = _SPACE_NAMES.get(dragon_name)
-            if dragon is None or dragon is Space.DRAGON:
-                raise NotationError(text, f"the dragon cannot go to {dragon_name!r}, only to the six other ovals")
-        if to is Space.DRAGON and dragon is None:
-            example = f"{letter.upper()}-dragon/gold"
-            raise NotationError(text, f"a move onto the dragon's oval names where the dragon goes, as in {example!r}")
-        if to is not Space.DRAGON and dragon is not None:
-            raise NotationError(text, "only a move onto the dragon's oval names a dragon")
-        return _MOVES[(0 if letter == "a" else 1, to, dragon)]
-
-
-_MOVES: Final[dict[tuple[int, Space, Space | None], Move]] = {}
-for _token in (0, 1):
-    for _to in OVALS:
-        if _to is Space.DRAGON:
-            for _dest in TILE_SPACES:
-                _MOVES[(_token, _to, _dest)] = Move(_token, _to, _dest)
-        else:
-            _MOVES[(_token, _to, None)] = Move(_token, _to, None)
 
 
 def winners_of(scores: Sequence[int], courts: Sequence[Mapping[Tile, int]]) -> frozenset[Player]:
@@ -179,152 +93,6 @@ def winners_of(scores: Sequence[int], courts: Sequence[Mapping[Tile, int]]) -> f
     if keys[0] == keys[1]:
         return frozenset({0, 1})
     return frozenset({0 if keys[0] > keys[1] else 1})
-
-
-@attrs.frozen
-class ClothOfGoldView:
-    """What one player may know of a game: all but the rival's Hand (only its
-    size) and the Darkness (only its size).
-
-    Attributes:
-        player: Whose view it is.
-        to_move: The player to move, ``None`` once the game is over.
-        hand: The player's own Hand, as ``(tile, count)`` pairs.
-        rival_hand_size: How many tiles the rival holds.
-        courts: Both Courts, as ``(tile, count)`` pairs.
-        scores: Both scores.
-        tile_spaces: The tile on each of the six tile spaces, in board order.
-        tokens: Where each player's two tokens stand.
-        dragon: Where the Dragon stands (``None``: at home).
-        darkness_size: How many tiles are left in the Darkness.
-        removed: The tiles removed from the game.
-        drawn_since_reveal: For each player, per tile colour in :data:`TILES`
-            order, how many tiles they have drawn since they last revealed
-            that colour (see :meth:`ClothOfGoldState.drawn_since_reveal`):
-            public knowledge that bounds what their Hand can hold.
-        history: Every move so far (moves are public).
-        outcome: How the game ended, if it has.
-
-    Examples:
-        >>> state = ClothOfGold().new_game(seed=1)
-        >>> view = state.view(0)
-        >>> view.rival_hand_size, view.darkness_size, sum(n for _, n in view.hand)
-        (2, 44, 2)
-    """
-
-    player: Player
-    to_move: Player | None
-    hand: tuple[tuple[Tile, int], ...]
-    rival_hand_size: int
-    courts: tuple[tuple[tuple[Tile, int], ...], tuple[tuple[Tile, int], ...]]
-    scores: tuple[int, int]
-    tile_spaces: tuple[Tile | None, ...]
-    tokens: tuple[tuple[Space | None, Space | None], tuple[Space | None, Space | None]]
-    dragon: Space | None
-    darkness_size: int
-    removed: tuple[tuple[Tile, int], ...]
-    drawn_since_reveal: tuple[tuple[int, ...], tuple[int, ...]]
-    history: tuple[Move, ...]
-    outcome: Outcome | None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The view as JSON data: tile counts as ``{tile: count}`` objects,
-        spaces, tiles and moves as their names; equal views give equal dicts.
-
-        Examples:
-            >>> import json
-            >>> view = ClothOfGold().new_game(seed=1).view(0)
-            >>> view.to_dict()["hand"], view.to_dict()["tile_spaces"]["secrecy"]
-            ({'blue': 1, 'red': 1}, 'red')
-            >>> json.loads(json.dumps(view.to_dict())) == view.to_dict()
-            True
-        """
-        data: dict[str, Any] = {f.name: to_json_value(getattr(self, f.name)) for f in attrs.fields(type(self))}
-        for name in ("hand", "removed"):
-            data[name] = {t.value: n for t, n in getattr(self, name)}
-        data["courts"] = [{t.value: n for t, n in court} for court in self.courts]
-        data["tile_spaces"] = {s.value: to_json_value(t) for s, t in zip(TILE_SPACES, self.tile_spaces, strict=True)}
-        return data
-
-
-def _to_tile(value: object, what: str) -> Tile:
-    if isinstance(value, Tile):
-        return value
-    try:
-        return Tile(value)
-    except ValueError:
-        names = ", ".join(repr(t.value) for t in TILES)
-        raise OptionError(f"{what}: no tile {value!r}; tiles are {names}") from None
-
-
-def _to_space(value: object, what: str) -> Space:
-    if isinstance(value, Space):
-        return value
-    try:
-        return Space(value)
-    except ValueError:
-        names = ", ".join(repr(s.value) for s in OVALS)
-        raise OptionError(f"{what}: no space {value!r}; spaces are {names}") from None
-
-
-def _to_counts(value: object, what: str) -> Counter[Tile]:
-    if not isinstance(value, Mapping):
-        raise OptionError(f"{what} must map tiles to counts, not {value!r}")
-    counts: Counter[Tile] = Counter()
-    for key, n in value.items():
-        tile = _to_tile(key, what)
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise OptionError(f"{what}: the count of {tile.value} must be a non-negative integer, not {n!r}")
-        if n:
-            counts[tile] += n
-    return counts
-
-
-def _pair(value: object, what: str) -> tuple[Any, Any]:
-    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
-        raise OptionError(f"{what} must be a pair, one per player, not {value!r}")
-    return value[0], value[1]
-
-
-def _deal_hand(pool: Sequence[Tile], size: int, since: Sequence[int]) -> tuple[list[Tile], list[Tile]]:
-    """Split a shuffled ``pool`` into a Hand of ``size`` tiles and the rest,
-    keeping to the public bounds: for every ``k``, the tiles of the colours
-    drawn-since-reveal ``<= k`` number at most ``k`` (they were all drawn
-    among the last ``k`` draws). Tiles are taken in pool order, each one
-    only if the Hand can still be completed; the rest keep their order.
-    """
-    order = sorted(range(len(TILES)), key=lambda i: (since[i], i))
-    limits = [since[i] for i in order]
-    place = {TILES[i]: j for j, i in enumerate(order)}
-    held = [0] * len(order)
-    left = [0] * len(order)
-    for tile in pool:
-        left[place[tile]] += 1
-
-    def can_finish() -> bool:
-        total = best = 0
-        for j, limit in enumerate(limits):
-            total += held[j]
-            if total > limit:
-                return False
-            best = min(limit, best + held[j] + left[j])
-        return best >= size
-
-    hand: list[Tile] = []
-    rest: list[Tile] = []
-    for tile in pool:
-        j = place[tile]
-        left[j] -= 1
-        if len(hand) < size:
-            held[j] += 1
-            if can_finish():
-                hand.append(tile)
-                continue
-            held[j] -= 1
-        rest.append(tile)
-    if len(hand) != size:  # pragma: no cover - the real Hand always fits the bounds
-        raise RuntimeError("no Hand fits what the moves made public")
-    return hand, rest
 
 
 class ClothOfGold(Game["ClothOfGoldState", Move]):
@@ -459,120 +227,20 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
             ...
             boardkit.errors.OptionError: a score of 30 or more ends the game; scores must be below 30, not (30, 2)
         """
-        if to_move is None:
-            to_move = self.options.first
-        if type(to_move) is not int:
-            raise OptionTypeError(f"to_move must be player 0 or 1, not {shown(to_move)}")
-        if to_move not in (0, 1):
-            raise OptionError(f"to_move must be player 0 or 1, not {shown(to_move)}")
-        for name, given in (("tile_spaces", tile_spaces), ("darkness", darkness), ("removed", removed)):
-            if given is not None and not isinstance(given, Mapping):
-                raise OptionTypeError(f"{name} must be a mapping, not {shown(given)}")
-        score_pair = _pair(scores, "scores")
-        for s in score_pair:
-            if isinstance(s, bool) or not isinstance(s, int) or s < 0:
-                raise OptionError(f"scores must be non-negative integers, not {tuple(score_pair)!r}")
-        if max(score_pair) >= TARGET:
-            too_high = tuple(score_pair)
-            raise OptionError(f"a score of 30 or more ends the game; scores must be below 30, not {too_high!r}")
-        token_spaces: list[list[Space | None]] = []
-        for p, pair in enumerate(_pair(tokens, "tokens")):
-            a, b = _pair(pair, f"player {p}'s tokens")
-            spaces = [None if x is None else _to_space(x, f"player {p}'s tokens") for x in (a, b)]
-            if spaces[0] is None and spaces[1] is not None:
-                raise OptionError(f"player {p}'s token B is on the board before token A; A enters first")
-            token_spaces.append(spaces)
-        placed = [s for pair in token_spaces for s in pair if s is not None]
-        if len(placed) != len(set(placed)):
-            raise OptionError(f"two tokens stand on one space: {[s.value for s in placed]!r}")
-        dragon_space = None if dragon is None else _to_space(dragon, "dragon")
-        if dragon_space is Space.DRAGON:
-            raise OptionError("the dragon at home is written dragon=None")
-        if dragon_space is not None:
-            if dragon_space in placed:
-                raise OptionError(f"the dragon and a token both stand on {dragon_space.value!r}")
-            if Space.DRAGON not in placed:
-                raise OptionError("the dragon is away from home only while a token stands on the dragon's oval")
-        elif Space.DRAGON in placed:
-            raise OptionError(
-                "a token on the dragon's oval has sent the dragon away:"
-                " name where the dragon stands, as in dragon='red'"
-            )
-        given_spaces: dict[Space, Tile | None] = {}
-        for key, value in (tile_spaces or {}).items():
-            space = _to_space(key, "tile_spaces")
-            if space is Space.DRAGON:
-                raise OptionError("the dragon's oval has no tile space")
-            tile = None if value is None else _to_tile(value, "tile_spaces")
-            if tile is not None and (space in placed or space is dragon_space):
-                raise OptionError(f"the {space.value} oval is occupied, so its tile space is empty, not {tile.value!r}")
-            if tile is None and space not in placed and space is not dragon_space:
-                raise OptionError(f"the {space.value} oval is empty, so its tile space holds a tile")
-            given_spaces[space] = tile
-        hand_counts = [_to_counts(h, f"player {p}'s hand") for p, h in enumerate(_pair(hands, "hands"))]
-        court_counts = [_to_counts(c, f"player {p}'s court") for p, c in enumerate(_pair(courts, "courts"))]
-        used: Counter[Tile] = Counter()
-        for counts in (*hand_counts, *court_counts):
-            used.update(counts)
-        used.update(t for t in given_spaces.values() if t is not None)
-        full = self.tile_set
-        removed_counts = None if removed is None else _to_counts(removed, "removed")
-        dark_counts = None if darkness is None else _to_counts(darkness, "darkness")
-        if removed_counts is None and dark_counts is None:
-            removed_counts = Counter()
-        for known in (removed_counts, dark_counts):
-            if known is not None:
-                used.update(known)
-        over = used - full
-        if over:
-            tile, _ = next(iter(sorted(over.items(), key=lambda kv: _tile_key(kv[0]))))
-            raise OptionError(
-                f"the position uses {used[tile]} {tile.value} tiles, but the {self.edition} edition has {full[tile]}"
-            )
-        rest = full - used
-        if removed_counts is None:
-            removed_counts = rest
-        elif dark_counts is None:
-            dark_counts = rest
-        elif rest:
-            missing = ", ".join(f"{n} {t.value}" for t, n in _pairs(rest))
-            raise OptionError(f"the position leaves out tiles of the {self.edition} edition: {missing}")
-        dark_counts = rest if dark_counts is None else dark_counts
-        state = ClothOfGoldState(self, 2, seed)
-        state._darkness = TileBag({t: dark_counts[t] for t in TILES if dark_counts[t]}, rng=state.rng)
-        state._hands = [Hand(owner=p, items=hand_counts[p].elements()) for p in (0, 1)]
-        state._courts = [Zone(owner=p, visibility="public", items=court_counts[p].elements()) for p in (0, 1)]
-        state._removed = removed_counts
-        state._places = token_spaces
-        # Without a history nothing is known of what the Hands hold.
-        state._since = [[len(state._hands[p])] * len(TILES) for p in (0, 1)]
-        state._dragon = dragon_space
-        state._to_move = to_move
-        for p in (0, 1):
-            state._track.set(p, score_pair[p])
-        for space in TILE_SPACES:
-            if space in given_spaces:
-                state._spaces[space] = given_spaces[space]
-            elif space not in placed and space is not dragon_space:
-                if not state._darkness:
-                    raise OptionError(f"the darkness is too small to put a tile on the {space.value} tile space")
-                state._spaces[space] = state._darkness.draw_one()
-        if not state._darkness:
-            raise OptionError("the game ends when the darkness runs out; leave at least one tile in it")
-        state._record_setup(
-            {
-                "hands": hand_counts,
-                "courts": court_counts,
-                "scores": score_pair,
-                "tile_spaces": given_spaces,
-                "tokens": token_spaces,
-                "dragon": dragon_space,
-                "darkness": dark_counts,
-                "removed": removed_counts,
-                "to_move": to_move,
-            }
+        return position(
+            self,
+            ClothOfGoldState,
+            hands=hands,
+            courts=courts,
+            scores=scores,
+            tile_spaces=tile_spaces,
+            tokens=tokens,
+            dragon=dragon,
+            darkness=darkness,
+            removed=removed,
+            to_move=to_move,
+            seed=seed,
         )
-        return state
 
     def from_setup(self, setup: Any, *, players: int, seed: int) -> ClothOfGoldState:
         """Rebuild a position set up with :meth:`from_position` from a record's
@@ -1037,24 +705,7 @@ class ClothOfGoldState(State[Move]):
             >>> state.view(1).rival_hand_size, state.view(1).scores
             (2, (0, 0))
         """
-        self.check_player(player)
-        t0, t1 = self._places
-        return ClothOfGoldView(
-            player=player,
-            to_move=self.current_player,
-            hand=_pairs(self._hands[player].items),
-            rival_hand_size=len(self._hands[1 - player]),
-            courts=(_pairs(self._courts[0].items), _pairs(self._courts[1].items)),
-            scores=self.scores,
-            tile_spaces=tuple(self._spaces[s] for s in TILE_SPACES),
-            tokens=((t0[0], t0[1]), (t1[0], t1[1])),
-            dragon=self._dragon,
-            darkness_size=len(self._darkness),
-            removed=_pairs(self._removed),
-            drawn_since_reveal=(tuple(self._since[0]), tuple(self._since[1])),
-            history=tuple(self._moves),
-            outcome=self._outcome,
-        )
+        return view_of(self, player)
 
     def determinize(self, player: Player, seed: int) -> ClothOfGoldState:
         """A copy in which the rival's Hand and the Darkness are dealt afresh
@@ -1075,20 +726,7 @@ class ClothOfGoldState(State[Move]):
             >>> twin.view(0) == state.view(0), twin.hand(0) == state.hand(0)
             (True, True)
         """
-        self.check_player(player)
-        check_seed(seed)
-        rival = 1 - player
-        twin = self.copy()
-        unseen = self._hands[rival].items + self._darkness.counts
-        pool = [t for t in TILES for _ in range(unseen[t])]
-        Random(seed).shuffle(pool)
-        hand, rest = _deal_hand(pool, len(self._hands[rival]), self._since[rival])
-        twin._hands[rival] = Hand(owner=rival, items=hand)
-        # A new seed, generator and sealed undo records: the real ones would
-        # give the hidden parts away.
-        twin._redeal(seed)
-        twin._darkness = TileBag(rest, rng=twin.rng)
-        return twin
+        return determinize(self, player, seed)
 
     # -- copies, keys, pictures ------------------------------------------------------
 
@@ -1109,8 +747,7 @@ class ClothOfGoldState(State[Move]):
         )
 
     def copy(self) -> ClothOfGoldState:
-        twin = ClothOfGoldState.__new__(ClothOfGoldState)
-        self._copy_base_into(twin)
+        twin = self._bare_twin()
         twin._darkness = self._darkness.copy(rng=twin.rng)
         twin._hands = [h.copy() for h in self._hands]
         twin._courts = [c.copy() for c in self._courts]
@@ -1133,8 +770,6 @@ class ClothOfGoldState(State[Move]):
             >>> print(ClothOfGold().new_game(seed=4).render().splitlines()[0])
             Field of the Cloth of Gold, 2023 edition: player 0 to move
         """
-        from boardkit.games.cloth_of_gold.render import text
-
         return text(self, None)
 
     def render_for(self, player: Player) -> str:
@@ -1144,8 +779,6 @@ class ClothOfGoldState(State[Move]):
             >>> print(ClothOfGold().from_position(hands=[{"gold": 2}, {}]).render_for(0).splitlines()[-1])
             your hand (player 0): gold 2 (only you see it)
         """
-        from boardkit.games.cloth_of_gold.render import text
-
         return text(self, self.check_player(player))
 
     def svg_cells(self) -> tuple[Topology, dict[Space, str], dict[Space, str]]:
@@ -1158,8 +791,6 @@ class ClothOfGoldState(State[Move]):
             >>> len(board.cells), labels[Space.DRAGON]
             (7, 'dragon')
         """
-        from boardkit.games.cloth_of_gold.render import cells
-
         return cells(self)
 
     def svg_picture(self, title: str | None = None) -> str:
@@ -1171,8 +802,6 @@ class ClothOfGoldState(State[Move]):
             >>> ClothOfGold().new_game(seed=0).svg_picture().count('class="oval"')
             7
         """
-        from boardkit.games.cloth_of_gold.render import picture
-
         return picture(self, title)
 
     def evaluate(self, player: Player) -> float:

@@ -225,3 +225,24 @@ def _terrain(kind: Any) -> Terrain:
             if key in (t.value, t.letter.lower()):
                 return t
     raise OptionError(f"bad map: {kind!r} is not a terrain; use 'plain', 'mountain' or 'sea'")
+
+
+# -- the compiled tables the rules, the set-up, the views and the pictures read --
+
+# Terrain codes in the internal lists.
+_PLAIN, _MOUNTAIN, _SEA, _HIDDEN = 0, 1, 2, -1
+_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.SEA)
+_CODE = {Terrain.PLAIN: _PLAIN, Terrain.MOUNTAIN: _MOUNTAIN, Terrain.SEA: _SEA}
+_N = len(_CELLS)
+_INDEX: dict[Hex, int] = {cell: i for i, cell in enumerate(_CELLS)}
+
+_MOST_FIELDS = 8
+_MOST_CITIES = 2
+_MOST_PRINCES = 3
+
+
+def _hex_index(cell: Any) -> int:
+    try:
+        return _INDEX[cell]
+    except (KeyError, TypeError):
+        raise OptionError(f"no hex {cell!r} on the 19-hex board; hexes are axial (q, r) pairs") from None

@@ -5,6 +5,18 @@ cell numbers, and every rule reads the compiled tables (neighbours, distances)
 of :data:`~boardkit.games.five_fields.board.BOARD`, never networkx. The
 networkx graph stays available to users as ``state.topology.graph``.
 
+The other rooms of the package: moves and their notation in ``moves.py``,
+options in ``variants.py``, ``from_position``'s checks in ``setup.py``, views
+in ``hidden.py``, text and SVG in ``render.py``; the state's methods for those
+hand over to them. This module imports them (and the core and the board),
+and none of them imports it back.
+
+Why this module is long: a turn of 5 Fields (walks, exploring, Battles,
+castling, building, regenerating, the winning chain) is one state class whose
+methods share its integer lists and call one another; cut apart, every part
+would reach into the others' fields. The value classes are kept out (in
+``moves.py`` and ``variants.py``) so it can be compiled.
+
 Examples:
     >>> game = FiveFields(map="PSP/MSSM/PSPSP/MSSM/PMP")
     >>> state = game.new_game(seed=1)
@@ -20,26 +32,35 @@ Examples:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-import attrs
-
-from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, OptionError, OptionTypeError, refusing, shown
-from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields, to_json_value
+from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.five_fields.board import (
+    _CELLS,
+    _CODE,
+    _HIDDEN,
+    _INDEX,
+    _MOST_CITIES,
+    _MOST_FIELDS,
+    _MOST_PRINCES,
+    _MOUNTAIN,
+    _N,
+    _PLAIN,
+    _SEA,
+    _TERRAINS,
     BOARD,
     PRINCE_HEXES,
     QUEEN_HEXES,
     TILES,
     Pawn,
     Terrain,
+    _hex_index,
     format_hex,
-    parse_hex,
     parse_map,
 )
+from boardkit.games.five_fields.hidden import FiveFieldsView, determinize, view_of
 from boardkit.games.five_fields.moves import (
     BuildCity,
     BuildField,
@@ -55,31 +76,20 @@ from boardkit.games.five_fields.moves import (
     Step,
     parse_move,
 )
+from boardkit.games.five_fields.render import render_text, svg_cell_names, svg_cells, svg_picture
+from boardkit.games.five_fields.setup import place, read_setup
 from boardkit.games.five_fields.variants import FiveFieldsOptions
 from boardkit.topology import Hex, HexGrid
 
 __all__ = ["FiveFields", "FiveFieldsState", "FiveFieldsView"]
 
-# Terrain codes in the internal lists.
-_PLAIN, _MOUNTAIN, _SEA, _HIDDEN = 0, 1, 2, -1
-_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.SEA)
-_CODE = {Terrain.PLAIN: _PLAIN, Terrain.MOUNTAIN: _MOUNTAIN, Terrain.SEA: _SEA}
-
-_CELLS: tuple[Hex, ...] = BOARD.cells  # type: ignore[assignment]
-_N = len(_CELLS)
-_INDEX: dict[Hex, int] = {cell: i for i, cell in enumerate(_CELLS)}
 _NB: tuple[tuple[int, ...], ...] = BOARD.compiled.neighbors
 _DIST: tuple[tuple[int, ...], ...] = BOARD.compiled.distance or ()
 _WITHIN2: tuple[tuple[int, ...], ...] = tuple(tuple(j for j in range(_N) if 1 <= _DIST[i][j] <= 2) for i in range(_N))
 _QUEEN_START = tuple(_INDEX[c] for c in QUEEN_HEXES)
 _PRINCE_START = tuple(tuple(_INDEX[c] for c in hexes) for hexes in PRINCE_HEXES)
 
-_MOST_FIELDS = 8
-_MOST_CITIES = 2
-_MOST_PRINCES = 3
 _GOAL = 10  # Fields worth 5, counted in halves
-_TERRAIN_FILLS = {_PLAIN: "#9ccc65", _MOUNTAIN: "#a1887f", _SEA: "#64b5f6", _HIDDEN: "#bdbdbd"}
-_PAWN_COLOURS = ("#c62828", "#1a237e")
 _MOVE_TYPES = (
     PawnMove,
     Explore,
@@ -97,82 +107,6 @@ _SUBMOVES = (PawnMove, Explore, Step, Reveal)
 
 #: (points left, has entered a hex, hex just turned over or -1)
 _Walk = tuple[int, bool, int]
-
-
-@attrs.frozen
-class FiveFieldsView:
-    """What one player may know of a game of 5 Fields.
-
-    Both players see the same thing: the position (face-down hexes show as
-    unknown), the unseen tiles' counts, and the moves. Face-down terrain is
-    not decided before a hex is turned over, so the only hidden part of the
-    game is the state's generator.
-
-    Attributes:
-        player: Whose view it is.
-        to_move: The player to move, ``None`` once the game is over.
-        terrain: Every hex in board order with its terrain (``None``: face down).
-        pawns: Every pawn on the board as ``(hex, player, pawn)``, in board
-            order, Queens first on a hex.
-        fields: The Fields built, as ``(hex, owner)`` pairs in board order.
-        cities: The Cities built, as ``(hex, owner)`` pairs in board order.
-        unseen: How many tiles of each terrain are still face down.
-        turn: How many turns (whole actions) have been played.
-        passes: How many passes in a row have just been played.
-        princes_lost: Per player, the Princes lost in Battles and not yet
-            replaced (public: both players saw the Battles).
-        moves: The moves played so far (with them, the sub-moves of the action
-            under way).
-        outcome: How the game ended, if it has.
-
-    Examples:
-        >>> state = FiveFields(blank_map=True).new_game(seed=2)
-        >>> state.view(0) == state.view(1)
-        False
-        >>> state.view(0).pawns == state.view(1).pawns
-        True
-        >>> state.view(0).to_dict()["terrain"]["g1"]
-        'plain'
-    """
-
-    player: Player
-    to_move: Player | None
-    terrain: tuple[tuple[Hex, Terrain | None], ...]
-    pawns: tuple[tuple[Hex, Player, Pawn], ...]
-    fields: tuple[tuple[Hex, Player], ...]
-    cities: tuple[tuple[Hex, Player], ...]
-    unseen: tuple[tuple[Terrain, int], ...]
-    turn: int
-    passes: int
-    princes_lost: tuple[int, int]
-    moves: tuple[Move, ...]
-    outcome: Outcome | None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The view as JSON data, hexes by name (``"g1"``); equal views give equal dicts.
-
-        Examples:
-            >>> import json
-            >>> data = FiveFields().new_game(seed=3).view(1).to_dict()
-            >>> data["pawns"][0], data["unseen"]
-            (['c5', 1, 'queen'], {'plain': 0, 'mountain': 0, 'sea': 0})
-            >>> json.loads(json.dumps(data)) == data
-            True
-        """
-        return {
-            "player": self.player,
-            "to_move": self.to_move,
-            "terrain": {format_hex(h): to_json_value(t) for h, t in self.terrain},
-            "pawns": [[format_hex(h), p, pawn.value] for h, p, pawn in self.pawns],
-            "fields": {format_hex(h): p for h, p in self.fields},
-            "cities": {format_hex(h): p for h, p in self.cities},
-            "unseen": {t.value: n for t, n in self.unseen},
-            "turn": self.turn,
-            "passes": self.passes,
-            "princes_lost": list(self.princes_lost),
-            "moves": [str(m) for m in self.moves],
-            "outcome": to_json_value(self.outcome),
-        }
 
 
 class FiveFields(Game["FiveFieldsState", Move]):
@@ -317,53 +251,8 @@ class FiveFields(Game["FiveFieldsState", Move]):
             True
         """
         self.check_players(players)
-        data = setup_fields(
-            setup, ("terrain", "pawns", "fields", "cities", "to_move", "princes_lost"), game=self.name
-        )
-        for key in ("terrain", "pawns", "fields", "cities"):
-            if not isinstance(data[key], Mapping):
-                raise OptionError(f"bad setup for five-fields: {key!r} must map hex names, not {data[key]!r:.60}")
-        terrain = {parse_hex(h): _enum(Terrain, t) for h, t in data["terrain"].items()}
-        pawns: dict[Hex, list[tuple[Any, Pawn]]] = {}
-        for h, items in data["pawns"].items():
-            if not isinstance(items, Sequence) or not all(isinstance(i, Sequence) and len(i) == 2 for i in items):
-                raise OptionError(f"bad setup for five-fields: pawns are [player, pawn] pairs, not {items!r:.60}")
-            pawns[parse_hex(h)] = [(p, _enum(Pawn, pawn)) for p, pawn in items]
-        fields = {parse_hex(h): p for h, p in data["fields"].items()}
-        cities = {parse_hex(h): p for h, p in data["cities"].items()}
-        return FiveFieldsState._from_position(
-            self, terrain, pawns, fields, cities, data["to_move"], seed, data["princes_lost"]
-        )
-
-
-def _hex_index(cell: Any) -> int:
-    try:
-        return _INDEX[cell]
-    except (KeyError, TypeError):
-        raise OptionError(f"no hex {cell!r} on the 19-hex board; hexes are axial (q, r) pairs") from None
-
-
-def _enum(kind: Any, value: Any) -> Any:
-    """The member of the enum ``kind`` whose value is ``value`` (set-up data)."""
-    try:
-        return kind(value)
-    except (ValueError, TypeError):
-        names = ", ".join(repr(m.value) for m in kind)
-        raise OptionError(f"bad setup for five-fields: {value!r:.40} is not one of {names}") from None
-
-
-def _princes_lost(counts: Any, princes: list[list[int]]) -> list[int]:
-    """Validate ``from_position``'s ``princes_lost``: two counts, each at most the Princes off the board."""
-    if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence) or len(counts) != 2:
-        raise OptionError(f"bad position: princes_lost is a pair of counts, one per player, not {counts!r:.80}")
-    for p, n in enumerate(counts):
-        if type(n) is not int or n < 0:
-            raise OptionError(f"bad position: princes_lost counts are non-negative ints, not {n!r:.80}")
-        if n > _MOST_PRINCES - len(princes[p]):
-            raise OptionError(
-                f"bad position: player {p} cannot have lost {n} Princes with {len(princes[p])} on the board"
-            )
-    return list(counts)
+        terrain, pawns, fields, cities, to_move, princes_lost = read_setup(setup, game=self.name)
+        return FiveFieldsState._from_position(self, terrain, pawns, fields, cities, to_move, seed, princes_lost)
 
 
 class FiveFieldsState(State[Move]):
@@ -439,69 +328,7 @@ class FiveFieldsState(State[Move]):
         princes_lost: Sequence[int] = (0, 0),
     ) -> FiveFieldsState:
         state = cls(game, 2, seed)
-        state.rng = Random(state.seed)
-        state.check_player(to_move)
-        codes = [_HIDDEN] * _N
-        for cell, kind in terrain.items():
-            if not isinstance(kind, Terrain):
-                raise OptionError(f"bad position: the terrain of {cell!r} must be a Terrain, not {kind!r}")
-            codes[_hex_index(cell)] = _CODE[kind]
-        if not state._blank and _HIDDEN in codes:
-            missing = _CELLS[codes.index(_HIDDEN)]
-            raise OptionError(f"bad position: no terrain for {format_hex(missing)} (only blank_map hides hexes)")
-        pool = [TILES[t] - codes.count(_CODE[t]) for t in _TERRAINS] if state._blank else [0, 0, 0]
-        if min(pool) < 0:
-            raise OptionError("bad position: more face-up hexes of a terrain than the box holds")
-        state._terrain, state._pool = codes, pool
-        state._queen = [-1, -1]
-        state._princes = [[], []]
-        state._field = [-1] * _N
-        state._city = [-1] * _N
-        for cell, owner in fields.items():
-            i = _hex_index(cell)
-            state.check_player(owner)
-            if codes[i] in (_SEA, _HIDDEN):
-                raise OptionError(f"bad position: no Field may lie on the sea or face-down hex {format_hex(_CELLS[i])}")
-            state._field[i] = owner
-        for cell, owner in cities.items():
-            i = _hex_index(cell)
-            state.check_player(owner)
-            if codes[i] in (_SEA, _HIDDEN) or state._field[i] >= 0:
-                raise OptionError(f"bad position: a City cannot stand on {format_hex(_CELLS[i])}")
-            state._city[i] = owner
-        for cell, items in pawns.items():
-            i = _hex_index(cell)
-            for item in items:
-                if not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[1], Pawn):
-                    raise OptionError(f"bad position: a pawn is a (player, Pawn) pair, not {item!r}")
-                owner, piece = item
-                state.check_player(owner)
-                if codes[i] == _HIDDEN:
-                    raise OptionError(f"bad position: no pawn may stand on the face-down hex {format_hex(cell)}")
-                if piece is Pawn.QUEEN:
-                    if state._queen[owner] >= 0:
-                        raise OptionError(f"bad position: player {owner} has two Queens")
-                    if codes[i] == _SEA:
-                        raise OptionError(f"bad position: a Queen cannot stand on the sea hex {format_hex(cell)}")
-                    state._queen[owner] = i
-                else:
-                    state._princes[owner].append(i)
-        for p in (0, 1):
-            e = 1 - p
-            if len(state._princes[p]) > _MOST_PRINCES:
-                raise OptionError(f"bad position: player {p} has more than {_MOST_PRINCES} Princes")
-            if state._field.count(p) > _MOST_FIELDS or state._city.count(p) > _MOST_CITIES:
-                raise OptionError(f"bad position: player {p} has too many Fields or Cities")
-            for i in set(state._princes[p]) | ({state._queen[p]} - {-1}):
-                mine = state._princes[p].count(i) + (state._queen[p] == i)
-                if mine > 2 or (mine == 2 and state._queen[p] == i):
-                    raise OptionError(f"bad position: too many of player {p}'s pawns on {format_hex(_CELLS[i])}")
-                if state._blocks(e, i) or state._field[i] == e:
-                    raise OptionError(f"bad position: player {p}'s pawn shares {format_hex(_CELLS[i])} with the enemy")
-        state._lost = _princes_lost(princes_lost, state._princes)
-        state._to_move = to_move
-        state._pairs = state._pairs_of(to_move)
-        state._outcome = state._judge(1 - to_move, count_turn=False)
+        place(state, terrain, pawns, fields, cities, to_move, princes_lost)
         return state
 
     # -- public queries ---------------------------------------------------------
@@ -721,8 +548,7 @@ class FiveFieldsState(State[Move]):
         )
 
     def copy(self) -> FiveFieldsState:
-        twin = FiveFieldsState.__new__(FiveFieldsState)
-        self._copy_base_into(twin)
+        twin = self._bare_twin()
         twin.topology = self.topology
         twin._blank = self._blank
         twin._limit = self._limit
@@ -737,24 +563,7 @@ class FiveFieldsState(State[Move]):
             >>> state.view(0).player
             0
         """
-        self.check_player(player)
-        cells = _CELLS
-        return FiveFieldsView(
-            player=player,
-            to_move=self.current_player,
-            terrain=tuple(
-                (h, None if k == _HIDDEN else _TERRAINS[k]) for h, k in zip(cells, self._terrain, strict=True)
-            ),
-            pawns=tuple((h, p, pawn) for h in cells for p, pawn in self.pawns(h)),
-            fields=tuple((h, o) for h, o in zip(cells, self._field, strict=True) if o >= 0),
-            cities=tuple((h, o) for h, o in zip(cells, self._city, strict=True) if o >= 0),
-            unseen=tuple((t, self._pool[k]) for k, t in enumerate(_TERRAINS)),
-            turn=self._turns,
-            passes=self._passes,
-            princes_lost=self.princes_lost,
-            moves=tuple(self._moves),
-            outcome=self._outcome,
-        )
+        return view_of(self, player)
 
     def determinize(self, player: Player, seed: int) -> FiveFieldsState:
         """A copy with a fresh generator: the face-down hexes' terrain is drawn
@@ -766,10 +575,7 @@ class FiveFieldsState(State[Move]):
             >>> state.determinize(0, seed=9).view(0) == state.view(0)
             True
         """
-        self.check_player(player)
-        twin = self.copy()
-        twin._redeal(seed)
-        return twin
+        return determinize(self, player, seed)
 
     # -- bookkeeping ------------------------------------------------------------
 
@@ -1362,22 +1168,6 @@ class FiveFieldsState(State[Move]):
 
     # -- pictures and heuristics ------------------------------------------------
 
-    def _letters(self, i: int) -> str:
-        text = ""
-        for p, letters in enumerate(("FCQP", "fcqp")):
-            if self._field[i] == p:
-                text += letters[0]
-            if self._city[i] == p:
-                text += letters[1]
-            if self._queen[p] == i:
-                text += letters[2]
-            text += letters[3] * self._princes[p].count(i)
-        return text
-
-    def _lost_line(self) -> str:
-        """The Princes each player lost in Battles and may regenerate, in words."""
-        return f"Princes lost in Battles, to regenerate: player 0 {self._lost[0]}, player 1 {self._lost[1]}"
-
     def render(self) -> str:
         """The map as text, with the hexes' names around it (column letters
         above and below, row numbers at the sides: the hex under ``e`` in row
@@ -1399,32 +1189,7 @@ class FiveFieldsState(State[Move]):
                  (upper case player 0, lower case player 1); hexes are named as in moves: g1, e3...
             player 0 to move, turn 1
         """
-        marks = {_PLAIN: ".", _MOUNTAIN: "^", _SEA: "~", _HIDDEN: "?"}
-        letters = "   " + "".join(f" {chr(ord('a') + c)} " for c in range(9))
-        lines = [letters]
-        for r in range(-2, 3):
-            row = [" "] * 29
-            for i in range(_N):
-                q, rr = _CELLS[i]
-                if rr != r:
-                    continue
-                text = marks[self._terrain[i]] + self._letters(i)
-                at = 3 * (2 * q + r + 4) + 1
-                row[at : at + len(text)] = list(text)
-            lines.append(f"{3 - r:>2} " + "".join(row) + f" {3 - r}")
-        lines.append(letters)
-        lines.append("key: . plain, ^ mountain, ~ sea, ? face down; then Q Queen, P Prince, F Field, C City")
-        lines.append("     (upper case player 0, lower case player 1); hexes are named as in moves: g1, e3...")
-        if any(self._lost):
-            lines.append(self._lost_line())
-        if self._outcome is not None:
-            lines.append(f"game over: {self._outcome.reason}")
-        else:
-            status = f"player {self._to_move} to move, turn {self._turns + 1}"
-            if self._in_action():
-                status += " (moving pawns: play a second pawn or end)"
-            lines.append(status)
-        return "\n".join(line.rstrip() for line in lines)
+        return render_text(self)
 
     def svg_cells(self) -> tuple[HexGrid, dict[Hex, str], dict[Hex, str]]:
         """The board, a label per occupied hex and a fill colour per hex, for
@@ -1435,9 +1200,7 @@ class FiveFieldsState(State[Move]):
             >>> labels[(0, 2)], fills[(0, 2)]
             ('Q', '#9ccc65')
         """
-        labels = {_CELLS[i]: self._letters(i) for i in range(_N) if self._letters(i)}
-        fills = {_CELLS[i]: _TERRAIN_FILLS[self._terrain[i]] for i in range(_N)}
-        return self.topology, labels, fills
+        return svg_cells(self)
 
     def svg_picture(self, title: str | None = None) -> str:
         """The map as an SVG picture, for :func:`boardkit.render.svg` and Jupyter.
@@ -1458,21 +1221,7 @@ class FiveFieldsState(State[Move]):
             >>> sum(1 for e in root.iter() if e.get("class") == "pawn player-1")
             4
         """
-        from boardkit.render import topology_svg
-
-        fills = {_CELLS[i]: _TERRAIN_FILLS[self._terrain[i]] for i in range(_N)}
-        legend = [
-            (_TERRAIN_FILLS[_PLAIN], "plain"),
-            (_TERRAIN_FILLS[_MOUNTAIN], "mountain"),
-            (_TERRAIN_FILLS[_SEA], "sea"),
-            *([(_TERRAIN_FILLS[_HIDDEN], "face down (?)")] if _HIDDEN in self._terrain else []),
-            *((_PAWN_COLOURS[p], f"player {p}: Q Queen, P Prince, ring = Field, castle = City") for p in (0, 1)),
-            ("#ffffff", "g1, e3...: each hex's name, as moves write it (move P f2->e3)"),
-            *([("#ffffff", self._lost_line())] if any(self._lost) else []),
-        ]
-        return topology_svg(
-            self.topology, {}, fills, title=title, legend=legend, overlay=self._svg_overlay, names=self.svg_cell_names()
-        )
+        return svg_picture(self, title)
 
     def svg_cell_names(self) -> dict[Hex, str]:
         """Each hex's name as the move notation writes it, for the
@@ -1484,47 +1233,7 @@ class FiveFieldsState(State[Move]):
             >>> len(names), names[(0, 0)] == format_hex((0, 0))
             (19, True)
         """
-        return {cell: format_hex(cell) for cell in _CELLS}
-
-    def _svg_overlay(self, cell: Hex, x: float, y: float) -> str:
-        from boardkit.render import element
-
-        i = _INDEX[cell]
-        parts = []
-        field, city = self._field[i], self._city[i]
-        if field >= 0:
-            r = 31.0
-            corners = " ".join(
-                f"{x + r * math.cos(math.radians(60 * k + 30)):.1f},{y + r * math.sin(math.radians(60 * k + 30)):.1f}"
-                for k in range(6)
-            )
-            parts.append(element("polygon", points=corners, fill="none", stroke=_PAWN_COLOURS[field], stroke_width=5,
-                                 class_=f"field player-{field}"))
-        if city >= 0:
-            outline = "m -13,0 v -17 h 6 v 5 h 4 v -5 h 6 v 5 h 4 v -5 h 6 v 17 z"
-            parts.append(element("path", d=f"M {x:.1f},{y - 7:.1f} {outline}", fill=_PAWN_COLOURS[city],
-                                 stroke="#ffffff", stroke_width=1, class_=f"city player-{city}"))
-        pawns = [
-            (p, letter)
-            for p in (0, 1)
-            for letter in ("Q" if self._queen[p] == i else "") + "P" * self._princes[p].count(i)
-        ]
-        if self._terrain[i] == _HIDDEN:
-            parts.append(element("text", "?", x=x, y=y - (14 if pawns else 0), text_anchor="middle",
-                                 dominant_baseline="central", font_size=18, font_weight="bold", fill="#555"))
-        step = 19.0 if len(pawns) <= 3 else 15.0
-        for k, (p, letter) in enumerate(pawns):
-            px = x + (k - (len(pawns) - 1) / 2) * step
-            py = y + (10.0 if city >= 0 or self._terrain[i] == _HIDDEN else 0.0)
-            parts.append(element("circle", cx=px, cy=py, r=step / 2 - 1, fill=_PAWN_COLOURS[p], stroke="#111",
-                                 class_=f"pawn player-{p}"))
-            parts.append(element("text", letter, x=px, y=py, text_anchor="middle", dominant_baseline="central",
-                                 font_size=11, font_weight="bold", fill="#ffffff"))
-        # The hex's name last, over the Field's ring, as moves write it.
-        parts.append(element("text", format_hex(cell), x=x, y=y - 31, text_anchor="middle",
-                             dominant_baseline="central", font_size=9, font_weight="bold", fill="#222",
-                             stroke="#ffffff", stroke_width=2.5, paint_order="stroke", class_="cell-name"))
-        return "".join(parts)
+        return svg_cell_names(self)
 
     def evaluate(self, player: Player) -> float:
         """A cheap estimate in ``[-1, 1]`` of ``player``'s position: linked

@@ -21,12 +21,14 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from boardkit.games.tafl.notation import Move, square_name
+from boardkit.games.tafl.moves import Move, square_name
 from boardkit.topology import SquareGrid
 
 __all__ = ["Board", "board_tables", "has_moves", "move_buckets"]
 
 EMPTY: Final = 0
+#: The sides by seat, as the status line and the errors name them.
+_SIDES: Final = ("attackers", "defenders")
 
 
 class Board:

@@ -30,7 +30,7 @@ import re
 from typing import TYPE_CHECKING, Any, Final
 
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, RecordError
-from boardkit.games.tafl.notation import read_position, square_name
+from boardkit.games.tafl.moves import read_position, square_name
 from boardkit.games.tafl.variants import CUSTOM, VARIANTS, canonical_layout
 
 if TYPE_CHECKING:

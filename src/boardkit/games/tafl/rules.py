@@ -6,6 +6,17 @@ integer bitboard per side, so that move generation walks the precomputed rays
 of :attr:`SquareGrid.compiled <boardkit.topology.Topology.compiled>` and random
 playouts count and pick moves a whole line of squares at a time.
 
+The other rooms of the package: moves and their notation in ``moves.py``
+(``notation.py`` re-exports them), options and rule sets in ``variants.py``,
+``from_position``'s checks in ``setup.py``, text and SVG in ``render.py``; Tafl
+hides nothing, so its view (``view.py``) has no determinization. The state's
+methods for those hand over to them. This module imports them (and the core,
+the boards and Tafl's board tables and forts), and none of them imports it back.
+
+Why this module is long: the state keeps a hand-written fast path (bitboards,
+in-place moves with exact undo, counted random playouts) whose parts share the
+state's integer fields; split up, each would reach into the others'.
+
 Examples:
     >>> state = Tafl("brandubh").new_game(seed=1)
     >>> len(state.legal_moves())
@@ -22,12 +33,14 @@ from typing import Any, Final
 
 from boardkit.capture import enclosed
 from boardkit.chance import Random, derive_seed
-from boardkit.errors import IllegalMoveError, NotationError, OptionError, check_int, refusing
+from boardkit.errors import IllegalMoveError, OptionError, refusing
 from boardkit.game import Game, Outcome, Player, State, make_options
-from boardkit.games.tafl.board import Board, board_tables, has_moves, move_buckets
+from boardkit.games.tafl.board import _SIDES, Board, board_tables, has_moves, move_buckets
 from boardkit.games.tafl.forts import encircled, exit_fort, shieldwall
-from boardkit.games.tafl.notation import Move, Piece, parse_square, read_position, square_name, write_position
+from boardkit.games.tafl.moves import Move, Piece, parse_square, read_position, write_position
 from boardkit.games.tafl.opentafl import rules_options, rules_string
+from boardkit.games.tafl.render import render_text, svg_cell_names, svg_cells, svg_coordinates, svg_legend
+from boardkit.games.tafl.setup import from_position
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
 from boardkit.games.tafl.view import TaflView, position_text
 from boardkit.topology import SquareGrid
@@ -43,7 +56,6 @@ KING: Final = 3
 _PIECES: Final = (None, Piece.ATTACKER, Piece.DEFENDER, Piece.KING)
 _CODES: Final = {None: EMPTY, "attacker": ATTACKER, "defender": DEFENDER, "king": KING}
 _NAMES: Final = (None, "attacker", "defender", "king")
-_SIDES: Final = ("attackers", "defenders")
 
 _KING_CAPTURED: Final = Outcome.win(0, "king captured")
 _KING_ESCAPED: Final = Outcome.win(1, "king escaped")
@@ -187,7 +199,7 @@ class Tafl(Game["TaflState", Move]):
 
         Raises:
             NotationError: if the text is not a valid position (see
-                :func:`~boardkit.games.tafl.notation.read_position`), has no
+                :func:`~boardkit.games.tafl.moves.read_position`), has no
                 King or several, or puts another piece on the throne.
             OptionError: if ``to_move`` is not 0 or 1.
 
@@ -198,15 +210,7 @@ class Tafl(Game["TaflState", Move]):
             >>> state.escape_lines
             4
         """
-        check_int(to_move, "to_move (0 for the attackers, 1 for the defenders)", low=0, high=1)
-        read_position(text)
-        settings = self.option_values()
-        settings.update(variant=CUSTOM, layout=text, first=to_move)
-        try:
-            game = Tafl(**settings)
-        except OptionError as exc:
-            raise NotationError(text, str(exc)) from None
-        return game.new_game(seed=seed)
+        return from_position(self, Tafl, text, to_move, seed)
 
 
 class TaflState(State[Move]):
@@ -373,8 +377,7 @@ class TaflState(State[Move]):
         return (self._att, self._dfn, self._king, self._turn, self._over)
 
     def copy(self) -> TaflState:
-        twin = TaflState.__new__(TaflState)
-        self._copy_base_into(twin)
+        twin = self._bare_twin()
         twin._g = self._g
         twin._board = list(self._board)
         twin._att = self._att
@@ -765,35 +768,7 @@ class TaflState(State[Move]):
         """The board as text: ``t`` attackers, ``T`` defenders, ``K`` the King,
         ``+`` an empty restricted square, ``.`` an empty square; files along
         the top and bottom, ranks down both sides, and a status line."""
-        g = self._g
-        n = g.size
-        width = len(str(n))
-        files = " " * (width + 1) + " ".join("abcdefghijklmnopqrstuvwxy"[:n])
-        lines = [files]
-        symbols = ".tTK"
-        for r in range(n):
-            row = []
-            for c in range(n):
-                i = r * n + c
-                q = self._board[i]
-                row.append("+" if q == EMPTY and g.restricted_flag[i] else symbols[q])
-            rank = str(n - r).rjust(width)
-            lines.append(f"{rank} {' '.join(row)} {n - r}")
-        lines.append(files)
-        where = "throne, corners" if g.corners <= g.restricted else "throne"
-        lines.append(f"key: t attacker, T defender, K king, + empty restricted square ({where}), . empty")
-        lines.append(self._status())
-        return "\n".join(lines)
-
-    def _status(self) -> str:
-        over = self._over
-        if over is None:
-            lines = self.escape_lines
-            check = f" (check: {lines} clear line{'s' if lines > 1 else ''} for the king)" if lines else ""
-            return f"{_SIDES[self._turn]} to move{check}"
-        if over.winner is None:
-            return f"drawn: {over.reason}"
-        return f"{_SIDES[over.winner]} won: {over.reason}"
+        return render_text(self)
 
     def svg_cells(self) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
         """The board, a label per occupied cell and a fill per cell, for
@@ -804,18 +779,7 @@ class TaflState(State[Move]):
             >>> svg(Tafl("brandubh").new_game(seed=0)).count("<rect")
             49
         """
-        g = self._g
-        n = g.size
-        labels: dict[Any, str] = {}
-        fills: dict[Any, str] = {}
-        marks = ("", "\u25cf", "\u25cb", "\u2654")
-        for i, q in enumerate(self._board):
-            cell = (i % n, i // n)
-            if q:
-                labels[cell] = marks[q]
-            if i in g.restricted or i in g.corners:
-                fills[cell] = "#b9a27a" if i in g.restricted else "#d9c9a3"
-        return g.grid, labels, fills
+        return svg_cells(self)
 
     def svg_legend(self) -> list[tuple[str, str]]:
         """The key under the picture: every mark and shade on the board.
@@ -824,17 +788,7 @@ class TaflState(State[Move]):
             >>> Tafl("brandubh").new_game(seed=0).svg_legend()[0]
             ('#ffffff', '\u25cf attacker (t)')
         """
-        g = self._g
-        restricted = "throne and corners" if g.corners <= g.restricted else "throne"
-        key = [
-            ("#ffffff", "\u25cf attacker (t)"),
-            ("#ffffff", "\u25cb defender (T)"),
-            ("#ffffff", "\u2654 king (K)"),
-            ("#b9a27a", f"{restricted}: only the king may stop there"),
-        ]
-        if not g.corners <= g.restricted:
-            key.append(("#d9c9a3", "corner (an ordinary square in this variant)"))
-        return key
+        return svg_legend(self)
 
     def svg_coordinates(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The file letters (left to right) and rank numbers (top to bottom)
@@ -845,8 +799,7 @@ class TaflState(State[Move]):
             >>> "".join(files), ranks[0], ranks[-1]
             ('abcdefg', '7', '1')
         """
-        n = self._g.size
-        return tuple(square_name(c, n, n - 1)[0] for c in range(n)), tuple(str(n - r) for r in range(n))
+        return svg_coordinates(self)
 
     def svg_cell_names(self) -> dict[Any, str]:
         """Each square's name (``a1`` bottom left), for the ``data-cell``
@@ -857,8 +810,7 @@ class TaflState(State[Move]):
             >>> names[(0, 6)], names[(6, 0)]
             ('a1', 'g7')
         """
-        n = self._g.size
-        return {cell: square_name(cell[0], n, cell[1]) for cell in self._g.grid.squares}
+        return svg_cell_names(self)
 
 
     def svg_pieces(self) -> None:

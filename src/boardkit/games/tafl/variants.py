@@ -17,7 +17,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from boardkit.errors import NotationError, OptionError, shown
-from boardkit.games.tafl.notation import read_position, write_position
+from boardkit.games.tafl.moves import read_position, write_position
 
 __all__ = ["RULE_SETS", "VARIANTS", "TaflOptions", "canonical_layout"]
 

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from boardkit.game import Outcome, PerfectInformationView, Player, to_json_value
-from boardkit.games.tafl.notation import Move, square_name
+from boardkit.games.tafl.moves import Move, square_name
 
 __all__ = ["TaflView", "position_text"]
 

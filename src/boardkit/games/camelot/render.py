@@ -1,19 +1,30 @@
-"""Camelot as text: the plan with its square names, a key, and the hands as
-one player may see them (their own concealed tiles included, nobody else's)."""
+"""Pictures of a game of Camelot: the plan as text with its square names, a
+key, and the hands as one player may see them (their own concealed tiles
+included, nobody else's); and the colours and key of the SVG picture.
+
+The state's ``render``, ``render_for``, ``svg_cells`` and ``svg_legend`` come
+here (their documentation and examples stay on
+:class:`~boardkit.games.camelot.CamelotState`). This module imports the
+components and the game's plan and tiles, never the rules (which import it).
+"""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from boardkit.games.camelot.plan import Cell, Plan
+from boardkit.game import Player
+from boardkit.games.camelot.plan import KIND_COLOURS, Cell, Plan
 from boardkit.games.camelot.tiles import KIND_NAMES, Tile
+from boardkit.topology import SquareGrid
 from boardkit.zones import ZoneView
 
 if TYPE_CHECKING:
-    from boardkit.games.camelot.rules import CamelotView
+    from boardkit.games.camelot.hidden import CamelotView
+    from boardkit.games.camelot.rules import CamelotState
 
-__all__ = ["plan_lines", "view_text"]
+__all__ = ["plan_lines", "render_for", "render_text", "svg_cells", "svg_legend", "view_text"]
 
 
 def plan_lines(plan: Plan, board: Mapping[Cell, Tile], label: Callable[[Tile], str] | None = None) -> list[str]:
@@ -118,3 +129,57 @@ def view_text(
     elif view.to_move is not None:
         lines.append(f"player {view.to_move} to move" + (" (you)" if view.to_move == p else ""))
     return "\n".join(line.rstrip() for line in lines)
+
+
+def render_text(state: CamelotState) -> str:
+    """The plan, scores and hands as everybody may see them (``state.render()``)."""
+    lines = plan_lines(state.game.plan, state._board, state.game.tiles.label)
+    lines.append("scores: " + ", ".join(f"player {p}: {s}" for p, s in enumerate(state.track.scores)))
+    lines.append(f"bag: {len(state.bag)} tiles; * marks the hand of the player to move")
+    for p, hand in enumerate(state.hands):
+        shown = ", ".join(
+            f"{t}" + (f" x{n}" if n > 1 else "")
+            for t, n in sorted(hand.face_up.items(), key=lambda kv: state.game.tiles.order[kv[0]])
+        )
+        hidden = len(hand) - hand.face_up.total()
+        mark = "*" if p == state.current_player else " "
+        lines.append(f"{mark}hand {p}: {shown or '-'}; {hidden} concealed")
+    if state.outcome is not None:
+        lines.append(f"over: {state.outcome.reason}")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def render_for(state: CamelotState, player: Player) -> str:
+    """``player``'s screen, drawn from their view (``state.render_for(player)``)."""
+    view = state.view(player)
+    outcome = state.outcome
+    tiles = state.game.tiles
+    return view_text(state.game.plan, tiles.order, view, None if outcome is None else outcome.reason, tiles.label)
+
+
+def svg_cells(state: CamelotState) -> tuple[SquareGrid, dict[Cell, str], dict[Cell, str]]:
+    """Squares shaded by kind, laid tiles darker and labelled (``state.svg_cells()``)."""
+    plan = state.game.plan
+    labels = {c: state.game.tiles.label(t) for c, t in state._board.items()}
+    fills = {}
+    for c, k in plan.kinds.items():
+        colour = KIND_COLOURS.get(k, "#cccccc")
+        fills[c] = _darker(colour) if c in state._board else colour
+    return plan.topology, labels, fills
+
+
+def svg_legend(state: CamelotState) -> list[tuple[str, str]]:
+    """The key to the picture (``state.svg_legend()``)."""
+    laid = sorted(set(state._board.values()), key=lambda t: t.name.lower())
+    names = textwrap.wrap(", ".join(f"{state.game.tiles.label(t)} {t}" for t in laid), 90)
+    shade = _darker(KIND_COLOURS["."])
+    return [
+        *state.game.plan.svg_legend(),
+        (shade, "a laid tile (darker), labelled with its short name" + (":" if names else "")),
+        *((shade, line) for line in names),
+    ]
+
+
+def _darker(colour: str) -> str:
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#{:02x}{:02x}{:02x}".format(*(int(v * 0.72) for v in (r, g, b)))

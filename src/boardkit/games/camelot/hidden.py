@@ -1,0 +1,158 @@
+"""What a player may know of a game of Camelot: :class:`CamelotView`, and the
+deal a determinized copy gets.
+
+The state's ``view`` and ``determinize`` come here. This module imports the
+core, the components and the game's plan, tiles, moves and set-up, never the
+rules (which import it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from boardkit.bag import TileBag
+from boardkit.chance import Random, check_seed
+from boardkit.game import Player
+from boardkit.games.camelot.moves import Move
+from boardkit.games.camelot.plan import Cell, square_name
+from boardkit.games.camelot.setup import HIGH_VALUE
+from boardkit.games.camelot.tiles import Tile
+from boardkit.zones import Hand, ZoneView
+
+if TYPE_CHECKING:
+    from boardkit.games.camelot.rules import CamelotState
+
+__all__ = ["CamelotView", "determinize", "view_of"]
+
+
+@attrs.frozen
+class CamelotView:
+    """What one player may know of a game of Camelot.
+
+    Attributes:
+        player: Whose view it is.
+        board: The tiles laid, as ``(square, tile)`` pairs in plan order.
+        hands: Every player's hand as a :class:`~boardkit.ZoneView`: the viewer
+            sees their whole hand, the others' face-up tiles and how many
+            are concealed.
+        bag: How many tiles are left in the bag (their order is hidden).
+        scores: Everybody's score.
+        to_move: The player to move (``None`` once the game is over).
+        laid: The tiles laid so far in the current turn.
+        history: Every move so far (``str(move)`` is its notation).
+        concealed: Which of the viewer's own tiles lie face down, as
+            ``(tile, count)`` pairs in tile-list order.
+
+    Examples:
+        >>> from boardkit.games.camelot import Camelot
+        >>> state = Camelot().new_game(players=2, seed=1)
+        >>> view = state.view(1)
+        >>> view.hands[1].hidden, view.hands[0].hidden, view.hands[0].size
+        (0, 3, 10)
+        >>> sum(n for _, n in view.concealed)
+        3
+    """
+
+    player: Player
+    board: tuple[tuple[Cell, Tile], ...]
+    hands: tuple[ZoneView[Tile], ...]
+    bag: int
+    scores: tuple[int, ...]
+    to_move: Player | None
+    laid: tuple[tuple[Cell, Tile], ...]
+    history: tuple[Move, ...]
+    concealed: tuple[tuple[Tile, int], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON data: squares by name (``"c5"``), tiles by name,
+        counts as ``{tile: count}`` objects; equal views give equal dicts.
+
+        Examples:
+            >>> import json
+            >>> from boardkit.games.camelot import Camelot
+            >>> state = Camelot().new_game(players=2, seed=1)
+            >>> state.apply("place wall blank b1")
+            >>> data = state.view(0).to_dict()
+            >>> data["board"], data["hands"][1]["hidden"], data["bag"]
+            ({'b1': 'wall blank'}, 3, 60)
+            >>> json.loads(json.dumps(data)) == data
+            True
+        """
+        return {
+            "player": self.player,
+            "board": {square_name(c): str(t) for c, t in self.board},
+            "hands": [
+                {"owner": h.owner, "visible": {str(t): n for t, n in h.visible}, "hidden": h.hidden}
+                for h in self.hands
+            ],
+            "bag": self.bag,
+            "scores": list(self.scores),
+            "to_move": self.to_move,
+            "laid": {square_name(c): str(t) for c, t in self.laid},
+            "history": [str(m) for m in self.history],
+            "concealed": {str(t): n for t, n in self.concealed},
+        }
+
+
+def view_of(state: CamelotState, player: Player) -> CamelotView:
+    """What ``player`` may know of ``state`` (``state.view(player)``)."""
+    state.check_player(player)
+    order = state.game.tiles.order
+    own = state.hands[player].concealed
+    return CamelotView(
+        player=player,
+        board=tuple((c, state._board[c]) for c in state.game.plan.cells if c in state._board),
+        hands=tuple(h.view(player) for h in state.hands),
+        bag=len(state.bag),
+        scores=state.track.scores,
+        to_move=state.current_player,
+        laid=tuple(state._laid),
+        history=tuple(state._moves),
+        concealed=tuple(sorted(own.items(), key=lambda kv: order[kv[0]])),
+    )
+
+
+def determinize(state: CamelotState, player: Player, seed: int) -> CamelotState:
+    """A copy of ``state`` with everything ``player`` cannot see dealt afresh
+    (``state.determinize(player, seed)``)."""
+    state.check_player(player)
+    check_seed(seed)
+    twin = state.copy()
+    order = state.game.tiles.order
+    unseen = state.bag.counts
+    known: dict[int, Counter[Tile]] = {}
+    for p, hand in enumerate(state.hands):
+        if p != player:
+            unseen.update(hand.concealed)
+            known[p] = state.known_concealed(p)
+    for sure in known.values():
+        unseen.subtract(sure)
+    pool = sorted(unseen.elements(), key=order.__getitem__)
+    Random(seed).shuffle(pool)
+    for p, sure in known.items():
+        high, gardens = state._dealt[p]
+        for t, n in state._need[p].items():
+            if t.garden:
+                gardens -= n
+            elif t.value >= HIGH_VALUE:
+                high -= n
+        chosen: list[Tile] = []
+        rest: list[Tile] = []
+        for t in pool:
+            if t.garden and gardens > 0:
+                gardens -= 1
+                chosen.append(t)
+            elif not t.garden and t.value >= HIGH_VALUE and high > 0:
+                high -= 1
+                chosen.append(t)
+            else:
+                rest.append(t)
+        pool = rest
+        face_up = state.hands[p].face_up
+        twin.hands[p] = Hand(owner=p, items=[*sure.elements(), *chosen], face_up=face_up.elements())
+    twin._redeal(seed)
+    twin.bag = TileBag(pool, rng=twin.rng)
+    return twin

@@ -1,0 +1,176 @@
+"""What a player may know of a game of Field of the Cloth of Gold:
+:class:`ClothOfGoldView`, and the deal a determinized copy gets.
+
+The state's ``view`` and ``determinize`` come here. This module imports the
+core, the components and the game's board and moves, never the rules (which
+import it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from boardkit.bag import TileBag
+from boardkit.chance import Random, check_seed
+from boardkit.game import Outcome, Player, to_json_value
+from boardkit.games.cloth_of_gold.board import TILE_SPACES, TILES, Space, Tile, _pairs
+from boardkit.games.cloth_of_gold.moves import Move
+from boardkit.zones import Hand
+
+if TYPE_CHECKING:
+    from boardkit.games.cloth_of_gold.rules import ClothOfGoldState
+
+__all__ = ["ClothOfGoldView", "determinize", "view_of"]
+
+
+@attrs.frozen
+class ClothOfGoldView:
+    """What one player may know of a game: all but the rival's Hand (only its
+    size) and the Darkness (only its size).
+
+    Attributes:
+        player: Whose view it is.
+        to_move: The player to move, ``None`` once the game is over.
+        hand: The player's own Hand, as ``(tile, count)`` pairs.
+        rival_hand_size: How many tiles the rival holds.
+        courts: Both Courts, as ``(tile, count)`` pairs.
+        scores: Both scores.
+        tile_spaces: The tile on each of the six tile spaces, in board order.
+        tokens: Where each player's two tokens stand.
+        dragon: Where the Dragon stands (``None``: at home).
+        darkness_size: How many tiles are left in the Darkness.
+        removed: The tiles removed from the game.
+        drawn_since_reveal: For each player, per tile colour in :data:`~boardkit.games.cloth_of_gold.TILES`
+            order, how many tiles they have drawn since they last revealed
+            that colour (see :meth:`~boardkit.games.cloth_of_gold.ClothOfGoldState.drawn_since_reveal`):
+            public knowledge that bounds what their Hand can hold.
+        history: Every move so far (moves are public).
+        outcome: How the game ended, if it has.
+
+    Examples:
+        >>> from boardkit.games.cloth_of_gold import ClothOfGold
+        >>> state = ClothOfGold().new_game(seed=1)
+        >>> view = state.view(0)
+        >>> view.rival_hand_size, view.darkness_size, sum(n for _, n in view.hand)
+        (2, 44, 2)
+    """
+
+    player: Player
+    to_move: Player | None
+    hand: tuple[tuple[Tile, int], ...]
+    rival_hand_size: int
+    courts: tuple[tuple[tuple[Tile, int], ...], tuple[tuple[Tile, int], ...]]
+    scores: tuple[int, int]
+    tile_spaces: tuple[Tile | None, ...]
+    tokens: tuple[tuple[Space | None, Space | None], tuple[Space | None, Space | None]]
+    dragon: Space | None
+    darkness_size: int
+    removed: tuple[tuple[Tile, int], ...]
+    drawn_since_reveal: tuple[tuple[int, ...], tuple[int, ...]]
+    history: tuple[Move, ...]
+    outcome: Outcome | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON data: tile counts as ``{tile: count}`` objects,
+        spaces, tiles and moves as their names; equal views give equal dicts.
+
+        Examples:
+            >>> import json
+            >>> from boardkit.games.cloth_of_gold import ClothOfGold
+            >>> view = ClothOfGold().new_game(seed=1).view(0)
+            >>> view.to_dict()["hand"], view.to_dict()["tile_spaces"]["secrecy"]
+            ({'blue': 1, 'red': 1}, 'red')
+            >>> json.loads(json.dumps(view.to_dict())) == view.to_dict()
+            True
+        """
+        data: dict[str, Any] = {f.name: to_json_value(getattr(self, f.name)) for f in attrs.fields(type(self))}
+        for name in ("hand", "removed"):
+            data[name] = {t.value: n for t, n in getattr(self, name)}
+        data["courts"] = [{t.value: n for t, n in court} for court in self.courts]
+        data["tile_spaces"] = {s.value: to_json_value(t) for s, t in zip(TILE_SPACES, self.tile_spaces, strict=True)}
+        return data
+
+
+def _deal_hand(pool: Sequence[Tile], size: int, since: Sequence[int]) -> tuple[list[Tile], list[Tile]]:
+    """Split a shuffled ``pool`` into a Hand of ``size`` tiles and the rest,
+    keeping to the public bounds: for every ``k``, the tiles of the colours
+    drawn-since-reveal ``<= k`` number at most ``k`` (they were all drawn
+    among the last ``k`` draws). Tiles are taken in pool order, each one
+    only if the Hand can still be completed; the rest keep their order.
+    """
+    order = sorted(range(len(TILES)), key=lambda i: (since[i], i))
+    limits = [since[i] for i in order]
+    place = {TILES[i]: j for j, i in enumerate(order)}
+    held = [0] * len(order)
+    left = [0] * len(order)
+    for tile in pool:
+        left[place[tile]] += 1
+
+    def can_finish() -> bool:
+        total = best = 0
+        for j, limit in enumerate(limits):
+            total += held[j]
+            if total > limit:
+                return False
+            best = min(limit, best + held[j] + left[j])
+        return best >= size
+
+    hand: list[Tile] = []
+    rest: list[Tile] = []
+    for tile in pool:
+        j = place[tile]
+        left[j] -= 1
+        if len(hand) < size:
+            held[j] += 1
+            if can_finish():
+                hand.append(tile)
+                continue
+            held[j] -= 1
+        rest.append(tile)
+    if len(hand) != size:  # pragma: no cover - the real Hand always fits the bounds
+        raise RuntimeError("no Hand fits what the moves made public")
+    return hand, rest
+
+
+def view_of(state: ClothOfGoldState, player: Player) -> ClothOfGoldView:
+    """What ``player`` may know of ``state`` (``state.view(player)``)."""
+    state.check_player(player)
+    t0, t1 = state._places
+    return ClothOfGoldView(
+        player=player,
+        to_move=state.current_player,
+        hand=_pairs(state._hands[player].items),
+        rival_hand_size=len(state._hands[1 - player]),
+        courts=(_pairs(state._courts[0].items), _pairs(state._courts[1].items)),
+        scores=state.scores,
+        tile_spaces=tuple(state._spaces[s] for s in TILE_SPACES),
+        tokens=((t0[0], t0[1]), (t1[0], t1[1])),
+        dragon=state._dragon,
+        darkness_size=len(state._darkness),
+        removed=_pairs(state._removed),
+        drawn_since_reveal=(tuple(state._since[0]), tuple(state._since[1])),
+        history=tuple(state._moves),
+        outcome=state._outcome,
+    )
+
+
+def determinize(state: ClothOfGoldState, player: Player, seed: int) -> ClothOfGoldState:
+    """A copy of ``state`` with the rival's Hand and the Darkness dealt afresh
+    (``state.determinize(player, seed)``)."""
+    state.check_player(player)
+    check_seed(seed)
+    rival = 1 - player
+    twin = state.copy()
+    unseen = state._hands[rival].items + state._darkness.counts
+    pool = [t for t in TILES for _ in range(unseen[t])]
+    Random(seed).shuffle(pool)
+    hand, rest = _deal_hand(pool, len(state._hands[rival]), state._since[rival])
+    twin._hands[rival] = Hand(owner=rival, items=hand)
+    # A new seed, generator and sealed undo records: the real ones would
+    # give the hidden parts away.
+    twin._redeal(seed)
+    twin._darkness = TileBag(rest, rng=twin.rng)
+    return twin

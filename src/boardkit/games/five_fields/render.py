@@ -1,0 +1,151 @@
+"""Pictures of a game of 5 Fields: the map as text and as SVG.
+
+The state's ``render``, ``svg_cells``, ``svg_picture`` and ``svg_cell_names``
+come here (their documentation and examples stay on
+:class:`~boardkit.games.five_fields.FiveFieldsState`). This module imports the
+core, 5 Fields' board and, when drawing, :mod:`boardkit.render`; never the
+rules (which import it).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import TYPE_CHECKING
+
+from boardkit.games.five_fields.board import _CELLS, _HIDDEN, _INDEX, _MOUNTAIN, _N, _PLAIN, _SEA, format_hex
+from boardkit.topology import Hex, HexGrid
+
+if TYPE_CHECKING:
+    from boardkit.games.five_fields.rules import FiveFieldsState
+
+__all__ = ["lost_line", "render_text", "svg_cell_names", "svg_cells", "svg_picture"]
+
+_TERRAIN_FILLS = {_PLAIN: "#9ccc65", _MOUNTAIN: "#a1887f", _SEA: "#64b5f6", _HIDDEN: "#bdbdbd"}
+_PAWN_COLOURS = ("#c62828", "#1a237e")
+
+
+def _letters(state: FiveFieldsState, i: int) -> str:
+    text = ""
+    for p, letters in enumerate(("FCQP", "fcqp")):
+        if state._field[i] == p:
+            text += letters[0]
+        if state._city[i] == p:
+            text += letters[1]
+        if state._queen[p] == i:
+            text += letters[2]
+        text += letters[3] * state._princes[p].count(i)
+    return text
+
+
+def lost_line(state: FiveFieldsState) -> str:
+    """The Princes each player lost in Battles and may regenerate, in words."""
+    return f"Princes lost in Battles, to regenerate: player 0 {state._lost[0]}, player 1 {state._lost[1]}"
+
+
+def render_text(state: FiveFieldsState) -> str:
+    """The map as text, a key and whose turn it is (``state.render()``)."""
+    marks = {_PLAIN: ".", _MOUNTAIN: "^", _SEA: "~", _HIDDEN: "?"}
+    letters = "   " + "".join(f" {chr(ord('a') + c)} " for c in range(9))
+    lines = [letters]
+    for r in range(-2, 3):
+        row = [" "] * 29
+        for i in range(_N):
+            q, rr = _CELLS[i]
+            if rr != r:
+                continue
+            text = marks[state._terrain[i]] + _letters(state, i)
+            at = 3 * (2 * q + r + 4) + 1
+            row[at : at + len(text)] = list(text)
+        lines.append(f"{3 - r:>2} " + "".join(row) + f" {3 - r}")
+    lines.append(letters)
+    lines.append("key: . plain, ^ mountain, ~ sea, ? face down; then Q Queen, P Prince, F Field, C City")
+    lines.append("     (upper case player 0, lower case player 1); hexes are named as in moves: g1, e3...")
+    if any(state._lost):
+        lines.append(lost_line(state))
+    if state._outcome is not None:
+        lines.append(f"game over: {state._outcome.reason}")
+    else:
+        status = f"player {state._to_move} to move, turn {state._turns + 1}"
+        if state._in_action():
+            status += " (moving pawns: play a second pawn or end)"
+        lines.append(status)
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def svg_cells(state: FiveFieldsState) -> tuple[HexGrid, dict[Hex, str], dict[Hex, str]]:
+    """The board, a label per occupied hex and a fill per hex (``state.svg_cells()``)."""
+    labels = {_CELLS[i]: _letters(state, i) for i in range(_N) if _letters(state, i)}
+    fills = {_CELLS[i]: _TERRAIN_FILLS[state._terrain[i]] for i in range(_N)}
+    return state.topology, labels, fills
+
+
+def svg_picture(state: FiveFieldsState, title: str | None = None) -> str:
+    """The map as an SVG picture with a key (``state.svg_picture(title)``)."""
+    from boardkit.render import topology_svg
+
+    fills = {_CELLS[i]: _TERRAIN_FILLS[state._terrain[i]] for i in range(_N)}
+    legend = [
+        (_TERRAIN_FILLS[_PLAIN], "plain"),
+        (_TERRAIN_FILLS[_MOUNTAIN], "mountain"),
+        (_TERRAIN_FILLS[_SEA], "sea"),
+        *([(_TERRAIN_FILLS[_HIDDEN], "face down (?)")] if _HIDDEN in state._terrain else []),
+        *((_PAWN_COLOURS[p], f"player {p}: Q Queen, P Prince, ring = Field, castle = City") for p in (0, 1)),
+        ("#ffffff", "g1, e3...: each hex's name, as moves write it (move P f2->e3)"),
+        *([("#ffffff", lost_line(state))] if any(state._lost) else []),
+    ]
+    return topology_svg(
+        state.topology,
+        {},
+        fills,
+        title=title,
+        legend=legend,
+        overlay=functools.partial(_svg_overlay, state),
+        names=svg_cell_names(state),
+    )
+
+
+def svg_cell_names(state: FiveFieldsState) -> dict[Hex, str]:
+    """Each hex's name as moves write it, for the picture's ``data-cell`` marks."""
+    return {cell: format_hex(cell) for cell in _CELLS}
+
+
+def _svg_overlay(state: FiveFieldsState, cell: Hex, x: float, y: float) -> str:
+    from boardkit.render import element
+
+    i = _INDEX[cell]
+    parts = []
+    field, city = state._field[i], state._city[i]
+    if field >= 0:
+        r = 31.0
+        corners = " ".join(
+            f"{x + r * math.cos(math.radians(60 * k + 30)):.1f},{y + r * math.sin(math.radians(60 * k + 30)):.1f}"
+            for k in range(6)
+        )
+        parts.append(element("polygon", points=corners, fill="none", stroke=_PAWN_COLOURS[field], stroke_width=5,
+                             class_=f"field player-{field}"))
+    if city >= 0:
+        outline = "m -13,0 v -17 h 6 v 5 h 4 v -5 h 6 v 5 h 4 v -5 h 6 v 17 z"
+        parts.append(element("path", d=f"M {x:.1f},{y - 7:.1f} {outline}", fill=_PAWN_COLOURS[city],
+                             stroke="#ffffff", stroke_width=1, class_=f"city player-{city}"))
+    pawns = [
+        (p, letter)
+        for p in (0, 1)
+        for letter in ("Q" if state._queen[p] == i else "") + "P" * state._princes[p].count(i)
+    ]
+    if state._terrain[i] == _HIDDEN:
+        parts.append(element("text", "?", x=x, y=y - (14 if pawns else 0), text_anchor="middle",
+                             dominant_baseline="central", font_size=18, font_weight="bold", fill="#555"))
+    step = 19.0 if len(pawns) <= 3 else 15.0
+    for k, (p, letter) in enumerate(pawns):
+        px = x + (k - (len(pawns) - 1) / 2) * step
+        py = y + (10.0 if city >= 0 or state._terrain[i] == _HIDDEN else 0.0)
+        parts.append(element("circle", cx=px, cy=py, r=step / 2 - 1, fill=_PAWN_COLOURS[p], stroke="#111",
+                             class_=f"pawn player-{p}"))
+        parts.append(element("text", letter, x=px, y=py, text_anchor="middle", dominant_baseline="central",
+                             font_size=11, font_weight="bold", fill="#ffffff"))
+    # The hex's name last, over the Field's ring, as moves write it.
+    parts.append(element("text", format_hex(cell), x=x, y=y - 31, text_anchor="middle",
+                         dominant_baseline="central", font_size=9, font_weight="bold", fill="#222",
+                         stroke="#ffffff", stroke_width=2.5, paint_order="stroke", class_="cell-name"))
+    return "".join(parts)
