@@ -206,3 +206,35 @@ def test_hand_face_up_and_concealed() -> None:
     twin.add_face_up("gate")
     assert "gate" not in hand and "gate" in twin
     assert hand.key() != twin.key()
+
+
+def test_zone_views_follow_every_change() -> None:
+    # Views are kept between changes: each change must show in the next view, for the
+    # owner and for the others, and a copy's changes never show in the original's views.
+    hand: Hand[str] = Hand(owner=0, items=["garden"], face_up=["wall"])
+    seen = [(hand.view(0), hand.view(1), hand.key())]
+    changes = [
+        lambda h: h.add("tower"),
+        lambda h: h.add_face_up("gate"),
+        lambda h: h.reveal("tower"),
+        lambda h: h.conceal("wall"),
+        lambda h: h.remove("gate"),
+        lambda h: h.remove("wall"),
+        lambda h: h.clear(),
+    ]
+    for change in changes:
+        twin = hand.copy()
+        change(hand)
+        fresh = Hand(owner=0, items=hand.concealed.elements(), face_up=hand.face_up.elements())
+        assert hand.view(0) == fresh.view(0) and hand.view(1) == fresh.view(1) and hand.key() == fresh.key()
+        assert (hand.view(0), hand.view(1), hand.key()) != seen[-1]
+        assert (twin.view(0), twin.view(1), twin.key()) == seen[-1]
+        seen.append((hand.view(0), hand.view(1), hand.key()))
+    court: Zone[str] = Zone(owner=1, visibility="public", items=["gold"])
+    assert court.view(0).visible == (("gold", 1),)
+    court.add("red")
+    assert court.view(0).visible == (("gold", 1), ("red", 1))
+    court.remove("gold")
+    assert court.view(2).visible == (("red", 1),) and court.key() == (("red", 1),)
+    court.clear()
+    assert court.view(0).visible == () and len(court) == 0

@@ -19,6 +19,9 @@ __all__ = ["Hand", "Visibility", "Zone", "ZoneView"]
 
 T = TypeVar("T", bound=Hashable)
 
+# A player who owns no zone: a hand's view for them is what everybody sees.
+_NOBODY = -1
+
 #: Who may see a zone's contents: everybody, only its owner, or nobody.
 Visibility = Literal["public", "owner", "nobody"]
 
@@ -79,6 +82,10 @@ class Zone(Generic[T]):
     which can also hold face-up tiles); a discard pile seen by nobody is a
     ``"nobody"`` zone.
 
+    Views are kept until the contents change (a view is an immutable value),
+    so reading the same zone for several players, or again before it
+    changes, costs one lookup.
+
     Args:
         owner: The owning player, or ``None``.
         visibility: ``"public"``, ``"owner"`` or ``"nobody"``.
@@ -98,6 +105,13 @@ class Zone(Generic[T]):
         self.owner = owner
         self.visibility: Visibility = visibility
         self._items: Counter[T] = Counter(items)
+        self._changed()
+
+    def _changed(self) -> None:
+        """Forget the views made so far (the contents changed)."""
+        # The view of a player who sees everything, and of one who does not.
+        self._full: ZoneView[T] | None = None
+        self._outside: ZoneView[T] | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} owner={self.owner} {dict(self._items)}>"
@@ -120,6 +134,7 @@ class Zone(Generic[T]):
     def add(self, *items: T) -> None:
         """Put items into the zone."""
         self._items.update(items)
+        self._changed()
 
     def remove(self, item: T, n: int = 1) -> None:
         """Take ``n`` of ``item`` out of the zone.
@@ -132,10 +147,12 @@ class Zone(Generic[T]):
         self._items[item] -= n
         if not self._items[item]:
             del self._items[item]
+        self._changed()
 
     def clear(self) -> Counter[T]:
         """Empty the zone and return what it held."""
         held, self._items = self._items, Counter()
+        self._changed()
         return held
 
     def can_see(self, player: Player) -> bool:
@@ -145,17 +162,27 @@ class Zone(Generic[T]):
     def view(self, player: Player) -> ZoneView[T]:
         """What ``player`` may see of the zone."""
         if self.can_see(player):
-            return ZoneView(self.owner, _sorted_pairs(self._items), 0)
-        return ZoneView(self.owner, (), len(self))
+            return self._full_view()
+        view = self._outside
+        if view is None or view.owner != self.owner:
+            view = self._outside = ZoneView(self.owner, (), len(self))
+        return view
+
+    def _full_view(self) -> ZoneView[T]:
+        """The view of a player who sees everything (kept until the contents change)."""
+        view = self._full
+        if view is None or view.owner != self.owner:
+            view = self._full = ZoneView(self.owner, _sorted_pairs(self._items), 0)
+        return view
 
     def key(self) -> Hashable:
         """The full contents in a canonical order, for snapshots."""
-        return _sorted_pairs(self._items)
+        return self._full_view().visible
 
     def copy(self) -> Zone[T]:
         """An independent zone with the same contents."""
         twin = type(self).__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+        twin.__dict__.update(self.__dict__)  # the views too: immutable, and true of the twin until it changes
         twin._items = Counter(self._items)
         return twin
 
@@ -181,6 +208,7 @@ class Hand(Zone[T]):
         super().__init__(owner, "owner", items)
         self._face_up: Counter[T] = Counter(face_up)
         self._items.update(self._face_up)
+        self._changed()
 
     @property
     def face_up(self) -> Counter[T]:
@@ -196,6 +224,7 @@ class Hand(Zone[T]):
         """Put items into the hand face up."""
         self._items.update(items)
         self._face_up.update(items)
+        self._changed()
 
     def reveal(self, item: T) -> None:
         """Turn a concealed item face up.
@@ -206,6 +235,7 @@ class Hand(Zone[T]):
         if self.concealed[item] < 1:
             raise ComponentError(f"no concealed {item!r} in the hand")
         self._face_up[item] += 1
+        self._changed()
 
     def conceal(self, item: T) -> None:
         """Turn a face-up item face down.
@@ -218,6 +248,7 @@ class Hand(Zone[T]):
         self._face_up[item] -= 1
         if not self._face_up[item]:
             del self._face_up[item]
+        self._changed()
 
     def remove(self, item: T, n: int = 1) -> None:
         """Take items out, concealed ones first."""
@@ -227,6 +258,7 @@ class Hand(Zone[T]):
             self._face_up[item] -= extra
             if not self._face_up[item]:
                 del self._face_up[item]
+            self._changed()
 
     def clear(self) -> Counter[T]:
         self._face_up = Counter()
@@ -234,11 +266,15 @@ class Hand(Zone[T]):
 
     def view(self, player: Player) -> ZoneView[T]:
         if player == self.owner:
-            return ZoneView(self.owner, _sorted_pairs(self._items), 0)
-        return ZoneView(self.owner, _sorted_pairs(self._face_up), len(self) - self._face_up.total())
+            return self._full_view()
+        view = self._outside
+        if view is None or view.owner != self.owner:
+            face_up = self._face_up
+            view = self._outside = ZoneView(self.owner, _sorted_pairs(face_up), len(self) - face_up.total())
+        return view
 
     def key(self) -> Hashable:
-        return (_sorted_pairs(self._items), _sorted_pairs(self._face_up))
+        return (self._full_view().visible, self.view(_NOBODY).visible)
 
     def copy(self) -> Hand[T]:
         twin = cast("Hand[T]", super().copy())

@@ -275,8 +275,11 @@ class Camelot(Game["CamelotState", Move]):
         self._conceals: dict[Tile, Conceal] = {t: Conceal(t) for t in self.tiles.kinds}
         self._by_notation: dict[str, Move] = {str(m): m for m in self._place_at.values()}
         self._by_notation.update({str(m): m for m in self._conceals.values()})
-        self._by_notation["end"] = EndTurn()
+        # One EndTurn for every list of legal moves, as the placements are made once.
+        self._end = self._by_notation["end"] = EndTurn()
         self._tile_by_text: dict[str, Tile] = {str(t): t for t in self.tiles.kinds}
+        # Each square's place in the plan's order (plan.cells), to list the board in it.
+        self._cell_order: dict[Cell, int] = {c: k for k, c in enumerate(self.plan.cells)}
 
     def tile(self, name: str) -> Tile:
         """This game's tile called ``name`` (any case).
@@ -390,6 +393,10 @@ class CamelotState(State[Move]):
             # Only a castle of few tiles leaves a seat empty-handed after the set-up: skip it.
             self._player = self._next_holder(self._player)
         self._squares = len(plan.cells)
+        # Parts of views kept between moves: the board as views show it (None: to be made
+        # again), and each player's concealed tiles with the hand's view they were made from.
+        self._board_pairs: tuple[tuple[Cell, Tile], ...] | None = None
+        self._own_concealed: dict[Player, tuple[ZoneView[Tile], tuple[tuple[Tile, int], ...]]] = {}
 
     # -- public reading ---------------------------------------------------------
 
@@ -485,7 +492,7 @@ class CamelotState(State[Move]):
         if len(hand) - face_up.total() < MOST_CONCEALED:
             moves.extend(game._conceals[t] for t in sorted(face_up, key=order.__getitem__))
         if self._laid or not self._can_place():
-            moves.append(EndTurn())
+            moves.append(game._end)
         return moves
 
     def _play(self, move: Move) -> object:
@@ -540,6 +547,7 @@ class CamelotState(State[Move]):
             _set(need, t, max(before, -left))
         hand.remove(t)
         self._board[cell] = t
+        self._board_pairs = None
         self._laid.append((cell, t))
         return was_face_up, before
 
@@ -582,6 +590,7 @@ class CamelotState(State[Move]):
         if isinstance(move, Place):
             hand = self.hands[self._player]
             del self._board[move.cell]
+            self._board_pairs = None
             self._laid.pop()
             was_face_up, before = token
             if was_face_up:
@@ -634,6 +643,8 @@ class CamelotState(State[Move]):
         twin._dealt = self._dealt
         twin._net = [dict(d) for d in self._net]
         twin._need = [dict(d) for d in self._need]
+        twin._board_pairs = self._board_pairs
+        twin._own_concealed = dict(self._own_concealed)
         return twin
 
     def known_concealed(self, player: Player) -> Counter[Tile]:
@@ -663,18 +674,32 @@ class CamelotState(State[Move]):
 
     def view(self, player: Player) -> CamelotView:
         self.check_player(player)
-        order = self.game.tiles.order
-        own = self.hands[player].concealed
+        # The board and the hands' views are kept until they change: most moves change one hand.
+        board = self._board_pairs
+        if board is None:
+            laid = self._board
+            cells = sorted(laid, key=self.game._cell_order.__getitem__)
+            board = self._board_pairs = tuple(zip(cells, map(laid.__getitem__, cells), strict=True))
+        hands = tuple(h.view(player) for h in self.hands)
+        mine = hands[player]
+        kept = self._own_concealed.get(player)
+        if kept is not None and kept[0] is mine:
+            concealed = kept[1]
+        else:
+            order = self.game.tiles.order
+            own = self.hands[player].concealed
+            concealed = tuple(sorted(own.items(), key=lambda kv: order[kv[0]]))
+            self._own_concealed[player] = (mine, concealed)
         return CamelotView(
             player=player,
-            board=tuple((c, self._board[c]) for c in self.game.plan.cells if c in self._board),
-            hands=tuple(h.view(player) for h in self.hands),
+            board=board,
+            hands=hands,
             bag=len(self.bag),
             scores=self.track.scores,
             to_move=self.current_player,
             laid=tuple(self._laid),
             history=tuple(self._moves),
-            concealed=tuple(sorted(own.items(), key=lambda kv: order[kv[0]])),
+            concealed=concealed,
         )
 
     def determinize(self, player: Player, seed: int) -> CamelotState:

@@ -688,13 +688,14 @@ class TaflState(State[Move]):
             True
         """
         self.check_player(player)
-        board = self._board
+        board = bytes(self._board)
+        size = self._g.size
         return TaflView(
             player,
-            position_text(board, self._g.size),
-            size=self._g.size,
+            position_text(board, size),
+            size=size,
             to_move=self.current_player,
-            board=bytes(board),
+            board=board,
             history=tuple(self._moves),
             outcome=self._over,
         )
