@@ -32,16 +32,30 @@ class Encoder:
         shape: The observation's shape.
         fill: Writes a view into a zeroed flat array (``fill(view, flat)``).
         high: The largest value any entry may take (for the observation space).
+        encode: Makes the whole array from a view at once, instead of
+            ``fill`` (for encoders that start from a precomputed array).
     """
 
-    def __init__(self, shape: tuple[int, ...], fill: Callable[[Any, Array], None], high: float = 1.0) -> None:
+    def __init__(
+        self, shape: tuple[int, ...], fill: Callable[[Any, Array], None] | None = None, high: float = 1.0,
+        *, encode: Callable[[Any], Array] | None = None,
+    ) -> None:
         self.shape = shape
         self.size = int(np.prod(shape))
-        self.fill = fill
         self.high = high
         self._zeros = np.zeros(self.size, dtype=np.float32)
+        if encode is None:
+            if fill is None:
+                raise TypeError("an Encoder needs fill or encode")
+            self.fill = fill
+            encode = self._filled
+        #: The array for a view (what calling the encoder does).
+        self.encode: Callable[[Any], Array] = encode
 
     def __call__(self, view: Any) -> Array:
+        return self.encode(view)
+
+    def _filled(self, view: Any) -> Array:
         flat: Array = self._zeros.copy()
         self.fill(view, flat)
         return flat.reshape(self.shape)
@@ -143,24 +157,28 @@ def _tafl_moves(game: Any) -> list[Hashable | None]:
 
 def _tafl_encoder(game: Any, players: int) -> Encoder:
     n = game.size
-    cells = n * n
-    static = np.zeros(len(TAFL_PLANES) * cells, dtype=np.float32)
-    corners = (0, n - 1, cells - n, cells - 1) if game.options.escape == "corner" else ()
-    for i in ((n // 2) * n + n // 2, *corners):
-        static[3 * cells + i] = 1.0
-    static[6 * cells :] = 1.0
-    pieces = np.arange(1, 4, dtype=np.uint8)[:, None]  # attacker, defender, King: one plane each
+    shape = (len(TAFL_PLANES), n, n)
+    # The planes that do not depend on the pieces, made once for each of the four
+    # combinations of (attackers to move, observer plays the attackers).
+    starts: list[Array] = []
+    for attackers_move in (False, True):
+        for observer_attacks in (False, True):
+            start = np.zeros((len(TAFL_PLANES), n * n), dtype=np.float32)
+            corners = (0, n - 1, n * n - n, n * n - 1) if game.options.escape == "corner" else ()
+            start[3, [(n // 2) * n + n // 2, *corners]] = 1.0
+            start[4] = float(attackers_move)
+            start[5] = float(observer_attacks)
+            start[6] = 1.0
+            starts.append(start.reshape(shape))
+    pieces = np.arange(1, 4, dtype=np.uint8)[:, None, None]  # attacker, defender, King: one plane each
 
-    def fill(view: Any, flat: Array) -> None:
-        flat[:] = static
-        codes = np.frombuffer(view.board, dtype=np.uint8)
-        flat[: 3 * cells] = (codes == pieces).ravel()
-        if view.to_move == 0:
-            flat[4 * cells : 5 * cells] = 1.0
-        if view.player == 0:
-            flat[5 * cells : 6 * cells] = 1.0
+    def encode(view: Any) -> Array:
+        flat: Array = starts[(view.to_move == 0) * 2 + (view.player == 0)].copy()
+        codes = np.frombuffer(view.board, dtype=np.uint8).reshape(n, n)
+        np.equal(codes, pieces, out=flat[:3], casting="unsafe")
+        return flat
 
-    return Encoder((len(TAFL_PLANES), n, n), fill)
+    return Encoder(shape, encode=encode)
 
 
 # -- Field of the Cloth of Gold --------------------------------------------------------
@@ -362,31 +380,56 @@ def _camelot_encoder(game: Any, players: int) -> Encoder:
     bag = own + nt
     rest = bag + 1
 
-    def fill(view: Any, flat: Array) -> None:
-        flat[:] = static
-        me = view.player
-        if view.board:  # one numpy write per feature, not one per square
-            at = np.fromiter([where[c] * per for c, _ in view.board], dtype=np.intp, count=len(view.board))
+    def with_board(board: Any) -> Array:
+        # The static features and the tiles laid: one numpy write per feature, not one per square.
+        flat: Array = static.copy()
+        if board:
+            at = np.fromiter([where[c] * per for c, _ in board], dtype=np.intp, count=len(board))
             flat[at] = 1.0
-            flat[at + 2] = [t.value for _, t in view.board]
-            flat[at + 3] = [t.garden for _, t in view.board]
+            flat[at + 2] = [t.value for _, t in board]
+            flat[at + 3] = [t.garden for _, t in board]
+        return flat
+
+    def hand_numbers(hand: Any) -> Array:
+        numbers = np.zeros(nt + 1, dtype=np.float32)
+        for t, n in hand.visible:
+            numbers[tile_index(t)] = n
+        numbers[nt] = hand.hidden
+        return numbers
+
+    # A state keeps its board and each hand's view until they change, so the same objects
+    # come back move after move: the numbers of the last of each are kept, by identity.
+    # (Each is kept with its numbers, in one tuple, so that its id is not reused meanwhile.)
+    last_board: list[tuple[Any, Array]] = [((), static)]
+    last_hands: list[tuple[Any, Array]] = [(None, static)] * players
+
+    def encode(view: Any) -> Array:
+        board = view.board
+        kept = last_board[0]
+        if kept[0] is not board:
+            kept = last_board[0] = (board, with_board(board))
+        flat: Array = kept[1].copy()
+        me = view.player
         for c, _ in view.laid:
             flat[where[c] * per + 1] = 1.0
         for seat in range(players):
-            hand = view.hands[(me + seat) % players]
+            who = (me + seat) % players
+            hand = view.hands[who]
+            kept = last_hands[who]
+            if kept[0] is not hand:
+                kept = last_hands[who] = (hand, hand_numbers(hand))
             k = hands + seat * (nt + 1)
-            for t, n in hand.visible:
-                flat[k + tile_index(t)] = n
-            flat[k + nt] = hand.hidden
-            flat[rest + seat] = view.scores[(me + seat) % players]
+            flat[k : k + nt + 1] = kept[1]
+            flat[rest + seat] = view.scores[who]
         for t, n in view.concealed:
             flat[own + tile_index(t)] = n
         flat[bag] = view.bag
         if view.to_move is not None:
             flat[rest + players + (view.to_move - me) % players] = 1.0
         flat[rest + 2 * players + me] = 1.0
+        return flat
 
-    return Encoder((size,), fill, high=1000.0)
+    return Encoder((size,), encode=encode, high=1000.0)
 
 
 _MOVES: dict[str, Callable[[Any], list[Hashable | None]]] = {

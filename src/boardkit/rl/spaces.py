@@ -116,7 +116,10 @@ class ActionSpace(Generic[M]):
             IllegalMoveError: if a legal move is missing from the space.
         """
         moves = state.legal_moves()
-        return np.fromiter(self._indices(moves), dtype=np.intp, count=len(moves))
+        try:  # every move seen before: by identity, in C, straight into the array
+            return np.fromiter(map(self._by_id.__getitem__, map(id, moves)), dtype=np.intp, count=len(moves))
+        except KeyError:
+            return np.fromiter(self._indices(moves), dtype=np.intp, count=len(moves))
 
     def _indices(self, moves: list[M]) -> list[int]:
         by_id = self._by_id
