@@ -62,16 +62,24 @@ def _sorted_pairs(counts: Counter[T]) -> tuple[tuple[T, int], ...]:
 # Each item's repr, worked out once: views and keys sort zones on every move. Keyed by type
 # too, so that equal items of different types (1 and 1.0) keep their own reprs.
 _REPRS: dict[tuple[type, Any], str] = {}
+# The same by the item's identity (no hashing: a game's own components come back every
+# move); each item is kept with its repr, so that its id is not reused while it is here.
+_REPRS_BY_ID: dict[int, tuple[Any, str]] = {}
 
 
 def _by_repr(pair: tuple[Any, int]) -> str:
     item = pair[0]
+    seen = _REPRS_BY_ID.get(id(item))
+    if seen is not None and seen[0] is item:
+        return seen[1]
     key = (type(item), item)
     text = _REPRS.get(key)
     if text is None:
         text = repr(item)
         if len(_REPRS) < 100_000:
             _REPRS[key] = text
+    if len(_REPRS_BY_ID) < 100_000:
+        _REPRS_BY_ID[id(item)] = (item, text)
     return text
 
 

@@ -10,14 +10,15 @@ state, so an observation cannot show what that player may not know.
 
 from __future__ import annotations
 
+import bisect
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from boardkit.game import Game
+from boardkit.game import Game, State
 from boardkit.topology import Hex
 
 __all__ = ["Encoder", "all_moves", "encoder"]
@@ -71,6 +72,18 @@ def all_moves(game: Game[Any, Any]) -> Sequence[Hashable | None] | None:
     if callable(declared):
         return list(declared())
     return None
+
+
+def legal_numbers(game: Game[Any, Any]) -> Callable[[State[Any]], list[int] | None] | None:
+    """A quicker way to the action indices of a state's legal moves, for games
+    that can number their moves without making them (Tafl), or ``None``.
+
+    The function returns ``None`` for a state it cannot number (a subclass's
+    state, whose rules may differ): the caller then maps ``legal_moves()``.
+    """
+    kind = _shipped(game)
+    make = _LEGAL_NUMBERS.get(kind) if kind is not None else None
+    return None if make is None else make(game)
 
 
 def encoder(game: Game[Any, Any], players: int) -> Encoder | None:
@@ -153,6 +166,29 @@ def _tafl_moves(game: Any) -> list[Hashable | None]:
                 r, c = row + dr * d, col + dc * d
                 out.append(Move(square_name(i, n), square_name(c, n, r)) if 0 <= r < n and 0 <= c < n else None)
     return out
+
+
+def _tafl_legal_numbers(game: Any) -> Callable[[State[Any]], list[int] | None]:
+    from boardkit.games.tafl import TaflState
+
+    n = game.size
+    cells = n * n
+    # Each (origin, target) pair's action index, laid out as the state's own move table.
+    table: list[int | None] = [None] * (cells * cells)
+    for a, move in enumerate(_tafl_moves(game)):
+        if move is not None:
+            i, rest = divmod(a, 4 * (n - 1))
+            direction, d = divmod(rest, n - 1)
+            dr, dc = ((-1, 0), (0, 1), (1, 0), (0, -1))[direction]
+            row, col = divmod(i, n)
+            table[i * cells + (row + dr * (d + 1)) * n + col + dc * (d + 1)] = a
+
+    def numbers(state: State[Any]) -> list[int] | None:
+        if type(state) is not TaflState or state.size != n:
+            return None
+        return cast("list[int]", state.legal_entries(table))  # a legal move is never off the table
+
+    return numbers
 
 
 def _tafl_encoder(game: Any, players: int) -> Encoder:
@@ -390,6 +426,30 @@ def _camelot_encoder(game: Any, players: int) -> Encoder:
             flat[at + 3] = [t.garden for _, t in board]
         return flat
 
+    values = {id(t): (float(t.value), float(t.garden)) for t in kinds}
+
+    def board_numbers(board: Any, laid: Any) -> Array:
+        # The board is often the last one with the tile just laid added: then only that
+        # square is written (checked exactly, square by square, else all are).
+        last, numbers = last_board[0]
+        if board is last:
+            return numbers
+        made: Array | None = None
+        if laid and len(board) == len(last) + 1:
+            cell, tile = new = laid[-1]
+            k = where.get(cell)
+            value = values.get(id(tile))
+            if k is not None and value is not None:
+                i = bisect.bisect(last, k, key=lambda ct: where[ct[0]])
+                if board[i] == new and board[:i] == last[:i] and board[i + 1 :] == last[i:]:
+                    made = numbers.copy()
+                    made[k * per] = 1.0
+                    made[k * per + 2], made[k * per + 3] = value
+        if made is None:
+            made = with_board(board)
+        last_board[0] = (board, made)
+        return made
+
     def hand_numbers(hand: Any) -> Array:
         numbers = np.zeros(nt + 1, dtype=np.float32)
         for t, n in hand.visible:
@@ -404,11 +464,7 @@ def _camelot_encoder(game: Any, players: int) -> Encoder:
     last_hands: list[tuple[Any, Array]] = [(None, static)] * players
 
     def encode(view: Any) -> Array:
-        board = view.board
-        kept = last_board[0]
-        if kept[0] is not board:
-            kept = last_board[0] = (board, with_board(board))
-        flat: Array = kept[1].copy()
+        flat: Array = board_numbers(view.board, view.laid).copy()
         me = view.player
         for c, _ in view.laid:
             flat[where[c] * per + 1] = 1.0
@@ -437,6 +493,9 @@ _MOVES: dict[str, Callable[[Any], list[Hashable | None]]] = {
     "cloth-of-gold": _cloth_of_gold_moves,
     "five-fields": _five_fields_moves,
     "camelot": _camelot_moves,
+}
+_LEGAL_NUMBERS: dict[str, Callable[[Any], Callable[[State[Any]], list[int] | None]]] = {
+    "tafl": _tafl_legal_numbers,
 }
 _ENCODERS: dict[str, Callable[[Any, int], Encoder]] = {
     "tafl": _tafl_encoder,
