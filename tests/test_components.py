@@ -212,24 +212,34 @@ def test_zone_views_follow_every_change() -> None:
     # Views are kept between changes: each change must show in the next view, for the
     # owner and for the others, and a copy's changes never show in the original's views.
     hand: Hand[str] = Hand(owner=0, items=["garden"], face_up=["wall"])
-    seen = [(hand.view(0), hand.view(1), hand.key())]
+
+    def looks(h: Hand[str]) -> tuple[object, ...]:
+        return h.view(0), h.view(1), h.key(), h.concealed_pairs()
+
+    seen = [looks(hand)]
     changes = [
         lambda h: h.add("tower"),
         lambda h: h.add_face_up("gate"),
         lambda h: h.reveal("tower"),
         lambda h: h.conceal("wall"),
+        lambda h: h.add_face_up("wall", "wall"),
+        lambda h: h.remove_face_up("wall"),
         lambda h: h.remove("gate"),
+        lambda h: h.remove("wall"),
         lambda h: h.remove("wall"),
         lambda h: h.clear(),
     ]
     for change in changes:
         twin = hand.copy()
+        before = hand.concealed
         change(hand)
         fresh = Hand(owner=0, items=hand.concealed.elements(), face_up=hand.face_up.elements())
-        assert hand.view(0) == fresh.view(0) and hand.view(1) == fresh.view(1) and hand.key() == fresh.key()
-        assert (hand.view(0), hand.view(1), hand.key()) != seen[-1]
-        assert (twin.view(0), twin.view(1), twin.key()) == seen[-1]
-        seen.append((hand.view(0), hand.view(1), hand.key()))
+        assert looks(hand) == looks(fresh) and looks(hand) != seen[-1]
+        assert hand.concealed_pairs() == tuple(sorted(hand.concealed.items()))
+        if hand.concealed == before:  # kept, as the same tuple, while only face-up items change
+            assert hand.concealed_pairs() is seen[-1][3]
+        assert looks(twin) == seen[-1]
+        seen.append(looks(hand))
     court: Zone[str] = Zone(owner=1, visibility="public", items=["gold"])
     assert court.view(0).visible == (("gold", 1),)
     court.add("red")

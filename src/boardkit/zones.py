@@ -218,6 +218,11 @@ class Hand(Zone[T]):
         self._items.update(self._face_up)
         self._changed()
 
+    def _changed(self, concealed: bool = True) -> None:
+        super()._changed()
+        if concealed:  # the concealed items changed too (not when only face-up ones did)
+            self._concealed: tuple[tuple[T, int], ...] | None = None
+
     @property
     def face_up(self) -> Counter[T]:
         """The tiles every player can see."""
@@ -226,13 +231,39 @@ class Hand(Zone[T]):
     @property
     def concealed(self) -> Counter[T]:
         """The tiles only the owner can see."""
-        return self._items - self._face_up
+        face_up = self._face_up.get
+        concealed: Counter[T] = Counter()
+        for item, n in self._items.items():  # what `items - face_up` gives, hashing each item once
+            left = n - face_up(item, 0)
+            if left > 0:
+                concealed[item] = left
+        return concealed
+
+    def concealed_pairs(self) -> tuple[tuple[T, int], ...]:
+        """The concealed items as ``(item, count)`` pairs sorted like a view's
+        (by ``repr``). The same tuple comes back until the concealed items
+        change, however the face-up ones do.
+
+        Examples:
+            >>> hand = Hand(owner=0, items=["wall", "gate"], face_up=["wall"])
+            >>> pairs = hand.concealed_pairs()
+            >>> pairs
+            (('gate', 1), ('wall', 1))
+            >>> hand.add_face_up("tower")
+            >>> hand.remove_face_up("wall")
+            >>> hand.concealed_pairs() is pairs
+            True
+        """
+        pairs = self._concealed
+        if pairs is None:
+            pairs = self._concealed = _sorted_pairs(self.concealed)
+        return pairs
 
     def add_face_up(self, *items: T) -> None:
         """Put items into the hand face up."""
         self._items.update(items)
         self._face_up.update(items)
-        self._changed()
+        self._changed(concealed=False)
 
     def reveal(self, item: T) -> None:
         """Turn a concealed item face up.
@@ -240,7 +271,7 @@ class Hand(Zone[T]):
         Raises:
             ComponentError: if no such item is concealed.
         """
-        if self.concealed[item] < 1:
+        if self._items[item] - self._face_up[item] < 1:
             raise ComponentError(f"no concealed {item!r} in the hand")
         self._face_up[item] += 1
         self._changed()
@@ -260,13 +291,32 @@ class Hand(Zone[T]):
 
     def remove(self, item: T, n: int = 1) -> None:
         """Take items out, concealed ones first."""
+        concealed, kept = self._items[item] - self._face_up[item], self._concealed
         super().remove(item, n)
         extra = self._face_up[item] - self._items[item]
         if extra > 0:
             self._face_up[item] -= extra
             if not self._face_up[item]:
                 del self._face_up[item]
-            self._changed()
+            self._changed(concealed=False)
+        if concealed < 1:  # only face-up ones were taken
+            self._concealed = kept
+
+    def remove_face_up(self, item: T) -> None:
+        """Take out one face-up ``item`` (a concealed one of the same stays).
+
+        Raises:
+            ComponentError: if no such item is face up.
+        """
+        if self._face_up[item] < 1:
+            raise ComponentError(f"no face-up {item!r} in the hand")
+        self._face_up[item] -= 1
+        if not self._face_up[item]:
+            del self._face_up[item]
+        self._items[item] -= 1
+        if not self._items[item]:
+            del self._items[item]
+        self._changed(concealed=False)
 
     def clear(self) -> Counter[T]:
         self._face_up = Counter()

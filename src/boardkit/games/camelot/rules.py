@@ -394,9 +394,9 @@ class CamelotState(State[Move]):
             self._player = self._next_holder(self._player)
         self._squares = len(plan.cells)
         # Parts of views kept between moves: the board as views show it (None: to be made
-        # again), and each player's concealed tiles with the hand's view they were made from.
+        # again), and each player's concealed tiles with the hand's pairs they were made from.
         self._board_pairs: tuple[tuple[Cell, Tile], ...] | None = None
-        self._own_concealed: dict[Player, tuple[ZoneView[Tile], tuple[tuple[Tile, int], ...]]] = {}
+        self._own_concealed: dict[Player, tuple[tuple[tuple[Tile, int], ...], tuple[tuple[Tile, int], ...]]] = {}
 
     # -- public reading ---------------------------------------------------------
 
@@ -538,14 +538,14 @@ class CamelotState(State[Move]):
         need = self._need[self._player]
         before = need.get(t, 0)
         if was_face_up:
-            hand.conceal(t)
+            hand.remove_face_up(t)
         else:
             # Everybody sees that this tile came from the concealed ones.
             net = self._net[self._player]
             left = net.get(t, 0) - 1
             _set(net, t, left)
             _set(need, t, max(before, -left))
-        hand.remove(t)
+            hand.remove(t)
         self._board[cell] = t
         self._board_pairs = None
         self._laid.append((cell, t))
@@ -681,15 +681,15 @@ class CamelotState(State[Move]):
             cells = sorted(laid, key=self.game._cell_order.__getitem__)
             board = self._board_pairs = tuple(zip(cells, map(laid.__getitem__, cells), strict=True))
         hands = tuple(h.view(player) for h in self.hands)
-        mine = hands[player]
+        # The hand keeps its concealed tiles until they change (most moves lay or draw face-up ones).
+        own = self.hands[player].concealed_pairs()
         kept = self._own_concealed.get(player)
-        if kept is not None and kept[0] is mine:
+        if kept is not None and kept[0] is own:
             concealed = kept[1]
         else:
             order = self.game.tiles.order
-            own = self.hands[player].concealed
-            concealed = tuple(sorted(own.items(), key=lambda kv: order[kv[0]]))
-            self._own_concealed[player] = (mine, concealed)
+            concealed = tuple(sorted(own, key=lambda kv: order[kv[0]]))
+            self._own_concealed[player] = (own, concealed)
         return CamelotView(
             player=player,
             board=board,
