@@ -282,12 +282,15 @@ class Hand(Zone[T]):
         Raises:
             ComponentError: if no such item is face up.
         """
+        self._one_less_face_up(item)
+        self._changed()
+
+    def _one_less_face_up(self, item: T) -> None:
         if self._face_up[item] < 1:
             raise ComponentError(f"no face-up {item!r} in the hand")
         self._face_up[item] -= 1
         if not self._face_up[item]:
             del self._face_up[item]
-        self._changed()
 
     def remove(self, item: T, n: int = 1) -> None:
         """Take items out, concealed ones first."""
@@ -308,11 +311,7 @@ class Hand(Zone[T]):
         Raises:
             ComponentError: if no such item is face up.
         """
-        if self._face_up[item] < 1:
-            raise ComponentError(f"no face-up {item!r} in the hand")
-        self._face_up[item] -= 1
-        if not self._face_up[item]:
-            del self._face_up[item]
+        self._one_less_face_up(item)
         self._items[item] -= 1
         if not self._items[item]:
             del self._items[item]
