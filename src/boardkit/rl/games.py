@@ -113,18 +113,26 @@ def _kit_encoder(game: Any, players: int) -> Encoder:
     written with numpy: the same numbers, without a Python list per plane."""
     # An empty cell, or a piece the game does not declare, is on no plane.
     code: defaultdict[str | None, int] = defaultdict(lambda: -1, {s: k for k, s in enumerate(game.pieces)})
-    planes = np.arange(len(game.pieces), dtype=np.intp)[:, None]
+    kinds = len(game.pieces)
+    planes = np.arange(kinds, dtype=np.intp)[:, None]
     cells = len(game.topology.cells)
-    last = len(game.pieces) * cells
+    last = kinds * cells
+    shape = game.observation_shape(players)
+    # The array before the pieces go in: the observer to move (the planes after the pieces
+    # all ones) or not.
+    waiting = np.zeros(int(np.prod(shape)), dtype=np.float32)
+    moving = waiting.copy()
+    moving[last:] = 1.0
 
-    def fill(view: Any, flat: Array) -> None:
+    def encode(view: Any) -> Array:
         pieces, _, turn, result = view.position[0]
+        flat: Array = (moving if result is None and turn == view.player else waiting).copy()
         codes = np.fromiter(map(code.__getitem__, pieces), dtype=np.intp, count=cells)
-        flat[:last] = (codes == planes).ravel()
-        if result is None and turn == view.player:
-            flat[last:] = 1.0
+        np.equal(codes, planes, out=flat[:last].reshape(kinds, cells), casting="unsafe")
+        shaped: Array = flat.reshape(shape)
+        return shaped
 
-    return Encoder(game.observation_shape(players), fill)
+    return Encoder(shape, encode=encode)
 
 
 def _shipped(game: Game[Any, Any]) -> str | None:
