@@ -113,13 +113,12 @@ class Zone(Generic[T]):
         self.owner = owner
         self.visibility: Visibility = visibility
         self._items: Counter[T] = Counter(items)
-        self._changed()
-
-    def _changed(self) -> None:
-        """Forget the views made so far (the contents changed)."""
-        # The view of a player who sees everything, and of one who does not.
+        # Kept until the contents change (every change sets them to None, in place: this is
+        # on every move's path): the view of a player who sees everything, of one who does
+        # not, and a Hand's concealed items.
         self._full: ZoneView[T] | None = None
         self._outside: ZoneView[T] | None = None
+        self._concealed: tuple[tuple[T, int], ...] | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} owner={self.owner} {dict(self._items)}>"
@@ -142,7 +141,7 @@ class Zone(Generic[T]):
     def add(self, *items: T) -> None:
         """Put items into the zone."""
         self._items.update(items)
-        self._changed()
+        self._full = self._outside = self._concealed = None
 
     def remove(self, item: T, n: int = 1) -> None:
         """Take ``n`` of ``item`` out of the zone.
@@ -155,12 +154,12 @@ class Zone(Generic[T]):
         self._items[item] -= n
         if not self._items[item]:
             del self._items[item]
-        self._changed()
+        self._full = self._outside = self._concealed = None
 
     def clear(self) -> Counter[T]:
         """Empty the zone and return what it held."""
         held, self._items = self._items, Counter()
-        self._changed()
+        self._full = self._outside = self._concealed = None
         return held
 
     def can_see(self, player: Player) -> bool:
@@ -216,12 +215,7 @@ class Hand(Zone[T]):
         super().__init__(owner, "owner", items)
         self._face_up: Counter[T] = Counter(face_up)
         self._items.update(self._face_up)
-        self._changed()
-
-    def _changed(self, concealed: bool = True) -> None:
-        super()._changed()
-        if concealed:  # the concealed items changed too (not when only face-up ones did)
-            self._concealed: tuple[tuple[T, int], ...] | None = None
+        self._full = self._outside = self._concealed = None
 
     @property
     def face_up(self) -> Counter[T]:
@@ -263,7 +257,7 @@ class Hand(Zone[T]):
         """Put items into the hand face up."""
         self._items.update(items)
         self._face_up.update(items)
-        self._changed(concealed=False)
+        self._full = self._outside = None
 
     def reveal(self, item: T) -> None:
         """Turn a concealed item face up.
@@ -274,7 +268,7 @@ class Hand(Zone[T]):
         if self._items[item] - self._face_up[item] < 1:
             raise ComponentError(f"no concealed {item!r} in the hand")
         self._face_up[item] += 1
-        self._changed()
+        self._full = self._outside = self._concealed = None
 
     def conceal(self, item: T) -> None:
         """Turn a face-up item face down.
@@ -283,7 +277,7 @@ class Hand(Zone[T]):
             ComponentError: if no such item is face up.
         """
         self._one_less_face_up(item)
-        self._changed()
+        self._full = self._outside = self._concealed = None
 
     def _one_less_face_up(self, item: T) -> None:
         if self._face_up[item] < 1:
@@ -294,16 +288,15 @@ class Hand(Zone[T]):
 
     def remove(self, item: T, n: int = 1) -> None:
         """Take items out, concealed ones first."""
-        concealed, kept = self._items[item] - self._face_up[item], self._concealed
+        kept = self._concealed
         super().remove(item, n)
         extra = self._face_up[item] - self._items[item]
         if extra > 0:
             self._face_up[item] -= extra
             if not self._face_up[item]:
                 del self._face_up[item]
-            self._changed(concealed=False)
-        if concealed < 1:  # only face-up ones were taken
-            self._concealed = kept
+            if extra == n:  # only face-up ones were taken: the concealed ones are as they were
+                self._concealed = kept
 
     def remove_face_up(self, item: T) -> None:
         """Take out one face-up ``item`` (a concealed one of the same stays).
@@ -315,7 +308,7 @@ class Hand(Zone[T]):
         self._items[item] -= 1
         if not self._items[item]:
             del self._items[item]
-        self._changed(concealed=False)
+        self._full = self._outside = None
 
     def clear(self) -> Counter[T]:
         self._face_up = Counter()

@@ -461,7 +461,8 @@ def _camelot_encoder(game: Any, players: int) -> Encoder:
     def hand_numbers(hand: Any) -> Array:
         numbers = np.zeros(nt + 1, dtype=np.float32)
         for t, n in hand.visible:
-            numbers[tile_index(t)] = n
+            k = by_id.get(id(t))
+            numbers[order[t] if k is None else k] = n
         numbers[nt] = hand.hidden
         return numbers
 

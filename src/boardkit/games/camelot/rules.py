@@ -680,7 +680,7 @@ class CamelotState(State[Move]):
             laid = self._board
             cells = sorted(laid, key=self.game._cell_order.__getitem__)
             board = self._board_pairs = tuple(zip(cells, map(laid.__getitem__, cells), strict=True))
-        hands = tuple(h.view(player) for h in self.hands)
+        hands = tuple([h.view(player) for h in self.hands])
         # The hand keeps its concealed tiles until they change (most moves lay or draw face-up ones).
         own = self.hands[player].concealed_pairs()
         kept = self._own_concealed.get(player)
