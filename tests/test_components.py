@@ -206,3 +206,45 @@ def test_hand_face_up_and_concealed() -> None:
     twin.add_face_up("gate")
     assert "gate" not in hand and "gate" in twin
     assert hand.key() != twin.key()
+
+
+def test_zone_views_follow_every_change() -> None:
+    # Views are kept between changes: each change must show in the next view, for the
+    # owner and for the others, and a copy's changes never show in the original's views.
+    hand: Hand[str] = Hand(owner=0, items=["garden"], face_up=["wall"])
+
+    def looks(h: Hand[str]) -> tuple[object, ...]:
+        return h.view(0), h.view(1), h.key(), h.concealed_pairs()
+
+    seen = [looks(hand)]
+    changes = [
+        lambda h: h.add("tower"),
+        lambda h: h.add_face_up("gate"),
+        lambda h: h.reveal("tower"),
+        lambda h: h.conceal("wall"),
+        lambda h: h.add_face_up("wall", "wall"),
+        lambda h: h.remove_face_up("wall"),
+        lambda h: h.remove("gate"),
+        lambda h: h.remove("wall"),
+        lambda h: h.remove("wall"),
+        lambda h: h.clear(),
+    ]
+    for change in changes:
+        twin = hand.copy()
+        before = hand.concealed
+        change(hand)
+        fresh = Hand(owner=0, items=hand.concealed.elements(), face_up=hand.face_up.elements())
+        assert looks(hand) == looks(fresh) and looks(hand) != seen[-1]
+        assert hand.concealed_pairs() == tuple(sorted(hand.concealed.items()))
+        if hand.concealed == before:  # kept, as the same tuple, while only face-up items change
+            assert hand.concealed_pairs() is seen[-1][3]
+        assert looks(twin) == seen[-1]
+        seen.append(looks(hand))
+    court: Zone[str] = Zone(owner=1, visibility="public", items=["gold"])
+    assert court.view(0).visible == (("gold", 1),)
+    court.add("red")
+    assert court.view(0).visible == (("gold", 1), ("red", 1))
+    court.remove("gold")
+    assert court.view(2).visible == (("red", 1),) and court.key() == (("red", 1),)
+    court.clear()
+    assert court.view(0).visible == () and len(court) == 0

@@ -81,6 +81,8 @@ def test_mask_is_exactly_the_legal_moves_and_indices_round_trip(
             legal = state.legal_moves()
             assert mask.shape == (len(space),) and mask.dtype == np.bool_
             assert int(mask.sum()) == len(legal)
+            # the env's way (Tafl numbers its moves without making them), in the moves' order
+            assert space.legal_indices(state).tolist() == [space.index(m) for m in legal]
             for move in legal:
                 i = space.index(move)
                 assert mask[i]

@@ -78,3 +78,32 @@ def test_different_positions_give_different_dicts() -> None:
 def test_tafl_views_write_the_same_position_as_the_state(variant: str) -> None:
     for state in _states(load("tafl", variant=variant), 2, 4, 120):
         assert state.view(0).position == state.position()
+
+
+@pytest.mark.parametrize(("name", "options", "players"), GAMES)
+def test_views_kept_between_moves_follow_moves_undos_and_copies(
+    name: str, options: dict[str, Any], players: int
+) -> None:
+    # States keep parts of their views until they change (Camelot's board and hands,
+    # every zone's view): after each move, undo and copy, a view must equal the view of
+    # the same game replayed afresh, and a copy's moves must not show in the original.
+    game = load(name, **options)
+    rng = Random(5)
+    state = game.new_game(players=players, seed=5)
+    for _ in range(40):
+        if state.is_over:
+            break
+        before = [state.view(p) for p in range(players)]
+        twin = state.copy()
+        twin.apply(rng.choice(twin.legal_moves()))
+        assert [state.view(p) for p in range(players)] == before
+        state.apply(rng.choice(state.legal_moves()))
+        if rng.random() < 0.3:
+            assert [state.view(p) for p in range(players)] != before
+            state.undo()
+            assert [state.view(p) for p in range(players)] == before
+            state.apply(rng.choice(state.legal_moves()))
+        replayed = game.new_game(players=players, seed=5)
+        for move in state.history:
+            replayed.apply(move)
+        assert [state.view(p) for p in range(players)] == [replayed.view(p) for p in range(players)]

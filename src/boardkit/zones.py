@@ -19,6 +19,9 @@ __all__ = ["Hand", "Visibility", "Zone", "ZoneView"]
 
 T = TypeVar("T", bound=Hashable)
 
+# A player who owns no zone: a hand's view for them is what everybody sees.
+_NOBODY = -1
+
 #: Who may see a zone's contents: everybody, only its owner, or nobody.
 Visibility = Literal["public", "owner", "nobody"]
 
@@ -59,16 +62,24 @@ def _sorted_pairs(counts: Counter[T]) -> tuple[tuple[T, int], ...]:
 # Each item's repr, worked out once: views and keys sort zones on every move. Keyed by type
 # too, so that equal items of different types (1 and 1.0) keep their own reprs.
 _REPRS: dict[tuple[type, Any], str] = {}
+# The same by the item's identity (no hashing: a game's own components come back every
+# move); each item is kept with its repr, so that its id is not reused while it is here.
+_REPRS_BY_ID: dict[int, tuple[Any, str]] = {}
 
 
 def _by_repr(pair: tuple[Any, int]) -> str:
     item = pair[0]
+    seen = _REPRS_BY_ID.get(id(item))
+    if seen is not None and seen[0] is item:
+        return seen[1]
     key = (type(item), item)
     text = _REPRS.get(key)
     if text is None:
         text = repr(item)
         if len(_REPRS) < 100_000:
             _REPRS[key] = text
+    if len(_REPRS_BY_ID) < 100_000:
+        _REPRS_BY_ID[id(item)] = (item, text)
     return text
 
 
@@ -78,6 +89,10 @@ class Zone(Generic[T]):
     A Court is a public zone; a hand is an owner-only zone (see :class:`Hand`,
     which can also hold face-up tiles); a discard pile seen by nobody is a
     ``"nobody"`` zone.
+
+    Views are kept until the contents change (a view is an immutable value),
+    so reading the same zone for several players, or again before it
+    changes, costs one lookup.
 
     Args:
         owner: The owning player, or ``None``.
@@ -98,6 +113,12 @@ class Zone(Generic[T]):
         self.owner = owner
         self.visibility: Visibility = visibility
         self._items: Counter[T] = Counter(items)
+        # Kept until the contents change (every change sets them to None, in place: this is
+        # on every move's path): the view of a player who sees everything, of one who does
+        # not, and a Hand's concealed items.
+        self._full: ZoneView[T] | None = None
+        self._outside: ZoneView[T] | None = None
+        self._concealed: tuple[tuple[T, int], ...] | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} owner={self.owner} {dict(self._items)}>"
@@ -120,6 +141,7 @@ class Zone(Generic[T]):
     def add(self, *items: T) -> None:
         """Put items into the zone."""
         self._items.update(items)
+        self._full = self._outside = self._concealed = None
 
     def remove(self, item: T, n: int = 1) -> None:
         """Take ``n`` of ``item`` out of the zone.
@@ -132,10 +154,12 @@ class Zone(Generic[T]):
         self._items[item] -= n
         if not self._items[item]:
             del self._items[item]
+        self._full = self._outside = self._concealed = None
 
     def clear(self) -> Counter[T]:
         """Empty the zone and return what it held."""
         held, self._items = self._items, Counter()
+        self._full = self._outside = self._concealed = None
         return held
 
     def can_see(self, player: Player) -> bool:
@@ -145,17 +169,27 @@ class Zone(Generic[T]):
     def view(self, player: Player) -> ZoneView[T]:
         """What ``player`` may see of the zone."""
         if self.can_see(player):
-            return ZoneView(self.owner, _sorted_pairs(self._items), 0)
-        return ZoneView(self.owner, (), len(self))
+            return self._full_view()
+        view = self._outside
+        if view is None or view.owner != self.owner:
+            view = self._outside = ZoneView(self.owner, (), len(self))
+        return view
+
+    def _full_view(self) -> ZoneView[T]:
+        """The view of a player who sees everything (kept until the contents change)."""
+        view = self._full
+        if view is None or view.owner != self.owner:
+            view = self._full = ZoneView(self.owner, _sorted_pairs(self._items), 0)
+        return view
 
     def key(self) -> Hashable:
         """The full contents in a canonical order, for snapshots."""
-        return _sorted_pairs(self._items)
+        return self._full_view().visible
 
     def copy(self) -> Zone[T]:
         """An independent zone with the same contents."""
         twin = type(self).__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+        twin.__dict__.update(self.__dict__)  # the views too: immutable, and true of the twin until it changes
         twin._items = Counter(self._items)
         return twin
 
@@ -181,6 +215,7 @@ class Hand(Zone[T]):
         super().__init__(owner, "owner", items)
         self._face_up: Counter[T] = Counter(face_up)
         self._items.update(self._face_up)
+        self._full = self._outside = self._concealed = None
 
     @property
     def face_up(self) -> Counter[T]:
@@ -190,12 +225,39 @@ class Hand(Zone[T]):
     @property
     def concealed(self) -> Counter[T]:
         """The tiles only the owner can see."""
-        return self._items - self._face_up
+        face_up = self._face_up.get
+        concealed: Counter[T] = Counter()
+        for item, n in self._items.items():  # what `items - face_up` gives, hashing each item once
+            left = n - face_up(item, 0)
+            if left > 0:
+                concealed[item] = left
+        return concealed
+
+    def concealed_pairs(self) -> tuple[tuple[T, int], ...]:
+        """The concealed items as ``(item, count)`` pairs sorted like a view's
+        (by ``repr``). The same tuple comes back until the concealed items
+        change, however the face-up ones do.
+
+        Examples:
+            >>> hand = Hand(owner=0, items=["wall", "gate"], face_up=["wall"])
+            >>> pairs = hand.concealed_pairs()
+            >>> pairs
+            (('gate', 1), ('wall', 1))
+            >>> hand.add_face_up("tower")
+            >>> hand.remove_face_up("wall")
+            >>> hand.concealed_pairs() is pairs
+            True
+        """
+        pairs = self._concealed
+        if pairs is None:
+            pairs = self._concealed = _sorted_pairs(self.concealed)
+        return pairs
 
     def add_face_up(self, *items: T) -> None:
         """Put items into the hand face up."""
         self._items.update(items)
         self._face_up.update(items)
+        self._full = self._outside = None
 
     def reveal(self, item: T) -> None:
         """Turn a concealed item face up.
@@ -203,9 +265,10 @@ class Hand(Zone[T]):
         Raises:
             ComponentError: if no such item is concealed.
         """
-        if self.concealed[item] < 1:
+        if self._items[item] - self._face_up[item] < 1:
             raise ComponentError(f"no concealed {item!r} in the hand")
         self._face_up[item] += 1
+        self._full = self._outside = self._concealed = None
 
     def conceal(self, item: T) -> None:
         """Turn a face-up item face down.
@@ -213,6 +276,10 @@ class Hand(Zone[T]):
         Raises:
             ComponentError: if no such item is face up.
         """
+        self._one_less_face_up(item)
+        self._full = self._outside = self._concealed = None
+
+    def _one_less_face_up(self, item: T) -> None:
         if self._face_up[item] < 1:
             raise ComponentError(f"no face-up {item!r} in the hand")
         self._face_up[item] -= 1
@@ -221,12 +288,27 @@ class Hand(Zone[T]):
 
     def remove(self, item: T, n: int = 1) -> None:
         """Take items out, concealed ones first."""
+        kept = self._concealed
         super().remove(item, n)
         extra = self._face_up[item] - self._items[item]
         if extra > 0:
             self._face_up[item] -= extra
             if not self._face_up[item]:
                 del self._face_up[item]
+            if extra == n:  # only face-up ones were taken: the concealed ones are as they were
+                self._concealed = kept
+
+    def remove_face_up(self, item: T) -> None:
+        """Take out one face-up ``item`` (a concealed one of the same stays).
+
+        Raises:
+            ComponentError: if no such item is face up.
+        """
+        self._one_less_face_up(item)
+        self._items[item] -= 1
+        if not self._items[item]:
+            del self._items[item]
+        self._full = self._outside = None
 
     def clear(self) -> Counter[T]:
         self._face_up = Counter()
@@ -234,11 +316,15 @@ class Hand(Zone[T]):
 
     def view(self, player: Player) -> ZoneView[T]:
         if player == self.owner:
-            return ZoneView(self.owner, _sorted_pairs(self._items), 0)
-        return ZoneView(self.owner, _sorted_pairs(self._face_up), len(self) - self._face_up.total())
+            return self._full_view()
+        view = self._outside
+        if view is None or view.owner != self.owner:
+            face_up = self._face_up
+            view = self._outside = ZoneView(self.owner, _sorted_pairs(face_up), len(self) - face_up.total())
+        return view
 
     def key(self) -> Hashable:
-        return (_sorted_pairs(self._items), _sorted_pairs(self._face_up))
+        return (self._full_view().visible, self.view(_NOBODY).visible)
 
     def copy(self) -> Hand[T]:
         twin = cast("Hand[T]", super().copy())

@@ -54,7 +54,8 @@ class BoardkitEnv(AECEnv):  # type: ignore[misc]
         self.max_steps = max_steps
         self.space = actions(game)
         self._encode = encoder_of(game, self.players)
-        n = len(self.space)
+        self._observation = self._encode.encode  # the array for a view, without the call's indirection
+        n = self._size = len(self.space)
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         box = spaces.Box(0.0, self._encode.high, self._encode.shape, np.float32)
@@ -64,6 +65,7 @@ class BoardkitEnv(AECEnv):  # type: ignore[misc]
         }
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         self._no_moves = np.zeros(n, dtype=np.int8)
+        self._legal_indices = self.space.legal_indices
         self._mask = self._no_moves
         self._seeds = Random(fresh_seed())
         self.state: State[Any] | None = None
@@ -99,8 +101,8 @@ class BoardkitEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         """What ``agent`` sees now, and its action mask."""
         state = self._state()
-        mask = self._mask.copy() if agent == self.agent_selection else self._no_moves.copy()
-        return {"observation": self._encode(state.view(self._seat[agent])), "action_mask": mask}
+        mask = (self._mask if agent == self.agent_selection else self._no_moves).copy()
+        return {"observation": self._observation(state.view(self._seat[agent])), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Play ``action`` for ``agent_selection`` (``None`` for an agent whose
@@ -114,31 +116,36 @@ class BoardkitEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self._state()
-        index = int(action) if isinstance(action, int | np.integer) and not isinstance(action, bool) else -1
-        if not 0 <= index < len(self._mask) or not self._mask[index]:
+        if type(action) is int:  # the common case, without the checks below
+            index = action
+        else:
+            index = int(action) if isinstance(action, int | np.integer) and not isinstance(action, bool) else -1
+        if not 0 <= index < self._size or not self._mask[index]:
             raise IllegalMoveError(action, f"action {action!r} is not legal for {agent}")
         self._cumulative_rewards[agent] = 0.0
         state.apply(self.space.moves[index])
         self._steps += 1
         outcome = state.outcome
-        if outcome is not None:
+        if outcome is None and (self.max_steps is None or self._steps < self.max_steps):
+            # the game goes on (the common case first)
+            self._set_legal(state)
+            self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
+        elif outcome is not None:
             for a, r in zip(self.agents, rewards(outcome, self.players), strict=True):
                 self.rewards[a] = r
             self.terminations = dict.fromkeys(self.agents, True)
             self._set_legal(None)
             self._accumulate_rewards()
-        elif self.max_steps is not None and self._steps >= self.max_steps:
+        else:
             self.truncations = dict.fromkeys(self.agents, True)
             self._set_legal(None)
-        else:
-            self._set_legal(state)
-            self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
 
     def _set_legal(self, state: State[Any] | None) -> None:
         # The mask of the agent to move, made once per move; observe() hands out copies.
-        self._mask = self._no_moves.copy()
+        mask = self._no_moves.copy()
         if state is not None:
-            self._mask[self.space.legal_indices(state)] = 1
+            mask[self._legal_indices(state)] = 1
+        self._mask = mask
 
     def render(self) -> str | None:
         """The text board (``render_mode="ansi"``), else ``None``."""

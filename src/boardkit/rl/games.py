@@ -10,14 +10,15 @@ state, so an observation cannot show what that player may not know.
 
 from __future__ import annotations
 
+import bisect
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from boardkit.game import Game
+from boardkit.game import Game, State
 from boardkit.topology import Hex
 
 __all__ = ["Encoder", "all_moves", "encoder"]
@@ -32,16 +33,30 @@ class Encoder:
         shape: The observation's shape.
         fill: Writes a view into a zeroed flat array (``fill(view, flat)``).
         high: The largest value any entry may take (for the observation space).
+        encode: Makes the whole array from a view at once, instead of
+            ``fill`` (for encoders that start from a precomputed array).
     """
 
-    def __init__(self, shape: tuple[int, ...], fill: Callable[[Any, Array], None], high: float = 1.0) -> None:
+    def __init__(
+        self, shape: tuple[int, ...], fill: Callable[[Any, Array], None] | None = None, high: float = 1.0,
+        *, encode: Callable[[Any], Array] | None = None,
+    ) -> None:
         self.shape = shape
         self.size = int(np.prod(shape))
-        self.fill = fill
         self.high = high
         self._zeros = np.zeros(self.size, dtype=np.float32)
+        if encode is None:
+            if fill is None:
+                raise TypeError("an Encoder needs fill or encode")
+            self.fill = fill
+            encode = self._filled
+        #: The array for a view (what calling the encoder does).
+        self.encode: Callable[[Any], Array] = encode
 
     def __call__(self, view: Any) -> Array:
+        return self.encode(view)
+
+    def _filled(self, view: Any) -> Array:
         flat: Array = self._zeros.copy()
         self.fill(view, flat)
         return flat.reshape(self.shape)
@@ -57,6 +72,18 @@ def all_moves(game: Game[Any, Any]) -> Sequence[Hashable | None] | None:
     if callable(declared):
         return list(declared())
     return None
+
+
+def legal_numbers(game: Game[Any, Any]) -> Callable[[State[Any]], list[int] | None] | None:
+    """A quicker way to the action indices of a state's legal moves, for games
+    that can number their moves without making them (Tafl), or ``None``.
+
+    The function returns ``None`` for a state it cannot number (a subclass's
+    state, whose rules may differ): the caller then maps ``legal_moves()``.
+    """
+    kind = _shipped(game)
+    make = _LEGAL_NUMBERS.get(kind) if kind is not None else None
+    return None if make is None else make(game)
 
 
 def encoder(game: Game[Any, Any], players: int) -> Encoder | None:
@@ -86,18 +113,26 @@ def _kit_encoder(game: Any, players: int) -> Encoder:
     written with numpy: the same numbers, without a Python list per plane."""
     # An empty cell, or a piece the game does not declare, is on no plane.
     code: defaultdict[str | None, int] = defaultdict(lambda: -1, {s: k for k, s in enumerate(game.pieces)})
-    planes = np.arange(len(game.pieces), dtype=np.intp)[:, None]
+    kinds = len(game.pieces)
+    planes = np.arange(kinds, dtype=np.intp)[:, None]
     cells = len(game.topology.cells)
-    last = len(game.pieces) * cells
+    last = kinds * cells
+    shape = game.observation_shape(players)
+    # The array before the pieces go in: the observer to move (the planes after the pieces
+    # all ones) or not.
+    waiting = np.zeros(int(np.prod(shape)), dtype=np.float32)
+    moving = waiting.copy()
+    moving[last:] = 1.0
 
-    def fill(view: Any, flat: Array) -> None:
+    def encode(view: Any) -> Array:
         pieces, _, turn, result = view.position[0]
+        flat: Array = (moving if result is None and turn == view.player else waiting).copy()
         codes = np.fromiter(map(code.__getitem__, pieces), dtype=np.intp, count=cells)
-        flat[:last] = (codes == planes).ravel()
-        if result is None and turn == view.player:
-            flat[last:] = 1.0
+        np.equal(codes, planes, out=flat[:last].reshape(kinds, cells), casting="unsafe")
+        shaped: Array = flat.reshape(shape)
+        return shaped
 
-    return Encoder(game.observation_shape(players), fill)
+    return Encoder(shape, encode=encode)
 
 
 def _shipped(game: Game[Any, Any]) -> str | None:
@@ -141,26 +176,53 @@ def _tafl_moves(game: Any) -> list[Hashable | None]:
     return out
 
 
-def _tafl_encoder(game: Any, players: int) -> Encoder:
+def _tafl_legal_numbers(game: Any) -> Callable[[State[Any]], list[int] | None]:
+    from boardkit.games.tafl import TaflState
+
     n = game.size
     cells = n * n
-    static = np.zeros(len(TAFL_PLANES) * cells, dtype=np.float32)
-    corners = (0, n - 1, cells - n, cells - 1) if game.options.escape == "corner" else ()
-    for i in ((n // 2) * n + n // 2, *corners):
-        static[3 * cells + i] = 1.0
-    static[6 * cells :] = 1.0
-    pieces = np.arange(1, 4, dtype=np.uint8)[:, None]  # attacker, defender, King: one plane each
+    # Each (origin, target) pair's action index, laid out as the state's own move table.
+    table: list[int | None] = [None] * (cells * cells)
+    for a, move in enumerate(_tafl_moves(game)):
+        if move is not None:
+            i, rest = divmod(a, 4 * (n - 1))
+            direction, d = divmod(rest, n - 1)
+            dr, dc = ((-1, 0), (0, 1), (1, 0), (0, -1))[direction]
+            row, col = divmod(i, n)
+            table[i * cells + (row + dr * (d + 1)) * n + col + dc * (d + 1)] = a
 
-    def fill(view: Any, flat: Array) -> None:
-        flat[:] = static
-        codes = np.frombuffer(view.board, dtype=np.uint8)
-        flat[: 3 * cells] = (codes == pieces).ravel()
-        if view.to_move == 0:
-            flat[4 * cells : 5 * cells] = 1.0
-        if view.player == 0:
-            flat[5 * cells : 6 * cells] = 1.0
+    def numbers(state: State[Any]) -> list[int] | None:
+        if type(state) is not TaflState or state.size != n:
+            return None
+        return cast("list[int]", state.legal_entries(table))  # a legal move is never off the table
 
-    return Encoder((len(TAFL_PLANES), n, n), fill)
+    return numbers
+
+
+def _tafl_encoder(game: Any, players: int) -> Encoder:
+    n = game.size
+    shape = (len(TAFL_PLANES), n, n)
+    # The planes that do not depend on the pieces, made once for each of the four
+    # combinations of (attackers to move, observer plays the attackers).
+    starts: list[Array] = []
+    for attackers_move in (False, True):
+        for observer_attacks in (False, True):
+            start = np.zeros((len(TAFL_PLANES), n * n), dtype=np.float32)
+            corners = (0, n - 1, n * n - n, n * n - 1) if game.options.escape == "corner" else ()
+            start[3, [(n // 2) * n + n // 2, *corners]] = 1.0
+            start[4] = float(attackers_move)
+            start[5] = float(observer_attacks)
+            start[6] = 1.0
+            starts.append(start.reshape(shape))
+    pieces = np.arange(1, 4, dtype=np.uint8)[:, None, None]  # attacker, defender, King: one plane each
+
+    def encode(view: Any) -> Array:
+        flat: Array = starts[(view.to_move == 0) * 2 + (view.player == 0)].copy()
+        codes = np.frombuffer(view.board, dtype=np.uint8).reshape(n, n)
+        np.equal(codes, pieces, out=flat[:3], casting="unsafe")
+        return flat
+
+    return Encoder(shape, encode=encode)
 
 
 # -- Field of the Cloth of Gold --------------------------------------------------------
@@ -362,31 +424,77 @@ def _camelot_encoder(game: Any, players: int) -> Encoder:
     bag = own + nt
     rest = bag + 1
 
-    def fill(view: Any, flat: Array) -> None:
-        flat[:] = static
-        me = view.player
-        if view.board:  # one numpy write per feature, not one per square
-            at = np.fromiter([where[c] * per for c, _ in view.board], dtype=np.intp, count=len(view.board))
+    def with_board(board: Any) -> Array:
+        # The static features and the tiles laid: one numpy write per feature, not one per square.
+        flat: Array = static.copy()
+        if board:
+            at = np.fromiter([where[c] * per for c, _ in board], dtype=np.intp, count=len(board))
             flat[at] = 1.0
-            flat[at + 2] = [t.value for _, t in view.board]
-            flat[at + 3] = [t.garden for _, t in view.board]
+            flat[at + 2] = [t.value for _, t in board]
+            flat[at + 3] = [t.garden for _, t in board]
+        return flat
+
+    values = {id(t): (float(t.value), float(t.garden)) for t in kinds}
+
+    def board_numbers(board: Any, laid: Any) -> Array:
+        # The board is often the last one with the tile just laid added: then only that
+        # square is written (checked exactly, square by square, else all are).
+        last, numbers = last_board[0]
+        if board is last:
+            return numbers
+        made: Array | None = None
+        if laid and len(board) == len(last) + 1:
+            cell, tile = new = laid[-1]
+            k = where.get(cell)
+            value = values.get(id(tile))
+            if k is not None and value is not None:
+                i = bisect.bisect(last, k, key=lambda ct: where[ct[0]])
+                if board[i] == new and board[:i] == last[:i] and board[i + 1 :] == last[i:]:
+                    made = numbers.copy()
+                    made[k * per] = 1.0
+                    made[k * per + 2], made[k * per + 3] = value
+        if made is None:
+            made = with_board(board)
+        last_board[0] = (board, made)
+        return made
+
+    def hand_numbers(hand: Any) -> Array:
+        numbers = np.zeros(nt + 1, dtype=np.float32)
+        for t, n in hand.visible:
+            k = by_id.get(id(t))
+            numbers[order[t] if k is None else k] = n
+        numbers[nt] = hand.hidden
+        return numbers
+
+    # A state keeps its board and each hand's view until they change, so the same objects
+    # come back move after move: the numbers of the last of each are kept, by identity.
+    # (Each is kept with its numbers, in one tuple, so that its id is not reused meanwhile.)
+    last_board: list[tuple[Any, Array]] = [((), static)]
+    last_hands: list[tuple[Any, Array]] = [(None, static)] * players
+
+    def encode(view: Any) -> Array:
+        flat: Array = board_numbers(view.board, view.laid).copy()
+        me = view.player
         for c, _ in view.laid:
             flat[where[c] * per + 1] = 1.0
         for seat in range(players):
-            hand = view.hands[(me + seat) % players]
+            who = (me + seat) % players
+            hand = view.hands[who]
+            kept = last_hands[who]
+            if kept[0] is not hand:
+                kept = last_hands[who] = (hand, hand_numbers(hand))
             k = hands + seat * (nt + 1)
-            for t, n in hand.visible:
-                flat[k + tile_index(t)] = n
-            flat[k + nt] = hand.hidden
-            flat[rest + seat] = view.scores[(me + seat) % players]
+            flat[k : k + nt + 1] = kept[1]
+            flat[rest + seat] = view.scores[who]
         for t, n in view.concealed:
             flat[own + tile_index(t)] = n
         flat[bag] = view.bag
         if view.to_move is not None:
             flat[rest + players + (view.to_move - me) % players] = 1.0
         flat[rest + 2 * players + me] = 1.0
+        return flat
 
-    return Encoder((size,), fill, high=1000.0)
+    return Encoder((size,), encode=encode, high=1000.0)
 
 
 _MOVES: dict[str, Callable[[Any], list[Hashable | None]]] = {
@@ -394,6 +502,9 @@ _MOVES: dict[str, Callable[[Any], list[Hashable | None]]] = {
     "cloth-of-gold": _cloth_of_gold_moves,
     "five-fields": _five_fields_moves,
     "camelot": _camelot_moves,
+}
+_LEGAL_NUMBERS: dict[str, Callable[[Any], Callable[[State[Any]], list[int] | None]]] = {
+    "tafl": _tafl_legal_numbers,
 }
 _ENCODERS: dict[str, Callable[[Any, int], Encoder]] = {
     "tafl": _tafl_encoder,

@@ -11,7 +11,7 @@ gets one by declaring every move it can ever make (see :func:`actions`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -33,6 +33,9 @@ class ActionSpace(Generic[M]):
         game: The game.
         moves: Every move, at its index; ``None`` marks an index that no move
             uses (Tafl's runs off the board, say), which is never legal.
+        numbers: The indices of a state's legal moves, in their order, found
+            without making the moves (``None`` from it, or no function: the
+            indices of ``legal_moves()`` are looked up).
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
@@ -47,8 +50,13 @@ class ActionSpace(Generic[M]):
         True
     """
 
-    def __init__(self, game: Game[Any, M], moves: Sequence[M | None]) -> None:
+    def __init__(
+        self, game: Game[Any, M], moves: Sequence[M | None],
+        numbers: Callable[[State[M]], list[int] | None] | None = None,
+    ) -> None:
         self.game = game
+        # The game's own way to the legal moves' indices without making the moves, if any.
+        self._numbers = numbers
         #: The move at each index (``None``: an index no move uses).
         self.moves: tuple[M | None, ...] = tuple(moves)
         self._index: dict[M, int] = {}
@@ -115,8 +123,15 @@ class ActionSpace(Generic[M]):
         Raises:
             IllegalMoveError: if a legal move is missing from the space.
         """
+        if self._numbers is not None:
+            found = self._numbers(state)
+            if found is not None:
+                return np.fromiter(found, dtype=np.intp, count=len(found))
         moves = state.legal_moves()
-        return np.fromiter(self._indices(moves), dtype=np.intp, count=len(moves))
+        try:  # every move seen before: by identity, in C, straight into the array
+            return np.fromiter(map(self._by_id.__getitem__, map(id, moves)), dtype=np.intp, count=len(moves))
+        except KeyError:
+            return np.fromiter(self._indices(moves), dtype=np.intp, count=len(moves))
 
     def _indices(self, moves: list[M]) -> list[int]:
         by_id = self._by_id
@@ -180,4 +195,4 @@ def actions(game: Game[Any, Any]) -> ActionSpace[Any]:
         raise OptionError(
             f"{game.name} has no fixed action space: declare every move it can make in all_moves()"
         )
-    return ActionSpace(game, moves)
+    return ActionSpace(game, moves, games.legal_numbers(game))

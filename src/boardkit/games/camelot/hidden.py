@@ -100,18 +100,32 @@ class CamelotView:
 def view_of(state: CamelotState, player: Player) -> CamelotView:
     """What ``player`` may know of ``state`` (``state.view(player)``)."""
     state.check_player(player)
-    order = state.game.tiles.order
-    own = state.hands[player].concealed
+    # The board and the hands' views are kept until they change: most moves change one hand.
+    board = state._board_pairs
+    if board is None:
+        laid = state._board
+        cells = sorted(laid, key=state.game._cell_order.__getitem__)
+        board = state._board_pairs = tuple(zip(cells, map(laid.__getitem__, cells), strict=True))
+    hands = tuple([h.view(player) for h in state.hands])
+    # The hand keeps its concealed tiles until they change (most moves lay or draw face-up ones).
+    own = state.hands[player].concealed_pairs()
+    kept = state._own_concealed.get(player)
+    if kept is not None and kept[0] is own:
+        concealed = kept[1]
+    else:
+        order = state.game.tiles.order
+        concealed = tuple(sorted(own, key=lambda kv: order[kv[0]]))
+        state._own_concealed[player] = (own, concealed)
     return CamelotView(
         player=player,
-        board=tuple((c, state._board[c]) for c in state.game.plan.cells if c in state._board),
-        hands=tuple(h.view(player) for h in state.hands),
+        board=board,
+        hands=hands,
         bag=len(state.bag),
         scores=state.track.scores,
         to_move=state.current_player,
         laid=tuple(state._laid),
         history=tuple(state._moves),
-        concealed=tuple(sorted(own.items(), key=lambda kv: order[kv[0]])),
+        concealed=concealed,
     )
 
 

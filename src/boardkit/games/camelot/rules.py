@@ -99,8 +99,11 @@ class Camelot(Game["CamelotState", Move]):
         self._conceals: dict[Tile, Conceal] = {t: Conceal(t) for t in self.tiles.kinds}
         self._by_notation: dict[str, Move] = {str(m): m for m in self._place_at.values()}
         self._by_notation.update({str(m): m for m in self._conceals.values()})
-        self._by_notation["end"] = EndTurn()
+        # One EndTurn for every list of legal moves, as the placements are made once.
+        self._end = self._by_notation["end"] = EndTurn()
         self._tile_by_text: dict[str, Tile] = {str(t): t for t in self.tiles.kinds}
+        # Each square's place in the plan's order (plan.cells), to list the board in it.
+        self._cell_order: dict[Cell, int] = {c: k for k, c in enumerate(self.plan.cells)}
 
     def tile(self, name: str) -> Tile:
         """This game's tile called ``name`` (any case).
@@ -192,6 +195,10 @@ class CamelotState(State[Move]):
             # Only a castle of few tiles leaves a seat empty-handed after the set-up: skip it.
             self._player = self._next_holder(self._player)
         self._squares = len(plan.cells)
+        # Parts of views kept between moves: the board as views show it (None: to be made
+        # again), and each player's concealed tiles with the hand's pairs they were made from.
+        self._board_pairs: tuple[tuple[Cell, Tile], ...] | None = None
+        self._own_concealed: dict[Player, tuple[tuple[tuple[Tile, int], ...], tuple[tuple[Tile, int], ...]]] = {}
 
     # -- public reading ---------------------------------------------------------
 
@@ -287,7 +294,7 @@ class CamelotState(State[Move]):
         if len(hand) - face_up.total() < MOST_CONCEALED:
             moves.extend(game._conceals[t] for t in sorted(face_up, key=order.__getitem__))
         if self._laid or not self._can_place():
-            moves.append(EndTurn())
+            moves.append(game._end)
         return moves
 
     def _play(self, move: Move) -> object:
@@ -333,15 +340,16 @@ class CamelotState(State[Move]):
         need = self._need[self._player]
         before = need.get(t, 0)
         if was_face_up:
-            hand.conceal(t)
+            hand.remove_face_up(t)
         else:
             # Everybody sees that this tile came from the concealed ones.
             net = self._net[self._player]
             left = net.get(t, 0) - 1
             _set(net, t, left)
             _set(need, t, max(before, -left))
-        hand.remove(t)
+            hand.remove(t)
         self._board[cell] = t
+        self._board_pairs = None
         self._laid.append((cell, t))
         return was_face_up, before
 
@@ -384,6 +392,7 @@ class CamelotState(State[Move]):
         if isinstance(move, Place):
             hand = self.hands[self._player]
             del self._board[move.cell]
+            self._board_pairs = None
             self._laid.pop()
             was_face_up, before = token
             if was_face_up:
@@ -435,6 +444,8 @@ class CamelotState(State[Move]):
         twin._dealt = self._dealt
         twin._net = [dict(d) for d in self._net]
         twin._need = [dict(d) for d in self._need]
+        twin._board_pairs = self._board_pairs
+        twin._own_concealed = dict(self._own_concealed)
         return twin
 
     def known_concealed(self, player: Player) -> Counter[Tile]:

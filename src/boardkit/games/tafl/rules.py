@@ -28,8 +28,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any, Final
+from collections.abc import Hashable, Sequence
+from typing import Any, Final, TypeVar
 
 from boardkit.capture import enclosed
 from boardkit.chance import Random, derive_seed
@@ -44,6 +44,8 @@ from boardkit.games.tafl.setup import from_position
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
 from boardkit.games.tafl.view import TaflView, position_text
 from boardkit.topology import SquareGrid
+
+T = TypeVar("T")
 
 __all__ = ["Tafl", "TaflState"]
 
@@ -290,15 +292,30 @@ class TaflState(State[Move]):
     def legal_moves(self) -> list[Move]:
         """Every legal move, by origin square (top row first, left to right),
         then direction (up, right, down, left), then distance."""
+        return self.legal_entries(self._g.moves)  # type: ignore[arg-type]
+
+    def legal_entries(self, table: Sequence[T]) -> list[T]:
+        """What ``table`` holds for each legal move, in :meth:`legal_moves`'
+        order: ``table[origin * cells + target]``, squares numbered row by row
+        from the top-left (``cells`` is the number of squares). With the
+        board's own table of moves it is :meth:`legal_moves`; with a table of
+        numbers it numbers the legal moves without making them (what
+        :mod:`boardkit.rl` does for its action masks).
+
+        Examples:
+            >>> state = Tafl("brandubh").new_game(seed=1)
+            >>> table = [(i // 49, i % 49) for i in range(49 * 49)]
+            >>> state.legal_entries(table)[:2], state.legal_moves()[:2]
+            ([(3, 4), (3, 5)], [Move('d7', 'e7'), Move('d7', 'f7')])
+        """
         if self._over is not None:
             return []
         g = self._g
         b = self._board
         rays = g.rays
         restricted = g.restricted_flag
-        table = g.moves
         cells = g.cells
-        out: list[Move] = []
+        out: list[T] = []
         append = out.append
         if self._turn == 0:
             src = self._att
@@ -316,14 +333,14 @@ class TaflState(State[Move]):
                     for j in ray:
                         if b[j]:
                             break
-                        append(table[base + j])  # type: ignore[arg-type]
+                        append(table[base + j])
             else:
                 for ray in rays[i]:
                     for j in ray:
                         if b[j]:
                             break
                         if not restricted[j]:
-                            append(table[base + j])  # type: ignore[arg-type]
+                            append(table[base + j])
         return out
 
     def _play(self, move: Move) -> object:
@@ -691,13 +708,14 @@ class TaflState(State[Move]):
             True
         """
         self.check_player(player)
-        board = self._board
+        board = bytes(self._board)
+        size = self._g.size
         return TaflView(
             player,
-            position_text(board, self._g.size),
-            size=self._g.size,
+            position_text(board, size),
+            size=size,
             to_move=self.current_player,
-            board=bytes(board),
+            board=board,
             history=tuple(self._moves),
             outcome=self._over,
         )

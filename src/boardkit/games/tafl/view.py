@@ -21,11 +21,12 @@ __all__ = ["TaflView", "position_text"]
 # Board codes 0 empty, 1 attacker, 2 defender, 3 king, as letters (empty: ".").
 _LETTERS = bytes.maketrans(bytes(range(4)), b".tTK")
 _EMPTY_RUN = re.compile(r"\.+")
-# Each row's text, once worked out (a bounded cache: rows repeat from move to move).
-_ROWS: dict[str, str] = {}
+# Each row's text by its bytes of codes, once worked out (a bounded cache: rows repeat from
+# move to move).
+_ROWS: dict[bytes, str] = {}
 
 
-def position_text(board: Sequence[int], size: int) -> str:
+def position_text(board: Sequence[int] | bytes, size: int) -> str:
     """OpenTafl position text (rank 1 first) of a board of piece codes
     (``0`` empty, ``1`` attacker, ``2`` defender, ``3`` king) listed row by
     row from the top-left: the same text as
@@ -35,16 +36,19 @@ def position_text(board: Sequence[int], size: int) -> str:
     Examples:
         >>> position_text([0, 1, 0, 0, 3, 0, 2, 0, 0], 3)
         '/T2/1K1/1t1/'
+        >>> position_text(bytes([0, 1, 0, 0, 3, 0, 2, 0, 0]), 3)
+        '/T2/1K1/1t1/'
     """
-    letters = bytes(board).translate(_LETTERS).decode()
+    codes = board if isinstance(board, bytes) else bytes(board)
+    rows = _ROWS
     parts = []
     for start in range((size - 1) * size, -1, -size):
-        row = letters[start : start + size]
-        text = _ROWS.get(row)
+        row = codes[start : start + size]
+        text = rows.get(row)
         if text is None:
-            text = _EMPTY_RUN.sub(lambda run: str(len(run.group())), row)
-            if len(_ROWS) < 100_000:
-                _ROWS[row] = text
+            text = _EMPTY_RUN.sub(lambda run: str(len(run.group())), row.translate(_LETTERS).decode())
+            if len(rows) < 100_000:
+                rows[row] = text
         parts.append(text)
     return "/" + "/".join(parts) + "/"
 
