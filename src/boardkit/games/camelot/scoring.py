@@ -14,6 +14,8 @@ their own.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
+from typing import Any
 
 from boardkit.errors import IllegalMoveError, OptionTypeError, refusing, shown
 from boardkit.games.camelot.tiles import Tile
@@ -151,9 +153,7 @@ def score_turn(
         >>> score_turn(board, [((3, 1), tile("well"))], last=True)
         -8
     """
-    if not isinstance(board, Mapping) or not all(
-        _is_square(cell) and isinstance(laid, Tile) for cell, laid in board.items()
-    ):
+    if not isinstance(board, Mapping) or not _all_tiles_on_squares(board):
         raise OptionTypeError(f"a board maps (column, row) squares to tiles, not {shown(board)}")
     if isinstance(placements, str | bytes | Mapping) or not isinstance(placements, Sequence):
         raise OptionTypeError(f"placements are a list of ((column, row), Tile) pairs, not {shown(placements)}")
@@ -183,3 +183,14 @@ def score_turn(
 
 def _is_square(cell: object) -> bool:
     return isinstance(cell, tuple) and len(cell) == 2 and all(type(x) is int for x in cell)
+
+
+def _all_tiles_on_squares(board: Mapping[Any, Any]) -> bool:
+    """Whether every key is a ``(column, row)`` pair of ints and every value a
+    Tile, checked by type sets (C loops) so that scoring stays cheap."""
+    return (
+        set(map(type, board.values())) <= {Tile}
+        and set(map(type, board)) <= {tuple}
+        and set(map(len, board)) <= {2}
+        and set(map(type, chain.from_iterable(board))) <= {int}
+    )
