@@ -18,6 +18,15 @@ documents every argument) and the state's public queries, each with its
 documented example, come before the turn itself; the turn's rules are about
 300 lines.
 
+Why ``copy``, ``_key`` and undo are written by hand (not derived from
+:mod:`boardkit.fields`): every ``apply`` takes an undo record, and the kit's
+derived one (a generic copy call per field and per item) made the game
+slower when tried (commit 5c38023, reverted; ``benchmarks/bench_cloth_of_gold.py``
+and ``bench_states.py``, best of four alternating runs): random games
+927 -> 653 a second, ``apply`` + ``undo`` 25,300 -> 20,900, ``copy``
+81,000 -> 68,000. The fields are listed in ``_save``, ``_unplay``, ``_key``
+and ``copy``: a new field goes in all four.
+
 Examples:
     >>> game = ClothOfGold(edition=2023)
     >>> state = game.new_game(seed=7)
@@ -34,13 +43,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from boardkit.bag import TileBag
 from boardkit.errors import IllegalMoveError, OptionError, refusing
-from boardkit.fields import BAG, COMPONENT, COUNTER, DICT, GRID, VALUE, Fields, FieldState, each
-from boardkit.game import Game, Outcome, Player, make_options, setup_fields
+from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields
 from boardkit.games.cloth_of_gold.board import (
     _TILE_ORDER,
     COLOURS,
@@ -49,6 +57,7 @@ from boardkit.games.cloth_of_gold.board import (
     TILES,
     Space,
     Tile,
+    _pairs,
     new_track,
 )
 from boardkit.games.cloth_of_gold.hidden import ClothOfGoldView, determinize, view_of
@@ -268,12 +277,8 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
             raise OptionError(f"bad setup for cloth-of-gold: {exc!s:.200}") from None
 
 
-class ClothOfGoldState(FieldState[Move]):
+class ClothOfGoldState(State[Move]):
     """A game of Field of the Cloth of Gold in progress.
-
-    Its ``copy``, ``==`` and undo come from :attr:`fields` (see
-    :mod:`boardkit.fields`): a move's undo record is a copy of every field,
-    taken once the move is found legal.
 
     Examples:
         >>> state = ClothOfGold().new_game(seed=5)
@@ -284,20 +289,6 @@ class ClothOfGoldState(FieldState[Move]):
     """
 
     game: ClothOfGold
-    fields = Fields(
-        _to_move=VALUE,
-        _hands=each(COMPONENT),
-        _courts=each(COMPONENT),
-        _removed=COUNTER,
-        _spaces=DICT,
-        _places=GRID,
-        _since=GRID,
-        _dragon=VALUE,
-        _track=COMPONENT,
-        _darkness=BAG,
-        _outcome=VALUE,
-        _endgame=VALUE,
-    )
 
     def __init__(self, game: ClothOfGold, players: int, seed: int | None) -> None:
         super().__init__(game, players, seed)
@@ -545,6 +536,23 @@ class ClothOfGoldState(FieldState[Move]):
             return "only a move onto the dragon's oval names a destination for the dragon"
         return None
 
+    def _save(self) -> tuple[Any, ...]:
+        return (
+            self.rng.state,
+            self._darkness.key(),
+            [h.copy() for h in self._hands],
+            [c.copy() for c in self._courts],
+            Counter(self._removed),
+            dict(self._spaces),
+            [self._places[0][:], self._places[1][:]],
+            (tuple(self._since[0]), tuple(self._since[1])),
+            self._dragon,
+            self._track.scores,
+            self._to_move,
+            self._outcome,
+            self._endgame,
+        )
+
     def _play(self, move: Move) -> object:
         if self._outcome is not None:
             raise IllegalMoveError(move, "the game is over")
@@ -554,6 +562,25 @@ class ClothOfGoldState(FieldState[Move]):
         token = self._save()
         self._turn(move)
         return token
+
+    def _unplay(self, move: Move, token: Any) -> None:
+        rng_state, dark, hands, courts, removed, spaces, tokens, since, dragon, scores, to_move, outcome, ended = token
+        # The saved values are copied, not installed: a copy of this state
+        # shares its undo records, and both may take the same move back.
+        self.rng.state = rng_state
+        self._darkness.restore(dark)
+        self._hands = [h.copy() for h in hands]
+        self._courts = [c.copy() for c in courts]
+        self._removed = Counter(removed)
+        self._spaces = dict(spaces)
+        self._places = [tokens[0][:], tokens[1][:]]
+        self._since = [list(since[0]), list(since[1])]
+        self._dragon = dragon
+        for p in (0, 1):
+            self._track.set(p, scores[p])
+        self._to_move = to_move
+        self._outcome = outcome
+        self._endgame = ended
 
     # -- a turn ------------------------------------------------------------------
 
@@ -711,6 +738,38 @@ class ClothOfGoldState(FieldState[Move]):
         return determinize(self, player, seed)
 
     # -- copies, keys, pictures ------------------------------------------------------
+
+    def _key(self) -> Hashable:
+        return (
+            self._to_move,
+            tuple(h.key() for h in self._hands),
+            tuple(c.key() for c in self._courts),
+            _pairs(self._removed),
+            tuple(self._spaces[s] for s in TILE_SPACES),
+            tuple(tuple(t) for t in self._places),
+            (tuple(self._since[0]), tuple(self._since[1])),
+            self._dragon,
+            self._track.scores,
+            self._darkness.key(),
+            self._outcome,
+            self._endgame,
+        )
+
+    def copy(self) -> ClothOfGoldState:
+        twin = self._bare_twin()
+        twin._darkness = self._darkness.copy(rng=twin.rng)
+        twin._hands = [h.copy() for h in self._hands]
+        twin._courts = [c.copy() for c in self._courts]
+        twin._removed = Counter(self._removed)
+        twin._spaces = dict(self._spaces)
+        twin._places = [self._places[0][:], self._places[1][:]]
+        twin._since = [self._since[0][:], self._since[1][:]]
+        twin._dragon = self._dragon
+        twin._track = self._track.copy()
+        twin._to_move = self._to_move
+        twin._outcome = self._outcome
+        twin._endgame = self._endgame
+        return twin
 
     def render(self) -> str:
         """The board, the Track of Scoring, both Courts and the Hands' sizes,
