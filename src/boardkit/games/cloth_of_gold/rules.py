@@ -19,13 +19,13 @@ documented example, come before the turn itself; the turn's rules are about
 300 lines.
 
 Why ``copy``, ``_key`` and undo are written by hand (not derived from
-:mod:`boardkit.fields`): every ``apply`` takes an undo record, and the kit's
-derived one (a generic copy call per field and per item) made the game
-slower when tried (commit 5c38023, reverted; ``benchmarks/bench_cloth_of_gold.py``
-and ``bench_states.py``, best of four alternating runs): random games
-927 -> 653 a second, ``apply`` + ``undo`` 25,300 -> 20,900, ``copy``
-81,000 -> 68,000. The fields are listed in ``_save``, ``_unplay``, ``_key``
-and ``copy``: a new field goes in all four.
+:mod:`boardkit.fields`): every ``apply`` takes an undo record, a copy of every
+field, and the kit's derived one makes a generic call per field and per item.
+Tried here (commit 5c38023, reverted), it made random games about 30% slower.
+``benchmarks/bench_fields.py``: ``apply`` + ``undo`` 29,100 a second against
+22,700 derived, random games 1,120 against 744 a second. The fields are
+listed in ``_save``, ``_unplay``, ``_key`` and ``copy``: a new field goes in
+all four.
 
 Examples:
     >>> game = ClothOfGold(edition=2023)
