@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from boardkit import Game, Hand, IllegalMoveError, Outcome, TileBag
-from boardkit.fields import BAG, COUNTER, DICT, GRID, LIST, VALUE, Field, Fields, FieldState, each
+from boardkit import Game, Hand, IllegalMoveError, Outcome, ScoreTrack, TileBag
+from boardkit.fields import BAG, COMPONENT, COUNTER, DICT, GRID, LIST, VALUE, Field, Fields, FieldState, each
 from boardkit.game import NoOptions
 from boardkit.testing import check_game
 
@@ -141,3 +141,11 @@ def test_fields_refuse_what_is_not_a_field() -> None:
     with pytest.raises(TypeError, match=r"not a boardkit\.fields\.Field"):
         Fields(bag=list)  # type: ignore[arg-type]
     assert list(Fields(a=VALUE, b=LIST)) == ["a", "b"]
+
+
+def test_a_score_track_is_a_component() -> None:
+    track = ScoreTrack(2, length=10)
+    twin = COMPONENT.copy(track, None)
+    twin.add(1, 4)
+    assert track.scores == (0, 0)
+    assert COMPONENT.key(twin) == (0, 4) != COMPONENT.key(track)

@@ -183,6 +183,17 @@ class ScoreTrack:
         best = max(self._scores)
         return tuple(p for p, s in enumerate(self._scores) if s == best)
 
+    def key(self) -> tuple[int, ...]:
+        """The markers, for state snapshots (the track's shape is the game's).
+
+        Examples:
+            >>> track = ScoreTrack(2, length=10); track.add(1, 3)
+            3
+            >>> track.key(), track.copy().key() == track.key()
+            ((0, 3), True)
+        """
+        return tuple(self._scores)
+
     def copy(self) -> ScoreTrack:
         """An independent track with the same markers."""
         twin = ScoreTrack.__new__(ScoreTrack)

@@ -12,6 +12,13 @@ determinized deal in ``hidden.py``, text and the picture's colours and key in
 their own. The state's methods for those hand over to them. This module
 imports them (and the core and the components), and none of them imports it
 back.
+
+Why ``copy``, ``_key`` and undo are written by hand (not derived from
+:mod:`boardkit.fields`): a tile laid or concealed is undone by putting it back,
+and only a turn's end records hand, bag and score, where a derived record
+copies board, hands and bag every move. ``benchmarks/bench_fields.py``:
+``apply`` + ``undo`` 113,000 a second against 45,300 derived, random games 376
+against 218.
 """
 
 from __future__ import annotations

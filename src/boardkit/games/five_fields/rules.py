@@ -17,6 +17,14 @@ methods share its integer lists and call one another; cut apart, every part
 would reach into the others' fields. The value classes are kept out (in
 ``moves.py`` and ``variants.py``) so it can be compiled.
 
+Why ``copy``, ``_key`` and undo are written by hand (not derived from
+:mod:`boardkit.fields`, although the undo record is a copy of every field, as
+a derived one is): ``_save`` and ``_restore`` copy the integer lists with
+slices in one function each, where the derived ones make a call per field.
+``benchmarks/bench_fields.py``: ``apply`` + ``undo`` 17,100 a second against
+12,600 derived, random games (capped at 100 turns) 81 against 63 a second. A
+new field goes in ``__init__``, ``_key``, ``_save`` and ``_restore``.
+
 Examples:
     >>> game = FiveFields(map="PSP/MSSM/PSPSP/MSSM/PMP")
     >>> state = game.new_game(seed=1)

@@ -17,6 +17,14 @@ Why this module is long: the state keeps a hand-written fast path (bitboards,
 in-place moves with exact undo, counted random playouts) whose parts share the
 state's integer fields; split up, each would reach into the others'.
 
+Why ``copy``, ``_key`` and undo are written by hand (not derived from
+:mod:`boardkit.fields`): a move changes a few integers in place (two
+bitboards, the King's square, two board entries, the captures) and its undo
+record is those few values, where a derived record would copy the board and
+the repetition table on every move. ``benchmarks/bench_fields.py``
+(hnefatafl): ``apply`` + ``undo`` 360,000 a second against 158,000 derived,
+random games 266 against 189 a second.
+
 Examples:
     >>> state = Tafl("brandubh").new_game(seed=1)
     >>> len(state.legal_moves())
