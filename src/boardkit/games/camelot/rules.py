@@ -19,6 +19,12 @@ and only a turn's end records hand, bag and score, where a derived record
 copies board, hands and bag every move. ``benchmarks/bench_fields.py``:
 ``apply`` + ``undo`` 113,000 a second against 45,300 derived, random games 376
 against 218.
+
+Why this module is long: the state keeps, beside the position, what its views
+and learners' observations reuse between moves (the board's listing, each
+hand's concealed tiles), and every move that changes them forgets them in the
+same method; splitting that bookkeeping from the moves it follows would put
+one change in two files.
 """
 
 from __future__ import annotations
