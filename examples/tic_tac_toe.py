@@ -41,7 +41,7 @@ class TicTacToeState(BoardState):
             first = self[line[0]]
             if first is not None and all(self[cell] == first for cell in line):
                 return Outcome.win("XO".index(first), "three in a row")
-        return None if self.legal_moves() else Outcome.draw("the board is full")
+        return None if self.empty() else Outcome.draw("the board is full")
 
 
 class TicTacToe(BoardGame):
