@@ -53,16 +53,16 @@ class ConnectFourState(BoardState):
         return [DROPS[c] for c in range(WIDTH) if self[(c, 0)] is None]
 
     def play(self, move: Drop) -> None:
-        row = next(r for r in reversed(range(HEIGHT)) if self[(move.column, r)] is None)
-        self.put((move.column, row), "RY"[self.current_player or 0])
-        self.set("last", (move.column, row))
+        cell = self.slide((move.column, 0), "s")  # from the top of the column down
+        self.put(cell, "RY"[self.current_player or 0])
+        self.set("last", cell)
         self.next_turn()
 
     def judge(self) -> Outcome | None:
         last = self.get("last")
         if last is not None and self.line(last) >= 4:
             return Outcome.win("RY".index(self[last] or "R"), "four in a line")
-        return None if None in (self[(c, 0)] for c in range(WIDTH)) else Outcome.draw("the board is full")
+        return None if self.legal_moves() else Outcome.draw("the board is full")
 
 
 class ConnectFour(BoardGame):

@@ -16,7 +16,7 @@ from hex import Hex
 from othello import Othello
 from tic_tac_toe import TicTacToe
 
-from boardkit import GameRecord, IllegalMoveError, NotationError, OptionError, Random
+from boardkit import GameRecord, IllegalMoveError, NotationError, OptionError, Outcome, Random
 from boardkit.agents import MCTSAgent, RandomAgent
 from boardkit.kit import BoardGame, BoardState, Pass, Place, Step
 from boardkit.patterns import connects
@@ -284,6 +284,58 @@ def test_undo_of_a_winning_move_reopens_the_game() -> None:
     assert [str(m) for m in state.legal_moves()] == list("1234567")
     with pytest.raises(TopologyError, match="direction"):
         state.line("a1", "up")
+
+
+def test_slide_stops_before_the_first_piece_or_the_edge() -> None:
+    rng = Random(3)
+    for _ in range(20):
+        state = ConnectFour().new_game(seed=0)
+        while not state.is_over:
+            for column in range(7):
+                # the rule read plainly: the lowest empty row of the column, else the top cell itself
+                empty = [row for row in range(6) if state[(column, row)] is None]
+                lowest = max(empty) if empty and empty[0] == 0 else 0
+                assert state.slide((column, 0), "s") == (column, lowest)
+            state.apply(state.random_move(rng))
+    state = ConnectFour().new_game(seed=0)
+    state.apply("1")
+    assert state.slide("a1", "n") == state.slide((0, 5), "n") == (0, 0)
+    assert state.slide("a1", "e") == (6, 5)
+    with pytest.raises(TopologyError, match="direction"):
+        state.slide("a1", "down")
+
+
+def test_judge_may_ask_for_the_legal_moves_and_still_end_the_game() -> None:
+    class LastState(BoardState):
+        def moves(self) -> list[Place]:
+            return [Place(self.name(c)) for c in self.empty()]
+
+        def play(self, move: Place) -> None:
+            self.put(move.cell, "AB"[self.current_player or 0])
+            self.next_turn()
+
+        def judge(self) -> Outcome | None:
+            # whoever leaves a single cell wins
+            return Outcome.win(1 - (self.current_player or 0), "one left") if len(self.legal_moves()) == 1 else None
+
+    class Last(BoardGame):
+        name = "last"
+        board = SquareGrid(3, 1)
+        pieces = {"A": "player 0", "B": "player 1"}
+        state_class = LastState
+
+    state = Last().new_game(seed=0)
+    state.apply("a1")
+    assert [str(m) for m in state.legal_moves()] == ["b1", "c1"]
+    state.apply("b1")
+    assert state.outcome is not None and state.outcome.winner == 1
+    assert state.legal_moves() == []
+    with pytest.raises(IllegalMoveError):
+        state.random_move(Random(0))
+    with pytest.raises(IllegalMoveError):
+        state.apply("c1")
+    state.undo()
+    assert [str(m) for m in state.legal_moves()] == ["b1", "c1"]
 
 
 def test_cells_are_read_by_cell_or_by_name() -> None:

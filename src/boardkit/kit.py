@@ -369,9 +369,11 @@ class BoardState(State[Any]):
         return list(self._cached_moves())
 
     def _cached_moves(self) -> list[Any]:
+        if self._result is not None:  # judge may have asked for them before it ended the game
+            return []
         version, moves = self._legal
         if version != self._version:
-            moves = [] if self._result is not None else self.moves()
+            moves = self.moves()
             self._legal = (self._version, moves)
         return moves
 
@@ -382,7 +384,8 @@ class BoardState(State[Any]):
 
     def judge(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on; asked after the
-        set-up and after every move."""
+        set-up and after every move. It may ask :meth:`legal_moves` (none
+        left: a draw, say); the moves it finds are kept for the next player."""
         return None
 
     def check(self, move: Any) -> str | None:
@@ -476,10 +479,7 @@ class BoardState(State[Any]):
         if direction is None:
             axes = self._tables.axes
         else:
-            try:
-                d = self._tables.directions[direction]
-            except (KeyError, TypeError):
-                raise TopologyError(f"no direction {direction!r:.20} on this board") from None
+            d = self._direction(direction)
             axes = ((d, self.board.compiled.opposite[d]),)
         rays = self.board.compiled.rays[index]
         longest = 1
@@ -497,6 +497,43 @@ class BoardState(State[Any]):
             if run > longest:
                 longest = run
         return longest
+
+    def slide(self, cell: Cell, direction: str) -> Cell:
+        """Where a piece moving from ``cell`` along ``direction`` over empty
+        cells stops: the last empty cell before an occupied one or the edge
+        (``cell`` itself when the next cell is not empty). A disc dropped in
+        a Connect Four column slides from its top cell down. Reads the
+        compiled tables.
+
+        Raises:
+            TopologyError: for a cell or direction the board does not have.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("a3")
+            >>> state.name(state.slide("a1", "s")), state.name(state.slide("c1", "s"))
+            ('a2', 'c3')
+            >>> state.name(state.slide("a3", "n")), state.name(state.slide("a3", "s"))
+            ('a1', 'a3')
+        """
+        try:
+            index = self._where[cell]
+        except (KeyError, TypeError):
+            index = self._index(cell)
+        cells = self._cells
+        stop = index
+        for j in self.board.compiled.rays[index][self._direction(direction)]:
+            if cells[j] is not None:
+                break
+            stop = j
+        return self.board.cells[stop]
+
+    def _direction(self, direction: str) -> int:
+        try:
+            return self._tables.directions[direction]
+        except (KeyError, TypeError):
+            raise TopologyError(f"no direction {direction!r:.20} on this board") from None
 
     # -- changing it (undoable) -------------------------------------------------
 
