@@ -135,7 +135,7 @@ class Random:
             >>> a.bits64() == b.bits64()
             True
         """
-        twin = Random.__new__(Random)
+        twin = Random(0)  # built as usual (no __new__: a compiled build must follow it), then set
         twin.state = self.state
         return twin
 
