@@ -187,32 +187,42 @@ class MCTSAgent:
         for move in legal:
             sim.apply(move)
             try:
-                outcome = sim.outcome
-                if outcome is not None:
-                    if outcome.winners == frozenset({player}):
-                        return move, legal
-                    if player in outcome.winners or not outcome.winners:
-                        safe.append(move)
-                    continue
-                rival = sim.current_player
-                if rival == player or rival is None:
-                    safe.append(move)
-                    continue
-                replies = sim.legal_moves()
-                if len(replies) * len(legal) > self.guard or len(replies) > budget:
-                    return None, legal
-                budget -= len(replies)
-                for reply in replies:
-                    sim.apply(reply)
-                    after = sim.outcome
-                    sim.undo()
-                    if after is not None and rival in after.winners and player not in after.winners:
-                        break
-                else:
-                    safe.append(move)
+                verdict, cost = self._after(sim, player, len(legal), budget)
             finally:
                 sim.undo()
+            if verdict == "wins":
+                return move, legal
+            if verdict == "too costly":
+                return None, legal
+            if verdict == "safe":
+                safe.append(move)
+            budget -= cost
         return None, safe or legal
+
+    def _after(self, sim: State[Any], player: Player, moves: int, budget: int) -> tuple[str, int]:
+        """Judge the position ``sim`` after one of ``player``'s moves, for
+        :meth:`_guard`: ``"wins"``, ``"safe"`` (the next player cannot win at
+        once), ``"unsafe"`` or ``"too costly"`` to look at, and how many
+        replies were tried. (A function of its own, so the loop that calls it
+        keeps no ``continue`` inside ``try``/``finally``.)"""
+        outcome = sim.outcome
+        if outcome is not None:
+            if outcome.winners == frozenset({player}):
+                return "wins", 0
+            return ("safe" if player in outcome.winners or not outcome.winners else "unsafe"), 0
+        rival = sim.current_player
+        if rival == player or rival is None:
+            return "safe", 0
+        replies = sim.legal_moves()
+        if len(replies) * moves > self.guard or len(replies) > budget:
+            return "too costly", 0
+        for reply in replies:
+            sim.apply(reply)
+            after = sim.outcome
+            sim.undo()
+            if after is not None and rival in after.winners and player not in after.winners:
+                return "unsafe", len(replies)
+        return "safe", len(replies)
 
     def _iterate(self, root: _Node, sim: State[Any], allowed: set[Any] | None) -> None:
         rng = self.rng
