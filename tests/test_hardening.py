@@ -32,7 +32,7 @@ from boardkit.games.five_fields import BOARD, Pawn, Terrain
 from boardkit.games.tafl import Tafl, read_position
 from boardkit.play import play_game, tournament
 from boardkit.testing import Nim
-from boardkit.topology import HexGrid, SquareGrid, TopologyError
+from boardkit.topology import HexGrid, SquareGrid, TopologyError, from_graph
 
 PROPERTY = settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 
@@ -417,6 +417,7 @@ def test_tile_lists_and_names_read_or_refuse(spec: Any, name: Any) -> None:
 @given(width=json_values, height=json_values, cells=json_values)
 def test_topologies_are_built_or_refused(width: Any, height: Any, cells: Any) -> None:
     for call in (
+        lambda: from_graph(cells),
         lambda: SquareGrid(width, height),
         lambda: HexGrid.hexagon(width),
         lambda: HexGrid.rhombus(width, height),

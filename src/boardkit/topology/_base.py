@@ -482,8 +482,12 @@ def from_graph(
         >>> board.step("hall", "out"), board.opposite("out")
         ('yard', 'in')
     """
+    if not isinstance(graph, nx.Graph):
+        raise TopologyError(f"a board is made of a networkx graph, not {shown(graph)}")
     if isinstance(graph, nx.MultiGraph | nx.MultiDiGraph):
         raise TopologyError("multigraphs are not supported; a board has at most one step between two cells")
+    if not isinstance(direction, str):
+        raise TopologyError(f"direction names an edge attribute, not {shown(direction)}")
     board: nx.Graph[Any] = nx.Graph()
     board.add_nodes_from(graph.nodes(data=True))
     labels: list[Direction] = []
