@@ -55,11 +55,11 @@ class ConnectFourState(BoardState):
     def play(self, move: Drop) -> None:
         cell = self.slide((move.column, 0), "s")  # from the top of the column down
         self.put(cell, "RY"[self.current_player or 0])
-        self.set("last", cell)
+        self.set("_last", cell)  # "_": the rules' bookkeeping, not shown on the board
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        last = self.get("last")
+        last = self.get("_last")
         if last is not None and self.line(last) >= 4:
             return Outcome.win("RY".index(self[last] or "R"), "four in a line")
         return None if self.legal_moves() else Outcome.draw("the board is full")
@@ -72,6 +72,7 @@ class ConnectFour(BoardGame):
     board = BOARD
     pieces = {"R": "player 0 (red)", "Y": "player 1 (yellow)"}
     colours = {"R": "#d32f2f", "Y": "#fbc02d"}
-    counters = {"last": None}
+    counters = {"_last": None}
+    column_labels = [str(drop) for drop in DROPS]  # a column is named as its move is
     moves = (Drop,)
     state_class = ConnectFourState

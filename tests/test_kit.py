@@ -100,6 +100,61 @@ def test_the_examples_are_short(name: str, budget: int) -> None:
         assert bookkeeping not in text
 
 
+def test_connect_four_labels_its_columns_as_its_moves_name_them() -> None:
+    state = ConnectFour().new_game(seed=0)
+    lines = state.render().splitlines()
+    assert lines[0].split() == lines[7].split() == [str(m) for m in state.legal_moves()]
+    for column in "36":
+        state.apply(column)
+        bottom = state.render().splitlines()[6]
+        assert bottom.startswith("1 ") and bottom[lines[0].index(column)] in "RY"
+    picture = state.svg_picture()
+    assert ">7</text>" in picture and ">a</text>" not in picture
+
+
+def test_an_underscore_counter_is_not_printed_yet_is_kept_compared_and_undone() -> None:
+    state = ConnectFour().new_game(seed=0)
+    state.apply("4")
+    assert state.get("_last") == (3, 5)
+    assert "_last" not in state.render() and "(3, 5)" not in state.render()
+    twin = state.copy()
+    assert twin == state and twin.get("_last") == (3, 5)
+    twin.set("_last", (0, 0))  # the same board and turn, only the hidden counter differs
+    assert twin != state and twin.snapshot() != state.snapshot()
+    assert state.render() == twin.render()
+    state.apply("4")
+    assert state.get("_last") == (3, 4)
+    state.undo()
+    assert state.get("_last") == (3, 5)
+    state.undo()
+    assert state.get("_last") is None and state == ConnectFour().new_game(seed=0)
+
+
+def test_column_labels_must_fit_the_board() -> None:
+    import networkx as nx
+
+    class Labelled(BoardGame):
+        name = "labelled"
+        board = SquareGrid(3, 1)
+        pieces = {"X": "player 0"}
+        state_class = BoardState
+
+    class Roman(Labelled):
+        column_labels = ("I", "II", "III")
+
+    class Short(Labelled):
+        column_labels = "xy"
+
+    class Ringed(Labelled):
+        board = from_graph(nx.cycle_graph(3))
+        column_labels = "xyz"
+
+    assert Labelled().new_game(seed=0).render().splitlines()[0] == "  a b c"
+    for bad in (Roman, Short, Ringed):
+        with pytest.raises(OptionError, match="column_labels"):
+            bad()
+
+
 def test_connect_four_draws_on_a_full_board() -> None:
     state = ConnectFour().new_game(seed=0)
     # columns filled in pairs so that no four ever line up

@@ -67,7 +67,7 @@ Declared fields for games that keep more than cells are in
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 import attrs
@@ -215,7 +215,14 @@ class BoardGame(Game[Any, Any]):
       (:meth:`~boardkit.topology.Topology.side`), drawn in that piece's
       colour along the side in the picture (the sides each player joins);
     * ``counters``: named values the state keeps besides the board, with
-      their start values (``{"passes": 0}``); any hashable values;
+      their start values (``{"passes": 0}``); any hashable values. The text
+      board prints them, except a counter whose name starts with ``_``
+      (``{"_last": None}``): the rules' own bookkeeping, which a player need
+      not read. It is kept, copied, compared and undone like any other;
+    * ``column_labels``: optionally, what to write over each column of a
+      square grid or hex rhombus in the text board and the picture, one
+      character per column (``"1234567"`` where a move names its column);
+      ``None`` (the default) writes the columns' letters from the cell names;
     * ``moves``: the move classes notation is read with (default
       ``(Place, Step, Pass)``);
     * ``options_class``: a frozen attrs class of options, if any (default
@@ -228,6 +235,7 @@ class BoardGame(Game[Any, Any]):
     colours: ClassVar[Mapping[str, str]] = {}
     sides: ClassVar[Mapping[str, str]] = {}
     counters: ClassVar[Mapping[str, Hashable]] = {}
+    column_labels: ClassVar[Sequence[str] | None] = None
     moves: ClassVar[tuple[type[Any], ...]] = (Place, Step, Pass)
     options_class: ClassVar[type[Any]] = NoOptions
     state_class: ClassVar[type[BoardState]]
@@ -236,6 +244,32 @@ class BoardGame(Game[Any, Any]):
         self.options = make_options(self.options_class, options, game=self.name or type(self).__name__)
         self.topology = self.make_board()
         self._tables = _Tables(self.topology)
+        self._columns = self._column_labels()
+
+    def _column_labels(self) -> list[str] | None:
+        """The labels over the columns, checked against the board: ``None``
+        for a board drawn without a grid.
+
+        Raises:
+            OptionError: if ``column_labels`` is set for a board that is not a
+                square grid or hex rhombus, does not give one label per column,
+                or gives a label that is not one character.
+        """
+        size = _grid_size(self.topology)
+        game = self.name or type(self).__name__
+        if size is None:
+            if self.column_labels is not None:
+                raise OptionError(f"{game} sets column_labels, but its board has no columns to label")
+            return None
+        if self.column_labels is None:
+            return [chr(ord("a") + c) for c in range(min(size[0], 26))]
+        labels = list(self.column_labels)
+        if len(labels) != size[0] or any(not isinstance(x, str) or len(x) != 1 for x in labels):
+            raise OptionError(
+                f"{game} has column_labels {self.column_labels!r}; "
+                f"its board needs {size[0]} labels of one character each"
+            )
+        return labels
 
     def make_board(self) -> Topology:
         """The board for these options; by default the class's ``board``."""
@@ -653,7 +687,9 @@ class BoardState(State[Any]):
         """The board as text: a grid with its coordinates for a square board
         or a hex rhombus (each row half a cell right of the one above), rows
         of hexes for another hex board, one line per occupied cell for any
-        other board; then a key and the status.
+        other board; then a key, the counters (but not those whose name
+        starts with ``_``) and the status. The columns carry the game's
+        ``column_labels`` if it sets them, else their letters.
 
         Examples:
             >>> from hex import Hex
@@ -679,8 +715,9 @@ class BoardState(State[Any]):
             lines.append("; ".join(occupied) or "(the board is empty)")
         key = ", ".join(f"{symbol} {meaning}" for symbol, meaning in self.game.pieces.items())
         lines.append(f"key: {key}, . empty" if key else "key: . empty")
-        if self._counters:
-            lines.append(", ".join(f"{k} {v}" for k, v in self._counters.items()))
+        shown = [f"{k} {v}" for k, v in self._counters.items() if not k.startswith("_")]
+        if shown:
+            lines.append(", ".join(shown))
         if self._result is not None:
             lines.append(f"game over: {self._result.reason}")
         else:
@@ -688,11 +725,12 @@ class BoardState(State[Any]):
         return "\n".join(lines)
 
     def _grid_rows(self, width: int, height: int, *, slant: bool) -> list[str]:
-        """A grid's rows between its column letters, each row's number on both
-        sides; with ``slant`` (a hex rhombus) each row is half a cell right of
-        the one above, as it is drawn."""
+        """A grid's rows between its column labels (the game's
+        ``column_labels``, else the letters), each row's number on both sides;
+        with ``slant`` (a hex rhombus) each row is half a cell right of the one
+        above, as it is drawn."""
         digits = len(str(height))
-        letters = " ".join(chr(ord("a") + c) for c in range(min(width, 26)))
+        letters = " ".join(self.game._columns or ())
         lines = [" " * (digits + 1) + letters]
         for row in range(height):
             number = self.name((0, row))[1:]
@@ -731,7 +769,7 @@ class BoardState(State[Any]):
         size = _grid_size(self.board)
         if size is not None:
             coordinates = (
-                [chr(ord("a") + c) for c in range(min(size[0], 26))],
+                list(self.game._columns or ()),
                 [self.name((0, r))[1:] for r in range(size[1])],
             )
         legend = [(colours[s], f"{s}: {meaning}") for s, meaning in self.game.pieces.items()]
