@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
 from boardkit import ComponentError, Hand, OptionError, Random, ScoreTrack, TileBag, Zone, capture
 from boardkit.topology import HexGrid, SquareGrid
+from boardkit.zones import ZoneView
 
 # -- TileBag --------------------------------------------------------------------
 
@@ -248,3 +250,37 @@ def test_zone_views_follow_every_change() -> None:
     assert court.view(2).visible == (("red", 1),) and court.key() == (("red", 1),)
     court.clear()
     assert court.view(0).visible == () and len(court) == 0
+
+
+def test_a_hands_views_match_a_fresh_sort_after_random_changes() -> None:
+    # The kept views and concealed pairs are updated in place when items go out or turn
+    # (no re-sort): after any run of changes they must be what a fresh sort gives, with
+    # items passed as equal copies (not the same objects) as well as the same ones.
+    rng = random.Random(5)
+    names = ["wall", "gate", "tower", "garden", "keep"]
+    hand: Hand[str] = Hand(owner=0, items=["wall", "gate", "gate"], face_up=["tower"])
+    for _ in range(600):
+        hand.view(0), hand.view(1), hand.concealed_pairs()  # kept, to be updated by the change
+        name = rng.choice(names)
+        if rng.random() < 0.5:
+            name = "".join(list(name))  # an equal string, not the same object
+        op = rng.randrange(6)
+        try:
+            if op == 0:
+                hand.add(name)
+            elif op == 1:
+                hand.add_face_up(name)
+            elif op == 2:
+                hand.remove(name, rng.choice([1, 2]))
+            elif op == 3:
+                hand.remove_face_up(name)
+            elif op == 4:
+                hand.reveal(name)
+            else:
+                hand.conceal(name)
+        except ComponentError:
+            pass
+        fresh = tuple(sorted(((k, n) for k, n in hand.items.items() if n > 0), key=repr))
+        assert hand.view(0) == ZoneView(0, fresh, 0)
+        assert hand.view(1) == ZoneView(0, tuple(sorted(hand.face_up.items())), len(hand) - hand.face_up.total())
+        assert hand.concealed_pairs() == tuple(sorted(hand.concealed.items()))

@@ -59,6 +59,23 @@ def _sorted_pairs(counts: Counter[T]) -> tuple[tuple[T, int], ...]:
     return tuple(sorted(((k, n) for k, n in counts.items() if n > 0), key=_by_repr))
 
 
+def _fewer(pairs: tuple[tuple[T, int], ...], item: T, left: int) -> tuple[tuple[T, int], ...] | None:
+    """Sorted pairs after fewer of ``item``, without a re-sort: its pair with
+    ``left`` as the count, or without it when none is left (``None`` when its pair
+    is not found by identity: then the caller forgets the pairs and the next
+    view sorts afresh).
+
+    Taking items out of a Counter leaves the others in the order they were, so a
+    fresh sort (stable, by ``repr``) would give the same pairs in the same order.
+    """
+    for i, pair in enumerate(pairs):
+        key = pair[0]
+        if key is item:
+            rest = pairs[i + 1 :]
+            return pairs[:i] + (rest if left <= 0 else ((key, left), *rest))
+    return None
+
+
 # Each item's repr, worked out once: views and keys sort zones on every move. Keyed by type
 # too, so that equal items of different types (1 and 1.0) keep their own reprs.
 _REPRS: dict[tuple[type, Any], str] = {}
@@ -154,7 +171,8 @@ class Zone(Generic[T]):
         self._items[item] -= n
         if not self._items[item]:
             del self._items[item]
-        self._full = self._outside = self._concealed = None
+        self._outside = self._concealed = None
+        self._full = self._full_less(item)
 
     def clear(self) -> Counter[T]:
         """Empty the zone and return what it held."""
@@ -181,6 +199,14 @@ class Zone(Generic[T]):
         if view is None or view.owner != self.owner:
             view = self._full = ZoneView(self.owner, _sorted_pairs(self._items), 0)
         return view
+
+    def _full_less(self, item: T) -> ZoneView[T] | None:
+        """The kept full view after fewer of ``item`` (see :func:`_fewer`)."""
+        view = self._full
+        if view is None:
+            return None
+        pairs = _fewer(view.visible, item, self._items.get(item, 0))
+        return None if pairs is None else ZoneView(view.owner, pairs, 0)
 
     def key(self) -> Hashable:
         """The full contents in a canonical order, for snapshots."""
@@ -268,7 +294,9 @@ class Hand(Zone[T]):
         if self._items[item] - self._face_up[item] < 1:
             raise ComponentError(f"no concealed {item!r} in the hand")
         self._face_up[item] += 1
-        self._full = self._outside = self._concealed = None
+        # the contents are the same: the full view stays
+        self._outside = None
+        self._concealed = self._concealed_less(self._concealed, item)
 
     def conceal(self, item: T) -> None:
         """Turn a face-up item face down.
@@ -277,7 +305,9 @@ class Hand(Zone[T]):
             ComponentError: if no such item is face up.
         """
         self._one_less_face_up(item)
-        self._full = self._outside = self._concealed = None
+        # the contents are the same: the full view stays
+        self._outside = self._outside_less(self._outside, item, 1)
+        self._concealed = None
 
     def _one_less_face_up(self, item: T) -> None:
         if self._face_up[item] < 1:
@@ -286,17 +316,40 @@ class Hand(Zone[T]):
         if not self._face_up[item]:
             del self._face_up[item]
 
+    def _outside_less(self, view: ZoneView[T] | None, item: T, hidden: int) -> ZoneView[T] | None:
+        """The others' kept view after fewer face-up ``item`` and ``hidden`` more
+        concealed items (see :func:`_fewer`)."""
+        if view is None:
+            return None
+        pairs = _fewer(view.visible, item, self._face_up.get(item, 0))
+        return None if pairs is None else ZoneView(view.owner, pairs, view.hidden + hidden)
+
+    def _concealed_less(self, pairs: tuple[tuple[T, int], ...] | None, item: T) -> tuple[tuple[T, int], ...] | None:
+        """The kept concealed pairs after fewer concealed ``item`` (see :func:`_fewer`)."""
+        if pairs is None:
+            return None
+        return _fewer(pairs, item, self._items.get(item, 0) - self._face_up.get(item, 0))
+
     def remove(self, item: T, n: int = 1) -> None:
         """Take items out, concealed ones first."""
-        kept = self._concealed
+        concealed, outside = self._concealed, self._outside
         super().remove(item, n)
-        extra = self._face_up[item] - self._items[item]
+        face_up = self._face_up
+        extra = face_up[item] - self._items[item]  # face-up ones taken
         if extra > 0:
-            self._face_up[item] -= extra
-            if not self._face_up[item]:
-                del self._face_up[item]
-            if extra == n:  # only face-up ones were taken: the concealed ones are as they were
-                self._concealed = kept
+            face_up[item] -= extra
+            if not face_up[item]:
+                del face_up[item]
+        else:
+            extra = 0
+        if extra < n:  # concealed ones taken
+            concealed = self._concealed_less(concealed, item)
+        self._concealed = concealed
+        if extra:
+            outside = self._outside_less(outside, item, extra - n)
+        elif outside is not None:
+            outside = ZoneView(outside.owner, outside.visible, outside.hidden - n)
+        self._outside = outside
 
     def remove_face_up(self, item: T) -> None:
         """Take out one face-up ``item`` (a concealed one of the same stays).
@@ -308,7 +361,8 @@ class Hand(Zone[T]):
         self._items[item] -= 1
         if not self._items[item]:
             del self._items[item]
-        self._full = self._outside = None
+        self._outside = self._outside_less(self._outside, item, 0)
+        self._full = self._full_less(item)
 
     def clear(self) -> Counter[T]:
         self._face_up = Counter()

@@ -8,6 +8,7 @@ rules (which import it).
 
 from __future__ import annotations
 
+import bisect
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ from boardkit.zones import Hand, ZoneView
 if TYPE_CHECKING:
     from boardkit.games.camelot.rules import CamelotState
 
-__all__ = ["CamelotView", "determinize", "view_of"]
+__all__ = ["CamelotView", "board_with", "determinize", "view_of"]
 
 
 @attrs.frozen
@@ -127,6 +128,16 @@ def view_of(state: CamelotState, player: Player) -> CamelotView:
         history=tuple(state._moves),
         concealed=concealed,
     )
+
+
+def board_with(
+    pairs: tuple[tuple[Cell, Tile], ...], cell: Cell, tile: Tile, order: dict[Cell, int],
+) -> tuple[tuple[Cell, Tile], ...]:
+    """A view's board after ``tile`` is laid on ``cell`` (not covered before):
+    its pair inserted where :func:`view_of`'s sort in plan order (``order``)
+    puts it, without sorting the whole board again."""
+    i = bisect.bisect(pairs, order[cell], key=lambda pair: order[pair[0]])
+    return (*pairs[:i], (cell, tile), *pairs[i:])
 
 
 def determinize(state: CamelotState, player: Player, seed: int) -> CamelotState:

@@ -38,7 +38,7 @@ from typing import Any
 from boardkit.bag import TileBag
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, shown
 from boardkit.game import Game, Outcome, Player, State, make_options
-from boardkit.games.camelot.hidden import CamelotView, determinize, view_of
+from boardkit.games.camelot.hidden import CamelotView, board_with, determinize, view_of
 from boardkit.games.camelot.moves import Conceal, EndTurn, Move, Place
 from boardkit.games.camelot.plan import STANDARD_PLAN, Cell, Plan, parse_square, square_name
 from boardkit.games.camelot.render import render_for, render_text, svg_cells, svg_legend
@@ -362,7 +362,8 @@ class CamelotState(State[Move]):
             _set(need, t, max(before, -left))
             hand.remove(t)
         self._board[cell] = t
-        self._board_pairs = None
+        if self._board_pairs is not None:  # kept for views: the new pair goes in at its place
+            self._board_pairs = board_with(self._board_pairs, cell, t, self.game._cell_order)
         self._laid.append((cell, t))
         return was_face_up, before
 
