@@ -39,7 +39,7 @@ import attrs
 from typing_extensions import Self
 
 from boardkit.chance import Random, check_seed, derive_seed, fresh_seed
-from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, OptionTypeError, UndoError, shown
+from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, OptionTypeError, UndoError, check_int, shown
 
 if TYPE_CHECKING:
     from boardkit.record import GameRecord
@@ -482,8 +482,7 @@ class Game(abc.ABC, Generic[S, M]):
         """
         if players is None:
             return self.min_players
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionTypeError(f"players must be an integer, not {shown(players)}")
+        check_int(players, "players")
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
                 allowed = f"exactly {self.min_players}"

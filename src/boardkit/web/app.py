@@ -37,7 +37,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from boardkit.errors import BoardkitError, OptionError
+from boardkit.errors import BoardkitError, OptionError, shown
 from boardkit.game import Game
 from boardkit.web.page import _otg_writer, game_choices, seat_page
 from boardkit.web.table import StaleError, Table, TableLimitError, Tables, Viewer, parse_seat
@@ -62,11 +62,6 @@ class BadRequestError(Exception):
         super().__init__(message)
         self.status = status
         self.message = message
-
-
-def _short(value: object, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _static(name: str) -> str:
@@ -119,7 +114,7 @@ def create_app(
         table = tables.get(table_id)
         if table is None:
             raise BadRequestError(
-                404, f"no game {_short(table_id)} on this server (finished games are kept for a while only)"
+                404, f"no game {shown(table_id, 40)} on this server (finished games are kept for a while only)"
             )
         viewer = table.viewer(token)
         if viewer is None:
@@ -164,14 +159,14 @@ def create_app(
         except (ValueError, UnicodeDecodeError):
             raise BadRequestError(400, "the request body is not JSON") from None
         if not isinstance(value, dict):
-            raise BadRequestError(400, f"the request body must be a JSON object, not {_short(value)}")
+            raise BadRequestError(400, f"the request body must be a JSON object, not {shown(value, 40)}")
         return value
 
     def seat_of(text: str | None) -> int | None:
         if text is None or text == "":
             return None
         if not text.isdigit() or len(text) > 3:
-            raise BadRequestError(400, f"a seat is a number, not {_short(text)}")
+            raise BadRequestError(400, f"a seat is a number, not {shown(text, 40)}")
         return int(text)
 
     def page_for(request: Request, table: Table, viewer: Viewer, seat: int | None) -> dict[str, Any]:
@@ -199,21 +194,21 @@ def create_app(
         data = await body(request)
         spec = data.get("game")
         if not isinstance(spec, str) or spec not in games:
-            raise BadRequestError(404, f"no game {_short(spec)} here; games are {', '.join(games)}")
+            raise BadRequestError(404, f"no game {shown(spec, 40)} here; games are {', '.join(games)}")
         factory = games[spec]
         options = data.get("options", {})
         if not isinstance(options, dict) or len(options) > 50:
-            raise BadRequestError(400, f"options must be a JSON object, not {_short(options)}")
+            raise BadRequestError(400, f"options must be a JSON object, not {shown(options, 40)}")
         chosen = {str(k): _option_value(v) for k, v in options.items()}
         variant = data.get("variant")
         if variant not in (None, ""):
             if not isinstance(variant, str):
-                raise BadRequestError(400, f"a variant is text, not {_short(variant)}")
+                raise BadRequestError(400, f"a variant is text, not {shown(variant, 40)}")
             key = "edition" if "edition" in factory().option_values() else "variant"
             chosen[key] = _option_value(variant)
         seats = data.get("seats")
         if not isinstance(seats, list) or not seats or len(seats) > 16:
-            raise BadRequestError(400, f"seats must be a list of seats, not {_short(seats)}")
+            raise BadRequestError(400, f"seats must be a list of seats, not {shown(seats, 40)}")
         try:
             key = json.dumps([spec, chosen], sort_keys=True)
             game = built.get(key) or factory(**chosen)
@@ -246,11 +241,11 @@ def create_app(
         since = query.get("since")
         if since is not None:
             if not since.isdigit() or len(since) > 12:
-                raise BadRequestError(400, f"since is a version number, not {_short(since)}")
+                raise BadRequestError(400, f"since is a version number, not {shown(since, 40)}")
             try:
                 wait = min(max(float(query.get("wait", "20")), 0.0), _MAX_WAIT)
             except ValueError:
-                raise BadRequestError(400, f"wait is a number of seconds, not {_short(query.get('wait'))}") from None
+                raise BadRequestError(400, f"wait is a number of seconds, not {shown(query.get('wait'), 40)}") from None
             if int(since) == table.version and wait > 0:
                 event = events.setdefault(table.id, asyncio.Event())
                 with contextlib.suppress(asyncio.TimeoutError):
@@ -263,7 +258,7 @@ def create_app(
             table, viewer = find(request.path_params["table"], data.get("token"))
             seat = data.get("seat")
             if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-                raise BadRequestError(400, f"a seat is a number, not {_short(seat)}")
+                raise BadRequestError(400, f"a seat is a number, not {shown(seat, 40)}")
             try:
                 action(table, viewer, data)
             except StaleError as exc:
@@ -279,7 +274,7 @@ def create_app(
     def do_move(table: Table, viewer: Viewer, data: dict[str, Any]) -> None:
         move = data.get("move")
         if not isinstance(move, str) or not move.strip() or len(move) > 200:
-            raise BadRequestError(400, f"a move is its notation as text, not {_short(move)}")
+            raise BadRequestError(400, f"a move is its notation as text, not {shown(move, 40)}")
         table.play(viewer, move, data.get("version"))
 
     def do_undo(table: Table, viewer: Viewer, data: dict[str, Any]) -> None:

@@ -30,7 +30,7 @@ import attrs
 
 from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
 from boardkit.chance import derive_seed, fresh_seed
-from boardkit.errors import BoardkitError, IllegalMoveError, OptionError
+from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, shown
 from boardkit.game import Game, PerfectInformationView, Player, State
 
 __all__ = ["PERSON_KINDS", "SEAT_KINDS", "Seat", "StaleError", "Table", "Tables", "Viewer", "parse_seat"]
@@ -116,8 +116,7 @@ def parse_seat(text: object) -> Seat:
             return Seat(kind, _DEFAULT_ITERATIONS if kind == "mcts" else 0)
         if kind == "mcts" and arg.isdigit() and 1 <= int(arg) <= _MAX_ITERATIONS:
             return Seat(kind, int(arg))
-    shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:37] + "..."
-    raise OptionError(f"unknown seat {shown}; seats are {', '.join(SEAT_KINDS)} or mcts:N")
+    raise OptionError(f"unknown seat {shown(text, 40)}; seats are {', '.join(SEAT_KINDS)} or mcts:N")
 
 
 @attrs.frozen
