@@ -7,6 +7,8 @@ import io
 import re
 from collections.abc import Iterator
 
+from connect_four import ConnectFour
+
 from boardkit.agents import RandomAgent
 from boardkit.games.camelot import Camelot
 from boardkit.games.cloth_of_gold import ClothOfGold
@@ -103,3 +105,9 @@ def test_what_a_move_did() -> None:
     scored.apply("place excalibur e3")
     scored.apply("end")
     assert effects(camelot, scored, 0) == "scored +5 (now 5)"
+
+
+def test_a_move_written_as_digits_is_that_move_before_a_number_of_the_list() -> None:
+    # Fill column 1, so the legal moves are columns 2..7: "5" is column 5, not the list's 5th (column 6).
+    s, _ = session(ConnectFour(), ["human", "human"], ["1", "1", "1", "1", "1", "2", "1", "5", "quit"])
+    assert [str(m) for m in s.state.history] == ["1", "1", "1", "1", "1", "2", "1", "5"]

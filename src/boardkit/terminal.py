@@ -433,7 +433,10 @@ class Session:
     def play(self, player: Player, text: str) -> None:
         legal = self.state.legal_moves()
         move: Any = text
-        if text.isdigit():
+        written = next((m for m in legal if str(m) == text), None) if text.isdigit() else None
+        if written is not None:  # a move written as digits (Connect Four's "5") is that move, not the 5th
+            move = written
+        elif text.isdigit():
             n = int(text)
             if not 1 <= n <= len(legal):
                 self.say(f"there is no move {n}: the legal moves are numbered 1 to {len(legal)} (type 'moves')")
