@@ -28,6 +28,7 @@ from boardkit import (
     Zone,
     make_options,
 )
+from boardkit.about import About, Chance, Information
 from boardkit.game import Game
 
 __all__ = ["HighState", "HighTiles", "HighView", "Lay"]
@@ -80,6 +81,7 @@ class HighTiles(Game["HighState", Lay]):
     """
 
     name = "high-tiles"
+    about = About(title="High Tiles", information=Information.IMPERFECT, chance=Chance.HIDDEN)
 
     def __init__(self, **options: Any) -> None:
         self.options = make_options(HighOptions, options, game=self.name)

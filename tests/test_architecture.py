@@ -146,6 +146,7 @@ FLOORS = {
     # only when asked; it is core. The game packages under it are the games floor.
     "core": (
         "boardkit.errors",
+        "boardkit.about",
         "boardkit.chance",
         "boardkit.game",
         "boardkit.record",

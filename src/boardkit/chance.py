@@ -139,6 +139,23 @@ class Random:
         twin.state = self.state
         return twin
 
+    def reseed(self, seed: int) -> None:
+        """Start the sequence of ``seed`` again, in place.
+
+        The generator object stays the same, so everything that holds it (a
+        :class:`~boardkit.TileBag` bound to a state's generator, say) draws
+        from the new sequence too: no part of a state can keep drawing from
+        a stream the state has left. :meth:`State.determinize
+        <boardkit.State.determinize>` deals its new world this way.
+
+        Examples:
+            >>> rng = Random(1); held = rng
+            >>> rng.reseed(42)
+            >>> held.bits64() == Random(42).bits64()
+            True
+        """
+        self.state = _mix(seed & _MASK)
+
     def bits64(self) -> int:
         """Return the next 64 random bits as an integer.
 

@@ -11,9 +11,10 @@ with how to copy it and how to compare it, in one :class:`Fields` table.
 * ``_key()`` - the fields' keys in one tuple, so ``snapshot()`` and ``==``
   see everything the game keeps;
 * ``_save()`` / ``_unplay()`` - a move's undo record is a copy of every
-  field (and the generator's state) taken before the move; undo puts copies
-  of it back, so a copy of the state that shares the record can take the
-  same move back too.
+  field taken before the move; undo puts copies of it back, so a copy of
+  the state that shares the record can take the same move back too. (The
+  generator's state is restored by :meth:`State.undo
+  <boardkit.State.undo>` itself, for every kind of state.)
 
 A field the game forgets to declare is missing from a copy, which fails at
 once (``AttributeError``) rather than sharing a mutable value silently.
@@ -211,11 +212,10 @@ class FieldState(State[M], Generic[M]):
         return twin
 
     def _save(self) -> tuple[Any, ...]:
-        """The undo token for a move about to be played: the generator's
-        state and a copy of every field."""
-        return (self.rng.state, self.fields.save(self))
+        """The undo token for a move about to be played: a copy of every
+        field. (The generator is not in it: :meth:`State.undo
+        <boardkit.State.undo>` restores chance for every kind of state.)"""
+        return self.fields.save(self)
 
     def _unplay(self, move: M, token: Any) -> None:
-        rng_state, saved = token
-        self.rng.state = rng_state
-        self.fields.restore(self, saved)
+        self.fields.restore(self, token)

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
 import attrs
 from typing_extensions import Self
 
+from boardkit.about import About
 from boardkit.chance import Random, check_seed, derive_seed, fresh_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, OptionTypeError, UndoError, check_int, shown
 
@@ -394,6 +395,11 @@ class Game(abc.ABC, Generic[S, M]):
     min_players: ClassVar[int] = 2
     #: The most players the game allows.
     max_players: ClassVar[int] = 2
+    #: What the game is, as data: information, chance, seat names, goal and
+    #: turn summary (see :mod:`boardkit.about`). The applications read this,
+    #: never the game's class; the default is a perfect-information game
+    #: without chance.
+    about: ClassVar[About] = About()
     #: The frozen attrs value holding the game's options (a game without
     #: options leaves it as :class:`NoOptions`).
     options: Any = NoOptions()
@@ -455,15 +461,16 @@ class Game(abc.ABC, Generic[S, M]):
         return {k: _json_value(v) for k, v in attrs.asdict(self.options, recurse=False).items()}
 
     def seat_name(self, player: Player) -> str:
-        """What the players call a seat, in screens and messages: ``"player N"``
-        unless the game names its sides (Tafl: ``"attackers"``, ``"defenders"``).
+        """What the players call a seat, in screens and messages: the name
+        :attr:`about` declares (Tafl: ``"attackers"``, ``"defenders"``), else
+        ``"player N"``.
 
         Examples:
             >>> from boardkit.testing import Nim
             >>> Nim().seat_name(1)
             'player 1'
         """
-        return f"player {player}"
+        return self.about.seat(player)
 
     def check_players(self, players: int | None) -> int:
         """Return the number of players, checked against the game's range.
@@ -545,6 +552,9 @@ class State(abc.ABC, Generic[M]):
         self.rng = Random(self.seed)
         self._moves: list[M] = []
         self._tokens: list[object] = []
+        # The moves that drew from the generator, as (ply, the generator's state before it): the one
+        # place undo restores chance from, whoever wrote the game's own undo.
+        self._draws: list[tuple[int, int]] = []
         self._setup: Any = None
         self._determinized = False
 
@@ -615,28 +625,53 @@ class State(abc.ABC, Generic[M]):
     def apply(self, move: M | str) -> None:
         """Play a move, given as a move value or in the game's notation.
 
+        The generator's state before the move is kept when the move draws
+        from it, so :meth:`undo` restores chance exactly for every game,
+        however the game writes its own undo.
+
         Raises:
             NotationError: if ``move`` is text that is not valid notation.
-            IllegalMoveError: if the rules do not allow the move now. In both
-                cases the state is left exactly as it was.
+            IllegalMoveError: if the rules do not allow the move now, or it is
+                not a move of this game at all (a value with fields of the
+                wrong kind). In both cases the state is left exactly as it was.
+
+        An error of any other kind raised while a legal move is carried out
+        is a bug in the game's rules, and propagates as itself.
         """
         if isinstance(move, str):
             move = self.game.parse_move(move)
         if self.outcome is not None:
             raise IllegalMoveError(move, "the game is over")
+        rng = self.rng
+        before = rng.state
         try:
             token = self._play(move)
-        except (TypeError, LookupError, AttributeError, ValueError) as exc:
-            # A move value built by hand with fields of the wrong kind or off the board trips the
-            # rules' own lookups; _play refuses before it changes anything, so this is a refusal too.
-            if isinstance(exc, BoardkitError):
+        except BoardkitError:
+            rng.state = before
+            raise
+        except Exception as exc:
+            rng.state = before
+            # _play refuses before it changes anything, so a move it could not even read (fields of
+            # the wrong kind, off the board) is judged here against the untouched position. A move
+            # that is legal here tripped over the rules themselves: that is a bug, reported as itself.
+            if self._is_listed(move):
                 raise
-            raise IllegalMoveError(_shown(move), f"not a move of {self.game.name}: {type(exc).__name__}") from None
+            raise IllegalMoveError(_shown(move), f"not a move of {self.game.name}: {type(exc).__name__}") from exc
+        if rng.state != before:
+            self._draws.append((len(self._moves), before))
         self._moves.append(move)
         self._tokens.append(token)
 
+    def _is_listed(self, move: object) -> bool:
+        """Whether ``move`` is among the legal moves (False if comparing it fails)."""
+        try:
+            return any(move == legal for legal in self.legal_moves())
+        except Exception:
+            return False
+
     def undo(self) -> M:
-        """Take back the last move and return it.
+        """Take back the last move and return it, the generator's state
+        included: the same move played again draws the same chance.
 
         Raises:
             UndoError: if no move has been played, or (on a determinized
@@ -651,7 +686,37 @@ class State(abc.ABC, Generic[M]):
             )
         move = self._moves.pop()
         self._unplay(move, self._tokens.pop())
+        draws = self._draws
+        if draws and draws[-1][0] == len(self._moves):
+            self.rng.state = draws.pop()[1]
         return move
+
+    def drew_chance(self, ply: int = -1) -> bool:
+        """Whether the move at ``ply`` (an index into :attr:`history`; the
+        last move by default) drew from the game's generator: a tile from a
+        bag, a die, a face-down hex turned.
+
+        Taking such a move back and playing it again draws the same thing
+        (the generator is part of what :meth:`undo` restores, as search
+        needs), so a person who could take it back would learn what chance
+        gives next. The play surfaces (``boardkit play``, ``boardkit serve``)
+        ask this and refuse to take such a move back.
+
+        Raises:
+            IndexError: if there is no move at ``ply``.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> state = Nim().new_game(seed=0)
+            >>> state.apply("take 1")
+            >>> state.drew_chance()
+            False
+        """
+        count = len(self._moves)
+        index = ply + count if ply < 0 else ply
+        if type(ply) is not int or not 0 <= index < count:
+            raise IndexError(f"no move {shown(ply)} in a game of {count} moves")
+        return any(p == index for p, _ in reversed(self._draws))
 
     def _bare_twin(self) -> Self:
         """A new state of this class holding only the base class's fields,
@@ -670,6 +735,7 @@ class State(abc.ABC, Generic[M]):
         twin.rng = self.rng.copy()
         twin._moves = list(self._moves)
         twin._tokens = list(self._tokens)
+        twin._draws = list(self._draws)
         twin._setup = self._setup
         twin._determinized = self._determinized
 
@@ -725,13 +791,16 @@ class State(abc.ABC, Generic[M]):
         A copy of the real game still holds two things that give hidden parts
         away: the real seed (replaying the public moves from it rebuilds the
         real game) and the real undo records (undo would put the real hidden
-        parts back). This replaces the seed, reseeds the generator with
-        ``derive_seed(seed, 1)`` and seals the undo records, so undoing past
+        parts back). This replaces the seed, reseeds the generator in place
+        with ``derive_seed(seed, 1)`` (the same object, so every component
+        bound to it draws the new world's chance) and seals the undo records, so undoing past
         the deal raises :class:`~boardkit.UndoError`. Games that override
         :meth:`determinize` call it on their copy.
         """
         self.seed = check_seed(seed)
-        self.rng = Random(derive_seed(seed, 1))
+        # In place: a component bound to this generator (a bag) must draw the new world's chance,
+        # not go on with the real game's stream from a generator object the state has left.
+        self.rng.reseed(derive_seed(seed, 1))
         self._tokens = [_DEALT] * len(self._tokens)
         self._determinized = True
 

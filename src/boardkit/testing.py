@@ -13,14 +13,20 @@ list of checks OpenSpiel, TAG and PettingZoo run on their games:
 * every legal move is accepted by ``apply``, as a value and as notation;
 * moves legal elsewhere but not here, and garbage notation, are refused with
   a boardkit error and leave the state unchanged;
-* ``undo`` back to the start restores every earlier state exactly;
+* ``undo`` back to the start restores every earlier state exactly, and a
+  move taken back and played again gives the same position (so all chance
+  comes from the state's generator, which undo restores);
 * copies taken earlier never change while play goes on;
 * a record written to JSON reads back and replays to the same state;
 * the same seed and moves give the same game;
 * a player's view is unchanged by resampling what that player cannot see
   (so views leak nothing), and determinized copies agree with the view, keep
   the player's own legal moves, take the given seed and refuse to undo moves
-  played before they were dealt (so they carry nothing of the real game).
+  played before they were dealt (so they carry nothing of the real game);
+* in a game with chance, determinized worlds draw their chance from their
+  own generator, and worlds dealt with different seeds can differ in what
+  chance gives next (a component still drawing from the real game's stream
+  would let every world foresee the real game's draws).
 
 It also ships :class:`Nim`, the smallest complete game, used in examples.
 """
@@ -156,6 +162,7 @@ def _check_one(
             raise ConformanceError("a set-up position to check must have no moves played", seed=state.seed, moves=())
         _check_setup_record(state)
     chooser = Random(game_seed ^ 0x5EED)
+    chance = _ChanceTally()
     snapshots: list[Hashable] = [state.snapshot()]
     kept: list[tuple[State[Any], Hashable]] = []
     notation: list[str] = []
@@ -204,14 +211,25 @@ def _check_one(
         move = legal[chooser.randbelow(len(legal))]
         if len(seen_moves) < 5000:
             seen_moves.append(move)
+        if chance.probes < _CHANCE_PROBES:
+            _check_chance(state, move, chooser, chance, fail)
         state.apply(move)
         twin.apply(move)
         notation.append(str(move))
         if state.snapshot() != twin.snapshot():
             raise fail("the same seed and moves gave two different games")
+        after = state.snapshot()
+        state.undo()
+        state.apply(move)
+        if state.snapshot() != after:
+            raise fail(
+                f"undo did not restore the state: {str(move)!r} taken back and played again gave another"
+                " position (undo restores every field, and all chance comes from the state's generator, state.rng)"
+            )
         snapshots.append(state.snapshot())
         if chooser.randbelow(8) == 0 and len(kept) < 6:
             kept.append((state.copy(), state.snapshot()))
+    chance.judge(fail)
     over = state.is_over
     if over != (state.outcome is not None) or over != (state.current_player is None):
         raise fail("is_over, outcome and current_player disagree")
@@ -233,6 +251,66 @@ def _check_one(
         if state.snapshot() != snapshots[i - 1]:
             raise fail(f"undo did not restore the state before move {i}")
     return len(notation), outcome
+
+
+#: How many chance-drawing moves of each game are probed with determinized worlds.
+_CHANCE_PROBES = 6
+#: How many worlds each probe deals.
+_WORLDS = 4
+
+
+@attrs.define
+class _ChanceTally:
+    """What the chance probes of one game saw."""
+
+    probes: int = 0  # moves probed that drew from the real game's generator
+    own: int = 0  # ... after which some world had drawn from its own generator
+    seen: int = 0  # ... whose draw the mover sees (two reseeded copies of the real game differ to the mover)
+    differ: int = 0  # ... among them, those after which worlds dealt with different seeds differ to the mover
+
+    def judge(self, fail: Any) -> None:
+        if self.probes >= 2 and self.own == 0:
+            raise fail(
+                "determinized worlds never draw from their own generator where the real game draws chance:"
+                " a component draws from a generator the state has left (bind it to state.rng; never replace"
+                " state.rng, reseed it in place)"
+            )
+        if self.seen >= 2 and self.differ == 0:
+            raise fail(
+                "determinized worlds dealt with different seeds all drew the same chance:"
+                " they foresee the real game's future draws"
+            )
+
+
+def _check_chance(state: State[Any], move: Any, chooser: Random, tally: _ChanceTally, fail: Any) -> None:
+    """Probe ``move`` (about to be played on ``state``) for chance that worlds would foresee."""
+    mover = state.current_player
+    if mover is None:
+        return
+    real = state.copy()
+    real.apply(move)
+    if not real.drew_chance():
+        return
+    tally.probes += 1
+    other = state.copy()
+    other.rng.reseed(chooser.bits64())
+    other.apply(move)
+    seen = other.view(mover) != real.view(mover)
+    views = set()
+    own = False
+    for _ in range(_WORLDS):
+        world = state.determinize(mover, chooser.bits64())
+        try:
+            world.apply(move)
+        except IllegalMoveError as exc:
+            raise fail(f"a determinization for the player to move refuses their own move {str(move)!r}") from exc
+        own = own or world.drew_chance()
+        views.add(world.view(mover))
+    tally.own += own
+    if seen:
+        tally.seen += 1
+        if len(views) > 1:
+            tally.differ += 1
 
 
 def _check_setup_record(state: State[Any]) -> None:

@@ -35,6 +35,7 @@ from collections import Counter
 from collections.abc import Hashable, Mapping
 from typing import Any
 
+from boardkit.about import About, Chance, Information
 from boardkit.bag import TileBag
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, shown
 from boardkit.game import Game, Outcome, Player, State, make_options
@@ -93,6 +94,7 @@ class Camelot(Game["CamelotState", Move]):
     """
 
     name = "camelot"
+    about = About(title="Camelot: The Build", information=Information.IMPERFECT, chance=Chance.PUBLIC)
     min_players = 1
     max_players = 5
 
@@ -385,7 +387,7 @@ class CamelotState(State[Move]):
         p = self._player
         hand = self.hands[p]
         points = self._turn_score()
-        token = (p, self.track.score(p), tuple(self._laid), hand.copy(), self.bag.key(), self.rng.state)
+        token = (p, self.track.score(p), tuple(self._laid), hand.copy(), self.bag.key())
         self.track.set(p, self.track.score(p) + points)
         hand.add_face_up(*self.bag.draw(HAND_SIZE - len(hand)))
         self._laid = []
@@ -421,13 +423,12 @@ class CamelotState(State[Move]):
             net = self._net[self._player]
             _set(net, move.tile, net.get(move.tile, 0) - 1)
         else:
-            p, score, laid, hand, bag, rng_state = token
+            p, score, laid, hand, bag = token  # the generator: State.undo restores it
             self._player = p
             self.track.set(p, score)
             self._laid = list(laid)
             self.hands[p] = hand.copy()
             self.bag = TileBag(bag, rng=self.rng)
-            self.rng.state = rng_state
 
     def _key(self) -> Hashable:
         return (

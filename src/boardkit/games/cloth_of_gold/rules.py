@@ -46,6 +46,7 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from boardkit.about import About, Chance, Information
 from boardkit.bag import TileBag
 from boardkit.errors import IllegalMoveError, OptionError, refusing
 from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields
@@ -125,6 +126,7 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
     """
 
     name = "cloth-of-gold"
+    about = About(title="Field of the Cloth of Gold", information=Information.IMPERFECT, chance=Chance.HIDDEN)
     min_players = 2
     max_players = 2
     options: ClothOfGoldOptions
@@ -538,7 +540,6 @@ class ClothOfGoldState(State[Move]):
 
     def _save(self) -> tuple[Any, ...]:
         return (
-            self.rng.state,
             self._darkness.key(),
             [h.copy() for h in self._hands],
             [c.copy() for c in self._courts],
@@ -564,10 +565,10 @@ class ClothOfGoldState(State[Move]):
         return token
 
     def _unplay(self, move: Move, token: Any) -> None:
-        rng_state, dark, hands, courts, removed, spaces, tokens, since, dragon, scores, to_move, outcome, ended = token
+        dark, hands, courts, removed, spaces, tokens, since, dragon, scores, to_move, outcome, ended = token
         # The saved values are copied, not installed: a copy of this state
         # shares its undo records, and both may take the same move back.
-        self.rng.state = rng_state
+        # (The generator is restored by State.undo, the one owner of chance.)
         self._darkness.restore(dark)
         self._hands = [h.copy() for h in hands]
         self._courts = [c.copy() for c in courts]

@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
+from boardkit.about import About, Chance
 from boardkit.errors import IllegalMoveError, OptionError, OptionTypeError, refusing, shown
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.five_fields.board import (
@@ -141,6 +142,8 @@ class FiveFields(Game["FiveFieldsState", Move]):
     """
 
     name = "five-fields"
+    #: Chance takes part on a blank map only, where face-down hexes are turned as the game goes on.
+    about = About(title="Game of 5 Fields", chance=Chance.PUBLIC)
 
     def __init__(self, **options: Any) -> None:
         self.options: FiveFieldsOptions = make_options(FiveFieldsOptions, options, game=self.name)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardkit.chance import Random
 from boardkit.errors import OptionError
 from boardkit.game import Player, setup_fields
 from boardkit.games.five_fields.board import (
@@ -77,7 +76,7 @@ def place(
     Raises:
         OptionError: if the position breaks a rule of the board.
     """
-    state.rng = Random(state.seed)
+    state.rng.reseed(state.seed)  # in place: nothing may keep a generator the state has left
     state.check_player(to_move)
     codes = [_HIDDEN] * _N
     for cell, kind in terrain.items():

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, Final, TypeVar
 
+from boardkit.about import About
 from boardkit.capture import enclosed
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import IllegalMoveError, OptionError, refusing
@@ -106,6 +107,7 @@ class Tafl(Game["TaflState", Move]):
     """
 
     name = "tafl"
+    about = About(title="Tafl", seats=("attackers", "defenders"))
     options: TaflOptions
 
     def __init__(self, variant: str | None = None, **options: Any) -> None:
