@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from boardkit import OptionError
 from boardkit.about import About, Chance, Information
 from boardkit.games import load
 from boardkit.testing import Nim
@@ -40,3 +41,44 @@ def test_seat_names_come_from_the_declaration() -> None:
 
     assert Named().seat_name(0) == "first"
     assert Named().seat_name(2) == "player 2"
+
+
+@pytest.mark.parametrize("name", ["tafl", "five-fields", "cloth-of-gold", "camelot"])
+def test_every_shipped_option_declares_its_help_and_type(name: str) -> None:
+    infos = load(name).option_info()
+    assert infos
+    for info in infos:
+        assert info.help and "\n" not in info.help, info.name
+        assert info.type in ("bool", "int", "float", "str", "data"), info.name
+        assert info.describe().endswith(f"default {'none' if info.default is None else repr(info.default)}")
+
+
+def test_declared_ranges_and_choices_are_enforced() -> None:
+    with pytest.raises(OptionError, match="first must be"):
+        load("camelot", first=7)
+    assert load("camelot", first="random").options.first == "random"
+    with pytest.raises(OptionError, match="heap must be"):
+        Nim(heap=0)
+
+
+def test_a_users_options_class_describes_itself() -> None:
+    import attrs
+
+    from boardkit.about import option
+    from boardkit.game import make_options, option_info
+
+    @attrs.frozen
+    class Options:
+        size: int = option(9, "the board's width", low=5, high=19)
+        colour: str = option("red", "the first player's colour", choices=("red", "blue"))
+        fast: bool = option(False, "skip the set-up")
+
+    infos = {o.name: o for o in option_info(Options)}
+    assert infos["size"].describe() == "an int from 5 to 19; default 9"
+    assert infos["colour"].choices == ("red", "blue")
+    assert infos["fast"].to_dict()["type"] == "bool"
+    with pytest.raises(OptionError, match="colour must be one of 'red', 'blue'"):
+        make_options(Options, {"colour": "green"}, game="demo")
+    with pytest.raises(OptionError, match="size must be an int from 5 to 19, not 3"):
+        make_options(Options, {"size": 3}, game="demo")
+

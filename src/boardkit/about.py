@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
-__all__ = ["About", "Chance", "Information"]
+__all__ = ["OPTION_KEY", "About", "Chance", "Information", "OptionInfo", "option"]
 
 
 class Information(enum.Enum):
@@ -110,3 +111,114 @@ class About:
         if 0 <= player < len(self.seats):
             return self.seats[player]
         return f"player {player}"
+
+
+#: The key under which an option field keeps its schema in attrs metadata.
+OPTION_KEY = "boardkit"
+
+
+@attrs.frozen
+class OptionInfo:
+    """One option of a game, as the command, the web form and the docs show it.
+
+    Built by :meth:`Game.option_info <boardkit.Game.option_info>` from the
+    game's options class: the type comes from the field's annotation, the
+    help, choices and range from :func:`option` where the field declares
+    them, and the default from the field.
+
+    Attributes:
+        name: The option's keyword (``--option NAME=VALUE``).
+        type: ``"bool"``, ``"int"``, ``"float"``, ``"str"``, or ``"data"``
+            (a JSON list or object, such as a custom plan).
+        default: The default, as plain JSON data.
+        help: One line saying what the option does.
+        choices: The values allowed, when they are a fixed list.
+        low: The smallest number allowed, for numbers with a range.
+        high: The largest number allowed.
+        also: Named values allowed besides the type's own (``"random"``
+            beside the seat numbers of Camelot's ``first``).
+        optional: Whether ``None`` (off) is allowed.
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> info = {o.name: o for o in Tafl().option_info()}
+        >>> info["escape"].describe()
+        "one of 'edge', 'corner'; default 'edge'"
+        >>> info["first"].describe()
+        'an int from 0 to 1; default 0'
+    """
+
+    name: str
+    type: str
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    also: tuple[Any, ...] = ()
+    optional: bool = False
+
+    def describe(self) -> str:
+        """What values the option takes and its default, in a few words."""
+        if self.choices:
+            text = "one of " + ", ".join(repr(c) for c in self.choices)
+        elif self.type == "data":
+            text = "JSON data"
+        else:
+            article = "an" if self.type == "int" else "a"
+            text = f"{article} {self.type}"
+            if self.low is not None and self.high is not None:
+                text += f" from {self.low:g} to {self.high:g}"
+            elif self.low is not None:
+                text += f" of at least {self.low:g}"
+        if self.also:
+            text += ", or " + ", ".join(repr(a) for a in self.also)
+        if self.optional:
+            text += ", or none"
+        default = "none" if self.default is None else repr(self.default)
+        return f"{text}; default {default}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The schema as JSON data, for the web form.
+
+        Examples:
+            >>> OptionInfo("size", "int", 9, "the board's size", low=5).to_dict()["low"]
+            5
+        """
+        return {f.name: _plain(getattr(self, f.name)) for f in attrs.fields(OptionInfo)}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def option(
+    default: Any,
+    help: str,
+    *,
+    choices: Iterable[Any] = (),
+    low: float | None = None,
+    high: float | None = None,
+    also: Iterable[Any] = (),
+    **field: Any,
+) -> Any:
+    """An attrs field for a game option that declares its help, and where
+    they are not plain from its annotation its choices and range.
+
+    Everything else (``validator``, ``converter``) goes to :func:`attrs.field`.
+
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class Options:
+        ...     size: int = option(9, "the board's width and height", low=5, high=19)
+        >>> attrs.fields(Options).size.metadata["boardkit"]["help"]
+        "the board's width and height"
+    """
+    schema = {"help": help, "choices": tuple(choices), "low": low, "high": high, "also": tuple(also)}
+    metadata = {**field.pop("metadata", {}), OPTION_KEY: schema}
+    return attrs.field(default=default, metadata=metadata, **field)

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
 import attrs
 from typing_extensions import Self
 
-from boardkit.about import About
+from boardkit.about import OPTION_KEY, About, OptionInfo
 from boardkit.chance import Random, check_seed, derive_seed, fresh_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, OptionTypeError, UndoError, check_int, shown
 
@@ -295,7 +295,25 @@ def make_options(cls: type[Opts], options: Mapping[str, Any], *, game: str) -> O
         raise OptionError(f"bad option for {game}: {reason}") from exc
     for name, allowed in _option_kinds(cast(Any, cls)).items():
         _check_kind(name, getattr(value, name), allowed, game)
+    for info in option_info(cast(Any, cls)):
+        _check_declared(info, getattr(value, info.name), game)
     return value
+
+
+def _check_declared(info: OptionInfo, value: object, game: str) -> None:
+    """Refuse a value outside the choices or the range an option declares."""
+    if value is None and info.optional:
+        return
+    plain = _json_value(value)
+    if plain in info.also:
+        return
+    if info.choices and plain not in info.choices:
+        allowed = ", ".join(repr(c) for c in info.choices)
+        raise OptionError(f"bad option for {game}: {info.name} must be one of {allowed}, not {shown(value)}")
+    number = isinstance(plain, int | float) and not isinstance(plain, bool)
+    if number and ((info.low is not None and plain < info.low) or (info.high is not None and plain > info.high)):
+        wanted = info.describe().split(";")[0]
+        raise OptionError(f"bad option for {game}: {info.name} must be {wanted}, not {shown(value)}")
 
 
 def _check_kind(name: str, value: object, kinds: tuple[object, ...], game: str) -> None:
@@ -354,6 +372,54 @@ def _kind_name(kind: object) -> str:
     if kind is type(None):
         return "None"
     return kind.__name__ if isinstance(kind, type) else repr(kind)
+
+
+@functools.cache
+def option_info(cls: type) -> tuple[OptionInfo, ...]:
+    """The :class:`~boardkit.about.OptionInfo` of every field of an options class.
+
+    Examples:
+        >>> from boardkit.testing import NimOptions
+        >>> option_info(NimOptions)[0].help
+        'counters on the heap at the start'
+    """
+    if not attrs.has(cls):
+        return ()
+    kinds = _option_kinds(cls)
+    found = []
+    for field in attrs.fields(cast(Any, cls)):
+        declared = field.metadata.get(OPTION_KEY, {})
+        alternatives = kinds.get(field.name)
+        optional = False
+        choices: tuple[Any, ...] = ()
+        also: tuple[Any, ...] = ()
+        if alternatives is None:
+            kind = "data"
+        else:
+            optional = type(None) in alternatives
+            named = [a for a in alternatives if a is not type(None) and not isinstance(a, type)]
+            types_ = [a for a in alternatives if a is not type(None) and isinstance(a, type)]
+            if types_:
+                kind = types_[0].__name__
+                also = tuple(named)
+            else:
+                kind = type(named[0]).__name__ if named else "data"
+                choices = tuple(named)
+        default = field.default
+        found.append(
+            OptionInfo(
+                name=field.name,
+                type=kind,
+                default=None if default is attrs.NOTHING else _json_value(default),
+                help=declared.get("help", ""),
+                choices=tuple(declared.get("choices", ())) or choices,
+                low=declared.get("low"),
+                high=declared.get("high"),
+                also=tuple(declared.get("also", ())) or also,
+                optional=optional,
+            )
+        )
+    return tuple(found)
 
 
 def _json_value(value: Any) -> Any:
@@ -459,6 +525,21 @@ class Game(abc.ABC, Generic[S, M]):
             {'heap': 7, 'most': 3}
         """
         return {k: _json_value(v) for k, v in attrs.asdict(self.options, recurse=False).items()}
+
+    def option_info(self) -> tuple[OptionInfo, ...]:
+        """Every option of the game with its type, default, allowed values
+        and one line of help, in declaration order: what ``boardkit list
+        GAME`` prints and the web start page builds its form from.
+
+        The type comes from the option's annotation; help, choices and range
+        from :func:`boardkit.about.option` where the field declares them.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> [(o.name, o.type, o.default, o.low) for o in Nim().option_info()]
+            [('heap', 'int', 21, 1), ('most', 'int', 3, 1)]
+        """
+        return option_info(type(self.options))
 
     def seat_name(self, player: Player) -> str:
         """What the players call a seat, in screens and messages: the name

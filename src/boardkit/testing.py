@@ -38,6 +38,7 @@ from typing import Any
 
 import attrs
 
+from boardkit.about import option
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionError, UndoError
 from boardkit.game import Game, Outcome, Player, State, make_options
@@ -409,8 +410,8 @@ class Take:
 class NimOptions:
     """Nim's options: the starting ``heap`` and the ``most`` one may take."""
 
-    heap: int = attrs.field(default=21)
-    most: int = attrs.field(default=3)
+    heap: int = option(21, "counters on the heap at the start", low=1)
+    most: int = option(3, "the most counters one may take in a turn", low=1)
 
     @heap.validator
     def _check_heap(self, _: object, value: int) -> None:

@@ -11,6 +11,7 @@ from typing import Literal
 
 import attrs
 
+from boardkit.about import option
 from boardkit.errors import OptionError
 from boardkit.games.camelot.plan import STANDARD_PLAN, plan_rows
 from boardkit.games.camelot.tiles import STANDARD_TILES, tile_entries
@@ -57,9 +58,15 @@ class CamelotOptions:
         2
     """
 
-    first: int | Literal["random"] = attrs.field(default=0, converter=_to_first)
-    plan: tuple[str, ...] | None = attrs.field(default=None, converter=_to_plan)
-    tiles: tuple[tuple[str, str, int, int, bool], ...] | None = attrs.field(default=None, converter=_to_tiles)
+    first: int | Literal["random"] = option(
+        0, "the player who starts, or random", low=0, high=4, also=("random",), converter=_to_first
+    )
+    plan: tuple[str, ...] | None = option(
+        None, "a castle plan of your own, as rows of kind letters (none: the standard plan)", converter=_to_plan
+    )
+    tiles: tuple[tuple[str, str, int, int, bool], ...] | None = option(
+        None, "a tile list of your own (none: the standard list)", converter=_to_tiles
+    )
 
     def __attrs_post_init__(self) -> None:
         rows = STANDARD_PLAN if self.plan is None else self.plan

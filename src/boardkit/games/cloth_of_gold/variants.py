@@ -14,6 +14,7 @@ from typing import Final
 
 import attrs
 
+from boardkit.about import option
 from boardkit.errors import OptionError
 from boardkit.games.cloth_of_gold.board import Tile
 
@@ -55,5 +56,7 @@ class ClothOfGoldOptions:
         boardkit.errors.OptionError: edition must be 2023 or 2020, not 2019
     """
 
-    edition: int = attrs.field(default=2023, validator=_check_edition)
-    first: int = attrs.field(default=0, validator=_check_first)
+    edition: int = option(
+        2023, "2023: 12 gold and 6 jewels; 2020: 18 gold, no jewels", choices=(2023, 2020), validator=_check_edition
+    )
+    first: int = option(0, "the player who takes the first turn", low=0, high=1, validator=_check_first)

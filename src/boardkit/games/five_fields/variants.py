@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from boardkit.about import option
 from boardkit.errors import OptionError
 from boardkit.games.five_fields.board import format_map, parse_map
 
@@ -53,9 +54,11 @@ class FiveFieldsOptions:
         boardkit.errors.OptionError: a fixed map cannot be combined with blank_map: ...
     """
 
-    blank_map: bool = attrs.field(default=False)
-    map: str | None = attrs.field(default=None, converter=_to_map)
-    turn_limit: int | None = attrs.field(default=None)
+    blank_map: bool = option(False, "only the eight starting hexes face up; Princes discover the rest")
+    map: str | None = option(
+        None, "a fixed map of 19 letters P/M/S, rows from the top (none: a seeded random map)", converter=_to_map
+    )
+    turn_limit: int | None = option(None, "end as a draw after this many turns without a winner", low=1)
 
     @blank_map.validator
     def _check_blank(self, _: object, value: object) -> None:

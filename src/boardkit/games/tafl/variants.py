@@ -16,6 +16,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from boardkit.about import option
 from boardkit.errors import NotationError, OptionError, shown
 from boardkit.games.tafl.moves import read_position, write_position
 
@@ -175,25 +176,41 @@ class TaflOptions:
         boardkit.errors.OptionError: repetition must be an integer of at least 2, or None to turn it off; not 1
     """
 
-    variant: str = attrs.field(default="hnefatafl", validator=_check_variant)
-    layout: str | None = attrs.field(default=None, converter=_layout)
-    escape: Literal["edge", "corner"] = attrs.field(default="edge", validator=_check_choice("edge", "corner"))
-    mate: bool = attrs.field(default=False, validator=_check_bool)
-    king_armed: bool = attrs.field(default=True, validator=_check_bool)
-    king_captured_by: Literal["four", "two", "throne"] = attrs.field(
-        default="four", validator=_check_choice("four", "two", "throne")
+    variant: str = option(
+        "hnefatafl", "the board and rule set", choices=(*VARIANTS, CUSTOM), validator=_check_variant
     )
-    repetition: int | None = attrs.field(default=3, validator=_check_repetition)
-    first: int = attrs.field(default=0, validator=_check_first)
-    repetition_result: Literal["draw", "defenders-lose", "repeater-loses", "repeater-wins"] = attrs.field(
-        default="draw", validator=_check_choice("draw", "defenders-lose", "repeater-loses", "repeater-wins")
+    layout: str | None = option(None, "a custom start position, as OpenTafl position text", converter=_layout)
+    escape: Literal["edge", "corner"] = option(
+        "edge", "where the King escapes: any edge square, or the corners only",
+        validator=_check_choice("edge", "corner"),
     )
-    shieldwall: bool = attrs.field(default=False, validator=_check_bool)
-    shieldwall_close: Literal["along-edge", "onto-edge"] = attrs.field(
-        default="along-edge", validator=_check_choice("along-edge", "onto-edge")
+    mate: bool = option(False, "a King move opening two clear lines to escape wins at once", validator=_check_bool)
+    king_armed: bool = option(True, "the King helps to capture", validator=_check_bool)
+    king_captured_by: Literal["four", "two", "throne"] = option(
+        "four",
+        "the King is taken when enclosed on four sides, by two like any piece, or by four at the throne only",
+        validator=_check_choice("four", "two", "throne"),
     )
-    exit_fort: bool = attrs.field(default=False, validator=_check_bool)
-    encirclement: bool = attrs.field(default=False, validator=_check_bool)
+    repetition: int | None = option(
+        3, "the occurrence of one position that ends the game (none: never)", low=2, validator=_check_repetition
+    )
+    first: int = option(0, "who moves first: 0 attackers, 1 defenders", low=0, high=1, validator=_check_first)
+    repetition_result: Literal["draw", "defenders-lose", "repeater-loses", "repeater-wins"] = option(
+        "draw",
+        "what that repetition does",
+        validator=_check_choice("draw", "defenders-lose", "repeater-loses", "repeater-wins"),
+    )
+    shieldwall: bool = option(
+        False, "a row along an edge bracketed at both ends is taken together", validator=_check_bool
+    )
+    shieldwall_close: Literal["along-edge", "onto-edge"] = option(
+        "along-edge",
+        "which move closes a shieldwall: one along the edge, or any move onto the bracketing square",
+        validator=_check_choice("along-edge", "onto-edge"),
+    )
+    exit_fort: bool = option(False, "the defenders win with the King in an unbreakable fort on an edge",
+                             validator=_check_bool)
+    encirclement: bool = option(False, "the attackers win when no defender can reach an edge", validator=_check_bool)
 
     def __attrs_post_init__(self) -> None:
         if self.variant == CUSTOM and self.layout is None:
