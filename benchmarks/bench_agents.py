@@ -107,8 +107,9 @@ def main() -> None:
     print(f"MCTS({args.iterations} iterations, playouts capped at {args.rollout}) against random, "
           f"{args.games} games per game, seats rotated:")
     print()
-    print("| game | MCTS wins | draws | losses | as seat 0 | as seat 1 | win rate (95% interval) | >= 75% | seconds |")
-    print("|---|---:|---:|---:|---:|---:|---|---|---:|")
+    print("| game | MCTS wins | shared | draws | losses | as seat 0 | as seat 1 | win rate (95% interval) | >= 75% "
+          "| seconds |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|---|---:|")
     for title, game, players in loaded:
         agents: dict[str, Agent] = {
             "mcts": MCTSAgent(iterations=args.iterations, rollout_moves=args.rollout, seed=1),
@@ -125,7 +126,8 @@ def main() -> None:
         verdict = "yes" if mcts.win_rate >= 0.75 else "no"
         failed = f" ({len(result.errors)} failed)" if result.errors else ""
         print(
-            f"| {title}{failed} | {mcts.wins} | {mcts.draws} | {mcts.losses + mcts.unfinished} | {per_seat[0]} | "
+            f"| {title}{failed} | {mcts.wins} | {mcts.shared} | {mcts.draws} | {mcts.losses + mcts.unfinished} "
+            f"| {per_seat[0]} | "
             f"{per_seat[1]} | {mcts.win_rate:.0%} ({lo:.0%}-{hi:.0%}) | {verdict} | {spent:.0f} |",
             flush=True,
         )

@@ -52,7 +52,7 @@ class Edition:
 
     Attributes:
         edition: 2020 or 2023.
-        summary: Win rates, draws (shared victories), lengths and end reasons.
+        summary: Win rates, shared victories, lengths and end reasons.
         changed: Games whose winners the end-game scoring changed.
         low: Lower end of the Wilson 95% interval of ``changed / games``.
         high: Upper end of it.
@@ -115,7 +115,7 @@ def table(rows: Sequence[Edition]) -> str:
             f"| {row.edition} | {s.games} | {row.changed / s.games:.1%} ({row.low:.1%}-{row.high:.1%}) "
             f"| {first.rate:.1%} ({first.low:.1%}-{first.high:.1%}) "
             f"| {second.rate:.1%} ({second.low:.1%}-{second.high:.1%}) "
-            f"| {s.draws / s.games:.1%} | {by30 / s.games:.1%} | {row.endgame_points:.1f} |"
+            f"| {s.shared / s.games:.1%} | {by30 / s.games:.1%} | {row.endgame_points:.1f} |"
         )
     return "\n".join(lines)
 

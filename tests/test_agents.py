@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from boardkit import IllegalMoveError, NotationError, Outcome, Player, Random, State, TileBag, derive_seed, make_options
-from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent, rewards
+from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent, win_shares
 from boardkit.errors import OptionError
 from boardkit.game import Game
 from boardkit.play import play_game, tournament
@@ -267,8 +267,19 @@ def test_nim3_passes_the_conformance_kit() -> None:
         (None, 3, (1 / 3, 1 / 3, 1 / 3)),
     ],
 )
-def test_rewards(outcome: Outcome | None, players: int, expected: tuple[float, ...]) -> None:
-    assert rewards(outcome, players) == pytest.approx(expected)
+def test_win_shares(outcome: Outcome | None, players: int, expected: tuple[float, ...]) -> None:
+    assert win_shares(outcome, players) == pytest.approx(expected)
+
+
+def test_rewards_is_the_deprecated_name_of_win_shares() -> None:
+    from boardkit.agents import rewards
+
+    outcome = Outcome(frozenset({1, 2}), None, "shared")
+    with pytest.warns(DeprecationWarning, match=r"use boardkit\.agents\.win_shares"):
+        assert rewards(outcome, 3) == win_shares(outcome, 3) == (0.0, 0.5, 0.5)
+    import boardkit.agents
+
+    assert "rewards" not in boardkit.agents.__all__
 
 
 @pytest.mark.parametrize("agent", [RandomAgent(seed=1), GreedyAgent(seed=1), MCTSAgent(iterations=10, seed=1)])

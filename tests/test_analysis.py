@@ -51,7 +51,7 @@ def _by_hand(lines: list[dict[str, Any]]) -> dict[str, Any]:
         reasons[out["reason"]] = reasons.get(out["reason"], 0) + 1
         if len(out["winners"]) == 1:
             wins[out["winners"][0]] += 1
-        else:
+        elif not out["winners"]:
             draws += 1
     lengths = sorted(len(d["moves"]) for d in lines)
     n = len(lines)
@@ -224,18 +224,16 @@ def test_shared_victories_and_unfinished_games_are_counted_as_documented() -> No
     alone = GameRecord("x", {}, 3, 0, ("a",), Outcome(frozenset({2}), None, "alone"))
     s = summarize([both, alone, GameRecord("x", {}, 3, 0, (), None)])
     assert [seat.wins for seat in s.seats] == [0, 0, 1]
-    assert (s.draws, s.unfinished, s.games) == (1, 1, 3)
+    assert (s.draws, s.shared, s.unfinished, s.games) == (0, 1, 1, 3)
     assert shared.outcome is None
-    # The tournament's standings count a shared victory the same way: a draw for the sharers,
-    # a loss for the others.
-    from boardkit.play import _Tally
+    # The tournament's standings count a shared victory the same way: shared by the sharers (not a
+    # draw: somebody won), a loss for the others.
+    from boardkit.play import GameResult, TournamentResult
 
-    tallies = [_Tally() for _ in range(3)]
-    for seat, tally in enumerate(tallies):
-        tally.add(both, seat)
-    counted = [(t.wins, t.draws, t.losses) for t in tallies]
-    assert counted == [(0, 1, 0), (0, 1, 0), (0, 0, 1)]
-    assert isinstance(tallies[0].standing("a", None), Standing)
+    result = TournamentResult("x", {}, 3, ("a", "b", "c"), 0, (GameResult(0, 0, (0, 1, 2), both),))
+    counted = [(t.wins, t.shared, t.draws, t.losses) for t in result.standings()]
+    assert counted == [(0, 1, 0, 0), (0, 1, 0, 0), (0, 0, 0, 1)]
+    assert all(isinstance(t, Standing) for t in result.standings())
 
 
 def test_ratings_count_a_shared_victory_as_a_win_over_the_others() -> None:

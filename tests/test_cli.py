@@ -179,9 +179,11 @@ def test_one_agent_plays_every_seat() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
     assert out[0] == "nim: 4 games, 2 players, seed 0"
-    rows = [line.split()[:3] for line in out[2:]]
-    assert rows == [["greedy", "all", "8"], ["greedy", "0", "4"], ["greedy", "1", "4"]]
-    assert sum(int(line.split()[3]) for line in out[3:]) == 4  # each game won by one of its two seats
+    rows = [line.split()[:3] for line in out[2:5]]
+    # Games against itself are left out of the agent's standing and count in its seat rows only.
+    assert rows == [["greedy", "all", "0"], ["greedy", "0", "4"], ["greedy", "1", "4"]]
+    assert sum(int(line.split()[3]) for line in out[3:5]) == 4  # each game won by one of its two seats
+    assert out[5:] == ["4 games in which one agent held every seat count in its seat rows only"]
     wrong = boardkit("simulate", NIM, "--games", "2", "--agents", "greedy", "--players", "3", "--quiet")
     assert wrong.returncode == 2
     assert wrong.stderr.startswith("boardkit: nim is played by exactly 2 players, not 3"), wrong.stderr

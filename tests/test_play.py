@@ -238,7 +238,7 @@ def result_of(*games: tuple[tuple[int, ...], Outcome | None]) -> TournamentResul
     return TournamentResult("demo", {}, 2, ("a", "b"), 0, results)
 
 
-def test_standings_count_wins_draws_losses_and_scores() -> None:
+def test_standings_count_wins_shared_victories_draws_losses_and_scores() -> None:
     result = result_of(
         ((0, 1), Outcome.win(0, "x", (10, 4))),
         ((1, 0), Outcome.win(0, "x", (7, 5))),
@@ -247,14 +247,14 @@ def test_standings_count_wins_draws_losses_and_scores() -> None:
         ((0, 1), None),
     )
     a, b = result.standings()
-    assert (a.games, a.wins, a.draws, a.losses, a.unfinished) == (5, 1, 2, 1, 1)
-    assert (b.games, b.wins, b.draws, b.losses, b.unfinished) == (5, 1, 2, 1, 1)
+    assert (a.games, a.wins, a.shared, a.draws, a.losses, a.unfinished) == (5, 1, 1, 1, 1, 1)
+    assert (b.games, b.wins, b.shared, b.draws, b.losses, b.unfinished) == (5, 1, 1, 1, 1, 1)
     assert a.points == pytest.approx((1 + 0 + 0.5 + 0.5 + 0.5) / 5)
     assert a.mean_score == pytest.approx((10 + 5 + 6 + 3) / 4)
     assert b.mean_score == pytest.approx((4 + 7 + 6 + 3) / 4)
     seats = {(s.name, s.seat): s for s in result.by_seat()}
     assert (seats["a", 0].games, seats["a", 0].wins, seats["a", 0].draws) == (3, 1, 1)
-    assert (seats["a", 1].games, seats["a", 1].losses, seats["a", 1].draws) == (2, 1, 1)
+    assert (seats["a", 1].games, seats["a", 1].losses, seats["a", 1].shared) == (2, 1, 1)
     assert seats["b", 0].wins == 1 and seats["b", 1].losses == 1
 
 
@@ -274,7 +274,7 @@ def test_wilson_interval(wins: int, games: int, low: float, high: float) -> None
     lo, hi = wilson_interval(wins, games)
     assert lo == pytest.approx(low, abs=1e-4)
     assert hi == pytest.approx(high, abs=1e-4)
-    assert Standing("x", None, games, wins, 0, games - wins, 0, 0.0, None).win_interval == (lo, hi)
+    assert Standing("x", None, games, wins, 0, 0, games - wins, 0, 0.0, None).win_interval == (lo, hi)
 
 
 def test_the_summary_table_lines_up() -> None:

@@ -11,11 +11,15 @@ any iterable of records, or a :class:`~boardkit.play.TournamentResult`.
 How games are counted, here and in :class:`boardkit.play.Standing` alike:
 
 * a seat **wins** a game when it is the only winner;
-* a game is a **draw** when it finished without a single winner: nobody won,
-  or several players shared the victory (a shared victory is a draw among the
-  sharers, and a loss for the others);
+* a game is a **draw** when nobody won (:attr:`boardkit.Outcome.is_draw`);
+* a game is a **shared victory** when several seats won: neither a win of
+  any seat nor a draw, and a loss for the seats that did not win;
 * a game stopped at a move cap (no outcome) is **unfinished**: neither won
-  nor drawn, but counted in the games played.
+  nor drawn, but counted in the games played;
+* an agent (:func:`ratings`) has one result per game however many seats it
+  held: it wins when only its seats won, shares the victory when seats of
+  other agents won too, and loses when it held no winning seat; a game in
+  which one agent held every seat says nothing about it and is left out.
 
 Win rates are wins over games played, with a Wilson 95% score interval
 (:func:`boardkit.play.wilson_interval`), which stays inside ``[0, 1]`` and is
@@ -57,7 +61,7 @@ import attrs
 
 from boardkit.errors import BoardkitError, RecordError
 from boardkit.game import Game
-from boardkit.play import TournamentResult, _aligned, wilson_interval
+from boardkit.play import TournamentResult, _agent_results, _aligned, wilson_interval
 from boardkit.record import GameRecord, strict_json, thaw_json
 
 __all__ = [
@@ -257,8 +261,9 @@ class Summary:
         game: The game's registry name ("" for no games).
         games: How many games.
         seats: One :class:`SeatResult` per seat.
-        draws: Finished games without a single winner (nobody won, or a shared
-            victory).
+        draws: Games nobody won.
+        shared: Games won by several seats together (a shared victory is
+            neither a draw nor a win of any seat).
         unfinished: Games stopped before the end.
         length: Game lengths in moves.
         reasons: How many games ended for each reason (``Outcome.reason``),
@@ -279,6 +284,7 @@ class Summary:
     games: int
     seats: tuple[SeatResult, ...]
     draws: int
+    shared: int
     unfinished: int
     length: Length
     reasons: tuple[tuple[str, int], ...]
@@ -292,13 +298,14 @@ class Summary:
             >>> from boardkit.testing import Nim
             >>> data = summarize([Nim(heap=2).new_game(seed=0).to_record()]).to_dict()
             >>> sorted(data)
-            ['branching', 'draws', 'game', 'games', 'length', 'reasons', 'seats', 'unfinished']
+            ['branching', 'draws', 'game', 'games', 'length', 'reasons', 'seats', 'shared', 'unfinished']
         """
         return {
             "game": self.game,
             "games": self.games,
             "seats": [s.to_dict() for s in self.seats],
             "draws": self.draws,
+            "shared": self.shared,
             "unfinished": self.unfinished,
             "length": self.length.to_dict(),
             "reasons": dict(self.reasons),
@@ -306,7 +313,8 @@ class Summary:
         }
 
     def table(self) -> str:
-        """A readable table: one row per seat, then draws, lengths and reasons.
+        """A readable table: one row per seat, then draws (and shared
+        victories, when there were any), lengths and reasons.
 
         Examples:
             >>> from boardkit.testing import Nim
@@ -327,7 +335,8 @@ class Summary:
             [str(s.seat), str(s.games), str(s.wins), f"{s.rate:.1%}", f"{s.low:.1%}-{s.high:.1%}"] for s in self.seats
         ]
         lines += _aligned(head, rows, left={0, 4})
-        lines.append(f"draws {self.draws}, unfinished {self.unfinished}")
+        shared = f", shared victories {self.shared}" if self.shared else ""
+        lines.append(f"draws {self.draws}{shared}, unfinished {self.unfinished}")
         n = self.length
         lines.append(f"length in moves: mean {n.mean:.1f}, median {n.median:.1f}, 10% {n.p10:.1f}, 90% {n.p90:.1f}")
         if self.branching is not None:
@@ -342,7 +351,7 @@ class _Counts:
 
     def __init__(self) -> None:
         self.game = ""
-        self.games = self.draws = self.unfinished = 0
+        self.games = self.draws = self.shared = self.unfinished = 0
         self.seat_games: list[int] = []
         self.wins: list[int] = []
         self.lengths: list[int] = []
@@ -374,8 +383,10 @@ class _Counts:
             self.reasons[outcome.reason] += 1
             if len(outcome.winners) == 1:
                 self.wins[next(iter(outcome.winners))] += 1
-            else:
+            elif outcome.is_draw:
                 self.draws += 1
+            else:
+                self.shared += 1
 
     def summary(self) -> Summary:
         seats = []
@@ -384,8 +395,8 @@ class _Counts:
             seats.append(SeatResult(seat, games, wins, wins / games if games else 0.0, low, high))
         reasons = tuple(sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])))
         branching = self.moves_seen / self.positions if self.positions else None
-        return Summary(self.game, self.games, tuple(seats), self.draws, self.unfinished, _length(self.lengths), reasons,
-                       branching)
+        return Summary(self.game, self.games, tuple(seats), self.draws, self.shared, self.unfinished,
+                       _length(self.lengths), reasons, branching)
 
 
 def _length(lengths: list[int]) -> Length:
@@ -509,7 +520,8 @@ class Rating:
         rating: Its rating; the ratings average 0.
         low: Lower end of its 95% interval.
         high: Upper end of it.
-        games: Games it played.
+        games: Games it played against other agents (as
+            :attr:`boardkit.play.Standing.games` counts them).
     """
 
     agent: str
@@ -530,19 +542,23 @@ def ratings(records: Records, *, skip_bad: bool = False, on_skip: _Skip = None) 
     """Rate every agent from all games at once (Bradley-Terry, maximum
     likelihood), strongest first.
 
-    Each game is split into pairs of seats, counted as everywhere else in
-    boardkit: a winner beats every seat that did not win (so the sole winner
-    beats everyone, and sharers of a victory beat the others), and two seats
-    that both won, both lost, or sat in a draw or an unfinished game score
-    half a win each way. Each agent's strength is fitted with a weak prior (one drawn game
-    against an average opponent) so that an agent that won or lost everything
-    still gets a finite rating. The interval is 1.96 standard errors of the
-    fit (from the inverse of the observed information) of each rating relative
-    to the mean, on the Elo scale.
-    Games of an agent against itself say nothing and are left out.
+    Each game gives each agent in it one result, however many seats it held,
+    as :class:`boardkit.play.Standing` counts them: a win when only its seats
+    won, a shared victory when seats of other agents won too, a loss when it
+    held no winning seat, a draw when nobody won. The game is then split into
+    pairs of agents: an agent that won or shared the victory beats every
+    agent that lost, and two agents that both won, both lost, or sat in a
+    draw or an unfinished game score half a win each way. A game in which one
+    agent held every seat says nothing and is left out (an agent that only
+    played itself is not rated). Each agent's strength is fitted with a weak
+    prior (one drawn game against an average opponent) so that an agent that
+    won or lost everything still gets a finite rating. The interval is 1.96
+    standard errors of the fit (from the inverse of the observed information)
+    of each rating relative to the mean, on the Elo scale.
 
     Raises:
-        RecordError: if a record does not say which agent sat where.
+        RecordError: if a record does not say which agent sat where, or names
+            an agent for a number of seats other than its players'.
 
     Examples:
         >>> from boardkit.testing import Nim
@@ -560,25 +576,26 @@ def ratings(records: Records, *, skip_bad: bool = False, on_skip: _Skip = None) 
     def add(record: GameRecord) -> None:
         if record.agents is None:
             raise RecordError("the records do not say which agent sat where (write them with boardkit simulate)")
+        winners = () if record.outcome is None else record.outcome.winners
+        if len(record.agents) != record.players or any(not 0 <= w < record.players for w in winners):
+            raise RecordError(f"the record names {len(record.agents)} agents and the winners {sorted(winners)} "
+                              f"for {record.players} seats")
+        results = _agent_results(record.outcome, record.agents)
         ids = []
-        for label in record.agents:
+        for label in results:
             if label not in index:
                 index[label] = len(names)
                 names.append(label)
             ids.append(index[label])
-        for i in set(ids):
-            games[i] += 1
-        outcome = record.outcome
-        winners = outcome.winners if outcome is not None else frozenset()
+            games[index[label]] += 1
+        won = [how in ("win", "shared") for how, _ in results.values()]
         for a in range(len(ids)):
             for b in range(a + 1, len(ids)):
                 x, y = ids[a], ids[b]
-                if x == y:
-                    continue
-                if (a in winners) == (b in winners):
+                if won[a] == won[b]:
                     wins[x, y] += 0.5
                     wins[y, x] += 0.5
-                elif a in winners:
+                elif won[a]:
                     wins[x, y] += 1.0
                 else:
                     wins[y, x] += 1.0
@@ -688,8 +705,9 @@ def plot(
     Without ``groups`` the left panel has a bar per seat and the right one the
     distribution of game lengths. With ``groups`` (as from
     :func:`summarize_by`) each group is a place on the axis with a bar per
-    seat (and one for draws when there are any), and the lengths are drawn per
-    group as the median with a line from the 10th to the 90th percentile.
+    seat (and one each for shared victories, draws and unfinished games when
+    there are any), and the lengths are drawn per group as the median with a
+    line from the 10th to the 90th percentile.
 
     Args:
         summary: The games (for a single panel and the title's game name).
@@ -729,9 +747,10 @@ def plot(
         sizes = {part.games for part in shown.values()}
         labels = list(shown) if len(sizes) == 1 else [f"{k} ({part.games})" for k, part in shown.items()]
         tick = {"rotation": 25, "ha": "right", "rotation_mode": "anchor"} if many else {}
-        # A bar per seat, then the games won by no seat: draws, and games cut short (grey, hatched).
-        extra = [(name, count) for name, count in (("draw", "draws"), ("unfinished", "unfinished"))
-                 if any(getattr(part, count) for part in shown.values())]
+        # A bar per seat, then the games won by no single seat: shared victories, draws, and games
+        # cut short (grey, hatched).
+        kinds = (("shared", "shared"), ("draw", "draws"), ("unfinished", "unfinished"))
+        extra = [(name, count) for name, count in kinds if any(getattr(part, count) for part in shown.values())]
         bars = [*names, *(name for name, _ in extra)]
         width = 0.84 / len(bars)
         for b, name in enumerate(bars):
@@ -751,8 +770,8 @@ def plot(
                 high.append(hi - rate)
             style: dict[str, Any] = {}
             if b >= seats:
-                style = {"color": "#bbbbbb"} if name == "draw" else {"color": "#eeeeee", "edgecolor": "#999999",
-                                                                     "hatch": "///"}
+                style = ({"color": "#bbbbbb"} if name == "draw" else {"color": "#d8c88a"} if name == "shared"
+                         else {"color": "#eeeeee", "edgecolor": "#999999", "hatch": "///"})
             rates.bar(xs, ys, width=width * 0.92, yerr=[low, high], capsize=2, label=name, **style)
         rates.set_xticks(range(len(shown)), labels, **tick)
         rates.set_xlim(-0.5, len(shown) - 0.5)

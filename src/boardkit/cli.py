@@ -348,10 +348,12 @@ def _analyze(args: argparse.Namespace) -> int:
             print(f"\n-- {args.by} = {key}")
             print(summary.table())
         if rated:
-            print("\nratings (Bradley-Terry, Elo scale, 95% interval):")
+            print("\nratings (Bradley-Terry, Elo scale, 95% interval; games against other agents):")
             width = max(len(r.agent) for r in rated)
             for r in rated:
                 print(f"  {r.agent:<{width}}  {r.rating:+7.0f}  ({r.low:+.0f} to {r.high:+.0f}), {r.games} games")
+        elif args.ratings:
+            print("\nratings: no game between two different agents (an agent's games against itself are not rated)")
         if args.skip_bad:
             shown = sorted(skipped.items())[:20]
             print(f"skipped {len(skipped)} bad lines" + "".join(f"\n  line {n}: {why}" for n, why in shown))

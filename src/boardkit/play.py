@@ -9,6 +9,14 @@ seats, on this process, on a process pool, or on any
 :class:`concurrent.futures.Executor` (a Dask cluster's, for instance), and
 sums them up per agent and per seat with 95% confidence intervals.
 
+An agent's standing counts each game once, however many seats it held: it
+wins a game when only its seats won, shares the victory when seats of other
+agents won too, draws when nobody won (:attr:`~boardkit.Outcome.is_draw`)
+and loses when it held no winning seat. A game in which one agent held every
+seat tells nothing about it, and is left out of its standing (its seats still
+count in :meth:`TournamentResult.by_seat`). :func:`boardkit.analysis.ratings`
+counts games the same way; :class:`Standing` says it all in full.
+
 Every game's seed is derived from the tournament's seed and the game's
 number, and every agent is given a fresh copy of itself for each game, so the
 results are the same whatever the number of workers and whatever the order
@@ -35,17 +43,17 @@ import os
 import pickle
 import signal
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from typing import IO, Any
+from typing import IO, Any, Literal, TypeVar
 
 import attrs
 
-from boardkit.agents import Agent, rewards
+from boardkit.agents import Agent
 from boardkit.chance import check_seed, derive_seed
 from boardkit.errors import OptionError, check_int
-from boardkit.game import Game, Player, State
+from boardkit.game import Game, Outcome, Player, State
 from boardkit.record import GameRecord
 
 __all__ = ["GameResult", "Standing", "TournamentResult", "play_game", "tournament", "wilson_interval"]
@@ -172,24 +180,109 @@ class GameResult:
         return self.record is not None
 
 
+#: One agent's (or one seat's) result in one game; see :class:`Standing`.
+_Result = Literal["win", "shared", "draw", "loss", "unfinished"]
+
+_Side = TypeVar("_Side", bound=Hashable)
+
+
+def _results(outcome: Outcome | None, seats: Sequence[_Side]) -> dict[_Side, tuple[_Result, float]]:
+    """Each side's result in one game and its points, once per side however
+    many seats it held: ``seats[s]`` is the side at seat ``s`` (an agent's
+    number or label, or the seat itself for a seat's own result).
+
+    The rule of :class:`Standing`: a side wins when it alone holds winning
+    seats (1 point), shares the victory with the other ``k - 1`` sides that
+    hold winning seats (``1/k``), loses when it holds none (0), and draws when
+    nobody won (``1/n`` among the game's ``n`` sides; an unfinished game
+    scores the same).
+
+    Examples:
+        >>> _results(Outcome.win(2, "x"), ["a", "b", "a"])
+        {'a': ('win', 1.0), 'b': ('loss', 0.0)}
+        >>> _results(Outcome(frozenset({0, 1}), None, "tie"), ["a", "b", "a"])
+        {'a': ('shared', 0.5), 'b': ('shared', 0.5)}
+        >>> _results(Outcome.draw("x"), range(4))[0]
+        ('draw', 0.25)
+    """
+    sides = list(dict.fromkeys(seats))
+    if outcome is None:
+        return dict.fromkeys(sides, ("unfinished", 1.0 / len(sides)))
+    if not outcome.winners:
+        return dict.fromkeys(sides, ("draw", 1.0 / len(sides)))
+    won = {seats[s] for s in outcome.winners}
+    results: dict[_Side, tuple[_Result, float]] = {}
+    for side in sides:
+        if side not in won:
+            results[side] = ("loss", 0.0)
+        elif len(won) == 1:
+            results[side] = ("win", 1.0)
+        else:
+            results[side] = ("shared", 1.0 / len(won))
+    return results
+
+
+def _agent_results(outcome: Outcome | None, seats: Sequence[_Side]) -> dict[_Side, tuple[_Result, float]]:
+    """Each agent's result in one game (``seats[s]`` is the agent at seat
+    ``s``); none when one agent held every seat, a game that says nothing
+    about it.
+
+    Examples:
+        >>> _agent_results(Outcome.win(0, "x"), ["a", "a"])
+        {}
+    """
+    return _results(outcome, seats) if len(set(seats)) > 1 else {}
+
+
 @attrs.frozen
 class Standing:
     """How one agent did, over all its games or at one seat.
+
+    Over all seats (``seat`` is ``None``) each game counts once for the
+    agent, however many seats it held in it:
+
+    * it **wins** a game when only its seats won (a victory of two of its
+      seats is one win, and so is a game it won at one seat and lost at
+      another);
+    * it **shares** the victory when seats of ``k`` different agents,
+      its own among them, won;
+    * it **draws** when nobody won (the game's outcome
+      :attr:`~boardkit.Outcome.is_draw`);
+    * it **loses** when it held no winning seat;
+    * a game stopped at the move cap is **unfinished**.
+
+    A game in which the agent held every seat (it played only itself) says
+    nothing about it and is left out: it counts in none of the figures, here
+    or in :func:`boardkit.analysis.ratings`, which counts the other games
+    the same way.
+
+    At one seat (``seat`` is a number) the figures are that seat's own
+    result in the games the agent sat there, as in
+    :func:`boardkit.analysis.summarize`: the seat wins when it is the only
+    winning seat, shares the victory with other winning seats (even the
+    agent's own), draws when nobody won, and loses otherwise. So an agent
+    that held two seats of a game is in two seat rows for it.
 
     Attributes:
         name: The agent's name.
         seat: The seat, or ``None`` for all seats together.
         games: Games played (failed games are not counted).
-        wins: Games it won alone.
-        draws: Games nobody won, or whose victory it shared.
-        losses: Games someone else won.
+        wins: Games it won alone (only its seats won).
+        shared: Games whose victory it shared with other agents (or, at one
+            seat, with other seats).
+        draws: Games nobody won.
+        losses: Games others won, in which it held no winning seat.
         unfinished: Games stopped at the move cap (neither won, drawn nor lost).
-        points: Mean reward: 1 a win, 0 a loss, ``1/k`` a victory shared by
-            ``k`` or a draw among ``k`` players (unfinished games count as draws).
-        mean_score: Mean final score, in games that keep score; else ``None``.
+        points: Mean points per game: 1 for a win, 0 for a loss, ``1/k`` for
+            a victory shared by ``k`` agents, and ``1/n`` for a draw or an
+            unfinished game among ``n`` agents (at one seat: ``k`` winning
+            seats, and ``n`` seats).
+        mean_score: Mean final score, in games that keep score (an agent
+            that held several seats of a game scores the mean of theirs);
+            else ``None``.
 
     Examples:
-        >>> s = Standing("mcts", None, 10, 8, 0, 2, 0, 0.8, None)
+        >>> s = Standing("mcts", None, 10, 8, 0, 0, 2, 0, 0.8, None)
         >>> s.win_rate, tuple(round(x, 2) for x in s.win_interval)
         (0.8, (0.49, 0.94))
     """
@@ -198,6 +291,7 @@ class Standing:
     seat: int | None
     games: int
     wins: int
+    shared: int
     draws: int
     losses: int
     unfinished: int
@@ -206,7 +300,7 @@ class Standing:
 
     @property
     def win_rate(self) -> float:
-        """Wins over games played (0 when none was played)."""
+        """Wins over games played (0 when none was played); shared victories are not wins."""
         return self.wins / self.games if self.games else 0.0
 
     @property
@@ -216,36 +310,30 @@ class Standing:
 
     @property
     def points_interval(self) -> tuple[float, float]:
-        """A 95% confidence interval of :attr:`points` (Wilson, counting a draw as half a win)."""
+        """A 95% confidence interval of :attr:`points` (Wilson, on the points rounded to whole games)."""
         return wilson_interval(round(self.points * self.games), self.games)
 
 
 class _Tally:
     def __init__(self) -> None:
-        self.games = self.wins = self.draws = self.losses = self.unfinished = 0
+        self.games = 0
+        self.results: dict[_Result, int] = dict.fromkeys(("win", "shared", "draw", "loss", "unfinished"), 0)
         self.points = 0.0
         self.scores: list[float] = []
 
-    def add(self, record: GameRecord, player: Player) -> None:
-        outcome = record.outcome
+    def add(self, result: _Result, points: float, score: float | None) -> None:
         self.games += 1
-        self.points += rewards(outcome, record.players)[player]
-        if outcome is None:
-            self.unfinished += 1
-            return
-        if outcome.winners == frozenset({player}):
-            self.wins += 1
-        elif not outcome.winners or player in outcome.winners:
-            self.draws += 1
-        else:
-            self.losses += 1
-        if outcome.scores is not None:
-            self.scores.append(float(outcome.scores[player]))
+        self.results[result] += 1
+        self.points += points
+        if score is not None:
+            self.scores.append(score)
 
     def standing(self, name: str, seat: int | None) -> Standing:
         mean = sum(self.scores) / len(self.scores) if self.scores else None
         points = self.points / self.games if self.games else 0.0
-        return Standing(name, seat, self.games, self.wins, self.draws, self.losses, self.unfinished, points, mean)
+        r = self.results
+        return Standing(name, seat, self.games, r["win"], r["shared"], r["draw"], r["loss"], r["unfinished"], points,
+                        mean)
 
 
 @attrs.frozen
@@ -291,13 +379,22 @@ class TournamentResult:
         for result in self.results:
             if result.record is None:
                 continue
-            for seat, agent in enumerate(result.seats):
-                overall[agent].add(result.record, seat)
-                seated[agent][seat].add(result.record, seat)
+            outcome = result.record.outcome
+            scores = None if outcome is None else outcome.scores
+            for agent, (how, points) in _agent_results(outcome, result.seats).items():
+                mine = [float(scores[s]) for s, a in enumerate(result.seats) if a == agent] if scores else []
+                overall[agent].add(how, points, sum(mine) / len(mine) if mine else None)
+            for seat, (how, points) in _results(outcome, range(len(result.seats))).items():
+                agent = result.seats[seat]
+                seated[agent][seat].add(how, points, float(scores[seat]) if scores else None)
         return overall, seated
 
     def standings(self) -> tuple[Standing, ...]:
         """Each agent's results over all seats, in the order the agents were given.
+
+        Each game counts once for each agent that sat in it, however many
+        seats it held; a game in which one agent held every seat is left out
+        of its standing (see :class:`Standing`).
 
         Examples:
             >>> from boardkit.testing import Nim
@@ -310,7 +407,9 @@ class TournamentResult:
         return tuple(t.standing(name, None) for name, t in zip(self.agents, overall, strict=True))
 
     def by_seat(self) -> tuple[Standing, ...]:
-        """Each agent's results at each seat it played, agent by agent.
+        """Each agent's results at each seat it played, agent by agent: each
+        seat's own result (see :class:`Standing`), games an agent played
+        only against itself included.
 
         Examples:
             >>> from boardkit.testing import Nim
@@ -330,6 +429,13 @@ class TournamentResult:
     def summary(self) -> str:
         """A plain-text table of the standings, per agent and per seat.
 
+        A ``shared`` column (victories shared with other agents, or at one
+        seat with other seats) is shown when some game had one, an
+        ``unfinished`` one when some game was stopped at the move cap, and a
+        ``mean score`` one for games that keep score. A last line says how
+        many games one agent played alone, holding every seat: they count in
+        its seat rows only.
+
         Examples:
             >>> from boardkit.testing import Nim
             >>> from boardkit.agents import GreedyAgent, RandomAgent
@@ -348,18 +454,25 @@ class TournamentResult:
         lines = [f"{self.game}: {len(self.results)} games, {self.players} players, seed {self.seed}"]
         scored = any(s.mean_score is not None for s in rows)
         unfinished = any(s.unfinished for s in rows)
-        head = ["agent", "seat", "games", "wins", "draws", "losses", "win rate", "95% interval", "points"]
+        shared = any(s.shared for s in rows)
+        head = ["agent", "seat", "games", "wins", *(["shared"] if shared else []), "draws", "losses", "win rate",
+                "95% interval", "points"]
         head += ["unfinished"] if unfinished else []
         head += ["mean score"] if scored else []
         table = []
         for s in rows:
             lo, hi = s.win_interval
-            cells = [s.name, "all" if s.seat is None else str(s.seat), str(s.games), str(s.wins), str(s.draws),
-                     str(s.losses), f"{s.win_rate:.1%}", f"{lo:.1%}-{hi:.1%}", f"{s.points:.3f}"]
+            cells = [s.name, "all" if s.seat is None else str(s.seat), str(s.games), str(s.wins),
+                     *([str(s.shared)] if shared else []), str(s.draws), str(s.losses), f"{s.win_rate:.1%}",
+                     f"{lo:.1%}-{hi:.1%}", f"{s.points:.3f}"]
             cells += [str(s.unfinished)] if unfinished else []
             cells += (["-" if s.mean_score is None else f"{s.mean_score:.2f}"]) if scored else []
             table.append(cells)
-        lines += _aligned(head, table, left={0, 1, 7})
+        lines += _aligned(head, table, left={0, 1, head.index("95% interval")})
+        alone = sum(1 for r in self.results if r.record is not None and len(set(r.seats)) == 1)
+        if alone:
+            lines.append(f"{alone} {'game' if alone == 1 else 'games'} in which one agent held every seat "
+                         f"{'counts' if alone == 1 else 'count'} in its seat rows only")
         for failed in self.errors:
             lines.append(f"game {failed.index} (seed {failed.seed}) failed: {failed.error}")
         return "\n".join(lines)

@@ -20,8 +20,9 @@ Examples:
 
 from __future__ import annotations
 
-from boardkit.agents._base import Agent, rewards
+from boardkit.agents._base import Agent, win_shares
+from boardkit.agents._base import rewards as rewards  # deprecated: importable, not exported
 from boardkit.agents.mcts import MCTSAgent
 from boardkit.agents.simple import Evaluation, GreedyAgent, RandomAgent
 
-__all__ = ["Agent", "Evaluation", "GreedyAgent", "MCTSAgent", "RandomAgent", "rewards"]
+__all__ = ["Agent", "Evaluation", "GreedyAgent", "MCTSAgent", "RandomAgent", "win_shares"]

@@ -1,5 +1,5 @@
-"""What every agent shares: the :class:`Agent` protocol and the rewards an
-outcome gives each player.
+"""What every agent shares: the :class:`Agent` protocol and each player's
+share of an outcome's victory, from 0 to 1 (:func:`win_shares`).
 
 Applications floor: it may import any floor below (core, boards, components,
 and games through the registry); nothing below imports it.
@@ -7,11 +7,12 @@ and games through the registry); nothing below imports it.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Protocol, runtime_checkable
 
 from boardkit.game import Outcome, Player, State
 
-__all__ = ["Agent", "rewards"]
+__all__ = ["Agent", "win_shares"]
 
 
 @runtime_checkable
@@ -44,20 +45,38 @@ class Agent(Protocol):
         """Return the move ``player`` makes in ``state``."""
 
 
-def rewards(outcome: Outcome | None, players: int) -> tuple[float, ...]:
-    """Each player's reward for an outcome: 1 for a win, 0 for a loss, and
-    ``1/k`` each for a victory shared by ``k`` players. When nobody won (a
-    draw) or the game did not finish, every player gets ``1/players``.
+def win_shares(outcome: Outcome | None, players: int) -> tuple[float, ...]:
+    """Each player's share of the victory, from 0 to 1 (the shares add up to
+    1): 1 for a win, 0 for a loss, and ``1/k`` each for a victory shared by
+    ``k`` players. When nobody won (a draw) or the game did not finish, every
+    player gets ``1/players``. For rewards from -1 to 1, as reinforcement
+    learning uses, see :func:`boardkit.rl.common.signed_rewards`.
 
     Examples:
-        >>> rewards(Outcome.win(1, "king captured"), 2)
+        >>> win_shares(Outcome.win(1, "king captured"), 2)
         (0.0, 1.0)
-        >>> rewards(Outcome.draw("repetition"), 2)
+        >>> win_shares(Outcome.draw("repetition"), 2)
         (0.5, 0.5)
-        >>> rewards(Outcome(frozenset({0, 2}), None, "tie"), 3)
+        >>> win_shares(Outcome(frozenset({0, 2}), None, "tie"), 3)
         (0.5, 0.0, 0.5)
     """
     if outcome is None or not outcome.winners:
         return (1.0 / players,) * players
     share = 1.0 / len(outcome.winners)
     return tuple(share if p in outcome.winners else 0.0 for p in range(players))
+
+
+def rewards(outcome: Outcome | None, players: int) -> tuple[float, ...]:
+    """Deprecated: the old name of :func:`win_shares` (shares from 0 to 1),
+    renamed so that its scale is plain beside
+    :func:`boardkit.rl.common.signed_rewards` (from -1 to 1).
+
+    Warns:
+        DeprecationWarning: on every call.
+    """
+    warnings.warn(
+        "boardkit.agents.rewards is deprecated: use boardkit.agents.win_shares (the same shares, from 0 to 1)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return win_shares(outcome, players)

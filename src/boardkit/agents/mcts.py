@@ -10,7 +10,7 @@ import math
 import time
 from typing import Any
 
-from boardkit.agents._base import rewards
+from boardkit.agents._base import win_shares
 from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import OptionError
@@ -274,7 +274,7 @@ class MCTSAgent:
 
     def _reward(self, sim: State[Any]) -> tuple[float, ...]:
         if sim.is_over and sim.players > 1:
-            return rewards(sim.outcome, sim.players)
+            return win_shares(sim.outcome, sim.players)
         # An unfinished playout, or a solo game (won or lost only by its score).
         evaluate = self.evaluate
         values = [

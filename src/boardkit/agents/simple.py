@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardkit.agents._base import rewards
+from boardkit.agents._base import win_shares
 from boardkit.chance import Random, derive_seed
 from boardkit.game import Player, State
 
@@ -63,7 +63,7 @@ class RandomAgent:
 
 def _terminal_value(state: State[Any], player: Player) -> float:
     # 1 for a sole win, -1 for a loss, in between for shared wins and draws.
-    return 2.0 * rewards(state.outcome, state.players)[player] - 1.0
+    return 2.0 * win_shares(state.outcome, state.players)[player] - 1.0
 
 
 class GreedyAgent:

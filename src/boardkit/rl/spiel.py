@@ -27,7 +27,7 @@ import numpy as np
 
 from boardkit.chance import derive_seed
 from boardkit.game import Game, PerfectInformationView, State, to_json_value
-from boardkit.rl.common import rewards
+from boardkit.rl.common import signed_rewards
 from boardkit.rl.observations import encoder_of
 from boardkit.rl.spaces import actions
 
@@ -150,7 +150,7 @@ def openspiel_game(
 
         def returns(self) -> list[float]:
             outcome = self.state.outcome
-            return [0.0] * seats if outcome is None else rewards(outcome, seats)
+            return [0.0] * seats if outcome is None else signed_rewards(outcome, seats)
 
         def information_state_string(self, player: int | None = None) -> str:
             return _view_string(self.state, self.current_player() if player is None else player)
