@@ -147,6 +147,7 @@ FLOORS = {
     "core": (
         "boardkit.errors",
         "boardkit.about",
+        "boardkit.outcome",
         "boardkit.chance",
         "boardkit.game",
         "boardkit.record",

@@ -33,17 +33,25 @@ import functools
 import types
 import typing
 from collections.abc import Hashable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
+from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
 
 from boardkit.about import OPTION_KEY, About, OptionInfo
 from boardkit.chance import Random, check_seed, derive_seed, fresh_seed
-from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, OptionTypeError, UndoError, check_int, shown
-
-if TYPE_CHECKING:
-    from boardkit.record import GameRecord
+from boardkit.errors import (
+    BoardkitError,
+    IllegalMoveError,
+    OptionError,
+    OptionTypeError,
+    RecordError,
+    UndoError,
+    check_int,
+    shown,
+)
+from boardkit.outcome import Outcome, Player
+from boardkit.record import GameRecord
 
 __all__ = [
     "Game",
@@ -56,9 +64,6 @@ __all__ = [
     "to_json_value",
     "view_dict",
 ]
-
-#: A player number, ``0 .. players - 1``. Seat 0 is the first listed player.
-Player = int
 
 #: The undo record of a move played before a determinized copy was dealt.
 _DEALT: Any = object()
@@ -76,79 +81,6 @@ def _shown(move: object) -> object:
     except Exception:
         return f"<{type(move).__name__} with fields of the wrong kind>"
     return move
-
-
-def _to_winners(winners: Iterable[Player]) -> frozenset[Player]:
-    return frozenset(winners)
-
-
-def _to_scores(scores: Iterable[float] | None) -> tuple[float, ...] | None:
-    return None if scores is None else tuple(scores)
-
-
-@attrs.frozen
-class Outcome:
-    """How a game ended.
-
-    Attributes:
-        winners: The players who won; empty when nobody won (a draw, or a
-            solo game that is only scored), several for a shared victory.
-        scores: The final scores, one per player, in games that keep score.
-        reason: A few lowercase words saying why the game ended.
-
-    Examples:
-        >>> o = Outcome.win(1, "king escaped")
-        >>> o.winners, o.winner, o.is_draw
-        (frozenset({1}), 1, False)
-        >>> Outcome.draw("third repetition").is_draw
-        True
-    """
-
-    winners: frozenset[Player] = attrs.field(converter=_to_winners)
-    scores: tuple[float, ...] | None = attrs.field(default=None, converter=_to_scores)
-    reason: str = ""
-
-    @classmethod
-    def win(cls, player: Player, reason: str, scores: Iterable[float] | None = None) -> Outcome:
-        """An outcome in which ``player`` alone wins.
-
-        Examples:
-            >>> Outcome.win(0, "king captured").reason
-            'king captured'
-        """
-        return cls(frozenset({player}), _to_scores(scores), reason)
-
-    @classmethod
-    def draw(cls, reason: str, scores: Iterable[float] | None = None) -> Outcome:
-        """An outcome in which nobody wins.
-
-        Examples:
-            >>> Outcome.draw("no moves").winners
-            frozenset()
-        """
-        return cls(frozenset(), _to_scores(scores), reason)
-
-    @property
-    def winner(self) -> Player | None:
-        """The single winner, or ``None`` for a draw or a shared victory.
-
-        Examples:
-            >>> Outcome(frozenset({0, 1}), None, "tie").winner is None
-            True
-        """
-        if len(self.winners) == 1:
-            return next(iter(self.winners))
-        return None
-
-    @property
-    def is_draw(self) -> bool:
-        """True when nobody won.
-
-        Examples:
-            >>> Outcome.win(0, "x").is_draw
-            False
-        """
-        return not self.winners
 
 
 def to_json_value(value: Any) -> Any:
@@ -509,8 +441,6 @@ class Game(abc.ABC, Generic[S, M]):
         Raises:
             RecordError: by default: this game cannot set up positions.
         """
-        from boardkit.errors import RecordError
-
         raise RecordError(f"{self.name or type(self).__name__} cannot rebuild a set-up start position")
 
     def option_values(self) -> dict[str, Any]:
@@ -539,7 +469,7 @@ class Game(abc.ABC, Generic[S, M]):
             >>> [(o.name, o.type, o.default, o.low) for o in Nim().option_info()]
             [('heap', 'int', 21, 1), ('most', 'int', 3, 1)]
         """
-        return option_info(type(self.options))
+        return option_info(cast(Hashable, type(self.options)))
 
     def seat_name(self, player: Player) -> str:
         """What the players call a seat, in screens and messages: the name
@@ -952,9 +882,6 @@ class State(abc.ABC, Generic[M]):
                 :meth:`Game.from_setup`): such a record would replay as a
                 different game.
         """
-        from boardkit.errors import RecordError
-        from boardkit.record import GameRecord
-
         if self._determinized:
             raise RecordError(
                 "a determinized copy is a world imagined for one player, not the game that was played: "

@@ -22,12 +22,15 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, RecordError, shown
-from boardkit.game import Game, Outcome, State
+from boardkit.outcome import Outcome
+
+if TYPE_CHECKING:  # records stand below the game protocol: they name its types, never import them
+    from boardkit.game import Game, State
 
 __all__ = ["FORMAT_VERSION", "FrozenJSON", "GameRecord", "freeze_json", "strict_json", "thaw_json"]
 

@@ -27,9 +27,9 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from boardkit.errors import OptionError, shown
-from boardkit.game import Game
 
 if TYPE_CHECKING:  # the game packages are imported only when a game is first loaded
+    from boardkit.game import Game
     from boardkit.games.camelot import Camelot
     from boardkit.games.cloth_of_gold import ClothOfGold
     from boardkit.games.five_fields import FiveFields
