@@ -173,6 +173,7 @@ FLOORS = {
         "boardkit.terminal",
         "boardkit.rl",
         "boardkit.web",
+        "boardkit.specs",
         "boardkit.cli",
         "boardkit.__main__",
     ),

@@ -78,6 +78,9 @@ class About:
             "defenders"); a seat past the end is ``"player N"``.
         goal: One paragraph: how the game is won.
         turn: One paragraph: what a player does on a turn.
+        variant_option: The option that picks one of the game's variants,
+            which the command's ``--variant`` and the web form set
+            (``"edition"`` for Field of the Cloth of Gold).
 
     Examples:
         >>> About(title="Nim", goal="Take the last counter.").title
@@ -90,6 +93,7 @@ class About:
     seats: tuple[str, ...] = attrs.field(default=(), converter=_to_seats)
     goal: str = ""
     turn: str = ""
+    variant_option: str = "variant"
 
     @property
     def hides_information(self) -> bool:

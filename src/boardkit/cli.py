@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
-import importlib.util
 import json
 import os
 import signal
@@ -26,134 +24,22 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
-import attrs
-
 from boardkit import __version__, games
-from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
+from boardkit.agents import Agent
 from boardkit.chance import derive_seed, fresh_seed
 from boardkit.errors import BoardkitError, OptionError, RecordError
 from boardkit.game import Game, State
-from boardkit.play import _plan, tournament
+from boardkit.play import check_tournament, tournament
 from boardkit.record import GameRecord, thaw_json
 from boardkit.render import status
+from boardkit.specs import AGENT_KINDS, game_factory, load_game, make_agent
 from boardkit.terminal import Session, game_options, summary
 from boardkit.web.command import add_serve_parser
 
 __all__ = ["build_parser", "main"]
 
-AGENT_KINDS = ("random", "greedy", "mcts")
 SEAT_KINDS = ("human", *AGENT_KINDS)
-
-# -- games, options and agents -----------------------------------------------
-
-
-_SPEC_FORMS = "a registered name (boardkit list), package.module:Class or path/to/file.py:Class"
-
-
-def _import_spec(where: str, spec: str) -> Any:
-    """The module a game spec names: a file ``path/to/game.py`` or an
-    importable ``package.module`` (the current directory included)."""
-    if where.endswith(".py") or os.sep in where or "/" in where:
-        path = os.path.abspath(where)
-        if not os.path.isfile(path):
-            raise OptionError(f"no file {where!r:.200} for the game {spec!r:.200}")
-        folder, name = os.path.split(path)
-        name = name[:-3] if name.endswith(".py") else name
-        if folder not in sys.path:  # its own imports, and the workers' unpickling, find it by name
-            sys.path.insert(0, folder)
-        known = sys.modules.get(name)
-        if known is not None and os.path.abspath(getattr(known, "__file__", "") or "") == path:
-            return known
-        loader = importlib.util.spec_from_file_location(name, path)
-        if loader is None or loader.loader is None:
-            raise OptionError(f"cannot load {where!r:.200} as Python")
-        module = importlib.util.module_from_spec(loader)
-        sys.modules[name] = module
-        try:
-            loader.loader.exec_module(module)
-        except BaseException:
-            sys.modules.pop(name, None)
-            raise
-        return module
-    if "" not in sys.path and os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())  # as `python -m` does: games in the current directory are found
-    return importlib.import_module(where)
-
-
-def _game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:
-    """The name and factory of a registered game or a ``module:Class`` or
-    ``file.py:Class`` path."""
-    if ":" not in spec:
-        return spec, lambda **options: games.load(spec, **options)
-    where, _, attr = spec.rpartition(":")
-    if not where.strip() or not attr.strip() or not attr.isidentifier():
-        raise OptionError(f"a game is {_SPEC_FORMS}, not {spec!r:.200}")
-    try:
-        module = _import_spec(where, spec)
-    except OptionError:
-        raise
-    except Exception as exc:  # the user's module failed to import: say why in one line
-        reason = f"{type(exc).__name__}: {exc}".splitlines()[0] if str(exc) else type(exc).__name__
-        raise OptionError(f"cannot import {where!r:.200} for the game {spec!r:.200}: {reason:.300}") from None
-    factory = getattr(module, attr, None)
-    if not (isinstance(factory, type) and issubclass(factory, Game)):
-        raise OptionError(f"{spec!r:.200} does not name a boardkit Game class")
-    game_class: type[Game[Any, Any]] = factory
-
-    def build(**options: Any) -> Game[Any, Any]:
-        try:
-            return game_class(**options)
-        except TypeError as exc:
-            raise OptionError(f"bad options for {spec}: {exc}") from None
-
-    return str(game_class.name or spec), build
-
-
-def _option_value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return text
-
-
-def _options(factory: Callable[..., Game[Any, Any]], variant: str | None, pairs: Sequence[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise OptionError(f"an option is written KEY=VALUE, not {pair!r}")
-        options[key.strip()] = _option_value(value.strip())
-    if variant is not None:
-        default = factory()
-        fields = {f.name for f in attrs.fields(type(default.options))} if attrs.has(type(default.options)) else set()
-        if "variant" in fields:
-            options["variant"] = variant
-        elif "edition" in fields:
-            options["edition"] = _option_value(variant)
-        else:
-            raise OptionError(f"{default.name} has no variants; set its options with --option KEY=VALUE")
-    return options
-
-
-def _load(spec: str, variant: str | None, pairs: Sequence[str]) -> Game[Any, Any]:
-    _, factory = _game_factory(spec)
-    return factory(**_options(factory, variant, pairs))
-
-
-def _agent(kind: str, seed: int, iterations: int) -> Agent:
-    name, _, arg = kind.partition(":")
-    if name == "random" and not arg:
-        return RandomAgent(seed=seed)
-    if name == "greedy" and not arg:
-        return GreedyAgent(seed=seed)
-    if name == "mcts":
-        if arg:
-            if not arg.isdigit() or int(arg) < 1:
-                raise OptionError(f"mcts:N needs a positive number of iterations, not {kind!r}")
-            iterations = int(arg)
-        return MCTSAgent(iterations=iterations, seed=seed)
-    kinds = ", ".join(repr(k) for k in AGENT_KINDS)
-    raise OptionError(f"unknown agent {kind!r}; agents are {kinds}, or 'mcts:N' for N iterations")
+_game_factory = game_factory  # the old private name, for tests written against it
 
 
 # -- boardkit list -----------------------------------------------------------
@@ -161,7 +47,7 @@ def _agent(kind: str, seed: int, iterations: int) -> Agent:
 
 def _list(args: argparse.Namespace) -> int:
     if args.game is not None:
-        game = _load(args.game, None, [])
+        game = load_game(args.game, None, [])
         players = _players(game)
         print(f"{args.game}: {summary(type(game))}")
         print(f"players: {players}")
@@ -187,15 +73,15 @@ def _players(game: Game[Any, Any]) -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
-    game = _load(args.game, args.variant, args.option)
+    game = load_game(args.game, args.variant, args.option)
     seats: list[str] = args.seat or ["human", *["mcts"] * (game.min_players - 1)]
     for kind in seats:
         if kind != "human":
-            _agent(kind, 0, args.iterations)  # check the name before the game starts
+            make_agent(kind, 0, args.iterations)  # check the name before the game starts
     seed = fresh_seed() if args.seed is None else args.seed
     players: list[Agent | None] = []
     for seat, kind in enumerate(seats):
-        agent: Any = None if kind == "human" else _agent(kind, 0, args.iterations)
+        agent: Any = None if kind == "human" else make_agent(kind, 0, args.iterations)
         players.append(None if agent is None else agent.for_game(derive_seed(seed, "seat", seat)))
     labels = [
         f"mcts, {kind.partition(':')[2] or args.iterations} iterations" if kind.startswith("mcts") else kind
@@ -238,14 +124,14 @@ def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    game = _load(args.game, args.variant, args.option)
+    game = load_game(args.game, args.variant, args.option)
     kinds: list[str] = args.agents or ["greedy", "random"]
     agents: dict[str, Agent] = {}
     for i, kind in enumerate(kinds):
         name, k = kind, 2
         while name in agents:
             name, k = f"{kind}-{k}", k + 1
-        agents[name] = _agent(kind, derive_seed(args.seed, "agent", i), args.iterations)
+        agents[name] = make_agent(kind, derive_seed(args.seed, "agent", i), args.iterations)
     if args.games < 1:
         raise OptionError(f"--games must be at least 1, not {args.games}")
     batches: list[tuple[str, Game[Any, Any]]] = [("", game)]
@@ -254,11 +140,11 @@ def _simulate(args: argparse.Namespace) -> int:
         if not sep or not key.strip() or not values.strip():
             raise OptionError(f"--sweep is written OPTION=V1,V2,..., not {args.sweep!r:.80}")
         batches = [
-            (f"{key.strip()}={value.strip()}", _load(args.game, args.variant, [*args.option, f"{key}={value}"]))
+            (f"{key.strip()}={value.strip()}", load_game(args.game, args.variant, [*args.option, f"{key}={value}"]))
             for value in values.split(",")
         ]
     for _, batch_game in batches:  # every batch checked before a file is opened or a game played
-        _plan(batch_game, agents, games=args.games, seed=args.seed, workers=args.workers,
+        check_tournament(batch_game, agents, games=args.games, seed=args.seed, workers=args.workers,
               max_moves=args.max_moves, players=_seats(args.players, len(agents), batch_game))
     stream: TextIO | None = None
     if args.out:
@@ -319,7 +205,7 @@ def _analyze(args: argparse.Namespace) -> int:
     if args.game:
         first = next(iter(records()), None)
         if first is not None:
-            game = _game_factory(args.game)[1](**thaw_json(first.options))
+            game = game_factory(args.game)[1](**thaw_json(first.options))
     overall = analysis.summarize(
         args.file, branching=args.branching, game=game, skip_bad=args.skip_bad, on_skip=skip
     )
@@ -380,7 +266,7 @@ def _read_records(path: str, game_spec: str | None) -> list[GameRecord]:
             return [read_opentafl_game(text).to_record()]
         except RecordError as exc:
             raise RecordError(f"{path}: {exc.reason}") from None
-    factory = _game_factory(game_spec)[1] if game_spec else None
+    factory = game_factory(game_spec)[1] if game_spec else None
 
     def read(chunk: str, where: str) -> GameRecord:
         game = None
@@ -410,7 +296,7 @@ def _replay(args: argparse.Namespace) -> int:
     interactive = args.step and sys.stdin.isatty()
     for number, record in enumerate(records, 1):
         options = thaw_json(record.options)
-        game = _game_factory(args.game)[1](**options) if args.game else games.load(record.game, **options)
+        game = game_factory(args.game)[1](**options) if args.game else games.load(record.game, **options)
         head = f"{record.game} {options}, {record.players} players, seed {record.seed}, "
         print(("" if len(records) == 1 else f"record {number}: ") + head + f"{len(record.moves)} moves")
         if args.step:

@@ -56,7 +56,15 @@ from boardkit.errors import OptionError, check_int
 from boardkit.game import Game, Outcome, Player, State
 from boardkit.record import GameRecord
 
-__all__ = ["GameResult", "Standing", "TournamentResult", "play_game", "tournament", "wilson_interval"]
+__all__ = [
+    "GameResult",
+    "Standing",
+    "TournamentResult",
+    "check_tournament",
+    "play_game",
+    "tournament",
+    "wilson_interval",
+]
 
 #: The most worker processes a tournament starts on this machine.
 _MOST_WORKERS = max(8, 4 * (os.cpu_count() or 1))
@@ -641,7 +649,7 @@ def _on_pool(workers: int, tasks: Sequence[_Task], collect: _Collector) -> None:
                 one.shutdown(wait=True)
 
 
-def _plan(
+def check_tournament(
     game: Game[Any, Any],
     agents: Mapping[str, Agent] | Sequence[Agent],
     *,
@@ -657,6 +665,20 @@ def _plan(
     Errors that would only show in the middle of a run (a ``max_moves`` of
     the wrong type, a first player the game cannot seat with this many
     players) are found here, by setting up one game without playing it.
+    :func:`tournament` calls it; ``boardkit simulate`` calls it for every
+    batch of a sweep before it opens its output file.
+
+    Returns:
+        The agents' names, the agents, and the number of players per game.
+
+    Raises:
+        OptionError: naming the first thing that is wrong.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> from boardkit.agents import RandomAgent
+        >>> check_tournament(Nim(), [RandomAgent(seed=1), RandomAgent(seed=2)], games=4, seed=0)[2]
+        2
     """
     names, pool = _name_agents(agents)
     if not pool:
@@ -740,7 +762,7 @@ def tournament(
         >>> mcts.wins > rand.wins
         True
     """
-    names, pool, count = _plan(game, agents, games=games, seed=seed, workers=workers, max_moves=max_moves,
+    names, pool, count = check_tournament(game, agents, games=games, seed=seed, workers=workers, max_moves=max_moves,
                                players=players)
     tasks = [
         _Task(

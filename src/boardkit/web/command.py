@@ -57,14 +57,14 @@ def serve(args: argparse.Namespace) -> int:
     except ImportError:
         raise OptionError(WEB_EXTRA) from None
     from boardkit import games
-    from boardkit.cli import _game_factory, _options
+    from boardkit.specs import game_factory, parse_options
 
-    offered: dict[str, Any] = {name: _game_factory(name)[1] for name in games.names()}
+    offered: dict[str, Any] = {name: game_factory(name)[1] for name in games.names()}
     for spec in [*args.more, *([args.game] if args.game else [])]:
-        offered[spec] = _game_factory(spec)[1]
+        offered[spec] = game_factory(spec)[1]
     defaults: dict[str, Any] = {}
     if args.game:
-        defaults = _options(offered[args.game], args.variant, args.option)
+        defaults = parse_options(offered[args.game], args.variant, args.option)
         offered[args.game](**defaults)  # refuse a bad option before the server starts
     print(f"boardkit: playing at http://{args.host}:{args.port}/ (Ctrl+C stops)", flush=True)
     run(offered, host=args.host, port=args.port, default=args.game, defaults=defaults)

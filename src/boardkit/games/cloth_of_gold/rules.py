@@ -126,7 +126,12 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
     """
 
     name = "cloth-of-gold"
-    about = About(title="Field of the Cloth of Gold", information=Information.IMPERFECT, chance=Chance.HIDDEN)
+    about = About(
+        title="Field of the Cloth of Gold",
+        information=Information.IMPERFECT,
+        chance=Chance.HIDDEN,
+        variant_option="edition",
+    )
     min_players = 2
     max_players = 2
     options: ClothOfGoldOptions

@@ -1,0 +1,244 @@
+"""Specs: the written forms of games, options and agents that the command
+and the web server both read, written once.
+
+Applications floor: it imports the core, the registry and the agents; the
+``boardkit`` command (:mod:`boardkit.cli`) and ``boardkit serve``
+(:mod:`boardkit.web`) import it, and it imports neither.
+
+* A **game** is a registered name (``tafl``; see ``boardkit list``), an
+  importable ``package.module:Class`` or a ``path/to/file.py:Class`` naming
+  a :class:`~boardkit.Game` subclass: :func:`game_factory`.
+* An **option** is ``KEY=VALUE`` with a JSON value (text that is not JSON
+  is taken as a string), and a **variant** picks the option the game's
+  :attr:`About.variant_option <boardkit.about.About.variant_option>` names
+  (``variant`` for Tafl, ``edition`` for Cloth of Gold): :func:`parse_options`.
+* An **agent** is ``random``, ``greedy``, ``mcts`` or ``mcts:N`` with ``N``
+  in ASCII digits: :func:`parse_agent` and :func:`make_agent`.
+
+Examples:
+    >>> name, factory = game_factory("boardkit.testing:Nim")
+    >>> name, factory(**parse_options(factory, None, ["heap=5"])).options.heap
+    ('nim', 5)
+    >>> parse_agent("mcts:200")
+    AgentSpec(kind='mcts', iterations=200)
+    >>> parse_agent("mcts:١٢")
+    Traceback (most recent call last):
+    ...
+    boardkit.errors.OptionError: mcts:N needs a positive number of iterations in ASCII digits, not 'mcts:١٢'
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from boardkit import games
+from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
+from boardkit.errors import OptionError, shown
+from boardkit.game import Game
+
+__all__ = [
+    "AGENT_KINDS",
+    "MAX_ITERATIONS",
+    "AgentSpec",
+    "game_factory",
+    "load_game",
+    "make_agent",
+    "option_value",
+    "parse_agent",
+    "parse_options",
+]
+
+#: The bots every application offers.
+AGENT_KINDS = ("random", "greedy", "mcts")
+#: The most MCTS iterations an agent spec may ask for.
+MAX_ITERATIONS = 10_000_000
+
+_SPEC_FORMS = "a registered name (boardkit list), package.module:Class or path/to/file.py:Class"
+
+
+def _import_spec(where: str, spec: str) -> Any:
+    """The module a game spec names: a file ``path/to/game.py`` or an
+    importable ``package.module`` (the current directory included)."""
+    if where.endswith(".py") or os.sep in where or "/" in where:
+        path = os.path.abspath(where)
+        if not os.path.isfile(path):
+            raise OptionError(f"no file {where!r:.200} for the game {spec!r:.200}")
+        folder, name = os.path.split(path)
+        name = name[:-3] if name.endswith(".py") else name
+        if folder not in sys.path:  # its own imports, and the workers' unpickling, find it by name
+            sys.path.insert(0, folder)
+        known = sys.modules.get(name)
+        if known is not None and os.path.abspath(getattr(known, "__file__", "") or "") == path:
+            return known
+        loader = importlib.util.spec_from_file_location(name, path)
+        if loader is None or loader.loader is None:
+            raise OptionError(f"cannot load {where!r:.200} as Python")
+        module = importlib.util.module_from_spec(loader)
+        sys.modules[name] = module
+        try:
+            loader.loader.exec_module(module)
+        except BaseException:
+            sys.modules.pop(name, None)
+            raise
+        return module
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # as `python -m` does: games in the current directory are found
+    return importlib.import_module(where)
+
+
+def game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:
+    """The name and factory of a registered game or a ``module:Class`` or
+    ``file.py:Class`` path.
+
+    Raises:
+        OptionError: for an unknown name, a module that does not import, or
+            a name that is not a :class:`~boardkit.Game` class.
+
+    Examples:
+        >>> game_factory("tafl")[0]
+        'tafl'
+    """
+    if ":" not in spec:
+        return spec, lambda **options: games.load(spec, **options)
+    where, _, attr = spec.rpartition(":")
+    if not where.strip() or not attr.strip() or not attr.isidentifier():
+        raise OptionError(f"a game is {_SPEC_FORMS}, not {spec!r:.200}")
+    try:
+        module = _import_spec(where, spec)
+    except OptionError:
+        raise
+    except Exception as exc:  # the user's module failed to import: say why in one line
+        reason = f"{type(exc).__name__}: {exc}".splitlines()[0] if str(exc) else type(exc).__name__
+        raise OptionError(f"cannot import {where!r:.200} for the game {spec!r:.200}: {reason:.300}") from None
+    factory = getattr(module, attr, None)
+    if not (isinstance(factory, type) and issubclass(factory, Game)):
+        raise OptionError(f"{spec!r:.200} does not name a boardkit Game class")
+    game_class: type[Game[Any, Any]] = factory
+
+    def build(**options: Any) -> Game[Any, Any]:
+        try:
+            return game_class(**options)
+        except TypeError as exc:
+            raise OptionError(f"bad options for {spec}: {exc}") from None
+
+    return str(game_class.name or spec), build
+
+
+def option_value(text: str) -> Any:
+    """An option's value from its text: JSON where it reads as JSON, else the text.
+
+    Examples:
+        >>> option_value("7"), option_value("[1, 2]"), option_value("brandubh")
+        (7, [1, 2], 'brandubh')
+    """
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+
+
+def parse_options(
+    factory: Callable[..., Game[Any, Any]], variant: str | None, pairs: Sequence[str]
+) -> dict[str, Any]:
+    """The options ``KEY=VALUE`` pairs and a variant name give, as keyword arguments for ``factory``.
+
+    Raises:
+        OptionError: for a pair without ``=``, or a variant for a game without variants.
+
+    Examples:
+        >>> parse_options(game_factory("cloth-of-gold")[1], "2020", [])
+        {'edition': 2020}
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"an option is written KEY=VALUE, not {pair!r}")
+        options[key.strip()] = option_value(value.strip())
+    if variant is not None:
+        default = factory()
+        key = default.about.variant_option
+        fields = {f.name for f in attrs.fields(type(default.options))} if attrs.has(type(default.options)) else set()
+        if key not in fields:
+            raise OptionError(f"{default.name} has no variants; set its options with --option KEY=VALUE")
+        options[key] = option_value(variant) if key != "variant" else variant
+    return options
+
+
+def load_game(spec: str, variant: str | None = None, pairs: Sequence[str] = ()) -> Game[Any, Any]:
+    """The game a spec, a variant and ``KEY=VALUE`` pairs name.
+
+    Examples:
+        >>> load_game("tafl", "brandubh", ["escape=corner"]).options.escape
+        'corner'
+    """
+    _, factory = game_factory(spec)
+    return factory(**parse_options(factory, variant, pairs))
+
+
+@attrs.frozen
+class AgentSpec:
+    """A bot as written: its kind and, for ``mcts``, its iterations (0: the default).
+
+    Examples:
+        >>> parse_agent("greedy")
+        AgentSpec(kind='greedy', iterations=0)
+    """
+
+    kind: str
+    iterations: int = 0
+
+    def build(self, seed: int, iterations: int = 1000) -> Agent:
+        """The agent, seeded; ``iterations`` is the MCTS default when the spec names none.
+
+        Examples:
+            >>> parse_agent("mcts:50").build(seed=1).iterations
+            50
+        """
+        if self.kind == "random":
+            return RandomAgent(seed=seed)
+        if self.kind == "greedy":
+            return GreedyAgent(seed=seed)
+        return MCTSAgent(iterations=self.iterations or iterations, seed=seed)
+
+
+def parse_agent(text: object) -> AgentSpec:
+    """Read an agent: ``random``, ``greedy``, ``mcts`` or ``mcts:N``.
+
+    Raises:
+        OptionError: for anything else, an ``N`` that is not a positive
+            number in ASCII digits, or one over :data:`MAX_ITERATIONS`.
+    """
+    if not isinstance(text, str):
+        raise OptionError(f"an agent is written as text, not {shown(text, 40)}")
+    name, sep, arg = text.partition(":")
+    if name in ("random", "greedy") and not sep:
+        return AgentSpec(name)
+    if name == "mcts":
+        if not sep:
+            return AgentSpec("mcts")
+        if not (arg.isascii() and arg.isdigit()) or len(arg) > 9 or not 1 <= int(arg) <= MAX_ITERATIONS:
+            raise OptionError(
+                f"mcts:N needs a positive number of iterations in ASCII digits, not {shown(text, 40)}"
+            )
+        return AgentSpec("mcts", int(arg))
+    kinds = ", ".join(repr(k) for k in AGENT_KINDS)
+    raise OptionError(f"unknown agent {shown(text, 40)}; agents are {kinds}, or 'mcts:N' for N iterations")
+
+
+def make_agent(kind: str, seed: int, iterations: int = 1000) -> Agent:
+    """The agent ``kind`` names (see :func:`parse_agent`), seeded.
+
+    Examples:
+        >>> make_agent("random", seed=3)
+        RandomAgent(seed=3)
+    """
+    return parse_agent(kind).build(seed, iterations)

@@ -1,0 +1,42 @@
+"""The written forms of games, options and agents, read once for the command and the web (issue 26)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from boardkit import OptionError
+from boardkit.agents import MCTSAgent
+from boardkit.specs import AgentSpec, game_factory, load_game, make_agent, parse_agent, parse_options
+
+
+@pytest.mark.parametrize("text", ["mcts:١٢", "mcts:²", "mcts:0", "mcts:-1", "mcts:", "mcts:99999999999", "robot", ""])
+def test_bad_agents_are_refused_in_one_line(text: str) -> None:
+    with pytest.raises(OptionError) as info:
+        parse_agent(text)
+    assert "\n" not in str(info.value)
+
+
+def test_agents_read_and_build() -> None:
+    assert parse_agent("mcts:12") == AgentSpec("mcts", 12)
+    agent = make_agent("mcts", seed=1, iterations=30)
+    assert isinstance(agent, MCTSAgent) and agent.iterations == 30
+
+
+def test_a_variant_sets_the_option_the_game_declares() -> None:
+    assert parse_options(game_factory("cloth-of-gold")[1], "2020", []) == {"edition": 2020}
+    assert load_game("tafl", "brandubh").options.variant == "brandubh"
+    with pytest.raises(OptionError, match="has no variants"):
+        parse_options(game_factory("boardkit.testing:Nim")[1], "big", [])
+
+
+def test_the_command_refuses_non_ascii_digits() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "boardkit", "simulate", "boardkit.testing:Nim", "--agents", "mcts:١٢", "random",
+         "--games", "1"],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "ASCII digits" in done.stderr
