@@ -32,7 +32,7 @@ import enum
 import functools
 import types
 import typing
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 import attrs
@@ -471,6 +471,49 @@ class Game(abc.ABC, Generic[S, M]):
         """
         return option_info(cast(Hashable, type(self.options)))
 
+    # -- what the applications may ask (each with a working default) -----------
+
+    def cell_name(self, cell: Any) -> str:
+        """A board cell's name as players write it in moves (``"e4"``); by
+        default ``str(cell)``. The terminal and the web page name cells with it.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().cell_name((0, 1))
+            '(0, 1)'
+        """
+        return str(cell)
+
+    def all_moves(self) -> Sequence[M] | None:
+        """Every move the game can ever play, each at a fixed index: the
+        action list reinforcement learning numbers its actions with
+        (:mod:`boardkit.rl`). ``None`` (the default): the game has no fixed
+        action list, and RL cannot offer it.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().all_moves() is None
+            True
+        """
+        return None
+
+    def observation_encoder(self, players: int) -> Any:
+        """How reinforcement learning turns one player's view into numbers: an
+        :class:`boardkit.encoding.Encoder` for ``players`` players, or ``None``
+        (the default: RL then offers no observation tensor for the game).
+
+        The encoder reads only ``state.view(player)``, so an observation
+        cannot show what that player may not know. A game builds it in a
+        module of its own that imports numpy (the ``rl`` extra) only when
+        asked.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().observation_encoder(2) is None
+            True
+        """
+        return None
+
     def seat_name(self, player: Player) -> str:
         """What the players call a seat, in screens and messages: the name
         :attr:`about` declares (Tafl: ``"attackers"``, ``"defenders"``), else
@@ -611,6 +654,68 @@ class State(abc.ABC, Generic[M]):
     @abc.abstractmethod
     def render(self) -> str:
         """A text picture of the position for terminals."""
+
+    # -- what the applications may ask (each with a working default) -----------
+
+    @property
+    def scores(self) -> tuple[float, ...] | None:
+        """Every seat's score now, or ``None`` (the default) in a game that
+        keeps no score. The terminal and the web page show it beside the board.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().new_game(seed=0).scores is None
+            True
+        """
+        return None
+
+    def public_info(self) -> dict[str, str]:
+        """What every player may see beside the board, as label -> text, in
+        the order to show it (tiles left in the bag, open hands, pieces
+        taken); empty by default. Nothing only some players may see goes
+        here: that belongs to :meth:`render_for`.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().new_game(seed=0).public_info()
+            {}
+        """
+        return {}
+
+    def describe(self, move: M, before: Self) -> str:
+        """What ``move`` did, in the game's words, on this state just after
+        it was played from ``before`` ("took c6", "drew 2 from the Darkness"):
+        the line the terminal and the web page print after every move. It
+        says only what every player may know. By default: the scores that
+        changed, or nothing.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> state = Nim().new_game(seed=0); before = state.copy()
+            >>> state.apply("take 2"); state.describe(state.history[-1], before)
+            ''
+        """
+        old, new = before.scores, self.scores
+        if old is None or new is None or len(old) != len(new):
+            return ""
+        pairs = enumerate(zip(old, new, strict=True))
+        said = [f"{self.game.seat_name(p)} scored {b - a:+g} (now {b:g})" for p, (a, b) in pairs if a != b]
+        return "; ".join(said)
+
+    def render_for(self, player: Player) -> str:
+        """The text picture ``player`` may see: everything of theirs, nothing
+        only another player may know. By default :meth:`render`, which is
+        right for a game without hidden information; a game whose
+        :attr:`Game.about` declares imperfect information overrides it.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> state = Nim(heap=2).new_game(seed=0)
+            >>> state.render_for(1) == state.render()
+            True
+        """
+        self.check_player(player)
+        return self.render()
 
     # -- shared machinery -----------------------------------------------------
 
