@@ -688,7 +688,9 @@ class BoardState(State[Any]):
         or a hex rhombus (each row half a cell right of the one above), rows
         of hexes for another hex board, one line per occupied cell for any
         other board; then a key, the counters (but not those whose name
-        starts with ``_``) and the status. The columns carry the game's
+        starts with ``_``), the scores and what every player may see beside
+        the board (:meth:`~boardkit.State.public_info`) where the game keeps
+        them, and the status, naming seats as the game's ``about`` does. The columns carry the game's
         ``column_labels`` if it sets them, else their letters.
 
         Examples:
@@ -718,10 +720,17 @@ class BoardState(State[Any]):
         shown = [f"{k} {v}" for k, v in self._counters.items() if not k.startswith("_")]
         if shown:
             lines.append(", ".join(shown))
+        scores = self.scores
+        if scores is not None:
+            seat = self.game.seat_name
+            lines.append("scores: " + ", ".join(f"{seat(p)} {s:g}" for p, s in enumerate(scores)))
+        public = self.public_info()
+        if public:
+            lines.append(", ".join(f"{label}: {text}" for label, text in public.items()))
         if self._result is not None:
             lines.append(f"game over: {self._result.reason}")
         else:
-            lines.append(f"player {self._turn} to move")
+            lines.append(f"{self.game.seat_name(self._turn)} to move")
         return "\n".join(lines)
 
     def _grid_rows(self, width: int, height: int, *, slant: bool) -> list[str]:

@@ -400,14 +400,10 @@ def status(state: Any) -> str:
         >>> status(state)
         'nim: player 0 won (took the last counter)'
     """
-    game = getattr(state, "game", None)
-    name = getattr(game, "name", "") or type(state).__name__
-    named = getattr(game, "seat_name", None)
-
-    def seat(player: int) -> str:
-        return str(named(player)) if callable(named) else f"player {player}"
-
-    outcome = getattr(state, "outcome", None)
+    game = state.game
+    name = game.name or type(state).__name__
+    seat = game.seat_name
+    outcome = state.outcome
     if outcome is None:
         return f"{name}: {seat(state.current_player)} to move"
     winners: Iterable[int] = sorted(outcome.winners)
@@ -416,7 +412,7 @@ def status(state: Any) -> str:
     elif len(outcome.winners) == 1:
         result = f"{seat(outcome.winner)} won"
     else:
-        result = "players " + ", ".join(str(w) for w in winners) + " shared the win"
+        result = ", ".join(seat(w) for w in winners) + " shared the win"
     if outcome.scores is not None:
         result += " " + "-".join(f"{s:g}" for s in outcome.scores)
     return f"{name}: {result} ({outcome.reason})" if outcome.reason else f"{name}: {result}"
