@@ -82,3 +82,10 @@ def test_a_users_options_class_describes_itself() -> None:
     with pytest.raises(OptionError, match="size must be an int from 5 to 19, not 3"):
         make_options(Options, {"size": 3}, game="demo")
 
+
+
+@pytest.mark.parametrize("name", ["tafl", "five-fields", "cloth-of-gold", "camelot"])
+def test_every_shipped_game_says_its_goal_and_turn(name: str) -> None:
+    about = load(name).about
+    assert about.goal.endswith(".") and about.turn.endswith(".")
+    assert "\n" not in about.goal + about.turn

@@ -94,7 +94,16 @@ class Camelot(Game["CamelotState", Move]):
     """
 
     name = "camelot"
-    about = About(title="Camelot: The Build", information=Information.IMPERFECT, chance=Chance.PUBLIC)
+    about = About(
+        title="Camelot: The Build",
+        information=Information.IMPERFECT,
+        chance=Chance.PUBLIC,
+        goal="Score the most points by the time every square of the castle is covered.",
+        turn=(
+            "Lay one to three tiles from your hand on squares of their kind, then end the turn: you"
+            " score the tiles laid and every earlier tile they touch, and draw back up to ten."
+        ),
+    )
     min_players = 1
     max_players = 5
 

@@ -131,6 +131,14 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         information=Information.IMPERFECT,
         chance=Chance.HIDDEN,
         variant_option="edition",
+        goal=(
+            "Score the most points: the game ends when a score reaches 30 or the Darkness runs out,"
+            " then jewels and gold in your Court add their points."
+        ),
+        turn=(
+            "Move one of your tokens into an empty oval space: its tile goes to your rival's Court as a"
+            " gift, and the space's action follows (draw, reveal, score or move the Dragon)."
+        ),
     )
     min_players = 2
     max_players = 2

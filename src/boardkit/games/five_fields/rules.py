@@ -143,7 +143,15 @@ class FiveFields(Game["FiveFieldsState", Move]):
 
     name = "five-fields"
     #: Chance takes part on a blank map only, where face-down hexes are turned as the game goes on.
-    about = About(title="Game of 5 Fields", chance=Chance.PUBLIC)
+    about = About(
+        title="Game of 5 Fields",
+        chance=Chance.PUBLIC,
+        goal="Link one of your Cities to Fields worth 5 or more (a Field on a plain counts 1, on a mountain 1/2).",
+        turn=(
+            "Take one action: move your Queen or Princes (a Prince ending on an enemy starts a battle),"
+            " castle, build a Field or a City where your Queen stands, or bring back a Prince."
+        ),
+    )
 
     def __init__(self, **options: Any) -> None:
         self.options: FiveFieldsOptions = make_options(FiveFieldsOptions, options, game=self.name)

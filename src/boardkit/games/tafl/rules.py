@@ -107,7 +107,19 @@ class Tafl(Game["TaflState", Move]):
     """
 
     name = "tafl"
-    about = About(title="Tafl", seats=("attackers", "defenders"))
+    about = About(
+        title="Tafl",
+        seats=("attackers", "defenders"),
+        goal=(
+            "The defenders win when their King escapes (to the edge, or to a corner in the corner"
+            " variants); the attackers win when they capture the King. A player with no legal move loses."
+        ),
+        turn=(
+            "Move one of your pieces like a chess rook, any number of empty squares in a straight line."
+            " An enemy piece you trap between the piece you moved and another of yours (or a hostile"
+            " square) is taken."
+        ),
+    )
     options: TaflOptions
 
     def __init__(self, variant: str | None = None, **options: Any) -> None:
