@@ -12,7 +12,6 @@ import functools
 import random
 import sys
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -233,10 +232,10 @@ def record_games(size: int) -> tuple[list[str], ...]:
 
 
 def record_position(rng: random.Random, size: int) -> tuple[str, int]:
-    """A position from the middle of a real game (replayed as the players' server played)."""
+    """A position from the middle of a real game (replayed as the players' server played: the rule
+    set's own rules, without the repetition rule, which the server did not apply)."""
     moves = rng.choice(record_games(size))
     oracle = Oracle.new("copenhagen" if size == 11 else "federation-brandubh", repetition=None)
-    oracle.rules = replace(oracle.rules, shieldwall_close="onto-edge")
     for move in moves[: rng.randint(0, len(moves) - 1)]:
         if oracle.outcome is not None:
             break

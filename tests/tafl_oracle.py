@@ -34,9 +34,10 @@ rules themselves):
   edge line, each with an enemy piece on the next line inward, bracketed on
   that edge line by the piece just moved at one end and a piece of the
   mover's side (King included) or a corner at the other. The closing move is
-  a move along that edge line (``shieldwall_close="onto-edge"`` also lets a
-  move from inside close it, as the players' server did). A King in the run
-  stays; the others are taken.
+  any move that ends on the bracketing square, along that edge line or from
+  inside the board, as the players' server judges it
+  (``shieldwall_close="along-edge"`` lets only a move along the edge line
+  close it). A King in the run stays; the others are taken.
 - Escape: the King on a corner wins for the defenders at once.
 - Exit fort (``copenhagen``): the King on an edge square with a legal move;
   the region of empty squares joined to him is walled in by defenders only
@@ -83,7 +84,13 @@ class Rules:
 
 RULES = {
     "copenhagen": Rules(
-        "copenhagen", HNEFATAFL, "four", shieldwall=True, exit_fort=True, repetition_result="defenders-lose"
+        "copenhagen",
+        HNEFATAFL,
+        "four",
+        shieldwall=True,
+        shieldwall_close="onto-edge",
+        exit_fort=True,
+        repetition_result="defenders-lose",
     ),
     "fetlar": Rules("fetlar", HNEFATAFL, "four"),
     "federation-brandubh": Rules("federation-brandubh", BRANDUBH, "throne"),

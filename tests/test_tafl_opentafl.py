@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from boardkit import IllegalMoveError, OptionError, Random, RecordError
-from boardkit.games.tafl import Tafl, read_opentafl_game, write_opentafl_game
+from boardkit.games.tafl import Tafl, TaflState, read_opentafl_game, write_opentafl_game
 
 DATA = Path(__file__).parent / "data" / "tafl" / "opentafl"
 START = Tafl().options.start
@@ -77,6 +77,11 @@ GAMES: list[dict[str, Any]] = [
     {"variant": "brandubh"},
     {"variant": "tablut", "escape": "corner", "mate": True, "king_armed": False, "first": 1},
     {"variant": "copenhagen", "shieldwall_close": "onto-edge", "repetition": None, "king_captured_by": "two"},
+    {"variant": "copenhagen", "shieldwall_close": "along-edge"},
+    {"variant": "copenhagen", "shieldwall": False, "exit_fort": False, "repetition_result": "draw"},
+    {"variant": "hnefatafl", "shieldwall": True, "shieldwall_close": "onto-edge", "mate": True},
+    {"variant": "hnefatafl", "shieldwall": True},
+    {"variant": "federation-brandubh", "king_captured_by": "four"},
     {"layout": "/t5T/7/7/3K3/7/7/7/", "repetition": 4, "encirclement": True},
 ]
 
@@ -108,6 +113,90 @@ def test_rules_strings_round_trip(options: dict[str, Any]) -> None:
 def test_rules_boardkit_cannot_play_are_named(text: str, key: str) -> None:
     with pytest.raises(OptionError, match=key):
         Tafl.from_opentafl(text)
+
+
+COPENHAGEN_RULES = "dim:11 name:copenhagen sw:s efe:y bk-rep:defenders-lose"
+
+
+@pytest.mark.parametrize(
+    ("key", "close"),
+    [
+        ("", "onto-edge"),  # no key: the variant's own rule (RULINGS.md: from inside the board too)
+        (" bk-swc:onto-edge", "onto-edge"),  # what boardkit wrote for it before it became the default
+        (" bk-swc:along-edge", "along-edge"),
+    ],
+)
+def test_copenhagen_shieldwall_closing_in_rules_strings(key: str, close: str) -> None:
+    game = Tafl.from_opentafl(f"{COPENHAGEN_RULES}{key} start:{START}")
+    assert game == Tafl("copenhagen", shieldwall_close=close)
+    assert ("bk-swc" in game.to_opentafl()) == (close == "along-edge")
+
+
+def test_shieldwall_closing_without_a_key_elsewhere_is_along_the_edge() -> None:
+    # Only Copenhagen presets "onto-edge"; a custom layout or an unnamed start
+    # with OpenTafl's 'sw:s' keeps the option's own default, as before.
+    assert Tafl.from_opentafl(f"dim:11 sw:s start:{START}").options.shieldwall_close == "along-edge"
+    custom = Tafl("copenhagen").from_position("/2tTT6/3tt6/11/5t5/11/5K5/11/11/11/11/11/", to_move=0).game
+    assert custom.options.shieldwall_close == "onto-edge"
+    assert "bk-swc:onto-edge" in custom.to_opentafl() and Tafl.from_opentafl(custom.to_opentafl()) == custom
+
+
+def _old_copenhagen_file(line: int) -> tuple[str, TaflState]:
+    """A real game (tests/data/tafl/copenhagen.csv) that closes a shieldwall from inside the board,
+    played up to that move with the wall left standing, saved as boardkit wrote Copenhagen games
+    while "along-edge" was the default: no 'bk-swc' key."""
+    along = Tafl("copenhagen", shieldwall_close="along-edge")
+    text = (DATA.parent / "copenhagen.csv").read_text().splitlines()[line - 1]
+    state = along.new_game(seed=0)
+    ruling = Tafl("copenhagen").new_game(seed=0)
+    for token in text.rsplit(",", 3)[0].split():
+        move = along.parse_move(token.split("x")[0])
+        state.apply(move)
+        ruling.apply(move)
+        if ruling.last_captured != state.last_captured:
+            break
+    saved = write_opentafl_game(state)
+    assert " bk-swc:along-edge" in saved
+    return saved.replace(" bk-swc:along-edge", ""), state
+
+
+@pytest.mark.parametrize(
+    ("line", "move"),
+    [
+        (8, "f4-k4"),  # takes nothing along the edge: no capture suffix, which the wall's capture contradicts
+        (1127, "h10-h11xg11"),  # lists one capture; the wall's would be a second, which fails the move
+    ],
+)
+def test_old_copenhagen_files_closed_along_the_edge_still_load(line: int, move: str) -> None:
+    saved, played = _old_copenhagen_file(line)
+    assert saved.rstrip().endswith(move)
+    # Read by the ruling's closing, the file does not hold up: the move takes the wall too.
+    ruling = saved.replace(" start:", " bk-swc:onto-edge start:", 1)
+    if "x" in move:
+        with pytest.raises(RecordError, match="claims it captures g11, but it captures g11/j11"):
+            read_opentafl_game(ruling)
+    else:
+        assert read_opentafl_game(ruling).position() != played.position()
+    state = read_opentafl_game(saved)
+    assert state.game.options.shieldwall_close == "along-edge"
+    assert state.position() == played.position() and state.to_record().moves == played.to_record().moves
+    again = write_opentafl_game(state)
+    assert "bk-swc:along-edge" in again and read_opentafl_game(again).game == state.game
+
+
+@pytest.mark.parametrize(("line", "move"), [(8, "f4-k4xk2/k3"), (1127, "h10-h11xg11/j11")])
+def test_copenhagen_files_closed_from_inside_load_with_the_ruling(line: int, move: str) -> None:
+    # The same games saved under the ruling list the wall's capture: read as written, no fallback.
+    text = (DATA.parent / "copenhagen.csv").read_text().splitlines()[line - 1]
+    state = Tafl("copenhagen").new_game(seed=0)
+    for token in text.rsplit(",", 3)[0].split():
+        if token == "timeout" or state.is_over:
+            break
+        state.apply(token.split("x")[0])
+    saved = write_opentafl_game(state)
+    assert "bk-swc" not in saved and f" {move}" in saved
+    again = read_opentafl_game(saved)
+    assert again.game == Tafl("copenhagen") and again.position() == state.position()
 
 
 def test_written_games_replay_with_outcome_and_captures() -> None:

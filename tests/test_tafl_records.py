@@ -63,10 +63,10 @@ def replay_all(variant: str, name: str, **options: Any) -> tuple[Counter[str], l
 
 
 def test_copenhagen_games_replay() -> None:
-    # The server captures a shieldwall closed by any move onto the edge square,
-    # and it applied no repetition rule; both are switched to its behaviour here
-    # and counted below.
-    seen, problems = replay_all("copenhagen", "copenhagen.csv", shieldwall_close="onto-edge", repetition=None)
+    # The rule set's own rules (the shieldwall closed by any move onto the
+    # bracketing square, as RULINGS.md says), except that the players' server
+    # applied no repetition rule: that one is off here, and counted below.
+    seen, problems = replay_all("copenhagen", "copenhagen.csv", repetition=None)
     assert problems == []
     assert sum(seen[k] for k in ("rule", "goes on")) == 1752
     assert seen["rule"] == seen["rule, winner as recorded"] == 372  # as the data README counts
@@ -74,17 +74,58 @@ def test_copenhagen_games_replay() -> None:
 
 
 def test_copenhagen_server_ignored_repetition_in_11_games() -> None:
-    seen, problems = replay_all("copenhagen", "copenhagen.csv", shieldwall_close="onto-edge")
+    seen, problems = replay_all("copenhagen", "copenhagen.csv")
     assert seen["ended early"] == 11 and seen["captures differ"] == 0
     assert all("the same position came 3 times" in p for p in problems)
 
 
-def test_copenhagen_server_closes_shieldwalls_from_off_the_edge_in_49_games() -> None:
-    # The ruling: only a move along the edge closes a shieldwall. The players'
-    # server also takes a wall when the closing piece arrives from inside the board.
-    seen, problems = replay_all("copenhagen", "copenhagen.csv", repetition=None)
+# The games (CSV line numbers) in which a shieldwall is closed by a piece
+# arriving on the edge from inside the board.
+CLOSED_FROM_INSIDE = [
+    8, 56, 69, 125, 180, 184, 190, 192, 229, 231, 255, 282, 289, 296, 361, 376, 410,
+    455, 542, 616, 679, 725, 811, 887, 937, 984, 1117, 1127, 1270, 1277, 1322, 1336, 1434,
+    1442, 1458, 1464, 1481, 1514, 1530, 1570, 1609, 1631, 1655, 1663, 1665, 1680, 1684, 1743, 1746,
+]  # fmt: skip
+
+
+def first_difference(line: str, one: Tafl, other: Tafl) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
+    """The first move of a CSV game that captures differently under two rule sets, with both captures."""
+    a, b = one.new_game(seed=0), other.new_game(seed=0)
+    for token in line.rsplit(",", 3)[0].split():
+        if token == "timeout" or a.is_over or b.is_over:
+            break
+        move = Move.parse(token.split("x")[0], one.size)
+        a.apply(move)
+        b.apply(move)
+        if a.last_captured != b.last_captured:
+            return token, a.last_captured, b.last_captured
+    return None
+
+
+def test_copenhagen_along_edge_closing_diverges_in_exactly_the_49_games_closed_from_inside() -> None:
+    # shieldwall_close="along-edge" (boardkit's Copenhagen default until the
+    # ruling was corrected) lets only a move along the edge close a wall. It
+    # fails exactly the 49 games that take a wall closed from inside the board,
+    # each at that move, and no other game.
+    seen, problems = replay_all("copenhagen", "copenhagen.csv", shieldwall_close="along-edge", repetition=None)
     assert seen["captures differ"] == 49 and seen["ended early"] == 0
-    assert all("captures differ" in p for p in problems)
+    assert [int(p.split(":")[0].removeprefix("line ")) for p in problems] == CLOSED_FROM_INSIDE
+    ruling = Tafl("copenhagen", repetition=None)
+    along = Tafl("copenhagen", shieldwall_close="along-edge", repetition=None)
+    lines = (DATA / "copenhagen.csv").read_text().splitlines()
+    differ = {n: first_difference(line, ruling, along) for n, line in enumerate(lines, start=1)}
+    assert [n for n, d in differ.items() if d is not None] == CLOSED_FROM_INSIDE
+    for number in CLOSED_FROM_INSIDE:
+        found = differ[number]
+        assert found is not None
+        token, taken, along_taken = found
+        move = Move.parse(token.split("x")[0], 11)
+        (file, rank), (to_file, to_rank) = ((s[0], int(s[1:])) for s in (move.source, move.target))
+        # The move ends on an edge square, and not by a move along that edge.
+        assert to_rank in (1, 11) or to_file in ("a", "k"), f"line {number}: {token}"
+        along_edge = (to_rank in (1, 11) and rank == to_rank) or (to_file in ("a", "k") and file == to_file)
+        assert not along_edge, f"line {number}: {token}"
+        assert set(along_taken) < set(taken), f"line {number}: {token}"  # the wall (a King in it stays)
 
 
 def test_federation_brandubh_games_replay() -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from boardkit import IllegalMoveError
+from boardkit import GameRecord, IllegalMoveError
 from boardkit.games.tafl import RULE_SETS, Piece, Tafl, TaflState
 
 
@@ -41,6 +41,9 @@ def reason(state: TaflState) -> str | None:
 def test_rule_sets_are_presets_that_options_override() -> None:
     assert Tafl("copenhagen").options.shieldwall and not Tafl("fetlar").options.shieldwall
     assert Tafl("copenhagen", shieldwall=False).options.shieldwall is False
+    assert Tafl("copenhagen").options.shieldwall_close == "onto-edge"  # RULINGS.md, corrected
+    assert Tafl("copenhagen", shieldwall_close="along-edge").options.shieldwall_close == "along-edge"
+    assert Tafl("hnefatafl", shieldwall=True).options.shieldwall_close == "along-edge"  # the option's own default
     assert Tafl("federation-brandubh").options.king_captured_by == "throne"
     assert set(RULE_SETS) == {"copenhagen", "fetlar", "federation-brandubh"}
     assert Tafl("fetlar").new_game(seed=0).position() == Tafl("hnefatafl").new_game(seed=0).position()
@@ -85,7 +88,7 @@ def test_shieldwall_closed_by_a_move_along_the_edge() -> None:
     assert state.last_captured == ("d1", "e1")
 
 
-def test_shieldwall_not_closed_from_off_the_edge_unless_asked() -> None:
+def test_shieldwall_closed_from_inside_the_board_unless_along_edge_is_asked() -> None:
     rows = {
         1: ". . t T T . . . . . .",
         2: ". . . t t . . . . . .",
@@ -94,10 +97,23 @@ def test_shieldwall_not_closed_from_off_the_edge_unless_asked() -> None:
     }
     ruling = eleven(rows)
     ruling.apply("f4-f1")
-    assert ruling.last_captured == ()
-    server = eleven(rows, shieldwall_close="onto-edge")
-    server.apply("f4-f1")
-    assert server.last_captured == ("d1", "e1")
+    assert ruling.last_captured == ("d1", "e1")
+    along = eleven(rows, shieldwall_close="along-edge")
+    along.apply("f4-f1")
+    assert along.last_captured == ()
+    assert along.game.options.shieldwall_close == "along-edge"  # kept through from_position's custom layout
+
+
+@pytest.mark.parametrize("close", ["along-edge", "onto-edge"])
+def test_records_keep_the_shieldwall_closing_they_were_played_with(close: str) -> None:
+    # A record stores every option, so one written while Copenhagen's default
+    # was "along-edge" still says so and replays under it.
+    state = Tafl("copenhagen", shieldwall_close=close).new_game(seed=0)
+    state.apply("d1-d3")
+    record = GameRecord.from_json(state.to_record().to_json())
+    assert record.options["shieldwall_close"] == close
+    assert record.replay().game.options.shieldwall_close == close
+    assert record.replay().game == state.game
 
 
 def test_shieldwall_corner_closes_the_far_end() -> None:

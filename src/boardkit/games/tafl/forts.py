@@ -5,7 +5,7 @@ bit ``i`` for cell ``i`` of the :class:`~boardkit.topology.SquareGrid`, row 0
 at the top), and :class:`~boardkit.games.tafl.TaflState` asks only after a
 move that could have made one: encirclement after an attacker's move, an exit
 fort after a defender's move with the King on an edge square, a shieldwall
-after a move along an edge.
+after a move onto an edge square.
 
 Examples:
     >>> from boardkit.games.tafl import Tafl
@@ -135,8 +135,10 @@ def shieldwall(g: Geometry, board: list[int], frm: int, to: int, *, along: bool 
     A row runs along the edge from the square next to ``to``: two or more
     enemy pieces, each with a piece of the mover's side directly in front of
     it (one row inward), closed at the far end by another of the mover's
-    pieces or by a corner. With ``along`` (the ruling) only a move along the
-    edge closes one; without it, any move onto the edge square does.
+    pieces or by a corner. Without ``along`` (the ruling, Copenhagen's
+    ``shieldwall_close="onto-edge"``) any move onto the edge square closes
+    one, along the edge or from inside the board; with it
+    (``shieldwall_close="along-edge"``) only a move along the edge does.
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
@@ -144,6 +146,10 @@ def shieldwall(g: Geometry, board: list[int], frm: int, to: int, *, along: bool 
         >>> state.apply("h1-f1")       # brackets d1 and e1, each faced by an attacker
         >>> state.to_record().moves
         ('h1-f1xd1/e1',)
+        >>> state = Tafl("copenhagen").from_position("/2tTT6/3tt6/11/5t5/11/5K5/11/11/11/11/11/", to_move=0)
+        >>> state.apply("f4-f1")       # from inside the board: the same wall is taken
+        >>> state.last_captured
+        ('d1', 'e1')
     """
     n = g.size
     steps = g.steps

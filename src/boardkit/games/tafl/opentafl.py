@@ -8,7 +8,10 @@ OpenTafl leaves out takes OpenTafl's default: corner escape, encirclement
 armed and strong. boardkit reads every key it can play and refuses the others
 with an :class:`~boardkit.OptionError` naming the key. The rules OpenTafl has
 no key for are written as keys of boardkit's own, starting ``bk-``, which
-OpenTafl skips.
+OpenTafl skips. A boardkit key is written only where the game departs from
+its named variant (``Tafl("copenhagen")`` needs none for its shieldwall
+closed from inside the board, ``shieldwall_close="along-edge"`` writes
+``bk-swc:along-edge``), and one left out means the variant's own rule.
 
 A saved game has ``[tag:value]`` headers (one of them ``rules``), numbered
 move pairs such as ``1. d1-d3 h6-h9`` with OpenTafl's capture suffixes
@@ -31,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, RecordError
 from boardkit.games.tafl.moves import read_position, square_name
-from boardkit.games.tafl.variants import CUSTOM, VARIANTS, canonical_layout
+from boardkit.games.tafl.variants import CUSTOM, VARIANTS, canonical_layout, variant_default
 
 if TYPE_CHECKING:
     from boardkit.games.tafl.rules import Tafl, TaflState
@@ -57,6 +60,8 @@ _SQUARE_KEYS: Final = {
 }
 #: Keys about pieces boardkit's positions cannot hold (knights, commanders).
 _IGNORED: Final = ("nj", "cj", "name")
+#: ``rules_string``'s marker for a rule OpenTafl has no default for (boardkit's own keys).
+_NO_DEFAULT: Final = object()
 
 
 def _short(text: str) -> str:
@@ -202,12 +207,25 @@ def _variant(name: str, layout: str) -> dict[str, Any]:
 def rules_string(game: Tafl) -> str:
     """An OpenTafl rules string for ``game``; OpenTafl reads it as the same rules.
 
+    A rule is written where it departs from OpenTafl's default (so that
+    OpenTafl plays it) or from the variant's own (:func:`~boardkit.games.tafl.variants.variant_default`,
+    so that boardkit reads the same game back); boardkit's own keys only for
+    the latter. Copenhagen's ``shieldwall_close="onto-edge"`` is its preset,
+    so no ``bk-swc`` is written for it; ``"along-edge"`` is.
+
     Examples:
         >>> from boardkit.games.tafl import Tafl
         >>> rules_string(Tafl("copenhagen")).split(" start:")[0]
         'dim:11 name:copenhagen sw:s efe:y bk-rep:defenders-lose'
+        >>> rules_string(Tafl("copenhagen", shieldwall_close="along-edge", exit_fort=False)).split(" start:")[0]
+        'dim:11 name:copenhagen sw:s efe:n bk-rep:defenders-lose bk-swc:along-edge'
     """
     o = game.options
+
+    def departs(name: str, opentafl: Any = _NO_DEFAULT) -> bool:
+        value = getattr(o, name)
+        return value != variant_default(o.variant, name) or (opentafl is not _NO_DEFAULT and value != opentafl)
+
     parts = [f"dim:{game.size}", f"name:{o.variant}"]
     if o.escape == "edge":
         parts += ["esc:e", "cor:"]
@@ -217,21 +235,23 @@ def rules_string(game: Tafl) -> str:
         parts.append("atkf:n")
     if o.repetition_result in ("repeater-loses", "repeater-wins"):
         parts.append("tfr:" + ("l" if o.repetition_result == "repeater-loses" else "w"))
-    if not o.king_armed:
-        parts.append("ka:n")
-    if o.king_captured_by != "four":
-        parts.append("ks:" + ("n" if o.king_captured_by == "two" else "c"))
-    if o.shieldwall:
-        parts.append("sw:s")
-    if o.exit_fort:
-        parts.append("efe:y")
-    if o.mate:
-        parts.append("bk-mate:y")
+    elif o.repetition_result == "draw" and departs("repetition_result"):
+        parts.append("tfr:d")
+    if departs("king_armed", True):
+        parts.append("ka:" + ("y" if o.king_armed else "n"))
+    if departs("king_captured_by", "four"):
+        parts.append("ks:" + {"four": "y", "two": "n", "throne": "c"}[o.king_captured_by])
+    if departs("shieldwall", False):
+        parts.append("sw:" + ("s" if o.shieldwall else "n"))
+    if departs("exit_fort", False):
+        parts.append("efe:" + ("y" if o.exit_fort else "n"))
+    if departs("mate"):
+        parts.append("bk-mate:" + ("y" if o.mate else "n"))
     if o.repetition_result == "defenders-lose":
         parts.append("bk-rep:defenders-lose")
-    if o.repetition != 3:
+    if departs("repetition"):
         parts.append(f"bk-repn:{'off' if o.repetition is None else o.repetition}")
-    if o.shieldwall_close != "along-edge":
+    if departs("shieldwall_close"):
         parts.append(f"bk-swc:{o.shieldwall_close}")
     parts.append(f"start:{o.start}")
     return " ".join(parts)
@@ -296,6 +316,15 @@ def read_opentafl_game(text: str) -> TaflState:
     played in order, each capture the record lists checked against the
     captures made.
 
+    One exception keeps older files readable. Rules that turn the shieldwall
+    on without a ``bk-swc`` key take the variant's closing rule, which for
+    Copenhagen is now ``"onto-edge"``; boardkit wrote its Copenhagen games
+    without the key while its default was ``"along-edge"``. So if the moves
+    contradict the variant's rule (a move fails, or takes pieces its notation
+    does not list) but all play, every capture listed, when only a move along
+    the edge closes a wall, the game is read that way: its game then says
+    ``shieldwall_close="along-edge"``, and writes that back.
+
     Raises:
         RecordError: for a missing or unplayable rules tag, a malformed line,
             an illegal move or a recorded capture that did not happen, saying
@@ -320,23 +349,42 @@ def read_opentafl_game(text: str) -> TaflState:
         game = Tafl.from_opentafl(tags["rules"])
     except OptionError as exc:
         raise RecordError(f"the game's rules cannot be played: {exc}") from None
+    state, listed, error = _replay(game, lines)
+    o = game.options
+    if not listed and o.shieldwall and o.shieldwall_close != "along-edge" and "bk-swc" not in _pairs(tags["rules"]):
+        along = Tafl(**{**game.option_values(), "shieldwall_close": "along-edge"})
+        older, older_listed, older_error = _replay(along, lines)
+        if older_error is None and older_listed:
+            return older
+    if error is not None:
+        raise error
+    return state
+
+
+def _replay(game: Tafl, lines: list[tuple[int, str]]) -> tuple[TaflState, bool, RecordError | None]:
+    """Play a saved game's main line: the state, whether every capture made
+    was listed in the notation, and the error that stopped the replay if one did."""
     state = game.new_game(seed=0)
+    listed = True
     for number, line in lines:
         if _VARIATION.match(line):
             continue
         match = _MAIN_LINE.fullmatch(line)
         if match is None:
-            raise RecordError(
+            return state, False, RecordError(
                 f"line {number}: expected a numbered move pair such as '1. d1-d3 h6-h9', not {_short(line)!r}"
             )
         for token in match[2].split():
             if set(token) == {"."}:
                 continue
             try:
-                state.apply(game.parse_move(_move_text(token)))
+                move = game.parse_move(_move_text(token))
+                state.apply(move)
             except (NotationError, IllegalMoveError) as exc:
-                raise RecordError(f"line {number}: move {token!r}: {exc}") from None
-    return state
+                return state, False, RecordError(f"line {number}: move {token!r}: {exc}")
+            if move.captures is None and state.last_captured:
+                listed = False
+    return state, listed, None
 
 
 def write_opentafl_game(state: TaflState, tags: dict[str, str] | None = None) -> str:

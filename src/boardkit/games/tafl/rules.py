@@ -86,10 +86,16 @@ class Tafl(Game["TaflState", Move]):
     Args:
         variant: One of ``brandubh``, ``ard-ri``, ``tablut``, ``hnefatafl``
             (the default), ``tawlbwrdd``, ``toftanes``, ``alea-evangelii``;
-            or ``"custom"`` (implied by ``layout``).
+            a rule set played today (``copenhagen``, ``fetlar``,
+            ``federation-brandubh``), which presets the options it sets
+            (:data:`~boardkit.games.tafl.variants.RULE_SETS`); or
+            ``"custom"`` (implied by ``layout``).
         **options: The settings of :class:`~boardkit.games.tafl.TaflOptions`:
             ``layout``, ``escape``, ``mate``, ``king_armed``,
-            ``king_captured_by``, ``repetition``, ``first``.
+            ``king_captured_by``, ``repetition``, ``first``,
+            ``repetition_result``, ``shieldwall``, ``shieldwall_close``,
+            ``exit_fort``, ``encirclement``. An option given here overrides
+            the rule set's preset.
 
     Raises:
         OptionError: for an unknown variant or option, a bad value, or a bad layout.
@@ -100,6 +106,10 @@ class Tafl(Game["TaflState", Move]):
         ('tafl', 9, 'corner')
         >>> Tafl(layout="/3/1K1/3/").options.variant
         'custom'
+        >>> Tafl("copenhagen").options.shieldwall_close
+        'onto-edge'
+        >>> Tafl("copenhagen", shieldwall_close="along-edge").options.shieldwall_close
+        'along-edge'
         >>> Tafl("chess")
         Traceback (most recent call last):
         ...

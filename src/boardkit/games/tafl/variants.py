@@ -20,7 +20,7 @@ from boardkit.about import option
 from boardkit.errors import NotationError, OptionError, shown
 from boardkit.games.tafl.moves import read_position, write_position
 
-__all__ = ["RULE_SETS", "VARIANTS", "TaflOptions", "canonical_layout"]
+__all__ = ["RULE_SETS", "VARIANTS", "TaflOptions", "canonical_layout", "variant_default"]
 
 #: The start position of every named variant, in OpenTafl position notation.
 VARIANTS: Final[dict[str, str]] = {
@@ -45,6 +45,7 @@ RULE_SETS: Final[dict[str, dict[str, Any]]] = {
     "copenhagen": {
         "escape": "corner",
         "shieldwall": True,
+        "shieldwall_close": "onto-edge",
         "exit_fort": True,
         "encirclement": True,
         "repetition_result": "defenders-lose",
@@ -154,13 +155,16 @@ class TaflOptions:
             ``"repeater-wins"`` (the player whose move made it).
         first: The player who moves first: 0 (attackers) or 1 (defenders).
         shieldwall: Whether a row of two or more pieces along an edge, each
-            faced by an enemy, is taken together when bracketed at both ends by
-            a move along the edge (a corner may close one end; a King in the
-            row survives).
-        shieldwall_close: Which move closes a shieldwall: ``"along-edge"``
-            (the ruling: a move along the edge into the bracketing square) or
-            ``"onto-edge"`` (any move into it, as the players' server does in
-            the recorded Copenhagen games).
+            faced by an enemy, is taken together when bracketed at both ends
+            (a corner may close one end; a King in the row survives); which
+            move closes it is ``shieldwall_close``.
+        shieldwall_close: Which move closes a shieldwall: ``"onto-edge"``
+            (any move that ends on the bracketing square, along the edge or
+            from inside the board: the ruling, Copenhagen's preset, and how the
+            players' server took every wall in the recorded Copenhagen games)
+            or ``"along-edge"`` (only a move along the edge into it). The
+            option's own default, for a layout that turns ``shieldwall`` on
+            without the Copenhagen preset, stays ``"along-edge"``.
         exit_fort: Whether the defenders win when the King stands on an edge
             square, can move, and sits in a fort of defenders that the
             attackers can never break.
@@ -205,7 +209,8 @@ class TaflOptions:
     )
     shieldwall_close: Literal["along-edge", "onto-edge"] = option(
         "along-edge",
-        "which move closes a shieldwall: one along the edge, or any move onto the bracketing square",
+        "which move closes a shieldwall: only one along the edge, or any move onto the bracketing square"
+        " (from inside the board too: Copenhagen's preset)",
         validator=_check_choice("along-edge", "onto-edge"),
     )
     exit_fort: bool = option(False, "the defenders win with the King in an unbreakable fort on an edge",
@@ -227,3 +232,20 @@ class TaflOptions:
             '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
         """
         return self.layout if self.layout is not None else VARIANTS[self.variant]
+
+
+def variant_default(variant: str, name: str) -> Any:
+    """The value option ``name`` takes in ``variant`` when it is not given:
+    the rule set's preset (:data:`RULE_SETS`), else the option's own default.
+
+    What :meth:`~boardkit.games.tafl.Tafl.to_opentafl` compares with, so that
+    it writes a rule only where a game departs from its variant.
+
+    Examples:
+        >>> variant_default("copenhagen", "shieldwall_close"), variant_default("hnefatafl", "shieldwall_close")
+        ('onto-edge', 'along-edge')
+    """
+    preset = RULE_SETS.get(variant, {})
+    if name in preset:
+        return preset[name]
+    return attrs.fields_dict(TaflOptions)[name].default
