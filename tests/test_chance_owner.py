@@ -87,6 +87,9 @@ class DrawState(FieldState[Draw]):
     def render(self) -> str:
         return str(self.hands)
 
+    def render_for(self, player: Player) -> str:
+        return f"your hand {self.hands[player]}; hand sizes {tuple(map(len, self.hands))}"
+
 
 class DrawGame(Game[DrawState, Draw]):
     name = "draw"
@@ -296,3 +299,20 @@ def test_drew_chance_names_the_move() -> None:
     nim.apply("take 1")
     assert not nim.drew_chance(0)
 
+
+
+class LeakyState(DrawState):
+    """Draws every hand for every player: the default render_for of a game that forgot it hides things."""
+
+    def render_for(self, player: Player) -> str:
+        return self.render()
+
+
+class LeakyGame(DrawGame):
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> DrawState:
+        return LeakyState(self, self.check_players(players), seed)
+
+
+def test_check_game_catches_a_picture_that_shows_a_rivals_hand() -> None:
+    with pytest.raises(ConformanceError, match="render_for"):
+        check_game(LeakyGame(), games=2)

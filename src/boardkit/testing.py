@@ -19,8 +19,8 @@ list of checks OpenSpiel, TAG and PettingZoo run on their games:
 * copies taken earlier never change while play goes on;
 * a record written to JSON reads back and replays to the same state;
 * the same seed and moves give the same game;
-* a player's view is unchanged by resampling what that player cannot see
-  (so views leak nothing), and determinized copies agree with the view, keep
+* a player's view, and the picture ``render_for`` draws for them, are
+  unchanged by resampling what that player cannot see (so neither leaks), and determinized copies agree with the view, keep
   the player's own legal moves, take the given seed and refuse to undo moves
   played before they were dealt (so they carry nothing of the real game);
 * in a game with chance, determinized worlds draw their chance from their
@@ -351,6 +351,7 @@ def _check_notation(game: Game[Any, Any], move: Any, fail: Any) -> None:
 def _check_views(state: State[Any], chooser: Random, sample: int, fail: Any) -> None:
     mover = state.current_player
     legal = state.legal_moves()
+    shown = [state.render_for(player) for player in range(state.players)]
     for player in range(state.players):
         view = state.view(player)
         try:
@@ -378,6 +379,11 @@ def _check_views(state: State[Any], chooser: Random, sample: int, fail: Any) -> 
                 raise fail(
                     f"a determinization for player {player} changes what that player sees:"
                     " the view leaks hidden parts, or determinize ignores it"
+                )
+            if det.render_for(player) != shown[player]:
+                raise fail(
+                    f"a determinization for player {player} changes the picture render_for({player}) draws:"
+                    " it shows what that player may not know"
                 )
             if det.current_player != mover:
                 raise fail("a determinization changed the player to move")
