@@ -164,6 +164,7 @@ FLOORS = {
         "boardkit.kit",
         "boardkit.render",
         "boardkit.testing",
+        "boardkit.encoding",
     ),
     "games": ("boardkit.games.",),
     "applications": (

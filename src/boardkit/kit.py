@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 from typing_extensions import Self
@@ -77,6 +77,9 @@ from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import Game, NoOptions, Outcome, Player, State, make_options
 from boardkit.topology import Cell, HexGrid, SquareGrid, Topology, TopologyError
+
+if TYPE_CHECKING:
+    from boardkit.encoding import Encoder
 
 __all__ = ["BoardGame", "BoardState", "MoveType", "NoOptions", "Pass", "Place", "Step"]
 
@@ -316,6 +319,23 @@ class BoardGame(Game[Any, Any]):
         mine = 1.0 if result is None and turn == view.player else 0.0
         planes.append([mine] * len(cells))
         return planes
+
+    def observation_encoder(self, players: int) -> Encoder:
+        """:meth:`observation` as :mod:`boardkit.rl` reads it: the same planes,
+        written with numpy (:func:`boardkit.encoding.piece_planes`). A game
+        that overrides :meth:`observation` (and :meth:`observation_shape`) gets
+        its own numbers instead (:func:`boardkit.encoding.declared_encoder`).
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> TicTacToe().observation_encoder(2).shape
+            (3, 9)
+        """
+        from boardkit.encoding import declared_encoder, piece_planes
+
+        if type(self).observation is BoardGame.observation:
+            return piece_planes(self, players)
+        return declared_encoder(self, players)
 
     def parse_move(self, text: str) -> Any:
         """Read a move with the first of :attr:`moves` that knows the text.

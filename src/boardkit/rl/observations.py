@@ -13,25 +13,30 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from boardkit.encoding import Array, Encoder
+from boardkit.encoding import encoder_of as _encoder_of
 from boardkit.errors import OptionError
 from boardkit.game import Game, State
-from boardkit.rl.games import Array, Encoder, encoder
 
 __all__ = ["observation_shape", "observe"]
 
 
 @functools.lru_cache(maxsize=64)
 def encoder_of(game: Game[Any, Any], players: int) -> Encoder:
-    """The cached encoder of a game for a number of players.
+    """The cached encoder of a game for a number of players: the game's own
+    :meth:`~boardkit.Game.observation_encoder`, else one made from its
+    ``observation_shape(players)`` and ``observation(view)``
+    (:func:`boardkit.encoding.encoder_of`).
 
     Raises:
         OptionError: for a game that declares no observation.
     """
     players = game.check_players(players)
-    found = encoder(game, players)
+    found = _encoder_of(game, players)
     if found is None:
         raise OptionError(
-            f"{game.name} has no observation: declare observation_shape(players) and observation(view)"
+            f"{game.name} has no observation: declare observation_encoder(players), or "
+            "observation_shape(players) and observation(view)"
         )
     return found
 

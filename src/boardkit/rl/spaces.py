@@ -3,9 +3,10 @@
 Applications floor: it may import any floor below (core, boards, components,
 and games through the registry); nothing below imports it.
 
-A space's size depends only on the game and its options. The four shipped
-games get compact spaces built from their move structure; a game of your own
-gets one by declaring every move it can ever make (see :func:`actions`).
+A space's size depends only on the game and its options. Every game, shipped
+or your own, gets one by declaring every move it can ever make in
+:meth:`Game.all_moves() <boardkit.Game.all_moves>` (see :func:`actions`); the
+shipped games build compact spaces from their move structure.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from boardkit.encoding import ActionList
 from boardkit.errors import IllegalMoveError, OptionError
 from boardkit.game import Game, State
 
@@ -35,14 +37,16 @@ class ActionSpace(Generic[M]):
             uses (Tafl's runs off the board, say), which is never legal.
         numbers: The indices of a state's legal moves, in their order, found
             without making the moves (``None`` from it, or no function: the
-            indices of ``legal_moves()`` are looked up).
+            indices of ``legal_moves()`` are looked up); a game gives it as
+            :attr:`ActionList.legal_numbers <boardkit.encoding.ActionList.legal_numbers>`.
 
     Examples:
-        >>> from boardkit.games.tafl import Tafl
-        >>> space = actions(Tafl("brandubh"))
+        >>> from boardkit.games import load
+        >>> game = load("tafl", variant="brandubh")
+        >>> space = actions(game)
         >>> len(space)
         1176
-        >>> state = Tafl("brandubh").new_game(seed=1)
+        >>> state = game.new_game(seed=1)
         >>> i = space.index("d2-b2")
         >>> space.move(i, state), bool(space.mask(state)[i])
         (Move('d2', 'b2'), True)
@@ -161,7 +165,11 @@ class ActionSpace(Generic[M]):
 
 @functools.lru_cache(maxsize=64)
 def actions(game: Game[Any, Any]) -> ActionSpace[Any]:
-    """The fixed action space of ``game`` with its options.
+    """The fixed action space of ``game`` with its options: the moves its
+    :meth:`~boardkit.Game.all_moves` lists (every move the game can ever make,
+    in a fixed order, for the game's options; an
+    :class:`~boardkit.encoding.ActionList` may leave holes and number a
+    state's legal moves itself). The shipped games list:
 
     * Tafl: from-square x direction (up, right, down, left) x distance
       ``1 .. size-1``: ``size * size * 4 * (size - 1)`` actions;
@@ -171,9 +179,7 @@ def actions(game: Game[Any, Any]) -> ActionSpace[Any]:
       castles; builds; regenerations; end; pass);
     * Camelot: each tile placed on each square of its kind, each tile
       concealed, and ``end``: a turn of up to three tiles is up to three
-      actions, so the space stays small (the game's own moves);
-    * any other game: the moves its ``all_moves()`` method lists (every move
-      the game can ever make, in a fixed order, for the game's options).
+      actions, so the space stays small (the game's own moves).
 
     Raises:
         OptionError: for a game that declares no ``all_moves()``.
@@ -188,11 +194,9 @@ def actions(game: Game[Any, Any]) -> ActionSpace[Any]:
         ...
         boardkit.errors.OptionError: nim has no fixed action space: declare every move it can make in all_moves()
     """
-    from boardkit.rl import games
-
-    moves = games.all_moves(game)
+    moves = game.all_moves()
     if moves is None:
         raise OptionError(
             f"{game.name} has no fixed action space: declare every move it can make in all_moves()"
         )
-    return ActionSpace(game, moves, games.legal_numbers(game))
+    return ActionSpace(game, moves, moves.legal_numbers if isinstance(moves, ActionList) else None)

@@ -9,7 +9,8 @@ indices of :func:`~boardkit.rl.actions`; observations are
 :func:`~boardkit.rl.observe`'s arrays, flattened, and the observation and
 information-state strings are the player's view as JSON.
 
-Games with hidden information (Cloth of Gold, 5 Fields, Camelot) are
+Games that declare hidden information or chance after the set-up in their
+:attr:`~boardkit.Game.about` (Cloth of Gold, 5 Fields, Camelot) are
 registered as imperfect-information games with *sampled* chance
 (``ChanceMode.SAMPLED_STOCHASTIC``): their draws come from the state's own
 seeded generator when a move is applied, not from explicit chance nodes. A
@@ -25,8 +26,9 @@ from typing import Any
 
 import numpy as np
 
+from boardkit.about import Chance
 from boardkit.chance import derive_seed
-from boardkit.game import Game, PerfectInformationView, State, to_json_value
+from boardkit.game import Game, State, to_json_value
 from boardkit.rl.common import signed_rewards
 from boardkit.rl.observations import encoder_of
 from boardkit.rl.spaces import actions
@@ -79,8 +81,8 @@ def openspiel_game(
     seats = game.check_players(players)
     space = actions(game)
     encode = encoder_of(game, seats)
-    probe = game.new_game(players=seats, seed=0)
-    perfect = isinstance(probe.view(0), PerfectInformationView)
+    # What the game declares (its About): no hidden information and no chance after the set-up.
+    perfect = not game.about.hides_information and game.about.chance is Chance.NONE
     digest = hashlib.sha1(repr((type(game).__qualname__, game.option_values())).encode()).hexdigest()[:10]
     short_name = f"boardkit_{game.name.replace('-', '_')}_{digest}"
     info = pyspiel.GameType.Information

@@ -32,8 +32,8 @@ from __future__ import annotations
 import math
 import types
 from collections import Counter
-from collections.abc import Hashable, Mapping
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from boardkit.about import About, Chance, Information
 from boardkit.bag import TileBag
@@ -51,6 +51,9 @@ from boardkit.games.camelot.variants import CamelotOptions
 from boardkit.topology import SquareGrid
 from boardkit.track import ScoreTrack
 from boardkit.zones import Hand
+
+if TYPE_CHECKING:
+    from boardkit.encoding import Encoder
 
 __all__ = [
     "Camelot",
@@ -156,6 +159,31 @@ class Camelot(Game["CamelotState", Move]):
         if isinstance(first, int) and first >= n:
             raise OptionError(f"first player {first!r} is not a seat of a {n}-player game")
         return CamelotState(self, n, seed)
+
+    def all_moves(self) -> Sequence[Move]:
+        """Every move at its action index, for :mod:`boardkit.rl`: each tile on each
+        square of its kind, each tile concealed, ``end``
+        (:func:`boardkit.games.camelot.encoding.all_moves`).
+
+        Examples:
+            >>> len(Camelot().all_moves())
+            482
+        """
+        from boardkit.games.camelot.encoding import all_moves
+
+        return all_moves(self)
+
+    def observation_encoder(self, players: int) -> Encoder:
+        """A player's view as numbers, for :mod:`boardkit.rl`
+        (:func:`boardkit.games.camelot.encoding.observation_encoder`).
+
+        Examples:
+            >>> Camelot().observation_encoder(2).shape
+            (1050,)
+        """
+        from boardkit.games.camelot.encoding import observation_encoder
+
+        return observation_encoder(self, players)
 
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):

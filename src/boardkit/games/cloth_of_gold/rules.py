@@ -69,6 +69,7 @@ from boardkit.games.cloth_of_gold.variants import TILE_SETS, ClothOfGoldOptions
 from boardkit.zones import Hand, Zone
 
 if TYPE_CHECKING:
+    from boardkit.encoding import Encoder
     from boardkit.topology import Topology
 
 __all__ = [
@@ -179,6 +180,31 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         state = ClothOfGoldState(self, self.check_players(players), seed)
         state._set_up()
         return state
+
+    def all_moves(self) -> Sequence[Move]:
+        """Every move at its action index, for :mod:`boardkit.rl`: token x oval x the
+        Dragon's oval or none
+        (:func:`boardkit.games.cloth_of_gold.encoding.all_moves`).
+
+        Examples:
+            >>> len(ClothOfGold().all_moves())
+            112
+        """
+        from boardkit.games.cloth_of_gold.encoding import all_moves
+
+        return all_moves(self)
+
+    def observation_encoder(self, players: int) -> Encoder:
+        """A player's view as numbers, for :mod:`boardkit.rl`
+        (:func:`boardkit.games.cloth_of_gold.encoding.observation_encoder`).
+
+        Examples:
+            >>> ClothOfGold().observation_encoder(2).shape
+            (114,)
+        """
+        from boardkit.games.cloth_of_gold.encoding import observation_encoder
+
+        return observation_encoder(self, players)
 
     def parse_move(self, text: str) -> Move:
         """Read a move in the notation ``A-gold`` or ``B-dragon/red``.

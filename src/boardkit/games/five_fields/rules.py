@@ -41,7 +41,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardkit.about import About, Chance
 from boardkit.errors import IllegalMoveError, OptionError, OptionTypeError, refusing, shown
@@ -89,6 +89,9 @@ from boardkit.games.five_fields.render import render_text, svg_cell_names, svg_c
 from boardkit.games.five_fields.setup import place, read_setup
 from boardkit.games.five_fields.variants import FiveFieldsOptions
 from boardkit.topology import Hex, HexGrid
+
+if TYPE_CHECKING:
+    from boardkit.encoding import Encoder
 
 __all__ = ["FiveFields", "FiveFieldsState", "FiveFieldsView"]
 
@@ -176,6 +179,31 @@ class FiveFields(Game["FiveFieldsState", Move]):
             'e3'
         """
         return format_hex(cell)
+
+    def all_moves(self) -> Sequence[Move]:
+        """Every move at its action index, for :mod:`boardkit.rl`: each sub-move kind
+        over its hexes
+        (:func:`boardkit.games.five_fields.encoding.all_moves`).
+
+        Examples:
+            >>> len(FiveFields().all_moves())
+            1662
+        """
+        from boardkit.games.five_fields.encoding import all_moves
+
+        return all_moves(self)
+
+    def observation_encoder(self, players: int) -> Encoder:
+        """A player's view as numbers, for :mod:`boardkit.rl`
+        (:func:`boardkit.games.five_fields.encoding.observation_encoder`).
+
+        Examples:
+            >>> FiveFields().observation_encoder(2).shape
+            (20, 19)
+        """
+        from boardkit.games.five_fields.encoding import observation_encoder
+
+        return observation_encoder(self, players)
 
     def parse_move(self, text: str) -> Move:
         """Read a move; see :func:`~boardkit.games.five_fields.parse_move`.

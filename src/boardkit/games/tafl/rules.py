@@ -37,7 +37,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from boardkit.about import About
 from boardkit.capture import enclosed
@@ -55,6 +55,9 @@ from boardkit.games.tafl.view import TaflView, position_text
 from boardkit.topology import SquareGrid
 
 T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from boardkit.encoding import Encoder
 
 __all__ = ["Tafl", "TaflState"]
 
@@ -173,6 +176,32 @@ class Tafl(Game["TaflState", Move]):
     def new_game(self, *, players: int | None = None, seed: int | None = None) -> TaflState:
         """Set up the variant's start position (see :class:`~boardkit.Game`)."""
         return TaflState(self, self.check_players(players), seed, self._start, self.options.first)
+
+    def all_moves(self) -> Sequence[Move]:
+        """Every move at its action index, for :mod:`boardkit.rl`: from-square x direction x
+        distance, ``None`` where the run leaves the board, with a quick way to the
+        legal moves' indices
+        (:func:`boardkit.games.tafl.encoding.all_moves`).
+
+        Examples:
+            >>> len(Tafl("brandubh").all_moves())
+            1176
+        """
+        from boardkit.games.tafl.encoding import all_moves
+
+        return all_moves(self)
+
+    def observation_encoder(self, players: int) -> Encoder:
+        """A player's view as numbers, for :mod:`boardkit.rl`
+        (:func:`boardkit.games.tafl.encoding.observation_encoder`).
+
+        Examples:
+            >>> Tafl("brandubh").observation_encoder(2).shape
+            (7, 7, 7)
+        """
+        from boardkit.games.tafl.encoding import observation_encoder
+
+        return observation_encoder(self, players)
 
     def parse_move(self, text: str) -> Move:
         """Read a move such as ``d1-d4`` (a record's ``d1-d4xd5`` too).

@@ -1,0 +1,124 @@
+"""Tafl for reinforcement learning: every move at a fixed action index, a
+quick way to the legal moves' indices, and a player's view as planes.
+
+Games floor: it imports the core, the components (:mod:`boardkit.encoding`,
+which imports numpy) and Tafl's own modules. :meth:`Tafl.all_moves
+<boardkit.games.tafl.Tafl.all_moves>` and :meth:`Tafl.observation_encoder
+<boardkit.games.tafl.Tafl.observation_encoder>` import it when asked, so that
+importing Tafl never imports numpy.
+
+The encoder reads only a player's view (``state.view(player)``), never the
+state, so an observation cannot show what that player may not know.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+import numpy as np
+
+from boardkit.encoding import ActionList, Array, Encoder
+from boardkit.game import State
+from boardkit.games.tafl.moves import Move, square_name
+from boardkit.games.tafl.rules import Tafl, TaflState
+from boardkit.games.tafl.view import TaflView
+
+__all__ = ["TAFL_PLANES", "all_moves", "observation_encoder"]
+
+#: Tafl's planes, in order.
+TAFL_PLANES = (
+    "attackers",
+    "defenders",
+    "king",
+    "restricted squares (throne, and corners when escape='corner')",
+    "attackers to move (all ones) or not",
+    "the observer plays the attackers (all ones) or not",
+    "the board (all ones)",
+)
+
+_DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # up, right, down, left
+
+
+def _moves(n: int) -> list[Move | None]:
+    # From-square (row by row from the top-left) x direction x distance 1 .. n-1; None off the board.
+    out: list[Move | None] = []
+    for i in range(n * n):
+        row, col = divmod(i, n)
+        for dr, dc in _DIRECTIONS:
+            for d in range(1, n):
+                r, c = row + dr * d, col + dc * d
+                out.append(Move(square_name(i, n), square_name(c, n, r)) if 0 <= r < n and 0 <= c < n else None)
+    return out
+
+
+def all_moves(game: Tafl) -> ActionList[Move]:
+    """Every move at its action index: from-square (row by row from the
+    top-left) x direction (up, right, down, left) x distance ``1 .. size-1``,
+    ``None`` where the run leaves the board; with :attr:`legal_numbers
+    <boardkit.encoding.ActionList.legal_numbers>`, which numbers a state's
+    legal moves without making them.
+
+    Examples:
+        >>> game = Tafl("brandubh")
+        >>> moves = all_moves(game)
+        >>> len(moves), moves[5], moves[6]
+        (1176, None, Move('a7', 'b7'))
+        >>> state = game.new_game(seed=1)
+        >>> [moves[i] for i in moves.legal_numbers(state)] == state.legal_moves()
+        True
+    """
+    n = game.size
+    moves = _moves(n)
+    cells = n * n
+    # Each (origin, target) pair's action index, laid out as the state's own move table.
+    table: list[int | None] = [None] * (cells * cells)
+    for a, move in enumerate(moves):
+        if move is not None:
+            i, rest = divmod(a, 4 * (n - 1))
+            direction, d = divmod(rest, n - 1)
+            dr, dc = _DIRECTIONS[direction]
+            row, col = divmod(i, n)
+            table[i * cells + (row + dr * (d + 1)) * n + col + dc * (d + 1)] = a
+
+    def numbers(state: State[Move]) -> list[int] | None:
+        if type(state) is not TaflState or state.size != n:
+            return None  # a subclass's state, whose rules may differ
+        return cast("list[int]", state.legal_entries(table))  # a legal move is never off the table
+
+    return ActionList(moves, numbers)
+
+
+def observation_encoder(game: Tafl, players: int) -> Encoder:
+    """A player's view as planes of shape ``(7, size, size)``, row 0 the top
+    row (:data:`TAFL_PLANES`).
+
+    Examples:
+        >>> game = Tafl("brandubh")
+        >>> encode = observation_encoder(game, 2)
+        >>> planes = encode(game.new_game(seed=1).view(1))
+        >>> planes.shape, int(planes[0].sum()), int(planes[2].sum())
+        ((7, 7, 7), 8, 1)
+    """
+    n = game.size
+    shape = (len(TAFL_PLANES), n, n)
+    # The planes that do not depend on the pieces, made once for each of the four
+    # combinations of (attackers to move, observer plays the attackers).
+    starts: list[Array] = []
+    for attackers_move in (False, True):
+        for observer_attacks in (False, True):
+            start = np.zeros((len(TAFL_PLANES), n * n), dtype=np.float32)
+            corners = (0, n - 1, n * n - n, n * n - 1) if game.options.escape == "corner" else ()
+            start[3, [(n // 2) * n + n // 2, *corners]] = 1.0
+            start[4] = float(attackers_move)
+            start[5] = float(observer_attacks)
+            start[6] = 1.0
+            starts.append(start.reshape(shape))
+    pieces = np.arange(1, 4, dtype=np.uint8)[:, None, None]  # attacker, defender, King: one plane each
+
+    def encode(view: TaflView) -> Array:
+        flat: Array = starts[(view.to_move == 0) * 2 + (view.player == 0)].copy()
+        codes = np.frombuffer(view.board, dtype=np.uint8).reshape(n, n)
+        np.equal(codes, pieces, out=flat[:3], casting="unsafe")
+        return flat
+
+    return Encoder(shape, encode=encode)
