@@ -58,12 +58,22 @@ def test_list_one_game_shows_variants_and_options_with_defaults() -> None:
     assert out[0].startswith("tafl: Tafl, the Norse siege game") and out[1] == "players: 2"
     assert " ".join(line.strip() for line in out[2:4]) == (
         "variants: brandubh, ard-ri, tablut, hnefatafl, tawlbwrdd, toftanes, alea-evangelii,"
-        " copenhagen, fetlar, federation-brandubh"
+        " copenhagen, fetlar, federation-brandubh, custom"
     )
     assert out[3].startswith(" " * len("variants: ")) and out[3].strip()  # wrapped under its heading
-    assert '  escape             default edge: "edge" (the King wins on any edge square) or "corner" (only the' in out
+    # Every option with its type, allowed values, default and help, from the declared schema.
+    squeezed = [" ".join(line.split()) for line in out]
+    assert "escape one of 'edge', 'corner'; default 'edge'" in squeezed
+    assert "where the King escapes: any edge square, or the corners only" in squeezed
+    assert "first an int from 0 to 1; default 0" in squeezed
     nim = boardkit("list", NIM).stdout.splitlines()
-    assert nim[-3:] == ["options (--option KEY=VALUE):", "  heap  default 21", "  most  default 3"]
+    assert nim[-5:] == [
+        "options (--option KEY=VALUE):",
+        "  heap  an int of at least 1; default 21",
+        "        counters on the heap at the start",
+        "  most  an int of at least 1; default 3",
+        "        the most counters one may take in a turn",
+    ]
     assert boardkit("list", "chess").returncode == 2
 
 

@@ -295,3 +295,56 @@ def test_line_editing_and_history_under_a_terminal() -> None:
             os.kill(pid, 9)
         os.waitpid(pid, 0)
         os.close(fd)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_people_sharing_a_terminal_in_a_hidden_game_pass_it_on_a_cleared_screen() -> None:
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the real command, on a terminal
+        os.execvpe(sys.executable, [sys.executable, "-m", "boardkit", "play", "cloth-of-gold",
+                                    "--seat", "human", "human", "--seed", "4"], ENV)
+    output = b""
+
+    def until(pattern: bytes, start: int = 0) -> None:
+        nonlocal output
+        deadline = time.monotonic() + 60
+        while pattern not in output[start:] and time.monotonic() < deadline:
+            ready, _, _ = select.select([fd], [], [], 1.0)
+            if ready:
+                try:
+                    output += os.read(fd, 4096)
+                except OSError:
+                    break
+        assert pattern in output[start:], output.decode(errors="replace")[-1500:]
+
+    try:
+        until(b"pass the device to player 0; press Enter when ready")
+        assert b"(only you see it)" not in output
+        os.write(fd, b"\r")
+        until(b"player 0 (human)> ")
+        assert b"your hand (player 0)" in output and b"your hand (player 1)" not in output
+        mark = len(output)
+        os.write(fd, b"1\r")
+        until(b"pass the device to player 1; press Enter when ready", mark)
+        time.sleep(0.5)  # anything the command might print before the Enter
+        with contextlib.suppress(OSError):
+            while select.select([fd], [], [], 0.2)[0]:
+                output += os.read(fd, 4096)
+        passing = output[mark:]
+        # Player 0's hand is cleared off the screen and out of the scrollback; player 1's waits.
+        assert b"played A-dragon/secrecy" in passing and b"\x1b[2J\x1b[H\x1b[3J" in passing
+        assert b"your hand" not in passing and b"(only you see it)" not in passing
+        cleared = len(output)
+        os.write(fd, b"\r")
+        until(b"player 1 (human)> ", cleared)
+        after = output[output.rfind(b"\x1b[2J") :]
+        assert b"your hand (player 1)" in after and b"your hand (player 0)" not in after
+        os.write(fd, b"quit\r")
+        until(b"game abandoned", cleared)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(fd)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator
+from typing import Any
 
+import pytest
 from connect_four import ConnectFour
 
 from boardkit.agents import RandomAgent
@@ -17,7 +19,9 @@ from boardkit.games.tafl import Tafl
 from boardkit.terminal import Session, effects, group_key, suggestions
 
 
-def session(game: object, seats: list[object], lines: list[str], seed: int = 1) -> tuple[Session, str]:
+def session(
+    game: object, seats: list[object], lines: list[str], seed: int = 1, **options: Any
+) -> tuple[Session, str]:
     out = io.StringIO()
     feed: Iterator[str] = iter(lines)
 
@@ -30,19 +34,82 @@ def session(game: object, seats: list[object], lines: list[str], seed: int = 1) 
         out.write(line + "\n")
         return line
 
-    s = Session(game, seats, seed=seed, out=out, read=read)  # type: ignore[arg-type]
+    s = Session(game, seats, seed=seed, out=out, read=read, **options)  # type: ignore[arg-type]
     s.run()
     return s, out.getvalue()
+
+
+PASS = "pass the device to player {}; press Enter when ready "
 
 
 def test_at_a_shared_table_each_person_sees_only_their_own_hand() -> None:
     game = ClothOfGold()
     state = game.new_game(seed=4)
     first = state.legal_moves()[0]
-    _, out = session(game, ["human", "human"], [str(first), "quit"], seed=4)
+    _, out = session(game, ["human", "human"], ["", str(first), "", "quit"], seed=4)
     before, after = out.split("player 0 (human)> " + str(first))
     assert "your hand (player 0)" in before and "your hand (player 1)" not in before
-    assert "your hand (player 1)" in after and "your hand (player 0)" not in after
+    assert "your hand (player 1)" in after and "your hand (player 0)" not in after.split(PASS.format(1))[1]
+
+
+@pytest.mark.parametrize("clear", [None, True])
+def test_hot_seat_with_hidden_hands_clears_the_screen_and_waits_for_the_next_player(clear: bool | None) -> None:
+    game = ClothOfGold()
+    first = str(game.new_game(seed=4).legal_moves()[0])
+    _, out = session(game, ["human", "human"], ["", first, "", "quit"], seed=4, clear=clear)
+    # Nobody's hand before the first player says they hold the device.
+    opening, rest = out.split(PASS.format(0) + "\n")
+    assert "(only you see it)" not in opening
+    mine, passing = rest.split(f"player 0 (human)> {first}\n")
+    assert "your hand (player 0)" in mine
+    # After player 0's move: player 0's hand is wiped, and player 1's waits for the Enter.
+    wiped, theirs = passing.split(PASS.format(1) + "\n")
+    assert f"player 0 (human) played {first}" in wiped
+    assert "(only you see it)" not in wiped and "your hand" not in wiped
+    if clear:
+        assert "\x1b[2J\x1b[H" in wiped
+    else:  # not a terminal: a screenful of blank lines pushes the last view off the screen
+        assert "\n" * 25 in wiped
+    assert "your hand (player 1)" in theirs and "your hand (player 0)" not in theirs
+    assert f"player 0 (human) played {first}" in theirs  # what happened, told again after the pass
+
+
+def test_no_pass_screen_without_hidden_hands_or_a_second_person() -> None:
+    _, tafl = session(Tafl("brandubh"), ["human", "human"], ["d7-e7", "quit"])
+    assert "pass the device" not in tafl and "defenders (human)> quit" in tafl
+    _, cloth = session(ClothOfGold(), ["human", RandomAgent(seed=1).for_game(1)], ["1", "quit"], seed=4)
+    assert "pass the device" not in cloth and "your hand (player 0)" in cloth
+
+
+class FirstMove:
+    """A bot that plays the first legal move."""
+
+    def choose(self, state: Any, player: int) -> Any:
+        return state.legal_moves()[0]
+
+
+CHANCE = "drew from the game's chance (what it gave is now known); it cannot be taken back"
+
+
+def test_undo_refuses_a_move_that_drew_from_the_darkness() -> None:
+    # Seed 4: the four placements draw nothing; the fifth move (a token to an oval) takes its
+    # tile and the oval is refilled from the Darkness.
+    lines = ["1", "1", "undo", "1", "1", "undo", "redo", "quit"]
+    s, out = session(ClothOfGold(), ["human", FirstMove()], lines, seed=4)
+    placed = [str(m) for m in s.state.history[:4]]
+    assert f"took back your move {placed[2]} and the reply {placed[3]} by player 1 (FirstMove)" in out
+    assert len(s.state.history) == 6 and s.state.drew_chance(4) and s.state.drew_chance(5)
+    refused = out.split("(you)> undo\n")[2].splitlines()[0]
+    assert refused == f"the move {s.state.history[5]} {CHANCE}"
+    assert "nothing to redo" in out and len(s.state.history) == 6
+
+
+def test_undo_refuses_when_a_bot_reply_it_would_take_back_drew_chance() -> None:
+    # Player 1's placement draws nothing, but the bot's reply after it does: taking back
+    # the placement would take back the reply too.
+    s, out = session(ClothOfGold(), [FirstMove(), "human"], ["1", "1", "undo", "quit"], seed=4)
+    assert len(s.state.history) == 5 and not s.state.drew_chance(3) and s.state.drew_chance(4)
+    assert f"the move {s.state.history[4]} {CHANCE}" in out and "took back" not in out
 
 
 def test_the_prompt_names_the_side_and_undo_redo_say_what_they_did() -> None:
@@ -64,7 +131,7 @@ def test_a_number_plays_that_move_of_the_list_and_a_bad_number_is_refused() -> N
 
 
 def test_long_move_lists_come_in_groups_and_words_filter_them() -> None:
-    _, out = session(Camelot(), ["human", "human"], ["moves", "moves garden", "moves zz", "quit"])
+    _, out = session(Camelot(), ["human", "human"], ["", "moves", "moves garden", "moves zz", "quit"])
     grouped = out.split("moves\n", 1)[1]
     assert "legal moves in" in grouped and "  place garden (" in grouped
     filtered = out.split("moves garden\n", 1)[1].split("> ", 1)[0]

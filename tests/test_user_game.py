@@ -24,6 +24,12 @@ def test_it_keeps_the_contract() -> None:
     check_game(load_game(HARVEST, None, ["size=3"]), games=3)
 
 
+def test_list_shows_its_option_with_choices_and_help() -> None:
+    out = boardkit("list", HARVEST).stdout.splitlines()
+    assert "  size  one of 3, 4, 5, 6; default 5" in out
+    assert "        hexes along each side of the field" in out
+
+
 def test_play_shows_seat_names_scores_and_public_information() -> None:
     done = boardkit(
         "play", HARVEST, "--option", "size=3", "--seat", "human", "random", "--seed", "1", stdin="b2\nquit\n"

@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 
 from boardkit import games
 from boardkit.cli import main
+from boardkit.errors import BoardkitError
 from boardkit.web.app import MAX_BODY, create_app
 from boardkit.web.page import move_cells, seat_page
 from boardkit.web.table import Table, Tables, parse_seat
@@ -367,8 +368,95 @@ def test_undo_and_new_game_are_the_hosts_and_not_with_linked_people(client: Test
     answer = client.post(f"/api/tables/{made['id']}/undo", json={"token": made["token"], "version": 1})
     assert answer.status_code == 400 and len(table.state.history) == 1
     assert client.post(f"/api/tables/{made['id']}/new", json={"token": guest}).status_code == 400
-    answer = client.post(f"/api/tables/{made['id']}/new", json={"token": made["token"]})
-    assert answer.status_code == 200 and answer.json()["history"] == [] and table.version == 2
+    # At one screen (no linked people), the host starts again whenever they like.
+    alone = new_table(client, "tafl", ["here", "here"], variant="brandubh")
+    client.post(f"/api/tables/{alone['id']}/move", json={"token": alone["token"], "version": 0, "move": "d7-e7"})
+    assert look(client, alone)["can_restart"]
+    answer = client.post(f"/api/tables/{alone['id']}/new", json={"token": alone["token"]})
+    assert answer.status_code == 200 and answer.json()["history"] == [] and table_of(client, alone["id"]).version == 2
+
+
+def refused_one_line(answer: Any, words: str) -> str:
+    """A refusal: a 4xx whose body is one JSON object holding a one-line error."""
+    assert 400 <= answer.status_code < 500, answer.text
+    body = answer.json()
+    assert list(body) == ["error"] and "\n" not in body["error"] and words in body["error"], body
+    error: str = body["error"]
+    return error
+
+
+def test_a_new_game_while_a_linked_friend_is_mid_game_is_refused(client: TestClient) -> None:
+    made = new_table(client, "tafl", ["here", "link"], variant="brandubh")
+    table = table_of(client, made["id"])
+    client.post(f"/api/tables/{made['id']}/move", json={"token": made["token"], "version": 0, "move": "d7-e7"})
+    page = look(client, made)
+    assert not page["can_restart"] and "end" in page["restart_refusal"]
+    before = snapshot(client, made["id"])
+    answer = client.post(f"/api/tables/{made['id']}/new", json={"token": made["token"], "version": page["version"]})
+    refused_one_line(answer, "people elsewhere")
+    assert snapshot(client, made["id"]) == before and [str(m) for m in table.state.history] == ["d7-e7"]
+    # Once the game is over, the host may deal again.
+    from boardkit.testing import Nim
+
+    nim = Table(Nim(heap=1), [parse_seat("here"), parse_seat("link")], seed=1)
+    host = nim.viewer(nim.host_token)
+    assert host is not None and not nim.can_restart(host)
+    nim.play(host, "take 1", nim.version)
+    assert nim.state.is_over and nim.can_restart(host)
+    nim.restart(host)
+    assert nim.state.history == () and not nim.state.is_over
+
+
+def play_until_chance(client: TestClient, made: dict[str, Any]) -> int:
+    """Play the first legal move until one draws from the game's chance; the moves played."""
+    table = table_of(client, made["id"])
+    while True:
+        move = str(table.state.legal_moves()[0])
+        sent = {"token": made["token"], "version": table.version, "move": move}
+        assert client.post(f"/api/tables/{made['id']}/move", json=sent).status_code == 200
+        if table.state.drew_chance():
+            return len(table.state.history)
+        assert len(table.state.history) < 40
+
+
+def test_a_move_that_drew_chance_cannot_be_taken_back(client: TestClient) -> None:
+    made = new_table(client, "cloth-of-gold", ["here", "here"])
+    table = table_of(client, made["id"])
+    # A move that drew nothing (a token placed) is taken back as before.
+    client.post(f"/api/tables/{made['id']}/move",
+                json={"token": made["token"], "version": 0, "move": str(table.state.legal_moves()[0])})
+    assert not table.state.drew_chance() and look(client, made)["can_undo"]
+    answer = client.post(f"/api/tables/{made['id']}/undo", json={"token": made["token"], "version": table.version})
+    assert answer.status_code == 200 and table.state.history == ()
+    played = play_until_chance(client, made)
+    page = look(client, made, seat=table.state.current_player)
+    assert not page["can_undo"] and "chance" in page["undo_refusal"]
+    before = snapshot(client, made["id"])
+    drawn = table.state.copy()
+    answer = client.post(f"/api/tables/{made['id']}/undo", json={"token": made["token"], "version": table.version})
+    error = refused_one_line(answer, "chance")
+    assert error == f"the move {table.state.history[-1]} drew from the game's chance (what it gave is now known);" \
+        " it cannot be taken back"
+    assert snapshot(client, made["id"]) == before and len(table.state.history) == played
+    assert table.state == drawn
+
+
+def test_a_take_back_is_refused_if_any_move_it_takes_back_drew_chance() -> None:
+    # The host (player 1) places a token, drawing nothing; the bot's reply draws from the Darkness.
+    game = games.load("cloth-of-gold")
+    table = Table(game, [parse_seat("random"), parse_seat("here")], seed=4)
+    host = table.viewer(table.host_token)
+    assert host is not None
+    for _ in range(2):
+        assert table.bot_move(table.version, table.state.legal_moves()[0])
+        table.play(host, str(table.state.legal_moves()[0]), table.version)
+    assert table.can_undo(host)  # the placement and nothing after it
+    assert table.bot_move(table.version, table.state.legal_moves()[0])
+    assert not table.state.drew_chance(3) and table.state.drew_chance(4)
+    assert not table.can_undo(host) and "chance" in str(table.undo_refusal(host))
+    with pytest.raises(BoardkitError, match="it cannot be taken back"):
+        table.undo(host, table.version)
+    assert len(table.state.history) == 5
 
 
 def test_waiting_for_a_change_returns_the_newer_version(client: TestClient) -> None:

@@ -317,3 +317,56 @@ def test_a_whole_kit_game_against_the_random_bot_by_clicking(server: tuple[str, 
     assert "won" in tab.page.inner_text("[data-status]") or "draw" in tab.page.inner_text("[data-status]")
     assert tab.errors == []
     tab.close()
+
+
+def drawing(state: Any, draws: bool) -> Any:
+    """The first legal move that draws from the game's chance (or that draws nothing)."""
+    for move in state.legal_moves():
+        trial = state.copy()
+        trial.apply(move)
+        if trial.drew_chance() == draws:
+            return move
+    raise AssertionError(f"no move that {'draws' if draws else 'draws nothing'}")
+
+
+class DrawsNothing:
+    """A bot whose moves draw nothing from the game's chance while it can."""
+
+    def choose(self, state: Any, player: int) -> Any:
+        return drawing(state, False)
+
+
+def test_undo_and_new_game_are_greyed_with_the_reason_when_refused(server: tuple[str, Any], browser: Any) -> None:
+    base, app = server
+    tab = Tab(browser)
+    table_id = tab.start(base, "cloth-of-gold", ["here", "random"])
+    game_table = table(app, table_id)
+    game_table.agents[1] = DrawsNothing()
+    page = tab.page
+    tab.wait_my_turn(-1)
+    # A token placed where it draws nothing is taken back with the bot's reply.
+    before = tab.version
+    page.click(f'[data-move="{drawing(game_table.state, False)}"]')
+    tab.wait_my_turn(before)
+    assert not game_table.state.drew_chance(0) and not game_table.state.drew_chance(1)
+    assert page.is_enabled("#undo") and page.is_hidden("#note")
+    before = tab.version
+    page.click("#undo")
+    tab.wait_my_turn(before)
+    assert tab.history() == [] and game_table.state.history == ()
+    # A move that draws from the Darkness: Undo is greyed, and says why.
+    before = tab.version
+    page.click(f'[data-move="{drawing(game_table.state, True)}"]')
+    tab.wait_my_turn(before)
+    assert game_table.state.drew_chance(0)
+    assert not page.is_enabled("#undo") and "drew from the game's chance" in page.inner_text("#note")
+    assert page.is_enabled("#new")  # alone at the screen with a bot: a new game at any time
+    tab.close()
+    # With a friend elsewhere, New game waits for the end of the game.
+    host = Tab(browser)
+    host.start(base, "tafl", ["here", "link"], variant="brandubh")
+    host.wait_my_turn(-1)
+    assert host.page.is_visible("#new") and not host.page.is_enabled("#new")
+    assert "people elsewhere" in host.page.inner_text("#note")
+    assert tab.errors == [] and host.errors == []
+    host.close()

@@ -9,6 +9,18 @@ information, else ``state.render()``), numbers the legal moves, takes a move
 in notation or by number, suggests the nearest legal moves for a wrong one,
 says what each bot move did, and takes moves back and forward again.
 
+Two rules keep what is hidden hidden. A move that drew from the game's
+chance (a tile from a bag, a hex turned face up) is never taken back (see
+:func:`take_back_refusal`). And when people share the terminal in a game
+that hides information (``game.about.hides_information``), the screen is
+cleared between their turns and the next person presses Enter before their
+own view is drawn.
+
+Why this module is long: the session, its commands and the words it says
+about games (their names, options, move groups, what a move did) are one
+screen's worth of behaviour that reads best together; the rules it shares
+with the web page (:func:`screen`, :func:`take_back_refusal`) live here too.
+
 Examples:
     >>> import io
     >>> from boardkit.testing import Nim
@@ -25,6 +37,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Hashable, Sequence
@@ -37,11 +50,26 @@ from boardkit.errors import BoardkitError, IllegalMoveError, NotationError
 from boardkit.game import Game, Player, State
 from boardkit.render import status
 
-__all__ = ["Session", "describe_game", "game_options", "group_key", "screen", "seat_name", "summary"]
+__all__ = [
+    "CLEAR",
+    "Session",
+    "describe_game",
+    "game_options",
+    "group_key",
+    "screen",
+    "seat_name",
+    "summary",
+    "take_back_refusal",
+]
 
 #: More legal moves than this are shown as groups first.
 _LIST_AT_ONCE = 40
 _WIDTH = 100
+#: What clears a terminal: the screen, the cursor home, then the scrollback
+#: (where the last person's view would otherwise still be a scroll away).
+CLEAR = "\x1b[2J\x1b[H\x1b[3J"
+#: Blank lines that stand for a clear where the output is not a terminal.
+_SCREENFUL = 50
 
 
 def seat_name(game: Game[Any, Any], player: Player) -> str:
@@ -107,31 +135,6 @@ def summary(game_class: type[Any]) -> str:
     return _plain(paragraph)
 
 
-def _attribute_docs(cls: type[Any]) -> dict[str, str]:
-    """The ``Attributes:`` section of a class docstring, as name -> text."""
-    found: dict[str, str] = {}
-    lines = (cls.__doc__ or "").splitlines()
-    inside, name, indent = False, "", 0
-    for line in lines:
-        stripped = line.strip()
-        if stripped == "Attributes:":
-            inside, indent = True, len(line) - len(line.lstrip()) + 4
-            continue
-        if not inside:
-            continue
-        if stripped and len(line) - len(line.lstrip()) < indent:
-            break
-        if not stripped:
-            continue
-        head, sep, rest = stripped.partition(":")
-        if len(line) - len(line.lstrip()) == indent and sep and head.isidentifier():
-            name = head
-            found[name] = rest.strip()
-        elif name:
-            found[name] += " " + stripped
-    return {k: _plain(v) for k, v in found.items()}
-
-
 def _plain(text: str) -> str:
     """Docstring text as plain words: no roles, no backquotes, one line."""
     text = re.sub(r":\w+:`~?(?:[\w.]+\.)?([\w]+)`", r"\1", text)
@@ -139,8 +142,10 @@ def _plain(text: str) -> str:
 
 
 def game_options(game: Game[Any, Any]) -> list[str]:
-    """Lines describing a game's variants and options, each with its default,
-    for ``boardkit list GAME``.
+    """Lines describing a game's variants and options, each with its type,
+    allowed values, default and help, for ``boardkit list GAME``: read from
+    the game's declared options (:meth:`Game.option_info
+    <boardkit.Game.option_info>`).
 
     Examples:
         >>> from boardkit.games.cloth_of_gold import ClothOfGold
@@ -149,34 +154,29 @@ def game_options(game: Game[Any, Any]) -> list[str]:
         editions: 2023, 2020
           (--variant EDITION; default 2023)
         options (--option KEY=VALUE):
-          edition  default 2023: 2023 (default: 12 gold and 6 jewels) or 2020 (18 gold, no jewels).
-          first    default 0: The player who takes the first turn (default 0).
+          first  an int from 0 to 1; default 0
+                 the player who takes the first turn
     """
-    options = game.options
+    infos = game.option_info()
     lines: list[str] = []
-    module = sys.modules.get(type(options).__module__)
-    variants = getattr(module, "VARIANTS", None)
-    editions = getattr(module, "EDITIONS", None)
-    if variants:
-        lines += textwrap.wrap("variants: " + ", ".join(str(v) for v in variants), _WIDTH,
-                               subsequent_indent=" " * len("variants: "), break_on_hyphens=False)
-        lines.append(f"  (--variant NAME; default {game.option_values().get('variant')})")
-    if editions:
-        lines.append("editions: " + ", ".join(str(e) for e in editions))
-        lines.append(f"  (--variant EDITION; default {game.option_values().get('edition')})")
-    if not attrs.has(type(options)):
+    key = game.about.variant_option
+    variant = [info for info in infos if info.name == key and info.choices]
+    for info in variant:
+        label = f"{key}s: "
+        lines += textwrap.wrap(label + ", ".join(str(c) for c in info.choices), _WIDTH,
+                               subsequent_indent=" " * len(label), break_on_hyphens=False)
+        lines.append(f"  (--variant {key.upper()}; default {info.default})")
+    infos = tuple(info for info in infos if info not in variant)
+    if not infos:
         return [*lines, "options: none"]
-    docs = _attribute_docs(type(options))
-    fields = attrs.fields(type(options))
-    width = max(len(f.name) for f in fields) if fields else 0
+    width = max(len(info.name) for info in infos)
     lines.append("options (--option KEY=VALUE):")
-    for field in fields:
-        default = field.default
-        shown = "none" if default is None else str(getattr(default, "value", default))
-        text = docs.get(field.name, "")
-        entry = f"{field.name:<{width}}  default {shown}" + (f": {text}" if text else "")
-        lines += textwrap.wrap(entry, _WIDTH, initial_indent="  ", subsequent_indent=" " * (width + 4),
-                               break_long_words=False, break_on_hyphens=False)
+    for info in infos:
+        lines += textwrap.wrap(f"{info.name:<{width}}  {info.describe()}", _WIDTH, initial_indent="  ",
+                               subsequent_indent=" " * (width + 4), break_long_words=False, break_on_hyphens=False)
+        if info.help:
+            lines += textwrap.wrap(info.help, _WIDTH, initial_indent=" " * (width + 4),
+                                   subsequent_indent=" " * (width + 4), break_on_hyphens=False)
     return lines
 
 
@@ -253,6 +253,43 @@ def _columns(items: Sequence[str], indent: str = "  ") -> list[str]:
     ]
 
 
+def take_back_refusal(state: State[Any], count: int = 1) -> str | None:
+    """Why a person may not take back the last ``count`` moves of ``state``,
+    or ``None`` when they may.
+
+    A move that drew from the game's chance (:meth:`~boardkit.State.drew_chance`:
+    a tile from a bag, a hex turned face up) cannot be taken back.
+    :meth:`~boardkit.State.undo` restores the generator exactly, as search
+    needs, so the move played again would draw the same thing, and whoever
+    took it back would know what chance gives next. ``boardkit play`` and
+    ``boardkit serve`` both ask this before an undo.
+
+    Examples:
+        >>> from boardkit.games.cloth_of_gold import ClothOfGold
+        >>> state = ClothOfGold().new_game(seed=4)
+        >>> for move in ["A-dragon/secrecy", "A-gold", "B-blue", "B-white"]:  # tokens placed: no draw
+        ...     state.apply(move)
+        >>> take_back_refusal(state, 4) is None
+        True
+        >>> state.apply("A-red")  # the red oval's tile taken, the oval refilled from the Darkness
+        >>> take_back_refusal(state)
+        "the move A-red drew from the game's chance (what it gave is now known); it cannot be taken back"
+    """
+    for back in range(1, min(count, len(state.history)) + 1):
+        if state.drew_chance(-back):
+            return (f"the move {state.history[-back]} drew from the game's chance (what it gave is now known);"
+                    " it cannot be taken back")
+    return None
+
+
+def _is_terminal(out: TextIO) -> bool:
+    isatty = getattr(out, "isatty", None)
+    try:
+        return callable(isatty) and bool(isatty())
+    except ValueError:  # a closed stream
+        return False
+
+
 @attrs.define
 class _Taken:
     player: Player
@@ -273,6 +310,16 @@ class Session:
         labels: What to call each bot when it moves (``"mcts"``...).
         echo: Write each line read after its prompt (for piped input, so a
             transcript reads like the screen).
+        clear: How the screen is cleared when people sharing it pass it on
+            in a game that hides information: ``True`` with the ANSI codes
+            :data:`CLEAR`, ``False`` with a screenful of blank lines;
+            ``None`` (the default): the codes when ``out`` is a terminal.
+
+    People who share the terminal in a game that hides information
+    (``game.about.hides_information``) pass it between their turns: the
+    screen is cleared, and the next person's view waits until they press
+    Enter at "pass the device to ...". The moves played meanwhile are told
+    again after the Enter.
     """
 
     def __init__(
@@ -285,6 +332,7 @@ class Session:
         read: Callable[[str], str] | None = None,
         labels: Sequence[str] | None = None,
         echo: bool = False,
+        clear: bool | None = None,
     ) -> None:
         self.game = game
         self.seed = seed
@@ -302,11 +350,23 @@ class Session:
         self.state: State[Any] = game.new_game(players=game.check_players(len(seats)), seed=seed)
         self.done: list[_Taken] = []
         self.undone: list[list[_Taken]] = []
+        #: People share the screen and must not see each other's view: it is passed between turns.
+        self.passing = game.about.hides_information and len(self.humans) > 1
+        self.clear = _is_terminal(self.out) if clear is None else clear
+        #: The seat whose own view is on the screen (while passing); None before the first.
+        self.facing: Player | None = None
+        #: What was said about moves since the last board drawn, told again after a pass.
+        self.news: list[str] = []
 
     # -- output ----------------------------------------------------------------
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
+
+    def tell(self, text: str) -> None:
+        """Say what happened to the game (a move, a take-back): public news."""
+        self.say(text)
+        self.news.append(text)
 
     def name(self, player: Player) -> str:
         return seat_name(self.game, player)
@@ -326,7 +386,44 @@ class Session:
         return self.humans[0] if len(self.humans) == 1 else None
 
     def show(self) -> None:
-        self.say(screen(self.state, self.viewer()))
+        """Draw the board for :meth:`viewer`; while passing, a seat's own
+        view waits for :meth:`pass_to` when the screen faces another seat."""
+        viewer = self.viewer()
+        if self.passing and viewer is not None and viewer != self.facing:
+            return
+        self.say(screen(self.state, viewer))
+        self.news.clear()
+
+    def wipe(self) -> None:
+        """Clear the screen (or, not on a terminal, push it up with blank lines)."""
+        if self.clear:
+            self.out.write(CLEAR)
+        else:
+            lines = max(shutil.get_terminal_size((_WIDTH, _SCREENFUL)).lines, _SCREENFUL)
+            self.out.write("\n" * lines)
+        self.out.flush()
+
+    def pass_to(self, player: Player) -> bool:
+        """Hand the screen to ``player``: clear the last person's view, wait
+        for Enter, then tell what happened and draw ``player``'s view.
+        False if input ended or they quit."""
+        if self.facing is not None:
+            self.wipe()
+        try:
+            line = self.read(f"pass the device to {self.name(player)}; press Enter when ready ")
+        except EOFError:
+            self.say("\nend of input: game abandoned")
+            return False
+        if self.echo:
+            self.say(line)
+        if line.strip().lower() in ("quit", "exit"):
+            self.say("game abandoned")
+            return False
+        self.facing = player
+        for text in self.news:
+            self.say(text)
+        self.show()
+        return True
 
     def opening(self) -> None:
         self.say(f"{describe_game(self.game)}, seed {self.seed}")
@@ -351,6 +448,8 @@ class Session:
             if player in self.bots:
                 self.bot_move(player)
                 continue
+            if self.passing and player != self.facing and not self.pass_to(player):
+                return self.state
             try:
                 line = self.read(f"{self.who(player)}> ")
             except EOFError:
@@ -369,7 +468,7 @@ class Session:
         self.state.apply(move)
         self.done.append(_Taken(player, move))
         effect = effects(before, self.state, player)
-        self.say(f"{self.who(player)} played {move}" + (f": {effect}" if effect else ""))
+        self.tell(f"{self.who(player)} played {move}" + (f": {effect}" if effect else ""))
         if not self.humans or self.state.current_player not in self.bots:  # bots' moves in a row: one board
             self.show()
 
@@ -455,7 +554,7 @@ class Session:
         self.done.append(_Taken(player, played))
         self.undone.clear()
         effect = effects(before, self.state, player)
-        self.say(f"{self.who(player)} played {played}" + (f": {effect}" if effect else ""))
+        self.tell(f"{self.who(player)} played {played}" + (f": {effect}" if effect else ""))
         if self.state.current_player not in self.bots:  # a bot's move shows the board next
             self.show()
 
@@ -471,8 +570,15 @@ class Session:
         self.say("type 'moves' to list the legal moves, 'help' for help")
 
     def undo(self) -> None:
+        """Take back the last move of a person and the bots' replies after
+        it, unless one of them drew from the game's chance."""
         if not any(t.player in self.humans for t in self.done):
             self.say("nothing to undo: no move of yours has been played")
+            return
+        count = next(back for back, t in enumerate(reversed(self.done), 1) if t.player in self.humans)
+        refusal = take_back_refusal(self.state, count)
+        if refusal is not None:
+            self.say(refusal)
             return
         taken: list[_Taken] = []
         while True:
@@ -485,10 +591,14 @@ class Session:
         parts = [f"{'your' if len(self.humans) == 1 else self.name(t.player) + chr(39) + 's'} move {t.move}"
                  if t.player in self.humans else f"the reply {t.move} by {self.who(t.player)}"
                  for t in reversed(taken)]
-        self.say("took back " + " and ".join(parts))
+        self.tell("took back " + " and ".join(parts))
         self.show()
 
     def redo(self) -> None:
+        """Play again what :meth:`undo` took back. Nothing redone draws
+        chance: :meth:`undo` never takes back a move that drew, and the same
+        moves from the same position draw nothing the second time either; a
+        move played after an undo forgets what it took back."""
         if not self.undone:
             self.say("nothing to redo")
             return
@@ -496,7 +606,7 @@ class Session:
         for t in reversed(taken):
             self.state.apply(t.move)
             self.done.append(t)
-        self.say("played again " + ", ".join(str(t.move) for t in reversed(taken)))
+        self.tell("played again " + ", ".join(str(t.move) for t in reversed(taken)))
         self.show()
 
     def help(self) -> None:

@@ -20,8 +20,9 @@ list of checks OpenSpiel, TAG and PettingZoo run on their games:
 * a record written to JSON reads back and replays to the same state;
 * the same seed and moves give the same game;
 * a player's view, and the picture ``render_for`` draws for them, are
-  unchanged by resampling what that player cannot see (so neither leaks), and determinized copies agree with the view, keep
-  the player's own legal moves, take the given seed and refuse to undo moves
+  unchanged by resampling what that player cannot see (so neither leaks),
+  and determinized copies agree with the view, keep the player's own legal
+  moves, take the given seed and refuse to undo moves
   played before they were dealt (so they carry nothing of the real game);
 * in a game with chance, determinized worlds draw their chance from their
   own generator, and worlds dealt with different seeds can differ in what

@@ -16,6 +16,10 @@ token's holder may see it). The JSON API the pages use:
 * ``GET /api/tables/{id}/record.json?token=`` (and ``record.otg`` for Tafl).
 
 Bad requests get a 4xx answer with a short message and change nothing.
+Among them: an undo that would take back a move which drew from the game's
+chance (played again, it would draw the same thing), and a new game while
+people elsewhere are playing this one through their links (it waits for the
+end of the game).
 Bots think in worker threads, so one game's bot never holds up another game.
 """
 

@@ -144,7 +144,9 @@ def seat_page(
     Returns:
         A JSON-safe dict: ``svg``, ``status``, ``history``, ``moves`` (each
         ``{"move", "cells"}``, only when ``seat`` is to move), ``private``,
-        ``links`` (the host's only) and the table's settings.
+        ``links`` (the host's only), ``can_undo`` and ``can_restart`` with
+        ``undo_refusal`` and ``restart_refusal`` (why not, in one line, when
+        the button is there but may not be used now) and the table's settings.
     """
     state = table.state
     if seat is not None and seat not in viewer.seats:
@@ -188,6 +190,10 @@ def seat_page(
         "private": [] if seat is None else _private(table, seat),
         "links": links,
         "can_undo": table.can_undo(viewer),
+        # Why a move of yours cannot be taken back (it drew chance); None when there is none to take back.
+        "undo_refusal": table.undo_refusal(viewer) if table.takes_back(viewer) else None,
+        "can_restart": table.can_restart(viewer),
+        "restart_refusal": table.restart_refusal(viewer) if viewer.host else None,
         "record": outcome is not None or not table.hidden,
         "otg": table.game.name == "tafl" and _otg_writer() is not None,
     }

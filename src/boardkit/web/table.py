@@ -32,8 +32,19 @@ from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
 from boardkit.chance import derive_seed, fresh_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, shown
 from boardkit.game import Game, PerfectInformationView, Player, State
+from boardkit.terminal import take_back_refusal
 
-__all__ = ["PERSON_KINDS", "SEAT_KINDS", "Seat", "StaleError", "Table", "Tables", "Viewer", "parse_seat"]
+__all__ = [
+    "PERSON_KINDS",
+    "SEAT_KINDS",
+    "RefusedError",
+    "Seat",
+    "StaleError",
+    "Table",
+    "Tables",
+    "Viewer",
+    "parse_seat",
+]
 
 #: Who may sit in a seat: a person at this screen, a person elsewhere
 #: (through a secret link), or a bot.
@@ -46,6 +57,17 @@ _MAX_ITERATIONS = 20_000
 
 class StaleError(BoardkitError, ValueError):
     """A request made for a position that is no longer the current one."""
+
+
+class RefusedError(BoardkitError, ValueError):
+    """A request the table turns down as the game stands: taking back a
+    move that drew from the game's chance, or a new game while people
+    elsewhere are playing this one.
+
+    Examples:
+        >>> isinstance(RefusedError("not now"), ValueError)
+        True
+    """
 
 
 @attrs.frozen
@@ -248,12 +270,41 @@ class Table:
         self._changed()
         return True
 
-    def can_undo(self, viewer: Viewer) -> bool:
-        """Only the host undoes, in a game without linked people, when one of
-        their own moves has been played."""
+    def takes_back(self, viewer: Viewer) -> int:
+        """How many moves an undo by ``viewer`` would take back: back to and
+        including their last move, the bots' replies after it too. 0 when
+        they have nothing to take back here: only the host undoes, in a game
+        without linked people."""
         if not viewer.host or self.seat_tokens:
-            return False
-        return any(p in viewer.seats for p in self.movers)
+            return 0
+        return next((back for back, p in enumerate(reversed(self.movers), 1) if p in viewer.seats), 0)
+
+    def undo_refusal(self, viewer: Viewer) -> str | None:
+        """Why ``viewer`` may not take back a move now, or ``None`` when they may.
+
+        A take-back is refused when any move it would take back drew from
+        the game's chance (:func:`~boardkit.terminal.take_back_refusal`):
+        played again, it would draw the same thing.
+
+        Examples:
+            >>> from boardkit.games.cloth_of_gold import ClothOfGold
+            >>> table = Table(ClothOfGold(), [parse_seat("here"), parse_seat("here")], seed=4)
+            >>> host = table.viewer(table.host_token)
+            >>> table.undo_refusal(host)
+            'nothing of yours to take back here'
+            >>> for move in ["A-dragon/secrecy", "A-gold", "B-blue", "B-white", "A-red"]:
+            ...     table.play(host, move, table.version)
+            >>> table.undo_refusal(host)
+            "the move A-red drew from the game's chance (what it gave is now known); it cannot be taken back"
+        """
+        count = self.takes_back(viewer)
+        if not count:
+            return "nothing of yours to take back here"
+        return take_back_refusal(self.state, count)
+
+    def can_undo(self, viewer: Viewer) -> bool:
+        """True when ``viewer`` may take back a move now (:meth:`undo_refusal` has no objection)."""
+        return self.undo_refusal(viewer) is None
 
     def undo(self, viewer: Viewer, version: object) -> int:
         """Take back moves up to and including the host's last one (bots'
@@ -261,29 +312,67 @@ class Table:
 
         Raises:
             StaleError: if ``version`` is not the current one.
-            IllegalMoveError: if this viewer may not undo now.
+            IllegalMoveError: if this viewer has nothing to take back.
+            RefusedError: if a move it would take back drew from the game's
+                chance. The game is unchanged in every case.
         """
         self._check_version(version)
-        if not self.can_undo(viewer):
+        count = self.takes_back(viewer)
+        if not count:
             raise IllegalMoveError("undo", "nothing of yours to take back here")
-        count = 0
-        while self.movers:
-            mover = self.movers.pop()
+        refusal = take_back_refusal(self.state, count)
+        if refusal is not None:
+            raise RefusedError(refusal)
+        for _ in range(count):
+            self.movers.pop()
             self.state.undo()
-            count += 1
-            if mover in viewer.seats:
-                break
         self._changed()
         return count
 
+    def restart_refusal(self, viewer: Viewer) -> str | None:
+        """Why ``viewer`` may not start a new game now, or ``None`` when they may.
+
+        Only the host starts one; while people elsewhere (linked seats) are
+        playing this game, only once it is over: a new game would throw
+        their game away without asking them.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> table = Table(Nim(heap=1), [parse_seat("here"), parse_seat("link")], seed=1)
+            >>> host = table.viewer(table.host_token)
+            >>> table.restart_refusal(host)
+            'a new game waits for this one to end: people elsewhere are playing it (the start page sets up another)'
+            >>> table.play(host, "take 1", table.version)
+            >>> table.restart_refusal(host) is None
+            True
+        """
+        if not viewer.host:
+            return "only the host starts a new game"
+        if self.seat_tokens and not self.state.is_over:
+            return (
+                "a new game waits for this one to end: people elsewhere are playing it"
+                " (the start page sets up another)"
+            )
+        return None
+
+    def can_restart(self, viewer: Viewer) -> bool:
+        """True when ``viewer`` may start a new game now."""
+        return self.restart_refusal(viewer) is None
+
     def restart(self, viewer: Viewer) -> None:
-        """A new game at the same table with a fresh seed (the host only).
+        """A new game at the same table with a fresh seed: the host's, at
+        any time with only people at their screen and bots, once the game is
+        over with people elsewhere too.
 
         Raises:
             IllegalMoveError: for anyone but the host.
+            RefusedError: while people elsewhere are playing (the game is unchanged).
         """
         if not viewer.host:
             raise IllegalMoveError("new game", "only the host starts a new game")
+        refusal = self.restart_refusal(viewer)
+        if refusal is not None:
+            raise RefusedError(refusal)
         self.state = self.game.new_game(players=self.state.players, seed=fresh_seed())
         self.agents = self._agents()
         self.movers = []

@@ -153,8 +153,18 @@ function render() {
     li.append(a);
     return li;
   });
-  $("undo").hidden = !page.can_undo;
+  // A button that may not be used now stays in sight, greyed, with the reason beside it.
+  $("undo").hidden = !page.can_undo && !page.undo_refusal;
+  $("undo").disabled = !page.can_undo;
+  $("undo").title = page.undo_refusal || "";
   $("new").hidden = !page.host;
+  $("new").disabled = !page.can_restart;
+  $("new").title = page.restart_refusal || "";
+  const notes = [];
+  if (page.undo_refusal) notes.push(`Undo: ${page.undo_refusal}.`);
+  if (page.restart_refusal) notes.push(`New game: ${page.restart_refusal}.`);
+  $("note").textContent = notes.join(" ");
+  $("note").hidden = !notes.length;
   const query = `?token=${encodeURIComponent(token)}`;
   $("record").hidden = !page.record;
   $("record").href = api("/record.json") + query;
