@@ -51,7 +51,7 @@ from boardkit.errors import (
     shown,
 )
 from boardkit.outcome import Outcome, Player
-from boardkit.record import GameRecord
+from boardkit.record import GameRecord, RecordFormat
 
 __all__ = [
     "Game",
@@ -513,6 +513,19 @@ class Game(abc.ABC, Generic[S, M]):
             True
         """
         return None
+
+    def record_formats(self) -> Mapping[str, RecordFormat]:
+        """Other programs' file formats this game reads and writes, by a
+        short key (Tafl: ``{"otg": ...}``, OpenTafl's saved games); none by
+        default. ``boardkit replay`` reads a file by its suffix and the web
+        page offers a download in each (see :class:`~boardkit.record.RecordFormat`).
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().record_formats()
+            {}
+        """
+        return {}
 
     def seat_name(self, player: Player) -> str:
         """What the players call a seat, in screens and messages: the name

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 import attrs
 
@@ -32,7 +32,7 @@ from boardkit.outcome import Outcome
 if TYPE_CHECKING:  # records stand below the game protocol: they name its types, never import them
     from boardkit.game import Game, State
 
-__all__ = ["FORMAT_VERSION", "FrozenJSON", "GameRecord", "freeze_json", "strict_json", "thaw_json"]
+__all__ = ["FORMAT_VERSION", "FrozenJSON", "GameRecord", "RecordFormat", "freeze_json", "strict_json", "thaw_json"]
 
 #: The record format this version of boardkit writes (it also reads the older ones).
 FORMAT_VERSION: Final = 2
@@ -156,6 +156,44 @@ def _to_options(options: Mapping[str, Any]) -> FrozenJSON:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+@runtime_checkable
+class RecordFormat(Protocol):
+    """Another program's file format a game reads and writes its games in,
+    beside boardkit's own JSON records: what :meth:`Game.record_formats
+    <boardkit.Game.record_formats>` gives. The command's ``replay`` reads a
+    file by its suffix, and the web page offers a download in each format.
+
+    Tafl's ``.otg`` (OpenTafl's saved games) is one. Any value with these
+    four attributes is a format:
+
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class Lines:
+        ...     name: str = "moves, one a line"
+        ...     suffix: str = ".txt"
+        ...     read_game: Any = None
+        ...     write_game: Any = lambda state: "\\n".join(map(str, state.history))
+        >>> isinstance(Lines(), RecordFormat)
+        True
+    """
+
+    @property
+    def name(self) -> str:
+        """What players call the files ("OpenTafl saved game")."""
+
+    @property
+    def suffix(self) -> str:
+        """The file name ending, with its dot (``".otg"``)."""
+
+    @property
+    def read_game(self) -> Callable[[str], State[Any]]:
+        """A file's text -> the game it holds, replayed (raises a boardkit error for a bad file)."""
+
+    @property
+    def write_game(self) -> Callable[..., str]:
+        """A state -> the file's text."""
 
 
 @attrs.frozen
@@ -318,10 +356,11 @@ class GameRecord:
             raise RecordError(f"'seed' must be an integer from 0 to 2**64 - 1, not {seed!r}")
         if not isinstance(moves, list) or len(moves) > _MAX_MOVES:
             raise RecordError(f"'moves' must be a list of at most {_MAX_MOVES} strings")
-        for i, move in enumerate(moves):
-            if not isinstance(move, str) or len(move) > _MAX_MOVE_TEXT:
-                limit = _MAX_MOVE_TEXT
-                raise RecordError(f"move {i + 1} must be a string of at most {limit} characters, not {move!r:.60}")
+        if not (set(map(type, moves)) <= {str} and max(map(len, moves), default=0) <= _MAX_MOVE_TEXT):
+            for i, move in enumerate(moves):  # name the first bad one
+                if not isinstance(move, str) or len(move) > _MAX_MOVE_TEXT:
+                    limit = _MAX_MOVE_TEXT
+                    raise RecordError(f"move {i + 1} must be a string of at most {limit} characters, not {move!r:.60}")
         setup = data.get("setup")
         if setup is not None and not isinstance(setup, dict | list | str):
             raise RecordError(f"'setup' must be null or JSON data describing the start position, not {setup!r:.60}")
@@ -351,9 +390,18 @@ class GameRecord:
                 or the outcome differs from the declared one.
         """
         state = self.start(game=game)
+        # Notation is the game's, not the position's, and moves are values: each
+        # distinct text is read once (a long record repeats its moves, and reading
+        # them again cost as much as playing them).
+        read = state.game.parse_move
+        moves: dict[str, Any] = {}
+        apply = state.apply
         for i, text in enumerate(self.moves):
             try:
-                state.apply(text)
+                move = moves.get(text)
+                if move is None:
+                    move = moves[text] = read(text)
+                apply(move)
             except (NotationError, IllegalMoveError) as exc:
                 raise RecordError(f"move {i + 1} ({text!r}): {exc}") from None
         actual = state.outcome
