@@ -1,12 +1,18 @@
 """The authoring kit's cost: random playouts and undo/copy of the kit's
 Connect Four, tic-tac-toe, Othello and Hex against the same games written by
-hand in plain Python (a list board, legal moves, apply with a win check, undo).
+hand in plain Python (a list board, legal moves, apply with a win check, undo);
+and random playouts of the gallery's games against OpenSpiel's C++ games of
+the same name, through ``pyspiel`` in the same process.
 
     python benchmarks/bench_kit.py --seconds 3
+    python benchmarks/bench_kit.py --seconds 3 --part openspiel   # the second table only
 
-Prints a markdown table: playouts per second through the public API
-(``legal_moves`` + ``apply``), undo+apply per second, ``copy`` per second, and
-the kit's ratio to the hand-written game (the kit must stay above 0.5x).
+Prints two markdown tables. The first: playouts per second through the public
+API (``legal_moves`` + ``apply``), undo+apply per second, ``copy`` per second,
+and the kit's ratio to the hand-written game (the kit must stay above 0.5x).
+The second: playouts per second of each gallery game through the public API
+and of OpenSpiel's game through ``legal_actions`` + ``apply_action``, and how
+many times faster OpenSpiel is (issue 30's target: within 8x).
 """
 
 from __future__ import annotations
@@ -20,7 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 
+from breakthrough import Breakthrough
 from connect_four import ConnectFour
+from draughts import Draughts
 from hex import Hex
 from othello import Othello
 from tic_tac_toe import TicTacToe
@@ -266,10 +274,56 @@ def hand_playout(make: Callable[[], object]) -> Callable[[], int]:
     return run
 
 
+def spiel_playout(game: object) -> Callable[[], int]:
+    """Random playouts of an OpenSpiel game, moves picked as the kit's are."""
+    rng = random.Random(1)
+
+    def run() -> int:
+        state = game.new_initial_state()  # type: ignore[attr-defined]
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+        return 1
+
+    return run
+
+
+#: The gallery's games and OpenSpiel's games of the same name.
+AGAINST_OPENSPIEL = (
+    ("English draughts", Draughts, "checkers"),
+    ("Breakthrough", Breakthrough, "breakthrough"),
+    ("tic-tac-toe", TicTacToe, "tic_tac_toe"),
+    ("Connect Four", ConnectFour, "connect_four"),
+    ("Othello", Othello, "othello"),
+    ("Hex 11x11", Hex, "hex"),
+)
+
+
+def against_openspiel(seconds: float) -> None:
+    import pyspiel
+
+    print("| game | kit playouts/s | OpenSpiel (C++) playouts/s | OpenSpiel / kit |")
+    print("|---|---:|---:|---:|")
+    for label, kit_class, spiel_name in AGAINST_OPENSPIEL:
+        kit_game, spiel_game = kit_class(), pyspiel.load_game(spiel_name)
+        kit = spiel = 0.0
+        for _ in range(3):  # in turn, best of three each, as above
+            kit = max(kit, rate(seconds / 3, kit_playout(lambda g=kit_game: g.new_game(seed=0))))
+            spiel = max(spiel, rate(seconds / 3, spiel_playout(spiel_game)))
+        print(f"| {label} | {kit:,.0f} | {spiel:,.0f} | {spiel / kit:.1f}x |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=3.0)
-    seconds = parser.parse_args().seconds
+    parser.add_argument("--part", choices=("all", "hand", "openspiel"), default="all")
+    arguments = parser.parse_args()
+    seconds = arguments.seconds
+    if arguments.part != "hand":
+        against_openspiel(seconds)
+        print()
+    if arguments.part == "openspiel":
+        return
     print("| game | kit playouts/s | hand-written playouts/s | ratio | kit undo+apply/s | kit copy/s | hand copy/s |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     games = [

@@ -1,4 +1,4 @@
-"""Custodial capture, flanking capture and enclosure on any board.
+"""Custodial capture, flanking capture, enclosure and jump chains on any board.
 
 Components floor: it imports the core and the boards only, never a game or
 an application.
@@ -14,7 +14,9 @@ direction is taken when the cell beyond that enemy, on the same line, is an
 capture: every unbroken run of enemies along a line from the landing cell,
 closed at its far end by a friendly piece, is taken (Othello's flips, line
 capture in Hasami Shogi). Enclosure: a piece is taken when every neighbour is
-an enemy or a hostile empty cell.
+an enemy or a hostile empty cell. Jump chains: a piece takes an enemy by
+jumping over it to an empty cell beyond, and goes on jumping while it can
+(draughts and its family; :func:`chains`).
 
 Examples:
     >>> from boardkit.topology import SquareGrid
@@ -27,12 +29,15 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Container, Iterable, Mapping, Sequence
+from typing import Any, Literal, TypeVar
 
+import attrs
+
+from boardkit.errors import OptionError
 from boardkit.topology import CompiledTopology, TopologyError
 
-__all__ = ["custodial", "enclosed", "flanking"]
+__all__ = ["Chain", "between", "chains", "custodial", "enclosed", "flanking"]
 
 P = TypeVar("P")
 
@@ -218,3 +223,207 @@ def enclosed(
         elif piece not in enemies:
             return False
     return True
+
+
+@attrs.frozen
+class Chain:
+    """One capturing move that :func:`chains` found: the cells the piece
+    stands on in turn, and the pieces it takes.
+
+    Attributes:
+        path: The start cell, then each cell the piece lands on, by index.
+        taken: The cells of the pieces it jumps, in the order it jumps them.
+
+    Examples:
+        >>> chain = Chain((41, 27, 13), (34, 20))
+        >>> chain.path[-1], len(chain.taken)
+        (13, 2)
+    """
+
+    path: tuple[int, ...]
+    taken: tuple[int, ...]
+
+
+def chains(
+    board: CompiledTopology,
+    cells: Sequence[P],
+    starts: Iterable[int],
+    *,
+    enemies: Container[P],
+    directions: Mapping[Any, Sequence[int]] | None = None,
+    flying: Container[P] = _NOTHING,
+    stop: Mapping[Any, Container[int]] | None = None,
+    taken: Literal["as-you-go", "at-end"] = "as-you-go",
+    longest: bool = False,
+    empty: object = None,
+) -> list[Chain]:
+    """Every capture chain of the pieces on ``starts``: the jumps of the
+    draughts family, found on the compiled tables.
+
+    A piece jumps an enemy next to it along one of its directions onto the
+    empty cell just beyond, and from there goes on jumping while it can: a
+    chain ends only where the piece has no jump left, or on one of its
+    ``stop`` cells (an English man that reaches the far row is crowned and
+    its move ends). Every chain returned is such a whole chain, so a game
+    with forced capture writes ``chains(...) or plain_moves``. A start
+    that holds no piece, or an enemy, or a piece without directions, gives
+    no chain: nothing ever jumps from an empty cell. The piece leaves its
+    start when it jumps, so a chain may pass that cell again.
+
+    Args:
+        board: The compiled board (``topology.compiled``).
+        cells: The piece on every cell, by cell index; ``empty`` for none.
+        starts: The cells of the pieces that may capture (the mover's), by index.
+        enemies: The pieces that can be jumped (a set).
+        directions: The direction indices each piece jumps along, by piece
+            (``{"w": (ne, nw), "W": (ne, se, sw, nw)}`` for men that capture
+            forwards only, and kings); a piece left out does not jump.
+            Default: every piece along every direction of the board.
+        flying: Pieces that jump from afar (international draughts' kings):
+            along a line over any number of empty cells to the first piece,
+            an enemy, and onto any empty cell beyond it before the next piece.
+        stop: For a piece, the cells on which its chain ends.
+        taken: ``"as-you-go"`` (English draughts, as OpenSpiel plays it): a
+            jumped piece leaves the board at once, so its cell may be crossed
+            or landed on later in the chain. ``"at-end"`` (international
+            draughts): jumped pieces stay until the move ends, may not be
+            jumped twice and block the way.
+        longest: Keep only the chains that take the most pieces, over all
+            starts (international draughts' rule); default every chain.
+        empty: The code of an empty cell.
+
+    Raises:
+        OptionError: for a ``taken`` other than those two.
+
+    Returns:
+        The chains, start by start in the order given, then direction by
+        direction; empty when no piece can capture.
+
+    Examples:
+        A white man on c3 with black men on d4 and f6 (and one on b6, which it
+        cannot reach) jumps twice, to e5 and then g7; the man on a1 cannot jump.
+
+        >>> from boardkit.topology import SquareGrid
+        >>> grid = SquareGrid(8, 8, diagonals=True)
+        >>> cells = [None] * 64
+        >>> at = {name: grid.index(grid.cell(name)) for name in ("a1", "c3", "d4", "f6", "b6")}
+        >>> cells[at["a1"]] = cells[at["c3"]] = "w"
+        >>> cells[at["d4"]] = cells[at["f6"]] = cells[at["b6"]] = "b"
+        >>> forward = [grid.directions.index(d) for d in ("ne", "nw")]
+        >>> found = chains(grid.compiled, cells, [at["a1"], at["c3"]], enemies={"b"}, directions={"w": forward})
+        >>> [[grid.name(grid.cells[i]) for i in chain.path] for chain in found]
+        [['c3', 'e5', 'g7']]
+        >>> [grid.name(grid.cells[i]) for i in found[0].taken]
+        ['d4', 'f6']
+
+        An empty start jumps nothing, whatever lies around it:
+
+        >>> chains(grid.compiled, cells, [at["d4"] - 9], enemies={"b"}, directions={"w": forward})
+        []
+    """
+    if taken not in ("as-you-go", "at-end"):
+        raise OptionError(f"taken must be 'as-you-go' or 'at-end', not {taken!r:.40}")
+    steps = board.steps
+    rays = board.rays
+    scratch: list[Any] = list(cells)  # the board as the chain goes: the piece lifted, pieces taken as it goes
+    as_you_go = taken == "as-you-go"
+    everywhere = tuple(range(len(board.opposite)))
+    found: list[Chain] = []
+    path: list[int] = []
+    took: list[int] = []
+
+    def jump(at: int, ways: Sequence[int], fly: bool, ends: Container[int]) -> None:
+        went = False
+        for d in ways:
+            if fly:  # over empty cells to the first piece, then onto any empty cell before the next one
+                ray = rays[at][d]
+                k = 0
+                while k < len(ray) and (scratch[ray[k]] is empty or scratch[ray[k]] == empty):
+                    k += 1
+                if k + 1 >= len(ray):
+                    continue
+                victim = ray[k]
+                beyond: list[int] = []
+                for j in ray[k + 1 :]:
+                    if not (scratch[j] is empty or scratch[j] == empty):
+                        break
+                    beyond.append(j)
+                landings: Sequence[int] = beyond
+            else:
+                victim = steps[at][d]
+                if victim < 0:
+                    continue
+                land = steps[victim][d]
+                if land < 0:
+                    continue
+                landings = (land,)
+            piece = scratch[victim]
+            if piece is empty or piece not in enemies or (not as_you_go and victim in took):
+                continue
+            for land in landings:
+                if not (scratch[land] is empty or scratch[land] == empty):
+                    continue
+                went = True
+                if as_you_go:
+                    scratch[victim] = empty
+                path.append(land)
+                took.append(victim)
+                if land in ends:
+                    found.append(Chain(tuple(path), tuple(took)))
+                else:
+                    jump(land, ways, fly, ends)
+                path.pop()
+                took.pop()
+                if as_you_go:
+                    scratch[victim] = piece
+        if not went and took:
+            found.append(Chain(tuple(path), tuple(took)))
+
+    for start in starts:
+        piece = cells[start]
+        if piece is empty or piece == empty or piece in enemies:
+            continue
+        if directions is None:
+            ways: Sequence[int] = everywhere
+        else:
+            ways = directions.get(piece, ())
+        fly = piece in flying
+        if not fly:  # most pieces have no jump: look first, without searching
+            around = steps[start]
+            for d in ways:
+                victim = around[d]
+                if victim >= 0 and cells[victim] in enemies:
+                    land = steps[victim][d]
+                    if land >= 0 and (cells[land] is empty or cells[land] == empty):
+                        break
+            else:
+                continue
+        scratch[start] = empty  # the piece has left its cell
+        path.append(start)
+        jump(start, ways, fly, stop.get(piece, _NOTHING) if stop is not None else _NOTHING)
+        path.pop()
+        scratch[start] = piece
+    if longest and found:
+        most = max(len(chain.taken) for chain in found)
+        return [chain for chain in found if len(chain.taken) == most]
+    return found
+
+
+def between(board: CompiledTopology, a: int, b: int) -> tuple[int, ...]:
+    """The cells strictly between ``a`` and ``b`` on the line that joins
+    them (empty when they are next to each other, or on no common line):
+    the cells a jump from ``a`` to ``b`` passes over.
+
+    Examples:
+        >>> from boardkit.topology import SquareGrid
+        >>> grid = SquareGrid(8, 8, diagonals=True)
+        >>> c3, e5, h8 = (grid.index(grid.cell(name)) for name in ("c3", "e5", "h8"))
+        >>> [grid.name(grid.cells[i]) for i in between(grid.compiled, c3, e5)]
+        ['d4']
+        >>> [grid.name(grid.cells[i]) for i in between(grid.compiled, c3, h8)]
+        ['d4', 'e5', 'f6', 'g7']
+    """
+    for ray in board.rays[a]:
+        if b in ray:
+            return ray[: ray.index(b)]
+    return ()

@@ -21,6 +21,9 @@ names: :class:`Place` (``"b2"``), :class:`Step` (``"a1-b2"``) and
 :class:`Pass` (``"pass"``). A game may use its own move class too: anything
 frozen with a ``__str__`` notation and a ``parse(text, board)`` classmethod
 that returns the move, or ``None`` when the text is not of that kind.
+A piece that moves along several cells in one move (a draughts chain,
+``"c3xe5xc7"``) moves by :class:`Path`, and :func:`boardkit.capture.chains`
+finds the chains.
 
 Examples:
     A two-player game on a 1x4 strip where each player places a stone and the
@@ -81,7 +84,7 @@ from boardkit.topology import Cell, HexGrid, SquareGrid, Topology, TopologyError
 if TYPE_CHECKING:
     from boardkit.encoding import Encoder
 
-__all__ = ["BoardGame", "BoardState", "MoveType", "NoOptions", "Pass", "Place", "Step"]
+__all__ = ["BoardGame", "BoardState", "MoveType", "NoOptions", "Pass", "Path", "Place", "Step"]
 
 
 class MoveType(Protocol):
@@ -161,6 +164,164 @@ class Step:
                 return cls(a.cell, b.cell)
             at = text.find("-", at + 1)
         return None
+
+
+def _names_of_cells(cells: Sequence[str]) -> tuple[str, ...]:
+    return tuple(cells)
+
+
+@attrs.frozen
+class Path:
+    """Move one piece along a path of cells: a plain step, ``"c3-d4"``, or a
+    capture written with every cell it lands on, ``"c3xe5xc7"`` (a chain of
+    jumps in draughts, a capture in Breakthrough).
+
+    The moves a game lists are best made once per board with :meth:`through`
+    (and read back with :meth:`indices`), so no position builds them anew.
+    Paths have no fixed list of every move (a chain may be long), so a game
+    that moves by paths has no :meth:`BoardGame.all_moves`.
+
+    Examples:
+        >>> board = SquareGrid(8, 8)
+        >>> str(Path(("c3", "e5", "c7"), capture=True)), Path.parse("C3-D4", board)
+        ('c3xe5xc7', Path(('c3', 'd4')))
+        >>> Path.parse("c3xe5xc7", board) == Path.through(board, (42, 28, 10), capture=True)
+        True
+    """
+
+    cells: tuple[str, ...] = attrs.field(converter=_names_of_cells)
+    capture: bool = False
+
+    @cells.validator
+    def _two_cells_at_least(self, _: object, value: tuple[str, ...]) -> None:
+        if len(value) < 2:
+            raise NotationError(repr(value), "a path names two cells at least, where it starts and where it ends")
+
+    def __str__(self) -> str:
+        return ("x" if self.capture else "-").join(self.cells)
+
+    def __repr__(self) -> str:
+        return f"Path({self.cells!r}{', capture=True' if self.capture else ''})"
+
+    @property
+    def source(self) -> str:
+        """The cell the piece starts on."""
+        return self.cells[0]
+
+    @property
+    def target(self) -> str:
+        """The cell the piece ends on."""
+        return self.cells[-1]
+
+    @classmethod
+    def through(cls, board: Topology, indices: Sequence[int], *, capture: bool = False) -> Path:
+        """The path through the cells of ``board`` with these indices, made
+        once per board and path and kept (the same value every time, which
+        :meth:`BoardState.check` finds by identity).
+
+        Examples:
+            >>> board = SquareGrid(8, 8)
+            >>> Path.through(board, (42, 28, 10), capture=True)
+            Path(('c3', 'e5', 'c7'), capture=True)
+            >>> Path.through(board, (42, 34)) is Path.through(board, [42, 34])
+            True
+        """
+        table = _paths(board)
+        key = (tuple(indices), capture)
+        path = table.made.get(key)
+        if path is None:
+            path = cls(tuple(board.name(board.cells[i]) for i in key[0]), capture)
+            if len(table.made) < _MOST_PATHS:
+                table.made[key] = path
+                table.indices[path] = key[0]
+        return path
+
+    def indices(self, board: Topology) -> tuple[int, ...]:
+        """The indices on ``board`` of the cells the path names, in order.
+
+        Raises:
+            TopologyError: if a cell is not on the board.
+
+        Examples:
+            >>> Path(("c3", "e5", "c7"), capture=True).indices(SquareGrid(8, 8))
+            (42, 28, 10)
+        """
+        table = _paths(board)
+        found = table.indices.get(self)
+        if found is None:
+            found = tuple(board.index(board.cell(name)) for name in self.cells)
+            if len(table.indices) < _MOST_PATHS:
+                table.indices[self] = found
+        return found
+
+    @classmethod
+    def parse(cls, text: str, board: Topology) -> Path | None:
+        """The move ``text`` names on ``board``, or ``None``: cell names joined
+        by ``x`` (a capture) or by ``-`` (a plain move), read without regard
+        to case. Where a name holds the separator itself (column ``x`` of a
+        wide board, a hex cell ``(0, -1)``) the text is split where every
+        part names a cell."""
+        for separator, capture in (("x", True), ("-", False)):
+            cells = _split_names(text, separator, board)
+            if cells is not None and len(cells) >= 2:
+                return cls(tuple(cells), capture)
+        return None
+
+
+#: The most paths kept per board by :meth:`Path.through` and :meth:`Path.indices`.
+_MOST_PATHS = 1 << 16
+
+
+class _PathTable:
+    """The paths of one board made so far, both ways."""
+
+    __slots__ = ("indices", "made")
+
+    def __init__(self) -> None:
+        self.made: dict[tuple[tuple[int, ...], bool], Path] = {}
+        self.indices: dict[Path, tuple[int, ...]] = {}
+
+
+_PATHS: weakref.WeakKeyDictionary[Topology, _PathTable] = weakref.WeakKeyDictionary()
+
+
+def _paths(board: Topology) -> _PathTable:
+    table = _PATHS.get(board)
+    if table is None:
+        table = _PATHS[board] = _PathTable()
+    return table
+
+
+def _split_names(text: str, separator: str, board: Topology) -> list[str] | None:
+    """``text`` split at ``separator`` (any case) into cell names of
+    ``board``, trying each split point where a name could end; ``None`` if
+    no split names cells all through."""
+    if not isinstance(text, str) or len(text) > 400:
+        return None
+    names = _loose_names(board)
+    lowered = text.lower()
+    memo: dict[int, list[str] | None] = {}
+
+    def name_of(part: str) -> str | None:
+        return names.get(part.strip()) or names.get("".join(part.split()).lower())
+
+    def rest(start: int) -> list[str] | None:
+        if start not in memo:
+            found = None
+            at = lowered.find(separator, start)
+            while at >= 0 and found is None:
+                head = name_of(text[start:at])
+                tail = rest(at + len(separator)) if head is not None else None
+                if head is not None and tail is not None:
+                    found = [head, *tail]
+                at = lowered.find(separator, at + 1)
+            if found is None:
+                whole = name_of(text[start:])
+                found = None if whole is None else [whole]
+            memo[start] = found
+        return memo[start]
+
+    return rest(0)
 
 
 @attrs.frozen

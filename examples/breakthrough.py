@@ -1,0 +1,100 @@
+"""Breakthrough on the authoring kit, as OpenSpiel's ``breakthrough`` plays it.
+
+An 8x8 board. Black (player 0, ``b``) starts on rows 7 and 8 and moves
+first, down the board; white (player 1, ``w``) starts on rows 1 and 2 and
+moves up. A piece steps one square forward, straight or diagonally, onto an
+empty square, or diagonally forward onto a square held by the other side,
+taking that piece (never straight ahead). The first to reach the far row
+wins, and so does the side that takes every piece of the other. There are
+no draws: the piece furthest ahead always has a move.
+
+A step is written ``a7-a6``, a capture ``a7xb6``; OpenSpiel writes them
+``a7a6`` and ``a7b6*`` (:func:`openspiel_names`). ``tests/test_gallery_oracle.py``
+plays this game and OpenSpiel's side by side.
+
+Run it with ``boardkit play examples/breakthrough.py:Breakthrough``.
+
+Examples:
+    >>> state = Breakthrough().new_game(seed=0)
+    >>> len(state.legal_moves()), str(state.legal_moves()[0])
+    (22, 'a7-a6')
+    >>> for move in ["d7-d6", "e2-e3", "d6-d5", "e3-e4"]:
+    ...     state.apply(move)
+    >>> [str(m) for m in state.legal_moves() if m.capture]
+    ['d5xe4']
+"""
+
+from __future__ import annotations
+
+from boardkit import Outcome
+from boardkit.kit import BoardGame, BoardState, Path
+from boardkit.topology import SquareGrid
+
+BOARD = SquareGrid(8, 8, diagonals=True)
+TABLES = BOARD.compiled
+PIECES = "bw"
+#: Each side's ways forward: diagonals (which capture) and straight ahead (which does not).
+AHEAD = [[BOARD.directions.index(d) for d in ways] for ways in (("sw", "s", "se"), ("nw", "n", "ne"))]
+#: For each side and square: (square ahead, the step there, the capture there or None), made once.
+ROUTES = [
+    [
+        [
+            (j, Path.through(BOARD, (i, j)), Path.through(BOARD, (i, j), capture=True) if d != ways[1] else None)
+            for d in ways
+            if (j := TABLES.steps[i][d]) >= 0
+        ]
+        for i in range(64)
+    ]
+    for ways in AHEAD
+]
+GOAL = (slice(56, 64), slice(0, 8))  # the far row of each side, by square index
+
+
+def openspiel_names(move: Path, state: object = None) -> str:
+    """OpenSpiel's action for ``move``: ``a7-a6`` is ``a7a6``, ``a7xb6`` is ``a7b6*``."""
+    return "".join(move.cells) + ("*" if move.capture else "")
+
+
+class BreakthroughState(BoardState):
+    def setup(self) -> None:
+        for i, (_, row) in enumerate(BOARD.squares):
+            if row < 2 or row > 5:
+                self.put(BOARD.cells[i], "b" if row < 2 else "w")
+
+    def moves(self) -> list[Path]:
+        player = self.current_player or 0
+        cells, mine, theirs, routes = self.layout(), PIECES[player], PIECES[1 - player], ROUTES[player]
+        found: list[Path] = []
+        add = found.append
+        for i in [i for i, piece in enumerate(cells) if piece == mine]:
+            for j, step, capture in routes[i]:
+                if cells[j] is None:
+                    add(step)
+                elif capture is not None and cells[j] == theirs:
+                    add(capture)
+        return found
+
+    def play(self, move: Path) -> None:
+        self.put(move.target, self[move.source])
+        self.put(move.source, None)
+        self.next_turn()
+
+    def judge(self) -> Outcome | None:
+        cells = self.layout()
+        for player, piece in enumerate(PIECES):
+            if piece in cells[GOAL[player]]:
+                return Outcome.win(player, "reached the far row")
+            if PIECES[1 - player] not in cells:
+                return Outcome.win(player, "took every piece")
+        return None
+
+
+class Breakthrough(BoardGame):
+    """Breakthrough for two on an 8x8 board."""
+
+    name = "breakthrough"
+    board = BOARD
+    pieces = {"b": "player 0 (black)", "w": "player 1 (white)"}
+    colours = {"b": "#222222", "w": "#f5f5f5"}
+    moves = (Path,)
+    state_class = BreakthroughState

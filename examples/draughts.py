@@ -1,0 +1,105 @@
+"""English draughts (checkers) on the authoring kit, as OpenSpiel's
+``checkers`` plays it.
+
+An 8x8 board; the pieces stand on the dark squares (a1 is dark). White
+(player 0, ``w``) starts on rows 1 to 3 and moves first, black (player 1,
+``b``) on rows 6 to 8: OpenSpiel's order, where tournament checkers lets
+black start. A man steps diagonally forward onto an empty square; a king
+(``W``, ``B``) diagonally either way, one square. A man or a king captures
+by jumping a piece of the other side next to it onto the empty square beyond
+(a man forward only), and goes on jumping while it can: capture is forced,
+any chain may be chosen (not only the longest), and each piece jumped is
+taken at once. A man that reaches the far row is crowned, and its move ends
+there (it could not jump on: a man jumps forward only). A player with no
+move loses. OpenSpiel's draw rule, followed here: 40 moves in a row without
+a capture draw the game (OpenSpiel counts its actions, but every action of a
+chain is a capture, so the counts agree).
+
+A step is written ``c3-d4``, a capture with every square it lands on,
+``c3xe5xc7``; OpenSpiel writes each jump as an action of its own (``c3e5``,
+then ``e5c7``), as :func:`openspiel_names` says. ``tests/test_gallery_oracle.py``
+plays this game and OpenSpiel's side by side.
+
+Run it with ``boardkit play examples/draughts.py:Draughts``.
+
+Examples:
+    >>> state = Draughts().new_game(seed=0)
+    >>> [str(m) for m in state.legal_moves()]
+    ['a3-b4', 'c3-b4', 'c3-d4', 'e3-d4', 'e3-f4', 'g3-f4', 'g3-h4']
+    >>> for move in ["c3-d4", "f6-e5"]:
+    ...     state.apply(move)
+    >>> state.legal_moves()  # capture is forced
+    [Path(('d4', 'f6'), capture=True)]
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from boardkit import Outcome
+from boardkit.capture import between, chains
+from boardkit.kit import BoardGame, BoardState, Path
+from boardkit.topology import SquareGrid
+
+BOARD = SquareGrid(8, 8, diagonals=True)
+TABLES = BOARD.compiled
+NE, SE, SW, NW = (BOARD.directions.index(d) for d in ("ne", "se", "sw", "nw"))
+WAYS = {"w": (NW, NE), "b": (SE, SW), "W": (NW, NE, SE, SW), "B": (NW, NE, SE, SW)}  # OpenSpiel's order
+CROWN = {"w": set(range(8)), "b": set(range(56, 64))}  # the far row of each side's men, by index
+SIDES = ({"w", "W"}, {"b", "B"})
+#: Every step of each piece from each square, made once: (the square it reaches, the move).
+ROUTES: dict[str | None, list[list[tuple[int, Path]]]] = {
+    piece: [[(j, Path.through(BOARD, (i, j))) for d in ways if (j := TABLES.steps[i][d]) >= 0] for i in range(64)]
+    for piece, ways in WAYS.items()
+}
+
+
+def openspiel_names(move: Path, state: object = None) -> list[str]:
+    """OpenSpiel's actions for ``move``: ``c3xe5xc7`` is ``c3e5``, then ``e5c7``."""
+    return [a + b for a, b in pairwise(move.cells)]
+
+
+class DraughtsState(BoardState):
+    def setup(self) -> None:
+        for i, (column, row) in enumerate(BOARD.squares):
+            if (column + row) % 2 and row != 3 and row != 4:
+                self.put(BOARD.cells[i], "b" if row < 3 else "w")
+
+    def moves(self) -> list[Path]:
+        player = self.current_player or 0
+        cells, mine = self.layout(), SIDES[player]
+        starts = [i for i, piece in enumerate(cells) if piece in mine]
+        jumps = chains(TABLES, cells, starts, enemies=SIDES[1 - player], directions=WAYS)
+        if jumps:
+            return [Path.through(BOARD, chain.path, capture=True) for chain in jumps]
+        return [step for i in starts for j, step in ROUTES[cells[i]][i] if cells[j] is None]
+
+    def play(self, move: Path) -> None:
+        path = move.indices(BOARD)
+        piece = self[move.source]
+        self.put(move.source, None)
+        for a, b in pairwise(path):
+            for jumped in between(TABLES, a, b):
+                self.put(BOARD.cells[jumped], None)
+        self.put(move.target, piece.upper() if piece and path[-1] in CROWN.get(piece, ()) else piece)
+        self.set("moves without capture", 0 if move.capture else self.get("moves without capture") + 1)
+        self.next_turn()
+
+    def judge(self) -> Outcome | None:
+        if self.get("moves without capture") >= 40:
+            return Outcome.draw("40 moves without a capture")
+        if not self.legal_moves():
+            return Outcome.win(1 - (self.current_player or 0), "the other side cannot move")
+        return None
+
+
+class Draughts(BoardGame):
+    """English draughts (checkers) for two, with OpenSpiel's draw rule."""
+
+    name = "draughts"
+    board = BOARD
+    pieces = {"w": "player 0 (white) man", "W": "white king", "b": "player 1 (black) man", "B": "black king"}
+    colours = {"w": "#f5f5f5", "W": "#ffd54f", "b": "#222222", "B": "#6d4c41"}
+    counters = {"moves without capture": 0}
+    moves = (Path,)
+    state_class = DraughtsState
