@@ -133,6 +133,9 @@ class DuelState(State[Play]):
     def render(self) -> str:
         return f"hands {self.hands} lead {self.lead} won {self.won}"
 
+    def render_for(self, player: Player) -> str:
+        return f"your hand {self.hands[player]} lead {self.lead} won {self.won}"
+
     def view(self, player: Player) -> DuelView:
         self.check_player(player)
         return DuelView(

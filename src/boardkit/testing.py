@@ -406,7 +406,8 @@ def _check_views(state: State[Any], chooser: Random, sample: int, fail: Any) -> 
             if det.render_for(player) != shown[player]:
                 raise fail(
                     f"a determinization for player {player} changes the picture render_for({player}) draws:"
-                    " it shows what that player may not know"
+                    " it shows what that player may not know (the default draws render(): a game with"
+                    " hidden parts overrides render_for)"
                 )
             if det.current_player != mover:
                 raise fail("a determinization changed the player to move")
