@@ -17,9 +17,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from tafl_oracle import RULES, Oracle, name, write_board
+from dataclasses import replace
 
-from boardkit.games.tafl import Tafl, TaflState
+from tafl_oracle import DIRECTIONS, RULES, Oracle, name, parse, write_board
+
+from boardkit.games.tafl import RULE_SETS, Tafl, TaflState
 
 REASONS = {  # a word in boardkit's reason -> the oracle's reason
     "captured": "king captured",
@@ -251,6 +253,182 @@ SCENARIOS = {
 }
 
 
+# -- special squares of one's own ------------------------------------------------------
+#
+# Random corners and thrones (anywhere on the board, or none), random lists of who may
+# stop on and pass over them and to whom they are hostile, random King strength and arms,
+# edge or corner escape, and the Linnaean capture; positions are set up by the oracle's
+# reading of where a piece may start (every piece but the King only where it may stop).
+
+
+def _letters(rng: random.Random, pool: str) -> str:
+    return "".join(ch for ch in pool if rng.random() < 0.5)
+
+
+def _names(squares: set[tuple[int, int]]) -> str:
+    return ",".join(sorted((name(sq) for sq in squares), key=lambda t: (t[0], int(t[1:]))))
+
+
+def square_options(rng: random.Random, size: int) -> dict[str, Any]:
+    """A random set of the special squares' options (and the King's) for a ``size`` board."""
+    n = size - 1
+    everywhere = [(f, r) for f in range(size) for r in range(size)]
+    options: dict[str, Any] = {
+        "escape": rng.choice(["corner", "edge"]),
+        "king_captured_by": rng.choice(["four", "throne", "two"]),
+        "king_armed": rng.random() < 0.7,
+        "linnaean": rng.random() < 0.4,
+        "throne_stop": _letters(rng, "tTK"),
+        "throne_pass": _letters(rng, "tTK") if rng.random() < 0.5 else "tTK",
+        "corner_stop": _letters(rng, "tTK"),
+        "corner_pass": _letters(rng, "tTK"),
+        "throne_hostile": _letters(rng, "tT"),
+        "throne_hostile_empty": _letters(rng, "tT"),
+        "corner_hostile": _letters(rng, "tT"),
+    }
+    roll = rng.random()
+    thrones = {(size // 2, size // 2)}
+    if roll < 0.3:
+        options["throne"] = ""
+        thrones = set()
+    elif roll < 0.7:
+        board_corners = {(0, 0), (0, n), (n, 0), (n, n)}  # corners by default: never a throne too
+        thrones = set(rng.sample([sq for sq in everywhere if sq not in board_corners], rng.randint(1, 2)))
+        options["throne"] = _names(thrones)
+    roll = rng.random()
+    if roll < 0.25:
+        options["corners"] = ""
+    elif roll < 0.75:
+        edge = [sq for sq in everywhere if min(sq[0], sq[1], n - sq[0], n - sq[1]) <= 1]
+        corners = set(rng.sample(edge if rng.random() < 0.6 else everywhere, rng.randint(1, 6))) - thrones
+        options["corners"] = _names(corners)
+    return options
+
+
+def square_board(rng: random.Random, oracle: Oracle, pieces: str, board: Board | None = None) -> Board:
+    """``board`` (or an empty one) with ``pieces`` added on random squares where each may start."""
+    board = dict(board or {})
+    oracle.board = board
+    for piece in pieces:
+        spots = [
+            (f, r)
+            for f in range(oracle.size)
+            for r in range(oracle.size)
+            if (f, r) not in board and (piece == "K" or oracle.may(piece, (f, r), "stop"))
+            and not (piece == "K" and oracle.wins_on((f, r)))
+        ]
+        if spots:
+            board[rng.choice(spots)] = piece
+    return board
+
+
+def _bare(rule_set: str, size: int, options: dict[str, Any]) -> Oracle:
+    """An oracle of the rule set with ``options`` on an empty board, to ask where pieces may start."""
+    return Oracle(replace(RULES[rule_set], **options), size, {})
+
+
+def _place(oracle: Oracle, board: Board, sq: tuple[int, int], piece: str) -> None:
+    """Put ``piece`` on ``sq`` if it is on the board, empty, and the piece may start there."""
+    if oracle.on_board(sq) and sq not in board and (piece == "K" or oracle.may(piece, sq, "stop")):
+        board[sq] = piece
+
+
+def squares_game(rng: random.Random, rule_set: str, size: int) -> tuple[dict[str, Any], str, int]:
+    """Random special squares, and a random position that may start under them."""
+    options = square_options(rng, size)
+    oracle = _bare(rule_set, size, options)
+    most = 8 if size == 7 else 20
+    pieces = "K" + "t" * rng.randint(2, most) + "T" * rng.randint(0, most // 2)
+    return options, write_board(size, square_board(rng, oracle, pieces)), rng.randint(0, 1)
+
+
+def linnaean_game(rng: random.Random, rule_set: str, size: int) -> tuple[dict[str, Any], str, int]:
+    """The King on the centre, a defender beside him, attackers on his other sides (one
+    sometimes still on its way), and an attacker able to reach the far side of the defender."""
+    options = {**square_options(rng, size), "linnaean": True}
+    options.pop("corners", None)
+    options["throne"] = rng.choice([None, "", name((size // 2, size // 2))])
+    oracle = _bare(rule_set, size, options)
+    c = size // 2
+    d = rng.choice(DIRECTIONS)
+    board: Board = {(c, c): "K"}
+    _place(oracle, board, (c + d[0], c + d[1]), "T")
+    for e in DIRECTIONS:
+        if e != d and rng.random() < 0.9:
+            _place(oracle, board, (c + e[0], c + e[1]), "t")
+    far = (c + 2 * d[0], c + 2 * d[1])
+    k = rng.randint(1, c) * rng.choice((1, -1))
+    _place(oracle, board, (far[0] + k * d[1], far[1] + k * d[0]), "t")  # slides across onto ``far``
+    board = square_board(rng, oracle, "t" * rng.randint(0, 6) + "T" * rng.randint(0, 3), board)
+    return options, write_board(size, board), 0
+
+
+def throne_game(rng: random.Random, rule_set: str, size: int) -> tuple[dict[str, Any], str, int]:
+    """A piece beside an occupied throne, an enemy able to close the capture against it."""
+    options = square_options(rng, size)
+    options.pop("corners", None)
+    n = size - 1
+    throne = (rng.randint(2, n - 2), rng.randint(2, n - 2))
+    options["throne"] = name(throne)
+    victim = rng.randint(0, 1)
+    # Hostile to the victim's side or not: with an armed King beside attackers, it makes no odds.
+    options["throne_hostile"] = rng.choice(["t", "T", "tT", ""])
+    if victim == 0:
+        options["king_armed"] = rng.random() < 0.4  # an unarmed King: only the square itself closes it
+    oracle = _bare(rule_set, size, options)
+    d = rng.choice(DIRECTIONS)
+    beside, far = (throne[0] + d[0], throne[1] + d[1]), (throne[0] + 2 * d[0], throne[1] + 2 * d[1])
+    board: Board = {throne: "K"}
+    _place(oracle, board, beside, "t" if victim == 0 else "T")
+    k = rng.randint(1, 2) * rng.choice((1, -1))
+    _place(oracle, board, (far[0] + k * d[1], far[1] + k * d[0]), "T" if victim == 0 else "t")
+    board = square_board(rng, oracle, "t" * rng.randint(1, 6) + "T" * rng.randint(0, 3), board)
+    return options, write_board(size, board), 1 - victim
+
+
+def corner_game(rng: random.Random, rule_set: str, size: int) -> tuple[dict[str, Any], str, int]:
+    """Corner squares off the board's corners, pieces beside them and lines through them."""
+    options = square_options(rng, size)
+    n = size - 1
+    corners = {(rng.randint(0, n), rng.randint(0, n)) for _ in range(rng.randint(2, 6))}
+    throne = options.get("throne")
+    thrones = {(size // 2, size // 2)} if throne is None else {parse(t) for t in throne.split(",") if t}
+    options["corners"] = _names(corners - thrones)
+    oracle = _bare(rule_set, size, options)
+    board = square_board(rng, oracle, "K" + "t" * rng.randint(3, 12) + "T" * rng.randint(1, 6))
+    return options, write_board(size, board), rng.randint(0, 1)
+
+
+SQUARE_SCENARIOS = {"squares": squares_game, "linnaean": linnaean_game, "throne": throne_game, "corner": corner_game}
+
+
+def compare_squares(
+    rule_set: str,
+    games: int,
+    seed: int = 0,
+    max_plies: int = 40,
+    kind: str = "squares",
+    mutant: dict[str, Any] | None = None,
+) -> tuple[list[str], Counter[str], int]:
+    """Games under random special squares (a fresh set of options each game), through both
+    referees; returns (differences, endings and rule counts, plies)."""
+    problems, endings, plies = [], Counter[str](), 0
+    size = 7 if rule_set == "federation-brandubh" else 11
+    for number in range(games):
+        game_seed = seed * 1_000_003 + number
+        rng = random.Random(game_seed)
+        options, position, to_move = SQUARE_SCENARIOS[kind](rng, rule_set, size)
+        problem, length, oracle = compare_game(rule_set, game_seed, max_plies, position, to_move, mutant, options)
+        if problem:
+            problem += f" with {options}"
+        plies += length
+        endings[oracle.outcome[1] if oracle.outcome else "move cap"] += 1
+        endings.update(oracle.events)
+        if problem:
+            problems.append(problem)
+    return problems, endings, plies
+
+
 def choose(rng: random.Random, moves: list[str], history: list[str], state: TaflState, oracle: Oracle) -> str:
     """A random move; often one that captures or ends the game (for either referee), or
     the mover's last move undone, so that positions repeat."""
@@ -287,11 +465,14 @@ def compare_game(
     ``shieldwall_close``); ``mutant`` changes boardkit's options only, to check
     that a changed rule is caught.
     """
-    game = Tafl(rule_set, **(options or {}), **(mutant or {}))
     if position is None:
+        game = Tafl(rule_set, **(options or {}), **(mutant or {}))
         state, oracle = game.new_game(seed=seed), Oracle.new(rule_set, **(options or {}))
     else:
-        state = game.from_position(position, to_move=to_move, seed=seed)
+        # As ``from_position`` builds it: the rule set's rules with the position as its layout
+        # (made directly, as the rule set's own layout may not fit special squares moved elsewhere).
+        settings = {**RULE_SETS[rule_set], **(options or {}), **(mutant or {})}
+        state = Tafl(layout=position, first=to_move, **settings).new_game(seed=seed)
         oracle = Oracle.new(rule_set, position, to_move, **(options or {}))
     rng = random.Random(seed)
     history: list[str] = []
@@ -391,7 +572,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, default=300)
     parser.add_argument("--rule-set", action="append", choices=sorted(RULES))
-    parser.add_argument("--kind", action="append", choices=KINDS)
+    parser.add_argument("--kind", action="append", choices=[*KINDS, *SQUARE_SCENARIOS])
     parser.add_argument("--option", action="append", default=[], help="key=value for both referees")
     args = parser.parse_args()
     options: dict[str, Any] = {}
@@ -399,8 +580,13 @@ def main() -> None:
         key, value = item.split("=", 1)
         options[key] = None if value == "None" else int(value) if value.isdigit() else value
     for rule_set in args.rule_set or sorted(RULES):
-        for kind in args.kind or KINDS:
-            problems, endings, plies = compare_many(rule_set, args.games, args.seed, args.plies, kind, options=options)
+        for kind in args.kind or [*KINDS, *SQUARE_SCENARIOS]:
+            if kind in SQUARE_SCENARIOS:
+                problems, endings, plies = compare_squares(rule_set, args.games, args.seed, args.plies, kind)
+            else:
+                problems, endings, plies = compare_many(
+                    rule_set, args.games, args.seed, args.plies, kind, options=options
+                )
             print(f"{rule_set} {kind} {options or ''}: {args.games} games, {plies} plies, endings {dict(endings)}")
             for problem in problems[:10]:
                 print("  ", problem)
@@ -411,4 +597,13 @@ if __name__ == "__main__":
     main()
 
 
-__all__ = ["compare_game", "compare_many", "differences", "name", "random_position", "result_of"]
+__all__ = [
+    "SQUARE_SCENARIOS",
+    "compare_game",
+    "compare_many",
+    "compare_squares",
+    "differences",
+    "name",
+    "random_position",
+    "result_of",
+]

@@ -52,6 +52,37 @@ rules themselves):
   (the starting position counts) ends the game: a loss for the defenders in
   ``copenhagen``, a draw in ``fetlar`` and ``federation-brandubh`` (or, as
   an option there, a loss for the side whose move made it).
+
+The special squares, as options (the meanings OpenTafl gives its rules keys
+``cor``, ``cen``, ``cors``, ``cens``, ``corp``, ``cenp``, ``corh``, ``cenh``,
+``cenhe``, ``linc``, as boardkit's docs page states them; read from that
+page, not from boardkit's code):
+
+- ``corners`` / ``throne``: square names separated by commas, ``""`` for
+  none; left as ``None``, the four corners of the board (with corner escape;
+  none with edge escape) and the centre.
+- ``*_stop`` / ``*_pass``: the letters (``t`` attackers, ``T`` defenders,
+  ``K`` the King) of the pieces that may stop on / pass over such a square.
+  A piece walks its line square by square; a square it may not pass over
+  ends the walk before it (so it cannot stop there either); a square it may
+  pass over is a destination if it may stop there.
+- Hostility: a square closes a capture of a piece (``t`` or ``T``; the King
+  is a ``T``) when it holds an enemy of that piece (the King only when
+  armed), or else when it is special and its own list names the piece's
+  side: ``corner_hostile`` always, ``throne_hostile_empty`` while the throne
+  is empty, ``throne_hostile`` while a piece stands on it.
+- A strong King is taken when all four sides are hostile to him (so never on
+  the edge); a weak one (``king_captured_by="two"``, or ``"throne"`` away
+  from every throne and the squares beside them) like any piece.
+- An unarmed King (``king_armed=False``) takes part in no capture: not as
+  the piece that moves, not as the far piece.
+- ``escape="edge"``: the King wins on any edge square; ``"corner"``: on any
+  corner square.
+- ``linnaean``: when an attacker moves to the square two away from the
+  board's centre on one of its four lines, the centre holds the King, the
+  square between holds a defender, and the centre's other three neighbours
+  hold attackers, that defender is taken.
+- Every piece but the King starts only where it may stop.
 """
 
 from __future__ import annotations
@@ -70,16 +101,31 @@ BRANDUBH = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
 
 @dataclass(frozen=True)
 class Rules:
-    """One rule set, as the oracle reads it from RULINGS.md."""
+    """One rule set, as the oracle reads it from RULINGS.md (and the special
+    squares' options, as the docs page states OpenTafl's meanings)."""
 
     name: str
     start: str
-    king: Literal["four", "throne"]  # "four": Copenhagen/Fetlar King; "throne": strong only on/beside it
+    # "four": Copenhagen/Fetlar King; "throne": strong only on/beside a throne; "two": weak.
+    king_captured_by: Literal["four", "throne", "two"]
     shieldwall: bool = False
     shieldwall_close: Literal["along-edge", "onto-edge"] = "along-edge"
     exit_fort: bool = False
     repetition: int | None = 3
     repetition_result: Literal["defenders-lose", "draw", "repeater-loses"] = "draw"
+    escape: Literal["corner", "edge"] = "corner"
+    encirclement: bool = True
+    king_armed: bool = True
+    corners: str | None = None
+    throne: str | None = None
+    throne_stop: str = "K"
+    throne_pass: str = "tTK"
+    corner_stop: str = "K"
+    corner_pass: str = "K"
+    throne_hostile: str = ""
+    throne_hostile_empty: str = "tT"
+    corner_hostile: str = "tT"
+    linnaean: bool = False
 
 
 RULES = {
@@ -91,10 +137,16 @@ RULES = {
         shieldwall_close="onto-edge",
         exit_fort=True,
         repetition_result="defenders-lose",
+        throne_hostile="t",  # "the throne is always hostile to attackers"
     ),
-    "fetlar": Rules("fetlar", HNEFATAFL, "four"),
+    "fetlar": Rules("fetlar", HNEFATAFL, "four", throne_hostile="t"),
     "federation-brandubh": Rules("federation-brandubh", BRANDUBH, "throne"),
 }
+
+
+def letter_of(side: int) -> str:
+    """The letter the special squares' lists name a side by: ``t`` attackers, ``T`` defenders."""
+    return "t" if side == 0 else "T"
 
 
 def side_of(piece: str | None) -> int | None:
@@ -186,12 +238,31 @@ class Oracle:
         return 0 <= sq[0] < self.size and 0 <= sq[1] < self.size
 
     @property
-    def throne(self) -> Square:
+    def centre(self) -> Square:
         return (self.size // 2, self.size // 2)
 
+    def thrones(self) -> set[Square]:
+        if self.rules.throne is None:
+            return {self.centre}
+        return {parse(name) for name in self.rules.throne.split(",") if name}
+
     def corners(self) -> set[Square]:
-        n = self.size - 1
-        return {(0, 0), (0, n), (n, 0), (n, n)}
+        if self.rules.corners is None:
+            n = self.size - 1
+            return {(0, 0), (0, n), (n, 0), (n, n)} if self.rules.escape == "corner" else set()
+        return {parse(name) for name in self.rules.corners.split(",") if name}
+
+    def may(self, piece: str, sq: Square, what: Literal["stop", "pass"]) -> bool:
+        """Whether ``piece`` may stop on / pass over ``sq``."""
+        if sq in self.corners():
+            return piece in (self.rules.corner_stop if what == "stop" else self.rules.corner_pass)
+        if sq in self.thrones():
+            return piece in (self.rules.throne_stop if what == "stop" else self.rules.throne_pass)
+        return True
+
+    def wins_on(self, sq: Square) -> bool:
+        """Whether the King has escaped on ``sq``."""
+        return sq in self.corners() if self.rules.escape == "corner" else self.on_edge(sq)
 
     def on_edge(self, sq: Square) -> bool:
         return sq[0] in (0, self.size - 1) or sq[1] in (0, self.size - 1)
@@ -209,9 +280,8 @@ class Oracle:
         targets = []
         for dx, dy in DIRECTIONS:
             to = (sq[0] + dx, sq[1] + dy)
-            while self.on_board(to) and to not in self.board:
-                restricted = to == self.throne or to in self.corners()
-                if piece == KING or not restricted:
+            while self.on_board(to) and to not in self.board and self.may(piece, to, "pass"):
+                if self.may(piece, to, "stop"):
                     targets.append(to)
                 to = (to[0] + dx, to[1] + dy)
         return targets
@@ -233,24 +303,25 @@ class Oracle:
 
     def hostile_to(self, sq: Square, victim: int) -> bool:
         """Whether ``sq`` acts as an enemy of ``victim``'s side for a capture."""
-        if sq in self.corners():
+        occupant = self.board.get(sq)
+        if side_of(occupant) == 1 - victim and (occupant != KING or self.rules.king_armed):
             return True
-        if sq == self.throne:
-            occupant = self.board.get(sq)
-            return occupant is None or side_of(occupant) != victim
-        return side_of(self.board.get(sq)) == 1 - victim
+        if sq in self.corners():
+            return letter_of(victim) in self.rules.corner_hostile
+        if sq in self.thrones():
+            hostile = self.rules.throne_hostile_empty if occupant is None else self.rules.throne_hostile
+            return letter_of(victim) in hostile
+        return False
 
     def king_taken(self, king: Square, mover_at: Square) -> bool:
         """Whether the attacker that just reached ``mover_at`` (next to the King) takes him."""
         around = [(king[0] + dx, king[1] + dy) for dx, dy in DIRECTIONS]
-        beside_throne = self.throne in around
-        if self.rules.king == "four" and self.on_edge(king):
-            return False
-        if king == self.throne or (self.rules.king == "four" and not beside_throne):
-            return all(self.board.get(sq) == ATTACKER for sq in around)
-        if beside_throne:
-            return all(self.board.get(sq) == ATTACKER for sq in around if sq != self.throne)
-        # federation-brandubh, away from the throne: like any piece.
+        mode = self.rules.king_captured_by
+        near_throne = any(sq in self.thrones() for sq in [king, *around])
+        if mode == "four" or (mode == "throne" and near_throne):
+            # Strong: every side hostile to him (an attacker, or a square hostile to defenders).
+            return all(self.on_board(sq) and self.hostile_to(sq, 1) for sq in around)
+        # Weak: like any piece.
         beyond = (2 * king[0] - mover_at[0], 2 * king[1] - mover_at[1])
         return self.on_board(beyond) and self.hostile_to(beyond, 1)
 
@@ -291,6 +362,8 @@ class Oracle:
         mover = side_of(self.board[to])
         taken: set[Square] = set()
         king_taken = False
+        if self.board[to] == KING and not self.rules.king_armed:
+            return taken, king_taken
         for dx, dy in DIRECTIONS:
             next_to = (to[0] + dx, to[1] + dy)
             beyond = (to[0] + 2 * dx, to[1] + 2 * dy)
@@ -301,9 +374,31 @@ class Oracle:
                 king_taken = king_taken or self.king_taken(next_to, to)
             elif self.on_board(beyond) and self.hostile_to(beyond, 1 - (mover or 0)):
                 taken.add(next_to)
+                if beyond in self.corners() or beyond in self.thrones():
+                    held = "held " if beyond in self.board else ""
+                    self.events[f"capture against a {held}{'corner' if beyond in self.corners() else 'throne'}"] += 1
         if self.rules.shieldwall:
             taken |= self.shieldwall(frm, to)
+        if self.rules.linnaean and mover == 0:
+            taken |= self.linnaean(to)
         return taken, king_taken
+
+    def linnaean(self, to: Square) -> set[Square]:
+        """The defender a Linnaean capture by the attacker now on ``to`` takes."""
+        c = self.centre
+        for dx, dy in DIRECTIONS:
+            if to != (c[0] + 2 * dx, c[1] + 2 * dy):
+                continue
+            between = (c[0] + dx, c[1] + dy)
+            others = [(c[0] + ex, c[1] + ey) for ex, ey in DIRECTIONS if (ex, ey) != (dx, dy)]
+            if (
+                self.board.get(c) == KING
+                and self.board.get(between) == DEFENDER
+                and all(self.board.get(sq) == ATTACKER for sq in others)
+            ):
+                self.events["linnaean"] += 1
+                return {between}
+        return set()
 
     # -- the end of the game ------------------------------------------------------
 
@@ -349,9 +444,16 @@ class Oracle:
         # another piece of the set, or an inside square that is not hostile.
         safe = {sq for sq, p in self.board.items() if p == DEFENDER}
 
+        # ... but not one on a square hostile to defenders while it stands there.
+        safe = {sq for sq in safe if not self.hostile_to(sq, 1)}
+
         def holds(sq: Square) -> bool:
-            if not self.on_board(sq) or sq == king or sq in safe:
+            if not self.on_board(sq) or sq in safe:
                 return True
+            if sq == king:  # he may stay, or leave it empty
+                empty_hostile = self.copy()
+                del empty_hostile.board[king]
+                return not self.hostile_to(sq, 1) and not empty_hostile.hostile_to(sq, 1)
             return sq in inside and not self.hostile_to(sq, 1)
 
         changed = True
@@ -372,11 +474,11 @@ class Oracle:
         king = self.king_square()
         if king is None:
             return 0, "king captured"
-        if king in self.corners():
+        if self.wins_on(king):
             return 1, "king escaped"
         if self.rules.exit_fort and self.exit_fort():
             return 1, "exit fort"
-        if self.encircled():
+        if self.rules.encirclement and self.encircled():
             return 0, "encirclement"
         if not self.has_move(self.to_move):
             return 1 - self.to_move, "no legal move"

@@ -146,6 +146,7 @@ FLOORS = {
     # only when asked; it is core. The game packages under it are the games floor.
     "core": (
         "boardkit.errors",
+        "boardkit.compiling",
         "boardkit.about",
         "boardkit.outcome",
         "boardkit.chance",
@@ -246,3 +247,105 @@ def test_a_primitive_never_imports_a_game() -> None:
     for name, path in modules.items():
         if name != "boardkit" and _floor(name) < games:
             assert not any(m.startswith("boardkit.games.") for m in _every_import(path, name, known)), name
+
+
+#: The applications: they read games through the registry and the protocol only (issue 26).
+APPLICATIONS = FLOORS["applications"]
+
+
+def _application_modules() -> dict[str, Path]:
+    return {
+        name: path for name, path in _modules().items() if name != "boardkit" and _floor(name) == _floor("boardkit.cli")
+    }
+
+
+def _imports_anywhere(path: Path, name: str) -> set[str]:
+    """Every module ``path`` names in an import statement anywhere (functions
+    included), and every ``module.name`` of a ``from module import name``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")
+                up = up[: len(up) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            found.add(base)
+            found.update(f"{base}.{a.name}" for a in node.names)
+    return found
+
+
+def _a_game(module: str) -> bool:
+    """A module of a game package (``boardkit.games.tafl...``); the registry
+    ``boardkit.games`` itself and what it exports (``load``, ``names``) are not."""
+    if not module.startswith("boardkit.games."):
+        return False
+    packages = {p.name for p in (SRC / "games").iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    return module.split(".")[2] in packages
+
+
+def test_every_application_module_is_checked() -> None:
+    found = _application_modules()
+    for prefix in APPLICATIONS:
+        assert any(name == prefix or name.startswith(prefix + ".") for name in found), prefix
+    assert "boardkit.web.page" in found and "boardkit.rl.spaces" in found
+
+
+def test_no_application_imports_a_game() -> None:
+    """No import of a game's modules in the applications (boardkit.agents, play,
+    analysis, terminal, rl, web, specs, cli), not even inside a function: a game
+    is reached through ``boardkit.games.load`` and read through the protocol.
+    Nor do they name a game's module as text to import it."""
+    wrong = []
+    for name, path in _application_modules().items():
+        wrong += [f"{name} imports {m}" for m in sorted(_imports_anywhere(path, name)) if _a_game(m)]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        wrong += [
+            f"{name} names {node.value!r}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+            and any(_a_game(word.strip(".:'\"")) for word in node.value.split())
+        ]
+    assert not wrong, "; ".join(wrong)
+
+
+def test_the_check_of_game_imports_catches_them() -> None:
+    assert _a_game("boardkit.games.tafl") and _a_game("boardkit.games.tafl.rules")
+    assert not _a_game("boardkit.games") and not _a_game("boardkit.games.load")
+
+
+#: The applications that show games to people: they ask the protocol, never probe a game.
+PROTOCOL_READERS = ("terminal.py", "web/app.py", "web/page.py", "web/table.py", "web/command.py", "web/__init__.py")
+#: Names that hold a game, a state or a view, or a game's value, in those modules.
+_GAME_THINGS = ("state", "game", "view", "before", "after", "table", "move", "board", "thing", "found", "module")
+
+
+@pytest.mark.parametrize("module", PROTOCOL_READERS)
+def test_the_terminal_and_the_web_never_probe_a_game(module: str) -> None:
+    """No ``getattr``/``hasattr`` on a game, a state or a view in the terminal and
+    the web server: every method they call is part of the protocol, with a
+    default (``render_for``, ``scores``, ``public_info``, ``describe``,
+    ``cell_name``, ``seat_name``, ``record_formats``). Streams and the like
+    may still be asked (``getattr(out, "isatty", None)``)."""
+    tree = ast.parse((SRC / module).read_text(encoding="utf-8"))
+    probes = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr"):
+            target = ast.unparse(node.args[0]) if node.args else ""
+            names = {n.id for n in ast.walk(node.args[0]) if isinstance(n, ast.Name)} if node.args else set()
+            names |= {n.attr for n in ast.walk(node.args[0]) if isinstance(n, ast.Attribute)} if node.args else set()
+            if any(thing in word.lower() for word in names for thing in _GAME_THINGS):
+                probes.append(f"line {node.lineno}: {node.func.id}({target}, ...)")
+    assert not probes, f"{module} probes a game: " + "; ".join(probes)

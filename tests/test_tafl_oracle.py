@@ -7,7 +7,11 @@ positions from the middle of the real games) are
 played through both on fixed seeds, and at every ply the legal moves, the
 position (so every capture), whether the game is over, the winner and the
 reason must agree. The real games in ``tests/data/tafl`` are replayed through
-the oracle too. ``python tests/tafl_fuzz.py --games 500`` runs a longer hunt.
+the oracle too. The special squares' options (corners and thrones anywhere or
+nowhere, who may stop on and pass over them, to whom they are hostile, an
+unarmed or weak King, edge escape, the Linnaean capture) are fuzzed the same
+way over random settings, one fresh set per game. ``python tests/tafl_fuzz.py
+--games 500`` runs a longer hunt.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from tafl_fuzz import compare_many, replay_record
+from tafl_fuzz import compare_many, compare_squares, replay_record
 from tafl_oracle import Oracle
 from test_tafl_records import CLOSED_FROM_INSIDE, DATA, WINNERS, replay
 
@@ -52,6 +56,47 @@ def test_random_games_agree_with_the_oracle(rule_set: str) -> None:
         assert problems == [], f"{kind}: {problems[0]}"
         seen |= set(endings)
     assert MUST_SEE[rule_set] <= seen, f"never saw {MUST_SEE[rule_set] - seen}"
+
+
+# (kind of game, how many, move cap) for the special squares, per rule set: a fresh random
+# set of square options each game (see tafl_fuzz.square_options), about 20 seconds in all.
+SQUARE_BUDGET = [("squares", 20, 40), ("linnaean", 25, 12), ("throne", 30, 12), ("corner", 25, 30)]
+SQUARES_MUST_SEE = {
+    "linnaean",
+    "capture against a throne",
+    "capture against a held throne",
+    "capture against a corner",
+    "king escaped",
+    "king captured",
+}
+
+
+@pytest.mark.parametrize("rule_set", sorted(MUST_SEE))
+def test_random_special_squares_agree_with_the_oracle(rule_set: str) -> None:
+    seen: set[str] = set()
+    for kind, games, plies in SQUARE_BUDGET:
+        problems, endings, _ = compare_squares(rule_set, games, seed=20, max_plies=plies, kind=kind)
+        assert problems == [], f"{kind}: {problems[0]}"
+        seen |= set(endings)
+    assert seen >= SQUARES_MUST_SEE, f"never saw {SQUARES_MUST_SEE - seen}"
+
+
+@pytest.mark.parametrize(
+    ("rule_set", "kind", "mutant"),
+    [
+        ("copenhagen", "linnaean", {"linnaean": False}),
+        ("fetlar", "throne", {"throne_hostile": ""}),
+        ("federation-brandubh", "throne", {"king_armed": True}),
+        ("federation-brandubh", "corner", {"corner_hostile": "tT"}),
+        ("federation-brandubh", "corner", {"corner_pass": "tTK"}),
+        ("fetlar", "squares", {"escape": "edge"}),
+        ("fetlar", "squares", {"throne_hostile_empty": "tT"}),
+        ("fetlar", "squares", {"king_captured_by": "four"}),
+    ],
+)
+def test_the_comparison_catches_a_changed_square_rule(rule_set: str, kind: str, mutant: dict[str, object]) -> None:
+    problems, _, _ = compare_squares(rule_set, 40, seed=20, max_plies=12, kind=kind, mutant=mutant)
+    assert problems
 
 
 @pytest.mark.parametrize(

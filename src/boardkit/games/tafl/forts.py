@@ -18,7 +18,9 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from typing import Final
+
+from boardkit.games.tafl.board import Board, king_targets
 
 __all__ = ["Geometry", "encircled", "exit_fort", "shieldwall"]
 
@@ -28,18 +30,8 @@ _ATTACKER: Final = 1
 _DEFENDER: Final = 2
 _KING: Final = 3
 
-
-class Geometry(Protocol):
-    """The fixed tables of a board size that these rules read."""
-
-    size: int
-    full: int
-    not_first_col: int
-    not_last_col: int
-    edge_bits: int
-    corners: frozenset[int]
-    throne: int
-    steps: tuple[tuple[int, ...], ...]
+#: The fixed tables of a board that these rules read.
+Geometry = Board
 
 
 def _spread(g: Geometry, x: int) -> int:
@@ -84,9 +76,10 @@ def exit_fort(g: Geometry, board: list[int], att: int, dfn: int, king: int) -> b
     The fort's inside is the King's square and every empty square he can
     reach. Its wall is the defenders next to the inside. A defender is safe
     when, along both lines through it, at least one neighbour is off the
-    board, inside (and not the throne, which is hostile when empty), or
-    another safe defender (one behind the wall counts: while it stands, the
-    wall piece it guards cannot be taken); the fort stands when every wall
+    board, inside (and not a square hostile to defenders, such as the empty
+    throne), or another safe defender (one behind the wall counts: while it
+    stands, the wall piece it guards cannot be taken; not one on a square
+    hostile to defenders while held); the fort stands when every wall
     defender is safe.
 
     Examples:
@@ -101,7 +94,7 @@ def exit_fort(g: Geometry, board: list[int], att: int, dfn: int, king: int) -> b
     if not kbit & g.edge_bits:
         return False
     empty = g.full ^ (att | dfn | kbit)
-    if not _spread(g, kbit) & empty:
+    if not (_spread(g, kbit) & empty if g.king_free else king_targets(g, g.full ^ empty, king)):
         return False
     inside = _flood(g, kbit, empty | kbit, att)
     rim = _spread(g, inside) ^ inside
@@ -109,9 +102,10 @@ def exit_fort(g: Geometry, board: list[int], att: int, dfn: int, king: int) -> b
         return False
     wall = [c for c in range(g.size * g.size) if rim >> c & 1]
     guards = [c for c in range(g.size * g.size) if dfn >> c & 1]  # the wall and every defender behind it
-    safe = (inside | dfn) & ~(1 << g.throne)
-    for c in g.corners:
-        safe &= ~(1 << c)
+    # What holds a line: the inside but squares hostile to defenders when empty, and the
+    # defenders (the King too) but on squares hostile to them when held.
+    safe = (inside & ~g.defender_hostile_empty) | (dfn & ~g.defender_hostile_held)
+    safe &= ~(kbit & g.defender_hostile_held)
     steps = g.steps
     changed = True
     while changed:

@@ -2,21 +2,66 @@
 
 OpenTafl describes a rule set as space-separated ``key:value`` pairs
 (``dim:11 atkf:y sw:s efe:y start:/.../``); the meanings here follow its
-source (``rules/Rules.java``, ``notation/RulesSerializer.java``). A key that
+source (``notation/RulesSerializer.java``, which reads every rules string into
+``rules/GenericRules.java``, and the engine that plays them). A key that
 OpenTafl leaves out takes OpenTafl's default: corner escape, encirclement
 ("surrounding fatal"), attackers first, a third repetition drawn, the King
-armed and strong. boardkit reads every key it can play and refuses the others
-with an :class:`~boardkit.OptionError` naming the key. The rules OpenTafl has
-no key for are written as keys of boardkit's own, starting ``bk-``, which
-OpenTafl skips. A boardkit key is written only where the game departs from
-its named variant (``Tafl("copenhagen")`` needs none for its shieldwall
-closed from inside the board, ``shieldwall_close="along-edge"`` writes
+armed and strong, the four corners and the centre as special squares.
+boardkit reads every key it can play and refuses the others with an
+:class:`~boardkit.OptionError` naming the key. The rules OpenTafl has no key
+for are written as keys of boardkit's own, starting ``bk-``, which OpenTafl
+skips. A boardkit key is written only where the game departs from its named
+variant (``Tafl("copenhagen")`` needs none for its shieldwall closed from
+inside the board, ``shieldwall_close="along-edge"`` writes
 ``bk-swc:along-edge``), and one left out means the variant's own rule.
+
+The special squares, key by key (OpenTafl's piece letters are ``t`` an
+attacker, ``T`` a defender, ``K`` the King; its other letters name pieces
+boardkit has not, and are skipped):
+
+- ``cor`` and ``cen``: the corner and centre (throne) squares, listed as
+  ``a1,k11,`` (``cor:`` or ``cen:`` with nothing: none). Left out: the four
+  corners, and the centre square; with edge escape the corners stay special
+  squares. They become :class:`~boardkit.games.tafl.Tafl`'s ``corners`` and
+  ``throne``.
+- ``cens`` / ``cors``: who may stop on the throne / a corner (default ``K``);
+  ``cenp`` / ``corp``: who may pass over it (defaults: everyone / ``K``). A
+  square a piece may not pass over bars its way, and so it cannot stop
+  there either. They become ``throne_stop``, ``corner_stop``,
+  ``throne_pass``, ``corner_pass``.
+- ``cenh``: to whom the throne is hostile while a piece stands on it
+  (default the attackers, ``t``); ``cenhe``: while empty (default
+  everyone); ``corh``: to whom a corner is (default everyone). OpenTafl asks
+  only whether the square is hostile to the victim's side, so of these
+  lists only ``t`` and ``T`` count (``T`` for the King as for any defender).
+  A piece on a square is hostile to its enemies by itself (the King only
+  when armed), so ``cenh`` matters for the King's friends beside him and,
+  with an unarmed King, for the attackers. They become ``throne_hostile``,
+  ``throne_hostile_empty`` and ``corner_hostile``.
+- ``cenre`` / ``corre``: who may enter the throne / a corner from outside
+  (default everyone). boardkit has no such rule and reads only the default.
+  (OpenTafl reads ``corre`` only when ``cenre`` is given, and then takes a
+  missing ``corre`` as nobody; boardkit follows that reading and refuses it
+  where there are corners.)
+- ``linc:y``: the Linnaean capture (``linnaean``): an attacker that moves
+  two squares from the centre, along its row or column, takes the defender
+  between, if the King is on the centre and attackers hold his other three
+  sides.
+
+The start position is ``start:`` (rank 1 first) or ``starti:`` (the same
+rows top rank first, which OpenTafl writes for people to read; it takes
+``starti`` when both are given). ``tfr:i`` turns the repetition rule off, as
+OpenTafl's notation and its writer mean it (its reader, though, takes any
+value it does not know, ``i`` among them, for a draw).
 
 A saved game has ``[tag:value]`` headers (one of them ``rules``), numbered
 move pairs such as ``1. d1-d3 h6-h9`` with OpenTafl's capture suffixes
 (``g7-g10xf10``, ``Kf6-c6``) and comments in brackets; numbered lines with
 letters (``2a.1.1a.``) are variations and are skipped.
+
+This module imports the rules (never the other way round) and registers its
+reader and writer as Tafl's ``"otg"`` record format
+(:meth:`Tafl.record_formats <boardkit.games.tafl.Tafl.record_formats>`).
 
 Examples:
     >>> from boardkit.games.tafl import Tafl
@@ -25,41 +70,57 @@ Examples:
     ('brandubh', 'throne', True)
     >>> Tafl.from_opentafl(game.to_opentafl()) == game
     True
+    >>> puzzle = Tafl.from_opentafl("dim:7 cor:g7, cen:b2, starti:/6K/7/7/7/7/7/7/")
+    >>> puzzle.options.corners, puzzle.options.throne, puzzle.options.layout
+    ('g7', 'b2', '/7/7/7/7/7/7/6K/')
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, RecordError
-from boardkit.games.tafl.moves import read_position, square_name
+from boardkit.games.tafl.formats import RecordFormat, register
+from boardkit.games.tafl.moves import parse_square, read_position, square_name, write_position
+from boardkit.games.tafl.rules import Tafl, TaflState
 from boardkit.games.tafl.variants import CUSTOM, VARIANTS, canonical_layout, variant_default
 
-if TYPE_CHECKING:
-    from boardkit.games.tafl.rules import Tafl, TaflState
-
-__all__ = ["read_opentafl_game", "rules_options", "rules_string", "write_opentafl_game"]
+__all__ = ["OTG", "read_opentafl_game", "rules_options", "rules_string", "write_opentafl_game"]
 
 _YES_NO: Final = {"y": True, "n": False}
-_KING_STRENGTH: Final = {"y": "four", "n": "two", "w": "two", "c": "throne"}
+_KING_STRENGTH: Final = {"s": "four", "y": "four", "n": "two", "w": "two", "c": "throne"}
 _REPETITION: Final = {"d": "draw", "l": "repeater-loses", "w": "repeater-wins"}
-#: Square-property keys whose only value boardkit plays (OpenTafl's piece-letter lists).
-_SQUARE_KEYS: Final = {
-    "corp": ("K",),
-    "cors": ("K",),
-    "corh": ("tcnkTCNK",),
-    "cenp": ("tcnkTCNK",),
-    "cens": ("K",),
-    "cenhe": ("tcnkTCNK",),
-    "afor": ("",),
-    "dfor": ("",),
-    "ber": ("n",),
-    "kj": ("n",),
-    "swf": ("y",),
+#: OpenTafl's piece letters: attackers' taflman, commander, knight, king,
+#: mercenary, guard, then the defenders'. boardkit's pieces are ``t``, ``T``, ``K``.
+_PIECE_LETTERS: Final = "tcnkmgTCNKMG"
+#: OpenTafl's defaults for the special squares' keys, as boardkit's letters.
+_SQUARE_DEFAULTS: Final = {
+    "cens": "K",
+    "cenp": "tTK",
+    "cors": "K",
+    "corp": "K",
+    "cenh": "t",
+    "cenhe": "tT",
+    "corh": "tT",
 }
-#: Keys about pieces boardkit's positions cannot hold (knights, commanders).
-_IGNORED: Final = ("nj", "cj", "name")
+#: Each of those keys' option, and the letters that option keeps.
+_SQUARE_OPTIONS: Final = {
+    "cens": ("throne_stop", "tTK"),
+    "cenp": ("throne_pass", "tTK"),
+    "cors": ("corner_stop", "tTK"),
+    "corp": ("corner_pass", "tTK"),
+    "cenh": ("throne_hostile", "tT"),
+    "cenhe": ("throne_hostile_empty", "tT"),
+    "corh": ("corner_hostile", "tT"),
+}
+#: Keys whose only value boardkit plays (the fortress keys only matter with fortresses,
+#: which boardkit has not: any piece list goes with ``afor:`` or ``dfor:`` left empty).
+_FIXED_KEYS: Final = {"afor": ("",), "dfor": ("",), "ber": ("n",), "kj": ("n",), "swf": ("y",)}
+_FORT_KEYS: Final = ("aforh", "aforp", "afors", "aforre", "dforh", "dforp", "dfors", "dforre")
+#: Keys about pieces boardkit's positions cannot hold (knights, commanders,
+#: mercenaries, guards), and the name.
+_IGNORED: Final = ("nj", "cj", "mj", "gj", "name")
 #: ``rules_string``'s marker for a rule OpenTafl has no default for (boardkit's own keys).
 _NO_DEFAULT: Final = object()
 
@@ -87,96 +148,165 @@ def _choice(key: str, value: str, table: dict[str, Any]) -> Any:
     return table[value]
 
 
+def _pieces(key: str, value: str, keep: str) -> str:
+    """An OpenTafl piece-letter list as boardkit's letters (those of ``keep``, in its order)."""
+    wrong = sorted({ch for ch in value if ch not in _PIECE_LETTERS})
+    if wrong:
+        raise OptionError(
+            f"OpenTafl rules key {key!r} has value {value!r}: {wrong[0]!r} is not one of OpenTafl's piece"
+            f" letters ({_PIECE_LETTERS})"
+        )
+    return "".join(ch for ch in keep if ch in value)
+
+
+def _cells(key: str, value: str, size: int) -> frozenset[int]:
+    """The cells of an OpenTafl square list (``a1,k11,``), numbered row by row from the top-left."""
+    cells = set()
+    for name in filter(None, value.split(",")):
+        try:
+            column, row = parse_square(name, size)
+        except NotationError as exc:
+            raise OptionError(f"OpenTafl rules key {key!r} lists {name!r}: {exc.reason}") from None
+        cells.add(row * size + column)
+    return frozenset(cells)
+
+
+def _names(cells: frozenset[int], size: int) -> str:
+    """Square names as TaflOptions keeps them: sorted by file, then rank."""
+    names = [square_name(c, size) for c in cells]
+    return ",".join(sorted(names, key=lambda p: (p[0], int(p[1:]))))
+
+
+def _four_corners(size: int) -> frozenset[int]:
+    last = size * size - 1
+    return frozenset({0, size - 1, last - size + 1, last})
+
+
+def _centre(size: int) -> frozenset[int]:
+    return frozenset({(size // 2) * size + size // 2})
+
+
+def _start(pairs: dict[str, str], text: str) -> str:
+    """The start position (rank 1 first) of ``start:``, or of ``starti:`` (top rank first)."""
+    key = "starti" if "starti" in pairs else "start"
+    if key not in pairs:
+        raise OptionError(
+            f"an OpenTafl rules string needs a start position (start:/.../ or starti:/.../): {_short(text)!r}"
+        )
+    try:
+        position = pairs[key]
+        if key == "starti":
+            position = write_position(tuple(reversed(read_position(position))))
+        return canonical_layout(position)
+    except NotationError as exc:
+        raise OptionError(f"OpenTafl rules key {key!r}: {exc}") from None
+    except OptionError as exc:
+        raise OptionError(f"OpenTafl rules key {key!r}: {exc}") from None
+
+
 def rules_options(text: str) -> dict[str, Any]:
-    """The :class:`~boardkit.games.tafl.Tafl` options of an OpenTafl rules string.
+    """The :class:`~boardkit.games.tafl.Tafl` options of an OpenTafl rules string:
+    the variant and layout, and every rule that departs from the variant's.
 
     Raises:
         OptionError: naming a key boardkit cannot play, or a bad value.
 
     Examples:
         >>> rules_options("dim:3 atkf:n esc:e cor: start:/3/1K1/3/")
-        {'escape': 'edge', 'encirclement': True, 'first': 1, 'variant': 'custom', 'layout': '/3/1K1/3/'}
-        >>> rules_options("dim:3 cen:a1 start:/3/1K1/3/")
+        {'variant': 'custom', 'layout': '/3/1K1/3/', 'encirclement': True, 'first': 1, 'throne_hostile': 't'}
+        >>> rules_options("dim:3 esc:e cor: cen:a1, cens:tTK start:/3/1K1/3/")["throne"]
+        'a1'
+        >>> rules_options("dim:3 afor:a1, start:/3/1K1/3/")
         Traceback (most recent call last):
         ...
-        boardkit.errors.OptionError: OpenTafl rules key 'cen' (value 'a1') is a rule boardkit cannot play
+        boardkit.errors.OptionError: OpenTafl rules key 'afor' (value 'a1,') is a rule boardkit cannot play
     """
     pairs = _pairs(text)
-    if "start" not in pairs:
-        raise OptionError(f"an OpenTafl rules string needs a start position (start:/.../): {_short(text)!r}")
-    try:
-        layout = canonical_layout(pairs["start"])
-    except OptionError as exc:
-        raise OptionError(f"OpenTafl rules key 'start': {exc}") from None
+    layout = _start(pairs, text)
     size = len(read_position(layout))
-    options: dict[str, Any] = {
+    # What OpenTafl means for every rule it has a key for: its defaults, then the keys given.
+    meant: dict[str, Any] = {
         "escape": "corner",
         "encirclement": True,
+        "first": 0,
+        "repetition": 3,
+        "repetition_result": "draw",
+        "king_armed": True,
+        "king_captured_by": "four",
+        "shieldwall": False,
+        "exit_fort": False,
+        "linnaean": False,
     }
-    escape_corner = True
+    letters = dict(_SQUARE_DEFAULTS)
+    forts = bool(pairs.get("afor", "").strip(",") or pairs.get("dfor", "").strip(","))
     for key, value in pairs.items():
-        if key in ("start", *_IGNORED):
+        if key in ("start", "starti", "cor", "cen", "cenre", "corre", *_IGNORED) or key.startswith("bk-"):
             continue
-        if key.startswith("bk-"):
-            continue
-        if key == "dim":
+        if key in _FORT_KEYS:
+            _pieces(key, value, "")  # piece lists for fortresses, which there are none of
+        elif key == "dim":
             if value != str(size):
                 raise OptionError(f"OpenTafl rules key 'dim' says {value!r}, but the start position is {size}x{size}")
         elif key == "esc":
-            escape_corner = _choice(key, value, {"c": True, "e": False})
-            options["escape"] = "corner" if escape_corner else "edge"
+            meant["escape"] = _choice(key, value, {"c": "corner", "e": "edge"})
         elif key == "surf":
-            options["encirclement"] = _choice(key, value, _YES_NO)
+            meant["encirclement"] = _choice(key, value, _YES_NO)
         elif key == "atkf":
-            options["first"] = 0 if _choice(key, value, _YES_NO) else 1
+            meant["first"] = 0 if _choice(key, value, _YES_NO) else 1
+        elif key == "tfr" and value == "i":
+            meant["repetition"] = None
         elif key == "tfr":
-            options["repetition_result"] = _choice(key, value, _REPETITION)
+            meant["repetition_result"] = _choice(key, value, _REPETITION)
         elif key == "ka":
-            options["king_armed"] = _choice(key, value, _YES_NO)
+            meant["king_armed"] = _choice(key, value, _YES_NO)
         elif key == "ks":
-            options["king_captured_by"] = _choice(key, value, _KING_STRENGTH)
+            meant["king_captured_by"] = _choice(key, value, _KING_STRENGTH)
         elif key == "sw":
-            options["shieldwall"] = _choice(key, value, {"n": False, "s": True})
+            meant["shieldwall"] = _choice(key, value, {"n": False, "s": True})
         elif key == "efe":
-            options["exit_fort"] = _choice(key, value, _YES_NO)
-        elif key == "cenh" and value in ("tcnk", ""):
-            continue  # the throne with the King on it: the armed King captures either way
-        elif (
-            (key in _SQUARE_KEYS and value in _SQUARE_KEYS[key])
-            or (key == "cor" and _squares(value) in (set(), _corners(size)))
-            or (key == "cen" and _squares(value) == {square_name(size // 2, size, size // 2)})
-        ):
+            meant["exit_fort"] = _choice(key, value, _YES_NO)
+        elif key == "linc":
+            meant["linnaean"] = _choice(key, value, _YES_NO)
+        elif key == "spd" and all(part == "-1" for part in value.split(",") if part):
+            continue  # no speed limit
+        elif key in _SQUARE_OPTIONS:
+            letters[key] = _pieces(key, value, _SQUARE_OPTIONS[key][1])
+        elif key in _FIXED_KEYS and value in _FIXED_KEYS[key] and not forts:
             continue
         else:
             raise OptionError(f"OpenTafl rules key {key!r} (value {value!r}) is a rule boardkit cannot play")
-    corners = pairs.get("cor")
-    if corners is not None and corners.rstrip(",") == "" and escape_corner:
-        raise OptionError("OpenTafl rules key 'cor' removes the corners, but the king escapes to a corner ('esc:c')")
-    if corners is not None and corners.rstrip(",") != "" and not escape_corner:
-        raise OptionError("OpenTafl rules key 'cor' keeps corner squares with edge escape, which boardkit cannot play")
-    if not escape_corner and corners is None:
-        raise OptionError(
-            "OpenTafl rules key 'esc' is 'e' with corner squares kept (no 'cor:'); boardkit cannot play it"
-        )
+    corners = _cells("cor", pairs["cor"], size) if "cor" in pairs else _four_corners(size)
+    thrones = _cells("cen", pairs["cen"], size) if "cen" in pairs else _centre(size)
+    if "cenre" in pairs:
+        # Who may enter the throne from off it. With one throne, a piece never moves from
+        # one throne square to another, so the rule only narrows who may pass and stop.
+        enter = _pieces("cenre", pairs["cenre"], "tTK")
+        if len(thrones) > 1 and enter != "tTK":
+            raise OptionError(f"OpenTafl rules key 'cenre' (value {pairs['cenre']!r}) is a rule boardkit cannot play")
+        for key in ("cenp", "cens"):
+            letters[key] = "".join(ch for ch in letters[key] if ch in enter)
+        # OpenTafl reads 'corre' only beside 'cenre', and then takes a missing one for nobody.
+        if corners and _pieces("corre", pairs.get("corre", ""), "tTK") != "tTK":
+            raise OptionError(
+                f"OpenTafl rules key 'corre' (value {pairs.get('corre', '')!r}) keeps pieces from entering a corner,"
+                " a rule boardkit cannot play"
+            )
+    default_corners = _four_corners(size) if meant["escape"] == "corner" else frozenset()
+    meant["corners"] = None if corners == default_corners else _names(corners, size)
+    meant["throne"] = None if thrones == _centre(size) else _names(thrones, size)
+    meant.update({_SQUARE_OPTIONS[key][0]: value for key, value in letters.items()})
     for key in pairs:
         if key.startswith("bk-"):
-            options.update(_extension(key, pairs[key]))
-    options.update(_variant(pairs.get("name", ""), layout))
+            meant.update(_extension(key, pairs[key]))
+    options = _variant(pairs.get("name", ""), layout)
+    variant = options["variant"]
+    options.update({name: value for name, value in meant.items() if value != variant_default(variant, name)})
     return options
-
-
-def _squares(value: str) -> set[str]:
-    return {s for s in value.split(",") if s}
-
-
-def _corners(size: int) -> set[str]:
-    last = size - 1
-    return {square_name(c, size, r) for c in (0, last) for r in (0, last)}
 
 
 _EXTENSIONS: Final[dict[str, tuple[str, dict[str, Any]]]] = {
     "bk-mate": ("mate", _YES_NO),
-    "bk-rep": ("repetition_result", {"defenders-lose": "defenders-lose"}),
+    "bk-rep": ("repetition_result", {r: r for r in ("draw", "defenders-lose", "repeater-loses", "repeater-wins")}),
     "bk-swc": ("shieldwall_close", {"along-edge": "along-edge", "onto-edge": "onto-edge"}),
 }
 
@@ -195,6 +325,8 @@ def _extension(key: str, value: str) -> dict[str, Any]:
 
 
 def _variant(name: str, layout: str) -> dict[str, Any]:
+    """The variant a rules string plays: its name's if the layout is that
+    variant's, else the first with that layout, else a custom layout."""
     wanted = name.lower().replace("_", "-")
     if VARIANTS.get(wanted) == layout:
         return {"variant": wanted}
@@ -211,7 +343,8 @@ def rules_string(game: Tafl) -> str:
     OpenTafl plays it) or from the variant's own (:func:`~boardkit.games.tafl.variants.variant_default`,
     so that boardkit reads the same game back); boardkit's own keys only for
     the latter. Copenhagen's ``shieldwall_close="onto-edge"`` is its preset,
-    so no ``bk-swc`` is written for it; ``"along-edge"`` is.
+    so no ``bk-swc`` is written for it; ``"along-edge"`` is. Keys come in
+    the order OpenTafl writes them, with boardkit's own before the start.
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
@@ -219,38 +352,54 @@ def rules_string(game: Tafl) -> str:
         'dim:11 name:copenhagen sw:s efe:y bk-rep:defenders-lose'
         >>> rules_string(Tafl("copenhagen", shieldwall_close="along-edge", exit_fort=False)).split(" start:")[0]
         'dim:11 name:copenhagen sw:s efe:n bk-rep:defenders-lose bk-swc:along-edge'
+        >>> rules_string(Tafl("tablut", corners="", throne_stop="", linnaean=True)).split(" start:")[0]
+        'dim:9 name:tablut esc:e surf:n cor: cens: cenh: linc:y'
     """
     o = game.options
+    size = game.size
 
     def departs(name: str, opentafl: Any = _NO_DEFAULT) -> bool:
         value = getattr(o, name)
         return value != variant_default(o.variant, name) or (opentafl is not _NO_DEFAULT and value != opentafl)
 
-    parts = [f"dim:{game.size}", f"name:{o.variant}"]
+    parts = [f"dim:{size}", f"name:{o.variant}"]
     if o.escape == "edge":
-        parts += ["esc:e", "cor:"]
+        parts.append("esc:e")
     if not o.encirclement:
         parts.append("surf:n")
     if o.first == 1:
         parts.append("atkf:n")
-    if o.repetition_result in ("repeater-loses", "repeater-wins"):
+    if o.repetition is None:
+        parts.append("tfr:i")
+    elif o.repetition_result in ("repeater-loses", "repeater-wins"):
         parts.append("tfr:" + ("l" if o.repetition_result == "repeater-loses" else "w"))
     elif o.repetition_result == "draw" and departs("repetition_result"):
         parts.append("tfr:d")
     if departs("king_armed", True):
         parts.append("ka:" + ("y" if o.king_armed else "n"))
     if departs("king_captured_by", "four"):
-        parts.append("ks:" + {"four": "y", "two": "n", "throne": "c"}[o.king_captured_by])
+        parts.append("ks:" + {"four": "s", "two": "w", "throne": "c"}[o.king_captured_by])
+    corners, thrones = o.corner_cells(size), o.throne_cells(size)
+    if corners != _four_corners(size):
+        parts.append("cor:" + "".join(f"{name}," for name in _names(corners, size).split(",") if name))
+    if thrones != _centre(size):
+        parts.append("cen:" + "".join(f"{name}," for name in _names(thrones, size).split(",") if name))
+    for key in ("corp", "cenp", "cors", "cens", "corh", "cenh", "cenhe"):
+        name = _SQUARE_OPTIONS[key][0]
+        if departs(name, _SQUARE_DEFAULTS[key]):
+            parts.append(f"{key}:{getattr(o, name)}")
     if departs("shieldwall", False):
         parts.append("sw:" + ("s" if o.shieldwall else "n"))
     if departs("exit_fort", False):
         parts.append("efe:" + ("y" if o.exit_fort else "n"))
+    if departs("linnaean", False):
+        parts.append("linc:" + ("y" if o.linnaean else "n"))
     if departs("mate"):
         parts.append("bk-mate:" + ("y" if o.mate else "n"))
-    if o.repetition_result == "defenders-lose":
-        parts.append("bk-rep:defenders-lose")
-    if departs("repetition"):
-        parts.append(f"bk-repn:{'off' if o.repetition is None else o.repetition}")
+    if o.repetition_result == "defenders-lose" or (o.repetition is None and departs("repetition_result")):
+        parts.append(f"bk-rep:{o.repetition_result}")
+    if departs("repetition") and o.repetition is not None:
+        parts.append(f"bk-repn:{o.repetition}")
     if departs("shieldwall_close"):
         parts.append(f"bk-swc:{o.shieldwall_close}")
     parts.append(f"start:{o.start}")
@@ -338,8 +487,6 @@ def read_opentafl_game(text: str) -> TaflState:
         >>> state.to_record().moves, state.position()
         (('c2-c3xb3', 'd4-d7'), '/7/7/t1t4/7/7/7/3K3/')
     """
-    from boardkit.games.tafl.rules import Tafl
-
     if not isinstance(text, str):
         raise RecordError(f"an OpenTafl saved game is text, not {type(text).__name__}")
     tags, lines = _scan(text)
@@ -396,7 +543,7 @@ def write_opentafl_game(state: TaflState, tags: dict[str, str] | None = None) ->
         >>> state.apply("d2-b2"); state.apply("d3-c3")
         >>> print(write_opentafl_game(state))
         [result:0]
-        [rules:dim:7 name:brandubh esc:e cor: surf:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]
+        [rules:dim:7 name:brandubh esc:e surf:n cor: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]
         1. d2-b2 d3-c3
         <BLANKLINE>
         >>> read_opentafl_game(write_opentafl_game(state)).position() == state.position()
@@ -416,3 +563,17 @@ def write_opentafl_game(state: TaflState, tags: dict[str, str] | None = None) ->
 def _opentafl_move(text: str) -> str:
     body, _, captures = text.partition("x")
     return body if not captures else f"{body}x{captures}"
+
+
+#: OpenTafl's saved games and rules strings, registered as Tafl's ``"otg"`` record format.
+OTG: Final = register(
+    RecordFormat(
+        key="otg",
+        name="OpenTafl saved game",
+        suffix=".otg",
+        read_game=read_opentafl_game,
+        write_game=write_opentafl_game,
+        read_rules=rules_options,
+        write_rules=rules_string,
+    )
+)

@@ -38,10 +38,21 @@ def render_text(state: TaflState) -> str:
         rank = str(n - r).rjust(width)
         lines.append(f"{rank} {' '.join(row)} {n - r}")
     lines.append(files)
-    where = "throne, corners" if g.corners <= g.restricted else "throne"
-    lines.append(f"key: t attacker, T defender, K king, + empty restricted square ({where}), . empty")
+    where = _special(g.thrones, g.corners, ", ")
+    special = f", + empty restricted square ({where})" if where else ""
+    lines.append(f"key: t attacker, T defender, K king{special}, . empty")
     lines.append(_status(state))
     return "\n".join(lines)
+
+
+def _special(thrones: frozenset[int], corners: frozenset[int], joint: str) -> str:
+    """"throne, corners", "corners", "": what special squares a board has."""
+    return joint.join(w for w, there in (("throne", thrones), ("corners", corners)) if there)
+
+
+def _who(letters: str) -> str:
+    names = [n for letter, n in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
+    return "only " + " and ".join(names) if names else "no piece"
 
 
 def _status(state: TaflState) -> str:
@@ -62,11 +73,13 @@ def svg_cells(state: TaflState) -> tuple[SquareGrid, dict[Any, str], dict[Any, s
     labels: dict[Any, str] = {}
     fills: dict[Any, str] = {}
     marks = ("", "\u25cf", "\u25cb", "\u2654")
+    last = n * n - 1
+    board_corners = {0, n - 1, last - n + 1, last}
     for i, q in enumerate(state._board):
         cell = (i % n, i // n)
         if q:
             labels[cell] = marks[q]
-        if i in g.restricted or i in g.corners:
+        if i in g.restricted or i in board_corners:
             fills[cell] = "#b9a27a" if i in g.restricted else "#d9c9a3"
     return g.grid, labels, fills
 
@@ -74,14 +87,22 @@ def svg_cells(state: TaflState) -> tuple[SquareGrid, dict[Any, str], dict[Any, s
 def svg_legend(state: TaflState) -> list[tuple[str, str]]:
     """The key under the picture (``state.svg_legend()``)."""
     g = state._g
-    restricted = "throne and corners" if g.corners <= g.restricted else "throne"
+    rules = g.rules
     key = [
         ("#ffffff", "\u25cf attacker (t)"),
         ("#ffffff", "\u25cb defender (T)"),
         ("#ffffff", "\u2654 king (K)"),
-        ("#b9a27a", f"{restricted}: only the king may stop there"),
     ]
-    if not g.corners <= g.restricted:
+    if g.thrones and g.corners and rules.throne_stop == rules.corner_stop:
+        key.append(("#b9a27a", f"throne and corners: {_who(rules.throne_stop)} may stop there"))
+    else:
+        if g.thrones:
+            key.append(("#b9a27a", f"throne: {_who(rules.throne_stop)} may stop there"))
+        if g.corners:
+            key.append(("#b9a27a", f"corners: {_who(rules.corner_stop)} may stop there"))
+    n = g.size
+    last = n * n - 1
+    if not {0, n - 1, last - n + 1, last} <= g.restricted:
         key.append(("#d9c9a3", "corner (an ordinary square in this variant)"))
     return key
 

@@ -12,6 +12,9 @@ The other rooms of the package: moves and their notation in ``moves.py``
 hides nothing, so its view (``view.py``) has no determinization. The state's
 methods for those hand over to them. This module imports them (and the core,
 the boards and Tafl's board tables and forts), and none of them imports it back.
+The readers and writers of other programs' files (OpenTafl's ``.otg``, in
+``opentafl.py``) build on this module and register themselves in ``formats.py``,
+where :meth:`Tafl.record_formats` finds them; this module never loads them.
 
 Why this module is long: the state keeps a hand-written fast path (bitboards,
 in-place moves with exact undo, counted random playouts) whose parts share the
@@ -40,24 +43,32 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from boardkit.about import About
-from boardkit.capture import enclosed
 from boardkit.chance import Random, derive_seed
+from boardkit.compiling import mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError, refusing
 from boardkit.game import Game, Outcome, Player, State, make_options
-from boardkit.games.tafl.board import _SIDES, Board, board_tables, has_moves, move_buckets
+from boardkit.games.tafl.board import (
+    _SIDES,
+    Board,
+    SquareRules,
+    board_tables,
+    has_moves,
+    king_enclosed,
+    move_buckets,
+)
+from boardkit.games.tafl.formats import FORMATS, RecordFormat, record_format
 from boardkit.games.tafl.forts import encircled, exit_fort, shieldwall
 from boardkit.games.tafl.moves import Move, Piece, parse_square, read_position, write_position
-from boardkit.games.tafl.opentafl import rules_options, rules_string
 from boardkit.games.tafl.render import render_text, svg_cell_names, svg_cells, svg_coordinates, svg_legend
 from boardkit.games.tafl.setup import from_position
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
 from boardkit.games.tafl.view import TaflView, position_text
 from boardkit.topology import SquareGrid
 
-T = TypeVar("T")
-
 if TYPE_CHECKING:
     from boardkit.encoding import Encoder
+
+T = TypeVar("T")
 
 __all__ = ["Tafl", "TaflState"]
 
@@ -81,7 +92,13 @@ _Token = tuple[int, int, int, list[tuple[int, int]], "Outcome | None", tuple[int
 
 _NO_MOVE: Final = (Outcome.win(1, "attackers have no legal move"), Outcome.win(0, "defenders have no legal move"))
 
+# What a user passes (a seed, a player, notation, a ply limit) is typed ``Any`` below, not ``int``
+# or ``str``: compiled with mypyc, a typed parameter refuses a wrong type with a bare TypeError
+# before the method's own check can name it in a boardkit error, and takes ``True`` for ``1``.
 
+
+# Compiled with mypyc: made and subclassed from Python code; pickles, copies and deep-copies.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Tafl(Game["TaflState", Move]):
     """Tafl, the Norse siege game: attackers (player 0) against the defenders
     and their King (player 1).
@@ -97,8 +114,11 @@ class Tafl(Game["TaflState", Move]):
             ``layout``, ``escape``, ``mate``, ``king_armed``,
             ``king_captured_by``, ``repetition``, ``first``,
             ``repetition_result``, ``shieldwall``, ``shieldwall_close``,
-            ``exit_fort``, ``encirclement``. An option given here overrides
-            the rule set's preset.
+            ``exit_fort``, ``encirclement``; the special squares ``corners``,
+            ``throne``, ``throne_stop``, ``throne_pass``, ``corner_stop``,
+            ``corner_pass``, ``throne_hostile``, ``throne_hostile_empty``,
+            ``corner_hostile``; and ``linnaean``. An option given here
+            overrides the rule set's preset.
 
     Raises:
         OptionError: for an unknown variant or option, a bad value, or a bad layout.
@@ -113,6 +133,9 @@ class Tafl(Game["TaflState", Move]):
         'onto-edge'
         >>> Tafl("copenhagen", shieldwall_close="along-edge").options.shieldwall_close
         'along-edge'
+        >>> state = Tafl("brandubh", corners="a1,g7", throne="").new_game(seed=0)
+        >>> state.render().splitlines()[1]
+        '7 . . . t . . + 7'
         >>> Tafl("chess")
         Traceback (most recent call last):
         ...
@@ -145,14 +168,23 @@ class Tafl(Game["TaflState", Move]):
         self.size: int = len(rows)
         # The text starts at rank 1; the board's cells start at the top row.
         self._start: tuple[int, ...] = tuple(_CODES[p] for row in reversed(rows) for p in row)
-        board = self._geometry()
-        if any(self._start[c] not in (EMPTY, KING) for c in board.restricted):
-            raise OptionError(
-                f"bad layout {self.options.start!r}: only the king may stand on a corner when escape='corner'"
-            )
+        o = self.options
+        self._squares = SquareRules(
+            o.corner_cells(self.size),
+            o.throne_cells(self.size),
+            o.escape == "corner",
+            o.throne_stop,
+            o.throne_pass,
+            o.corner_stop,
+            o.corner_pass,
+            o.throne_hostile,
+            o.throne_hostile_empty,
+            o.corner_hostile,
+        )
+        self._geometry()  # the board's tables, built (or found) now rather than in the first game
 
     def _geometry(self) -> Board:
-        return board_tables(self.size, self.options.escape == "corner")
+        return board_tables(self.size, self.options.escape == "corner", self._squares)
 
     @property
     def board(self) -> SquareGrid:
@@ -173,7 +205,7 @@ class Tafl(Game["TaflState", Move]):
         """
         return _SIDES[player]
 
-    def new_game(self, *, players: int | None = None, seed: int | None = None) -> TaflState:
+    def new_game(self, *, players: Any = None, seed: Any = None) -> TaflState:
         """Set up the variant's start position (see :class:`~boardkit.Game`)."""
         return TaflState(self, self.check_players(players), seed, self._start, self.options.first)
 
@@ -203,7 +235,7 @@ class Tafl(Game["TaflState", Move]):
 
         return observation_encoder(self, players)
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: Any) -> Move:
         """Read a move such as ``d1-d4`` (a record's ``d1-d4xd5`` too).
 
         Raises:
@@ -220,12 +252,25 @@ class Tafl(Game["TaflState", Move]):
         return Move.parse(text, self.size)
 
     @classmethod
+    def record_formats(cls) -> dict[str, RecordFormat]:
+        """Other programs' files that boardkit reads and writes for Tafl, by
+        key: ``"otg"``, OpenTafl's saved games (see
+        :mod:`boardkit.games.tafl.formats`).
+
+        Examples:
+            >>> fmt = Tafl.record_formats()["otg"]
+            >>> fmt.suffix, fmt.read_game.__name__
+            ('.otg', 'read_opentafl_game')
+        """
+        return dict(FORMATS)
+
+    @classmethod
     def from_opentafl(cls, rules: str) -> Tafl:
         """The game an OpenTafl rules string describes (``dim:11 atkf:y ... start:/.../``).
 
         Keys that OpenTafl leaves out take OpenTafl's defaults (corner
-        escape, encirclement, a third repetition drawn); see
-        :mod:`boardkit.games.tafl.opentafl`.
+        escape, encirclement, a third repetition drawn, the four corners and
+        the centre as special squares); see :mod:`boardkit.games.tafl.opentafl`.
 
         Raises:
             OptionError: naming a key boardkit cannot play, or a bad value.
@@ -239,7 +284,7 @@ class Tafl(Game["TaflState", Move]):
             ...
             boardkit.errors.OptionError: OpenTafl rules key 'ber' (value 'y') is a rule boardkit cannot play
         """
-        return cls(**rules_options(rules))
+        return cls(**record_format("otg").read_rules(rules))
 
     def to_opentafl(self) -> str:
         """These rules as an OpenTafl rules string; ``Tafl.from_opentafl(g.to_opentafl()) == g``.
@@ -248,10 +293,10 @@ class Tafl(Game["TaflState", Move]):
             >>> Tafl("fetlar").to_opentafl()
             'dim:11 name:fetlar start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/'
         """
-        return rules_string(self)
+        return record_format("otg").write_rules(self)
 
     @refusing("position")
-    def from_position(self, text: str, *, to_move: Player, seed: int | None = None) -> TaflState:
+    def from_position(self, text: Any, *, to_move: Any, seed: Any = None) -> TaflState:
         """A game set up from OpenTafl position text, with ``to_move`` to play.
 
         The first row of the text is rank 1 (the bottom row), as OpenTafl
@@ -263,7 +308,8 @@ class Tafl(Game["TaflState", Move]):
         Raises:
             NotationError: if the text is not a valid position (see
                 :func:`~boardkit.games.tafl.moves.read_position`), has no
-                King or several, or puts another piece on the throne.
+                King or several, or puts a piece other than the King where
+                it may not stop (such as the throne).
             OptionError: if ``to_move`` is not 0 or 1.
 
         Examples:
@@ -276,6 +322,8 @@ class Tafl(Game["TaflState", Move]):
         return from_position(self, Tafl, text, to_move, seed)
 
 
+# Compiled with mypyc: made and subclassed from Python code; pickles, copies and deep-copies.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class TaflState(State[Move]):
     """A game of :class:`Tafl` in progress.
 
@@ -297,7 +345,7 @@ class TaflState(State[Move]):
 
     game: Tafl
 
-    def __init__(self, game: Tafl, players: int, seed: int | None, start: tuple[int, ...], first: int) -> None:
+    def __init__(self, game: Tafl, players: int, seed: Any, start: tuple[int, ...], first: int) -> None:
         super().__init__(game, players, seed)
         board = game._geometry()
         self._g = board
@@ -326,6 +374,7 @@ class TaflState(State[Move]):
         self._along = options.shieldwall_close == "along-edge"
         self._fort = options.exit_fort
         self._encircle = options.encirclement
+        self._linnaean = options.linnaean
         self._seen: dict[tuple[int, int, int, int], int] = {(att, dfn, king, first): 1}
         self._start_counts = (att.bit_count(), dfn.bit_count() + 1)
         self._over: Outcome | None = None
@@ -374,33 +423,55 @@ class TaflState(State[Move]):
         g = self._g
         b = self._board
         rays = g.rays
-        restricted = g.restricted_flag
         cells = g.cells
         out: list[T] = []
         append = out.append
         if self._turn == 0:
             src = self._att
+            men = ATTACKER
         else:
             src = self._dfn
+            men = DEFENDER
             if self._king >= 0:
                 src |= 1 << self._king
+        # The side's men share their rules; the King has his own.
+        stop = g.stop_flag[men]
+        through = g.pass_flag[men]
+        walled = g.walled[men]
         while src:
             low = src & -src
             src ^= low
             i = low.bit_length() - 1
             base = i * cells
             if b[i] == KING:
+                if g.king_free:
+                    for ray in rays[i]:
+                        for j in ray:
+                            if b[j]:
+                                break
+                            append(table[base + j])
+                else:
+                    king_stop = g.stop_flag[KING]
+                    king_through = g.pass_flag[KING]
+                    for ray in rays[i]:
+                        for j in ray:
+                            if b[j] or not king_through[j]:
+                                break
+                            if king_stop[j]:
+                                append(table[base + j])
+            elif walled:
                 for ray in rays[i]:
                     for j in ray:
-                        if b[j]:
+                        if b[j] or not through[j]:
                             break
-                        append(table[base + j])
+                        if stop[j]:
+                            append(table[base + j])
             else:
                 for ray in rays[i]:
                     for j in ray:
                         if b[j]:
                             break
-                        if not restricted[j]:
+                        if stop[j]:
                             append(table[base + j])
         return out
 
@@ -424,6 +495,7 @@ class TaflState(State[Move]):
             )
         if g.moves[frm * g.cells + to] is None:
             raise IllegalMoveError(move, "pieces move in a straight line along a row or a column")
+        walled = g.walled[piece]
         for ray in g.rays[frm]:
             if to in ray:
                 for j in ray:
@@ -431,12 +503,15 @@ class TaflState(State[Move]):
                         break
                     if b[j]:
                         raise IllegalMoveError(move, f"the way is blocked at {g.names[j]}")
+                    if walled and not g.pass_flag[piece][j]:
+                        raise IllegalMoveError(move, f"{self._may(j, pass_over=True)} {self._what(j)}")
                 break
         if b[to]:
             raise IllegalMoveError(move, f"{move.target} is occupied")
-        if piece != KING and g.restricted_flag[to]:
-            what = "the throne" if to == g.throne else "a corner"
-            raise IllegalMoveError(move, f"only the king may stop on {what}")
+        if not g.stop_flag[piece][to]:
+            raise IllegalMoveError(move, f"{self._may(to, pass_over=False)} {self._what(to)}")
+        if walled and not g.pass_flag[piece][to]:  # it may stop there, but not reach it
+            raise IllegalMoveError(move, f"{self._may(to, pass_over=True)} {self._what(to)}")
         token = self._do(frm, to)
         claimed = move.captures
         if claimed is not None:
@@ -447,6 +522,22 @@ class TaflState(State[Move]):
                 real = "/".join(actual) or "nothing"
                 raise IllegalMoveError(move, f"the notation claims it captures {said}, but it captures {real}")
         return token
+
+    def _what(self, cell: int) -> str:
+        g = self._g
+        return f"the throne ({g.names[cell]})" if cell in g.thrones else f"a corner ({g.names[cell]})"
+
+    def _may(self, cell: int, *, pass_over: bool) -> str:
+        """"only the king may stop on", "no piece may pass over", ...: who the square allows."""
+        rules = self._g.rules
+        throne = cell in self._g.thrones
+        if pass_over:
+            letters = rules.throne_pass if throne else rules.corner_pass
+        else:
+            letters = rules.throne_stop if throne else rules.corner_stop
+        names = [n for letter, n in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
+        who = "only " + " and ".join(names) if names else "no piece"
+        return f"{who} may {'pass over' if pass_over else 'stop on'}"
 
     def _unplay(self, move: Move, token: Any) -> None:
         self._undo(token)
@@ -472,6 +563,7 @@ class TaflState(State[Move]):
         twin._along = self._along
         twin._fort = self._fort
         twin._encircle = self._encircle
+        twin._linnaean = self._linnaean
         twin._seen = dict(self._seen)
         twin._start_counts = self._start_counts
         twin._over = self._over
@@ -484,7 +576,6 @@ class TaflState(State[Move]):
         g = self._g
         b = self._board
         steps = g.steps
-        hostile = g.hostile_flag
         piece = b[frm]
         b[frm] = EMPTY
         b[to] = piece
@@ -495,6 +586,10 @@ class TaflState(State[Move]):
             self._att ^= moved
             king = self._king
             weak = self._weak or (self._throne_strong and king not in g.throne_area)
+            # A square beyond a defender closes the capture when it holds an attacker,
+            # or is hostile to defenders: empty, or held by one of theirs.
+            empty_hostile = g.empty_hostile_dfn
+            held_hostile = g.held_hostile_dfn
             for d, v in enumerate(steps[to]):
                 if v < 0:
                     continue
@@ -503,16 +598,20 @@ class TaflState(State[Move]):
                     beyond = steps[v][d]
                     if beyond >= 0:
                         r = b[beyond]
-                        if r == ATTACKER or (r == EMPTY and hostile[beyond]):
+                        if r == ATTACKER or (empty_hostile[beyond] if r == EMPTY else held_hostile[beyond]):
                             captured.append((v, q))
             if self._shieldwall and g.edge_bits >> to & 1:
                 captured.extend(shieldwall(g, b, frm, to, along=self._along))
-            if (
-                not weak
-                and king >= 0
-                and king in steps[to]
-                and enclosed(g.compiled, b, king, enemies=(ATTACKER,), hostile=(g.throne,), empty=EMPTY)
-            ):
+            if self._linnaean and to in g.linnaean:
+                beside, others = g.linnaean[to]
+                if (
+                    b[beside] == DEFENDER
+                    and b[g.centre] == KING
+                    and all(b[c] == ATTACKER for c in others)
+                    and (beside, DEFENDER) not in captured
+                ):
+                    captured.append((beside, DEFENDER))
+            if not weak and king >= 0 and king in steps[to] and king_enclosed(g, b, king):
                 captured.append((king, KING))
             for c, q in captured:
                 b[c] = EMPTY
@@ -530,12 +629,20 @@ class TaflState(State[Move]):
                 self._dfn ^= moved
             armed = self._armed
             if piece == DEFENDER or armed:
+                # Beyond an attacker: a defender, the armed King, or a square hostile to
+                # attackers (empty, or held by an attacker or an unarmed King).
+                empty_hostile = g.empty_hostile_att
+                held_hostile = g.held_hostile_att
                 for d, v in enumerate(steps[to]):
                     if v >= 0 and b[v] == ATTACKER:
                         beyond = steps[v][d]
                         if beyond >= 0:
                             r = b[beyond]
-                            if r == DEFENDER or (r == KING and armed) or (r == EMPTY and hostile[beyond]):
+                            if (
+                                r == DEFENDER
+                                or (r == KING and armed)
+                                or (empty_hostile[beyond] if r == EMPTY else held_hostile[beyond])
+                            ):
                                 captured.append((v, ATTACKER))
                 if self._shieldwall and g.edge_bits >> to & 1:
                     captured.extend(shieldwall(g, b, frm, to, along=self._along))
@@ -604,15 +711,18 @@ class TaflState(State[Move]):
 
     def _lines(self, king: int) -> int:
         b = self._board
-        winning = self._g.winning
+        g = self._g
+        winning = g.winning
+        through = g.pass_flag[KING]
+        stop = g.stop_flag[KING]
         count = 0
-        for ray in self._g.rays[king]:
-            if ray and winning[ray[-1]]:
-                for s in ray:
-                    if b[s]:
-                        break
-                else:
+        for ray in g.rays[king]:
+            for s in ray:  # the first square he would win on, with the way clear
+                if b[s] or not through[s]:
+                    break
+                if winning[s] and stop[s]:
                     count += 1
+                    break
         return count
 
     def _random_step(self, rng: Random) -> tuple[int, int]:
@@ -676,7 +786,7 @@ class TaflState(State[Move]):
         g = self._g
         return g.moves[frm * g.cells + to]  # type: ignore[return-value]
 
-    def playout(self, max_plies: int | None = None, rng: Random | None = None) -> int:
+    def playout(self, max_plies: Any = None, rng: Random | None = None) -> int:
         """Play uniformly random legal moves until the game ends or ``max_plies``
         moves have been played; the fast path for search and simulation.
 
@@ -733,7 +843,7 @@ class TaflState(State[Move]):
         """The board as a :class:`~boardkit.topology.SquareGrid` (row 0 at the top)."""
         return self._g.grid
 
-    def piece_at(self, square: str) -> Piece | None:
+    def piece_at(self, square: Any) -> Piece | None:
         """The piece on a square named like ``"e5"``, or ``None``.
 
         Raises:
@@ -747,7 +857,7 @@ class TaflState(State[Move]):
         column, row = parse_square(square, self._g.size)
         return _PIECES[self._board[row * self._g.size + column]]
 
-    def squares(self, piece: Piece) -> list[str]:
+    def squares(self, piece: Any) -> list[str]:
         """The squares holding ``piece``, top row first, left to right.
 
         Examples:
@@ -758,7 +868,7 @@ class TaflState(State[Move]):
         names = self._g.names
         return [names[i] for i, q in enumerate(self._board) if q == code]
 
-    def view(self, player: Player) -> TaflView:
+    def view(self, player: Any) -> TaflView:
         """What ``player`` may know: everything, as a :class:`TaflView`.
 
         Examples:
@@ -910,7 +1020,7 @@ class TaflState(State[Move]):
         """
         return ""
 
-    def evaluate(self, player: Player) -> float:
+    def evaluate(self, player: Any) -> float:
         """A cheap estimate in ``[-1, 1]`` of the position for ``player``:
         material kept, the King's clear lines, and attackers around him.
 
@@ -931,7 +1041,7 @@ class TaflState(State[Move]):
         lines = self._lines(king)
         value += 0.3 * min(lines, 2) / 2
         b = self._board
-        hostile = self._g.hostile_flag
+        hostile = self._g.hostile_empty[1]
         around = sum(1 for s in self._g.steps[king] if s >= 0 and (b[s] == ATTACKER or (b[s] == EMPTY and hostile[s])))
         value -= 0.2 * around / 4
         value = max(-0.99, min(0.99, value))
@@ -947,3 +1057,33 @@ class TaflState(State[Move]):
             else:
                 out.append(str(move))
         return tuple(out)
+
+    # -- what the applications show (the protocol's describe and public_info) --
+
+    def describe(self, move: Move, before: TaflState) -> str:
+        """What ``move`` took, in the players' words: the squares of the
+        pieces captured ("took c6"), and the King by name; empty when it
+        took nothing. The terminal and the web page print it after the move.
+
+        Examples:
+            >>> state = Tafl("brandubh").from_position("/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)
+            >>> before = state.copy(); state.apply("b5-b6")
+            >>> state.describe(state.history[-1], before)
+            'took c6'
+        """
+        if len(self._moves) != len(before._moves) + 1:
+            return ""
+        king = before.king
+        taken = [f"the King on {square}" if square == king else square for square in self.last_captured]
+        return "took " + ", ".join(taken) if taken else ""
+
+    def public_info(self) -> dict[str, str]:
+        """How many pieces each side has lost, beside the board.
+
+        Examples:
+            >>> Tafl("brandubh").new_game(seed=0).public_info()
+            {'attackers taken': '0 of 8', 'defenders taken': '0 of 4'}
+        """
+        attackers, defenders = self._start_counts
+        lost = attackers - self._att.bit_count(), defenders - 1 - self._dfn.bit_count()
+        return {"attackers taken": f"{lost[0]} of {attackers}", "defenders taken": f"{lost[1]} of {defenders - 1}"}

@@ -6,11 +6,14 @@ Examples:
     >>> TaflOptions().variant, TaflOptions().escape
     ('hnefatafl', 'edge')
     >>> RULE_SETS["fetlar"]
-    {'escape': 'corner', 'encirclement': True}
+    {'escape': 'corner', 'encirclement': True, 'throne_hostile': 't'}
+    >>> TaflOptions(variant="tablut", throne_stop="", corners="").throne_stop
+    ''
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, Final, Literal
 
@@ -18,9 +21,16 @@ import attrs
 
 from boardkit.about import option
 from boardkit.errors import NotationError, OptionError, shown
-from boardkit.games.tafl.moves import read_position, write_position
+from boardkit.games.tafl.moves import parse_square, read_position, square_name, write_position
 
-__all__ = ["RULE_SETS", "VARIANTS", "TaflOptions", "canonical_layout", "variant_default"]
+__all__ = [
+    "RULE_SETS",
+    "VARIANTS",
+    "TaflOptions",
+    "canonical_layout",
+    "square_cells",
+    "variant_default",
+]
 
 #: The start position of every named variant, in OpenTafl position notation.
 VARIANTS: Final[dict[str, str]] = {
@@ -53,6 +63,9 @@ RULE_SETS: Final[dict[str, dict[str, Any]]] = {
     "fetlar": {"escape": "corner", "encirclement": True},
     "federation-brandubh": {"escape": "corner", "king_captured_by": "throne", "encirclement": True},
 }
+# Copenhagen and Fetlar: "the throne is always hostile to attackers" (RULINGS.md), with the King
+# on it too, whatever the King's own part in captures.
+RULE_SETS["copenhagen"]["throne_hostile"] = RULE_SETS["fetlar"]["throne_hostile"] = "t"
 
 #: The name of the variant played from a ``layout`` of one's own.
 CUSTOM: Final = "custom"
@@ -61,8 +74,9 @@ CUSTOM: Final = "custom"
 def canonical_layout(text: str) -> str:
     """Check a layout given as OpenTafl position text and write it canonically.
 
-    A layout needs a square board with an odd side (3 to 25), exactly one
-    King, and no other piece on the throne (the centre).
+    A layout needs a square board with an odd side (3 to 25) and exactly one
+    King. Which squares a piece may start on depends on the options (a piece
+    other than the King only where it may stop); :class:`TaflOptions` checks that.
 
     Raises:
         OptionError: saying what is wrong with the layout.
@@ -82,10 +96,66 @@ def canonical_layout(text: str) -> str:
     kings = sum(row.count("king") for row in rows)
     if kings != 1:
         raise OptionError(f"bad layout {text!r}: a layout needs exactly one king (K), not {kings}")
-    middle = len(rows) // 2
-    if rows[middle][middle] not in (None, "king"):
-        raise OptionError(f"bad layout {text!r}: only the king may stand on the throne (the centre square)")
     return write_position(rows)
+
+
+_SQUARE_NAME = re.compile(r"([a-y])([1-9][0-9]?)")
+
+
+def _square_list(name: str) -> Callable[[Any], str | None]:
+    """A converter: square names separated by commas, kept sorted by file then
+    rank without repeats; ``""`` for none, ``None`` for the option's default."""
+
+    def convert(value: Any) -> str | None:
+        if value is None:
+            return None
+        parts = [p.strip() for p in value.split(",")] if isinstance(value, str) else None
+        if parts is None or any(p and not _SQUARE_NAME.fullmatch(p) for p in parts):
+            raise OptionError(
+                f"{name} must be square names separated by commas such as 'a1,k11' ('' for none,"
+                f" None for the default), not {shown(value)}"
+            )
+        squares = {p for p in parts if p}
+        return ",".join(sorted(squares, key=lambda p: (p[0], int(p[1:]))))
+
+    return convert
+
+
+def _letters(name: str, allowed: str) -> Callable[[Any], str]:
+    """A converter: piece letters (any of ``allowed``), kept in the order of ``allowed``."""
+
+    def convert(value: Any) -> str:
+        if not isinstance(value, str) or any(ch not in allowed for ch in value):
+            said = ", ".join(repr(ch) for ch in allowed)
+            raise OptionError(f"{name} must be letters from {said} ('' for none), not {shown(value)}")
+        return "".join(ch for ch in allowed if ch in value)
+
+    return convert
+
+
+def square_cells(text: str, size: int, option: str = "square") -> frozenset[int]:
+    """The cells (numbered row by row from the top-left) of a list of square
+    names as :class:`TaflOptions` keeps them (``"a1,g7"``).
+
+    Raises:
+        OptionError: naming a square that is not on a ``size`` x ``size`` board.
+
+    Examples:
+        >>> sorted(square_cells("a1,g7", 7)), square_cells("", 7)
+        ([6, 42], frozenset())
+        >>> square_cells("h1", 7, "corners")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: corners: 'h1' is not a square of this board: no such square on a 7x7 board ...
+    """
+    cells = set()
+    for name in filter(None, text.split(",")):
+        try:
+            column, row = parse_square(name, size)
+        except NotationError as exc:
+            raise OptionError(f"{option}: {name!r} is not a square of this board: {exc.reason}") from None
+        cells.add(row * size + column)
+    return frozenset(cells)
 
 
 def _check_variant(_: object, __: object, value: object) -> None:
@@ -170,6 +240,35 @@ class TaflOptions:
             attackers can never break.
         encirclement: Whether the attackers win when no defender can reach
             an edge square through empty squares and squares of his own side.
+        corners: The corner squares, as square names separated by commas
+            (``"a1,a2,b1"``), ``""`` for none; ``None`` (the default): the
+            four corners of the board with ``escape="corner"``, no corner
+            squares with ``escape="edge"``. With ``escape="corner"`` the King
+            wins on any corner square.
+        throne: The throne square (or several, separated by commas), ``""``
+            for no throne; ``None`` (the default): the centre square.
+        throne_stop: Who may stop on the throne: piece letters, ``t`` the
+            attackers, ``T`` the defenders, ``K`` the King; ``""`` nobody
+            (a piece may still start there).
+        throne_pass: Who may pass over the empty throne (the same letters).
+        corner_stop: Who may stop on a corner square.
+        corner_pass: Who may pass over a corner square (corners off the
+            board's own corners, such as Alea Evangelii's, lie in the way).
+        throne_hostile: To whom a throne with a piece on it is hostile
+            besides that piece itself: ``t`` the attackers, ``T`` the
+            defenders (the King among them). A piece on a square always
+            counts as itself: an enemy closes a capture (the King only when
+            armed); ``throne_hostile`` adds the square's own hostility, so
+            ``"t"`` (Copenhagen's "always hostile to attackers") makes the
+            throne close a capture of an attacker even with an unarmed King
+            on it.
+        throne_hostile_empty: To whom an empty throne is hostile (the King's
+            side too: an empty throne beside the King counts against him).
+        corner_hostile: To whom a corner square is hostile.
+        linnaean: Whether a defender beside the King on the centre square,
+            the King's three other sides held by attackers, is captured by an
+            attacker moving onto the far side of that defender (OpenTafl's
+            "Linnaean capture", its Tablut rule).
 
     Examples:
         >>> TaflOptions(escape="corner").escape
@@ -216,12 +315,97 @@ class TaflOptions:
     exit_fort: bool = option(False, "the defenders win with the King in an unbreakable fort on an edge",
                              validator=_check_bool)
     encirclement: bool = option(False, "the attackers win when no defender can reach an edge", validator=_check_bool)
+    corners: str | None = option(
+        None,
+        "the corner squares, such as 'a1,a2,b1' ('' none; default: the four corners with escape='corner')",
+        converter=_square_list("corners"),
+    )
+    throne: str | None = option(
+        None, "the throne square(s), such as 'd4' ('' none; default: the centre)", converter=_square_list("throne")
+    )
+    throne_stop: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
+        "K",
+        "who may stop on the throne: t attackers, T defenders, K the King",
+        converter=_letters("throne_stop", "tTK"),
+    )
+    throne_pass: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
+        "tTK", "who may pass over the empty throne (t, T, K)", converter=_letters("throne_pass", "tTK")
+    )
+    corner_stop: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
+        "K", "who may stop on a corner square (t, T, K)", converter=_letters("corner_stop", "tTK")
+    )
+    corner_pass: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
+        "K", "who may pass over a corner square (t, T, K)", converter=_letters("corner_pass", "tTK")
+    )
+    throne_hostile: Literal["", "t", "T", "tT"] = option(
+        "",
+        "to whom a throne with a piece on it is hostile besides that piece: t attackers, T defenders",
+        converter=_letters("throne_hostile", "tT"),
+    )
+    throne_hostile_empty: Literal["", "t", "T", "tT"] = option(
+        "tT",
+        "to whom the empty throne is hostile: t attackers, T defenders",
+        converter=_letters("throne_hostile_empty", "tT"),
+    )
+    corner_hostile: Literal["", "t", "T", "tT"] = option(
+        "tT", "to whom a corner square is hostile: t attackers, T defenders", converter=_letters("corner_hostile", "tT")
+    )
+    linnaean: bool = option(
+        False,
+        "an attacker takes a defender beside the King on the centre square when attackers hold his other sides",
+        validator=_check_bool,
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.variant == CUSTOM and self.layout is None:
             raise OptionError("variant 'custom' needs a layout (OpenTafl position text)")
         if self.variant != CUSTOM and self.layout is not None:
             raise OptionError(f"give either a variant or a layout, not both (variant {self.variant!r} has its own)")
+        rows = read_position(self.start)
+        size = len(rows)
+        corners, thrones = self.corner_cells(size), self.throne_cells(size)
+        # Squares that spell out the default are the default (so equal games compare equal).
+        if self.corners is not None and corners == _default_corners(size, self.escape):
+            object.__setattr__(self, "corners", None)
+        if self.throne is not None and thrones == _default_throne(size):
+            object.__setattr__(self, "throne", None)
+        if corners & thrones:
+            both = ", ".join(sorted(square_name(c, size) for c in corners & thrones))
+            raise OptionError(f"a square cannot be both a corner and a throne: {both}")
+        for cells, what, stop in ((thrones, "the throne", self.throne_stop), (corners, "a corner", self.corner_stop)):
+            for cell in sorted(cells):
+                piece = rows[size - 1 - cell // size][cell % size]
+                if piece is not None and piece != "king" and _LETTER[piece] not in stop:
+                    raise OptionError(
+                        f"bad layout {self.start!r}: {_who(stop)} may stand on {what} ({square_name(cell, size)})"
+                    )
+
+    def corner_cells(self, size: int) -> frozenset[int]:
+        """The corner squares' cells on a ``size`` x ``size`` board, numbered
+        row by row from the top-left.
+
+        Examples:
+            >>> sorted(TaflOptions(variant="brandubh", escape="corner").corner_cells(7))
+            [0, 6, 42, 48]
+            >>> TaflOptions(variant="brandubh").corner_cells(7)
+            frozenset()
+        """
+        if self.corners is None:
+            return _default_corners(size, self.escape)
+        return square_cells(self.corners, size, "corners")
+
+    def throne_cells(self, size: int) -> frozenset[int]:
+        """The throne squares' cells (numbered as :meth:`corner_cells`).
+
+        Examples:
+            >>> TaflOptions(variant="brandubh").throne_cells(7)
+            frozenset({24})
+            >>> TaflOptions(variant="brandubh", throne="").throne_cells(7)
+            frozenset()
+        """
+        if self.throne is None:
+            return _default_throne(size)
+        return square_cells(self.throne, size, "throne")
 
     @property
     def start(self) -> str:
@@ -232,6 +416,26 @@ class TaflOptions:
             '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
         """
         return self.layout if self.layout is not None else VARIANTS[self.variant]
+
+
+_LETTER: Final = {"attacker": "t", "defender": "T", "king": "K"}
+
+
+def _default_corners(size: int, escape: str) -> frozenset[int]:
+    last = size * size - 1
+    return frozenset({0, size - 1, last - size + 1, last}) if escape == "corner" else frozenset()
+
+
+def _default_throne(size: int) -> frozenset[int]:
+    return frozenset({(size // 2) * size + size // 2})
+
+
+def _who(letters: str) -> str:
+    """``"only the king"``, ``"only attackers and the king"``, ``"no piece"``: who the letters allow."""
+    names = [name for letter, name in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
+    if not names:
+        return "no piece"
+    return "only " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
 
 
 def variant_default(variant: str, name: str) -> Any:

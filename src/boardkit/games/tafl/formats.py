@@ -1,0 +1,85 @@
+"""Tafl's record formats: the files of other tafl programs that boardkit reads and writes.
+
+A format is a :class:`RecordFormat`: how to read a saved game into a replayed
+state and write one back, and how to read and write the program's own
+description of a rule set. Each format's module registers itself here when it
+is imported (:mod:`boardkit.games.tafl.opentafl` registers ``"otg"``,
+OpenTafl's saved games, and the package imports it), so the formats depend on
+the rules and the rules never import a format: :meth:`Tafl.record_formats
+<boardkit.games.tafl.Tafl.record_formats>` and :meth:`Tafl.from_opentafl
+<boardkit.games.tafl.Tafl.from_opentafl>` look them up here.
+
+Examples:
+    >>> from boardkit.games.tafl import Tafl
+    >>> otg = Tafl.record_formats()["otg"]
+    >>> otg.name, otg.suffix
+    ('OpenTafl saved game', '.otg')
+    >>> otg.read_rules("dim:7 esc:e cor: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")["variant"]
+    'brandubh'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from boardkit.errors import OptionError
+
+if TYPE_CHECKING:
+    from boardkit.games.tafl.rules import Tafl, TaflState
+
+__all__ = ["FORMATS", "RecordFormat", "record_format", "register"]
+
+
+@attrs.frozen
+class RecordFormat:
+    """One other program's files for Tafl.
+
+    Attributes:
+        key: The format's short name (``"otg"``), its key in :data:`FORMATS`.
+        name: What players call its files ("OpenTafl saved game").
+        suffix: The file name ending (``".otg"``).
+        read_game: A saved game's text -> the replayed state.
+        write_game: A state (and extra tags) -> a saved game's text.
+        read_rules: The program's rules text -> :class:`~boardkit.games.tafl.Tafl` options.
+        write_rules: A game -> the program's rules text.
+    """
+
+    key: str
+    name: str
+    suffix: str
+    read_game: Callable[[str], TaflState]
+    write_game: Callable[..., str]
+    read_rules: Callable[[str], dict[str, Any]]
+    write_rules: Callable[[Tafl], str]
+
+
+#: The registered formats by key.
+FORMATS: Final[dict[str, RecordFormat]] = {}
+
+
+def register(fmt: RecordFormat) -> RecordFormat:
+    """Add ``fmt`` to :data:`FORMATS` (again for the same key replaces it); returns it."""
+    FORMATS[fmt.key] = fmt
+    return fmt
+
+
+def record_format(key: str, formats: Mapping[str, RecordFormat] = FORMATS) -> RecordFormat:
+    """The registered format ``key``.
+
+    Raises:
+        OptionError: if no format of that name is registered.
+
+    Examples:
+        >>> record_format("pgn", {})
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: no tafl record format 'pgn' is registered; formats are: none
+    """
+    try:
+        return formats[key]
+    except KeyError:
+        known = ", ".join(repr(k) for k in formats) or "none"
+        raise OptionError(f"no tafl record format {key!r} is registered; formats are: {known}") from None
