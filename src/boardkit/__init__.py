@@ -15,6 +15,8 @@ Examples:
     0
 """
 
+import importlib
+
 from boardkit import capture
 from boardkit.bag import TileBag
 from boardkit.chance import Random, derive_seed
@@ -36,7 +38,18 @@ from boardkit.zones import Hand, Zone, ZoneView
 
 __version__ = "0.1.0"
 
+try:  # only the compiled build's wheel has this module (hatch_build.py writes it)
+    _COMPILED_MODULES: tuple[str, ...] = importlib.import_module("boardkit._compiled").MODULES
+except ImportError:
+    _COMPILED_MODULES = ()
+
+#: ``True`` in the compiled build (``BOARDKIT_COMPILE=1 pip install .``: the hot
+#: modules compiled with mypyc), ``False`` in the pure-Python one. Both behave
+#: the same; ``boardkit --version`` says which one is running.
+COMPILED: bool = bool(_COMPILED_MODULES)
+
 __all__ = [
+    "COMPILED",
     "BoardkitError",
     "ComponentError",
     "Game",

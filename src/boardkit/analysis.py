@@ -61,7 +61,7 @@ import attrs
 
 from boardkit.errors import BoardkitError, RecordError
 from boardkit.game import Game
-from boardkit.play import TournamentResult, _agent_results, _aligned, wilson_interval
+from boardkit.play import TournamentResult, agent_results, table_lines, wilson_interval
 from boardkit.record import GameRecord, strict_json, thaw_json
 
 __all__ = [
@@ -334,7 +334,7 @@ class Summary:
         rows = [
             [str(s.seat), str(s.games), str(s.wins), f"{s.rate:.1%}", f"{s.low:.1%}-{s.high:.1%}"] for s in self.seats
         ]
-        lines += _aligned(head, rows, left={0, 4})
+        lines += table_lines(head, rows, left={0, 4})
         shared = f", shared victories {self.shared}" if self.shared else ""
         lines.append(f"draws {self.draws}{shared}, unfinished {self.unfinished}")
         n = self.length
@@ -580,7 +580,7 @@ def ratings(records: Records, *, skip_bad: bool = False, on_skip: _Skip = None) 
         if len(record.agents) != record.players or any(not 0 <= w < record.players for w in winners):
             raise RecordError(f"the record names {len(record.agents)} agents and the winners {sorted(winners)} "
                               f"for {record.players} seats")
-        results = _agent_results(record.outcome, record.agents)
+        results = agent_results(record.outcome, record.agents)
         ids = []
         for label in results:
             if label not in index:

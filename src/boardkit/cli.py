@@ -8,7 +8,18 @@ not registered, an import path ``package.module:Class`` naming a
 :class:`~boardkit.Game` subclass, written the way entry points are.
 
 Exit status: 0 when all went well, 1 when some simulated games failed, 2 for
-bad usage or bad input (an unknown game or option, an invalid record).
+bad usage or bad input (an unknown game or option, an invalid record), 130
+when stopped by Ctrl-C (SIGINT) and 143 when stopped by SIGTERM.
+
+Signals: :func:`main` takes SIGINT and SIGTERM before it imports anything
+heavy (the games, the agents and the play loop are imported by the command
+that needs them), so that a signal at any moment, start-up included, stops
+the command with one line and its exit status, never a traceback; the first
+one stops it, later ones are ignored while it cleans up.
+
+Why this module is long: it is the whole program, each command beside the
+one-line messages, the checks of what it reads and writes, and the signal
+handling they share, which are read together.
 """
 
 from __future__ import annotations
@@ -22,36 +33,111 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from boardkit import __version__, games
-from boardkit.agents import Agent
-from boardkit.chance import derive_seed, fresh_seed
-from boardkit.errors import BoardkitError, OptionError, RecordError
-from boardkit.game import Game, State
-from boardkit.play import check_tournament, tournament
-from boardkit.record import GameRecord, thaw_json
-from boardkit.render import status
-from boardkit.specs import AGENT_KINDS, game_factory, load_game, make_agent
-from boardkit.terminal import Session, game_options, summary
+from boardkit import COMPILED, __version__
+from boardkit.errors import MAX_MESSAGE, BoardkitError, OptionError, RecordError, shown
 from boardkit.web.command import add_serve_parser
 
-__all__ = ["build_parser", "main"]
+if TYPE_CHECKING:  # imported by the commands that use them, after the signals are taken
+    from boardkit.agents import Agent
+    from boardkit.game import Game, State
+    from boardkit.record import GameRecord, RecordFormat
 
-SEAT_KINDS = ("human", *AGENT_KINDS)
-_game_factory = game_factory  # the old private name, for tests written against it
+__all__ = ["MAX_FILE", "build_parser", "main"]
+
+SEAT_KINDS = ("human", "random", "greedy", "mcts")  # "human" and boardkit.specs.AGENT_KINDS
+
+#: The largest file ``boardkit replay`` reads: 64 MiB (a record is at most 32
+#: MiB). A larger file, or one that never ends (``/dev/zero``), is refused at
+#: once; ``boardkit analyze`` reads records one at a time.
+MAX_FILE = 64 * 1024 * 1024
+
+
+def _game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:
+    """:func:`boardkit.specs.game_factory`, under its old private name for tests written against it."""
+    from boardkit.specs import game_factory
+
+    return game_factory(spec)
+
+
+# -- messages ------------------------------------------------------------------
+
+
+def _printable(text: str, stream: TextIO) -> str:
+    """``text`` with what ``stream`` cannot encode (a file name that is not
+    UTF-8, under a strict UTF-8 output) escaped as ``\\udcff``."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    with contextlib.suppress(LookupError):
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    return text
+
+
+def _line(text: str) -> str:
+    """``text`` as one line of at most :data:`~boardkit.errors.MAX_MESSAGE`
+    characters as standard error shows it: line breaks become spaces, what it
+    cannot encode is escaped, and a longer line is cut short with ``...``.
+
+    Examples:
+        >>> _line("boardkit: two\\nlines")
+        'boardkit: two lines'
+        >>> len(_line("boardkit: " + "x" * 5000))
+        1000
+    """
+    text = _printable(" ".join(text.splitlines()), sys.stderr)
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
+
+
+def _complain(text: str) -> None:
+    print(_line(text), file=sys.stderr)
+
+
+def _check_out(path: str, option: str = "--out") -> None:
+    """Refuse, before any game, a file to write that is not named in UTF-8
+    (the name could not be shown, nor the file found again by name in a
+    record) or that cannot be written."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        raise OptionError(f"{option} {shown(path, 200)} is not a UTF-8 file name; name the file in UTF-8") from None
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path):
+        raise OptionError(f"cannot write {option} {shown(path, 200)}: it is a folder")
+    if not os.path.isdir(folder):
+        raise OptionError(f"cannot write {option} {shown(path, 200)}: there is no folder {shown(folder, 200)}")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise OptionError(f"cannot write {option} {shown(path, 200)}: permission denied")
+
+
+class _UnreadableError(BoardkitError, ValueError):
+    """A line typed on standard input that is not text in its encoding."""
+
+
+def _typed(prompt: str) -> str:
+    """``input(prompt)``; a line that is not text in standard input's encoding is bad input."""
+    try:
+        return input(prompt)
+    except UnicodeDecodeError as exc:
+        encoding = {"utf-8": "UTF-8", "ascii": "ASCII"}.get(exc.encoding, exc.encoding)
+        byte = exc.object[exc.start] if isinstance(exc.object, bytes) and exc.start < len(exc.object) else None
+        at = "" if byte is None else f" (byte {byte:#04x})"
+        raise _UnreadableError(f"cannot read standard input: a line is not {encoding} text{at}") from None
 
 
 # -- boardkit list -----------------------------------------------------------
 
 
 def _list(args: argparse.Namespace) -> int:
+    from boardkit import games
+    from boardkit.specs import load_game
+    from boardkit.terminal import game_options, game_rules, summary
+
     if args.game is not None:
         game = load_game(args.game, None, [])
         players = _players(game)
         print(f"{args.game}: {summary(type(game))}")
         print(f"players: {players}")
-        for line in game_options(game):
+        for line in [*game_options(game), *game_rules(game)]:
             print(line)
         return 0
     for name in games.names():
@@ -73,6 +159,12 @@ def _players(game: Game[Any, Any]) -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from boardkit.chance import derive_seed, fresh_seed
+    from boardkit.specs import load_game, make_agent
+    from boardkit.terminal import Session
+
+    if args.out:
+        _check_out(args.out)
     game = load_game(args.game, args.variant, args.option)
     seats: list[str] = args.seat or ["human", *["mcts"] * (game.min_players - 1)]
     for kind in seats:
@@ -91,7 +183,7 @@ def _play(args: argparse.Namespace) -> int:
     if interactive:
         with contextlib.suppress(ImportError):  # line editing and history for input()
             import readline  # noqa: F401
-    session = Session(game, players, seed=seed, labels=labels, echo=not interactive)
+    session = Session(game, players, seed=seed, read=_typed, labels=labels, echo=not interactive)
     return _save(session.run(), args.out)
 
 
@@ -102,28 +194,45 @@ def _save(state: State[Any], path: str | None) -> int:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(state.to_record().to_json(indent=1) + "\n")
         except OSError as exc:
-            print(f"boardkit: cannot write {path!r}: {exc.strerror or exc}", file=sys.stderr)
+            _complain(f"boardkit: cannot write {shown(path, 200)}: {exc.strerror or exc}")
             return 2
-        print(f"record written to {path}")
+        print(_printable(f"record written to {path}", sys.stdout))
     return 0
 
 
 # -- boardkit simulate -------------------------------------------------------
 
 
-def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
-    def show(done: int, total: int) -> None:
+class _ProgressBar:
+    """``progress(done, total)`` for :func:`~boardkit.play.tournament`: a bar redrawn on one line."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.open = False  # a bar is drawn and its line not ended
+
+    def __call__(self, done: int, total: int) -> None:
         width = 30
         filled = width * done // total if total else width
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        self.open = done != total
         if done == total:
-            stream.write("\n")
-        stream.flush()
+            self.stream.write("\n")
+        self.stream.flush()
 
-    return show
+    def end(self) -> None:
+        """End the bar's line, for what is said after it (a stopped run)."""
+        if self.open:
+            self.open = False
+            with contextlib.suppress(OSError, ValueError):
+                self.stream.write("\n")
+                self.stream.flush()
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from boardkit.chance import derive_seed
+    from boardkit.play import check_tournament, tournament
+    from boardkit.specs import load_game, make_agent
+
     game = load_game(args.game, args.variant, args.option)
     kinds: list[str] = args.agents or ["greedy", "random"]
     agents: dict[str, Agent] = {}
@@ -148,11 +257,13 @@ def _simulate(args: argparse.Namespace) -> int:
               max_moves=args.max_moves, players=_seats(args.players, len(agents), batch_game))
     stream: TextIO | None = None
     if args.out:
+        _check_out(args.out)
         try:
             stream = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as exc:
             raise OptionError(f"cannot write {args.out!r}: {exc.strerror or exc}") from None
     failed = written = 0
+    bar = None if args.quiet else _ProgressBar(sys.stderr)
     try:
         for label, batch_game in batches:
             result = tournament(
@@ -164,18 +275,22 @@ def _simulate(args: argparse.Namespace) -> int:
                 out=stream,
                 max_moves=args.max_moves,
                 players=_seats(args.players, len(agents), batch_game),
-                progress=None if args.quiet else _progress_bar(sys.stderr),
+                progress=bar,
             )
             if label:
                 print(f"-- {label}")
             print(result.summary())
             failed += len(result.errors)
             written += len(result.records)
+    except BaseException:
+        if bar is not None:
+            bar.end()
+        raise
     finally:
         if stream is not None:
             stream.close()
     if args.out:
-        print(f"{written} records written to {args.out}")
+        print(_printable(f"{written} records written to {args.out}", sys.stdout))
     return 1 if failed else 0
 
 
@@ -192,7 +307,11 @@ def _seats(players: int | None, agents: int, game: Game[Any, Any]) -> int | None
 
 def _analyze(args: argparse.Namespace) -> int:
     from boardkit import analysis
+    from boardkit.record import thaw_json
+    from boardkit.specs import game_factory
 
+    if args.plot:
+        _check_out(args.plot, "--plot")
     skipped: dict[int, str] = {}  # by line: the file is read more than once
 
     def skip(line: int, reason: str) -> None:
@@ -244,28 +363,67 @@ def _analyze(args: argparse.Namespace) -> int:
             shown = sorted(skipped.items())[:20]
             print(f"skipped {len(skipped)} bad lines" + "".join(f"\n  line {n}: {why}" for n, why in shown))
     if args.plot:
-        print(f"plot written to {args.plot}", file=sys.stderr)
+        _complain(f"plot written to {args.plot}")
     return 0
 
 
 # -- boardkit replay ---------------------------------------------------------
 
 
-def _read_records(path: str, game_spec: str | None) -> list[GameRecord]:
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise RecordError(f"cannot read {path!r:.200}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{path!r:.200} is not UTF-8 text (byte {exc.start}); records are JSON") from None
-    if path.lower().endswith(".otg"):
-        from boardkit.games.tafl import read_opentafl_game
+def _record_format(path: str, game_spec: str | None) -> RecordFormat | None:
+    """The format of another program that a file's suffix names (``.otg``),
+    found among the games' own formats (``game.record_formats()``): the
+    ``--game`` game's first, then every registered game's. ``None`` for
+    boardkit's JSON records and for a suffix no game claims."""
+    from boardkit import games
+    from boardkit.specs import game_factory
 
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix in ("", ".json", ".jsonl"):
+        return None
+    for spec in [*([game_spec] if game_spec else []), *games.names()]:
         try:
-            return [read_opentafl_game(text).to_record()]
-        except RecordError as exc:
-            raise RecordError(f"{path}: {exc.reason}") from None
+            formats = game_factory(spec)[1]().record_formats()
+        except Exception:  # a game that cannot be built with its defaults claims no suffix
+            continue
+        for fmt in formats.values():
+            if fmt.suffix.lower() == suffix:
+                return fmt
+    return None
+
+
+def _read_text(path: str) -> str:
+    """The text of ``path``, refused at once when larger than :data:`MAX_FILE`
+    (reading stops there: ``/dev/zero`` never ends) or not UTF-8."""
+    try:
+        with open(path, "rb") as f:
+            large = os.fstat(f.fileno()).st_size > MAX_FILE  # a device or a pipe says 0: read to see
+            data = b"" if large else f.read(MAX_FILE + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read {shown(path, 200)}: {exc.strerror or exc}") from None
+    if large or len(data) > MAX_FILE:
+        raise RecordError(
+            f"{shown(path, 200)}: the file is larger than {MAX_FILE // 2**20} MiB, the most boardkit replay reads"
+            " (a record is at most 32 MiB; boardkit analyze reads larger files of records one at a time)"
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{shown(path, 200)} is not UTF-8 text (byte {exc.start}); records are JSON") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
+
+
+def _read_records(path: str, game_spec: str | None) -> list[GameRecord]:
+    from boardkit.record import GameRecord
+    from boardkit.specs import game_factory
+
+    text = _read_text(path)
+    fmt = _record_format(path, game_spec)
+    if fmt is not None:
+        try:
+            return [fmt.read_game(text).to_record()]
+        except BoardkitError as exc:
+            raise RecordError(f"{path}: {exc.reason if isinstance(exc, RecordError) else exc}") from None
     factory = game_factory(game_spec)[1] if game_spec else None
 
     def read(chunk: str, where: str) -> GameRecord:
@@ -292,6 +450,11 @@ def _read_records(path: str, game_spec: str | None) -> list[GameRecord]:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from boardkit import games
+    from boardkit.record import thaw_json
+    from boardkit.render import status
+    from boardkit.specs import game_factory
+
     records = _read_records(args.file, args.game)
     interactive = args.step and sys.stdin.isatty()
     for number, record in enumerate(records, 1):
@@ -303,7 +466,7 @@ def _replay(args: argparse.Namespace) -> int:
             state: State[Any] = record.start(game=game)
             print(state.render())
             for i, move in enumerate(record.moves, 1):
-                if interactive and input("[enter: next move, q: stop] ").strip().lower() == "q":
+                if interactive and _typed("[enter: next move, q: stop] ").strip().lower() == "q":
                     return 0
                 state.apply(move)
                 print(f"move {i}: {move}")
@@ -338,15 +501,41 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line, like every other error of the command."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n"[:1000])
+        self.exit(2, _line(f"{self.prog}: {message} (see {self.prog} --help)") + "\n")
+
+
+# -- signals -------------------------------------------------------------------
 
 
 class _Terminated(BaseException):
     """SIGTERM, raised in the main thread so that work in progress stops and cleans up as for Ctrl-C."""
 
 
-def _terminate(signum: int, frame: Any) -> None:
+#: The exit status for each signal that stops the command: 128 and its number, as shells report it.
+_STOPPED = {signal.SIGINT: 130, signal.SIGTERM: 143}
+
+
+def _stop(signum: int, frame: Any) -> None:
+    """The first SIGINT or SIGTERM stops the command: raised in the main
+    thread (``KeyboardInterrupt`` or :class:`_Terminated`) wherever it is, so
+    that what is in progress cleans up (workers killed, finished games
+    written); any later one is ignored meanwhile."""
+    for stop in _STOPPED:
+        signal.signal(stop, signal.SIG_IGN)
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
     raise _Terminated
+
+
+def _stopped(signum: int) -> int:
+    """Say that the command was stopped, in one line; its exit status."""
+    lead = ""
+    with contextlib.suppress(Exception):
+        lead = "\n" if sys.stderr.isatty() else ""  # after the prompt or ^C on the screen
+    with contextlib.suppress(Exception):
+        print(f"{lead}boardkit: {'interrupted' if signum == signal.SIGINT else 'terminated'}", file=sys.stderr)
+        sys.stderr.flush()
+    return _STOPPED[signal.Signals(signum)]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -358,7 +547,8 @@ def build_parser() -> argparse.ArgumentParser:
         ('tafl', ['human', 'mcts:400'])
     """
     parser = _Parser(prog="boardkit", description="Play, simulate and replay board games.")
-    parser.add_argument("--version", action="version", version=f"boardkit {__version__}")
+    build = "compiled with mypyc" if COMPILED else "pure Python"
+    parser.add_argument("--version", action="version", version=f"boardkit {__version__} ({build})")
     parser.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
     sub = parser.add_subparsers(dest="command", required=True)
     listing = sub.add_parser("list", help="list the games boardkit knows, or one game's variants and options")
@@ -415,7 +605,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="check a record (or JSON lines of them) and show the game")
     replay.add_argument(
-        "file", metavar="FILE", help="a record as JSON, records as JSON lines, or an OpenTafl saved game (.otg)"
+        "file",
+        metavar="FILE",
+        help="a record as JSON, records as JSON lines, or a file another program wrote (.otg: an OpenTafl saved game)",
     )
     replay.add_argument("--step", action="store_true", help="show every position, move by move")
     replay.add_argument("--game", metavar="MODULE:CLASS", help="the game class, for a game that is not registered")
@@ -425,7 +617,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``boardkit`` command; returns the exit status (0 ok, 1 failed games, 2 bad usage or input).
+    """Run the ``boardkit`` command; returns the exit status (0 ok, 1 failed
+    games, 2 bad usage or input, 130 stopped by SIGINT, 143 by SIGTERM).
+
+    SIGINT and SIGTERM are taken first of all, and stop the command at any
+    moment with one line on standard error. Run as the program (no ``argv``),
+    a signal after the command is done is ignored; given ``argv`` (from
+    Python), the handlers it found are put back.
 
     Examples:
         >>> main(["simulate", "boardkit.testing:Nim", "--option", "heap=5", "--games", "2", "--quiet"])
@@ -434,22 +632,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         ...
         0
     """
+    previous: dict[signal.Signals, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        previous = {signum: signal.signal(signum, _stop) for signum in _STOPPED}
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        return _stopped(signal.SIGINT)
+    except _Terminated:
+        return _stopped(signal.SIGTERM)
+    finally:
+        for signum, handler in previous.items():
+            if argv is None:  # the program: done, and about to exit
+                signal.signal(signum, signal.SIG_IGN)
+            else:
+                signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """Parse ``argv`` and run its command; errors become one line and an exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    previous = None
-    if threading.current_thread() is threading.main_thread():
-        previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         return int(args.run(args))
     except BoardkitError as exc:
-        print(f"boardkit: {str(exc)[:1000]}", file=sys.stderr)
+        _complain(f"boardkit: {exc}")
         return 2
-    except KeyboardInterrupt:
-        print("\nboardkit: interrupted", file=sys.stderr)
-        return 130
-    except _Terminated:
-        print("\nboardkit: terminated", file=sys.stderr)
-        return 143
     except BrokenPipeError:  # the reader went away (| head): stop quietly
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - so the interpreter's last flush cannot fail
@@ -459,15 +667,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         where = traceback.extract_tb(exc.__traceback__)[-1:]
         at = f" at {os.path.basename(where[0].filename)}:{where[0].lineno}" if where else ""
-        print(
-            f"boardkit: internal error: {type(exc).__name__}: {str(exc)[:300]}{at}; this is a bug: please report"
-            " it with the command you ran (run it again with --debug for the traceback)",
-            file=sys.stderr,
+        try:
+            said = str(exc)[:300]
+        except Exception:  # an exception that cannot even say what it is
+            said = "?"
+        _complain(
+            f"boardkit: internal error: {type(exc).__name__}: {said}{at}; this is a bug: please report"
+            " it with the command you ran (run it again with --debug for the traceback)"
         )
         return 1
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":  # pragma: no cover

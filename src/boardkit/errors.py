@@ -247,7 +247,10 @@ def refusing(what: str) -> Callable[[F], F]:
         # The wrapper reads nothing but its closure and builtins, so it can
         # live in the decorated function's module: doctest (which only looks
         # at functions whose globals are the module's) then still finds and
-        # runs the decorated function's examples.
+        # runs the decorated function's examples. A function compiled with
+        # mypyc has no globals of its own; it keeps the plain wrapper.
+        if not hasattr(function, "__globals__"):
+            return cast(F, functools.update_wrapper(wrapper, function))
         rebound = types.FunctionType(
             wrapper.__code__, function.__globals__, function.__name__, None, wrapper.__closure__
         )

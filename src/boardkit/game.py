@@ -370,6 +370,18 @@ class NoOptions:
     every two games of the class are equal."""
 
 
+def _own_abc_data(cls: type) -> None:
+    """Give ``cls`` its own abstract-class data, as ``ABCMeta`` does for a class it makes.
+
+    A subclass compiled with mypyc is made without ``ABCMeta.__new__``: it would
+    share its base's ``isinstance`` cache (a ``TicTacToe`` would pass for a
+    ``Tafl`` once both had been checked against ``Game``). Classes made by
+    ``ABCMeta`` get the same data again after this, so for them it changes
+    nothing.
+    """
+    abc._abc_init(cls)  # type: ignore[attr-defined]
+
+
 class Game(abc.ABC, Generic[S, M]):
     """The rules of one game, configured by options; immutable.
 
@@ -401,6 +413,10 @@ class Game(abc.ABC, Generic[S, M]):
     #: The frozen attrs value holding the game's options (a game without
     #: options leaves it as :class:`NoOptions`).
     options: Any = NoOptions()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _own_abc_data(cls)
 
     @abc.abstractmethod
     def new_game(self, *, players: int | None = None, seed: int | None = None) -> S:
@@ -611,6 +627,10 @@ class State(abc.ABC, Generic[M]):
     seed: int
     #: The state's own generator; every chance event goes through it.
     rng: Random
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _own_abc_data(cls)
 
     def __init__(self, game: Game[Any, M], players: int, seed: int | None) -> None:
         self.game = game
@@ -851,8 +871,12 @@ class State(abc.ABC, Generic[M]):
         """A new state of this class holding only the base class's fields,
         copied (the start of a hand-written ``copy``, which then copies the
         game's own fields onto it); built without ``__init__``, here rather
-        than in a game's rules module, which stays free of ``__new__``."""
-        twin = object.__new__(type(self))
+        than in a game's rules module, which stays free of ``__new__``. The
+        class's own ``__new__``, not ``object.__new__``: a class compiled with
+        mypyc has one (which does not call ``__init__`` when the class is
+        declared serializable)."""
+        cls = type(self)
+        twin = cls.__new__(cls)
         self._copy_base_into(twin)
         return twin
 

@@ -39,13 +39,17 @@ from __future__ import annotations
 import contextlib
 import copy
 import math
+import multiprocessing
 import os
 import pickle
 import signal
+import threading
 import traceback
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from collections import deque
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection, wait
 from typing import IO, Any, Literal, TypeVar
 
 import attrs
@@ -60,8 +64,10 @@ __all__ = [
     "GameResult",
     "Standing",
     "TournamentResult",
+    "agent_results",
     "check_tournament",
     "play_game",
+    "table_lines",
     "tournament",
     "wilson_interval",
 ]
@@ -230,13 +236,13 @@ def _results(outcome: Outcome | None, seats: Sequence[_Side]) -> dict[_Side, tup
     return results
 
 
-def _agent_results(outcome: Outcome | None, seats: Sequence[_Side]) -> dict[_Side, tuple[_Result, float]]:
+def agent_results(outcome: Outcome | None, seats: Sequence[_Side]) -> dict[_Side, tuple[_Result, float]]:
     """Each agent's result in one game (``seats[s]`` is the agent at seat
     ``s``); none when one agent held every seat, a game that says nothing
     about it.
 
     Examples:
-        >>> _agent_results(Outcome.win(0, "x"), ["a", "a"])
+        >>> agent_results(Outcome.win(0, "x"), ["a", "a"])
         {}
     """
     return _results(outcome, seats) if len(set(seats)) > 1 else {}
@@ -389,7 +395,7 @@ class TournamentResult:
                 continue
             outcome = result.record.outcome
             scores = None if outcome is None else outcome.scores
-            for agent, (how, points) in _agent_results(outcome, result.seats).items():
+            for agent, (how, points) in agent_results(outcome, result.seats).items():
                 mine = [float(scores[s]) for s, a in enumerate(result.seats) if a == agent] if scores else []
                 overall[agent].add(how, points, sum(mine) / len(mine) if mine else None)
             for seat, (how, points) in _results(outcome, range(len(result.seats))).items():
@@ -476,7 +482,7 @@ class TournamentResult:
             cells += [str(s.unfinished)] if unfinished else []
             cells += (["-" if s.mean_score is None else f"{s.mean_score:.2f}"]) if scored else []
             table.append(cells)
-        lines += _aligned(head, table, left={0, 1, head.index("95% interval")})
+        lines += table_lines(head, table, left={0, 1, head.index("95% interval")})
         alone = sum(1 for r in self.results if r.record is not None and len(set(r.seats)) == 1)
         if alone:
             lines.append(f"{alone} {'game' if alone == 1 else 'games'} in which one agent held every seat "
@@ -486,9 +492,18 @@ class TournamentResult:
         return "\n".join(lines)
 
 
-def _aligned(head: Sequence[str], rows: Sequence[Sequence[str]], left: set[int]) -> list[str]:
+def table_lines(head: Sequence[str], rows: Sequence[Sequence[str]], left: set[int]) -> list[str]:
     """A table as lines: every column as wide as its widest cell, text
-    columns (``left``) flush left, numbers flush right, two spaces apart."""
+    columns (``left``) flush left, numbers flush right, two spaces apart
+    (the tables of ``boardkit simulate`` and ``boardkit analyze``).
+
+    Examples:
+        >>> for line in table_lines(["agent", "wins"], [["mcts", "9"], ["random", "11"]], left={0}):
+        ...     print(line)
+        agent   wins
+        mcts       9
+        random    11
+    """
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
 
     def line(cells: Sequence[str]) -> str:
@@ -525,6 +540,37 @@ def _crashed(task: _Task, exc: BaseException) -> GameResult:
     return GameResult(task.index, task.seed, task.seats, None, f"worker crashed: {type(exc).__name__}: {exc}")
 
 
+#: The signals that stop a tournament: Ctrl-C, and a supervisor's or ``kill``'s.
+_STOPS = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def _whole() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM while a record is written, and deliver them
+    after: a stopped tournament leaves whole lines, each written once.
+
+    Handlers that Python did not install (``getsignal`` gives ``None``), and
+    threads other than the main one, where signals never run, are left alone.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved = {signum: signal.getsignal(signum) for signum in _STOPS}
+    if any(handler is None for handler in saved.values()):
+        yield
+        return
+    held: list[int] = []
+    for stop in _STOPS:
+        signal.signal(stop, lambda signum, frame: held.append(signum))
+    try:
+        yield
+    finally:
+        for stop, handler in saved.items():
+            signal.signal(stop, handler)
+        for signum in dict.fromkeys(held):
+            signal.raise_signal(signum)
+
+
 class _Collector:
     """Keeps finished games, reports progress and writes records in game order."""
 
@@ -536,13 +582,14 @@ class _Collector:
         self.written = 0
 
     def add(self, result: GameResult) -> None:
-        self.done[result.index] = result
-        while self.out is not None and self.written in self.done:
-            record = self.done[self.written].record
-            if record is not None:
-                self.out.write(record.to_json() + "\n")
-                self.out.flush()
-            self.written += 1
+        with _whole() if self.out is not None else contextlib.nullcontext():
+            self.done[result.index] = result
+            while self.out is not None and self.written in self.done:
+                record = self.done[self.written].record
+                if record is not None:
+                    self.out.write(record.to_json() + "\n")
+                    self.out.flush()
+                self.written += 1
         if self.progress is not None:
             self.progress(len(self.done), self.total)
 
@@ -550,12 +597,13 @@ class _Collector:
         """Write every finished game not written yet (after an interruption: gaps are left out)."""
         if self.out is None:
             return
-        for index in sorted(i for i in self.done if i >= self.written):
-            record = self.done[index].record
-            if record is not None:
-                self.out.write(record.to_json() + "\n")
-        self.written = self.total
-        self.out.flush()
+        with _whole():
+            for index in sorted(i for i in self.done if i >= self.written):
+                record = self.done[index].record
+                if record is not None:
+                    self.out.write(record.to_json() + "\n")
+            self.written = self.total
+            self.out.flush()
 
 
 def _name_agents(agents: Mapping[str, Agent] | Sequence[Agent]) -> tuple[tuple[str, ...], tuple[Agent, ...]]:
@@ -593,60 +641,164 @@ def _on_executor(executor: Executor, tasks: Sequence[_Task], collect: _Collector
 
 
 def _quiet_worker() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them: no traceback from each of them."""
+    """A worker leaves Ctrl-C to the parent, which stops it, and dies of
+    SIGTERM at once: no traceback from any worker. It starts with both
+    signals blocked (see :class:`_Worker`) and takes them from here on."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool at once: cancel what has not started and end the workers."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        with contextlib.suppress(Exception):
-            process.terminate()
-    for process in processes:
-        with contextlib.suppress(Exception):
-            process.join(5)
+#: Games queued in a worker's pipe besides the one it plays: it never waits for the next.
+_AHEAD = 2
 
 
-def _on_pool(workers: int, tasks: Sequence[_Task], collect: _Collector) -> None:
-    broken: list[_Task] = []
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
+def _serve(conn: Connection, inherited: Sequence[int]) -> None:
+    """A worker's life: read the game and the agents once, then play each
+    game it is sent and send back its result (or, for a game it could not
+    play, what went wrong), until the parent closes the pipe or goes away.
+
+    ``inherited`` are the parent's ends of the pipes, which a forked worker
+    holds copies of: closed, so that the pipe ends when the parent closes
+    it or dies.
+    """
+    _quiet_worker()
+    for fd in inherited:
+        with contextlib.suppress(OSError):
+            os.close(fd)
     try:
-        futures = {pool.submit(_run, task): task for task in tasks}
-        for future in as_completed(futures):
-            try:
-                result = future.result()
-            except BrokenProcessPool:
-                broken.append(futures[future])
-                continue
-            except Exception as exc:
-                result = _crashed(futures[future], exc)
-            collect.add(result)
-    except BaseException:  # Ctrl-C, SIGTERM: no worker may outlive us
-        _stop(pool)
-        raise
-    pool.shutdown(wait=True)
-    # A crashed worker breaks the pool and takes every unfinished game with it:
-    # play those again, each in a pool of its own, so only the culprit is lost.
-    broken.sort(key=lambda t: t.index)
-    for start in range(0, len(broken), workers):
-        batch = broken[start : start + workers]
-        pools = [ProcessPoolExecutor(max_workers=1, initializer=_quiet_worker) for _ in batch]
+        game, pool = pickle.loads(conn.recv_bytes())
+        broken = None
+    except (EOFError, OSError):
+        return
+    except Exception as exc:  # the game or the agents cannot be rebuilt here
+        game, pool, broken = None, (), f"{type(exc).__name__}: {exc}"
+    while True:
         try:
-            futures = {pool.submit(_run, task): task for pool, task in zip(pools, batch, strict=True)}
-            for future in as_completed(futures):
-                try:
-                    collect.add(future.result())
-                except BrokenProcessPool as exc:
-                    collect.add(_crashed(futures[future], exc))
-        except BaseException:
-            for one in pools:
-                _stop(one)
-            raise
+            index, seed, seats, max_moves, labels = pickle.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            return
+        if broken is None:
+            reply: GameResult | str = _run(
+                _Task(index, seed, seats, game, tuple(pool[a] for a in seats), max_moves, labels))
+        else:
+            reply = broken
+        try:
+            try:
+                conn.send(reply)
+            except (pickle.PicklingError, TypeError, AttributeError) as exc:
+                conn.send(f"its result cannot be sent back: {type(exc).__name__}: {exc}")
+        except OSError:  # the parent went away
+            return
+
+
+class _Worker:
+    """One worker process, playing the games sent down its own pipe in order.
+
+    Nothing is shared between workers, so one that dies (or is killed) at
+    any moment cannot leave a lock or a queue that the others or the parent
+    then wait on for ever. The game and the agents travel once, when the
+    worker starts; each game is then a few numbers, so the next games wait
+    in the pipe (:data:`_AHEAD`) without ever filling it.
+    """
+
+    def __init__(self, context: Any, crew: list[_Worker], setup: bytes) -> None:
+        self.conn, there = context.Pipe()
+        forked = context.get_start_method() == "fork"
+        inherited = [w.conn.fileno() for w in crew] + [self.conn.fileno()] if forked else []
+        self.process = context.Process(target=_serve, args=(there, inherited), name="boardkit-worker")
+        #: The games sent and not yet answered, oldest (the one being played) first.
+        self.playing: deque[_Task] = deque()
+        crew.append(self)  # counted before it exists, so that a stop never misses it
+        # A signal in the instant before the worker has set its own handlers would run the
+        # parent's in it: the worker is started with both blocked, and unblocks them itself.
+        blocking = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS) if blocking else None
+        try:
+            self.process.start()
         finally:
-            for one in pools:
-                one.shutdown(wait=True)
+            if mask is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            there.close()
+        self.conn.send_bytes(setup)
+
+    def give(self, task: _Task) -> None:
+        self.playing.append(task)
+        self.conn.send_bytes(pickle.dumps((task.index, task.seed, task.seats, task.max_moves, task.labels)))
+
+    def result(self, reply: object) -> GameResult:
+        """What the worker sent back for its oldest game: the result, or why it could not play it."""
+        task = self.playing.popleft()
+        if isinstance(reply, GameResult):
+            return reply
+        return GameResult(task.index, task.seed, task.seats, None, str(reply))
+
+    def crashed(self) -> GameResult:
+        """The result of the game this worker was playing when it died."""
+        self.process.join(1)
+        code = self.process.exitcode
+        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit status {code}"
+        return _crashed(self.playing.popleft(), BrokenProcessPool(f"the worker playing it ended abruptly ({how})"))
+
+    def end(self, *, now: bool) -> None:
+        """Stop the worker: at once (``now``), or once it has read that no game is coming."""
+        with contextlib.suppress(OSError):
+            self.conn.close()
+        if not now:
+            self.process.join(5)
+        if self.process.exitcode is None:
+            with contextlib.suppress(Exception):
+                self.process.kill()
+            self.process.join(5)
+
+
+def _on_pool(
+    workers: int, game: Game[Any, Any], pool: Sequence[Agent], tasks: Sequence[_Task], collect: _Collector
+) -> None:
+    """Play ``tasks`` (of ``game``, between agents of ``pool``) on ``workers``
+    processes; a worker that dies loses only the game it was playing, and
+    another takes its place for the rest."""
+    context = multiprocessing.get_context()
+    setup = pickle.dumps((game, tuple(pool)))
+    todo = deque(tasks)
+    crew: list[_Worker] = []
+
+    def lose(worker: _Worker) -> None:
+        collect.add(worker.crashed())
+        todo.extendleft(reversed(worker.playing))  # sent but never started: not lost
+        crew.remove(worker)
+        worker.end(now=True)
+
+    stopped = True
+    try:
+        while todo or any(w.playing for w in crew):
+            while todo and len(crew) < workers:
+                try:
+                    _Worker(context, crew, setup)
+                except OSError as exc:  # it died before it could read the game: the next game is lost
+                    crew.pop().end(now=True)
+                    collect.add(_crashed(todo.popleft(), exc))
+            for worker in list(crew):
+                while todo and len(worker.playing) <= _AHEAD:
+                    try:
+                        worker.give(todo.popleft())
+                    except OSError:  # it died
+                        lose(worker)
+                        break
+            busy = {w.conn: w for w in crew if w.playing}
+            for ready in wait(list(busy)) if busy else ():
+                worker = busy[ready]
+                try:
+                    reply = worker.conn.recv()
+                except (EOFError, OSError):
+                    lose(worker)
+                else:
+                    collect.add(worker.result(reply))
+        stopped = False
+    finally:  # Ctrl-C, SIGTERM, a bug: no worker may outlive the tournament
+        for worker in crew:
+            worker.end(now=stopped)
 
 
 def check_tournament(
@@ -789,7 +941,7 @@ def tournament(
         if executor is not None:
             _on_executor(executor, tasks, collect)
         elif workers is not None and workers > 1 and games > 1:
-            _on_pool(workers, tasks, collect)
+            _on_pool(workers, game, pool, tasks, collect)
         else:
             for task in tasks:
                 collect.add(_run(task))

@@ -19,6 +19,7 @@ saying which agent played it, as :func:`boardkit.play.tournament` and
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -396,14 +397,23 @@ class GameRecord:
         read = state.game.parse_move
         moves: dict[str, Any] = {}
         apply = state.apply
-        for i, text in enumerate(self.moves):
-            try:
-                move = moves.get(text)
-                if move is None:
-                    move = moves[text] = read(text)
-                apply(move)
-            except (NotationError, IllegalMoveError) as exc:
-                raise RecordError(f"move {i + 1} ({text!r}): {exc}") from None
+        # A replay only adds to the state (its moves and what undoes them): no garbage
+        # cycle for the collector to find, which would walk the growing history again
+        # and again (a third of the time of a 100,000-move record).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for i, text in enumerate(self.moves):
+                try:
+                    move = moves.get(text)
+                    if move is None:
+                        move = moves[text] = read(text)
+                    apply(move)
+                except (NotationError, IllegalMoveError) as exc:
+                    raise RecordError(f"move {i + 1} ({text!r}): {exc}") from None
+        finally:
+            if collecting:
+                gc.enable()
         actual = state.outcome
         if actual != self.outcome:
             said = "unfinished" if self.outcome is None else f"{_outcome_json(self.outcome)}"

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from boardkit.errors import OptionError, shown
+from boardkit.errors import OptionError, OptionTypeError, shown
 
 if TYPE_CHECKING:  # the game packages are imported only when a game is first loaded
     from boardkit.game import Game
@@ -52,6 +52,14 @@ _BUILTIN: dict[str, str] = {
 def _shipped() -> list[str]:
     return [name for name, path in _BUILTIN.items() if importlib.util.find_spec(path.partition(":")[0]) is not None]
 
+
+def _check_name(name: object) -> str:
+    """``name`` if it is a string; a list, ``None`` or bytes is refused naming it."""
+    if not isinstance(name, str):
+        raise OptionTypeError(f"a game's name must be a string, not {shown(name)}")
+    return name
+
+
 _registered: dict[str, Callable[..., Game[Any, Any]]] = {}
 
 
@@ -69,6 +77,7 @@ def register(name: str, factory: Callable[..., Game[Any, Any]], *, replace: bool
 
     Raises:
         OptionError: if the name is taken and ``replace`` is false.
+        OptionTypeError: if the name is not a string.
 
     Examples:
         >>> from boardkit.testing import Nim
@@ -77,6 +86,7 @@ def register(name: str, factory: Callable[..., Game[Any, Any]], *, replace: bool
         5
         >>> unregister("nim")
     """
+    _check_name(name)
     if not replace and (name in _shipped() or name in _registered):
         raise OptionError(f"a game named {name!r} is already registered")
     _registered[name] = factory
@@ -95,8 +105,8 @@ def unregister(name: str) -> None:
         ...
         boardkit.errors.OptionError: no game named 'tafl' was registered with register()
     """
-    if name not in _registered:
-        raise OptionError(f"no game named {name!r} was registered with register()")
+    if _check_name(name) not in _registered:
+        raise OptionError(f"no game named {shown(name)} was registered with register()")
     del _registered[name]
 
 
@@ -141,6 +151,7 @@ def load(name: str, **options: Any) -> Game[Any, Any]:
 
     Raises:
         OptionError: for an unknown game, an unknown option, or a bad value.
+        OptionTypeError: for a name that is not a string (also a ``TypeError``).
 
     Examples:
         >>> load("tafl", variant="tablut").options.variant
@@ -149,15 +160,19 @@ def load(name: str, **options: Any) -> Game[Any, Any]:
         Traceback (most recent call last):
         ...
         boardkit.errors.OptionError: ...
+        >>> load(["tafl"])
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionTypeError: a game's name must be a string, not ['tafl']
     """
     factory: Callable[..., Game[Any, Any]]
-    if name in _registered:
+    if _check_name(name) in _registered:
         factory = _registered[name]
     elif name in _shipped():
         module, _, attr = _BUILTIN[name].partition(":")
         factory = getattr(importlib.import_module(module), attr)
     else:
-        plugins = _plugins() if isinstance(name, str) else {}
+        plugins = _plugins()
         if name not in plugins:
             known = ", ".join(repr(n) for n in names()) or "none"
             raise OptionError(f"unknown game {shown(name)}; known games: {known}")
