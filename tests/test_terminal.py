@@ -16,7 +16,7 @@ from boardkit.games.camelot import Camelot
 from boardkit.games.cloth_of_gold import ClothOfGold
 from boardkit.games.five_fields import FiveFields, Pawn, Terrain
 from boardkit.games.tafl import Tafl
-from boardkit.terminal import Session, effects, group_key, suggestions
+from boardkit.terminal import Session, effects, group_key, panel, screen, suggestions
 
 
 def session(
@@ -148,12 +148,15 @@ def test_wrong_moves_get_the_nearest_legal_moves() -> None:
 
 
 def test_what_a_move_did() -> None:
+    """Each game says what a move did in its own words (``state.describe``);
+    the old ``effects`` is that line for the move between two states."""
     tafl = Tafl("brandubh").from_position("/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)
     after = tafl.copy()
     after.apply("b5-b6")
+    assert after.describe(after.history[-1], tafl) == "took c6"
     assert effects(tafl, after, 0) == "took c6"
     assert effects(tafl, tafl.copy(), 0) == ""
-    # A won battle in 5 Fields takes the enemy Prince off its hex.
+    # A won Battle in 5 Fields takes the enemy Prince off its hex.
     plains = dict.fromkeys(FiveFields().new_game(seed=0).topology.cells, Terrain.PLAIN)
     ff = FiveFields().from_position(
         terrain=plains,  # type: ignore[arg-type]
@@ -161,17 +164,90 @@ def test_what_a_move_did() -> None:
                (0, -2): [(1, Pawn.QUEEN)]},
         fields={}, cities={(-2, 0): 1}, to_move=0,
     )
-    battle = ff.copy()
-    battle.apply("move P f2->h2")
-    if battle.current_player == 0:
-        battle.apply("end")
-    assert effects(ff, battle, 0) == "took h2"
-    # Points scored, by whom.
+    ff.apply("move P f2->h2")
+    before = ff.copy()
+    ff.apply("end")
+    assert ff.describe(ff.history[-1], before) == "Battle on h2: attack 4 against defence 1; player 1's Prince falls"
+    # Points scored, and the tiles drawn face up at the end of a Camelot turn.
     camelot = Camelot().new_game(players=2, seed=0)
-    scored = camelot.copy()
-    scored.apply("place excalibur e3")
-    scored.apply("end")
-    assert effects(camelot, scored, 0) == "scored +5 (now 5)"
+    camelot.apply("place excalibur e3")
+    assert "this turn so far: 5 points" in effects(Camelot().new_game(players=2, seed=0), camelot)
+    before = camelot.copy()
+    camelot.apply("end")
+    assert camelot.describe(camelot.history[-1], before).startswith("scored +5 (now 5); drew ")
+    # Cloth of Gold: the gift to the rival's Court, what was revealed, the points.
+    cloth = ClothOfGold().new_game(seed=4)
+    before = cloth.copy()
+    cloth.apply("A-gold")
+    assert cloth.describe(cloth.history[-1], before) == (
+        "gift: red to player 1's Court; revealed 1 gold from the Hand; scored +2 (now 2)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [(Tafl("brandubh"), 2), (ClothOfGold(), 2), (FiveFields(blank_map=True), 2), (Camelot(), 3)]
+)
+def test_the_line_after_a_move_and_the_public_information_show_nothing_hidden(game: Any, players: int) -> None:
+    """What the applications show every player beside the board is the same in
+    every world a player cannot tell from the real one; the line after each
+    move is text."""
+    rng = RandomAgent(seed=3)
+    state = game.new_game(players=players, seed=8)
+    for _ in range(30):
+        if state.is_over:
+            break
+        move = rng.choose(state, state.current_player)
+        before = state.copy()
+        state.apply(move)
+        said = state.describe(state.history[-1], before)
+        assert isinstance(said, str)
+        for seat in range(players):
+            for seed in (1, 2):
+                world = state.determinize(seat, seed)
+                assert world.public_info() == state.public_info()
+                assert world.scores == state.scores
+
+
+def test_every_move_is_told_with_what_it_did_on_a_line_of_its_own() -> None:
+    game = Tafl("brandubh")
+    out = io.StringIO()
+    s = Session(game, ["human", "human"], seed=1, out=out, read=lambda prompt: "quit")
+    s.state = game.from_position("/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)  # a capture at once
+    s.command(0, "b5-b6")
+    lines = out.getvalue().splitlines()
+    assert lines[:2] == ["attackers (human) played b5-b6", "  took c6"]
+
+
+def test_rules_tells_the_goal_and_a_turn_and_the_opening_says_so() -> None:
+    _, out = session(Tafl("brandubh"), ["human", RandomAgent(seed=1)], ["rules", "quit"])
+    lines = out.splitlines()
+    assert lines[2] == (
+        "type a move as written on the screen, or its number from 'moves'; 'rules' tells the goal,"
+        " 'help' lists the commands"
+    )
+    said = out.split("(you)> rules\n")[1]
+    assert said.startswith("seats: attackers, defenders\ngoal: The defenders win when their King escapes")
+    assert "\nturn: Move one of your pieces like a chess rook" in said
+    _, out = session(Tafl("brandubh"), ["human", RandomAgent(seed=1)], ["help", "quit"])
+    assert "  rules                    the goal of the game and what a turn is" in out
+    # A game that declares no goal is not offered 'rules' at the start, and says so if asked.
+    from boardkit.testing import Nim
+
+    _, out = session(Nim(), ["human", "human"], ["rules", "quit"])
+    assert "'rules'" not in out.splitlines()[2]
+    assert "declares no goal or turn summary" in out
+
+
+def test_the_scores_and_public_information_are_shown_where_the_board_leaves_them_out() -> None:
+    cloth = ClothOfGold().new_game(seed=1)
+    board = cloth.render_for(0)
+    assert panel(cloth, board) == ["scores: player 0 0, player 1 0"]  # the Courts, Hands, Darkness are drawn
+    assert screen(cloth, 0) == board + "\nscores: player 0 0, player 1 0"
+    tafl = Tafl("brandubh").new_game(seed=0)
+    assert panel(tafl, tafl.render()) == ["attackers taken: 0 of 8", "defenders taken: 0 of 4"]
+    camelot = Camelot().new_game(players=2, seed=1)
+    shown = panel(camelot, camelot.render_for(0))
+    assert shown and shown[0].startswith("hand 0: ") and shown[0].endswith("concealed")  # as the rival sees it
 
 
 def test_a_move_written_as_digits_is_that_move_before_a_number_of_the_list() -> None:

@@ -577,3 +577,85 @@ def test_a_shared_screen_without_secrets_shows_the_moves_at_once(client: TestCli
     made = new_table(client, "five-fields", ["here", "here"])
     page = look(client, made)
     assert page["you"] == 0 and page["moves"] and page["private"] == [] and page["secret"] is False
+
+
+# -- every game describes itself: the form from the schema, the page from the protocol ----------
+
+
+def test_the_start_page_gets_every_games_option_schema_and_declaration(client: TestClient) -> None:
+    offered = {g["spec"]: g for g in client.get("/api/games").json()["games"]}
+    for spec, choice in offered.items():
+        game = games.load(spec)
+        assert choice["option_info"] == [info.to_dict() for info in game.option_info()]
+        assert choice["about"]["goal"] == game.about.goal and choice["about"]["turn"] == game.about.turn
+        assert choice["about"]["title"] == game.about.title
+    tafl = {o["name"]: o for o in offered["tafl"]["option_info"]}
+    assert tafl["escape"]["choices"] == ["edge", "corner"] and tafl["escape"]["help"]
+    assert tafl["mate"]["type"] == "bool" and tafl["first"]["low"] == 0 and tafl["first"]["high"] == 1
+    assert tafl["repetition"]["optional"] and tafl["repetition"]["low"] == 2
+    cloth = offered["cloth-of-gold"]
+    assert cloth["variant_key"] == "edition" and cloth["variants"] == ["2023", "2020"]
+    assert cloth["variant_default"] == "2023"
+    assert offered["five-fields"]["variant_key"] is None and offered["camelot"]["variant_key"] is None
+    # Camelot is played by 1 to 5: the form starts it for 2.
+    assert offered["camelot"]["players"] == [1, 5] and offered["camelot"]["default_players"] == 2
+
+
+def test_the_form_sends_options_as_their_declared_types_and_the_schema_refuses_bad_ones(client: TestClient) -> None:
+    typed = {"mate": True, "repetition": None, "escape": "corner", "first": 1, "corners": "a1,g7"}
+    made = new_table(client, "tafl", ["here", "here"], variant="brandubh", options=typed)
+    options = table_of(client, made["id"]).game.option_values()
+    assert {k: options[k] for k in typed} == typed
+    # Older pages sent JSON text; it is still read, as the option's type allows.
+    made = new_table(client, "tafl", ["here", "here"], variant="brandubh", options={"mate": "true", "throne": "d4"})
+    assert table_of(client, made["id"]).game.options.mate is True
+    bad = client.post("/api/tables", json={"game": "tafl", "seats": ["here", "here"], "options": {"escape": "side"}})
+    assert bad.status_code == 400 and "escape must be 'edge' or 'corner', not 'side'" in bad.json()["error"]
+    far = client.post("/api/tables", json={"game": "tafl", "seats": ["here", "here"], "options": {"first": 2}})
+    assert far.status_code == 400 and "first must be 0 (attackers) or 1 (defenders), not 2" in far.json()["error"]
+
+
+def test_the_game_page_shows_scores_public_information_rules_and_what_each_move_did(client: TestClient) -> None:
+    made = new_table(client, "camelot", ["here", "here"])
+    page = look(client, made, seat=0)
+    assert page["scores"] == [{"seat": 0, "name": "player 0", "score": 0}, {"seat": 1, "name": "player 1", "score": 0}]
+    public = dict(page["public"])
+    assert public["bag"].endswith(" tiles") and public["hand 1"].endswith("3 concealed")
+    assert page["about"]["goal"].startswith("Score the most points") and page["about"]["turn"]
+    table = table_of(client, made["id"])
+    host = table.viewer(made["token"])
+    assert host is not None
+    place = next(m for m in table.state.legal_moves() if str(m).startswith("place"))
+    table.play(host, str(place), table.version)
+    table.play(host, "end", table.version)
+    page = look(client, made, seat=1)
+    assert [(e["by"], e["move"]) for e in page["log"]] == [("player 0", str(place)), ("player 0", "end")]
+    assert page["log"][0]["did"].startswith("this turn so far: ")
+    assert page["log"][1]["did"].startswith("scored ") and "tiles left in the bag" in page["log"][1]["did"]
+    assert page["history"] == [e["move"] for e in page["log"]]
+    # Taken back, the moves leave the list with what they did.
+    tafl = new_table(client, "tafl", ["here", "random"], variant="brandubh")
+    page = wait_for(client, tafl, lambda p: len(p["history"]) == 0)
+    first = page["moves"][0]["move"]
+    sent = {"token": tafl["token"], "version": page["version"], "move": first}
+    client.post(f"/api/tables/{tafl['id']}/move", json=sent)
+    page = wait_for(client, tafl, lambda p: len(p["log"]) == 2)
+    assert [e["by"] for e in page["log"]] == ["attackers", "defenders"] and page["scores"] is None
+    assert [label for label, _ in page["public"]] == ["attackers taken", "defenders taken"]
+    client.post(f"/api/tables/{tafl['id']}/undo", json={"token": tafl["token"], "version": page["version"]})
+    assert look(client, tafl)["log"] == [] and table_of(client, tafl["id"]).said == []
+
+
+def test_record_downloads_are_the_games_own_formats(client: TestClient) -> None:
+    made = new_table(client, "tafl", ["here", "here"], variant="brandubh")
+    page = look(client, made)
+    assert page["formats"] == [{"key": "otg", "name": "OpenTafl saved game", "suffix": ".otg"}] and page["otg"]
+    answer = client.get(f"/api/tables/{made['id']}/record.otg", params={"token": made["token"]})
+    assert answer.status_code == 200 and f'filename="tafl-{made["id"]}.otg"' in answer.headers["content-disposition"]
+    from boardkit.testing import Nim
+
+    with TestClient(create_app({"nim": Nim})) as nim_client:
+        nim = new_table(nim_client, "nim", ["here", "here"])
+        assert look(nim_client, nim)["formats"] == [] and look(nim_client, nim)["otg"] is False
+        missing = nim_client.get(f"/api/tables/{nim['id']}/record.otg", params={"token": nim["token"]})
+        assert missing.status_code == 404 and missing.json()["error"] == "no 'otg' record for nim"

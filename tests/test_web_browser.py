@@ -137,7 +137,8 @@ class Tab:
             self.page.click(f'[data-move="{move}"]')
 
     def history(self) -> list[str]:
-        return list(self.page.eval_on_selector_all("#history li", "els => els.map(e => e.textContent)"))
+        """The moves so far as the page lists them (each with who played it and what it did)."""
+        return list(self.page.eval_on_selector_all("#history li", "els => els.map(e => e.dataset.played)"))
 
 
 def table(app: Any, table_id: str) -> Any:

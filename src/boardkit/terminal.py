@@ -4,10 +4,17 @@ Applications floor: it may import any floor below (core, boards, components,
 and games through the registry); nothing below imports it.
 
 A :class:`Session` seats people and bots, shows the person to move their own
-view of the game (``state.render_for(seat)`` where the game has hidden
-information, else ``state.render()``), numbers the legal moves, takes a move
-in notation or by number, suggests the nearest legal moves for a wrong one,
-says what each bot move did, and takes moves back and forward again.
+view of the game (``state.render_for(seat)``) with the scores and what every
+player may see beside the board (``state.scores``, ``state.public_info()``),
+numbers the legal moves, takes a move in notation or by number, suggests the
+nearest legal moves for a wrong one, says under every move what it did
+(``state.describe(move, before)``), tells the game's goal and turn
+(``rules``, from ``game.about``), and takes moves back and forward again.
+
+It reads games only through the protocol (:class:`~boardkit.Game`,
+:class:`~boardkit.State` and :class:`~boardkit.about.About`): it imports no
+game, probes no attribute and knows no game by name, so a game of your own is
+shown as the shipped ones are.
 
 Two rules keep what is hidden hidden. A move that drew from the game's
 chance (a tile from a bag, a hex turned face up) is never taken back (see
@@ -17,9 +24,9 @@ cleared between their turns and the next person presses Enter before their
 own view is drawn.
 
 Why this module is long: the session, its commands and the words it says
-about games (their names, options, move groups, what a move did) are one
-screen's worth of behaviour that reads best together; the rules it shares
-with the web page (:func:`screen`, :func:`take_back_refusal`) live here too.
+about games (their names, options, move groups, rules) are one screen's worth
+of behaviour that reads best together; the rules it shares with the web page
+(:func:`screen`, :func:`take_back_refusal`) live here too.
 
 Examples:
     >>> import io
@@ -40,7 +47,7 @@ import re
 import shutil
 import sys
 import textwrap
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 import attrs
@@ -55,7 +62,9 @@ __all__ = [
     "Session",
     "describe_game",
     "game_options",
+    "game_rules",
     "group_key",
+    "panel",
     "screen",
     "seat_name",
     "summary",
@@ -73,8 +82,9 @@ _SCREENFUL = 50
 
 
 def seat_name(game: Game[Any, Any], player: Player) -> str:
-    """What the players call a seat: the game's own name for it where it has
-    one (``"attackers"``), else ``"player N"``.
+    """What the players call a seat: :meth:`Game.seat_name
+    <boardkit.Game.seat_name>`, the name the game's ``about`` declares
+    (``"attackers"``), else ``"player N"``.
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
@@ -82,15 +92,13 @@ def seat_name(game: Game[Any, Any], player: Player) -> str:
         >>> seat_name(Tafl(), 1), seat_name(Nim(), 1)
         ('defenders', 'player 1')
     """
-    named = getattr(game, "seat_name", None)
-    if callable(named):
-        return str(named(player))
-    return f"player {player}"
+    return game.seat_name(player)
 
 
 def describe_game(game: Game[Any, Any]) -> str:
-    """The game and its settings in words: its name, then every option that
-    differs from the default (the variant or edition always).
+    """The game and its settings in words: its title (``game.about.title``),
+    then the variant (the option ``game.about.variant_option`` names) and
+    every other option that differs from the default.
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
@@ -99,27 +107,30 @@ def describe_game(game: Game[Any, Any]) -> str:
         >>> describe_game(Tafl("brandubh", repetition=None))
         'Tafl, variant brandubh (repetition=None)'
     """
-    title = (type(game).__doc__ or game.name).strip().split(",")[0].split(":")[0].split(".")[0].strip()
-    if len(title) > 40 or not title:
-        title = game.name
+    title = game.about.title or _doc_title(game)
     values = game.option_values()
     try:
         defaults = type(game)().option_values()
     except Exception:  # a game that needs options has no defaults to compare with
         defaults = {}
-    words = []
-    for key in ("variant", "edition"):
-        if key in values:
-            words.append(f"{key} {values[key]}")
+    key = game.about.variant_option
+    words = [f"{key} {values[key]}"] if key in values else []
     changed = [
         f"{k}={v}"
         for k, v in values.items()
-        if k not in ("variant", "edition") and (k not in defaults or defaults[k] != v) and not _set_by_variant(game, k)
+        if k != key and (k not in defaults or defaults[k] != v) and not _set_by_variant(game, k)
     ]
     if not defaults and not words:
         changed = [f"{k}={v}" for k, v in values.items()]
     text = title + (", " + ", ".join(words) if words else "")
     return text + (f" ({', '.join(changed)})" if changed else "")
+
+
+def _doc_title(game: Game[Any, Any]) -> str:
+    """A title for a game that declares none in its ``about``: the first
+    words of its class's summary line, else its registry name."""
+    title = summary(type(game)).split(",")[0].split(":")[0].split(".")[0].strip()
+    return title if title and len(title) <= 40 else game.name
 
 
 def summary(game_class: type[Any]) -> str:
@@ -180,38 +191,98 @@ def game_options(game: Game[Any, Any]) -> list[str]:
     return lines
 
 
+def game_rules(game: Game[Any, Any]) -> list[str]:
+    """The game's goal and what a player does on a turn, as its ``about``
+    declares them, wrapped for the terminal: what the ``rules`` command
+    prints. Empty when the game declares neither.
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> from boardkit.testing import Nim
+        >>> for line in game_rules(Tafl())[:3]:
+        ...     print(line)
+        seats: attackers, defenders
+        goal: The defenders win when their King escapes (to the edge, or to a corner in the corner
+              variants); the attackers win when they capture the King. A player with no legal move loses.
+        >>> game_rules(Nim())
+        []
+    """
+    about = game.about
+    lines: list[str] = []
+    if about.seats:
+        lines.append("seats: " + ", ".join(about.seats))
+    for label, text in (("goal", about.goal), ("turn", about.turn)):
+        if text:
+            lines += textwrap.wrap(f"{label}: {text}", _WIDTH, subsequent_indent="      ", break_on_hyphens=False)
+    return lines if about.goal or about.turn else []
+
+
 def _set_by_variant(game: Game[Any, Any], key: str) -> bool:
     """True when the option only follows the variant (the variant's own rules)."""
     values = game.option_values()
-    if "variant" not in values:
+    variant = game.about.variant_option
+    if variant not in values:
         return False
     try:
         factory: Any = type(game)
-        plain = factory(variant=values["variant"]).option_values()
+        plain = factory(**{variant: values[variant]}).option_values()
     except Exception:
         return False
     return bool(plain.get(key) == values.get(key))
 
 
 def screen(state: State[Any], seat: Player | None) -> str:
-    """The text board as ``seat`` may see it, or the public board for ``None``.
+    """The text board as ``seat`` may see it, or the public board for
+    ``None``, with the scores and public information the picture leaves out
+    (:func:`panel`).
 
-    A game with hidden information draws a seat's own view,
-    ``state.view(seat)``, with ``state.render_for(seat)``: everything that
-    seat may know, its own hidden tiles included, and nothing only another
-    seat may know. In a game without hidden information the view is the
-    whole position, so the board is ``state.render()``.
+    ``seat``'s board is ``state.render_for(seat)``: everything that seat may
+    know, its own hidden tiles included, and nothing only another seat may
+    know (in a game without hidden information, the whole position). The
+    public board is ``state.render()``.
 
     Examples:
         >>> from boardkit.games.cloth_of_gold import ClothOfGold
         >>> state = ClothOfGold().new_game(seed=1)
         >>> "your hand" in screen(state, 0), "your hand" in screen(state, None)
         (True, False)
+        >>> screen(state, 0).splitlines()[-1]
+        'scores: player 0 0, player 1 0'
     """
-    render_for = getattr(state, "render_for", None)
-    if seat is not None and callable(render_for):
-        return str(render_for(seat))
-    return state.render()
+    board = state.render() if seat is None else state.render_for(seat)
+    return "\n".join([board, *panel(state, board)])
+
+
+def panel(state: State[Any], board: str = "") -> list[str]:
+    """The scores (``state.scores``) and what every player may see beside
+    the board (``state.public_info()``), one line each, leaving out what the
+    text ``board`` already shows: a score line when it has a line starting
+    ``scores``, an item when one of its lines names both the label and the
+    value.
+
+    Examples:
+        >>> from boardkit.games.camelot import Camelot
+        >>> state = Camelot().new_game(players=2, seed=1)
+        >>> panel(state)[:2]
+        ['scores: player 0 0, player 1 0', 'bag: 60 tiles']
+        >>> panel(state, state.render())
+        []
+    """
+    lines = [_squeezed(line) for line in board.lower().splitlines()]
+    shown: list[str] = []
+    scores = state.scores
+    if scores is not None and not any(line.startswith("scores") for line in lines):
+        seat = state.game.seat_name
+        shown.append("scores: " + ", ".join(f"{seat(p)} {s:g}" for p, s in enumerate(scores)))
+    for label, text in state.public_info().items():
+        said, value = _squeezed(label.lower()), _squeezed(text.lower())
+        if not any(said in line and value in line for line in lines):
+            shown.append(f"{label}: {text}")
+    return shown
+
+
+def _squeezed(text: str) -> str:
+    return " ".join(text.split())
 
 
 _TOKEN = re.compile(r"[a-z]+[0-9]+|[a-z]+|[0-9]+")
@@ -433,7 +504,9 @@ class Session:
             seats.append(f"{self.name(p)}{'' if self.name(p) == f'player {p}' else f' (player {p})'}: {sitter}")
         self.say("seats: " + "; ".join(seats))
         if self.humans:
-            self.say("type a move as written on the screen, or its number from 'moves'; 'help' lists the commands")
+            rules = "'rules' tells the goal, " if game_rules(self.game) else ""
+            self.say(f"type a move as written on the screen, or its number from 'moves'; {rules}"
+                     "'help' lists the commands")
 
     # -- the loop ----------------------------------------------------------------
 
@@ -462,13 +535,22 @@ class Session:
         self.say(status(self.state))
         return self.state
 
+    def told(self, player: Player, move: Any, before: State[Any]) -> None:
+        """Tell everybody a move: who played it, then on a line of its own
+        what it did, in the game's words (``state.describe``, which says
+        only what every player may know)."""
+        self.tell(f"{self.who(player)} played {move}")
+        did = self.state.describe(move, before)
+        if did:
+            for line in textwrap.wrap(did, _WIDTH - 2, initial_indent="  ", subsequent_indent="    "):
+                self.tell(line)
+
     def bot_move(self, player: Player) -> None:
         before = self.state.copy()
         move = self.bots[player].choose(self.state.copy(), player)
         self.state.apply(move)
         self.done.append(_Taken(player, move))
-        effect = effects(before, self.state, player)
-        self.tell(f"{self.who(player)} played {move}" + (f": {effect}" if effect else ""))
+        self.told(player, self.state.history[-1], before)
         if not self.humans or self.state.current_player not in self.bots:  # bots' moves in a row: one board
             self.show()
 
@@ -484,6 +566,8 @@ class Session:
             self.list_moves(rest)
         elif word == "board" and not rest:
             self.show()
+        elif word == "rules" and not rest:
+            self.rules()
         elif word in ("quit", "exit") and not rest:
             self.say("game abandoned")
             return False
@@ -553,8 +637,7 @@ class Session:
         played = self.state.history[-1]
         self.done.append(_Taken(player, played))
         self.undone.clear()
-        effect = effects(before, self.state, player)
-        self.tell(f"{self.who(player)} played {played}" + (f": {effect}" if effect else ""))
+        self.told(player, played, before)
         if self.state.current_player not in self.bots:  # a bot's move shows the board next
             self.show()
 
@@ -609,6 +692,13 @@ class Session:
         self.tell("played again " + ", ".join(str(t.move) for t in reversed(taken)))
         self.show()
 
+    def rules(self) -> None:
+        """Say the game's goal and turn summary, as its ``about`` declares them."""
+        lines = game_rules(self.game)
+        if not lines:
+            lines = [f"{describe_game(self.game)} declares no goal or turn summary; 'help' lists the commands"]
+        self.say("\n".join(lines))
+
     def help(self) -> None:
         legal = self.numbered()
         first = legal[0][1] if legal else "..."
@@ -626,6 +716,7 @@ class Session:
             f"  {'undo':<24} take back your last move and the replies after it",
             f"  {'redo':<24} play again what 'undo' took back",
             f"  {'board':<24} show the board again",
+            f"  {'rules':<24} the goal of the game and what a turn is",
             f"  {'help':<24} show this help",
             f"  {'quit':<24} stop the game",
         ]
@@ -653,22 +744,10 @@ def suggestions(text: str, legal: Sequence[str], n: int = 5) -> list[str]:
     return [m for _, _, m in scored[:n]]
 
 
-def _cells(state: State[Any]) -> dict[Hashable, tuple[Any, ...]]:
-    """What stands where, for games that say so (Tafl's squares, 5 Fields' hexes)."""
-    squares = getattr(state, "squares", None)
-    if callable(squares) and hasattr(state, "piece_at"):
-        from boardkit.games.tafl import Piece
-
-        return {sq: (piece,) for piece in Piece for sq in squares(piece)}
-    pawns = getattr(state, "pawns", None)
-    board = getattr(state, "topology", None)
-    if callable(pawns) and board is not None and hasattr(board, "cells"):
-        return {c: tuple(pawns(c)) for c in board.cells if pawns(c)}
-    return {}
-
-
-def effects(before: State[Any], after: State[Any], player: Player) -> str:
-    """What a move did, in words: pieces taken and points scored.
+def effects(before: State[Any], after: State[Any], player: Player | None = None) -> str:
+    """What the last move did, in the game's words: ``after.describe(move,
+    before)`` for the move that led from ``before`` to ``after`` (empty when
+    no move was played). ``player`` is not used: the game knows who moved.
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
@@ -677,37 +756,6 @@ def effects(before: State[Any], after: State[Any], player: Player) -> str:
         >>> effects(state, after, 0)
         'took c6'
     """
-    said: list[str] = []
-    old_cells, new_cells = _cells(before), _cells(after)
-    taken = sorted(
-        _name(after, c)
-        for c, what in old_cells.items()
-        if any(_owner(w) not in (None, player) and w not in new_cells.get(c, ()) for w in what)
-    )
-    if taken:
-        said.append("took " + ", ".join(taken))
-    old, new = getattr(before, "scores", None), getattr(after, "scores", None)
-    if isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new):
-        for p, (a, b) in enumerate(zip(old, new, strict=True)):
-            if a != b:
-                who = "" if p == player else f"{seat_name(after.game, p)} "
-                said.append(f"{who}scored {b - a:+g} (now {b:g})")
-    return "; ".join(said)
-
-
-def _owner(thing: Any) -> Player | None:
-    """Whose piece this is: a Tafl piece by its side, a ``(player, pawn)`` pair by its player."""
-    if isinstance(thing, tuple) and thing and isinstance(thing[0], int):
-        return thing[0]
-    side = getattr(thing, "side", None)
-    if isinstance(side, int):
-        return side
-    name = getattr(thing, "name", "")
-    return 0 if name == "ATTACKER" else 1 if name in ("DEFENDER", "KING") else None
-
-
-def _name(state: State[Any], cell: Any) -> str:
-    namer = getattr(getattr(state, "game", None), "cell_name", None)
-    if callable(namer):
-        return str(namer(cell))
-    return str(cell)
+    if len(after.history) != len(before.history) + 1:
+        return ""
+    return after.describe(after.history[-1], before)

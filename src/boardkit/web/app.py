@@ -13,7 +13,9 @@ token's holder may see it). The JSON API the pages use:
   may see it (``since``: wait up to ``wait`` seconds for a newer version);
 * ``POST /api/tables/{id}/move``, ``/undo``, ``/new``: ``token``, ``version``
   and, for a move, ``move`` in notation;
-* ``GET /api/tables/{id}/record.json?token=`` (and ``record.otg`` for Tafl).
+* ``GET /api/tables/{id}/record.json?token=``, and ``record.KEY`` for each
+  of the game's other record formats (``game.record_formats()``: ``.otg``
+  for Tafl).
 
 Bad requests get a 4xx answer with a short message and change nothing.
 Among them: an undo that would take back a move which drew from the game's
@@ -41,9 +43,10 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from boardkit.about import OptionInfo
 from boardkit.errors import BoardkitError, OptionError, shown
 from boardkit.game import Game
-from boardkit.web.page import _otg_writer, game_choices, seat_page
+from boardkit.web.page import game_choices, seat_page
 from boardkit.web.table import StaleError, Table, TableLimitError, Tables, Viewer, parse_seat
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -203,13 +206,19 @@ def create_app(
         options = data.get("options", {})
         if not isinstance(options, dict) or len(options) > 50:
             raise BadRequestError(400, f"options must be a JSON object, not {shown(options, 40)}")
-        chosen = {str(k): _option_value(v) for k, v in options.items()}
+        try:
+            plain: Game[Any, Any] | None = factory()
+        except (BoardkitError, TypeError):  # a game that needs options: they are checked when it is built
+            plain = None
+        # The form sends each option as its declared type; text is read as JSON where that fits the type.
+        schema = {info.name: info for info in plain.option_info()} if plain is not None else {}
+        chosen = {str(k): _option_value(v, schema.get(str(k))) for k, v in options.items()}
         variant = data.get("variant")
         if variant not in (None, ""):
             if not isinstance(variant, str):
                 raise BadRequestError(400, f"a variant is text, not {shown(variant, 40)}")
-            key = "edition" if "edition" in factory().option_values() else "variant"
-            chosen[key] = _option_value(variant)
+            key = plain.about.variant_option if plain is not None else "variant"
+            chosen[key] = _option_value(variant, schema.get(key))
         seats = data.get("seats")
         if not isinstance(seats, list) or not seats or len(seats) > 16:
             raise BadRequestError(400, f"seats must be a list of seats, not {shown(seats, 40)}")
@@ -297,14 +306,14 @@ def create_app(
         name = f"{table.game.name}-{table.id}"
         if kind == "json":
             text = table.state.to_record().to_json(indent=1) + "\n"
-            media = "application/json"
+            media, suffix = "application/json", ".json"
         else:
-            writer = _otg_writer() if table.game.name == "tafl" else None
-            if writer is None:
-                raise BadRequestError(404, f"no OpenTafl record for {table.game.name}")
-            text = writer(table.state)
-            media = "text/plain"
-        headers = {**_HEADERS, "Content-Disposition": f'attachment; filename="{name}.{kind}"'}
+            fmt = table.game.record_formats().get(kind)
+            if fmt is None:
+                raise BadRequestError(404, f"no {shown(kind, 20)} record for {table.game.name}")
+            text = fmt.write_game(table.state)
+            media, suffix = "text/plain", fmt.suffix
+        headers = {**_HEADERS, "Content-Disposition": f'attachment; filename="{name}{suffix}"'}
         return Response(text, media_type=media, headers=headers)
 
     async def refused(request: Request, exc: Exception) -> Response:
@@ -335,14 +344,28 @@ def create_app(
     return app
 
 
-def _option_value(value: object) -> Any:
-    """An option as the start page sends it: JSON text, or plain text."""
+def _option_value(value: object, info: OptionInfo | None = None) -> Any:
+    """An option as the start page sends it: a value of the option's type, or
+    text, read as JSON where it parses (``"null"``, ``"7"``, a custom plan),
+    except that text stays text for an option of type ``str`` unless it
+    reads as a string or as none.
+
+    Examples:
+        >>> from boardkit.about import OptionInfo
+        >>> _option_value("7"), _option_value(7), _option_value("corner")
+        (7, 7, 'corner')
+        >>> _option_value("12", OptionInfo("name", "str", "")), _option_value("null", OptionInfo("map", "str", None))
+        ('12', None)
+    """
     if not isinstance(value, str):
         return value
     try:
-        return json.loads(value)
-    except ValueError:
+        decoded = json.loads(value)
+    except (ValueError, RecursionError):
         return value
+    if info is not None and info.type == "str" and not (decoded is None or isinstance(decoded, str)):
+        return value
+    return decoded
 
 
 def run(

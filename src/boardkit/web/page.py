@@ -5,9 +5,16 @@ Applications floor: it may import any floor below (core, boards, components,
 and games through the registry); nothing below imports it.
 
 A seat's page holds the public picture of the board (the game's own SVG,
-which draws nothing hidden), the public move list, the status line and, for
-the seat itself, what :meth:`~boardkit.State.view` gives it alone, and its
+which draws nothing hidden), the scores and what every player may see beside
+the board (``state.scores``, ``state.public_info()``), the moves so far with
+who played them and what each did (``state.describe``), the status line, the
+game's goal and turn summary (``game.about``) and, for the seat itself, what
+its own screen (``state.render_for(seat)``) adds to the public one, and its
 legal moves when it is to move. Nothing of another seat's view is read.
+
+Like the terminal, it reads games only through the protocol: the start page's
+form is built from each game's option schema (``game.option_info()``) and its
+``about``, and the record downloads from ``game.record_formats()``.
 
 Examples:
     >>> from boardkit.testing import Nim
@@ -18,7 +25,7 @@ Examples:
 from __future__ import annotations
 
 import html
-import importlib
+import json
 import re
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
@@ -32,8 +39,6 @@ from boardkit.web.table import Table, Viewer
 __all__ = ["game_choices", "move_cells", "seat_page"]
 
 _CELL = re.compile(r'data-cell="([^"]*)"')
-#: Fields of a view that the page shows elsewhere (board, moves, status).
-_SHOWN_ELSEWHERE = {"player", "to_move", "outcome", "history", "moves", "position", "board"}
 
 
 def move_cells(notation: str, names: Collection[str]) -> list[str]:
@@ -93,39 +98,38 @@ def _filled_cell(state: Any, move: Any, names: Collection[str]) -> list[str]:
     return [name] if name in names else []
 
 
-def _private(table: Table, seat: Player) -> list[tuple[str, str]] | str:
+def _private(table: Table, seat: Player) -> str | list[str]:
     """What only ``seat`` sees: the lines its own screen (``render_for``,
-    drawn from its view) adds to the public one, or else its view's fields."""
+    drawn from its view) adds to the public one (``render``); ``[]`` in a
+    game whose seats all see the same."""
     if not table.secret:
         return []
-    render_for = getattr(table.state, "render_for", None)
-    if callable(render_for):
-        public = set(table.state.render().splitlines())
-        return "\n".join(line for line in str(render_for(seat)).splitlines() if line not in public)
-    view = table.state.view(seat)
-    to_dict = getattr(view, "to_dict", None)
-    if callable(to_dict):
-        fields: Mapping[str, Any] = to_dict()
-        return [(str(k), _words(v)) for k, v in fields.items() if k not in _SHOWN_ELSEWHERE]
-    return []
+    public = set(table.state.render().splitlines())
+    return "\n".join(line for line in table.state.render_for(seat).splitlines() if line not in public)
 
 
-def _words(value: Any) -> str:
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_words(v)}" for k, v in value.items()) or "none"
-    if isinstance(value, list | tuple):
-        return ", ".join(_words(v) for v in value) or "none"
-    return str(value)
+def _about(game: Game[Any, Any]) -> dict[str, Any]:
+    """The game's declaration as the pages show it: title, seats, goal and turn."""
+    about = game.about
+    return {"title": about.title or describe_game(game), "goal": about.goal, "turn": about.turn,
+            "seats": list(about.seats)}
 
 
-def _public_moves(table: Table) -> list[str]:
-    """The moves so far, as every player may read them."""
-    view = table.state.view(0)
-    for field in ("history", "moves"):
-        moves = getattr(view, field, None)
-        if isinstance(moves, tuple):
-            return [str(m) for m in moves]
-    return [str(m) for m in table.state.history]
+def _log(table: Table) -> list[dict[str, Any]]:
+    """The moves so far, each with the seat that played it and what it did
+    (the line the game's ``describe`` gave when it was played)."""
+    seat = table.game.seat_name
+    log = []
+    for ply, move in enumerate(table.state.history):
+        mover = table.movers[ply] if ply < len(table.movers) else None
+        log.append({
+            "ply": ply + 1,
+            "move": str(move),
+            "seat": mover,
+            "by": "" if mover is None else seat(mover),
+            "did": table.said[ply] if ply < len(table.said) else "",
+        })
+    return log
 
 
 def seat_page(
@@ -142,11 +146,17 @@ def seat_page(
             (given, and used, for the host only).
 
     Returns:
-        A JSON-safe dict: ``svg``, ``status``, ``history``, ``moves`` (each
+        A JSON-safe dict: ``svg``, ``status``, ``history`` (the moves'
+        notation), ``log`` (each move with ``seat``, ``by``, the seat's name,
+        and ``did``, what it did), ``scores`` (each ``{"seat", "name",
+        "score"}``, or ``None``), ``public`` (``[label, text]`` pairs),
+        ``about`` (``title``, ``goal``, ``turn``, ``seats``), ``moves`` (each
         ``{"move", "cells"}``, only when ``seat`` is to move), ``private``,
         ``links`` (the host's only), ``can_undo`` and ``can_restart`` with
         ``undo_refusal`` and ``restart_refusal`` (why not, in one line, when
-        the button is there but may not be used now) and the table's settings.
+        the button is there but may not be used now), ``formats`` (the
+        record files besides JSON: ``{"key", "name", "suffix"}``) and the
+        table's settings.
     """
     state = table.state
     if seat is not None and seat not in viewer.seats:
@@ -166,6 +176,8 @@ def seat_page(
     if viewer.host and link is not None:
         links = [{"seat": p, "href": link(p, token)} for p, token in sorted(table.seat_tokens.items())]
     outcome = state.outcome
+    scores = state.scores
+    formats = [{"key": key, "name": fmt.name, "suffix": fmt.suffix} for key, fmt in table.game.record_formats().items()]
     return {
         "table": table.id,
         "version": table.version,
@@ -185,7 +197,13 @@ def seat_page(
         "secret": table.secret,
         "svg": picture,
         "cells": names,
-        "history": _public_moves(table),
+        "history": [str(m) for m in state.history],
+        "log": _log(table),
+        "scores": None if scores is None else [
+            {"seat": p, "name": table.game.seat_name(p), "score": score} for p, score in enumerate(scores)
+        ],
+        "public": [[label, text] for label, text in state.public_info().items()],
+        "about": _about(table.game),
         "moves": moves,
         "private": [] if seat is None else _private(table, seat),
         "links": links,
@@ -195,63 +213,57 @@ def seat_page(
         "can_restart": table.can_restart(viewer),
         "restart_refusal": table.restart_refusal(viewer) if viewer.host else None,
         "record": outcome is not None or not table.hidden,
-        "otg": table.game.name == "tafl" and _otg_writer() is not None,
+        "formats": formats,
+        "otg": any(f["key"] == "otg" for f in formats),
     }
 
 
-def _otg_writer() -> Callable[[Any], str] | None:
-    from boardkit.games import tafl
-
-    writer = getattr(tafl, "write_opentafl_game", None)
-    return writer if callable(writer) else None
-
-
-def _choices(game: Game[Any, Any]) -> tuple[str | None, list[str]]:
-    """The option that picks a variant or edition, and its known values."""
-    values = game.option_values()
-    key = next((k for k in ("variant", "edition") if k in values), None)
-    if key is None:
-        return None, []
-    module = type(game).__module__
-    for name in (module, module.rpartition(".")[0]):
-        try:
-            found = importlib.import_module(name)
-        except ImportError:
-            continue
-        known = getattr(found, "VARIANTS" if key == "variant" else "EDITIONS", None)
-        if known:
-            return key, [str(v) for v in known]
-    return key, [str(values[key])]
+def _variants(game: Game[Any, Any]) -> tuple[str | None, list[str]]:
+    """The option that picks a variant (``game.about.variant_option``), when
+    the game has it with a list of choices, and those choices as text."""
+    key = game.about.variant_option
+    for info in game.option_info():
+        if info.name == key and info.choices:
+            return key, [str(c) for c in info.choices]
+    return None, []
 
 
 def game_choices(games: Mapping[str, Callable[..., Game[Any, Any]]]) -> list[dict[str, Any]]:
-    """What the start page offers for each game: its players, variants and
-    options (their defaults written as JSON).
+    """What the start page offers for each game: its title, goal and turn
+    (``about``), its players and seat names, its variants, and its options'
+    schema (``option_info``: each option's type, default, help, choices and
+    range, from which the page builds its form).
 
     Examples:
         >>> from boardkit.testing import Nim
         >>> choice = game_choices({"nim": Nim})[0]
-        >>> choice["players"], choice["options"]
-        ([2, 2], {'heap': '21', 'most': '3'})
+        >>> choice["players"], choice["default_players"], choice["options"]
+        ([2, 2], 2, {'heap': '21', 'most': '3'})
+        >>> [(o["name"], o["type"], o["default"], o["low"]) for o in choice["option_info"]]
+        [('heap', 'int', 21, 1), ('most', 'int', 3, 1)]
     """
-    import json
-
     offered = []
     for spec, factory in games.items():
         try:
             game = factory()
         except Exception:  # a game that cannot be built with its defaults is left out
             continue
-        key, variants = _choices(game)
+        key, variants = _variants(game)
+        values = game.option_values()
         offered.append(
             {
                 "spec": spec,
                 "title": describe_game(game),
+                "about": _about(game),
                 "players": [game.min_players, game.max_players],
+                "default_players": min(max(game.min_players, 2), game.max_players),
                 "seat_names": [game.seat_name(p) for p in range(game.max_players)],
                 "variant_key": key,
                 "variants": variants,
-                "options": {k: json.dumps(v) for k, v in game.option_values().items() if k != key},
+                "variant_default": None if key is None else str(values[key]),
+                # Every option's default as JSON text (the variant's apart), as before the schema.
+                "options": {k: json.dumps(v) for k, v in values.items() if k != key},
+                "option_info": [info.to_dict() for info in game.option_info()],
             }
         )
     return offered

@@ -192,6 +192,8 @@ class Table:
         self.last_seen = self.clock()
         self.agents = self._agents()
         self.movers: list[Player] = []
+        #: What each move did, in the game's words (``state.describe``), said when it was played.
+        self.said: list[str] = []
         #: Why the bots stopped, if one of them failed.
         self.bot_error: str | None = None
 
@@ -250,9 +252,15 @@ class Table:
             raise IllegalMoveError(move, "the game is over")
         if to_move not in viewer.seats:
             raise IllegalMoveError(move, f"it is {self.game.seat_name(to_move)}'s turn, not yours")
-        self.state.apply(move)
-        self.movers.append(to_move)
+        self._apply(to_move, move)
         self._changed()
+
+    def _apply(self, player: Player, move: Any) -> None:
+        """Play ``move`` for ``player`` and note who played it and what it did."""
+        before = self.state.copy()
+        self.state.apply(move)
+        self.movers.append(player)
+        self.said.append(self.state.describe(self.state.history[-1], before))
 
     def bot_to_move(self) -> Player | None:
         """The seat to move if a bot sits there, else ``None``."""
@@ -265,8 +273,7 @@ class Table:
         player = self.bot_to_move()
         if version != self.version or player is None:
             return False
-        self.state.apply(move)
-        self.movers.append(player)
+        self._apply(player, move)
         self._changed()
         return True
 
@@ -325,6 +332,7 @@ class Table:
             raise RefusedError(refusal)
         for _ in range(count):
             self.movers.pop()
+            del self.said[len(self.movers):]
             self.state.undo()
         self._changed()
         return count
@@ -376,6 +384,7 @@ class Table:
         self.state = self.game.new_game(players=self.state.players, seed=fresh_seed())
         self.agents = self._agents()
         self.movers = []
+        self.said = []
         self.bot_error = None
         self._changed()
 

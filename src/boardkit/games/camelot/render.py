@@ -2,8 +2,8 @@
 key, and the hands as one player may see them (their own concealed tiles
 included, nobody else's); and the colours and key of the SVG picture.
 
-The state's ``render``, ``render_for``, ``svg_cells`` and ``svg_legend`` come
-here (their documentation and examples stay on
+The state's ``render``, ``render_for``, ``public_info``, ``describe``,
+``svg_cells`` and ``svg_legend`` come here (their documentation and examples stay on
 :class:`~boardkit.games.camelot.CamelotState`). This module imports the
 components and the game's plan and tiles, never the rules (which import it).
 """
@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from boardkit.game import Player
+from boardkit.games.camelot.moves import EndTurn, Move, Place
 from boardkit.games.camelot.plan import KIND_COLOURS, Cell, Plan
 from boardkit.games.camelot.tiles import KIND_NAMES, Tile
 from boardkit.topology import SquareGrid
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from boardkit.games.camelot.hidden import CamelotView
     from boardkit.games.camelot.rules import CamelotState
 
-__all__ = ["plan_lines", "render_for", "render_text", "svg_cells", "svg_legend", "view_text"]
+__all__ = ["describe", "plan_lines", "public_info", "render_for", "render_text", "svg_cells", "svg_legend", "view_text"]
 
 
 def plan_lines(plan: Plan, board: Mapping[Cell, Tile], label: Callable[[Tile], str] | None = None) -> list[str]:
@@ -155,6 +156,41 @@ def render_for(state: CamelotState, player: Player) -> str:
     outcome = state.outcome
     tiles = state.game.tiles
     return view_text(state.game.plan, tiles.order, view, None if outcome is None else outcome.reason, tiles.label)
+
+
+def public_info(state: CamelotState) -> dict[str, str]:
+    """What every player sees beside the plan (``state.public_info()``): the
+    bag, each hand's face-up tiles and how many are concealed, and the turn
+    in progress."""
+    order = state.game.tiles.order
+    info = {"bag": f"{len(state.bag)} tiles"}
+    for p, hand in enumerate(state.hands):
+        hidden = len(hand) - hand.face_up.total()
+        info[f"hand {p}"] = f"{_counts(hand.face_up.items(), order)}; {hidden} concealed"
+    if state.laid:
+        info["this turn"] = f"{len(state.laid)} laid, worth {state._turn_score()} so far"
+    return info
+
+
+def describe(state: CamelotState, move: Move, before: CamelotState) -> str:
+    """What ``move`` did (``state.describe(move, before)``): what the turn so
+    far is worth after a tile is laid; the points scored and the tiles drawn
+    (face up, so everybody sees them) at the end of a turn."""
+    if isinstance(move, Place):
+        return f"this turn so far: {state._turn_score()} points"
+    if not isinstance(move, EndTurn):
+        return ""
+    p = before.current_player
+    if p is None:
+        return ""
+    gained = state.scores[p] - before.scores[p]
+    said = [f"scored {gained:+d} (now {state.scores[p]})"]
+    drawn = state.face_up(p) - before.face_up(p)
+    if drawn:
+        said.append(f"drew {_counts(drawn.items(), state.game.tiles.order)}; {len(state.bag)} tiles left in the bag")
+    if state.outcome is not None:
+        said.append("the castle is complete")
+    return "; ".join(said)
 
 
 def svg_cells(state: CamelotState) -> tuple[SquareGrid, dict[Cell, str], dict[Cell, str]]:

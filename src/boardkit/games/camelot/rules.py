@@ -42,7 +42,7 @@ from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.camelot.hidden import CamelotView, board_with, determinize, view_of
 from boardkit.games.camelot.moves import Conceal, EndTurn, Move, Place
 from boardkit.games.camelot.plan import STANDARD_PLAN, Cell, Plan, parse_square, square_name
-from boardkit.games.camelot.render import render_for, render_text, svg_cells, svg_legend
+from boardkit.games.camelot.render import describe, public_info, render_for, render_text, svg_cells, svg_legend
 from boardkit.games.camelot.scoring import last_tile_points, turn_points
 from boardkit.games.camelot.setup import HAND_SIZE, deal
 from boardkit.games.camelot.setup import HIGH_VALUE as HIGH_VALUE  # importable here, as before
@@ -576,6 +576,31 @@ class CamelotState(State[Move]):
              ' hand 1: tower, bathhouse, excalibur, tapestry, fireplace, blank, well; 3 concealed']
         """
         return render_for(self, player)
+
+    def public_info(self) -> dict[str, str]:
+        """What every player sees beside the plan: the bag's size, each
+        hand's face-up tiles and how many are concealed, and the turn in
+        progress.
+
+        Examples:
+            >>> Camelot().new_game(players=2, seed=1).public_info()["bag"]
+            '60 tiles'
+        """
+        return public_info(self)
+
+    def describe(self, move: Move, before: CamelotState) -> str:
+        """What ``move`` did: the worth of the turn so far after a tile is
+        laid; at the end of a turn, the points scored and the tiles drawn
+        (face up: everybody sees them).
+
+        Examples:
+            >>> state = Camelot().new_game(players=2, seed=0)
+            >>> state.apply("place excalibur e3")
+            >>> before = state.copy(); state.apply("end")
+            >>> state.describe(state.history[-1], before)
+            'scored +5 (now 5); drew wall blank; 59 tiles left in the bag'
+        """
+        return describe(self, move, before)
 
     def svg_cells(self) -> tuple[SquareGrid, dict[Cell, str], dict[Cell, str]]:
         """The position as a picture: squares shaded by kind, laid tiles

@@ -109,12 +109,12 @@ def new_track() -> ScoreTrack:
     )
 
 
-_TILE_ORDER: Final = {t: i for i, t in enumerate(TILES)}
+TILE_ORDER: Final = {t: i for i, t in enumerate(TILES)}
 
 
-def _tile_key(tile: Tile) -> int:
-    return _TILE_ORDER[tile]
+def tile_order(tile: Tile) -> int:
+    return TILE_ORDER[tile]
 
 
-def _pairs(counts: Mapping[Tile, int]) -> tuple[tuple[Tile, int], ...]:
+def tile_pairs(counts: Mapping[Tile, int]) -> tuple[tuple[Tile, int], ...]:
     return tuple((t, counts[t]) for t in TILES if counts.get(t, 0) > 0)

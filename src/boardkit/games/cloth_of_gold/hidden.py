@@ -16,7 +16,7 @@ import attrs
 from boardkit.bag import TileBag
 from boardkit.chance import Random, check_seed
 from boardkit.game import Outcome, Player, to_json_value
-from boardkit.games.cloth_of_gold.board import TILE_SPACES, TILES, Space, Tile, _pairs
+from boardkit.games.cloth_of_gold.board import TILE_SPACES, TILES, Space, Tile, tile_pairs
 from boardkit.games.cloth_of_gold.moves import Move
 from boardkit.zones import Hand
 
@@ -142,15 +142,15 @@ def view_of(state: ClothOfGoldState, player: Player) -> ClothOfGoldView:
     return ClothOfGoldView(
         player=player,
         to_move=state.current_player,
-        hand=_pairs(state._hands[player].items),
+        hand=tile_pairs(state._hands[player].items),
         rival_hand_size=len(state._hands[1 - player]),
-        courts=(_pairs(state._courts[0].items), _pairs(state._courts[1].items)),
+        courts=(tile_pairs(state._courts[0].items), tile_pairs(state._courts[1].items)),
         scores=state.scores,
         tile_spaces=tuple(state._spaces[s] for s in TILE_SPACES),
         tokens=((t0[0], t0[1]), (t1[0], t1[1])),
         dragon=state._dragon,
         darkness_size=len(state._darkness),
-        removed=_pairs(state._removed),
+        removed=tile_pairs(state._removed),
         drawn_since_reveal=(tuple(state._since[0]), tuple(state._since[1])),
         history=tuple(state._moves),
         outcome=state._outcome,

@@ -93,15 +93,15 @@ class Move:
             raise NotationError(text, f"a move onto the dragon's oval names where the dragon goes, as in {example!r}")
         if to is not Space.DRAGON and dragon is not None:
             raise NotationError(text, "only a move onto the dragon's oval names a dragon")
-        return _MOVES[(0 if letter == "a" else 1, to, dragon)]
+        return MOVES[(0 if letter == "a" else 1, to, dragon)]
 
 
-_MOVES: Final[dict[tuple[int, Space, Space | None], Move]] = {}
+MOVES: Final[dict[tuple[int, Space, Space | None], Move]] = {}
 for _token in (0, 1):
     for _to in OVALS:
         if _to is Space.DRAGON:
             for _dest in TILE_SPACES:
-                _MOVES[(_token, _to, _dest)] = Move(_token, _to, _dest)
+                MOVES[(_token, _to, _dest)] = Move(_token, _to, _dest)
         else:
-            _MOVES[(_token, _to, None)] = Move(_token, _to, None)
+            MOVES[(_token, _to, None)] = Move(_token, _to, None)
 

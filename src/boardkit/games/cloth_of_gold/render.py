@@ -2,7 +2,7 @@
 
 Kept apart from the rules; :meth:`ClothOfGoldState.render
 <boardkit.games.cloth_of_gold.ClothOfGoldState.render>`, ``render_for``,
-``svg_cells`` and ``svg_picture`` call these. :func:`picture` is what
+``public_info``, ``describe``, ``svg_cells`` and ``svg_picture`` call these. :func:`picture` is what
 :func:`boardkit.render.svg` shows: the seven ovals with their tiles, tokens
 and the Dragon, the Track of Scoring, both Courts, the hand sizes (never their
 contents) and the Darkness.
@@ -21,13 +21,14 @@ from typing import TYPE_CHECKING, Final
 import networkx as nx
 
 from boardkit.games.cloth_of_gold.board import OVALS, ROW_SIZES, TILES, Space, Tile
+from boardkit.games.cloth_of_gold.moves import Move
 from boardkit.render import document, element
 from boardkit.topology import Topology, from_graph
 
 if TYPE_CHECKING:
     from boardkit.games.cloth_of_gold.rules import ClothOfGoldState
 
-__all__ = ["FILLS", "PLAYER_COLOURS", "cells", "picture", "text"]
+__all__ = ["FILLS", "PLAYER_COLOURS", "cells", "describe", "picture", "public_info", "text"]
 
 #: SVG fill colours of the tiles.
 FILLS: Final[dict[Tile, str]] = {
@@ -128,6 +129,78 @@ def text(state: ClothOfGoldState, player: int | None) -> str:
         hand: Counter[Tile] = Counter(dict(state.view(player).hand))
         lines.append(f"your hand (player {player}): {_counts(hand)} (only you see it)")
     return "\n".join(lines)
+
+
+#: The colour each action space reveals from the acting player's Hand.
+_REVEALS: Final[dict[Space, Tile]] = {
+    Space.GOLD: Tile.GOLD,
+    Space.BLUE: Tile.BLUE,
+    Space.WHITE: Tile.WHITE,
+    Space.RED: Tile.RED,
+}
+
+
+def public_info(state: ClothOfGoldState) -> dict[str, str]:
+    """What both players see beside the ovals (``state.public_info()``): the
+    Courts, the Hands' sizes, the Darkness's size and the tiles removed."""
+    seat = state.game.seat_name
+    return {
+        "Court 0": _counts(state.court(0)),
+        "Court 1": _counts(state.court(1)),
+        "Hands": ", ".join(f"{seat(p)}: {state.hand_size(p)} tiles" for p in (0, 1)),
+        "Darkness": f"{state.darkness_size} tiles",
+        "removed": _counts(state.removed),
+    }
+
+
+def describe(state: ClothOfGoldState, move: Move, before: ClothOfGoldState) -> str:
+    """What ``move`` did (``state.describe(move, before)``), in the order it
+    happened: the gift to the rival's Court, the tiles revealed from the Hand
+    (which go to the Court for both to see), the points scored, the tiles
+    removed, how many tiles were drawn from the Darkness into a Hand (never
+    which), the tiles that refilled the empty ovals, and the end-game points."""
+    p = before.current_player
+    if p is None or len(state.history) != len(before.history) + 1:
+        return ""
+    seat = state.game.seat_name
+    said: list[str] = []
+    spaces = before.tile_spaces
+    gifts = [tile.value for space in (move.to, move.dragon) if space is not None and (tile := spaces.get(space))]
+    if gifts:
+        said.append(f"gift: {' and '.join(gifts)} to {seat(1 - p)}'s Court")
+    revealed = 0
+    if move.to is Space.PURPLE:
+        hand = before.hand(p)  # all of it goes to the Court, for both to see
+        revealed = hand.total()
+        said.append(f"revealed the Hand: {_counts(hand)}" if revealed else "revealed an empty Hand")
+    elif move.to in _REVEALS:
+        colour = _REVEALS[move.to]
+        revealed = before.hand(p)[colour]
+        said.append(f"revealed {revealed or 'no'} {colour.value} from the Hand")
+    for q in (p, 1 - p):
+        gained = state.scores[q] - before.scores[q]
+        if gained:
+            said.append(f"{'' if q == p else seat(q) + ' '}scored {gained:+d} (now {state.scores[q]})")
+    removed = state.removed - before.removed
+    if removed:
+        said.append(f"removed {_counts(removed)} from the game")
+    for q in (p, 1 - p):
+        drawn = state.hand_size(q) - before.hand_size(q) + (revealed if q == p else 0)
+        if drawn > 0:
+            said.append(f"{'' if q == p else seat(q) + ' '}drew {drawn} from the Darkness")
+    refilled = [
+        f"{tile.value} on the {space.value} oval"
+        for space, tile in state.tile_spaces.items()
+        if tile is not None and spaces.get(space) is None
+    ]
+    if refilled:
+        said.append("new tiles: " + ", ".join(refilled))
+    ended = state.endgame_points
+    if ended is not None and before.endgame_points is None:
+        said.append("end of the game: " + "; ".join(
+            f"{seat(q)} {jewels} for jewels, {gold} for gold" for q, (jewels, gold) in enumerate(ended)
+        ))
+    return "; ".join(said)
 
 
 def _board() -> Topology:

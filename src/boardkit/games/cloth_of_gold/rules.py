@@ -51,19 +51,19 @@ from boardkit.bag import TileBag
 from boardkit.errors import IllegalMoveError, OptionError, refusing
 from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields
 from boardkit.games.cloth_of_gold.board import (
-    _TILE_ORDER,
     COLOURS,
     OVALS,
+    TILE_ORDER,
     TILE_SPACES,
     TILES,
     Space,
     Tile,
-    _pairs,
     new_track,
+    tile_pairs,
 )
 from boardkit.games.cloth_of_gold.hidden import ClothOfGoldView, determinize, view_of
-from boardkit.games.cloth_of_gold.moves import _MOVES, TOKEN_NAMES, Move
-from boardkit.games.cloth_of_gold.render import cells, picture, text
+from boardkit.games.cloth_of_gold.moves import MOVES, TOKEN_NAMES, Move
+from boardkit.games.cloth_of_gold.render import cells, describe, picture, public_info, text
 from boardkit.games.cloth_of_gold.setup import position
 from boardkit.games.cloth_of_gold.variants import TILE_SETS, ClothOfGoldOptions
 from boardkit.zones import Hand, Zone
@@ -537,7 +537,7 @@ class ClothOfGoldState(State[Move]):
             movers = (0, 1)
         empty = self._empty_ovals()
         moves: list[Move] = []
-        table = _MOVES
+        table = MOVES
         for token in movers:
             for to in empty:
                 if to is Space.DRAGON:
@@ -683,7 +683,7 @@ class ClothOfGoldState(State[Move]):
         return self._secrecy(p) or self._secrecy(1 - p)
 
     def _reveal(self, p: Player, tile: Tile) -> None:
-        self._since[p][_TILE_ORDER[tile]] = 0
+        self._since[p][TILE_ORDER[tile]] = 0
         n = self._hands[p].count(tile)
         if n:
             self._hands[p].remove(tile, n)
@@ -784,7 +784,7 @@ class ClothOfGoldState(State[Move]):
             self._to_move,
             tuple(h.key() for h in self._hands),
             tuple(c.key() for c in self._courts),
-            _pairs(self._removed),
+            tile_pairs(self._removed),
             tuple(self._spaces[s] for s in TILE_SPACES),
             tuple(tuple(t) for t in self._places),
             (tuple(self._since[0]), tuple(self._since[1])),
@@ -829,6 +829,29 @@ class ClothOfGoldState(State[Move]):
             your hand (player 0): gold 2 (only you see it)
         """
         return text(self, self.check_player(player))
+
+    def public_info(self) -> dict[str, str]:
+        """What both players see beside the ovals: the Courts, the Hands'
+        sizes, the Darkness's size and the tiles removed from the game.
+
+        Examples:
+            >>> ClothOfGold().new_game(seed=0).public_info()["Darkness"]
+            '44 tiles'
+        """
+        return public_info(self)
+
+    def describe(self, move: Move, before: ClothOfGoldState) -> str:
+        """What ``move`` did, as both players saw it: the gift, the tiles
+        revealed, points scored, tiles removed, how many were drawn from the
+        Darkness (never which) and the tiles that refilled the ovals.
+
+        Examples:
+            >>> state = ClothOfGold().new_game(seed=4)
+            >>> before = state.copy(); state.apply("A-gold")
+            >>> state.describe(state.history[-1], before)
+            "gift: red to player 1's Court; revealed 1 gold from the Hand; scored +2 (now 2)"
+        """
+        return describe(self, move, before)
 
     def svg_cells(self) -> tuple[Topology, dict[Space, str], dict[Space, str]]:
         """The seven ovals as a board, a label per oval (token, Dragon, tile)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from boardkit.bag import TileBag
 from boardkit.errors import OptionError, OptionTypeError, shown
 from boardkit.game import Player
-from boardkit.games.cloth_of_gold.board import OVALS, TARGET, TILE_SPACES, TILES, Space, Tile, _pairs, _tile_key
+from boardkit.games.cloth_of_gold.board import OVALS, TARGET, TILE_SPACES, TILES, Space, Tile, tile_order, tile_pairs
 from boardkit.zones import Hand, Zone
 
 if TYPE_CHECKING:
@@ -150,7 +150,7 @@ def position(
             used.update(known)
     over = used - full
     if over:
-        tile, _ = next(iter(sorted(over.items(), key=lambda kv: _tile_key(kv[0]))))
+        tile, _ = next(iter(sorted(over.items(), key=lambda kv: tile_order(kv[0]))))
         raise OptionError(
             f"the position uses {used[tile]} {tile.value} tiles, but the {game.edition} edition has {full[tile]}"
         )
@@ -160,7 +160,7 @@ def position(
     elif dark_counts is None:
         dark_counts = rest
     elif rest:
-        missing = ", ".join(f"{n} {t.value}" for t, n in _pairs(rest))
+        missing = ", ".join(f"{n} {t.value}" for t, n in tile_pairs(rest))
         raise OptionError(f"the position leaves out tiles of the {game.edition} edition: {missing}")
     dark_counts = rest if dark_counts is None else dark_counts
     state = state_type(game, 2, seed)

@@ -94,10 +94,10 @@ PRINCE_HEXES: Final[tuple[tuple[Hex, Hex, Hex], tuple[Hex, Hex, Hex]]] = (
 TILES: Final[Mapping[Terrain, int]] = {Terrain.PLAIN: 7, Terrain.MOUNTAIN: 5, Terrain.SEA: 7}
 
 _ROWS = (3, 4, 5, 4, 3)
-_CELLS: tuple[Hex, ...] = tuple((int(c[0]), int(c[1])) for c in BOARD.cells)  # type: ignore[index]
+CELLS: tuple[Hex, ...] = tuple((int(c[0]), int(c[1])) for c in BOARD.cells)  # type: ignore[index]
 _BY_LETTER = {t.letter: t for t in Terrain}
 _BY_NAME: dict[str, Hex] = {
-    f"{chr(ord('a') + 2 * q + r + 4)}{3 - r}": (q, r) for q, r in _CELLS
+    f"{chr(ord('a') + 2 * q + r + 4)}{3 - r}": (q, r) for q, r in CELLS
 }
 #: Every hex's name, bottom row first, as an error message lists them.
 HEX_NAMES: Final[str] = ", ".join(
@@ -153,7 +153,7 @@ def format_map(terrain: Mapping[Hex, Terrain]) -> str:
         >>> format_map(m)
         'PSP/MSSM/PSPSP/MSSM/PMP'
     """
-    letters = "".join(terrain[cell].letter for cell in _CELLS)
+    letters = "".join(terrain[cell].letter for cell in CELLS)
     rows, start = [], 0
     for n in _ROWS:
         rows.append(letters[start : start + n])
@@ -181,7 +181,7 @@ def parse_map(value: Any) -> dict[Hex, Terrain]:
         ...
         boardkit.errors.OptionError: bad map: the map needs 7 plains, 5 mountains and 7 seas, not 7, 4 and 8
     """
-    cells = _CELLS
+    cells = CELLS
     found: dict[Hex, Terrain] = {}
     if isinstance(value, str):
         letters = [ch for ch in value.upper() if ch not in " /\n\t"]
@@ -230,19 +230,19 @@ def _terrain(kind: Any) -> Terrain:
 # -- the compiled tables the rules, the set-up, the views and the pictures read --
 
 # Terrain codes in the internal lists.
-_PLAIN, _MOUNTAIN, _SEA, _HIDDEN = 0, 1, 2, -1
-_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.SEA)
-_CODE = {Terrain.PLAIN: _PLAIN, Terrain.MOUNTAIN: _MOUNTAIN, Terrain.SEA: _SEA}
-_N = len(_CELLS)
-_INDEX: dict[Hex, int] = {cell: i for i, cell in enumerate(_CELLS)}
+PLAIN_CODE, MOUNTAIN_CODE, SEA_CODE, HIDDEN_CODE = 0, 1, 2, -1
+TERRAIN_CODES = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.SEA)
+TERRAIN_CODE = {Terrain.PLAIN: PLAIN_CODE, Terrain.MOUNTAIN: MOUNTAIN_CODE, Terrain.SEA: SEA_CODE}
+CELL_COUNT = len(CELLS)
+CELL_INDEX: dict[Hex, int] = {cell: i for i, cell in enumerate(CELLS)}
 
-_MOST_FIELDS = 8
-_MOST_CITIES = 2
-_MOST_PRINCES = 3
+MOST_FIELDS = 8
+MOST_CITIES = 2
+MOST_PRINCES = 3
 
 
-def _hex_index(cell: Any) -> int:
+def hex_index(cell: Any) -> int:
     try:
-        return _INDEX[cell]
+        return CELL_INDEX[cell]
     except (KeyError, TypeError):
         raise OptionError(f"no hex {cell!r} on the 19-hex board; hexes are axial (q, r) pairs") from None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from boardkit.game import Outcome, Player, to_json_value
-from boardkit.games.five_fields.board import _CELLS, _HIDDEN, _TERRAINS, Pawn, Terrain, format_hex
+from boardkit.games.five_fields.board import CELLS, HIDDEN_CODE, TERRAIN_CODES, Pawn, Terrain, format_hex
 from boardkit.games.five_fields.moves import Move
 from boardkit.topology import Hex
 
@@ -106,17 +106,17 @@ class FiveFieldsView:
 def view_of(state: FiveFieldsState, player: Player) -> FiveFieldsView:
     """What ``player`` may know of ``state``: everything but the generator (``state.view``)."""
     state.check_player(player)
-    cells = _CELLS
+    cells = CELLS
     return FiveFieldsView(
         player=player,
         to_move=state.current_player,
         terrain=tuple(
-            (h, None if k == _HIDDEN else _TERRAINS[k]) for h, k in zip(cells, state._terrain, strict=True)
+            (h, None if k == HIDDEN_CODE else TERRAIN_CODES[k]) for h, k in zip(cells, state._terrain, strict=True)
         ),
         pawns=tuple((h, p, pawn) for h in cells for p, pawn in state.pawns(h)),
         fields=tuple((h, o) for h, o in zip(cells, state._field, strict=True) if o >= 0),
         cities=tuple((h, o) for h, o in zip(cells, state._city, strict=True) if o >= 0),
-        unseen=tuple((t, state._pool[k]) for k, t in enumerate(_TERRAINS)),
+        unseen=tuple((t, state._pool[k]) for k, t in enumerate(TERRAIN_CODES)),
         turn=state._turns,
         passes=state._passes,
         princes_lost=state.princes_lost,

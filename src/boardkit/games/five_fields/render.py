@@ -13,7 +13,16 @@ import functools
 import math
 from typing import TYPE_CHECKING
 
-from boardkit.games.five_fields.board import _CELLS, _HIDDEN, _INDEX, _MOUNTAIN, _N, _PLAIN, _SEA, format_hex
+from boardkit.games.five_fields.board import (
+    CELL_COUNT,
+    CELL_INDEX,
+    CELLS,
+    HIDDEN_CODE,
+    MOUNTAIN_CODE,
+    PLAIN_CODE,
+    SEA_CODE,
+    format_hex,
+)
 from boardkit.topology import Hex, HexGrid
 
 if TYPE_CHECKING:
@@ -21,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["lost_line", "render_text", "svg_cell_names", "svg_cells", "svg_picture"]
 
-_TERRAIN_FILLS = {_PLAIN: "#9ccc65", _MOUNTAIN: "#a1887f", _SEA: "#64b5f6", _HIDDEN: "#bdbdbd"}
+_TERRAIN_FILLS = {PLAIN_CODE: "#9ccc65", MOUNTAIN_CODE: "#a1887f", SEA_CODE: "#64b5f6", HIDDEN_CODE: "#bdbdbd"}
 _PAWN_COLOURS = ("#c62828", "#1a237e")
 
 
@@ -45,13 +54,13 @@ def lost_line(state: FiveFieldsState) -> str:
 
 def render_text(state: FiveFieldsState) -> str:
     """The map as text, a key and whose turn it is (``state.render()``)."""
-    marks = {_PLAIN: ".", _MOUNTAIN: "^", _SEA: "~", _HIDDEN: "?"}
+    marks = {PLAIN_CODE: ".", MOUNTAIN_CODE: "^", SEA_CODE: "~", HIDDEN_CODE: "?"}
     letters = "   " + "".join(f" {chr(ord('a') + c)} " for c in range(9))
     lines = [letters]
     for r in range(-2, 3):
         row = [" "] * 29
-        for i in range(_N):
-            q, rr = _CELLS[i]
+        for i in range(CELL_COUNT):
+            q, rr = CELLS[i]
             if rr != r:
                 continue
             text = marks[state._terrain[i]] + _letters(state, i)
@@ -75,8 +84,8 @@ def render_text(state: FiveFieldsState) -> str:
 
 def svg_cells(state: FiveFieldsState) -> tuple[HexGrid, dict[Hex, str], dict[Hex, str]]:
     """The board, a label per occupied hex and a fill per hex (``state.svg_cells()``)."""
-    labels = {_CELLS[i]: _letters(state, i) for i in range(_N) if _letters(state, i)}
-    fills = {_CELLS[i]: _TERRAIN_FILLS[state._terrain[i]] for i in range(_N)}
+    labels = {CELLS[i]: _letters(state, i) for i in range(CELL_COUNT) if _letters(state, i)}
+    fills = {CELLS[i]: _TERRAIN_FILLS[state._terrain[i]] for i in range(CELL_COUNT)}
     return state.topology, labels, fills
 
 
@@ -84,12 +93,12 @@ def svg_picture(state: FiveFieldsState, title: str | None = None) -> str:
     """The map as an SVG picture with a key (``state.svg_picture(title)``)."""
     from boardkit.render import topology_svg
 
-    fills = {_CELLS[i]: _TERRAIN_FILLS[state._terrain[i]] for i in range(_N)}
+    fills = {CELLS[i]: _TERRAIN_FILLS[state._terrain[i]] for i in range(CELL_COUNT)}
     legend = [
-        (_TERRAIN_FILLS[_PLAIN], "plain"),
-        (_TERRAIN_FILLS[_MOUNTAIN], "mountain"),
-        (_TERRAIN_FILLS[_SEA], "sea"),
-        *([(_TERRAIN_FILLS[_HIDDEN], "face down (?)")] if _HIDDEN in state._terrain else []),
+        (_TERRAIN_FILLS[PLAIN_CODE], "plain"),
+        (_TERRAIN_FILLS[MOUNTAIN_CODE], "mountain"),
+        (_TERRAIN_FILLS[SEA_CODE], "sea"),
+        *([(_TERRAIN_FILLS[HIDDEN_CODE], "face down (?)")] if HIDDEN_CODE in state._terrain else []),
         *((_PAWN_COLOURS[p], f"player {p}: Q Queen, P Prince, ring = Field, castle = City") for p in (0, 1)),
         ("#ffffff", "g1, e3...: each hex's name, as moves write it (move P f2->e3)"),
         *([("#ffffff", lost_line(state))] if any(state._lost) else []),
@@ -107,13 +116,13 @@ def svg_picture(state: FiveFieldsState, title: str | None = None) -> str:
 
 def svg_cell_names(state: FiveFieldsState) -> dict[Hex, str]:
     """Each hex's name as moves write it, for the picture's ``data-cell`` marks."""
-    return {cell: format_hex(cell) for cell in _CELLS}
+    return {cell: format_hex(cell) for cell in CELLS}
 
 
 def _svg_overlay(state: FiveFieldsState, cell: Hex, x: float, y: float) -> str:
     from boardkit.render import element
 
-    i = _INDEX[cell]
+    i = CELL_INDEX[cell]
     parts = []
     field, city = state._field[i], state._city[i]
     if field >= 0:
@@ -133,13 +142,13 @@ def _svg_overlay(state: FiveFieldsState, cell: Hex, x: float, y: float) -> str:
         for p in (0, 1)
         for letter in ("Q" if state._queen[p] == i else "") + "P" * state._princes[p].count(i)
     ]
-    if state._terrain[i] == _HIDDEN:
+    if state._terrain[i] == HIDDEN_CODE:
         parts.append(element("text", "?", x=x, y=y - (14 if pawns else 0), text_anchor="middle",
                              dominant_baseline="central", font_size=18, font_weight="bold", fill="#555"))
     step = 19.0 if len(pawns) <= 3 else 15.0
     for k, (p, letter) in enumerate(pawns):
         px = x + (k - (len(pawns) - 1) / 2) * step
-        py = y + (10.0 if city >= 0 or state._terrain[i] == _HIDDEN else 0.0)
+        py = y + (10.0 if city >= 0 or state._terrain[i] == HIDDEN_CODE else 0.0)
         parts.append(element("circle", cx=px, cy=py, r=step / 2 - 1, fill=_PAWN_COLOURS[p], stroke="#111",
                              class_=f"pawn player-{p}"))
         parts.append(element("text", letter, x=px, y=py, text_anchor="middle", dominant_baseline="central",

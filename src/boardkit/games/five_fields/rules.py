@@ -47,26 +47,26 @@ from boardkit.about import About, Chance
 from boardkit.errors import IllegalMoveError, OptionError, OptionTypeError, refusing, shown
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.five_fields.board import (
-    _CELLS,
-    _CODE,
-    _HIDDEN,
-    _INDEX,
-    _MOST_CITIES,
-    _MOST_FIELDS,
-    _MOST_PRINCES,
-    _MOUNTAIN,
-    _N,
-    _PLAIN,
-    _SEA,
-    _TERRAINS,
     BOARD,
+    CELL_COUNT,
+    CELL_INDEX,
+    CELLS,
+    HIDDEN_CODE,
+    MOST_CITIES,
+    MOST_FIELDS,
+    MOST_PRINCES,
+    MOUNTAIN_CODE,
+    PLAIN_CODE,
     PRINCE_HEXES,
     QUEEN_HEXES,
+    SEA_CODE,
+    TERRAIN_CODE,
+    TERRAIN_CODES,
     TILES,
     Pawn,
     Terrain,
-    _hex_index,
     format_hex,
+    hex_index,
     parse_map,
 )
 from boardkit.games.five_fields.hidden import FiveFieldsView, determinize, view_of
@@ -97,9 +97,11 @@ __all__ = ["FiveFields", "FiveFieldsState", "FiveFieldsView"]
 
 _NB: tuple[tuple[int, ...], ...] = BOARD.compiled.neighbors
 _DIST: tuple[tuple[int, ...], ...] = BOARD.compiled.distance or ()
-_WITHIN2: tuple[tuple[int, ...], ...] = tuple(tuple(j for j in range(_N) if 1 <= _DIST[i][j] <= 2) for i in range(_N))
-_QUEEN_START = tuple(_INDEX[c] for c in QUEEN_HEXES)
-_PRINCE_START = tuple(tuple(_INDEX[c] for c in hexes) for hexes in PRINCE_HEXES)
+_WITHIN2: tuple[tuple[int, ...], ...] = tuple(
+    tuple(j for j in range(CELL_COUNT) if 1 <= _DIST[i][j] <= 2) for i in range(CELL_COUNT)
+)
+_QUEEN_START = tuple(CELL_INDEX[c] for c in QUEEN_HEXES)
+_PRINCE_START = tuple(tuple(CELL_INDEX[c] for c in hexes) for hexes in PRINCE_HEXES)
 
 _GOAL = 10  # Fields worth 5, counted in halves
 _MOVE_TYPES = (
@@ -326,23 +328,23 @@ class FiveFieldsState(State[Move]):
         self.topology = BOARD
         self._blank: bool = opts.blank_map
         self._limit: int | None = opts.turn_limit
-        terrain = [_HIDDEN] * _N
-        pool = [TILES[t] for t in _TERRAINS]
+        terrain = [HIDDEN_CODE] * CELL_COUNT
+        pool = [TILES[t] for t in TERRAIN_CODES]
         for q in _QUEEN_START:
-            terrain[q] = _PLAIN
-            pool[_PLAIN] -= 1
+            terrain[q] = PLAIN_CODE
+            pool[PLAIN_CODE] -= 1
         if opts.map is not None:
             fixed = parse_map(opts.map)
-            terrain = [_CODE[fixed[cell]] for cell in _CELLS]
+            terrain = [TERRAIN_CODE[fixed[cell]] for cell in CELLS]
             pool = [0, 0, 0]
         elif self._blank:
             for hexes in _PRINCE_START:
                 for i in hexes:
                     terrain[i] = self._draw(pool)
         else:
-            tiles = [t for t in (_PLAIN, _MOUNTAIN, _SEA) for _ in range(pool[t])]
+            tiles = [t for t in (PLAIN_CODE, MOUNTAIN_CODE, SEA_CODE) for _ in range(pool[t])]
             self.rng.shuffle(tiles)
-            others = [i for i in range(_N) if i not in _QUEEN_START]
+            others = [i for i in range(CELL_COUNT) if i not in _QUEEN_START]
             for i, t in zip(others, tiles, strict=True):
                 terrain[i] = t
             pool = [0, 0, 0]
@@ -351,8 +353,8 @@ class FiveFieldsState(State[Move]):
         self._queen: list[int] = list(_QUEEN_START)
         self._princes: list[list[int]] = [list(hexes) for hexes in _PRINCE_START]
         self._lost: list[int] = [0, 0]
-        self._field: list[int] = [-1] * _N
-        self._city: list[int] = [-1] * _N
+        self._field: list[int] = [-1] * CELL_COUNT
+        self._city: list[int] = [-1] * CELL_COUNT
         self._to_move: int = 0
         self._passes: int = 0
         self._turns: int = 0
@@ -392,8 +394,8 @@ class FiveFieldsState(State[Move]):
             >>> FiveFields(blank_map=True).new_game(seed=3).terrain((0, 0)) is None
             True
         """
-        code = self._terrain[_hex_index(cell)]
-        return None if code == _HIDDEN else _TERRAINS[code]
+        code = self._terrain[hex_index(cell)]
+        return None if code == HIDDEN_CODE else TERRAIN_CODES[code]
 
     def pawns(self, cell: Hex) -> tuple[tuple[Player, Pawn], ...]:
         """The pawns on a hex as ``(player, Pawn)`` pairs, Queen first.
@@ -402,7 +404,7 @@ class FiveFieldsState(State[Move]):
             >>> FiveFields().new_game(seed=3).pawns((0, -1))
             ((1, <Pawn.PRINCE: 'prince'>),)
         """
-        i = _hex_index(cell)
+        i = hex_index(cell)
         found: list[tuple[Player, Pawn]] = []
         for p in (0, 1):
             if self._queen[p] == i:
@@ -419,7 +421,7 @@ class FiveFieldsState(State[Move]):
             >>> state.field((0, 2))
             0
         """
-        owner = self._field[_hex_index(cell)]
+        owner = self._field[hex_index(cell)]
         return None if owner < 0 else owner
 
     def city(self, cell: Hex) -> Player | None:
@@ -431,7 +433,7 @@ class FiveFieldsState(State[Move]):
             >>> state.city((0, 2))
             0
         """
-        owner = self._city[_hex_index(cell)]
+        owner = self._city[hex_index(cell)]
         return None if owner < 0 else owner
 
     def queen(self, player: Player) -> Hex | None:
@@ -442,7 +444,7 @@ class FiveFieldsState(State[Move]):
             (0, -2)
         """
         i = self._queen[self.check_player(player)]
-        return None if i < 0 else _CELLS[i]
+        return None if i < 0 else CELLS[i]
 
     def princes(self, player: Player) -> tuple[Hex, ...]:
         """The hexes of ``player``'s Princes, in board order (a hex twice for a pair).
@@ -451,7 +453,7 @@ class FiveFieldsState(State[Move]):
             >>> FiveFields().new_game(seed=3).princes(0)
             ((0, 1), (1, 1), (-1, 2))
         """
-        return tuple(_CELLS[i] for i in sorted(self._princes[self.check_player(player)]))
+        return tuple(CELLS[i] for i in sorted(self._princes[self.check_player(player)]))
 
     @property
     def princes_lost(self) -> tuple[int, int]:
@@ -480,11 +482,11 @@ class FiveFieldsState(State[Move]):
             >>> state.prince_range((0, 1)), state.prince_range((0, -1))
             (4, 4)
         """
-        i = _hex_index(cell)
+        i = hex_index(cell)
         for p in (0, 1):
             if i in self._princes[p]:
                 return self._value(p, i)
-        raise OptionError(f"no Prince stands on {format_hex(_CELLS[i])}")
+        raise OptionError(f"no Prince stands on {format_hex(CELLS[i])}")
 
     @property
     def unseen(self) -> dict[Terrain, int]:
@@ -495,7 +497,7 @@ class FiveFieldsState(State[Move]):
             >>> sum(state.unseen.values())
             11
         """
-        return {t: self._pool[k] for k, t in enumerate(_TERRAINS)}
+        return {t: self._pool[k] for k, t in enumerate(TERRAIN_CODES)}
 
     @property
     def turn(self) -> int:
@@ -668,7 +670,7 @@ class FiveFieldsState(State[Move]):
 
     def _draw(self, pool: list[int]) -> int:
         k = self.rng.randbelow(sum(pool))
-        for t in (_PLAIN, _MOUNTAIN, _SEA):
+        for t in (PLAIN_CODE, MOUNTAIN_CODE, SEA_CODE):
             if k < pool[t]:
                 pool[t] -= 1
                 return t
@@ -694,7 +696,7 @@ class FiveFieldsState(State[Move]):
         return self._queen[e] == i or i in self._princes[e] or self._city[i] == e
 
     def _defence(self, e: int, i: int) -> int:
-        mountain = self._terrain[i] == _MOUNTAIN
+        mountain = self._terrain[i] == MOUNTAIN_CODE
         city = self._city[i] == e
         double = 2 if mountain and not city else 1
         total = sum(self._value(e, i) * double for _ in range(self._princes[e].count(i)))
@@ -723,7 +725,7 @@ class FiveFieldsState(State[Move]):
         princes = self._princes[p]
         best = 0
         seen: set[int] = set()
-        for start in range(_N):
+        for start in range(CELL_COUNT):
             if city[start] != p or start in seen:
                 continue
             seen.add(start)
@@ -732,10 +734,10 @@ class FiveFieldsState(State[Move]):
             while stack:
                 i = stack.pop()
                 if field[i] == p:
-                    worth += 2 if terrain[i] == _PLAIN else 1
+                    worth += 2 if terrain[i] == PLAIN_CODE else 1
                 for j in _NB[i]:
                     if j not in seen and (
-                        field[j] == p or city[j] == p or (terrain[j] == _SEA and j in princes)
+                        field[j] == p or city[j] == p or (terrain[j] == SEA_CODE and j in princes)
                     ):
                         seen.add(j)
                         stack.append(j)
@@ -748,14 +750,14 @@ class FiveFieldsState(State[Move]):
         """Hexes a Prince of ``p`` on ``a`` can end on with ``points`` of
         movement, before the end-of-move checks (``a`` itself excluded)."""
         terrain = self._terrain
-        sea = terrain[a] == _SEA
+        sea = terrain[a] == SEA_CODE
         e = 1 - p
         seen = {a}
         found: list[int] = []
         if cross and points >= 1:
             for j in _NB[a]:
                 t = terrain[j]
-                if t != _HIDDEN and (t == _SEA) != sea:
+                if t != HIDDEN_CODE and (t == SEA_CODE) != sea:
                     seen.add(j)
                     found.append(j)
         frontier = [a]
@@ -766,7 +768,7 @@ class FiveFieldsState(State[Move]):
                     if j in seen:
                         continue
                     t = terrain[j]
-                    if t == _HIDDEN or (t == _SEA) != sea:
+                    if t == HIDDEN_CODE or (t == SEA_CODE) != sea:
                         continue
                     seen.add(j)
                     found.append(j)
@@ -786,7 +788,7 @@ class FiveFieldsState(State[Move]):
     def _queen_stand(self, p: int, j: int, allowed: int = 0) -> bool:
         t = self._terrain[j]
         return (
-            t in (_PLAIN, _MOUNTAIN)
+            t in (PLAIN_CODE, MOUNTAIN_CODE)
             and not self._blocks(1 - p, j)
             and self._princes[p].count(j) == allowed
             and self._queen[p] != j
@@ -794,7 +796,7 @@ class FiveFieldsState(State[Move]):
 
     def _queen_cross(self, p: int, m: int) -> bool:
         t = self._terrain[m]
-        return t != _HIDDEN and (t != _SEA or m in self._princes[p]) and not self._blocks(1 - p, m)
+        return t != HIDDEN_CODE and (t != SEA_CODE or m in self._princes[p]) and not self._blocks(1 - p, m)
 
     def _queen_path(self, p: int, h: int, j: int) -> bool:
         return _DIST[h][j] == 1 or any(self._queen_cross(p, m) for m in _NB[h] if _DIST[m][j] == 1)
@@ -828,7 +830,7 @@ class FiveFieldsState(State[Move]):
             for j in self._queen_ends(p):
                 if only is not None and only[1] != h:
                     continue
-                move = PawnMove(Pawn.QUEEN, _CELLS[h], _CELLS[j])
+                move = PawnMove(Pawn.QUEEN, CELLS[h], CELLS[j])
                 if not pending or self._try(move):
                     moves.append(move)
         for a in self._unmoved(p):
@@ -836,19 +838,19 @@ class FiveFieldsState(State[Move]):
                 continue
             if not self._blank:
                 for j in self._prince_ends(p, a):
-                    move = PawnMove(Pawn.PRINCE, _CELLS[a], _CELLS[j])
+                    move = PawnMove(Pawn.PRINCE, CELLS[a], CELLS[j])
                     if (not pending and not self._blocks(1 - p, j)) or self._try(move):
                         moves.append(move)
                 continue
             for j in _NB[a]:
-                if self._terrain[j] == _HIDDEN:
+                if self._terrain[j] == HIDDEN_CODE:
                     continue
-                move = PawnMove(Pawn.PRINCE, _CELLS[a], _CELLS[j])
+                move = PawnMove(Pawn.PRINCE, CELLS[a], CELLS[j])
                 if (not pending and not self._blocks(1 - p, j) and self._can_end(p, j)) or self._try(move):
                     moves.append(move)
             for j in _NB[a]:
-                if self._terrain[j] == _HIDDEN and (not pending or self._try_explore(p, a)):
-                    moves.append(Explore(_CELLS[a], _CELLS[j]))
+                if self._terrain[j] == HIDDEN_CODE and (not pending or self._try_explore(p, a)):
+                    moves.append(Explore(CELLS[a], CELLS[j]))
         return moves
 
     def _walk_moves(self, p: int) -> list[Move]:
@@ -857,23 +859,23 @@ class FiveFieldsState(State[Move]):
             return []
         points, entered, free = walk
         x = self._moved[-1]
-        sea = self._terrain[x] == _SEA
+        sea = self._terrain[x] == SEA_CODE
         moves: list[Move] = []
         for j in _NB[x]:
             t = self._terrain[j]
-            if t == _HIDDEN or (j != free and points < 1) or ((t == _SEA) != sea and entered):
+            if t == HIDDEN_CODE or (j != free and points < 1) or ((t == SEA_CODE) != sea and entered):
                 continue
-            move: Move = Step(_CELLS[x], _CELLS[j])
+            move: Move = Step(CELLS[x], CELLS[j])
             if self._try(move):
                 moves.append(move)
         if points >= 1 and self._pool_size() > 0:
-            hidden = [j for j in _NB[x] if self._terrain[j] == _HIDDEN]
+            hidden = [j for j in _NB[x] if self._terrain[j] == HIDDEN_CODE]
             if hidden:
                 self._walk = (points - 1, entered, -1)
                 ok = self._completable(p)
                 self._walk = walk
                 if ok:
-                    moves.extend(Reveal(_CELLS[x], _CELLS[j]) for j in hidden)
+                    moves.extend(Reveal(CELLS[x], CELLS[j]) for j in hidden)
         return moves
 
     def _pool_size(self) -> int:
@@ -904,8 +906,8 @@ class FiveFieldsState(State[Move]):
         points, entered, free = walk
         x = self._moved[-1]
         ends = set(self._reach(p, x, points, not entered))
-        if free >= 0 and self._terrain[free] != _HIDDEN:
-            same = (self._terrain[free] == _SEA) == (self._terrain[x] == _SEA)
+        if free >= 0 and self._terrain[free] != HIDDEN_CODE:
+            same = (self._terrain[free] == SEA_CODE) == (self._terrain[x] == SEA_CODE)
             if same:
                 ends.add(free)
                 if not self._blocks(1 - p, free):
@@ -979,31 +981,31 @@ class FiveFieldsState(State[Move]):
         moves: list[Move] = []
         for j in sorted(set(self._princes[p])):
             if 1 <= _DIST[h][j] <= 2 and self._queen_stand(p, j, allowed=1) and self._queen_path(p, h, j):
-                moves.append(Castle(_CELLS[h], _CELLS[j]))
+                moves.append(Castle(CELLS[h], CELLS[j]))
         return moves
 
     def _builds(self, p: int) -> list[Move]:
         h = self._queen[p]
-        if h < 0 or self._field[h] >= 0 or self._city[h] >= 0 or self._terrain[h] in (_SEA, _HIDDEN):
+        if h < 0 or self._field[h] >= 0 or self._city[h] >= 0 or self._terrain[h] in (SEA_CODE, HIDDEN_CODE):
             return []
         moves: list[Move] = []
-        if self._field.count(p) < _MOST_FIELDS:
+        if self._field.count(p) < MOST_FIELDS:
             moves.append(BuildField())
-        if self._city.count(p) < _MOST_CITIES:
+        if self._city.count(p) < MOST_CITIES:
             moves.append(BuildCity())
         return moves
 
     def _regenerations(self, p: int) -> list[Move]:
         mine = self._princes[p]
-        cities = [i for i in range(_N) if self._city[i] == p]
+        cities = [i for i in range(CELL_COUNT) if self._city[i] == p]
         moves: list[Move] = []
-        if self._lost[p] > 0 and len(mine) < _MOST_PRINCES and self._field.count(p) >= len(mine) + 1:
-            moves.extend(RegeneratePrince(_CELLS[c]) for c in cities if c not in mine and self._queen[p] != c)
+        if self._lost[p] > 0 and len(mine) < MOST_PRINCES and self._field.count(p) >= len(mine) + 1:
+            moves.extend(RegeneratePrince(CELLS[c]) for c in cities if c not in mine and self._queen[p] != c)
         if self._queen[p] < 0:
             for c in cities:
                 for a in sorted(set(mine)):
                     if mine.count(c) - (a == c) == 0:
-                        moves.append(RegenerateQueen(_CELLS[c], _CELLS[a]))
+                        moves.append(RegenerateQueen(CELLS[c], CELLS[a]))
         return moves
 
     def _refusal(self, move: Move) -> str | None:
@@ -1017,8 +1019,8 @@ class FiveFieldsState(State[Move]):
         if isinstance(move, Explore):
             if not self._blank:
                 return "hexes are turned over only with the blank_map option"
-            a, j = _INDEX[move.source], _INDEX[move.target]
-            if self._terrain[j] != _HIDDEN or j not in _NB[a]:
+            a, j = CELL_INDEX[move.source], CELL_INDEX[move.target]
+            if self._terrain[j] != HIDDEN_CODE or j not in _NB[a]:
                 return f"{format_hex(move.target)} is not a face-down neighbour of {format_hex(move.source)}"
             return self._start_refusal(p, Pawn.PRINCE, a) or (
                 None
@@ -1026,7 +1028,7 @@ class FiveFieldsState(State[Move]):
                 else "the battles of this action could no longer be won"
             )
         if isinstance(move, (Step, Reveal)):
-            if self._walk is None or _CELLS[self._moved[-1]] != move.source:
+            if self._walk is None or CELLS[self._moved[-1]] != move.source:
                 return f"no Prince is moving step by step from {format_hex(move.source)}"
             if move in self._walk_moves(p):
                 return None
@@ -1039,7 +1041,7 @@ class FiveFieldsState(State[Move]):
             if move in self.legal_moves():
                 return None
             if not self._walker_can_stop(p):
-                return f"a Prince cannot stop on {format_hex(_CELLS[self._moved[-1]])}"
+                return f"a Prince cannot stop on {format_hex(CELLS[self._moved[-1]])}"
             return self._battle_reason(p) or "the action cannot end here"
         if move in self.legal_moves():
             return None
@@ -1060,18 +1062,18 @@ class FiveFieldsState(State[Move]):
         if len(self._moved) + self._qmoved >= 2:
             return "two pawns have already moved this turn"
         if not self._walker_can_stop(p):
-            return f"the moving Prince cannot stop on {format_hex(_CELLS[self._moved[-1]])}"
+            return f"the moving Prince cannot stop on {format_hex(CELLS[self._moved[-1]])}"
         if pawn is Pawn.QUEEN:
             if self._queen[p] != a:
-                return f"no Queen of player {p} on {format_hex(_CELLS[a])}"
+                return f"no Queen of player {p} on {format_hex(CELLS[a])}"
             if self._qmoved:
                 return "the Queen has already moved this turn"
         elif a not in self._unmoved(p):
-            return f"no Prince of player {p} left to move on {format_hex(_CELLS[a])}"
+            return f"no Prince of player {p} left to move on {format_hex(CELLS[a])}"
         return None
 
     def _pawn_refusal(self, p: int, move: PawnMove) -> str | None:
-        a, j = _INDEX[move.source], _INDEX[move.target]
+        a, j = CELL_INDEX[move.source], CELL_INDEX[move.target]
         name = "Queen" if move.pawn is Pawn.QUEEN else "Prince"
         reason = self._start_refusal(p, move.pawn, a)
         if reason is not None:
@@ -1098,7 +1100,7 @@ class FiveFieldsState(State[Move]):
     def _battle_reason(self, p: int) -> str | None:
         for i, attack, defence in self._battles(p):
             if attack <= defence:
-                return f"the attack on {format_hex(_CELLS[i])} is {attack} against a defence of {defence}"
+                return f"the attack on {format_hex(CELLS[i])} is {attack} against a defence of {defence}"
         return None
 
     # -- carrying moves out -----------------------------------------------------
@@ -1107,7 +1109,7 @@ class FiveFieldsState(State[Move]):
         p = self._to_move
         mine = self._princes[p]
         if isinstance(move, PawnMove):
-            a, j = _INDEX[move.source], _INDEX[move.target]
+            a, j = CELL_INDEX[move.source], CELL_INDEX[move.target]
             self._walk = None
             if move.pawn is Pawn.QUEEN:
                 self._queen[p] = j
@@ -1121,7 +1123,7 @@ class FiveFieldsState(State[Move]):
                 self._walk = self._after_step(p, a, j, points - 1, False)
             return
         if isinstance(move, Explore):
-            a, j = _INDEX[move.source], _INDEX[move.target]
+            a, j = CELL_INDEX[move.source], CELL_INDEX[move.target]
             points = self._value(p, a)
             self._moved.append(a)
             self._terrain[j] = self._draw(self._pool)
@@ -1129,7 +1131,7 @@ class FiveFieldsState(State[Move]):
             return
         if isinstance(move, Step):
             points, entered, free = self._walk or (0, True, -1)
-            x, j = self._moved[-1], _INDEX[move.target]
+            x, j = self._moved[-1], CELL_INDEX[move.target]
             if j != free:
                 points -= 1
             mine.remove(x)
@@ -1139,7 +1141,7 @@ class FiveFieldsState(State[Move]):
             return
         if isinstance(move, Reveal):
             points, entered, _ = self._walk or (1, True, -1)
-            j = _INDEX[move.target]
+            j = CELL_INDEX[move.target]
             self._terrain[j] = self._draw(self._pool)
             self._walk = (points - 1, entered, j)
             return
@@ -1147,7 +1149,7 @@ class FiveFieldsState(State[Move]):
             self._walk = None
             return
         if isinstance(move, Castle):
-            h, j = _INDEX[move.queen], _INDEX[move.prince]
+            h, j = CELL_INDEX[move.queen], CELL_INDEX[move.prince]
             self._queen[p] = j
             mine.remove(j)
             mine.append(h)
@@ -1156,15 +1158,15 @@ class FiveFieldsState(State[Move]):
         elif isinstance(move, BuildCity):
             self._city[self._queen[p]] = p
         elif isinstance(move, RegeneratePrince):
-            mine.append(_INDEX[move.city])
+            mine.append(CELL_INDEX[move.city])
             self._lost[p] -= 1
         elif isinstance(move, RegenerateQueen):
-            mine.remove(_INDEX[move.prince])
-            self._queen[p] = _INDEX[move.city]
+            mine.remove(CELL_INDEX[move.prince])
+            self._queen[p] = CELL_INDEX[move.city]
 
     def _after_step(self, p: int, x: int, j: int, points: int, entered: bool) -> _Walk | None:
         """The walk after a Prince stepped from ``x`` to ``j``, or ``None`` when it is over."""
-        crossed = (self._terrain[x] == _SEA) != (self._terrain[j] == _SEA)
+        crossed = (self._terrain[x] == SEA_CODE) != (self._terrain[j] == SEA_CODE)
         if crossed or points <= 0 or self._blocks(1 - p, j):
             return None
         return (points, True, -1)
@@ -1186,7 +1188,7 @@ class FiveFieldsState(State[Move]):
             standing.add(self._queen[p])
         for i in sorted(standing):
             if self._field[i] == e:
-                self._field[i] = p if self._field.count(p) < _MOST_FIELDS else -1
+                self._field[i] = p if self._field.count(p) < MOST_FIELDS else -1
         for i in self._pairs:
             if self._princes[p].count(i) >= 2:
                 self._princes[p].remove(i)
@@ -1237,6 +1239,88 @@ class FiveFieldsState(State[Move]):
             player 0 to move, turn 1
         """
         return render_text(self)
+
+    def public_info(self) -> dict[str, str]:
+        """What both players see beside the map: how far each is from the
+        goal (the worth of their best Fields linked to a City, 5 wins), the
+        Princes lost in Battles and not yet brought back, the turn (of the
+        limit, if there is one) and, on a blank map, the tiles still face down.
+
+        Examples:
+            >>> for label, text in FiveFields(blank_map=True).new_game(seed=3).public_info().items():
+            ...     print(f"{label}: {text}")
+            linked Fields: player 0 0, player 1 0 (5 wins)
+            Princes lost: player 0 0, player 1 0
+            turn: 1
+            face down: 11: plain 5, mountain 3, sea 3
+        """
+        seat = self.game.seat_name
+        info = {
+            "linked Fields": ", ".join(f"{seat(p)} {self._chain(p) / 2:g}" for p in (0, 1)) + " (5 wins)",
+            "Princes lost": ", ".join(f"{seat(p)} {self._lost[p]}" for p in (0, 1)),
+            "turn": f"{self._turns + (self._outcome is None)}" + (f" of {self._limit}" if self._limit else ""),
+        }
+        if any(self._pool):
+            counts = ", ".join(f"{t.value} {n}" for t, n in self.unseen.items() if n)
+            info["face down"] = f"{sum(self._pool)}: {counts}"
+        return info
+
+    def describe(self, move: Move, before: FiveFieldsState) -> str:
+        """What ``move`` did, in the game's words: hexes turned face up,
+        Fields and Cities built or taken, and when the action ends each
+        Battle with its attack and defence and the pawns that fell, and a
+        Prince lost to the Separation rule.
+
+        Examples:
+            >>> plains = {cell: Terrain.PLAIN for cell in BOARD.cells}
+            >>> state = FiveFields().from_position(
+            ...     terrain=plains,
+            ...     pawns={(0, 2): [(0, Pawn.QUEEN)], (0, 1): [(0, Pawn.PRINCE)], (1, 1): [(1, Pawn.PRINCE)],
+            ...            (0, -2): [(1, Pawn.QUEEN)]},
+            ...     to_move=0,
+            ... )
+            >>> state.apply("move P f2->h2")
+            >>> before = state.copy(); state.apply("end")
+            >>> state.describe(state.history[-1], before)
+            "Battle on h2: attack 4 against defence 1; player 1's Prince falls"
+        """
+        if len(self._moves) != len(before._moves) + 1:
+            return ""
+        p = before._to_move
+        e = 1 - p
+        seat = self.game.seat_name
+        said: list[str] = []
+        for i in range(CELL_COUNT):
+            if before._terrain[i] == HIDDEN_CODE and self._terrain[i] != HIDDEN_CODE:
+                said.append(f"turned over {format_hex(CELLS[i])}: {TERRAIN_CODES[self._terrain[i]].value}")
+        if self._turns != before._turns and not isinstance(move, Pass):
+            trial = before.copy()  # the action carried out, its Battles not yet fought
+            trial._do(move)
+            for i, attack, defence in trial._battles(p):
+                fell = (["Queen"] if before._queen[e] == i else []) + [
+                    "Prince" if n == 1 else f"{n} Princes" for n in [before._princes[e].count(i)] if n
+                ]
+                battle = f"Battle on {format_hex(CELLS[i])}: attack {attack} against defence {defence}"
+                if fell:
+                    verb = "falls" if fell == ["Queen"] or fell == ["Prince"] else "fall"
+                    battle += f"; {seat(e)}'s {' and '.join(fell)} {verb}"
+                said.append(battle)
+            for i in range(CELL_COUNT):
+                lost = trial._princes[p].count(i) - self._princes[p].count(i)
+                if lost > 0 and i in before._pairs:
+                    said.append(f"the Separation rule takes a Prince of the pair on {format_hex(CELLS[i])}")
+        for kind, was, now in (("Field", before._field, self._field), ("City", before._city, self._city)):
+            for i in range(CELL_COUNT):
+                where = format_hex(CELLS[i])
+                if was[i] == now[i]:
+                    continue
+                if was[i] < 0:
+                    said.append(f"built a {kind} on {where}")
+                elif now[i] < 0:
+                    said.append(f"razed {seat(was[i])}'s {kind} on {where}")
+                else:
+                    said.append(f"took {seat(was[i])}'s {kind} on {where}")
+        return "; ".join(said)
 
     def svg_cells(self) -> tuple[HexGrid, dict[Hex, str], dict[Hex, str]]:
         """The board, a label per occupied hex and a fill colour per hex, for

@@ -14,20 +14,20 @@ from typing import TYPE_CHECKING, Any
 from boardkit.errors import OptionError
 from boardkit.game import Player, setup_fields
 from boardkit.games.five_fields.board import (
-    _CELLS,
-    _CODE,
-    _HIDDEN,
-    _MOST_CITIES,
-    _MOST_FIELDS,
-    _MOST_PRINCES,
-    _N,
-    _SEA,
-    _TERRAINS,
+    CELL_COUNT,
+    CELLS,
+    HIDDEN_CODE,
+    MOST_CITIES,
+    MOST_FIELDS,
+    MOST_PRINCES,
+    SEA_CODE,
+    TERRAIN_CODE,
+    TERRAIN_CODES,
     TILES,
     Pawn,
     Terrain,
-    _hex_index,
     format_hex,
+    hex_index,
     parse_hex,
 )
 from boardkit.topology import Hex
@@ -54,7 +54,7 @@ def _princes_lost(counts: Any, princes: list[list[int]]) -> list[int]:
     for p, n in enumerate(counts):
         if type(n) is not int or n < 0:
             raise OptionError(f"bad position: princes_lost counts are non-negative ints, not {n!r:.80}")
-        if n > _MOST_PRINCES - len(princes[p]):
+        if n > MOST_PRINCES - len(princes[p]):
             raise OptionError(
                 f"bad position: player {p} cannot have lost {n} Princes with {len(princes[p])} on the board"
             )
@@ -78,63 +78,63 @@ def place(
     """
     state.rng.reseed(state.seed)  # in place: nothing may keep a generator the state has left
     state.check_player(to_move)
-    codes = [_HIDDEN] * _N
+    codes = [HIDDEN_CODE] * CELL_COUNT
     for cell, kind in terrain.items():
         if not isinstance(kind, Terrain):
             raise OptionError(f"bad position: the terrain of {cell!r} must be a Terrain, not {kind!r}")
-        codes[_hex_index(cell)] = _CODE[kind]
-    if not state._blank and _HIDDEN in codes:
-        missing = _CELLS[codes.index(_HIDDEN)]
+        codes[hex_index(cell)] = TERRAIN_CODE[kind]
+    if not state._blank and HIDDEN_CODE in codes:
+        missing = CELLS[codes.index(HIDDEN_CODE)]
         raise OptionError(f"bad position: no terrain for {format_hex(missing)} (only blank_map hides hexes)")
-    pool = [TILES[t] - codes.count(_CODE[t]) for t in _TERRAINS] if state._blank else [0, 0, 0]
+    pool = [TILES[t] - codes.count(TERRAIN_CODE[t]) for t in TERRAIN_CODES] if state._blank else [0, 0, 0]
     if min(pool) < 0:
         raise OptionError("bad position: more face-up hexes of a terrain than the box holds")
     state._terrain, state._pool = codes, pool
     state._queen = [-1, -1]
     state._princes = [[], []]
-    state._field = [-1] * _N
-    state._city = [-1] * _N
+    state._field = [-1] * CELL_COUNT
+    state._city = [-1] * CELL_COUNT
     for cell, owner in fields.items():
-        i = _hex_index(cell)
+        i = hex_index(cell)
         state.check_player(owner)
-        if codes[i] in (_SEA, _HIDDEN):
-            raise OptionError(f"bad position: no Field may lie on the sea or face-down hex {format_hex(_CELLS[i])}")
+        if codes[i] in (SEA_CODE, HIDDEN_CODE):
+            raise OptionError(f"bad position: no Field may lie on the sea or face-down hex {format_hex(CELLS[i])}")
         state._field[i] = owner
     for cell, owner in cities.items():
-        i = _hex_index(cell)
+        i = hex_index(cell)
         state.check_player(owner)
-        if codes[i] in (_SEA, _HIDDEN) or state._field[i] >= 0:
-            raise OptionError(f"bad position: a City cannot stand on {format_hex(_CELLS[i])}")
+        if codes[i] in (SEA_CODE, HIDDEN_CODE) or state._field[i] >= 0:
+            raise OptionError(f"bad position: a City cannot stand on {format_hex(CELLS[i])}")
         state._city[i] = owner
     for cell, items in pawns.items():
-        i = _hex_index(cell)
+        i = hex_index(cell)
         for item in items:
             if not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[1], Pawn):
                 raise OptionError(f"bad position: a pawn is a (player, Pawn) pair, not {item!r}")
             owner, piece = item
             state.check_player(owner)
-            if codes[i] == _HIDDEN:
+            if codes[i] == HIDDEN_CODE:
                 raise OptionError(f"bad position: no pawn may stand on the face-down hex {format_hex(cell)}")
             if piece is Pawn.QUEEN:
                 if state._queen[owner] >= 0:
                     raise OptionError(f"bad position: player {owner} has two Queens")
-                if codes[i] == _SEA:
+                if codes[i] == SEA_CODE:
                     raise OptionError(f"bad position: a Queen cannot stand on the sea hex {format_hex(cell)}")
                 state._queen[owner] = i
             else:
                 state._princes[owner].append(i)
     for p in (0, 1):
         e = 1 - p
-        if len(state._princes[p]) > _MOST_PRINCES:
-            raise OptionError(f"bad position: player {p} has more than {_MOST_PRINCES} Princes")
-        if state._field.count(p) > _MOST_FIELDS or state._city.count(p) > _MOST_CITIES:
+        if len(state._princes[p]) > MOST_PRINCES:
+            raise OptionError(f"bad position: player {p} has more than {MOST_PRINCES} Princes")
+        if state._field.count(p) > MOST_FIELDS or state._city.count(p) > MOST_CITIES:
             raise OptionError(f"bad position: player {p} has too many Fields or Cities")
         for i in set(state._princes[p]) | ({state._queen[p]} - {-1}):
             mine = state._princes[p].count(i) + (state._queen[p] == i)
             if mine > 2 or (mine == 2 and state._queen[p] == i):
-                raise OptionError(f"bad position: too many of player {p}'s pawns on {format_hex(_CELLS[i])}")
+                raise OptionError(f"bad position: too many of player {p}'s pawns on {format_hex(CELLS[i])}")
             if state._blocks(e, i) or state._field[i] == e:
-                raise OptionError(f"bad position: player {p}'s pawn shares {format_hex(_CELLS[i])} with the enemy")
+                raise OptionError(f"bad position: player {p}'s pawn shares {format_hex(CELLS[i])} with the enemy")
     state._lost = _princes_lost(princes_lost, state._princes)
     state._to_move = to_move
     state._pairs = state._pairs_of(to_move)

@@ -1,5 +1,6 @@
 "use strict";
-// A game page: the board, the moves of the seat to move, and live updates.
+// A game page: the board, the moves of the seat to move, the scores and what every player
+// may see, the moves so far with what each did, the rules, and live updates.
 const params = new URLSearchParams(location.search);
 const token = params.get("token") || "";
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -129,11 +130,30 @@ function render() {
       box.append(p);
     }
   }
-  list("history", page.history, (m) => {
+  // Each move with the seat that played it and what it did, in the game's words.
+  list("history", page.log, (m) => {
     const li = document.createElement("li");
-    li.textContent = m;
+    li.dataset.played = m.move;
+    if (m.by) {
+      const by = document.createElement("span");
+      by.className = "by";
+      by.textContent = m.by + " ";
+      li.append(by);
+    }
+    const move = document.createElement("code");
+    move.textContent = m.move;
+    li.append(move);
+    if (m.did) {
+      const did = document.createElement("span");
+      did.className = "did";
+      did.textContent = m.did;
+      li.append(did);
+    }
     return li;
   });
+  const history = $("history");
+  history.scrollTop = history.scrollHeight;
+  facts();
   list("seats", page.seats, (s) => {
     const li = document.createElement("li");
     const you = page.yours.includes(s.seat) ? " (you)" : "";
@@ -168,9 +188,40 @@ function render() {
   const query = `?token=${encodeURIComponent(token)}`;
   $("record").hidden = !page.record;
   $("record").href = api("/record.json") + query;
-  $("otg").hidden = !(page.record && page.otg);
-  $("otg").href = api("/record.otg") + query;
+  list("formats", page.record ? page.formats : [], (f) => {
+    const a = document.createElement("a");
+    a.href = api(`/record.${encodeURIComponent(f.key)}`) + query;
+    a.download = "";
+    a.dataset.format = f.key;
+    a.title = f.name;
+    a.textContent = `Record (${f.suffix})`;
+    return a;
+  });
   mark();
+}
+
+// The scores, what every player may see beside the board, and the game's goal and turn.
+function facts() {
+  const row = (label, value) => {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = label;
+    const td = document.createElement("td");
+    td.textContent = value;
+    tr.append(th, td);
+    return tr;
+  };
+  const scores = page.scores || [];
+  $("scores").hidden = !scores.length;
+  $("scores").tBodies[0].replaceChildren(...scores.map((s) => row(s.name, String(s.score))));
+  $("public").hidden = !page.public.length;
+  $("public").tBodies[0].replaceChildren(...page.public.map(([label, text]) => row(label, text)));
+  $("table-box").hidden = !scores.length && !page.public.length;
+  const about = page.about;
+  $("rules").hidden = !about.goal && !about.turn;
+  $("rules-goal").textContent = about.goal ? `Goal: ${about.goal}` : "";
+  $("rules-turn").textContent = about.turn ? `A turn: ${about.turn}` : "";
 }
 
 function show(data) {

@@ -1,5 +1,7 @@
 "use strict";
 // The start page: choose a game, its variant and options, and who sits where.
+// The options form is built from each game's option schema (/api/games: option_info):
+// a list for choices, a box for yes/no, a number field with its range, text for the rest.
 const KINDS = [
   ["here", "a person at this screen"],
   ["link", "a person elsewhere (gets a link)"],
@@ -10,47 +12,136 @@ const KINDS = [
 let offered = [];
 let defaults = {};
 let first = null;
+let fields = []; // the options on the form: {info, value()}
 
 const $ = (id) => document.getElementById(id);
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 function chosen() {
   return offered.find((g) => g.spec === $("game").value);
 }
 
+function shown(value) {
+  if (value === null) return "none";
+  if (value === "") return "(empty)";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function range(info) {
+  if (info.low !== null && info.high !== null) return `from ${info.low} to ${info.high}`;
+  if (info.low !== null) return `${info.low} or more`;
+  if (info.high !== null) return `at most ${info.high}`;
+  return "";
+}
+
+function element(tag, props) {
+  return Object.assign(document.createElement(tag), props || {});
+}
+
+// One option's row: its name, a field of its declared type, "none" (and named values such
+// as "random") as boxes beside it, and a line of help with the range and default.
+function optionRow(info, preset) {
+  const start = preset !== undefined ? preset : info.default;
+  const row = element("div", { className: "option" });
+  row.dataset.option = info.name;
+  const label = element("label");
+  label.append(element("span", { className: "name", textContent: info.name.replaceAll("_", " ") }), " ");
+  const alternatives = [...info.also];
+  if (info.optional || info.default === null) alternatives.push(null);
+  let input;
+  let read;
+  if (info.choices.length) {
+    const values = [...info.choices, ...alternatives];
+    alternatives.length = 0; // offered in the list itself
+    input = element("select");
+    values.forEach((v, i) => input.append(element("option", { value: String(i), textContent: shown(v) })));
+    const at = values.findIndex((v) => same(v, start));
+    input.value = String(Math.max(at, 0));
+    read = () => values[Number(input.value)];
+  } else if (info.type === "bool") {
+    input = element("input", { type: "checkbox", checked: start === true });
+    read = () => input.checked;
+  } else if (info.type === "int" || info.type === "float") {
+    input = element("input", { type: "number", step: info.type === "int" ? "1" : "any" });
+    if (info.low !== null) input.min = info.low;
+    if (info.high !== null) input.max = info.high;
+    const number = typeof start === "number" ? start : info.default;
+    input.value = typeof number === "number" ? String(number) : "";
+    read = () => (input.value === "" ? null : Number(input.value));
+  } else if (info.type === "data") {
+    input = element("textarea", { rows: 2, placeholder: "JSON data", value: start === null ? "" : JSON.stringify(start) });
+    read = () => input.value; // JSON text: the server reads it
+  } else {
+    input = element("input", { type: "text", value: typeof start === "string" ? start : "" });
+    read = () => input.value;
+  }
+  input.dataset.field = info.name;
+  label.append(input);
+  row.append(label);
+  const boxes = alternatives.map((alt) => {
+    const box = element("input", { type: "checkbox", checked: same(start, alt) });
+    box.dataset.alternative = shown(alt);
+    const holder = element("label", { className: "alternative" });
+    holder.append(box, " " + shown(alt));
+    row.append(holder);
+    return { box, alt };
+  });
+  const sync = () => { input.disabled = boxes.some((b) => b.box.checked); };
+  for (const { box } of boxes) {
+    box.addEventListener("change", () => {
+      for (const other of boxes) if (other.box !== box) other.box.checked = false;
+      sync();
+    });
+  }
+  sync();
+  const words = [info.help, range(info), `default ${shown(info.default)}`].filter(Boolean);
+  row.append(element("p", { className: "help", textContent: words.join("; ") }));
+  fields.push({
+    info,
+    value: () => {
+      const picked = boxes.find((b) => b.box.checked);
+      return picked ? picked.alt : read();
+    },
+  });
+  return row;
+}
+
 function fillGame() {
   const game = chosen();
   const preset = game.spec === first ? defaults : {};
+  const about = game.about;
+  $("goal").textContent = about.goal ? `Goal: ${about.goal}` : "";
+  $("turn").textContent = about.turn;
+  $("turn-box").hidden = !about.turn;
+  $("about").hidden = !about.goal && !about.turn;
   const variant = $("variant");
   variant.textContent = "";
   $("variant-row").hidden = !game.variant_key;
-  for (const v of game.variants) {
-    const option = document.createElement("option");
-    option.value = v;
-    option.textContent = v;
-    variant.append(option);
+  const variantInfo = game.option_info.find((o) => o.name === game.variant_key);
+  $("variant-help").hidden = !variantInfo || !variantInfo.help;
+  if (game.variant_key) {
+    const key = game.variant_key.replaceAll("_", " ");
+    $("variant-label").textContent = key.charAt(0).toUpperCase() + key.slice(1);
+    $("variant-help").textContent = variantInfo ? variantInfo.help : "";
   }
+  for (const v of game.variants) variant.append(element("option", { value: v, textContent: v }));
+  variant.value = game.variant_default || "";
   const wanted = preset[game.variant_key];
   if (wanted !== undefined) variant.value = String(wanted);
   const [least, most] = game.players;
   const players = $("players");
   players.min = least;
   players.max = most;
-  players.value = least;
+  players.value = game.default_players;
   $("players-row").hidden = least === most;
   const options = $("options");
-  options.querySelectorAll("label").forEach((l) => l.remove());
-  for (const [key, value] of Object.entries(game.options)) {
-    const label = document.createElement("label");
-    label.textContent = key + " ";
-    const input = document.createElement("input");
-    input.name = key;
-    input.dataset.option = key;
-    input.dataset.default = value;
-    input.value = key in preset ? JSON.stringify(preset[key]) : value;
-    label.append(input);
-    options.append(label);
-  }
-  options.hidden = Object.keys(game.options).length === 0;
+  options.textContent = "";
+  fields = [];
+  const infos = game.option_info.filter((o) => o.name !== game.variant_key);
+  for (const info of infos) options.append(optionRow(info, preset[info.name]));
+  $("options-box").hidden = infos.length === 0;
+  $("options-box").open = infos.length <= 4 || infos.some((o) => o.name in preset);
+  $("options-summary").textContent = `Options (${infos.length}): leave them at their defaults, or choose`;
   fillSeats();
 }
 
@@ -60,27 +151,17 @@ function fillSeats() {
   const seats = $("seats");
   seats.querySelectorAll("div").forEach((d) => d.remove());
   for (let p = 0; p < count; p++) {
-    const row = document.createElement("div");
-    const label = document.createElement("label");
-    label.textContent = (game.seat_names[p] || "player " + p) + " ";
-    const select = document.createElement("select");
+    const row = element("div");
+    const label = element("label", { textContent: (game.seat_names[p] || "player " + p) + " " });
+    const select = element("select");
     select.dataset.seat = p;
-    for (const [kind, words] of KINDS) {
-      const option = document.createElement("option");
-      option.value = kind;
-      option.textContent = words;
-      select.append(option);
-    }
-    select.value = p === 0 ? "here" : "greedy";
-    const strength = document.createElement("input");
-    strength.type = "number";
-    strength.min = 1;
-    strength.max = 20000;
-    strength.value = 200;
+    for (const [kind, words] of KINDS) select.append(element("option", { value: kind, textContent: words }));
+    select.value = p === 0 ? "here" : "mcts";
+    const strength = element("input", { type: "number", min: 1, max: 20000, value: 200, title: "MCTS iterations per move" });
     strength.dataset.iterations = p;
-    strength.title = "MCTS iterations per move";
-    strength.hidden = true;
-    select.addEventListener("change", () => { strength.hidden = select.value !== "mcts"; });
+    const sync = () => { strength.hidden = select.value !== "mcts"; };
+    select.addEventListener("change", sync);
+    sync();
     label.append(select, strength);
     row.append(label);
     seats.append(row);
@@ -92,9 +173,10 @@ async function start(event) {
   $("error").textContent = "";
   const game = chosen();
   const options = {};
-  document.querySelectorAll("[data-option]").forEach((input) => {
-    if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
-  });
+  for (const field of fields) {
+    const value = field.value();
+    if (!same(value, field.info.default)) options[field.info.name] = value;
+  }
   const seats = [...document.querySelectorAll("[data-seat]")].map((select) => {
     if (select.value !== "mcts") return select.value;
     return "mcts:" + document.querySelector(`[data-iterations="${select.dataset.seat}"]`).value;
@@ -121,10 +203,7 @@ async function load() {
   defaults = data.defaults || {};
   first = data.default;
   for (const game of offered) {
-    const option = document.createElement("option");
-    option.value = game.spec;
-    option.textContent = game.spec;
-    $("game").append(option);
+    $("game").append(element("option", { value: game.spec, textContent: `${game.about.title} (${game.spec})` }));
   }
   if (first) $("game").value = first;
   fillGame();
