@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import boardkit
+
+sys.path.insert(0, str(Path(__file__).parent))
+import pictures  # docs/pictures.py, beside this file
 
 project = "boardkit"
 author = "The boardkit developers"
@@ -35,3 +41,8 @@ nitpicky = False
 html_theme = "furo"
 html_title = "boardkit"
 html_static_path = ["_static"]
+html_css_files = ["boardkit.css"]
+
+# The landing page's boards and the games pages' diagrams are drawn by the
+# library itself, before any page is read, so they show what it draws today.
+pictures.main(Path(__file__).parent / "_static")
