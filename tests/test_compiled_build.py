@@ -1,0 +1,226 @@
+"""The compiled build (issue 31) keeps the pure build's promises.
+
+The whole suite runs on both builds: on the pure one as the README's test
+command runs it, and on the compiled one through ``.ci/compiled``
+(``BOARDKIT_COMPILE=1 pip install '.[dev]'`` in ``.venv-compiled``). These
+tests pin what compiling could break: the flag and ``--version``, docstrings,
+pickle and copies, ``isinstance`` of compiled subclasses of ABCs, subclasses
+written in Python, and wrong types as boardkit errors. On the compiled build
+the doctests of the modules left pure run here, against the installed
+package; those inside compiled modules run on the pure build only.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import doctest
+import importlib
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardkit
+from boardkit import COMPILED, BoardkitError, Random
+from boardkit.agents import MCTSAgent
+from boardkit.game import Game, State
+from boardkit.games.tafl import Move, Piece, Tafl, TaflState
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+
+
+def _compiled_modules() -> list[str]:
+    """The modules ``hatch_build.py`` compiles, read from its source (hatchling is not installed here)."""
+    tree = ast.parse((ROOT / "hatch_build.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign | ast.Assign):
+            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+            if any(isinstance(t, ast.Name) and t.id == "COMPILED_MODULES" for t in targets):
+                assert node.value is not None
+                paths: tuple[str, ...] = ast.literal_eval(node.value)
+                return [".".join(Path(p).relative_to("src").with_suffix("").parts) for p in paths]
+    raise AssertionError("hatch_build.py names no COMPILED_MODULES")
+
+
+COMPILED_MODULES = _compiled_modules()
+
+
+def _is_extension(name: str) -> bool:
+    return not (importlib.import_module(name).__file__ or "").endswith(".py")
+
+
+def test_the_compiled_set_is_compiled_exactly_in_the_compiled_build() -> None:
+    assert COMPILED_MODULES, "the compiled set is empty"
+    assert {name: _is_extension(name) for name in COMPILED_MODULES} == dict.fromkeys(COMPILED_MODULES, COMPILED)
+    assert not _is_extension("boardkit.game")  # a module left pure stays pure in both builds
+    if COMPILED:
+        assert list(importlib.import_module("boardkit._compiled").MODULES) == COMPILED_MODULES
+
+
+def test_version_says_which_build_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "boardkit", "--version"], capture_output=True, text=True, check=True, timeout=60
+    )
+    build = "compiled with mypyc" if COMPILED else "pure Python"
+    assert done.stdout.strip() == f"boardkit {boardkit.__version__} ({build})"
+
+
+def test_the_readme_test_command_runs_the_compiled_build_too() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = readme.split("## Quick start", 1)[1].split("```sh\n")[2].split("\n```", 1)[0]
+    assert command.endswith("&& .ci/compiled")
+    script = (ROOT / ".ci" / "compiled").read_text(encoding="utf-8")
+    assert "BOARDKIT_COMPILE=1" in script and "pytest" in script
+
+
+@pytest.mark.parametrize("name", COMPILED_MODULES)
+def test_compiled_modules_keep_their_and_their_classes_docstrings(name: str) -> None:
+    module = importlib.import_module(name)
+    source = (SRC / Path(*name.split("."))).with_suffix(".py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    clean = sys.version_info >= (3, 13)
+    assert module.__doc__ == ast.get_docstring(tree, clean=clean)
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and ast.get_docstring(node) is not None:
+            assert getattr(module, node.name).__doc__ == ast.get_docstring(node, clean=clean), node.name
+
+
+def _played(state: Any, plies: int) -> Any:
+    rng = Random(7)
+    for _ in range(plies):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randbelow(len(moves))])
+    return state
+
+
+def _twins() -> list[tuple[str, Any]]:
+    return [
+        ("pickle", lambda x: pickle.loads(pickle.dumps(x))),
+        ("copy.copy", copy.copy),
+        ("copy.deepcopy", copy.deepcopy),
+    ]
+
+
+@pytest.mark.parametrize(("how", "twin"), _twins())
+@pytest.mark.parametrize("variant", ["brandubh", "copenhagen"])
+def test_tafl_states_pickle_and_copy(variant: str, how: str, twin: Any) -> None:
+    state = _played(Tafl(variant).new_game(seed=3), 6)
+    again = twin(state)
+    assert again == state and again.history == state.history and again.legal_moves() == state.legal_moves()
+    assert again.to_record().replay() == state
+    if how != "copy.copy":  # a shallow copy shares the move stack, as it does in the pure build
+        move = again.legal_moves()[0]
+        again.apply(move)
+        assert again != state and len(state.history) == 6
+        assert again.undo() == move and again == state
+    assert state.copy() == state
+
+
+@pytest.mark.parametrize(("how", "twin"), _twins())
+def test_games_agents_and_generators_pickle_and_copy(how: str, twin: Any) -> None:
+    game = Tafl("tablut", escape="corner")
+    assert twin(game) == game
+    rng = Random(11)
+    rng.bits64()
+    assert twin(rng) == rng and twin(rng) is not rng
+    agent = MCTSAgent(iterations=20, seed=5, rollout_moves=30)
+    state = Tafl("brandubh").new_game(seed=1)
+    assert repr(twin(agent)) == repr(agent)
+    assert twin(agent).choose(state, 0) == MCTSAgent(iterations=20, seed=5, rollout_moves=30).choose(state, 0)
+
+
+def test_isinstance_tells_games_and_states_apart() -> None:
+    sys.path.insert(0, str(ROOT / "examples"))
+    from tic_tac_toe import TicTacToe
+
+    game, tafl = TicTacToe(), Tafl("brandubh")
+    for _ in range(2):  # the second time through isinstance's caches
+        assert isinstance(game, Game) and isinstance(tafl, Game)
+        assert not isinstance(game, Tafl) and isinstance(tafl, Tafl)
+        assert isinstance(game.new_game(seed=0), State)
+        assert not isinstance(game.new_game(seed=0), type(tafl.new_game(seed=0)))
+
+
+class Saga(Tafl):
+    """A game of one's own on Tafl's rules: a Python subclass of a compiled class."""
+
+    name = "saga"
+
+
+class Counted(TaflState):
+    """A state that counts its moves: a Python subclass of a compiled class."""
+
+    applied = 0
+
+    def _play(self, move: Move) -> object:
+        self.applied += 1
+        return super()._play(move)
+
+
+def test_squares_takes_a_piece_or_its_letter_in_both_builds() -> None:
+    state = Tafl("brandubh").new_game(seed=0)
+    assert state.squares("T") == state.squares(Piece.DEFENDER) == ["d5", "c4", "e4", "d3"]
+
+
+def test_python_subclasses_of_compiled_classes_work() -> None:
+    game = Saga("brandubh")
+    state = _played(game.new_game(seed=2), 4)
+    assert isinstance(game, Tafl) and type(state) is TaflState and state.game == game
+    assert pickle.loads(pickle.dumps(game)) == game and type(copy.deepcopy(game)) is Saga
+    counted = Counted(game, 2, 5, Tafl("brandubh")._start, 0)
+    _played(counted, 3)
+    assert counted.applied == 3 and len(counted.history) == 3
+    again = pickle.loads(pickle.dumps(counted))
+    assert type(again) is Counted and again == counted and again.applied == 3
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Tafl("brandubh").new_game(seed=1.5),
+        lambda: Tafl("brandubh").new_game(seed="7"),
+        lambda: Tafl("brandubh").new_game(players=2.0),
+        lambda: Tafl("brandubh").new_game(players=True),
+        lambda: Tafl("brandubh").parse_move(5),
+        lambda: Tafl("brandubh").parse_move(None),
+        lambda: Tafl("brandubh").from_position(None, to_move=0),
+        lambda: Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=True),
+        lambda: Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=0, seed=1.0),
+        lambda: Tafl("brandubh").new_game(seed=1).playout(max_plies=2.5),
+        lambda: Tafl("brandubh").new_game(seed=1).playout(max_plies="9"),
+        lambda: Tafl("brandubh").new_game(seed=1).view(True),
+        lambda: Tafl("brandubh").new_game(seed=1).view("0"),
+        lambda: Tafl("brandubh").new_game(seed=1).evaluate(1.0),
+        lambda: Tafl("brandubh").new_game(seed=1).piece_at(5),
+    ],
+)
+def test_wrong_types_at_compiled_entry_points_are_boardkit_errors(call: Any) -> None:
+    with pytest.raises(BoardkitError) as caught:
+        call()
+    assert "\n" not in str(caught.value)
+
+
+def _modules() -> list[str]:
+    return sorted(".".join(p.relative_to(SRC).with_suffix("").parts).removesuffix(".__init__")
+                  for p in (SRC / "boardkit").rglob("*.py"))
+
+
+@pytest.mark.parametrize(
+    "name",
+    _modules() if COMPILED else [pytest.param("", marks=pytest.mark.skip(
+        reason="the pure build runs every module's doctests through --doctest-modules"))],
+)
+def test_the_doctests_of_every_module_on_the_compiled_build(name: str) -> None:
+    if name in COMPILED_MODULES:
+        pytest.skip("compiled with mypyc, whose functions keep no docstrings: its examples run on the pure build")
+    module = importlib.import_module(name)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    failures: list[str] = []
+    for test in doctest.DocTestFinder().find(module, name):
+        found = runner.run(test, out=failures.append)
+        assert found.failed == 0, "".join(failures)
