@@ -193,30 +193,7 @@ def _floor(module: str) -> int:
 def _every_import(path: Path, name: str, known: set[str]) -> set[str]:
     """Every boardkit module ``path`` imports anywhere (functions included),
     except under ``if TYPE_CHECKING:``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    checking = {
-        id(inner)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-        for stmt in node.body
-        for inner in ast.walk(stmt)
-    }
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in checking:
-            continue
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package.split(".")
-                up = up[: len(up) - node.level + 1]
-                base = ".".join([*up, base] if base else up)
-            found.add(base)
-            found.update(f"{base}.{a.name}" for a in node.names)
-    return {m for m in found if m in known and m != name}
+    return {m for m in _imports_anywhere(path, name, type_checking=False) if m in known and m != name}
 
 
 #: The one import up the floors, and why.
@@ -259,13 +236,23 @@ def _application_modules() -> dict[str, Path]:
     }
 
 
-def _imports_anywhere(path: Path, name: str) -> set[str]:
+def _imports_anywhere(path: Path, name: str, *, type_checking: bool = True) -> set[str]:
     """Every module ``path`` names in an import statement anywhere (functions
-    included), and every ``module.name`` of a ``from module import name``."""
+    included, and under ``if TYPE_CHECKING:`` unless ``type_checking`` is
+    false), and every ``module.name`` of a ``from module import name``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    skipped = set() if type_checking else {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+        for stmt in node.body
+        for inner in ast.walk(stmt)
+    }
     found: set[str] = set()
     for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import children as children_of
 
 from boardkit import GameRecord
 
@@ -110,19 +111,6 @@ def test_an_internal_error_says_so_in_one_line_and_debug_shows_the_traceback(tmp
     assert "Traceback" in debug.stderr
 
 
-def _children(pid: int) -> set[int]:
-    found = set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rpartition(")")[2].split()[1]) == pid:
-                found.add(int(entry))
-    return found
-
-
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
@@ -153,7 +141,7 @@ def test_simulate_stops_cleanly_on_signals(tmp_path: Path, how: str, code: int, 
         while time.monotonic() < deadline and not (out.exists() and out.read_text().count("\n") >= 2):
             time.sleep(0.1)
         assert out.exists() and out.read_text().count("\n") >= 2, "no game finished in time"
-        children = _children(process.pid)
+        children = children_of(process.pid)
         if workers:
             assert children, "the workers were not found"
         if how == "int-group":  # Ctrl-C reaches the whole foreground process group

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from processes import children
 
 from boardkit import GameRecord
 
@@ -59,19 +60,6 @@ def caught(pid: int) -> int:
     except OSError:
         return 0
     return next((int(line.split()[1], 16) for line in status.splitlines() if line.startswith("SigCgt:")), 0)
-
-
-def children(pid: int) -> set[int]:
-    found = set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rpartition(")")[2].split()[1]) == pid:
-                found.add(int(entry))
-    return found
 
 
 def alive(pid: int) -> bool:
