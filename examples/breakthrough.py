@@ -26,6 +26,8 @@ Examples:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Path
 from boardkit.topology import SquareGrid
@@ -62,8 +64,8 @@ class BreakthroughState(BoardState):
                 self.put(BOARD.cells[i], "b" if row < 2 else "w")
 
     def moves(self) -> list[Path]:
-        player = self.current_player or 0
-        cells, mine, theirs, routes = self.layout(), PIECES[player], PIECES[1 - player], ROUTES[player]
+        player = self.player
+        cells, mine, theirs, routes = self.at, PIECES[player], PIECES[1 - player], ROUTES[player]
         found: list[Path] = []
         add = found.append
         for i in [i for i, piece in enumerate(cells) if piece == mine]:
@@ -80,7 +82,7 @@ class BreakthroughState(BoardState):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        cells = self.layout()
+        cells = self.at
         for player, piece in enumerate(PIECES):
             if piece in cells[GOAL[player]]:
                 return Outcome.win(player, "reached the far row")
@@ -94,7 +96,7 @@ class Breakthrough(BoardGame):
 
     name = "breakthrough"
     board = BOARD
-    pieces = {"b": "player 0 (black)", "w": "player 1 (white)"}
-    colours = {"b": "#222222", "w": "#f5f5f5"}
+    pieces: ClassVar = {"b": "player 0 (black)", "w": "player 1 (white)"}
+    colours: ClassVar = {"b": "#222222", "w": "#f5f5f5"}
     moves = (Path,)
     state_class = BreakthroughState

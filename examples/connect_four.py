@@ -16,6 +16,8 @@ Examples:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from boardkit import Outcome
@@ -54,7 +56,7 @@ class ConnectFourState(BoardState):
 
     def play(self, move: Drop) -> None:
         cell = self.slide((move.column, 0), "s")  # from the top of the column down
-        self.put(cell, "RY"[self.current_player or 0])
+        self.put(cell, "RY"[self.player])
         self.set("_last", cell)  # "_": the rules' bookkeeping, not shown on the board
         self.next_turn()
 
@@ -70,9 +72,9 @@ class ConnectFour(BoardGame):
 
     name = "connect-four"
     board = BOARD
-    pieces = {"R": "player 0 (red)", "Y": "player 1 (yellow)"}
-    colours = {"R": "#d32f2f", "Y": "#fbc02d"}
-    counters = {"_last": None}
-    column_labels = [str(drop) for drop in DROPS]  # a column is named as its move is
+    pieces: ClassVar = {"R": "player 0 (red)", "Y": "player 1 (yellow)"}
+    colours: ClassVar = {"R": "#d32f2f", "Y": "#fbc02d"}
+    counters: ClassVar = {"_last": None}
+    column_labels: ClassVar = [str(drop) for drop in DROPS]  # a column is named as its move is
     moves = (Drop,)
     state_class = ConnectFourState

@@ -35,6 +35,7 @@ Examples:
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import ClassVar
 
 from boardkit import Outcome
 from boardkit.capture import between, chains
@@ -66,8 +67,8 @@ class DraughtsState(BoardState):
                 self.put(BOARD.cells[i], "b" if row < 3 else "w")
 
     def moves(self) -> list[Path]:
-        player = self.current_player or 0
-        cells, mine = self.layout(), SIDES[player]
+        player = self.player
+        cells, mine = self.at, SIDES[player]
         starts = [i for i, piece in enumerate(cells) if piece in mine]
         jumps = chains(TABLES, cells, starts, enemies=SIDES[1 - player], directions=WAYS)
         if jumps:
@@ -88,9 +89,7 @@ class DraughtsState(BoardState):
     def judge(self) -> Outcome | None:
         if self.get("moves without capture") >= 40:
             return Outcome.draw("40 moves without a capture")
-        if not self.legal_moves():
-            return Outcome.win(1 - (self.current_player or 0), "the other side cannot move")
-        return None
+        return self.no_move_loses("the other side cannot move")
 
 
 class Draughts(BoardGame):
@@ -98,8 +97,8 @@ class Draughts(BoardGame):
 
     name = "draughts"
     board = BOARD
-    pieces = {"w": "player 0 (white) man", "W": "white king", "b": "player 1 (black) man", "B": "black king"}
-    colours = {"w": "#f5f5f5", "W": "#ffd54f", "b": "#222222", "B": "#6d4c41"}
-    counters = {"moves without capture": 0}
+    pieces: ClassVar = {"w": "player 0 (white) man", "W": "white king", "b": "player 1 (black) man", "B": "black king"}
+    colours: ClassVar = {"w": "#f5f5f5", "W": "#ffd54f", "b": "#222222", "B": "#6d4c41"}
+    counters: ClassVar = {"moves without capture": 0}
     moves = (Path,)
     state_class = DraughtsState

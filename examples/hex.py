@@ -21,6 +21,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+from typing import ClassVar
 
 import attrs
 
@@ -52,16 +53,16 @@ class HexOptions:
 class HexState(BoardState):
     def moves(self) -> list[Place]:
         _, places, _ = board(self.game.options.size)
-        return [places[i] for i, stone in enumerate(self.layout()) if stone is None]
+        return [place for place, stone in zip(places, self.at, strict=True) if stone is None]
 
     def play(self, move: Place) -> None:
-        self.put(move.cell, STONES[self.current_player or 0])
+        self.put(move.cell, STONES[self.player])
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        player = 1 - (self.current_player or 0)  # only the player who has just moved can have won
+        player = 1 - self.player  # only the player who has just moved can have won
         grid, _, sides = board(self.game.options.size)
-        if connects(grid.compiled, self.layout(), *sides[player], pieces={STONES[player]}):
+        if connects(grid.compiled, self.at, *sides[player], pieces={STONES[player]}):
             colour, *names = GOALS[player]
             return Outcome.win(player, f"{colour} joins {' and '.join(names)}")
         return None
@@ -71,9 +72,9 @@ class Hex(BoardGame):
     """Hex for two on a rhombus of ``size`` by ``size`` hexes (11 by default)."""
 
     name = "hex"
-    pieces = {"R": "player 0 (red): top to bottom", "B": "player 1 (blue): left to right"}
-    colours = {"R": "#d32f2f", "B": "#1e5bc6"}
-    sides = {"top": "R", "bottom": "R", "left": "B", "right": "B"}
+    pieces: ClassVar = {"R": "player 0 (red): top to bottom", "B": "player 1 (blue): left to right"}
+    colours: ClassVar = {"R": "#d32f2f", "B": "#1e5bc6"}
+    sides: ClassVar = {"top": "R", "bottom": "R", "left": "B", "right": "B"}
     moves = (Place,)
     options_class = HexOptions
     state_class = HexState

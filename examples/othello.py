@@ -23,6 +23,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import ClassVar
 
 from boardkit import Outcome
 from boardkit.capture import flanking
@@ -48,19 +49,19 @@ class OthelloState(BoardState):
 
     def squares(self, player: int) -> Iterator[int]:
         """The squares ``player`` may put a disc on, in board order."""
-        cells, enemy = self.layout(), DISCS[1 - player]
+        cells, enemy = self.at, DISCS[1 - player]
         # Only an empty square next to an enemy disc can turn one over.
         near = {j for i, disc in enumerate(cells) if disc == enemy for j in TABLES.neighbors[i] if cells[j] is None}
         return (square for square in sorted(near) if flips(cells, square, player))
 
     def moves(self) -> list[Place | Pass]:
-        return [Place(self.name(BOARD.cells[i])) for i in self.squares(self.current_player or 0)] or [Pass()]
+        return [Place(self.name(BOARD.cells[i])) for i in self.squares(self.player)] or [Pass()]
 
     def play(self, move: Place | Pass) -> None:
-        player = self.current_player or 0
+        player = self.player
         if isinstance(move, Place):
             square = BOARD.index(BOARD.cell(move.cell))
-            for i in [square, *flips(self.layout(), square, player)]:
+            for i in [square, *flips(self.at, square, player)]:
                 self.put(BOARD.cells[i], DISCS[player])
         self.next_turn()
 
@@ -77,7 +78,7 @@ class Othello(BoardGame):
 
     name = "othello"
     board = BOARD
-    pieces = {"B": "player 0 (black)", "W": "player 1 (white)"}
-    colours = {"B": "#222222", "W": "#f5f5f5"}
+    pieces: ClassVar = {"B": "player 0 (black)", "W": "player 1 (white)"}
+    colours: ClassVar = {"B": "#222222", "W": "#f5f5f5"}
     moves = (Place, Pass)
     state_class = OthelloState

@@ -15,33 +15,38 @@ Examples:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.topology import SquareGrid
 
 BOARD = SquareGrid(3, 3, origin="top")
+#: The eight lines, each as its three cells' indices (a cell's index is 3 * row + column).
 LINES = [
-    *([(c, r) for c in range(3)] for r in range(3)),
-    *([(c, r) for r in range(3)] for c in range(3)),
-    [(i, i) for i in range(3)],
-    [(i, 2 - i) for i in range(3)],
+    *([3 * r + c for c in range(3)] for r in range(3)),
+    *([3 * r + c for r in range(3)] for c in range(3)),
+    [0, 4, 8],
+    [2, 4, 6],
 ]
+PLACES = Place.every(BOARD)  # each move made once, in cell order
 
 
 class TicTacToeState(BoardState):
     def moves(self) -> list[Place]:
-        return [Place(self.name(cell)) for cell in self.empty()]
+        return [place for place, piece in zip(PLACES, self.at, strict=True) if piece is None]
 
     def play(self, move: Place) -> None:
-        self.put(move.cell, "XO"[self.current_player or 0])
+        self.put(move.cell, "XO"[self.player])
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        for line in LINES:
-            first = self[line[0]]
-            if first is not None and all(self[cell] == first for cell in line):
+        cells = self.at
+        for a, b, c in LINES:
+            first = cells[a]
+            if first is not None and first == cells[b] == cells[c]:
                 return Outcome.win("XO".index(first), "three in a row")
-        return None if self.empty() else Outcome.draw("the board is full")
+        return None if None in cells else Outcome.draw("the board is full")
 
 
 class TicTacToe(BoardGame):
@@ -49,6 +54,6 @@ class TicTacToe(BoardGame):
 
     name = "tic-tac-toe"
     board = BOARD
-    pieces = {"X": "player 0", "O": "player 1"}
+    pieces: ClassVar = {"X": "player 0", "O": "player 1"}
     moves = (Place,)
     state_class = TicTacToeState

@@ -486,7 +486,9 @@ def test_a_kit_game_on_any_graph() -> None:
     check_game(Ring(), games=3)
     state = Ring().new_game(seed=0)
     state.apply("3")
-    assert state.get("placed") == 1 and "3: A" in state.render()
+    # Drawn from its layout (a circle), with a map of the cells' names beside it.
+    drawn = state.render().splitlines()
+    assert state.get("placed") == 1 and any(line.split()[:1] == ["A"] and "3" in line for line in drawn)
     state.undo()
     assert state.get("placed") == 0
 
@@ -550,3 +552,13 @@ def test_kit_games_pass_the_rl_libraries_own_checks(game: BoardGame) -> None:
         mask = space.mask(state)
         assert [space.move(i, state) for i in range(len(space)) if mask[i]] == state.legal_moves()
         state.apply(state.random_move(rng))
+
+
+def test_at_reads_the_cells_in_place_and_layout_keeps_a_copy() -> None:
+    state = TicTacToe().new_game(seed=0)
+    live, kept = state.at, state.layout()
+    state.apply("b2")
+    assert live[4] == "X" and kept[4] is None
+    state.undo()
+    assert live[4] is None
+    assert [state.at[i] for i in range(9)] == list(state.layout())

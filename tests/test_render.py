@@ -275,7 +275,7 @@ def test_camelot_picture() -> None:
     assert texts(root)[-1] == "a laid tile (darker), labelled with its short name"
     # Coordinates as square names count them: rows from the top.
     assert [t for t in texts(root) if t in set("abcdefghij")] == list("abcdefghij")
-    assert [t for t in texts(root) if t.isdigit()] == [str(r) for r in range(1, 9)]
+    assert [t for t in texts(root) if t and t.isdigit()] == [str(r) for r in range(1, 9)]
     state.apply("place excalibur e3")
     assert "Exc excalibur" in texts(parse(svg(state)))
 
@@ -374,13 +374,14 @@ def test_five_fields_picture() -> None:
     assert classes(root, "field") == [] and classes(root, "city") == []
     assert len(classes(root, "player-0")) == len(classes(root, "player-1")) == 4  # a Queen and three Princes
     assert texts(root)[1:].count("Q") == 2
-    legend = texts(root)[-6:]
+    # The key, under the board (its long lines wrap at the board's width).
+    legend = [t.text or "" for t in root.iter(f"{NS}text") if t.get("x") == "30"]
     assert legend[:3] == ["plain", "mountain", "sea"]
-    assert "ring = Field, castle = City" in (legend[-2] or "")
-    assert "each hex's name, as moves write it" in (legend[-1] or "")
+    assert "ring = Field, castle = City" in " ".join(legend)
+    assert "each hex's name, as moves write it" in " ".join(legend)
     # Every hex carries its name, as the moves write it.
     names = [e.text for e in root.iter(f"{NS}text") if e.get("class") == "cell-name"]
-    assert sorted(names) == sorted(state.game.cell_name(c) for c in BOARD.cells)
+    assert sorted(n or "" for n in names) == sorted(state.game.cell_name(c) for c in BOARD.cells)
 
     plains: dict[Hex, Terrain] = {cell: Terrain.PLAIN for cell in BOARD.cells}  # type: ignore[misc]  # noqa: C420
     state = FiveFields().from_position(
@@ -417,10 +418,11 @@ def test_the_docs_gallery_is_up_to_date(tmp_path: Path) -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     written = module.main(tmp_path / "gallery", tmp_path)
-    assert [p.name for p in written] == [
-        "tafl.svg", "cloth-of-gold.svg", "five-fields.svg", "camelot.svg",
-        "tic-tac-toe.svg", "connect-four.svg", "othello.svg", "hex.svg",
-        "camelot-plan.svg", "five-fields-map.svg",
+    names = [p.name for p in written]
+    assert names == [entry[0] for entry in module.GALLERY] + ["camelot-plan.svg", "five-fields-map.svg"]
+    assert names[:8] == [
+        *("tafl.svg", "cloth-of-gold.svg", "five-fields.svg", "camelot.svg"),
+        *("tic-tac-toe.svg", "connect-four.svg", "othello.svg", "hex.svg"),
     ]
     for path in written:
         parse(path.read_text(encoding="utf-8"))
@@ -444,3 +446,226 @@ def test_cloth_of_gold_picture_of_a_finished_game() -> None:
     for p in (0, 1):
         jewels, gold = state.endgame_points[p]
         assert any(t and t.endswith(f"at the end: {jewels} for jewels, {gold} for gold") for t in shown)
+
+
+# -- the drawing package and the kit's drawing (issues 26, 27, 30) --------------------------
+
+
+def morris_board() -> Any:
+    """Nine Men's Morris: 24 points on a 7x7 layout, named a1..g7."""
+    g = nx.Graph()
+    for ring in range(3):
+        lo, hi = ring, 6 - ring
+        corners = [(lo, lo), (3, lo), (hi, lo), (hi, 3), (hi, hi), (3, hi), (lo, hi), (lo, 3)]
+        for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
+            g.add_edge(f"{'abcdefg'[x1]}{y1 + 1}", f"{'abcdefg'[x2]}{y2 + 1}")
+        for x, y in corners:
+            g.nodes[f"{'abcdefg'[x]}{y + 1}"]["pos"] = (x, y)
+    g.add_edges_from([("d1", "d2"), ("d2", "d3"), ("d5", "d6"), ("d6", "d7")])
+    g.add_edges_from([("a4", "b4"), ("b4", "c4"), ("e4", "f4"), ("f4", "g4")])
+    return from_graph(g)
+
+
+def kit_game(board: Any, **declared: Any) -> Any:
+    from boardkit.kit import BoardGame, BoardState
+
+    attributes = {"name": "drawn", "board": board, "state_class": BoardState, **declared}
+    return type("Drawn", (BoardGame,), attributes)()
+
+
+def test_the_drawing_modules_keep_the_old_names() -> None:
+    import boardkit.render as render
+    from boardkit.render import board, elements, text
+
+    assert render.topology_svg is board.topology_svg
+    assert render.element is elements.element and render.document is elements.document
+    assert render.Legend is elements.Legend
+    assert text.board_rows(SquareGrid(2, 1), ["X", None]) == ["  a b", "1 X . 1", "  a b"]
+
+
+def test_a_morris_board_is_drawn_as_a_morris_board_in_text() -> None:
+    state = kit_game(morris_board(), pieces={"W": "white", "B": "black"}).new_game(seed=0)
+    state.put("a7", "W")
+    state.put("d2", "B")
+    lines = state.render().splitlines()
+    assert lines[:13] == [
+        "7 W-----------.-----------.",
+        "  |           |           |",
+        "6 |   .-------.-------.   |",
+        "  |   |       |       |   |",
+        "5 |   |   .---.---.   |   |",
+        "  |   |   |       |   |   |",
+        "4 .---.---.       .---.---.",
+        "  |   |   |       |   |   |",
+        "3 |   |   .---.---.   |   |",
+        "  |   |       |       |   |",
+        "2 |   .-------B-------.   |",
+        "  |           |           |",
+        "1 .-----------.-----------.",
+    ]
+    assert lines[13].split() == list("abcdefg")
+    assert "a7: W" not in state.render()
+
+
+def test_a_graph_named_otherwise_gets_a_map_of_names_beside_it() -> None:
+    g = nx.Graph([("hall", "yard"), ("yard", "gate")])
+    for name, xy in {"hall": (0, 0), "yard": (1, 1), "gate": (2, 0)}.items():
+        g.nodes[name]["pos"] = xy
+    state = kit_game(from_graph(g), pieces={"K": "king"}).new_game(seed=0)
+    state.put("hall", "K")
+    board = state.render().splitlines()[:3]
+    assert board[2].split() == ["K", ".", "hall", "gate"] and board[0].split() == [".", "yard"]
+
+
+def test_a_crowded_layout_falls_back_to_a_list() -> None:
+    g = nx.Graph([("x", "y")])
+    g.nodes["x"]["pos"] = g.nodes["y"]["pos"] = (0, 0)
+    state = kit_game(from_graph(g), pieces={"K": "king"}).new_game(seed=0)
+    state.put("y", "K")
+    assert state.render().splitlines()[0] == "y: K"
+
+
+def test_a_game_gives_its_own_text_template() -> None:
+    from boardkit.errors import OptionError
+
+    template = "{a7}----{d7}----{g7}\n  |       |       |\n{a1}----{d1}----{g1}"
+    board = morris_board()
+    state = kit_game(board, pieces={"W": "white"}, text_template=template).new_game(seed=0)
+    state.put("d7", "W")
+    assert state.render().splitlines()[:3] == [" .  ---- W  ---- .", "  |       |       |", " .  ---- .  ---- ."]
+    with pytest.raises(OptionError, match="'z9'"):
+        kit_game(board, text_template="{z9}")
+
+
+def test_counts_and_stacks_are_drawn() -> None:
+    from boardkit.kit import BoardGame, BoardState
+
+    class Pits(BoardGame):
+        name = "pits"
+        board = SquareGrid(3, 1)
+        pieces = {"x": "a seed"}
+        state_class = BoardState[Any]
+
+    state = Pits().new_game(seed=0)
+    state.put("a1", 12)
+    state.put("b1", 0)
+    state.put("c1", ("x", "x", "x"))
+    assert state.render().splitlines()[1] == "1  12   0 xxx 1"
+    root = parse(state.svg_picture())
+    assert [t for t in texts(root) if t in {"12", "0", "3"}] == ["12", "0", "3"]
+    assert len(list(root.iter(f"{NS}circle"))) == 2  # the stack's top piece, and the key's
+
+
+def test_a_checkerboard_with_kings() -> None:
+    game = kit_game(
+        SquareGrid(4, 4),
+        pieces={"w": "white man", "W": "white king"},
+        colours={"w": "#f5f5f5", "W": "#f5f5f5"},
+        shapes={"W": "king"},
+        cell_colours=("#b58863", "#f0d9b5"),
+    )
+    state = game.new_game(seed=0)
+    state.put("a1", "w")
+    state.put("c3", "W")
+    root = parse(state.svg_picture())
+    fills = {g.get("data-cell"): g.find(f"{NS}rect").get("fill") for g in root.iter(f"{NS}g")}  # type: ignore[union-attr]
+    assert fills["a1"] == fills["c3"] == fills["b2"] == "#b58863" and fills["b1"] == fills["a2"] == "#f0d9b5"
+    king = next(g for g in root.iter(f"{NS}g") if g.get("data-cell") == "c3")
+    assert king.find(f"{NS}polygon") is not None and king.find(f"{NS}text") is None  # a crown, no letter
+    man = next(g for g in root.iter(f"{NS}g") if g.get("data-cell") == "a1")
+    assert [t.text for t in man.iter(f"{NS}text")] == ["w"]
+
+
+@pytest.mark.parametrize("shape", ["disc", "king", "square", "diamond", "triangle", "ring"])
+def test_every_piece_shape_is_drawn_where_it_stands(shape: str) -> None:
+    from boardkit.render.board import piece
+
+    drawn = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{piece(shape, 50, 60, 10, "red")}</svg>')
+    first = next(iter(drawn))
+    xs = [float(v) for k, v in first.attrib.items() if k in {"cx", "x"}]
+    if first.tag == f"{NS}polygon":
+        xs = [float(p.split(",")[0]) for p in first.attrib["points"].split()]
+        xs = [sum(xs) / len(xs)]
+    elif first.tag == f"{NS}rect":
+        xs = [xs[0] + float(first.attrib["width"]) / 2]
+    assert xs == [pytest.approx(50, abs=0.1)]
+
+
+@pytest.mark.parametrize("board", [HexGrid.hexagon(2), morris_board()], ids=["hexagon", "graph"])
+def test_boards_without_rows_show_every_cell_name(board: Any) -> None:
+    state = kit_game(board, pieces={"K": "king"}).new_game(seed=0)
+    root = parse(state.svg_picture())
+    names = [board.name(c) for c in board.cells]
+    groups = {g.get("data-cell"): g for g in root.iter(f"{NS}g")}
+    assert sorted(n or "" for n in groups) == sorted(names)
+    for name, group in groups.items():
+        assert [t.text for t in group.iter(f"{NS}text") if t.get("class") == "cell-name"] == [name]
+
+
+def test_square_boards_carry_coordinates_and_cell_ids() -> None:
+    state = kit_game(SquareGrid(3, 3), pieces={"K": "king"}).new_game(seed=0)
+    root = parse(state.svg_picture())
+    assert sorted(g.get("data-cell") or "" for g in root.iter(f"{NS}g")) == sorted(
+        f"{c}{r}" for c in "abc" for r in "123"
+    )
+    assert {"a", "b", "c", "1", "2", "3"} <= set(texts(root))
+
+
+def test_the_picture_keeps_its_width_as_the_game_goes_on() -> None:
+    from boardkit.games.camelot import Camelot
+
+    state = Camelot().new_game(seed=1)
+    agent = RandomAgent(seed=1)
+    widths = set()
+    for _ in range(30):
+        widths.add(parse(svg(state)).attrib["width"])
+        if state.is_over:
+            break
+        state.apply(agent.choose(state, state.current_player or 0))
+    assert widths == {"440"}  # the board's width: the growing key wraps instead of widening it
+
+
+def test_a_long_title_and_legend_wrap_within_the_board() -> None:
+    root = parse(topology_svg(SquareGrid(9, 9), title="word " * 30, legend=[("red", "a long line " * 20)]))
+    assert root.attrib["width"] == "400"
+    titles = [t for t in root.iter(f"{NS}text") if t.get("font-weight") == "bold"]
+    assert len(titles) > 1 and " ".join(t.text or "" for t in titles).split() == ["word"] * 30
+    key = [t.text or "" for t in root.iter(f"{NS}text") if t.get("x") == "30"]
+    assert len(key) > 1 and " ".join(key).split() == ["a", "long", "line"] * 20
+    assert len(list(root.iter(f"{NS}circle"))) == 1  # one swatch for the wrapped line
+
+
+def test_marked_edges_are_drawn_as_lines() -> None:
+    board = SquareGrid(3, 3)
+    root = parse(topology_svg(board, edges={((0, 0), (1, 0)): "#c62828", ((1, 1), (1, 2)): "#1565c0"}))
+    lines = [(e.get("stroke"), e.get("x1"), e.get("x2"), e.get("y1"), e.get("y2")) for e in root.iter(f"{NS}line")]
+    lines = lines[1::2]  # each over its dark outline
+    assert [s for s, *_ in lines] == ["#c62828", "#1565c0"]
+    assert lines[0][3] == lines[0][4] and lines[0][1] != lines[0][2]  # across
+    assert lines[1][1] == lines[1][2] and lines[1][3] != lines[1][4]  # down
+
+
+def test_a_game_on_edges_is_drawn_as_points_and_lines() -> None:
+    from boardkit.kit import BoardGame, BoardState, Edge
+
+    class Lines(BoardGame):
+        name, board, state_class, moves = "lines", SquareGrid(3, 3), BoardState, (Edge,)
+        pieces = {"x": "player 0", "o": "player 1"}
+
+    state = Lines().new_game(seed=0)
+    state.put_edge("a1", "b1", "x")
+    state.put_edge("c3", "c2", "o")
+    assert state.render().splitlines()[:6] == [
+        "3 .   .   .",
+        "          |",
+        "2 .   .   .",
+        "",
+        "1 .---.   .",
+        "  a   b   c",
+    ]
+    root = parse(state.svg_picture())
+    assert list(root.iter(f"{NS}rect")) == []  # no squares: points
+    thick = [e.get("stroke") for e in root.iter(f"{NS}line") if e.get("stroke") not in {"#888", "#222"}]
+    assert sorted(thick) == ["#222222", "#f5f5f5"]  # a1-b1 in player 0's colour, c2-c3 in player 1's
+    dashed = [e for e in root.iter(f"{NS}line") if e.get("stroke-dasharray")]
+    assert len(dashed) == 12  # every edge of the board, thin

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import cast
 
 import networkx as nx
 import pytest
@@ -178,7 +179,7 @@ def test_the_sides_of_a_grid(board: SquareGrid | HexGrid) -> None:
     pos = board.pos
     assert all(pos(c)[1] == max(pos(d)[1] for d in board.cells) for c in board.side("top"))
     for r in range(3):
-        row = [c for c in board.cells if c[1] == r]  # type: ignore[index]
+        row = [c for c in board.cells if c[1] == r]
         assert min(row, key=lambda c: pos(c)[0]) in board.side("left")
         assert max(row, key=lambda c: pos(c)[0]) in board.side("right")
 
@@ -204,3 +205,49 @@ def test_boards_without_named_sides_say_so() -> None:
         SquareGrid(3, 3).side("north")
     with pytest.raises(TopologyError, match="no side"):
         SquareGrid(3, 3).side(["top"])  # type: ignore[arg-type]
+
+
+def test_every_board_method_takes_a_cell_or_its_name() -> None:
+    """Issue 30, item 7: one rule everywhere, names as the state takes them."""
+    board = SquareGrid(8, 8, diagonals=True)
+    f3 = board.cell("f3")
+    assert board.ray("f3", "n") == board.ray(f3, "n")
+    assert board.step("f3", "ne") == board.step(f3, "ne") == board.cell("g4")
+    assert board.neighbors("f3") == board.neighbors(f3)
+    assert board.distance("a1", "h8") == board.distance((0, 7), (7, 0)) == 7
+    assert board.pos("f3") == board.pos(f3)
+    assert board.index("f3") == board.index(f3) == board.indices[f3]
+    assert board.walk("f3", "e", 9) == board.walk(f3, "e", 9) == (board.cell("g3"), board.cell("h3"))
+    assert board.cell(f3) == f3 and board.name("f3") == "f3"
+    rhombus = HexGrid.rhombus(3, 3)
+    assert rhombus.ray("a1", "e") == rhombus.ray(rhombus.cell("a1"), "e")
+    assert rhombus.distance("a1", "c3") == rhombus.distance(rhombus.cell("a1"), rhombus.cell("c3"))
+    assert rhombus.line("a1", "c1") == rhombus.line(rhombus.cell("a1"), rhombus.cell("c1"))
+    hexagon = HexGrid.hexagon(2)
+    assert hexagon.ring("(0, 0)", 1) == hexagon.ring((0, 0), 1)
+    assert hexagon.distance("(0, 0)", (2, 0)) == 2
+    ring = from_graph(nx.cycle_graph(4))
+    assert ring.neighbors("0") == ring.neighbors(0) and ring.distance("0", 2) == 2
+
+
+def test_a_name_no_cell_has_is_refused_in_one_line() -> None:
+    board = SquareGrid(8, 8)
+    with pytest.raises(TopologyError, match="no cell 'i9' on the 8x8 board"):
+        board.ray("i9", "n")
+    with pytest.raises(TopologyError, match="no cell named 'x'"):
+        from_graph(nx.cycle_graph(4)).index("x")
+    with pytest.raises(TopologyError, match=r"no cell \(9, 9\)"):
+        board.step((9, 9), "n")
+    with pytest.raises(TypeError):
+        cast("dict[object, int]", board.indices)[(0, 0)] = 5
+
+
+def test_names_are_looked_up_as_fast_as_cells_and_a_cell_stays_itself() -> None:
+    board = from_graph(nx.relabel_nodes(nx.path_graph(3), {0: "1", 1: 0, 2: "x"}))
+    assert board.index("1") == 0 and board.index(0) == 1  # the cell "1", not the cell 0 named "0"
+    assert board.index("0") == 1 and board.index("x") == 2
+    assert board.index("1") == 0  # still itself once names are known
+    wide = SquareGrid(30, 2)
+    assert wide.index("a1") == 30 and wide.index((29, 0)) == 29
+    with pytest.raises(TopologyError):
+        wide.index("z9")

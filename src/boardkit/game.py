@@ -40,6 +40,7 @@ from typing_extensions import Self
 
 from boardkit.about import OPTION_KEY, About, OptionInfo
 from boardkit.chance import Random, check_seed, derive_seed, fresh_seed
+from boardkit.compiling import mypyc_attr
 from boardkit.errors import (
     BoardkitError,
     IllegalMoveError,
@@ -382,6 +383,8 @@ def _own_abc_data(cls: type) -> None:
     abc._abc_init(cls)  # type: ignore[attr-defined]
 
 
+# Compiled with mypyc: every game subclasses it in Python; games pickle, copy and deep-copy.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Game(abc.ABC, Generic[S, M]):
     """The rules of one game, configured by options; immutable.
 
@@ -439,7 +442,7 @@ class Game(abc.ABC, Generic[S, M]):
             NotationError: if the text is not a move in this game's notation.
         """
 
-    def from_setup(self, setup: Any, *, players: int, seed: int) -> S:
+    def from_setup(self, setup: Any, *, players: Any, seed: Any) -> S:
         """Rebuild a set-up starting position from a record's ``setup`` data.
 
         A game whose ``from_position`` (or any other way of setting up a
@@ -500,11 +503,12 @@ class Game(abc.ABC, Generic[S, M]):
         """
         return str(cell)
 
-    def all_moves(self) -> Sequence[M] | None:
+    def all_moves(self) -> Sequence[M | None] | None:
         """Every move the game can ever play, each at a fixed index: the
         action list reinforcement learning numbers its actions with
-        (:mod:`boardkit.rl`). ``None`` (the default): the game has no fixed
-        action list, and RL cannot offer it.
+        (:mod:`boardkit.rl`); ``None`` at an index no move uses (a hole, as
+        in :class:`boardkit.encoding.ActionList`). ``None`` (the default):
+        the game has no fixed action list, and RL cannot offer it.
 
         Examples:
             >>> from boardkit.testing import Nim
@@ -543,7 +547,7 @@ class Game(abc.ABC, Generic[S, M]):
         """
         return {}
 
-    def seat_name(self, player: Player) -> str:
+    def seat_name(self, player: Any) -> str:
         """What the players call a seat, in screens and messages: the name
         :attr:`about` declares (Tafl: ``"attackers"``, ``"defenders"``), else
         ``"player N"``.
@@ -555,7 +559,7 @@ class Game(abc.ABC, Generic[S, M]):
         """
         return self.about.seat(player)
 
-    def check_players(self, players: int | None) -> int:
+    def check_players(self, players: Any) -> int:
         """Return the number of players, checked against the game's range.
 
         Raises:
@@ -579,7 +583,8 @@ class Game(abc.ABC, Generic[S, M]):
             else:
                 allowed = f"{self.min_players} to {self.max_players}"
             raise OptionError(f"{self.name} is played by {allowed} players, not {players!r}")
-        return players
+        count: int = players
+        return count
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -594,6 +599,11 @@ class Game(abc.ABC, Generic[S, M]):
         return f"{type(self).__name__}({args})"
 
 
+# Compiled with mypyc: every game's state subclasses it; states pickle, copy and deep-copy. What a
+# user passes (players, seeds, a player, a ply) is typed ``Any`` here and in Game: a compiled
+# parameter typed ``int`` would refuse a wrong type with a bare TypeError before the check that
+# names it in a boardkit error, and would take ``True`` for ``1``.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(abc.ABC, Generic[M]):
     """One game in progress: mutable, with a move stack.
 
@@ -632,7 +642,7 @@ class State(abc.ABC, Generic[M]):
         super().__init_subclass__(**kwargs)
         _own_abc_data(cls)
 
-    def __init__(self, game: Game[Any, M], players: int, seed: int | None) -> None:
+    def __init__(self, game: Game[Any, M], players: Any, seed: Any) -> None:
         self.game = game
         self.players = players
         self.seed = fresh_seed() if seed is None else check_seed(seed)
@@ -715,6 +725,19 @@ class State(abc.ABC, Generic[M]):
         """
         return {}
 
+    def prompt(self) -> str:
+        """What the player to move is to do now, in the game's words ("shoot
+        an arrow"), for a turn played in parts; ``""`` (the default) when a
+        turn is one move or the game is over. The terminal and the web page
+        show it after the player: "player 1: shoot an arrow".
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().new_game(seed=0).prompt()
+            ''
+        """
+        return ""
+
     def describe(self, move: M, before: Self) -> str:
         """What ``move`` did, in the game's words, on this state just after
         it was played from ``before`` ("took c6", "drew 2 from the Darkness"):
@@ -735,7 +758,7 @@ class State(abc.ABC, Generic[M]):
         said = [f"{self.game.seat_name(p)} scored {b - a:+g} (now {b:g})" for p, (a, b) in pairs if a != b]
         return "; ".join(said)
 
-    def render_for(self, player: Player) -> str:
+    def render_for(self, player: Any) -> str:
         """The text picture ``player`` may see: everything of theirs, nothing
         only another player may know. By default :meth:`render`, which is
         right for a game without hidden information; a game whose
@@ -840,7 +863,7 @@ class State(abc.ABC, Generic[M]):
             self.rng.state = draws.pop()[1]
         return move
 
-    def drew_chance(self, ply: int = -1) -> bool:
+    def drew_chance(self, ply: Any = -1) -> bool:
         """Whether the move at ``ply`` (an index into :attr:`history`; the
         last move by default) drew from the game's generator: a tile from a
         bag, a die, a face-down hex turned.
@@ -892,7 +915,7 @@ class State(abc.ABC, Generic[M]):
         twin._setup = self._setup
         twin._determinized = self._determinized
 
-    def check_player(self, player: Player) -> Player:
+    def check_player(self, player: Any) -> Player:
         """Return ``player`` if it names a seat of this game.
 
         Raises:
@@ -904,7 +927,7 @@ class State(abc.ABC, Generic[M]):
             raise OptionError(f"no player {shown(player)} in a {self.players}-player game")
         return player
 
-    def view(self, player: Player) -> Any:
+    def view(self, player: Any) -> Any:
         """What ``player`` may know of the game, as a frozen value.
 
         Games without hidden information return a
@@ -912,7 +935,7 @@ class State(abc.ABC, Generic[M]):
         """
         return PerfectInformationView(self.check_player(player), (self._key(), tuple(self._moves)))
 
-    def determinize(self, player: Player, seed: int) -> Self:
+    def determinize(self, player: Any, seed: Any) -> Self:
         """A copy whose hidden parts are resampled consistently with what
         ``player`` can see.
 
@@ -938,7 +961,7 @@ class State(abc.ABC, Generic[M]):
         twin._redeal(seed)
         return twin
 
-    def _redeal(self, seed: int) -> None:
+    def _redeal(self, seed: Any) -> None:
         """Make this state (a fresh copy) a determinization dealt with ``seed``.
 
         A copy of the real game still holds two things that give hidden parts
@@ -977,7 +1000,7 @@ class State(abc.ABC, Generic[M]):
             raise IllegalMoveError("random move", "the game is over")
         return moves[rng.randbelow(len(moves))]
 
-    def evaluate(self, player: Player) -> float:
+    def evaluate(self, player: Any) -> float:
         """A cheap estimate in ``[-1, 1]`` of how good the position is for
         ``player``; bots such as a one-ply greedy agent use it.
 

@@ -12,11 +12,14 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Hashable, Iterator, Mapping, Sequence
+from contextlib import suppress
 from functools import cached_property
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Generic, cast
 
 import attrs
 import networkx as nx
+from typing_extensions import TypeVar
 
 from boardkit.errors import BoardkitError, shown
 
@@ -29,6 +32,9 @@ MAX_CELLS = 1_000_000
 
 #: A cell of a board: any hashable networkx node. Grids use coordinate tuples.
 Cell = Hashable
+#: The type of a board's cells: ``tuple[int, int]`` on the grids, any
+#: hashable on a board of your own (:class:`Topology` is generic in it).
+C = TypeVar("C", bound=Hashable, default=Any)
 #: A direction label such as ``"n"`` or ``"se"``.
 Direction = str
 
@@ -84,7 +90,7 @@ class CompiledTopology:
     distance: tuple[tuple[int, ...], ...] | None
 
 
-class Topology:
+class Topology(Generic[C]):
     """A board: cells joined by steps, held as a networkx graph.
 
     The graph is the source of truth and is yours to use with any networkx
@@ -98,6 +104,9 @@ class Topology:
 
     For speed the board is compiled once into integer tables
     (:attr:`compiled`); move generation uses those, never the graph.
+
+    Every method that takes a cell takes its name too (``"f3"`` as well as
+    ``(5, 5)``), as a game's state does, and gives back cells.
 
     The graph is frozen (:func:`networkx.freeze`; the topology keeps its own
     frozen copy of the graph it was given), because the cells and tables are
@@ -114,6 +123,8 @@ class Topology:
         5
         >>> board.ray((0, 0), "e")
         ((1, 0), (2, 0), (3, 0))
+        >>> board.ray("a3", "e") == board.ray((0, 0), "e")
+        True
         >>> board.graph.remove_node((0, 0))
         Traceback (most recent call last):
         ...
@@ -139,8 +150,10 @@ class Topology:
         self.graph: nx.Graph[Any] = graph if nx.is_frozen(graph) else nx.freeze(graph.copy())
         self.directions: tuple[Direction, ...] = tuple(directions)
         self._opposites: dict[Direction, Direction] = dict(opposites or {})
-        self.cells: tuple[Cell, ...] = tuple(graph.nodes)
-        self._index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
+        self.cells: tuple[C, ...] = tuple(graph.nodes)
+        self._index: dict[Hashable, int] = {cell: i for i, cell in enumerate(self.cells)}
+        # What index() looks up: the cells, and their names too once a name has been asked for.
+        self._lookup = self._index
         for d, o in self._opposites.items():
             if d not in self.directions or o not in self.directions:
                 raise TopologyError(f"opposite pair {d!r}/{o!r} names an unknown direction")
@@ -168,7 +181,7 @@ class Topology:
     def __len__(self) -> int:
         return len(self.cells)
 
-    def __iter__(self) -> Iterator[Cell]:
+    def __iter__(self) -> Iterator[C]:
         return iter(self.cells)
 
     def __contains__(self, cell: object) -> bool:
@@ -177,7 +190,7 @@ class Topology:
         except TypeError:
             return False
 
-    def name(self, cell: Cell) -> str:
+    def name(self, cell: C | str) -> str:
         """A cell's name in move notation. Grids override it with their own
         notation (:meth:`SquareGrid.name`); any other board writes the cell
         as ``str(cell)``.
@@ -189,27 +202,29 @@ class Topology:
         """
         return str(self.cells[self.index(cell)])
 
-    def cell(self, name: str) -> Cell:
-        """The cell a name stands for (see :meth:`name`).
+    def cell(self, name: C | str) -> C:
+        """The cell a name stands for (see :meth:`name`); a cell stands for
+        itself.
 
         Raises:
             TopologyError: if no cell has that name.
 
         Examples:
             >>> import networkx as nx
-            >>> from_graph(nx.path_graph(3)).cell("2")
-            2
+            >>> from_graph(nx.path_graph(3)).cell("2"), from_graph(nx.path_graph(3)).cell(2)
+            (2, 2)
         """
-        names = self.__dict__.get("_names")
+        if not isinstance(name, str):
+            return self.cells[self.index(name)]
+        names: dict[str, C] | None = self.__dict__.get("_names")
         if names is None:
             names = {self.name(c): c for c in self.cells}
             self.__dict__["_names"] = names
-        found = names.get(name) if isinstance(name, str) else None
-        if found is None and not (isinstance(name, str) and name in names):
+        if name not in names:
             raise TopologyError(f"no cell named {name!r:.40} on this board")
-        return found
+        return names[name]
 
-    def side(self, name: str) -> tuple[Cell, ...]:
+    def side(self, name: str) -> tuple[C, ...]:
         """The cells along one side of the board, in order along it.
 
         Grids name their sides: a :class:`SquareGrid` and a
@@ -238,25 +253,49 @@ class Topology:
             why = f"sides are {known}" if known else "this board has no named sides"
             raise TopologyError(f"no side {name!r:.20}: {why}") from None
 
-    def _make_sides(self) -> dict[str, tuple[Cell, ...]]:
+    def _make_sides(self) -> dict[str, tuple[C, ...]]:
         """Each named side's cells, for :meth:`side`; boards with sides override it."""
         return {}
 
-    def index(self, cell: Cell) -> int:
-        """The dense index ``0 .. len(cells) - 1`` of ``cell``.
+    def index(self, cell: C | str) -> int:
+        """The dense index ``0 .. len(cells) - 1`` of ``cell``, given as the
+        cell or by its name (as every method of a board takes it).
 
         Raises:
             TopologyError: if the cell is not on the board.
 
         Examples:
             >>> from boardkit.topology import SquareGrid
-            >>> SquareGrid(3, 2).index((2, 1))
-            5
+            >>> SquareGrid(3, 2).index((2, 1)), SquareGrid(3, 2).index("c1")
+            (5, 5)
         """
         try:
-            return self._index[cell]
+            return self._lookup[cell]
         except (KeyError, TypeError):
-            raise TopologyError(f"no cell {cell!r} on this board") from None
+            if not isinstance(cell, str):
+                raise TopologyError(f"no cell {cell!r:.40} on this board") from None
+        if self._lookup is self._index:  # the first name: from now on names are one lookup too
+            lookup: dict[Hashable, int] = {}
+            for i, c in enumerate(self.cells):
+                with suppress(TopologyError):  # a grid too wide for letters names no cell past z
+                    lookup[self.name(c)] = i
+            lookup.update(self._index)  # a cell that is also another cell's name stays itself
+            self._lookup = lookup
+            if cell in lookup:
+                return lookup[cell]
+        return self._index[self.cell(cell)]  # a loose name ("E4 "), or the board's own error
+
+    @property
+    def indices(self) -> Mapping[C, int]:
+        """Every cell's index, read-only: ``indices[cell] == index(cell)``
+        for the cells themselves (not their names), one dictionary lookup.
+
+        Examples:
+            >>> from boardkit.topology import SquareGrid
+            >>> SquareGrid(3, 2).indices[(2, 1)]
+            5
+        """
+        return MappingProxyType(cast("dict[C, int]", self._index))
 
     def _direction(self, direction: Direction) -> int:
         try:
@@ -314,7 +353,7 @@ class Topology:
             table.append(tuple(dist))
         return tuple(table)
 
-    def neighbors(self, cell: Cell) -> tuple[Cell, ...]:
+    def neighbors(self, cell: C | str) -> tuple[C, ...]:
         """The cells one step from ``cell``.
 
         Examples:
@@ -325,7 +364,7 @@ class Topology:
         cells = self.cells
         return tuple(cells[j] for j in self.compiled.neighbors[self.index(cell)])
 
-    def step(self, cell: Cell, direction: Direction) -> Cell | None:
+    def step(self, cell: C | str, direction: Direction) -> C | None:
         """The cell one step from ``cell`` in ``direction``, or ``None`` off the board.
 
         Examples:
@@ -336,7 +375,7 @@ class Topology:
         j = self.compiled.steps[self.index(cell)][self._direction(direction)]
         return None if j < 0 else self.cells[j]
 
-    def ray(self, cell: Cell, direction: Direction) -> tuple[Cell, ...]:
+    def ray(self, cell: C | str, direction: Direction) -> tuple[C, ...]:
         """Every cell beyond ``cell`` in ``direction``, nearest first.
 
         Examples:
@@ -350,6 +389,75 @@ class Topology:
         """
         cells = self.cells
         return tuple(cells[j] for j in self.compiled.rays[self.index(cell)][self._direction(direction)])
+
+    @cached_property
+    def edges(self) -> tuple[tuple[C, C], ...]:
+        """The edges of the board's graph as pairs of cells, each pair in
+        board order and the pairs in order of their first then second cell:
+        edge ``k`` of :meth:`edge_index`. A game may play on them (Dots and
+        Boxes, :class:`boardkit.kit.Edge`).
+
+        Examples:
+            >>> from boardkit.topology import SquareGrid
+            >>> SquareGrid(2, 2).edges
+            (((0, 0), (1, 0)), ((0, 0), (0, 1)), ((1, 0), (1, 1)), ((0, 1), (1, 1)))
+        """
+        index = self._index
+        pairs = sorted(tuple(sorted((index[a], index[b]))) for a, b in self.graph.edges)
+        return tuple((self.cells[i], self.cells[j]) for i, j in pairs)
+
+    @cached_property
+    def _edge_numbers(self) -> dict[tuple[int, int], int]:
+        numbers: dict[tuple[int, int], int] = {}
+        for k, (a, b) in enumerate(self.edges):
+            i, j = self._index[a], self._index[b]
+            numbers[i, j] = numbers[j, i] = k
+        return numbers
+
+    def edge_index(self, a: C | str, b: C | str) -> int:
+        """The number of the edge between ``a`` and ``b`` (in either order,
+        cells or names) in :attr:`edges`.
+
+        Raises:
+            TopologyError: if the two cells are not neighbours.
+
+        Examples:
+            >>> from boardkit.topology import SquareGrid
+            >>> SquareGrid(2, 2).edge_index("a1", "b1"), SquareGrid(2, 2).edge_index((1, 1), (0, 1))
+            (3, 3)
+        """
+        try:
+            return self._edge_numbers[self.index(a), self.index(b)]
+        except KeyError:
+            raise TopologyError(f"no edge between {a!r:.20} and {b!r:.20} on this board") from None
+
+    def walk(self, cell: C | str, direction: Direction, steps: int) -> tuple[C, ...]:
+        """The next ``steps`` cells from ``cell`` along ``direction``, going
+        round a ring as often as it takes (where :meth:`ray` stops before
+        coming back), fewer if the walk leaves the board: the pits a sowing
+        passes (see also :meth:`boardkit.kit.BoardState.sow`).
+
+        Examples:
+            >>> import networkx as nx
+            >>> ring = nx.DiGraph()
+            >>> for a, b in [(0, 1), (1, 2), (2, 0)]:
+            ...     ring.add_edge(a, b, direction="next"); ring.add_edge(b, a, direction="back")
+            >>> board = from_graph(ring)
+            >>> board.walk(0, "next", 5), board.ray(0, "next")
+            ((1, 2, 0, 1, 2), (1, 2))
+            >>> from boardkit.topology import SquareGrid
+            >>> SquareGrid(3, 1).walk("a1", "e", 5)
+            ((1, 0), (2, 0))
+        """
+        steps_of, cells = self.compiled.steps, self.cells
+        d = self._direction(direction)
+        at, found = self.index(cell), []
+        for _ in range(steps):
+            at = steps_of[at][d]
+            if at < 0:
+                break
+            found.append(cells[at])
+        return tuple(found)
 
     def opposite(self, direction: Direction) -> Direction:
         """The direction opposite ``direction``.
@@ -368,7 +476,7 @@ class Topology:
         except KeyError:
             raise TopologyError(f"direction {direction!r} has no opposite on this board") from None
 
-    def distance(self, a: Cell, b: Cell) -> int:
+    def distance(self, a: C | str, b: C | str) -> int:
         """The number of steps on a shortest path from ``a`` to ``b``.
 
         Raises:
@@ -381,6 +489,7 @@ class Topology:
             8
         """
         i, j = self.index(a), self.index(b)
+        a, b = self.cells[i], self.cells[j]
         table = self.compiled.distance
         if table is not None:
             d = table[i][j]
@@ -393,7 +502,7 @@ class Topology:
             raise TopologyError(f"no path from {a!r} to {b!r}")
         return d
 
-    def pos(self, cell: Cell) -> tuple[float, float]:
+    def pos(self, cell: C | str) -> tuple[float, float]:
         """The ``(x, y)`` drawing position of ``cell`` (y pointing up).
 
         Examples:
@@ -447,7 +556,7 @@ def from_graph(
     *,
     direction: str = "direction",
     opposites: Mapping[Direction, Direction] | None = None,
-) -> Topology:
+) -> Topology[Any]:
     """Make a board of any networkx graph.
 
     An undirected graph becomes a board without directions: cells, neighbours
@@ -517,4 +626,3 @@ def from_graph(
         angle = 2 * math.pi * k / len(missing)
         board.nodes[node]["pos"] = (round(math.cos(angle), 6), round(math.sin(angle), 6))
     return Topology(board, labels, opposites)
-

@@ -16,7 +16,6 @@ import networkx as nx
 from boardkit.errors import shown
 from boardkit.topology._base import (
     MAX_CELLS,
-    Cell,
     Topology,
     TopologyError,
     check_cells,
@@ -56,7 +55,7 @@ def hex_distance(a: Hex, b: Hex) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-class HexGrid(Topology):
+class HexGrid(Topology[Hex]):
     """A board of hexagonal cells in axial coordinates.
 
     Cells are ``(q, r)`` tuples of pointy-top hexes: ``q`` grows to the east,
@@ -133,12 +132,7 @@ class HexGrid(Topology):
         if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
             raise TopologyError(f"radius must be a non-negative integer, not {shown(radius)}")
         check_cells(3 * radius * (radius + 1) + 1, f"a hexagon of radius {shown(radius)}")
-        cells = [
-            (q, r)
-            for r in range(-radius, radius + 1)
-            for q in range(-radius, radius + 1)
-            if abs(q + r) <= radius
-        ]
+        cells = [(q, r) for r in range(-radius, radius + 1) for q in range(-radius, radius + 1) if abs(q + r) <= radius]
         grid = cls(cells)
         grid.radius = radius
         return grid
@@ -175,7 +169,7 @@ class HexGrid(Topology):
         grid.width, grid.height = width, height
         return grid
 
-    def name(self, cell: Cell) -> str:
+    def name(self, cell: Hex | str) -> str:
         """A cell's name: on a :meth:`rhombus` its column letter and row number
         from the top (``"a1"`` top-left), on any other hex board ``str(cell)``.
 
@@ -190,8 +184,8 @@ class HexGrid(Topology):
             return super().name(cell)
         return grid_name(self.hexes[self.index(cell)], self.height, True)
 
-    def cell(self, name: str) -> Cell:
-        """The cell a name stands for (see :meth:`name`).
+    def cell(self, name: Hex | str) -> Hex:
+        """The cell a name stands for (see :meth:`name`); a cell stands for itself.
 
         Raises:
             TopologyError: if no cell has that name.
@@ -204,11 +198,11 @@ class HexGrid(Topology):
             ...
             boardkit.topology._base.TopologyError: no cell 'd1' on the 3x3 board; cells are a1 to c3
         """
-        if self.width is None or self.height is None:
+        if self.width is None or self.height is None or not isinstance(name, str):
             return super().cell(name)
         return grid_cell(name, self.width, self.height, True)
 
-    def _make_sides(self) -> dict[str, tuple[Cell, ...]]:
+    def _make_sides(self) -> dict[str, tuple[Hex, ...]]:
         if self.width is not None and self.height is not None:
             return dict(grid_sides(self.width, self.height))
         if self.radius is None:
@@ -223,7 +217,7 @@ class HexGrid(Topology):
             "top-left": tuple((-i, i - k) for i in range(k + 1)),
         }
 
-    def side(self, name: str) -> tuple[Cell, ...]:
+    def side(self, name: str) -> tuple[Hex, ...]:
         """The cells along one side of the board (see :meth:`Topology.side`).
 
         A :meth:`rhombus` has ``"top"``, ``"bottom"`` (west to east),
@@ -255,7 +249,7 @@ class HexGrid(Topology):
             >>> HexGrid.hexagon(1).hexes[0]
             (0, -1)
         """
-        return self.cells  # type: ignore[return-value]
+        return self.cells
 
     def __repr__(self) -> str:
         if self.radius is not None:
@@ -264,7 +258,7 @@ class HexGrid(Topology):
             return f"HexGrid.rhombus({self.width}, {self.height})"
         return f"<HexGrid {len(self.cells)} cells>"
 
-    def distance(self, a: Cell, b: Cell) -> int:
+    def distance(self, a: Hex | str, b: Hex | str) -> int:
         """Hex distance; on a hexagon the shortest path never leaves the board.
 
         Examples:
@@ -273,11 +267,9 @@ class HexGrid(Topology):
         """
         if self.radius is None:
             return super().distance(a, b)
-        self.index(a)
-        self.index(b)
-        return hex_distance(a, b)  # type: ignore[arg-type]
+        return hex_distance(self.hexes[self.index(a)], self.hexes[self.index(b)])
 
-    def ring(self, center: Hex, radius: int) -> tuple[Hex, ...]:
+    def ring(self, center: Hex | str, radius: int) -> tuple[Hex, ...]:
         """The board cells exactly ``radius`` steps from ``center`` (open-plane
         hex distance), going round from the east corner.
 
@@ -287,6 +279,8 @@ class HexGrid(Topology):
             >>> HexGrid.hexagon(2).ring((0, 2), 1)
             ((1, 1), (0, 1), (-1, 2))
         """
+        if isinstance(center, str):
+            center = self.hexes[self.index(center)]
         if radius == 0:
             return (center,) if center in self else ()
         found: list[Hex] = []
@@ -300,7 +294,7 @@ class HexGrid(Topology):
                 q, r = q + dq, r + dr
         return tuple(found)
 
-    def disk(self, center: Hex, radius: int) -> tuple[Hex, ...]:
+    def disk(self, center: Hex | str, radius: int) -> tuple[Hex, ...]:
         """The board cells at most ``radius`` steps from ``center``.
 
         Examples:
@@ -309,7 +303,7 @@ class HexGrid(Topology):
         """
         return tuple(c for k in range(radius + 1) for c in self.ring(center, k))
 
-    def line(self, a: Hex, b: Hex) -> tuple[Hex, ...]:
+    def line(self, a: Hex | str, b: Hex | str) -> tuple[Hex, ...]:
         """The cells on the straight line from ``a`` to ``b``, both included
         (cube-coordinate interpolation, nudged off ties consistently).
 
@@ -319,6 +313,10 @@ class HexGrid(Topology):
             >>> HexGrid.hexagon(2).line((0, 2), (0, 0))
             ((0, 2), (0, 1), (0, 0))
         """
+        if isinstance(a, str):
+            a = self.hexes[self.index(a)]
+        if isinstance(b, str):
+            b = self.hexes[self.index(b)]
         n = hex_distance(a, b)
         out: list[Hex] = []
         for i in range(n + 1):

@@ -7,12 +7,12 @@ core only, never a component or a game.
 
 from __future__ import annotations
 
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 import networkx as nx
 
 from boardkit.errors import shown
-from boardkit.topology._base import Cell, Topology, TopologyError, check_cells, grid_cell, grid_name, grid_sides
+from boardkit.topology._base import Topology, TopologyError, check_cells, grid_cell, grid_name, grid_sides
 
 __all__ = ["SquareGrid"]
 
@@ -21,7 +21,7 @@ _DIAGONAL = {"ne": (1, -1), "se": (1, 1), "sw": (-1, 1), "nw": (-1, -1)}
 _OPPOSITES = {"n": "s", "s": "n", "e": "w", "w": "e", "ne": "sw", "sw": "ne", "nw": "se", "se": "nw"}
 
 
-class SquareGrid(Topology):
+class SquareGrid(Topology[tuple[int, int]]):
     """A rectangle of square cells.
 
     Cells are ``(column, row)`` tuples: column 0 is the left edge and row 0
@@ -81,7 +81,7 @@ class SquareGrid(Topology):
         for row in range(height):
             for col in range(width):
                 graph.add_node((col, row), pos=(float(col), float(-row)))
-        for (col, row) in list(graph.nodes):
+        for col, row in list(graph.nodes):
             for label, (dc, dr) in moves.items():
                 other = (col + dc, row + dr)
                 if other in graph and not graph.has_edge((col, row), other):
@@ -97,14 +97,14 @@ class SquareGrid(Topology):
             >>> SquareGrid(2, 2).squares
             ((0, 0), (1, 0), (0, 1), (1, 1))
         """
-        return self.cells  # type: ignore[return-value]
+        return self.cells
 
     def __repr__(self) -> str:
         diag = ", diagonals=True" if self.diagonals else ""
         top = ", origin='top'" if self.origin == "top" else ""
         return f"SquareGrid({self.width}, {self.height}{diag}{top})"
 
-    def name(self, cell: Cell) -> str:
+    def name(self, cell: tuple[int, int] | str) -> str:
         """A cell's name: its column letter and row number (``"a1"``).
 
         Raises:
@@ -116,10 +116,10 @@ class SquareGrid(Topology):
             >>> board.name((0, 0)), board.name((2, 1))
             ('a1', 'c2')
         """
-        return grid_name(cast("tuple[int, int]", self.cells[self.index(cell)]), self.height, self.origin == "top")
+        return grid_name(self.cells[self.index(cell)], self.height, self.origin == "top")
 
-    def cell(self, name: str) -> Cell:
-        """The cell a name stands for (see :meth:`name`).
+    def cell(self, name: tuple[int, int] | str) -> tuple[int, int]:
+        """The cell a name stands for (see :meth:`name`); a cell stands for itself.
 
         Raises:
             TopologyError: if no cell has that name.
@@ -132,12 +132,14 @@ class SquareGrid(Topology):
             ...
             boardkit.topology._base.TopologyError: no cell 'i9' on the 8x8 board; cells are a1 to h8
         """
+        if not isinstance(name, str):
+            return self.cells[self.index(name)]
         return grid_cell(name, self.width, self.height, self.origin == "top")
 
-    def _make_sides(self) -> dict[str, tuple[Cell, ...]]:
+    def _make_sides(self) -> dict[str, tuple[tuple[int, int], ...]]:
         return dict(grid_sides(self.width, self.height))
 
-    def distance(self, a: Cell, b: Cell) -> int:
+    def distance(self, a: tuple[int, int] | str, b: tuple[int, int] | str) -> int:
         """Steps between two cells: Manhattan distance, or Chebyshev distance
         when diagonal steps are allowed.
 
@@ -145,8 +147,6 @@ class SquareGrid(Topology):
             >>> SquareGrid(8, 8).distance((1, 1), (4, 5))
             7
         """
-        self.index(a)
-        self.index(b)
-        (ac, ar), (bc, br) = cast("tuple[int, int]", a), cast("tuple[int, int]", b)
+        (ac, ar), (bc, br) = self.squares[self.index(a)], self.squares[self.index(b)]
         dc, dr = abs(ac - bc), abs(ar - br)
         return max(dc, dr) if self.diagonals else dc + dr

@@ -35,7 +35,7 @@ Examples:
     ...     def moves(self):
     ...         return [Place(self.name(c)) for c in self.empty()]
     ...     def play(self, move):
-    ...         self.put(move.cell, "XO"[self.current_player])
+    ...         self.put(move.cell, "XO"[self.player])
     ...         self.next_turn()
     ...     def judge(self):
     ...         for a, b in zip(self.board.cells, self.board.cells[1:]):
@@ -60,308 +60,32 @@ Examples:
     key: X player 0, O player 1, . empty
     player 0 to move
 
-Why this module is long: the authoring kit is one declaration a game author reads
-top to bottom (move kinds, :class:`BoardGame`, :class:`BoardState`); splitting
-the state from its text and picture would send that reader to three files.
-Declared fields for games that keep more than cells are in
-:mod:`boardkit.fields`.
+The move kinds live in :mod:`boardkit.kit.moves` and are imported from here;
+the text board and the picture are drawn by :mod:`boardkit.render`. Declared
+fields for games that keep more than cells are in :mod:`boardkit.fields`.
 """
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
-import attrs
-from typing_extensions import Self
+from typing_extensions import Self, TypeVar
 
 from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import Game, NoOptions, Outcome, Player, State, make_options
-from boardkit.topology import Cell, HexGrid, SquareGrid, Topology, TopologyError
+from boardkit.kit.moves import Edge, MoveType, Pass, Path, Place, Step
+from boardkit.patterns import line as count_line
+from boardkit.render.board import grid_size
+from boardkit.render.declared import declared_svg
+from boardkit.render.text import board_rows, symbol, template_names
+from boardkit.topology import Cell, SquareGrid, Topology, TopologyError  # noqa: F401  (SquareGrid: the doctests')
 
 if TYPE_CHECKING:
     from boardkit.encoding import Encoder
 
-__all__ = ["BoardGame", "BoardState", "MoveType", "NoOptions", "Pass", "Path", "Place", "Step"]
-
-
-class MoveType(Protocol):
-    """What a move class needs for :attr:`BoardGame.moves`: a classmethod
-    ``parse(text, board)`` giving the move, or ``None`` for text of another
-    kind, and for reinforcement learning (:mod:`boardkit.rl`) a classmethod
-    ``every(board)`` listing every move of that kind."""
-
-    @classmethod
-    def parse(cls, text: str, board: Topology) -> Any: ...
-
-
-@attrs.frozen
-class Place:
-    """Put a piece on a cell: written as the cell's name, ``"b2"``.
-
-    Examples:
-        >>> str(Place("b2")), Place.parse("B2", SquareGrid(3, 3))
-        ('b2', Place('b2'))
-    """
-
-    cell: str
-
-    def __str__(self) -> str:
-        return self.cell
-
-    def __repr__(self) -> str:
-        return f"Place({self.cell!r})"
-
-    @classmethod
-    def every(cls, board: Topology) -> list[Place]:
-        """A move to every cell, in board order (for fixed action spaces)."""
-        return [cls(board.name(c)) for c in board.cells]
-
-    @classmethod
-    def parse(cls, text: str, board: Topology) -> Place | None:
-        """The move ``text`` names on ``board``, or ``None``: a cell's name,
-        read without regard to case or spaces (``"B2"``, ``"(0,-1)"``)."""
-        names = _loose_names(board)
-        name = names.get(text.strip()) or names.get("".join(text.split()).lower())
-        return None if name is None else cls(name)
-
-
-@attrs.frozen
-class Step:
-    """Move the piece on one cell to another: ``"a1-b2"``.
-
-    Examples:
-        >>> str(Step("a1", "b2")), Step.parse("a1-b2", SquareGrid(3, 3))
-        ('a1-b2', Step('a1', 'b2'))
-    """
-
-    source: str
-    target: str
-
-    def __str__(self) -> str:
-        return f"{self.source}-{self.target}"
-
-    def __repr__(self) -> str:
-        return f"Step({self.source!r}, {self.target!r})"
-
-    @classmethod
-    def every(cls, board: Topology) -> list[Step]:
-        """A step from every cell to every other, in board order."""
-        names = [board.name(c) for c in board.cells]
-        return [cls(a, b) for a in names for b in names if a != b]
-
-    @classmethod
-    def parse(cls, text: str, board: Topology) -> Step | None:
-        """The move ``text`` names on ``board``, or ``None``. Names that hold
-        a hyphen themselves (``"(0, -1)-(0, 1)"``) are split where both sides
-        name a cell."""
-        at = text.find("-")
-        while at >= 0:
-            a, b = Place.parse(text[:at], board), Place.parse(text[at + 1 :], board)
-            if a is not None and b is not None:
-                return cls(a.cell, b.cell)
-            at = text.find("-", at + 1)
-        return None
-
-
-def _names_of_cells(cells: Sequence[str]) -> tuple[str, ...]:
-    return tuple(cells)
-
-
-@attrs.frozen
-class Path:
-    """Move one piece along a path of cells: a plain step, ``"c3-d4"``, or a
-    capture written with every cell it lands on, ``"c3xe5xc7"`` (a chain of
-    jumps in draughts, a capture in Breakthrough).
-
-    The moves a game lists are best made once per board with :meth:`through`
-    (and read back with :meth:`indices`), so no position builds them anew.
-    Paths have no fixed list of every move (a chain may be long), so a game
-    that moves by paths has no :meth:`BoardGame.all_moves`.
-
-    Examples:
-        >>> board = SquareGrid(8, 8)
-        >>> str(Path(("c3", "e5", "c7"), capture=True)), Path.parse("C3-D4", board)
-        ('c3xe5xc7', Path(('c3', 'd4')))
-        >>> Path.parse("c3xe5xc7", board) == Path.through(board, (42, 28, 10), capture=True)
-        True
-    """
-
-    cells: tuple[str, ...] = attrs.field(converter=_names_of_cells)
-    capture: bool = False
-
-    @cells.validator
-    def _two_cells_at_least(self, _: object, value: tuple[str, ...]) -> None:
-        if len(value) < 2:
-            raise NotationError(repr(value), "a path names two cells at least, where it starts and where it ends")
-
-    def __str__(self) -> str:
-        return ("x" if self.capture else "-").join(self.cells)
-
-    def __repr__(self) -> str:
-        return f"Path({self.cells!r}{', capture=True' if self.capture else ''})"
-
-    @property
-    def source(self) -> str:
-        """The cell the piece starts on."""
-        return self.cells[0]
-
-    @property
-    def target(self) -> str:
-        """The cell the piece ends on."""
-        return self.cells[-1]
-
-    @classmethod
-    def through(cls, board: Topology, indices: Sequence[int], *, capture: bool = False) -> Path:
-        """The path through the cells of ``board`` with these indices, made
-        once per board and path and kept (the same value every time, which
-        :meth:`BoardState.check` finds by identity).
-
-        Examples:
-            >>> board = SquareGrid(8, 8)
-            >>> Path.through(board, (42, 28, 10), capture=True)
-            Path(('c3', 'e5', 'c7'), capture=True)
-            >>> Path.through(board, (42, 34)) is Path.through(board, [42, 34])
-            True
-        """
-        table = _paths(board)
-        key = (tuple(indices), capture)
-        path = table.made.get(key)
-        if path is None:
-            path = cls(tuple(board.name(board.cells[i]) for i in key[0]), capture)
-            if len(table.made) < _MOST_PATHS:
-                table.made[key] = path
-                table.indices[path] = key[0]
-        return path
-
-    def indices(self, board: Topology) -> tuple[int, ...]:
-        """The indices on ``board`` of the cells the path names, in order.
-
-        Raises:
-            TopologyError: if a cell is not on the board.
-
-        Examples:
-            >>> Path(("c3", "e5", "c7"), capture=True).indices(SquareGrid(8, 8))
-            (42, 28, 10)
-        """
-        table = _paths(board)
-        found = table.indices.get(self)
-        if found is None:
-            found = tuple(board.index(board.cell(name)) for name in self.cells)
-            if len(table.indices) < _MOST_PATHS:
-                table.indices[self] = found
-        return found
-
-    @classmethod
-    def parse(cls, text: str, board: Topology) -> Path | None:
-        """The move ``text`` names on ``board``, or ``None``: cell names joined
-        by ``x`` (a capture) or by ``-`` (a plain move), read without regard
-        to case. Where a name holds the separator itself (column ``x`` of a
-        wide board, a hex cell ``(0, -1)``) the text is split where every
-        part names a cell."""
-        for separator, capture in (("x", True), ("-", False)):
-            cells = _split_names(text, separator, board)
-            if cells is not None and len(cells) >= 2:
-                return cls(tuple(cells), capture)
-        return None
-
-
-#: The most paths kept per board by :meth:`Path.through` and :meth:`Path.indices`.
-_MOST_PATHS = 1 << 16
-
-
-class _PathTable:
-    """The paths of one board made so far, both ways."""
-
-    __slots__ = ("indices", "made")
-
-    def __init__(self) -> None:
-        self.made: dict[tuple[tuple[int, ...], bool], Path] = {}
-        self.indices: dict[Path, tuple[int, ...]] = {}
-
-
-_PATHS: weakref.WeakKeyDictionary[Topology, _PathTable] = weakref.WeakKeyDictionary()
-
-
-def _paths(board: Topology) -> _PathTable:
-    table = _PATHS.get(board)
-    if table is None:
-        table = _PATHS[board] = _PathTable()
-    return table
-
-
-def _split_names(text: str, separator: str, board: Topology) -> list[str] | None:
-    """``text`` split at ``separator`` (any case) into cell names of
-    ``board``, trying each split point where a name could end; ``None`` if
-    no split names cells all through."""
-    if not isinstance(text, str) or len(text) > 400:
-        return None
-    names = _loose_names(board)
-    lowered = text.lower()
-    memo: dict[int, list[str] | None] = {}
-
-    def name_of(part: str) -> str | None:
-        return names.get(part.strip()) or names.get("".join(part.split()).lower())
-
-    def rest(start: int) -> list[str] | None:
-        if start not in memo:
-            found = None
-            at = lowered.find(separator, start)
-            while at >= 0 and found is None:
-                head = name_of(text[start:at])
-                tail = rest(at + len(separator)) if head is not None else None
-                if head is not None and tail is not None:
-                    found = [head, *tail]
-                at = lowered.find(separator, at + 1)
-            if found is None:
-                whole = name_of(text[start:])
-                found = None if whole is None else [whole]
-            memo[start] = found
-        return memo[start]
-
-    return rest(0)
-
-
-@attrs.frozen
-class Pass:
-    """Pass the turn: ``"pass"``.
-
-    Examples:
-        >>> str(Pass()), Pass.parse(" PASS ", SquareGrid(1, 1))
-        ('pass', Pass())
-    """
-
-    def __str__(self) -> str:
-        return "pass"
-
-    @classmethod
-    def every(cls, board: Topology) -> list[Pass]:
-        """The one pass."""
-        return [cls()]
-
-    @classmethod
-    def parse(cls, text: str, board: Topology) -> Pass | None:
-        """``Pass()`` for ``"pass"``, else ``None``."""
-        return cls() if text.strip().lower() == "pass" else None
-
-
-_LOOSE: weakref.WeakKeyDictionary[Topology, dict[str, str]] = weakref.WeakKeyDictionary()
-
-
-def _loose_names(board: Topology) -> dict[str, str]:
-    """Each cell name of ``board`` keyed by itself, and by itself without
-    spaces in lower case where that is no other cell's name (built once per
-    board)."""
-    names = _LOOSE.get(board)
-    if names is None:
-        exact = [board.name(cell) for cell in board.cells]
-        names = {name: name for name in exact}
-        for name in exact:
-            names.setdefault("".join(name.split()).lower(), name)
-        _LOOSE[board] = names
-    return names
+__all__ = ["BoardGame", "BoardState", "BoardTables", "Edge", "MoveType", "NoOptions", "Pass", "Path", "Place", "Step"]
 
 
 class BoardGame(Game[Any, Any]):
@@ -387,11 +111,26 @@ class BoardGame(Game[Any, Any]):
       square grid or hex rhombus in the text board and the picture, one
       character per column (``"1234567"`` where a move names its column);
       ``None`` (the default) writes the columns' letters from the cell names;
+    * ``shapes``: optionally, a shape per piece symbol for the picture
+      (``"king"``, a disc with a crown, ``"square"``, ``"diamond"``,
+      ``"triangle"``, ``"ring"``), drawn without its letter;
+    * ``cell_colours``: optionally, the colours the cells take in turn in
+      the picture (two make a checkerboard, ``a1`` taking the first);
+    * ``text_template``: optionally, the text board as the game wants it,
+      each cell written ``{name}`` (see :func:`boardkit.render.text.template_rows`);
     * ``moves``: the move classes notation is read with (default
       ``(Place, Step, Pass)``);
+    * ``parts``: optionally, for a turn played in parts (Amazons: move,
+      then shoot), each part's name and what the player is asked to do in
+      it, in the order a turn plays them (``{"move": "move an amazon",
+      "shoot": "shoot an arrow"}``); see :meth:`BoardState.next_part`;
     * ``options_class``: a frozen attrs class of options, if any (default
       :class:`NoOptions`: ``option_values() == {}``);
     * ``state_class``: the :class:`BoardState` subclass with the rules.
+
+    Write the mappings with a bare ``ClassVar`` (``pieces: ClassVar = {...}``):
+    ruff's RUF012 asks for it, and mypy checks the value against the
+    declaration here.
     """
 
     board: ClassVar[Topology]
@@ -400,15 +139,40 @@ class BoardGame(Game[Any, Any]):
     sides: ClassVar[Mapping[str, str]] = {}
     counters: ClassVar[Mapping[str, Hashable]] = {}
     column_labels: ClassVar[Sequence[str] | None] = None
+    shapes: ClassVar[Mapping[str, str]] = {}
+    cell_colours: ClassVar[Sequence[str]] = ()
+    text_template: ClassVar[str | None] = None
     moves: ClassVar[tuple[type[Any], ...]] = (Place, Step, Pass)
+    parts: ClassVar[Mapping[str, str]] = {}
     options_class: ClassVar[type[Any]] = NoOptions
-    state_class: ClassVar[type[BoardState]]
+    state_class: ClassVar[type[BoardState[Any]]]
 
     def __init__(self, **options: Any) -> None:
         self.options = make_options(self.options_class, options, game=self.name or type(self).__name__)
         self.topology = self.make_board()
-        self._tables = _Tables(self.topology)
-        self._columns = self._column_labels()
+        #: What every state of this game reads its board through (:class:`BoardTables`).
+        self.tables = BoardTables(self.topology)
+        #: The labels written over the columns (the game's ``column_labels``, else the
+        #: letters), or ``None`` for a board drawn without a grid.
+        self.columns = self._column_labels()
+        self._check_template()
+        self._check_parts()
+        #: Whether the game plays on edges (lists :class:`Edge` among its moves): its
+        #: states keep a mark on every edge, and its observation planes cover them.
+        self.on_edges = any(isinstance(kind, type) and issubclass(kind, Edge) for kind in self.moves)
+
+    def _check_parts(self) -> None:
+        """Check the parts of a turn the game declares.
+
+        Raises:
+            OptionError: if ``parts`` is not names and prompts, or the game
+                also declares a counter named ``_part``, where the part is kept.
+        """
+        game = self.name or type(self).__name__
+        if any(not isinstance(k, str) or not isinstance(v, str) for k, v in self.parts.items()):
+            raise OptionError(f"{game} has parts {self.parts!r:.80}; each part is a name with a prompt, both text")
+        if self.parts and _PART in self.counters:
+            raise OptionError(f"{game} declares a counter {_PART!r}, where the kit keeps the part of the turn")
 
     def _column_labels(self) -> list[str] | None:
         """The labels over the columns, checked against the board: ``None``
@@ -419,7 +183,7 @@ class BoardGame(Game[Any, Any]):
                 square grid or hex rhombus, does not give one label per column,
                 or gives a label that is not one character.
         """
-        size = _grid_size(self.topology)
+        size = grid_size(self.topology)
         game = self.name or type(self).__name__
         if size is None:
             if self.column_labels is not None:
@@ -435,11 +199,21 @@ class BoardGame(Game[Any, Any]):
             )
         return labels
 
+    def _check_template(self) -> None:
+        """Raises OptionError if ``text_template`` names a cell the board lacks."""
+        if self.text_template is None:
+            return
+        board = self.topology
+        known = {board.name(c) for c in board.cells}
+        unknown = [name for name in template_names(self.text_template) if name not in known]
+        if unknown:
+            raise OptionError(f"{self.name} has a text_template naming {unknown[0]!r:.20}, not a cell of its board")
+
     def make_board(self) -> Topology:
         """The board for these options; by default the class's ``board``."""
         return type(self).board
 
-    def new_game(self, *, players: int | None = None, seed: int | None = None) -> BoardState:
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> BoardState[Any]:
         state = self.state_class(self, self.check_players(players), seed)
         state._start()
         return state
@@ -469,12 +243,14 @@ class BoardGame(Game[Any, Any]):
     def observation_shape(self, players: int) -> tuple[int, int]:
         """The shape of :meth:`observation`: a plane per piece and one saying
         whether the observer is to move, each one value per cell."""
-        return (len(self.pieces) + 1, len(self.topology.cells))
+        places = len(self.topology.cells) + (len(self.topology.edges) if self.on_edges else 0)
+        return (len(self.pieces) + 1, places)
 
     def observation(self, view: Any) -> list[list[float]]:
         """A player's view as planes (see :meth:`observation_shape`): 1.0 where
-        a cell holds that plane's piece; the last plane all 1.0 when the
-        observer is to move. Built from the view alone."""
+        a cell (then an edge, for a game on edges) holds that plane's piece;
+        the last plane all 1.0 when the observer is to move. Built from the
+        view alone."""
         cells, _, turn, result = view.position[0]
         planes = [[1.0 if piece == symbol else 0.0 for piece in cells] for symbol in self.pieces]
         mine = 1.0 if result is None and turn == view.player else 0.0
@@ -494,7 +270,7 @@ class BoardGame(Game[Any, Any]):
         """
         from boardkit.encoding import declared_encoder, piece_planes
 
-        if type(self).observation is BoardGame.observation:
+        if type(self).observation is BoardGame.observation and not self.on_edges:
             return piece_planes(self, players)
         return declared_encoder(self, players)
 
@@ -513,31 +289,43 @@ class BoardGame(Game[Any, Any]):
         raise NotationError(text if isinstance(text, str) else repr(text), f"not a move of {self.name} ({forms})")
 
 
-_CELL, _COUNTER, _TURN = range(3)
+#: What a cell holds: a piece's symbol (``str``, the default), a count
+#: (``int``: ``BoardState[int]``, seeds in a pit) or a stack of symbols
+#: (``tuple[str, ...]``, bottom first, for games that pile pieces).
+P = TypeVar("P", default=str)
+
+_CELL, _COUNTER, _TURN, _EDGE = range(4)
+#: The counter a game with :attr:`BoardGame.parts` keeps the part of the turn in.
+_PART = "_part"
 
 
-class _Tables:
+class BoardTables:
     """What every state of one game reads its board through, built once per
-    game: a cell or its name to its index, each index's name, and each
-    direction's index in the compiled tables."""
+    game (:attr:`BoardGame.tables`).
 
-    __slots__ = ("axes", "directions", "names", "where")
+    Attributes:
+        where: a cell, or its name, to its index.
+        names: each index's cell name.
+        directions: each direction's index in the compiled tables.
+
+    Examples:
+        >>> tables = BoardTables(SquareGrid(3, 3))
+        >>> tables.where["b1"], tables.where[(1, 2)], tables.names[7]
+        (7, 7, 'b1')
+    """
+
+    __slots__ = ("directions", "names", "where")
 
     def __init__(self, board: Topology) -> None:
         self.names: tuple[str, ...] = tuple(board.name(c) for c in board.cells)
-        where: dict[Any, int] = dict(board._index)
+        where: dict[Any, int] = dict(board.indices)
         for i, name in enumerate(self.names):
             where.setdefault(name, i)
         self.where = where
         self.directions: dict[Any, int] = {d: i for i, d in enumerate(board.directions)}
-        # Each line through a cell once: a direction with its opposite (-1 when it has none).
-        opposite = board.compiled.opposite if board.directions else ()
-        self.axes: tuple[tuple[int, int], ...] = tuple(
-            (d, back) for d, back in enumerate(opposite) if back < 0 or d < back
-        )
 
 
-class BoardState(State[Any]):
+class BoardState(State[Any], Generic[P]):
     """One game of a :class:`BoardGame`: the board's pieces, the counters, whose
     turn it is and the outcome, every change of which is undone exactly.
 
@@ -552,13 +340,18 @@ class BoardState(State[Any]):
     def __init__(self, game: BoardGame, players: int, seed: int | None) -> None:
         super().__init__(game, players, seed)
         self.board: Topology = game.topology
-        self._tables: _Tables = game._tables
+        self._tables: BoardTables = game.tables
         self._where: dict[Any, int] = self._tables.where
-        self._cells: list[str | None] = [None] * len(self.board.cells)
+        self._cells: list[P | None] = [None] * len(self.board.cells)
+        # The mark on every edge, by Topology.edges order, for a game that plays on edges.
+        self._lines: list[P | None] | None = [None] * len(self.board.edges) if game.on_edges else None
         # The legal moves of the position numbered _version, computed once for legal_moves and check.
         self._version = 0
         self._legal: tuple[int, list[Any]] = (-1, [])
         self._counters: dict[str, Hashable] = dict(game.counters)
+        self._first_part = next(iter(game.parts), None)
+        if self._first_part is not None:
+            self._counters[_PART] = self._first_part
         self._turn: Player = 0
         self._result: Outcome | None = None
         # While a move is played: what it overwrote, as (what, where, old value), for undo.
@@ -603,6 +396,22 @@ class BoardState(State[Any]):
         left: a draw, say); the moves it finds are kept for the next player."""
         return None
 
+    def no_move_loses(self, reason: str = "no legal move") -> Outcome | None:
+        """For :meth:`judge`: the player to move loses when they have no
+        legal move (every other player wins), else ``None``; the rule of
+        draughts, Breakthrough and Amazons. It asks :meth:`legal_moves`,
+        which the kit keeps for the player's turn.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.no_move_loses() is None
+            True
+        """
+        if self._cached_moves():
+            return None
+        return Outcome(frozenset(p for p in range(self.players) if p != self._turn), reason=reason)
+
     def check(self, move: Any) -> str | None:
         """Why ``move`` is illegal now, or ``None``. By default a move is legal
         when it is among :meth:`legal_moves`; override it for a faster test."""
@@ -616,7 +425,7 @@ class BoardState(State[Any]):
 
     # -- reading the position ---------------------------------------------------
 
-    def __getitem__(self, cell: Cell) -> str | None:
+    def __getitem__(self, cell: Cell) -> P | None:
         """The piece on a cell (or cell name), or ``None``."""
         try:
             return self._cells[self._where[cell]]
@@ -640,12 +449,12 @@ class BoardState(State[Any]):
         """The value of a declared counter."""
         return self._counters[counter]
 
-    def empty(self) -> list[Cell]:
+    def empty(self) -> list[Any]:
         """The empty cells, in board order."""
         cells = self.board.cells
         return [cells[i] for i, piece in enumerate(self._cells) if piece is None]
 
-    def layout(self) -> tuple[str | None, ...]:
+    def layout(self) -> tuple[P | None, ...]:
         """The piece on every cell, by cell index (``None`` for empty): the
         ``cells`` argument of the rules helpers that read the compiled
         tables, such as :func:`boardkit.capture.custodial`.
@@ -659,7 +468,25 @@ class BoardState(State[Any]):
         """
         return tuple(self._cells)
 
-    def cells_of(self, piece: str) -> list[Cell]:
+    @property
+    def at(self) -> Sequence[P | None]:
+        """What stands on every cell, by cell index (``None`` for empty),
+        read in place: no copy is made, so it is the fastest way for rules
+        code to read the board (``self.at[j] is None``), and it follows the
+        position as moves are played. Change cells with :meth:`put` only;
+        :meth:`layout` gives a copy to keep.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> board = state.at
+            >>> state.apply("b1")
+            >>> board[:3]
+            [None, 'X', None]
+        """
+        return self._cells
+
+    def cells_of(self, piece: P) -> list[Any]:
         """The cells holding ``piece``, in board order."""
         cells = self.board.cells
         return [cells[i] for i, p in enumerate(self._cells) if p == piece]
@@ -687,33 +514,14 @@ class BoardState(State[Any]):
             index = self._where[cell]
         except (KeyError, TypeError):
             index = self._index(cell)
-        cells = self._cells
-        piece = cells[index]
-        if piece is None:
+        if self._cells[index] is None:
             return 0
-        if direction is None:
-            axes = self._tables.axes
-        else:
-            d = self._direction(direction)
-            axes = ((d, self.board.compiled.opposite[d]),)
-        rays = self.board.compiled.rays[index]
-        longest = 1
-        for ahead, back in axes:
-            run = 1
-            for j in rays[ahead]:
-                if cells[j] != piece:
-                    break
-                run += 1
-            if back >= 0:
-                for j in rays[back]:
-                    if cells[j] != piece:
-                        break
-                    run += 1
-            if run > longest:
-                longest = run
-        return longest
+        if not self.board.directions:
+            return 1  # a board without directions has no lines but the piece itself
+        directions = None if direction is None else (self._direction(direction),)
+        return count_line(self.board.compiled, self._cells, index, directions=directions)
 
-    def slide(self, cell: Cell, direction: str) -> Cell:
+    def slide(self, cell: Cell, direction: str) -> Any:
         """Where a piece moving from ``cell`` along ``direction`` over empty
         cells stops: the last empty cell before an occupied one or the edge
         (``cell`` itself when the next cell is not empty). A disc dropped in
@@ -752,7 +560,7 @@ class BoardState(State[Any]):
 
     # -- changing it (undoable) -------------------------------------------------
 
-    def put(self, cell: Cell, piece: str | None) -> None:
+    def put(self, cell: Cell, piece: P | None) -> None:
         """Put ``piece`` on ``cell`` (``None`` empties it), replacing what was there."""
         try:
             index = self._where[cell]
@@ -761,6 +569,196 @@ class BoardState(State[Any]):
         if self._log is not None:
             self._log.append((_CELL, index, self._cells[index]))
         self._cells[index] = piece
+
+    # Counts and stacks: a cell of a BoardState[int] holds a number, one of a
+    # BoardState[tuple[str, ...]] a pile; put, undo, copy and == are the same.
+
+    def count(self, cell: Cell) -> int:
+        """How many pieces are on ``cell``: the number on a cell that holds
+        a count, the height of a stack, 1 for a piece's symbol, 0 when empty.
+
+        Examples:
+            >>> class Pits(BoardGame):
+            ...     name, board, state_class = "pits", SquareGrid(2, 1), BoardState
+            >>> state = Pits().new_game(seed=0)
+            >>> state.put("a1", 4); state.count("a1"), state.count("b1")
+            (4, 0)
+            >>> state.add("b1", 2); state.count("b1")
+            2
+        """
+        piece: Any = self[cell]
+        if piece is None:
+            return 0
+        if isinstance(piece, int):
+            return piece
+        return len(piece) if isinstance(piece, tuple) else 1
+
+    def label(self, cell: Cell) -> str:
+        """What the pictures write on ``cell``: a piece's symbol, a count's
+        digits (``"0"`` for an empty pit), a stack's symbols bottom first;
+        ``""`` for an empty cell.
+
+        Examples:
+            >>> class Pits(BoardGame):
+            ...     name, board, state_class = "pits", SquareGrid(3, 1), BoardState
+            >>> state = Pits().new_game(seed=0)
+            >>> state.put("a1", 0); state.put("b1", ("x", "o"))
+            >>> state.label("a1"), state.label("b1"), state.label("c1")
+            ('0', 'xo', '')
+        """
+        piece = self[cell]
+        return "" if piece is None else symbol(piece)
+
+    def add(self, cell: Cell, amount: int = 1) -> None:
+        """Add ``amount`` to the count on ``cell`` (an empty cell counts 0).
+
+        Raises:
+            TypeError: if the cell holds a symbol or a stack, not a count.
+        """
+        piece: Any = self[cell]
+        if piece is not None and (not isinstance(piece, int) or isinstance(piece, bool)):
+            raise TypeError(f"{self.name(cell)} holds {piece!r:.20}, not a count")
+        self.put(cell, cast(Any, (piece or 0) + amount))
+
+    def stack(self, cell: Cell) -> tuple[Any, ...]:
+        """The pieces piled on ``cell``, bottom first (``()`` when empty; a
+        single symbol is a stack of one).
+
+        Examples:
+            >>> class Piles(BoardGame):
+            ...     name, board, state_class = "piles", SquareGrid(2, 1), BoardState
+            >>> state = Piles().new_game(seed=0)
+            >>> state.push("a1", "x"); state.push("a1", "o"); state.stack("a1")
+            ('x', 'o')
+            >>> state.pop("a1"), state.stack("a1")
+            ('o', ('x',))
+        """
+        piece: Any = self[cell]
+        if piece is None:
+            return ()
+        return piece if isinstance(piece, tuple) else (piece,)
+
+    def push(self, cell: Cell, piece: Any) -> None:
+        """Put ``piece`` on top of the stack on ``cell``."""
+        self.put(cell, cast(Any, (*self.stack(cell), piece)))
+
+    def pop(self, cell: Cell) -> Any:
+        """Take the top piece off the stack on ``cell`` and return it (the
+        cell is empty, ``None``, once its last piece is taken).
+
+        Raises:
+            ValueError: if the cell is empty.
+        """
+        pile = self.stack(cell)
+        if not pile:
+            raise ValueError(f"no piece on {self.name(cell)} to take")
+        self.put(cell, cast(Any, pile[:-1] or None))
+        return pile[-1]
+
+    def sow(self, cell: Cell, direction: str, *, skip: Collection[Cell] = ()) -> Any:
+        """Sow the count on ``cell``: take it all, and drop one in each cell
+        after it along ``direction``, going round a ring of pits as often as
+        the count asks (the start too, when the walk comes back to it),
+        passing over the cells in ``skip`` (the other player's store in
+        Kalah); return the cell the last one fell in (``cell`` itself when
+        it held none). Reads the compiled tables.
+
+        Raises:
+            TopologyError: for a cell or direction the board does not have,
+                or when the walk leaves the board or finds no cell to sow.
+
+        Examples:
+            Four pits in a ring, sown with ``"next"``:
+
+            >>> import networkx as nx
+            >>> from boardkit.topology import from_graph
+            >>> ring = nx.DiGraph()
+            >>> for a, b in [("p0", "p1"), ("p1", "p2"), ("p2", "p3"), ("p3", "p0")]:
+            ...     ring.add_edge(a, b, direction="next"); ring.add_edge(b, a, direction="back")
+            >>> class Ring(BoardGame):
+            ...     name, board, state_class = "ring", from_graph(ring), BoardState
+            >>> state = Ring().new_game(seed=0)
+            >>> state.put("p1", 5)
+            >>> state.sow("p1", "next", skip=["p2"])
+            'p0'
+            >>> [state.count(c) for c in ("p0", "p1", "p2", "p3")]
+            [2, 1, 0, 2]
+        """
+        start = at = self._index(cell)
+        cells: list[Any] = self._cells
+        seeds = self.count(self.board.cells[start])
+        steps = self.board.compiled.steps
+        d = self._direction(direction)
+        passed = {self._index(c) for c in skip} if skip else ()
+        sown: list[int] = []
+        idle = 0  # steps since the last seed fell: a whole lap means nowhere to sow
+        while len(sown) < seeds:
+            at = steps[at][d]
+            if at < 0 or idle > len(steps):
+                raise TopologyError(f"sowing from {self.name(cell)} along {direction!r} finds no cell to sow")
+            if at in passed:
+                idle += 1
+            elif cells[at] is not None and type(cells[at]) is not int:
+                raise TypeError(f"{self._tables.names[at]} holds {cells[at]!r:.20}, not a count")
+            else:
+                idle = 0
+                sown.append(at)
+        log = self._log
+        if log is not None:
+            log.append((_CELL, start, cells[start]))
+        cells[start] = 0
+        for j in sown:  # on the tables directly, each change logged for undo as put does
+            if log is not None:
+                log.append((_CELL, j, cells[j]))
+            cells[j] = (cells[j] or 0) + 1
+        return self.board.cells[at]
+
+    # Edges, for a game that lists Edge among its moves.
+
+    def _edge_lines(self) -> list[P | None]:
+        if self._lines is None:
+            raise TopologyError(f"{self.game.name} keeps no marks on edges: it lists no Edge among its moves")
+        return self._lines
+
+    def edge(self, a: Cell, b: Cell) -> P | None:
+        """The mark on the edge between ``a`` and ``b`` (cells or names, in
+        either order), or ``None``.
+
+        Raises:
+            TopologyError: if they are not neighbours, or the game does not
+                play on edges.
+        """
+        return self._edge_lines()[self.board.edge_index(a, b)]
+
+    def put_edge(self, a: Cell, b: Cell, mark: P | None) -> None:
+        """Put ``mark`` on the edge between ``a`` and ``b`` (``None`` clears
+        it); undone with the move, like :meth:`put`.
+
+        Raises:
+            TopologyError: if they are not neighbours, or the game does not
+                play on edges.
+        """
+        lines, k = self._edge_lines(), self.board.edge_index(a, b)
+        if self._log is not None:
+            self._log.append((_EDGE, k, lines[k]))
+        lines[k] = mark
+
+    def empty_edges(self) -> list[tuple[Cell, Cell]]:
+        """The edges without a mark, in :attr:`~boardkit.topology.Topology.edges` order.
+
+        Raises:
+            TopologyError: if the game does not play on edges.
+
+        Examples:
+            >>> class Lines(BoardGame):
+            ...     name, board, state_class, moves = "lines", SquareGrid(2, 2), BoardState, (Edge,)
+            >>> state = Lines().new_game(seed=0)
+            >>> state.put_edge("a1", "b1", "x")
+            >>> state.edge("b1", "a1"), len(state.empty_edges())
+            ('x', 3)
+        """
+        edges = self.board.edges
+        return [edges[k] for k, mark in enumerate(self._edge_lines()) if mark is None]
 
     def set(self, counter: str, value: Hashable) -> None:
         """Set a declared counter."""
@@ -772,20 +770,26 @@ class BoardState(State[Any]):
         self._counters[counter] = value
 
     def set_turn(self, player: Player) -> None:
-        """Make ``player`` the one to move."""
+        """Make ``player`` the one to move (at the first of the game's
+        :attr:`~BoardGame.parts`, if it declares them)."""
         if self._log is not None:
             self._log.append((_TURN, None, self._turn))
         self._turn = player
+        if self._first_part is not None and self._counters[_PART] != self._first_part:
+            self.set(_PART, self._first_part)
 
     def next_turn(self, skip: Callable[[Player], bool] | None = None) -> None:
         """Pass the turn to the next player in order, skipping those for whom
         ``skip(player)`` is true (players who must pass); if every other
-        player is skipped the turn comes back to the one who moved."""
+        player is skipped the turn comes back to the one who moved. The new
+        turn starts at the first of the game's :attr:`~BoardGame.parts`."""
         player = self._turn
         if skip is None:
             if self._log is not None:
                 self._log.append((_TURN, None, player))
             self._turn = (player + 1) % self.players
+            if self._first_part is not None and self._counters[_PART] != self._first_part:
+                self.set(_PART, self._first_part)
             return
         for step in range(1, self.players + 1):
             candidate = (player + step) % self.players
@@ -793,11 +797,90 @@ class BoardState(State[Any]):
                 self.set_turn(candidate)
                 return
 
+    @property
+    def part(self) -> str:
+        """The part of the turn the player to move is playing (a name from
+        the game's :attr:`~BoardGame.parts`), or ``""`` for a game whose
+        turns are one move."""
+        return "" if self._first_part is None else str(self._counters[_PART])
+
+    def next_part(self, part: str | None = None) -> None:
+        """Go on to ``part`` of the same turn (by default the next part in
+        the game's :attr:`~BoardGame.parts`): the same player moves again,
+        and :meth:`prompt` says what to do. Undone with the move, like
+        :meth:`put`. :meth:`next_turn` ends the turn and starts the next
+        player's at its first part.
+
+        Raises:
+            OptionError: for a part the game does not declare, or when the
+                turn is at its last part and no part is named.
+
+        Examples:
+            A game where a turn is a stone, then a second stone:
+
+            >>> from boardkit.topology import SquareGrid
+            >>> class TwiceState(BoardState):
+            ...     def moves(self):
+            ...         return [Place(self.name(c)) for c in self.empty()]
+            ...     def play(self, move):
+            ...         self.put(move.cell, "XO"[self.player])
+            ...         if self.part == "first":
+            ...             self.next_part()
+            ...         else:
+            ...             self.next_turn()
+            >>> class Twice(BoardGame):
+            ...     name = "twice"
+            ...     board = SquareGrid(3, 1)
+            ...     pieces = {"X": "player 0", "O": "player 1"}
+            ...     parts = {"first": "place a stone", "second": "place another stone"}
+            ...     state_class = TwiceState
+            >>> state = Twice().new_game(seed=0)
+            >>> state.apply("a1"); state.current_player, state.part, state.prompt()
+            (0, 'second', 'place another stone')
+            >>> state.apply("b1"); state.current_player, state.prompt()
+            (1, 'place a stone')
+            >>> state.undo(); state.current_player, state.part
+            Place('b1')
+            (0, 'second')
+        """
+        parts = list(self.game.parts)
+        if part is None:
+            at = parts.index(self.part) + 1 if self._first_part is not None else len(parts)
+            if at >= len(parts):
+                raise OptionError(f"{self.game.name}: {self.part or 'a turn'} is the last part; next_turn() ends it")
+            part = parts[at]
+        elif part not in self.game.parts:
+            known = ", ".join(repr(p) for p in parts) or "none"
+            raise OptionError(f"no part {part!r:.40} in {self.game.name}; its parts are {known}")
+        self.set(_PART, part)
+
+    def prompt(self) -> str:
+        """What the player to move is to do now: the prompt of the part of
+        the turn (from the game's :attr:`~BoardGame.parts`), or ``""``."""
+        if self._first_part is None or self._result is not None:
+            return ""
+        return self.game.parts[str(self._counters[_PART])]
+
     # -- the protocol, derived --------------------------------------------------
 
     @property
     def current_player(self) -> Player | None:
         return None if self._result is not None else self._turn
+
+    @property
+    def player(self) -> Player:
+        """The player whose turn it is, as a number even once the game is
+        over (then the player who would have moved): what :meth:`moves`,
+        :meth:`play` and :meth:`judge` read instead of
+        ``current_player or 0``.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("b2"); state.player
+            1
+        """
+        return self._turn
 
     @property
     def outcome(self) -> Outcome | None:
@@ -842,12 +925,15 @@ class BoardState(State[Any]):
                 self._cells[where] = old
             elif what == _COUNTER:
                 self._counters[where] = old
+            elif what == _EDGE:
+                self._edge_lines()[where] = old
             else:
                 self._turn = old
         self._result = None  # a move is only ever played while the game goes on
 
     def _key(self) -> Hashable:
-        return (tuple(self._cells), tuple(sorted(self._counters.items())), self._turn, self._result)
+        cells = tuple(self._cells) if self._lines is None else (*self._cells, *self._lines)
+        return (cells, tuple(sorted(self._counters.items())), self._turn, self._result)
 
     def copy(self) -> Self:
         twin = type(self).__new__(type(self))
@@ -855,9 +941,11 @@ class BoardState(State[Any]):
         twin.board = self.board
         twin._tables = self._tables
         twin._where = self._where
+        twin._first_part = self._first_part
         twin._version = 0
         twin._legal = (-1, [])
         twin._cells = list(self._cells)
+        twin._lines = None if self._lines is None else list(self._lines)
         twin._counters = dict(self._counters)
         twin._turn = self._turn
         twin._result = self._result
@@ -865,10 +953,12 @@ class BoardState(State[Any]):
         return twin
 
     def render(self) -> str:
-        """The board as text: a grid with its coordinates for a square board
-        or a hex rhombus (each row half a cell right of the one above), rows
-        of hexes for another hex board, one line per occupied cell for any
-        other board; then a key, the counters (but not those whose name
+        """The board as text (:func:`boardkit.render.text.board_rows`): the
+        game's ``text_template`` if it gives one, else a grid with its
+        coordinates for a square board or a hex rhombus (each row half a cell
+        right of the one above), rows of hexes for another hex board, and any
+        other board drawn from its layout, its edges as lines (a game on
+        edges: its marked edges only); then a key, the counters (but not those whose name
         starts with ``_``), the scores and what every player may see beside
         the board (:meth:`~boardkit.State.public_info`) where the game keeps
         them, and the status, naming seats as the game's ``about`` does. The columns carry the game's
@@ -887,100 +977,66 @@ class BoardState(State[Any]):
             key: R player 0 (red): top to bottom, B player 1 (blue): left to right, . empty
             player 1 to move
         """
-        lines: list[str] = []
-        size = _grid_size(self.board)
-        if size is not None:
-            lines += self._grid_rows(*size, slant=isinstance(self.board, HexGrid))
-        elif isinstance(self.board, HexGrid):
-            lines += self._hex_rows()
-        else:
-            occupied = [f"{self.name(c)}: {p}" for c, p in zip(self.board.cells, self._cells, strict=True) if p]
-            lines.append("; ".join(occupied) or "(the board is empty)")
-        key = ", ".join(f"{symbol} {meaning}" for symbol, meaning in self.game.pieces.items())
+        game = self.game
+        marked = self._marked_edges()
+        lines = board_rows(
+            self.board,
+            self._cells,
+            names=self._tables.names,
+            columns=game.columns,
+            template=game.text_template,
+            edges=None if marked is None else list(marked),
+        )
+        key = ", ".join(f"{symbol} {meaning}" for symbol, meaning in game.pieces.items())
         lines.append(f"key: {key}, . empty" if key else "key: . empty")
         shown = [f"{k} {v}" for k, v in self._counters.items() if not k.startswith("_")]
         if shown:
             lines.append(", ".join(shown))
         scores = self.scores
         if scores is not None:
-            seat = self.game.seat_name
-            lines.append("scores: " + ", ".join(f"{seat(p)} {s:g}" for p, s in enumerate(scores)))
+            lines.append("scores: " + ", ".join(f"{game.seat_name(p)} {s:g}" for p, s in enumerate(scores)))
         public = self.public_info()
         if public:
             lines.append(", ".join(f"{label}: {text}" for label, text in public.items()))
+        prompt = self.prompt()
         if self._result is not None:
             lines.append(f"game over: {self._result.reason}")
         else:
-            lines.append(f"{self.game.seat_name(self._turn)} to move")
+            seat = game.seat_name(self._turn)
+            lines.append(f"{seat}: {prompt}" if prompt else f"{seat} to move")
         return "\n".join(lines)
 
-    def _grid_rows(self, width: int, height: int, *, slant: bool) -> list[str]:
-        """A grid's rows between its column labels (the game's
-        ``column_labels``, else the letters), each row's number on both sides;
-        with ``slant`` (a hex rhombus) each row is half a cell right of the one
-        above, as it is drawn."""
-        digits = len(str(height))
-        letters = " ".join(self.game._columns or ())
-        lines = [" " * (digits + 1) + letters]
-        for row in range(height):
-            number = self.name((0, row))[1:]
-            cells = " ".join(self._cells[self.board.index((c, row))] or "." for c in range(width))
-            lines.append(f"{' ' * (row if slant else 0)}{number:>{digits}} {cells} {number}")
-        lines.append(" " * (digits + 1 + (height - 1 if slant else 0)) + letters)
-        return lines
-
-    def _hex_rows(self) -> list[str]:
-        """A hex board as rows of pointy-top hexes, each shifted half a cell
-        from the row above as on the board, the top row (least ``r``) first."""
-        rows: dict[int, list[tuple[int, str]]] = {}
-        assert isinstance(self.board, HexGrid)
-        for (q, r), piece in zip(self.board.hexes, self._cells, strict=True):
-            rows.setdefault(r, []).append((2 * q + r, piece or "."))
-        left = min(x for row in rows.values() for x, _ in row)
-        lines = []
-        for r in sorted(rows):
-            line = [" "] * (max(x for x, _ in rows[r]) - left + 1)
-            for x, symbol in rows[r]:
-                line[x - left] = symbol
-            lines.append("".join(line).rstrip())
-        return lines
-
     def svg_picture(self, title: str | None = None) -> str:
-        """The board as an SVG picture: each piece a disc with its symbol,
-        cells marked with their names (``data-cell``), and a key."""
-        from boardkit.render import topology_svg
+        """The board as an SVG picture (:func:`boardkit.render.declared.declared_svg`):
+        each piece a disc with its symbol, or the shape the game declares
+        for it (``shapes``), counts written as numbers, the cells in the
+        game's ``cell_colours``, every cell grouped under its name
+        (``<g data-cell="a1">``) and named on the board, and a key.
 
-        cells = self.board.cells
-        labels = {c: p for c, p in zip(cells, self._cells, strict=True) if p}
-        palette = ("#222222", "#f5f5f5", "#c62828", "#1565c0", "#2e7d32", "#f9a825")
-        colours = {s: self.game.colours.get(s, palette[i % len(palette)]) for i, s in enumerate(self.game.pieces)}
-        pieces = {c: colours.get(p, "#888888") for c, p in labels.items()}
-        coordinates = None
-        size = _grid_size(self.board)
-        if size is not None:
-            coordinates = (
-                list(self.game._columns or ()),
-                [self.name((0, r))[1:] for r in range(size[1])],
-            )
-        legend = [(colours[s], f"{s}: {meaning}") for s, meaning in self.game.pieces.items()]
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> TicTacToe().new_game(seed=0).svg_picture().count("<g data-cell=")
+            9
+        """
+        game = self.game
         status = f"game over: {self._result.reason}" if self._result is not None else f"player {self._turn} to move"
-        return topology_svg(
+        return declared_svg(
             self.board,
-            labels,
-            title=title or f"{self.game.name}: {status}",
-            pieces=pieces,
-            legend=legend,
-            coordinates=coordinates,
-            names={c: self.name(c) for c in cells},
-            sides={side: colours[symbol] for side, symbol in self.game.sides.items()},
+            self._cells,
+            key=game.pieces,
+            colours=game.colours,
+            shapes=game.shapes,
+            cell_colours=game.cell_colours,
+            names=self._tables.names,
+            columns=game.columns,
+            sides=game.sides,
+            edges=self._marked_edges(),
+            title=title or f"{game.name}: {status}",
         )
 
-
-def _grid_size(board: Topology) -> tuple[int, int] | None:
-    """The columns and rows of a board whose cells are named like a square
-    grid's (a :class:`SquareGrid` or a :meth:`HexGrid.rhombus`), else ``None``."""
-    if isinstance(board, SquareGrid):
-        return board.width, board.height
-    if isinstance(board, HexGrid) and board.width is not None and board.height is not None:
-        return board.width, board.height
-    return None
+    def _marked_edges(self) -> dict[tuple[Cell, Cell], Any] | None:
+        """The marked edges and their marks, for a game played on edges; else ``None``."""
+        if self._lines is None:
+            return None
+        edges = self.board.edges
+        return {edges[k]: mark for k, mark in enumerate(self._lines) if mark is not None}

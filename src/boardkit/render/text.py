@@ -1,0 +1,351 @@
+"""Drawing a board as text: a grid with its coordinates, rows of hexes, any
+other board from its layout, or a game's own template.
+
+Components floor: it imports the boards only. The kit's text board
+(:meth:`boardkit.kit.BoardState.render`) is drawn here; any state or tool
+can call :func:`board_rows` with a board and what stands on each cell.
+
+Examples:
+    A Nine Men's Morris board is a graph of 24 points placed on a 7x7 grid;
+    drawn from its layout, it looks like one:
+
+    >>> import networkx as nx
+    >>> from boardkit.topology import from_graph
+    >>> g = nx.Graph()
+    >>> for ring in range(3):
+    ...     lo, hi = ring, 6 - ring
+    ...     corners = [(lo, lo), (3, lo), (hi, lo), (hi, 3), (hi, hi), (3, hi), (lo, hi), (lo, 3)]
+    ...     for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1]):
+    ...         g.add_edge(f"{'abcdefg'[x1]}{y1 + 1}", f"{'abcdefg'[x2]}{y2 + 1}")
+    ...     for x, y in corners:
+    ...         g.nodes[f"{'abcdefg'[x]}{y + 1}"]["pos"] = (x, y)
+    >>> g.add_edges_from([("d1", "d2"), ("d2", "d3"), ("d5", "d6"), ("d6", "d7"),
+    ...                   ("a4", "b4"), ("b4", "c4"), ("e4", "f4"), ("f4", "g4")])
+    >>> board = from_graph(g)
+    >>> stones = {"a7": "W", "d7": "W", "g7": "B", "d2": "B"}
+    >>> print("\\n".join(board_rows(board, [stones.get(board.name(c)) for c in board.cells])))
+    7 W-----------W-----------B
+      |           |           |
+    6 |   .-------.-------.   |
+      |   |       |       |   |
+    5 |   |   .---.---.   |   |
+      |   |   |       |   |   |
+    4 .---.---.       .---.---.
+      |   |   |       |   |   |
+    3 |   |   .---.---.   |   |
+      |   |       |       |   |
+    2 |   .-------B-------.   |
+      |           |           |
+    1 .-----------.-----------.
+      a   b   c   d   e   f   g
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from boardkit.topology import HexGrid, SquareGrid, Topology
+
+__all__ = ["board_rows", "grid_rows", "hex_rows", "layout_rows", "symbol", "template_names", "template_rows"]
+
+#: Text columns between neighbouring points of a board drawn from its layout, and text rows.
+_ACROSS, _DOWN = 4, 2
+#: The most distinct places along one axis a layout is drawn at before it is squeezed onto a coarser grid.
+_MOST_PLACES = 16
+_FIELD = re.compile(r"\{([^{}]+)\}")
+
+
+def symbol(value: object) -> str:
+    """What a cell holding ``value`` shows: ``"."`` when empty, a count as
+    its number, a stack as its pieces bottom to top, a piece as its symbol.
+
+    Examples:
+        >>> symbol(None), symbol("W"), symbol(4), symbol(0), symbol(("W", "B"))
+        ('.', 'W', '4', '0', 'WB')
+    """
+    if value is None:
+        return "."
+    if isinstance(value, tuple | list):
+        return "".join(symbol(v) for v in value) or "."
+    return str(value)
+
+
+def _padded(texts: Sequence[str], width: int) -> list[str]:
+    return [t.rjust(width) for t in texts]
+
+
+def grid_rows(
+    board: Topology,
+    symbols: Sequence[str],
+    columns: Sequence[str],
+    rows: Sequence[str],
+    *,
+    slant: bool = False,
+) -> list[str]:
+    """A grid's rows between its column labels, each row's name on both
+    sides; with ``slant`` (a hex rhombus) each row is half a cell right of
+    the one above, as it is drawn. Cells and labels are padded to the widest
+    symbol (a count of 12 widens every column).
+
+    Args:
+        board: A :class:`SquareGrid` or a :meth:`HexGrid.rhombus`.
+        symbols: What each cell shows, by cell index.
+        columns: The labels over the columns, left to right.
+        rows: The names of the rows, top to bottom.
+        slant: Shift each row half a cell right of the one above.
+
+    Examples:
+        >>> board = SquareGrid(3, 2)
+        >>> print("\\n".join(grid_rows(board, ["X", ".", "O", ".", "12", "."], "abc", ["2", "1"])))
+             a  b  c
+          2  X  .  O 2
+          1  . 12  . 1
+             a  b  c
+    """
+    width = max(1, *(len(s) for s in symbols), *(len(c) for c in columns))
+    digits = max((len(r) for r in rows), default=1)
+    letters = " ".join(_padded(columns, width))
+    height = len(rows)
+    lines = [" " * (digits + 1) + letters]
+    count = len(columns)
+    for row, number in enumerate(rows):
+        cells = " ".join(_padded([symbols[board.index((c, row))] for c in range(count)], width))
+        lines.append(f"{' ' * (row if slant else 0)}{number:>{digits}} {cells} {number}")
+    lines.append(" " * (digits + 1 + (height - 1 if slant else 0)) + letters)
+    return lines
+
+
+def hex_rows(board: HexGrid, symbols: Sequence[str]) -> list[str]:
+    """A hex board as rows of pointy-top hexes, each shifted half a cell
+    from the row above as on the board, the top row (least ``r``) first.
+
+    Examples:
+        >>> board = HexGrid.hexagon(1)
+        >>> print("\\n".join(hex_rows(board, [".", ".", ".", "K", ".", ".", "."])))
+         . .
+        . K .
+         . .
+    """
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for (q, r), shown in zip(board.hexes, symbols, strict=True):
+        rows.setdefault(r, []).append((2 * q + r, shown[:1] or "."))
+    left = min(x for row in rows.values() for x, _ in row)
+    lines = []
+    for r in sorted(rows):
+        line = [" "] * (max(x for x, _ in rows[r]) - left + 1)
+        for x, shown in rows[r]:
+            line[x - left] = shown
+        lines.append("".join(line).rstrip())
+    return lines
+
+
+def _places(values: Sequence[float]) -> dict[float, int]:
+    """Each distinct coordinate's place along its axis, 0 for the least; a
+    layout with many distinct values is squeezed onto :data:`_MOST_PLACES` places."""
+    distinct = sorted({round(v, 6) for v in values})
+    if len(distinct) <= _MOST_PLACES:
+        return {v: i for i, v in enumerate(distinct)}
+    lo, hi = distinct[0], distinct[-1]
+    return {v: round((v - lo) / (hi - lo) * (_MOST_PLACES - 1)) for v in distinct}
+
+
+def layout_rows(
+    board: Topology,
+    symbols: Sequence[str],
+    names: Sequence[str] | None = None,
+    *,
+    edges: Collection[tuple[Any, Any]] | None = None,
+) -> list[str] | None:
+    """Any board drawn from its layout (each cell's ``pos``): every cell's
+    symbol at its place, its edges as lines of ``-``, ``|``, ``/`` and
+    ``\\`` between them. Where the names read as a column letter and a row
+    number that agree with the layout (``a7``, ``d7``, ``g7`` in a line),
+    the rows and columns are named around the board; otherwise the names
+    are drawn as a second board beside the first, when they fit. Given
+    ``edges``, only those edges are drawn (the lines drawn so far in Dots
+    and Boxes), the names beside them with every edge. ``None``
+    when two cells would share a place (a layout too crowded for text).
+
+    Examples:
+        >>> import networkx as nx
+        >>> from boardkit.topology import from_graph
+        >>> g = nx.Graph([("hall", "yard"), ("yard", "gate")])
+        >>> for name, xy in {"hall": (0, 0), "yard": (1, 1), "gate": (2, 0)}.items():
+        ...     g.nodes[name]["pos"] = xy
+        >>> board = from_graph(g)
+        >>> print("\\n".join(layout_rows(board, ["K", ".", "."], [board.name(c) for c in board.cells])))
+                .                    yard
+            /       \\             /       \\
+        K               .    hall            gate
+    """
+    cells = board.cells
+    names = list(names) if names is not None else [board.name(c) for c in cells]
+    pos = [board.pos(c) for c in cells]
+    across_of, down_of = _places([p[0] for p in pos]), _places([p[1] for p in pos])
+    top = max(down_of.values())
+    spots = [(across_of[round(x, 6)], top - down_of[round(y, 6)]) for x, y in pos]
+    if len(set(spots)) < len(spots):
+        return None
+    coordinates = _coordinate_names(names, spots)
+    if coordinates is None:
+        wide = max(len(n) for n in names)
+        if wide > 12:
+            return _drawn(board, spots, symbols, _ACROSS, edges)
+        step = wide + 4
+        board_part = _drawn(board, spots, symbols, step, edges)
+        name_part = _drawn(board, spots, names, step)
+        gap = max(len(line) for line in board_part) + 4
+        return [(a.ljust(gap) + b).rstrip() for a, b in zip(board_part, name_part, strict=True)]
+    columns, rows = coordinates
+    lines = _drawn(board, spots, symbols, _ACROSS, edges)
+    digits = max(len(r) for r in rows.values())
+    out = []
+    for i, line in enumerate(lines):
+        row = rows.get(i // _DOWN) if i % _DOWN == 0 else None
+        out.append(f"{(row or ''):>{digits}} {line}".rstrip())
+    footer = [" "] * (max(columns, default=0) * _ACROSS + 1)
+    for place, letter in columns.items():
+        footer[place * _ACROSS] = letter
+    out.append(" " * (digits + 1) + "".join(footer).rstrip())
+    return out
+
+
+def _coordinate_names(
+    names: Sequence[str], spots: Sequence[tuple[int, int]]
+) -> tuple[dict[int, str], dict[int, str]] | None:
+    """The letter of each column and the number of each row of the drawing,
+    when every name is one letter and a number that agree with the places."""
+    columns: dict[int, str] = {}
+    rows: dict[int, str] = {}
+    for name, (across, down) in zip(names, spots, strict=True):
+        if len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
+            return None
+        if columns.setdefault(across, name[0]) != name[0] or rows.setdefault(down // 1, name[1:]) != name[1:]:
+            return None
+    if len(set(columns.values())) < len(columns) or len(set(rows.values())) < len(rows):
+        return None
+    return columns, rows
+
+
+def _drawn(
+    board: Topology,
+    spots: Sequence[tuple[int, int]],
+    texts: Sequence[str],
+    step: int,
+    edges: Collection[tuple[Any, Any]] | None = None,
+) -> list[str]:
+    """The board's edges (or only ``edges``) and cells on a character grid,
+    ``step`` columns and :data:`_DOWN` rows between neighbouring places."""
+    width = max(len(t) for t in texts)
+    margin = (width - 1) // 2
+    at = [(margin + across * step, down * _DOWN) for across, down in spots]
+    columns = max(x for x, _ in at) + width + 1
+    grid = [[" "] * columns for _ in range(max(y for _, y in at) + 1)]
+    index = {cell: i for i, cell in enumerate(board.cells)}
+    for a, b in board.graph.edges if edges is None else edges:
+        _line(grid, at[index[a]], at[index[b]])
+    for (x, y), text in zip(at, texts, strict=True):
+        start = x - (len(text) - 1) // 2
+        for k, ch in enumerate(text):
+            grid[y][start + k] = ch
+    return ["".join(row).rstrip() for row in grid]
+
+
+def _line(grid: list[list[str]], a: tuple[int, int], b: tuple[int, int]) -> None:
+    """An edge from ``a`` to ``b`` on the character grid, drawn only on blanks
+    (a crossing of ``-`` and ``|`` is ``+``), the end points left for the cells."""
+    (x1, y1), (x2, y2) = sorted([a, b], key=lambda p: (p[1], p[0]))
+    if y1 == y2:
+        for x in range(min(x1, x2) + 1, max(x1, x2)):
+            grid[y1][x] = "+" if grid[y1][x] == "|" else "-" if grid[y1][x] == " " else grid[y1][x]
+        return
+    mark = "|" if x1 == x2 else "\\" if x2 > x1 else "/"
+    for y in range(y1 + 1, y2):
+        x = round(x1 + (x2 - x1) * (y - y1) / (y2 - y1))
+        grid[y][x] = "+" if grid[y][x] == "-" else mark if grid[y][x] == " " else grid[y][x]
+
+
+def template_names(template: str) -> list[str]:
+    """The cell names a text template's fields name, in order.
+
+    Examples:
+        >>> template_names("{a1}--{b1}")
+        ['a1', 'b1']
+    """
+    return _FIELD.findall(template)
+
+
+def template_rows(template: str, shown: Mapping[str, str]) -> list[str]:
+    """A game's own text board: each ``{name}`` field of ``template``
+    replaced by what that cell shows, centred in the field's width (so the
+    template lines up as written); everything else is kept as it is.
+
+    Examples:
+        >>> print("\\n".join(template_rows("{a1}--{b1}\\n |     |", {"a1": "W", "b1": "."})))
+         W  -- .
+         |     |
+    """
+
+    def fill(match: re.Match[str]) -> str:
+        return shown.get(match.group(1), "?").center(len(match.group(0)))
+
+    return [line.rstrip() for line in _FIELD.sub(fill, template.strip("\n")).splitlines()]
+
+
+def board_rows(
+    board: Topology,
+    symbols: Sequence[str | None] | Sequence[Any],
+    *,
+    names: Sequence[str] | None = None,
+    columns: Sequence[str] | None = None,
+    template: str | None = None,
+    edges: Collection[tuple[Any, Any]] | None = None,
+) -> list[str]:
+    """Any board as text, from what stands on each cell (by cell index, as
+    :func:`symbol` shows it): the game's ``template`` if it gives one, a
+    grid with its coordinates for a square board or a hex rhombus, rows of
+    hexes for another hex board, and any other board drawn from its layout
+    (one line per occupied cell when the layout is too crowded for text).
+
+    Args:
+        board: The board.
+        symbols: What stands on each cell, by cell index (``None`` when empty).
+        names: Each cell's name, by cell index (default ``board.name``).
+        columns: The labels over a grid's columns (default their letters).
+        template: A text board with a ``{name}`` field per cell (see :func:`template_rows`).
+        edges: For a game played on edges, the edges marked so far, each
+            ``(cell, cell)``: the board is then drawn from its layout with
+            those edges only (a square grid as its points and lines).
+
+    Examples:
+        >>> print("\\n".join(board_rows(SquareGrid(2, 2), ["X", None, None, 3])))
+          a b
+        2 X . 2
+        1 . 3 1
+          a b
+    """
+    shown = [symbol(s) for s in symbols]
+    cells = board.cells
+    names = list(names) if names is not None else [board.name(c) for c in cells]
+    if template is not None:
+        return template_rows(template, dict(zip(names, shown, strict=True)))
+    size = (board.width, board.height) if isinstance(board, SquareGrid) else None
+    if isinstance(board, HexGrid) and board.width is not None and board.height is not None:
+        size = (board.width, board.height)
+    if edges is not None:
+        drawn_edges = layout_rows(board, shown, names, edges=edges)
+        if drawn_edges is not None:
+            return drawn_edges
+    if size is not None:
+        labels = list(columns) if columns is not None else [chr(ord("a") + c) for c in range(min(size[0], 26))]
+        rows = [names[board.index((0, r))][1:] for r in range(size[1])]
+        return grid_rows(board, shown, labels, rows, slant=isinstance(board, HexGrid))
+    if isinstance(board, HexGrid) and all(len(text) == 1 for text in shown):
+        return hex_rows(board, shown)
+    drawn = layout_rows(board, shown, names)
+    if drawn is not None:
+        return drawn
+    occupied = [f"{n}: {s}" for n, s, v in zip(names, shown, symbols, strict=True) if v is not None]
+    return ["; ".join(occupied) or "(the board is empty)"]
