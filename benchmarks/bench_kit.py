@@ -6,6 +6,7 @@ the same name, through ``pyspiel`` in the same process.
 
     python benchmarks/bench_kit.py --seconds 3
     python benchmarks/bench_kit.py --seconds 3 --part openspiel   # the second table only
+    python benchmarks/bench_kit.py --part openspiel --only go      # one gallery game
 
 Prints two markdown tables. The first: playouts per second through the public
 API (``legal_moves`` + ``apply``), undo+apply per second, ``copy`` per second,
@@ -26,10 +27,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 
+from amazons import Amazons
 from breakthrough import Breakthrough
+from clobber import Clobber
 from connect_four import ConnectFour
+from dots_and_boxes import DotsAndBoxes
 from draughts import Draughts
+from go import Go
 from hex import Hex
+from kalah import Kalah
+from nine_mens_morris import NineMensMorris
 from othello import Othello
 from tic_tac_toe import TicTacToe
 
@@ -290,22 +297,30 @@ def spiel_playout(game: object) -> Callable[[], int]:
 
 #: The gallery's games and OpenSpiel's games of the same name.
 AGAINST_OPENSPIEL = (
-    ("English draughts", Draughts, "checkers"),
-    ("Breakthrough", Breakthrough, "breakthrough"),
-    ("tic-tac-toe", TicTacToe, "tic_tac_toe"),
-    ("Connect Four", ConnectFour, "connect_four"),
-    ("Othello", Othello, "othello"),
-    ("Hex 11x11", Hex, "hex"),
+    ("English draughts", Draughts, "checkers", {}),
+    ("Breakthrough", Breakthrough, "breakthrough", {}),
+    ("Clobber", Clobber, "clobber", {}),
+    ("Go 9x9", Go, "go", {"board_size": 9}),
+    ("Amazons", Amazons, "amazons", {}),
+    ("Nine Men's Morris", NineMensMorris, "nine_mens_morris", {}),
+    ("Kalah", Kalah, "mancala", {}),
+    ("Dots and Boxes", DotsAndBoxes, "dots_and_boxes", {}),
+    ("tic-tac-toe", TicTacToe, "tic_tac_toe", {}),
+    ("Connect Four", ConnectFour, "connect_four", {}),
+    ("Othello", Othello, "othello", {}),
+    ("Hex 11x11", Hex, "hex", {}),
 )
 
 
-def against_openspiel(seconds: float) -> None:
+def against_openspiel(seconds: float, only: str = "") -> None:
     import pyspiel
 
     print("| game | kit playouts/s | OpenSpiel (C++) playouts/s | OpenSpiel / kit |")
     print("|---|---:|---:|---:|")
-    for label, kit_class, spiel_name in AGAINST_OPENSPIEL:
-        kit_game, spiel_game = kit_class(), pyspiel.load_game(spiel_name)
+    for label, kit_class, spiel_name, parameters in AGAINST_OPENSPIEL:
+        if only.lower() not in label.lower():
+            continue
+        kit_game, spiel_game = kit_class(), pyspiel.load_game(spiel_name, parameters)
         kit = spiel = 0.0
         for _ in range(3):  # in turn, best of three each, as above
             kit = max(kit, rate(seconds / 3, kit_playout(lambda g=kit_game: g.new_game(seed=0))))
@@ -317,10 +332,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--part", choices=("all", "hand", "openspiel"), default="all")
+    parser.add_argument("--only", default="", help="only the gallery games whose name holds this text")
     arguments = parser.parse_args()
     seconds = arguments.seconds
     if arguments.part != "hand":
-        against_openspiel(seconds)
+        against_openspiel(seconds, arguments.only)
         print()
     if arguments.part == "openspiel":
         return

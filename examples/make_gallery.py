@@ -37,6 +37,15 @@ GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
     ("connect-four.svg", "connect_four:ConnectFour", {}, 7, 42),
     ("othello.svg", "othello:Othello", {}, 3, 24),
     ("hex.svg", "hex:Hex", {}, 4, 121),
+    # the gallery of classics, each played as OpenSpiel plays it (tests/test_gallery_oracle.py)
+    ("draughts.svg", "draughts:Draughts", {}, 5, 30),
+    ("breakthrough.svg", "breakthrough:Breakthrough", {}, 5, 30),
+    ("clobber.svg", "clobber:Clobber", {}, 1, 12),
+    ("go.svg", "go:Go", {}, 2, 70),
+    ("amazons.svg", "amazons:Amazons", {}, 3, 40),
+    ("nine-mens-morris.svg", "nine_mens_morris:NineMensMorris", {}, 4, 24),
+    ("kalah.svg", "kalah:Kalah", {}, 5, 14),
+    ("dots-and-boxes.svg", "dots_and_boxes:DotsAndBoxes", {}, 6, 8),
 )
 
 

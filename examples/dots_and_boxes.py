@@ -1,0 +1,87 @@
+"""Dots and Boxes on the authoring kit, as OpenSpiel's ``dots_and_boxes``
+plays it (its default board: 2x2 boxes, 3x3 dots).
+
+Players take turns to draw a line between two dots next to each other, up
+and down or across: a move on an edge of the board, not on a cell (the
+kit's :class:`~boardkit.kit.Edge`). A player who draws the fourth side of a
+box (or of two boxes at once) scores it and draws again. Once every line is
+drawn, the player with more boxes wins; equal counts draw. Player 0 moves
+first and marks lines ``1``, player 1 ``2``, as OpenSpiel prints them.
+
+A line is written by its two dots, ``a1-b1``, with ``a1`` the top left
+dot; OpenSpiel names the lines by their direction and the dot they start
+from, counted from the top left: ``P1(h,0,0)`` for ``a1-b1``, ``P1(v,0,0)``
+for ``a1-a2`` (:func:`openspiel_names`). ``tests/test_gallery_oracle.py``
+plays this game and OpenSpiel's side by side.
+
+Run it with ``boardkit play examples/dots_and_boxes.py:DotsAndBoxes``.
+
+Examples:
+    >>> state = DotsAndBoxes().new_game(seed=0)
+    >>> len(state.legal_moves())
+    12
+    >>> for line in ["a1-b1", "a1-a2", "b1-b2", "a2-b2"]:
+    ...     state.apply(line)
+    >>> state.get("boxes"), state.current_player  # player 1 closed the top left box: again
+    ((0, 1), 1)
+"""
+
+from __future__ import annotations
+
+from boardkit import Outcome
+from boardkit.kit import BoardGame, BoardState, Edge
+from boardkit.topology import Cell, SquareGrid
+
+ROWS = COLUMNS = 2  # boxes down and across
+BOARD = SquareGrid(COLUMNS + 1, ROWS + 1, origin="top")  # the dots; a1 is the top left one
+LINES = Edge.every(BOARD)  # edge k of the board, as a move
+NUMBER = {line: k for k, line in enumerate(LINES)}
+MOVE_OF: dict[tuple[Cell, Cell], Edge] = dict(zip(BOARD.edges, LINES, strict=True))
+#: The four sides of each box, by edge number, and the boxes on each side of each edge.
+BOXES = [
+    [BOARD.edge_index(a, b) for a, b in (((c, r), (c + 1, r)), ((c, r), (c, r + 1)), ((c + 1, r), (c + 1, r + 1)),
+                                          ((c, r + 1), (c + 1, r + 1)))]
+    for r in range(ROWS) for c in range(COLUMNS)
+]
+BESIDE = [[box for box in BOXES if k in box] for k in range(len(LINES))]
+MARKS = "12"
+
+
+def openspiel_names(move: Edge, state: BoardState) -> str:
+    """OpenSpiel's action for ``move``: ``a1-b1`` is ``P1(h,0,0)`` for player 0."""
+    (c, r), (c2, _) = BOARD.edges[NUMBER[move]]
+    return f"P{MARKS[state.player]}({'h' if c2 != c else 'v'},{r},{c})"
+
+
+class DotsAndBoxesState(BoardState):
+    def moves(self) -> list[Edge]:
+        return [MOVE_OF[pair] for pair in self.empty_edges()]
+
+    def play(self, move: Edge) -> None:
+        player, k = self.player, NUMBER[move]
+        self.put_edge(*BOARD.edges[k], MARKS[player])
+        closed = sum(all(self.edge(*BOARD.edges[side]) for side in box) for box in BESIDE[k])
+        if closed:
+            boxes = list(self.get("boxes"))
+            boxes[player] += closed
+            self.set("boxes", tuple(boxes))
+        else:
+            self.next_turn()
+
+    def judge(self) -> Outcome | None:
+        if self.legal_moves():
+            return None
+        first, second = boxes = self.get("boxes")
+        reason = f"boxes {first} to {second}"
+        return Outcome.draw(reason, boxes) if first == second else Outcome.win(int(second > first), reason, boxes)
+
+
+class DotsAndBoxes(BoardGame):
+    """Dots and Boxes for two on OpenSpiel's 2x2 boxes."""
+
+    name = "dots-and-boxes"
+    board = BOARD
+    pieces = {"1": "player 0's line", "2": "player 1's line"}
+    counters = {"boxes": (0, 0)}
+    moves = (Edge,)
+    state_class = DotsAndBoxesState
