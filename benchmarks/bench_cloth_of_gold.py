@@ -20,7 +20,7 @@ from boardkit.games.cloth_of_gold import EDITIONS, ClothOfGold
 
 def random_games(edition: int, seconds: float) -> tuple[int, float, float]:
     """Play seeded random games for about ``seconds``; return (games, games/s, moves/game)."""
-    game = ClothOfGold(edition=edition)
+    game = ClothOfGold(variant=edition)
     chooser = Random(edition)
     games = moves = 0
     start = time.perf_counter()

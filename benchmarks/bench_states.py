@@ -28,7 +28,7 @@ from boardkit.games.tafl import Tafl
 #: The games measured, by the name ``--only`` takes.
 GAMES: dict[str, Callable[[], Any]] = {
     "tafl": lambda: Tafl("hnefatafl"),
-    "cloth-of-gold": lambda: ClothOfGold(edition=2023),
+    "cloth-of-gold": lambda: ClothOfGold(variant=2023),
     "five-fields": FiveFields,
     "camelot": Camelot,
 }

@@ -42,7 +42,7 @@ import attrs
 from boardkit import GameRecord
 from boardkit.agents import Agent, GreedyAgent, RandomAgent
 from boardkit.analysis import Summary, summarize_by
-from boardkit.games.cloth_of_gold import EDITIONS, ClothOfGold, ClothOfGoldState, winners_of
+from boardkit.games.cloth_of_gold import VARIANTS, ClothOfGold, ClothOfGoldState, winners_of
 from boardkit.play import tournament, wilson_interval
 
 
@@ -82,14 +82,14 @@ def changed_by_endgame(record: GameRecord) -> tuple[bool, int]:
 def study(*, games: int, seed: int, bot: str, workers: int) -> list[Edition]:
     """Play ``games`` games of each edition between two bots and gather the figures."""
     rows = []
-    for edition in EDITIONS:
+    for edition in VARIANTS:
         agents: Sequence[Agent] = (
             [GreedyAgent(seed=seed), GreedyAgent(seed=seed + 1)]
             if bot == "greedy"
             else [RandomAgent(seed=seed), RandomAgent(seed=seed + 1)]
         )
-        result = tournament(ClothOfGold(edition=edition), agents, games=games, seed=seed, workers=workers)
-        summary = summarize_by(result, "edition")[str(edition)]
+        result = tournament(ClothOfGold(variant=edition), agents, games=games, seed=seed, workers=workers)
+        summary = summarize_by(result, "variant")[str(edition)]
         changed = points = 0
         for record in result.records:
             was_changed, scored = changed_by_endgame(record)

@@ -93,7 +93,7 @@ def test_game_specific_surface() -> None:
     assert again.current_player == 1 and again.position() == state.position()
     assert {p.name for p in tafl.Piece} >= {"ATTACKER", "DEFENDER", "KING"}
 
-    cog = cloth_of_gold.ClothOfGold(edition=2023).new_game(seed=0)
+    cog = cloth_of_gold.ClothOfGold(variant=2023).new_game(seed=0)
     assert cog.scores == (0, 0)
     assert isinstance(cog.hand(0), Counter) and isinstance(cog.court(0), Counter)
     assert cog.darkness_size > 0 and isinstance(cog.removed, Counter)

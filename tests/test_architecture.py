@@ -4,6 +4,8 @@ rooms of every game package (see docs/explanation/design.md)."""
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -15,8 +17,14 @@ RESHAPED: tuple[str, ...] = GAMES
 #: Every game package has these rooms; hidden.py only where the game hides something.
 ROOMS = ("moves.py", "rules.py", "setup.py", "render.py", "variants.py")
 HIDDEN = ("cloth_of_gold", "five_fields", "camelot")
-#: The longest a module may be without a reason written at its top.
-MOST_LINES = 620
+#: The most code lines a module may have (docstrings, comments and blank lines not counted).
+MOST_CODE_LINES = 500
+#: Modules still over MOST_CODE_LINES, each waiting for its owner's split (issue 26). Temporary:
+#: the set is emptied as the splits land, and the test fails for a module in it that is already
+#: short enough, so it cannot go stale.
+NOT_YET_SPLIT: set[str] = set()
+#: The state classes of a game built in floors, one module each: they are compiled like rules.py.
+STATE_FLOORS = {"five_fields": ("position.py", "battles.py", "movement.py", "trial.py", "choices.py")}
 
 
 def _module(path: Path) -> str:
@@ -91,17 +99,48 @@ def test_no_import_cycles() -> None:
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
 
 
-def test_no_long_module_without_a_reason() -> None:
-    long = []
-    for path in sorted(SRC.rglob("*.py")):
-        text = path.read_text(encoding="utf-8")
-        head = ast.get_docstring(ast.parse(text)) or ""
-        inside = path.relative_to(SRC).parts
-        if inside[0] == "games" and len(inside) > 2 and inside[1] not in RESHAPED:
-            continue
-        if text.count("\n") > MOST_LINES and "Why this module is long" not in head:
-            long.append(f"{path.relative_to(SRC)} ({text.count(chr(10))} lines)")
-    assert not long, "modules over ~600 lines without 'Why this module is long' in their docstring: " + ", ".join(long)
+def code_lines(text: str) -> int:
+    """The lines of ``text`` that hold code: not blank, not only a comment, not
+    part of a docstring (of the module, a class or a function)."""
+    tree = ast.parse(text)
+    docstrings: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                docstrings.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    skip = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER}
+    lines: set[int] = set()
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type not in skip:
+            lines.update(n for n in range(token.start[0], token.end[0] + 1) if n not in docstrings)
+    return len(lines)
+
+
+def test_code_lines_counts_code_only() -> None:
+    text = '''"""A module.
+
+Its docstring is long."""
+
+# a comment
+X = (
+    1,  # one
+)
+
+
+def f():
+    """Say nothing."""
+    return X
+'''
+    assert code_lines(text) == 5  # X = (, 1, ), def f, return X
+
+
+def test_no_module_over_500_code_lines() -> None:
+    sizes = {str(p.relative_to(SRC)): code_lines(p.read_text(encoding="utf-8")) for p in sorted(SRC.rglob("*.py"))}
+    long = [f"{name} ({n})" for name, n in sizes.items() if n > MOST_CODE_LINES and name not in NOT_YET_SPLIT]
+    assert not long, f"modules over {MOST_CODE_LINES} code lines: {', '.join(long)}; split them by concern"
+    done = [f"{name} ({sizes.get(name, 0)})" for name in sorted(NOT_YET_SPLIT) if sizes.get(name, 0) <= MOST_CODE_LINES]
+    assert not done, f"split already, take them out of NOT_YET_SPLIT: {', '.join(done)}"
 
 
 @pytest.mark.parametrize("game", RESHAPED)
@@ -114,10 +153,19 @@ def test_every_game_has_the_same_rooms(game: str) -> None:
 
 @pytest.mark.parametrize("game", RESHAPED)
 def test_hot_modules_stay_compilable(game: str) -> None:
-    """rules.py keeps no attrs classes, no objects built through __new__ and no
-    continue inside try/finally (what an ahead-of-time compiler such as mypyc
-    cannot follow); value classes live in moves.py and variants.py."""
-    tree = ast.parse((SRC / "games" / game / "rules.py").read_text(encoding="utf-8"))
+    """rules.py (and the floors of its state, where it is built in floors) keeps
+    no attrs classes, no objects built through __new__ and no continue inside
+    try/finally (what an ahead-of-time compiler such as mypyc cannot follow);
+    value classes live in moves.py and variants.py."""
+    problems = []
+    for module in ("rules.py", *STATE_FLOORS.get(game, ())):
+        text = (SRC / "games" / game / module).read_text(encoding="utf-8")
+        problems += [f"{module}: {problem}" for problem in _uncompilable(text)]
+    assert not problems, f"{game}: {problems}"
+
+
+def _uncompilable(text: str) -> list[str]:
+    tree = ast.parse(text)
     problems = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
@@ -131,7 +179,7 @@ def test_hot_modules_stay_compilable(game: str) -> None:
             for inner in ast.walk(ast.Module(body=node.body, type_ignores=[])):
                 if isinstance(inner, ast.Continue):
                     problems.append(f"continue inside try/finally at line {inner.lineno}")
-    assert not problems, f"{game}/rules.py: {problems}"
+    return problems
 
 
 def test_every_module_says_what_it_holds() -> None:
@@ -171,8 +219,11 @@ FLOORS = {
     "applications": (
         "boardkit.agents",
         "boardkit.play",
+        "boardkit.standings",
         "boardkit.analysis",
         "boardkit.terminal",
+        "boardkit.words",
+        "boardkit.recordfiles",
         "boardkit.rl",
         "boardkit.web",
         "boardkit.specs",
@@ -314,7 +365,15 @@ def test_the_check_of_game_imports_catches_them() -> None:
 
 
 #: The applications that show games to people: they ask the protocol, never probe a game.
-PROTOCOL_READERS = ("terminal.py", "web/app.py", "web/page.py", "web/table.py", "web/command.py", "web/__init__.py")
+PROTOCOL_READERS = (
+    "terminal.py",
+    "words.py",
+    "web/app.py",
+    "web/page.py",
+    "web/table.py",
+    "web/command.py",
+    "web/__init__.py",
+)
 #: Names that hold a game, a state or a view, or a game's value, in those modules.
 _GAME_THINGS = ("state", "game", "view", "before", "after", "table", "move", "board", "thing", "found", "module")
 
@@ -336,3 +395,186 @@ def test_the_terminal_and_the_web_never_probe_a_game(module: str) -> None:
             if any(thing in word.lower() for word in names for thing in _GAME_THINGS):
                 probes.append(f"line {node.lineno}: {node.func.id}({target}, ...)")
     assert not probes, f"{module} probes a game: " + "; ".join(probes)
+
+
+# -- no private name crosses a module ------------------------------------------------
+
+#: Private names still read across modules, each waiting for its owner (issue 26). Temporary:
+#: emptied as the owners fix them; the test fails for an entry that no longer occurs.
+PRIVATE_CROSSINGS_LEFT = {
+    # KIT1 (issue 30): the kit reads a state's start.
+    "boardkit.kit reads state._start",
+}
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _class_bases(node: ast.ClassDef) -> list[str]:
+    names = []
+    for base in node.bases:
+        while isinstance(base, ast.Subscript):
+            base = base.value
+        if isinstance(base, ast.Attribute | ast.Name):
+            names.append(base.attr if isinstance(base, ast.Attribute) else base.id)
+    return names
+
+
+def _own_privates(node: ast.ClassDef) -> set[str]:
+    """The private attributes a class defines: in its body, or as ``self._x = ...``."""
+    found = set()
+    for stmt in node.body:
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            found.add(stmt.name)
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+        found.update(t.id for t in targets if isinstance(t, ast.Name))
+    for inner in ast.walk(node):
+        if (
+            isinstance(inner, ast.Attribute)
+            and isinstance(inner.ctx, ast.Store)
+            and isinstance(inner.value, ast.Name)
+            and inner.value.id in ("self", "cls")
+        ):
+            found.add(inner.attr)
+    return {name for name in found if _private(name)}
+
+
+def private_crossings(sources: dict[str, tuple[str, bool]]) -> list[str]:
+    """Where a module uses a private name that is not its own.
+
+    ``sources`` maps a module's dotted name to its text and whether it is a
+    package's ``__init__``. A private name (``_x``) belongs to the module that
+    defines it at its top level, and a private attribute to the class that
+    defines it (in its body or as ``self._x = ...``) and to that class's
+    subclasses. Crossing, then, is:
+
+    * ``from module import _x`` of another boardkit module;
+    * ``thing._x`` (``thing`` not ``self``, ``cls``, ``super()`` or
+      ``type(...)``) where ``_x`` is a private of boardkit, unless the code
+      is in the module that defines ``_x`` at its top level, or inside a class
+      that defines ``_x`` or inherits it (a method reading another instance of
+      its own class: ``before._terrain``), or in a module of the game package
+      whose state class defines or inherits ``_x``: a game's rooms
+      (``render.py``, ``hidden.py``, ``setup.py``) are its state's methods
+      written out of line, and read the state's fields.
+
+    A game's private read from its state (``game._places``), a board's read
+    from the kit (``board._index``) and a core name read from a game
+    (``GameRecord._parse``) all cross.
+    """
+    trees = {name: ast.parse(text) for name, (text, _) in sources.items()}
+    packages = {name: name if init else name.rpartition(".")[0] for name, (_, init) in sources.items()}
+    module_privates: dict[str, set[str]] = {}
+    classes: dict[tuple[str, str], tuple[list[str], set[str]]] = {}
+    for name, tree in trees.items():
+        top = set()
+        for stmt in tree.body:
+            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                top.add(stmt.name)
+            for target in stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]:
+                if isinstance(target, ast.Name):
+                    top.add(target.id)
+        module_privates[name] = {n for n in top if _private(n)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                classes[(name, node.name)] = (_class_bases(node), _own_privates(node))
+    by_name: dict[str, list[tuple[str, str]]] = {}
+    for key in classes:
+        by_name.setdefault(key[1], []).append(key)
+
+    def lineage(key: tuple[str, str]) -> set[tuple[str, str]]:
+        seen, todo = set(), [key]
+        while todo:
+            k = todo.pop()
+            if k not in seen:
+                seen.add(k)
+                todo += [b for base in classes[k][0] for b in by_name.get(base, [])]
+        return seen
+
+    def states_of(package: str) -> set[tuple[str, str]]:
+        if not package.startswith("boardkit.games."):
+            return set()
+        found = set()
+        for key in classes:
+            if packages[key[0]] == package and ("boardkit.game", "State") in lineage(key):
+                found |= lineage(key)
+        return found
+
+    owners: dict[str, set[tuple[str, str]]] = {}
+    for key, (_, attrs) in classes.items():
+        for attr in attrs:
+            owners.setdefault(attr, set()).add(key)
+    crossings = []
+    for name, tree in trees.items():
+        package = packages[name]
+        rooms = states_of(package)
+
+        stack: list[tuple[ast.AST, tuple[str, str] | None]] = [(tree, None)]
+        while stack:
+            node, inside = stack.pop()
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.ClassDef):
+                    stack.append((child, (name, child.name)))
+                    continue
+                stack.append((child, inside))
+                if isinstance(child, ast.ImportFrom):
+                    base = child.module or ""
+                    if child.level:
+                        up = package.split(".")[: len(package.split(".")) - child.level + 1]
+                        base = ".".join([*up, base] if base else up)
+                    if base.startswith("boardkit"):
+                        crossings.extend(f"{name} imports {base}.{a.name}" for a in child.names if _private(a.name))
+                if not isinstance(child, ast.Attribute) or not _private(child.attr):
+                    continue
+                value = child.value
+                called = value.func if isinstance(value, ast.Call) else None
+                own = (isinstance(value, ast.Name) and value.id in ("self", "cls")) or (
+                    isinstance(called, ast.Name) and called.id in ("super", "type")
+                )
+                definers = owners.get(child.attr, set())
+                defined_at_top = any(child.attr in names for names in module_privates.values())
+                if own or not (definers or defined_at_top):
+                    continue
+                allowed = (
+                    child.attr in module_privates[name]
+                    or (inside is not None and bool(definers & lineage(inside)))
+                    or bool(definers & rooms)
+                )
+                if not allowed:
+                    crossings.append(f"{name} reads {ast.unparse(child)}")
+    return sorted(set(crossings))
+
+
+def test_no_private_name_crosses_a_module() -> None:
+    modules = _modules()
+    sources = {name: (path.read_text(encoding="utf-8"), path.name == "__init__.py") for name, path in modules.items()}
+    found = set(private_crossings(sources))
+    new = sorted(found - PRIVATE_CROSSINGS_LEFT)
+    assert not new, "private names used outside the module (or class) that owns them: " + "; ".join(new)
+    gone = sorted(PRIVATE_CROSSINGS_LEFT - found)
+    assert not gone, "fixed already, take them out of PRIVATE_CROSSINGS_LEFT: " + "; ".join(gone)
+
+
+def test_the_check_of_private_names_catches_them() -> None:
+    sources = {
+        "boardkit.game": ("class State:\n    def _redeal(self): pass\n", False),
+        "boardkit.board": ("_TABLE = 1\nclass Grid:\n    def __init__(self):\n        self._index = {}\n", False),
+        "boardkit.games.g.rules": (
+            "from boardkit.board import _TABLE\n"
+            "class G:\n    _places = ()\n"
+            "class GState(State):\n"
+            "    def __init__(self, game, other):\n"
+            "        self._cells = []\n        game._places\n        other._cells\n        self._redeal()\n",
+            False,
+        ),
+        "boardkit.games.g.render": ("def draw(state, grid):\n    state._cells, state._redeal, grid._index\n", False),
+        "boardkit.kit": ("import boardkit.board as b\ndef f(state):\n    b._TABLE, state._cells\n", False),
+    }
+    assert private_crossings(sources) == [
+        "boardkit.games.g.render reads grid._index",
+        "boardkit.games.g.rules imports boardkit.board._TABLE",
+        "boardkit.games.g.rules reads game._places",
+        "boardkit.kit reads b._TABLE",
+        "boardkit.kit reads state._cells",
+    ]

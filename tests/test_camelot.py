@@ -855,3 +855,19 @@ def test_public_names() -> None:
     assert camelot.Camelot.name == "camelot"
     assert (camelot.Camelot.min_players, camelot.Camelot.max_players) == (1, 5)
     assert set(camelot.__all__) >= {"Camelot", "Tile", "score_turn", "tile", "Place", "Conceal", "EndTurn"}
+
+
+def test_a_players_screen_adds_only_their_concealed_tiles_to_the_public_one() -> None:
+    # What the web page shows under "Only you see this": the lines of render_for not in render.
+    chooser = Random(5)
+    for players in (2, 3):
+        state = Camelot().new_game(players=players, seed=players)
+        for _ in range(30):
+            if state.is_over:
+                break
+            public = state.render().splitlines()
+            for seat in range(players):
+                extra = [line for line in state.render_for(seat).splitlines() if line not in public]
+                assert len(extra) == 1 and extra[0].startswith("   concealed (only you see them): "), extra
+            moves = state.legal_moves()
+            state.apply(moves[chooser.randbelow(len(moves))])

@@ -37,7 +37,7 @@ def position(edition: int = 2023, **kwargs: Any) -> ClothOfGoldState:
     occupied.add(dragon.value if isinstance(dragon, Space) else dragon)
     for space in occupied:
         spaces.pop(space, None)
-    return ClothOfGold(edition=edition).from_position(tile_spaces=spaces, **kwargs)
+    return ClothOfGold(variant=edition).from_position(tile_spaces=spaces, **kwargs)
 
 
 def all_tiles(state: ClothOfGoldState) -> Counter[Tile]:
@@ -51,28 +51,55 @@ def all_tiles(state: ClothOfGoldState) -> Counter[Tile]:
 
 
 def test_editions_and_options() -> None:
-    assert ClothOfGold().edition == 2023
-    assert ClothOfGold(edition=2020).tile_set == Counter({G: 18, B: 12, W: 12, R: 12})
+    assert ClothOfGold().variant == 2023 and ClothOfGold.about.variant_option == "variant"
+    assert ClothOfGold(2020).tile_set == Counter({G: 18, B: 12, W: 12, R: 12})
     assert ClothOfGold().tile_set == Counter({G: 12, B: 12, W: 12, R: 12, J: 6})
-    for bad in (2021, "2023", 2023.0, True, None):
-        with pytest.raises(OptionError, match="edition must be 2023 or 2020"):
-            ClothOfGold(edition=bad)  # type: ignore[arg-type]
+    for bad in (2021, "2023", 2023.0, True):
+        with pytest.raises(OptionError, match="variant must be 2023 or 2020"):
+            ClothOfGold(variant=bad)  # type: ignore[arg-type]
     with pytest.raises(OptionError, match="first must be player 0 or 1"):
         ClothOfGold(first=2)
     with pytest.raises(OptionError, match="unknown option 'colour'"):
         ClothOfGold(colour="red")
-    for game in (ClothOfGold(), ClothOfGold(edition=2020, first=1)):
+    for game in (ClothOfGold(), ClothOfGold(variant=2020, first=1)):
         assert load("cloth-of-gold", **game.option_values()) == game
     assert ClothOfGold(first=1).new_game(seed=0).current_player == 1
     with pytest.raises(OptionError):
         ClothOfGold().new_game(players=3)
 
 
+def test_the_old_edition_names_still_work_with_a_warning() -> None:
+    import boardkit.games.cloth_of_gold as cloth_of_gold
+
+    with pytest.warns(DeprecationWarning, match="edition is now variant"):
+        game = ClothOfGold(edition=2020)
+    assert game.option_values() == {"variant": 2020, "first": 0} and game == ClothOfGold(2020)
+    with pytest.warns(DeprecationWarning, match="edition is now variant"):
+        assert game.edition == 2020
+    with pytest.warns(DeprecationWarning, match="edition is now"):
+        assert game.new_game(seed=0).edition == 2020
+    with pytest.warns(DeprecationWarning, match="edition is now variant"):
+        assert game.options.edition == 2020
+    with pytest.warns(DeprecationWarning, match="EDITIONS is now VARIANTS"):
+        assert cloth_of_gold.EDITIONS == cloth_of_gold.VARIANTS == (2023, 2020)
+    with pytest.warns(DeprecationWarning, match="edition"), pytest.raises(OptionError, match="give the variant once"):
+        ClothOfGold(2023, edition=2020)
+    with pytest.raises(AttributeError, match="no attribute 'EDITION'"):
+        cloth_of_gold.EDITION  # noqa: B018
+    # A record written before the rename still replays.
+    state = ClothOfGold(2020).new_game(seed=3)
+    state.apply(state.legal_moves()[0])
+    old = state.to_record().to_json().replace('"variant": 2020', '"edition": 2020')
+    assert '"edition": 2020' in old
+    with pytest.warns(DeprecationWarning, match="edition is now variant"):
+        assert GameRecord.from_json(old).replay() == state
+
+
 @pytest.mark.parametrize("edition", [2023, 2020])
 def test_set_up(edition: int) -> None:
     for seed in range(200):
-        state = ClothOfGold(edition=edition).new_game(seed=seed)
-        assert all_tiles(state) == ClothOfGold(edition=edition).tile_set
+        state = ClothOfGold(variant=edition).new_game(seed=seed)
+        assert all_tiles(state) == ClothOfGold(variant=edition).tile_set
         assert state.darkness_size == 44
         assert [state.hand_size(p) for p in (0, 1)] == [2, 2]
         # The jewels are held back until both opening hands are drawn.
@@ -429,7 +456,7 @@ def test_from_position_errors() -> None:
         with pytest.raises(OptionError, match=message):
             game.from_position(**kwargs)
     with pytest.raises(OptionError, match="uses 1 jewel tiles, but the 2020 edition has 0"):
-        ClothOfGold(edition=2020).from_position(hands=[{"jewel": 1}, {}])
+        ClothOfGold(variant=2020).from_position(hands=[{"jewel": 1}, {}])
 
 
 def test_from_position_fills_free_tile_spaces_and_keeps_every_tile() -> None:
@@ -483,7 +510,7 @@ def test_determinize_resamples_what_the_player_cannot_see() -> None:
 
 @pytest.mark.parametrize("edition", [2023, 2020])
 def test_tile_conservation_in_random_games(edition: int) -> None:
-    game = ClothOfGold(edition=edition)
+    game = ClothOfGold(variant=edition)
     full = game.tile_set
     reasons: Counter[str] = Counter()
     for seed in range(300):
@@ -510,9 +537,9 @@ def test_tile_conservation_in_random_games(edition: int) -> None:
 
 @pytest.mark.parametrize("edition", [2023, 2020])
 def test_conformance(edition: int) -> None:
-    report = check_game(ClothOfGold(edition=edition), games=12, seed=edition)
+    report = check_game(ClothOfGold(variant=edition), games=12, seed=edition)
     assert report.finished == 12
-    report = check_game(ClothOfGold(edition=edition, first=1), games=3, seed=1)
+    report = check_game(ClothOfGold(variant=edition, first=1), games=3, seed=1)
     assert report.finished == 3
 
 
@@ -617,7 +644,7 @@ def test_golden_replay(
     scores: tuple[int, int],
     endgame: tuple[tuple[int, int], tuple[int, int]],
 ) -> None:
-    game = ClothOfGold(edition=edition)
+    game = ClothOfGold(variant=edition)
     state = game.new_game(seed=seed)
     pick = Random(chooser)
     while not state.is_over:

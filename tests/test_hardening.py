@@ -81,7 +81,7 @@ def plays(state: Any, moves: int = 6, seed: int = 0) -> None:
         ("tafl", {"first": True}),
         ("tafl", {"repetition": 3.0}),
         ("cloth-of-gold", {"first": 1.0}),
-        ("cloth-of-gold", {"edition": 2023.0}),
+        ("cloth-of-gold", {"variant": 2023.0}),
         ("five-fields", {"turn_limit": 10.5}),
         ("five-fields", {"blank_map": 1}),
         ("camelot", {"first": 1.0}),
@@ -355,7 +355,7 @@ def test_record_text_loads_or_is_a_record_error(text: str) -> None:
 @given(
     name=st.sampled_from(["tafl", "cloth-of-gold", "five-fields"]),
     option=st.sampled_from(
-        ["variant", "first", "edition", "repetition", "escape", "mate", "turn_limit", "blank_map", "map", "layout"]
+        ["variant", "first", "repetition", "escape", "mate", "turn_limit", "blank_map", "map", "layout"]
     ),
     value=json_values | st.sampled_from([0, 1, 2, 3, 10, 2020, 2023, True, False, None, "brandubh", "corner", "edge"]),
 )

@@ -8,8 +8,10 @@ import sys
 import pytest
 
 from boardkit import OptionError
+from boardkit.about import About
 from boardkit.agents import MCTSAgent
 from boardkit.specs import AgentSpec, game_factory, load_game, make_agent, parse_agent, parse_options
+from boardkit.testing import Nim
 
 
 @pytest.mark.parametrize("text", ["mcts:١٢", "mcts:²", "mcts:0", "mcts:-1", "mcts:", "mcts:99999999999", "robot", ""])
@@ -25,9 +27,20 @@ def test_agents_read_and_build() -> None:
     assert isinstance(agent, MCTSAgent) and agent.iterations == 30
 
 
+class HeapNim(Nim):
+    """Nim whose variants are its heap sizes: a variant option of another name, without choices."""
+
+    about = About(title="Nim", variant_option="heap")
+
+
 def test_a_variant_sets_the_option_the_game_declares() -> None:
-    assert parse_options(game_factory("cloth-of-gold")[1], "2020", []) == {"edition": 2020}
+    # The declared choice the text spells (Cloth of Gold's variants are numbers, Tafl's names).
+    assert parse_options(game_factory("cloth-of-gold")[1], "2020", []) == {"variant": 2020}
+    assert load_game("cloth-of-gold", "2020").option_values() == {"variant": 2020, "first": 0}
     assert load_game("tafl", "brandubh").options.variant == "brandubh"
+    assert parse_options(HeapNim, "7", []) == {"heap": 7}
+    with pytest.raises(OptionError, match="variant must be 2023 or 2020"):
+        load_game("cloth-of-gold", "2021")
     with pytest.raises(OptionError, match="has no variants"):
         parse_options(game_factory("boardkit.testing:Nim")[1], "big", [])
 

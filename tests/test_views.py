@@ -16,7 +16,7 @@ GAMES: list[tuple[str, dict[str, Any], int]] = [
     ("tafl", {"variant": "tablut"}, 2),
     ("tafl", {"variant": "copenhagen"}, 2),
     ("cloth-of-gold", {}, 2),
-    ("cloth-of-gold", {"edition": 2020}, 2),
+    ("cloth-of-gold", {"variant": 2020}, 2),
     ("five-fields", {}, 2),
     ("five-fields", {"blank_map": True}, 2),
     ("camelot", {}, 1),

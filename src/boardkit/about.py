@@ -79,8 +79,10 @@ class About:
         goal: One paragraph: how the game is won.
         turn: One paragraph: what a player does on a turn.
         variant_option: The option that picks one of the game's variants,
-            which the command's ``--variant`` and the web form set
-            (``"edition"`` for Field of the Cloth of Gold).
+            which the command's ``--variant`` and the web form set: the
+            option's choices are the variants (Tafl's rule sets, Field of the
+            Cloth of Gold's editions). Every shipped game names it
+            ``"variant"``, the default; a game may name another option.
 
     Examples:
         >>> About(title="Nim", goal="Take the last counter.").title

@@ -122,15 +122,15 @@ class Encoder:
         return flat.reshape(self.shape)
 
 
-class ActionList(Sequence[M]):
+class ActionList(Sequence[M | None]):
     """Every move of a game at its action index, as
     :meth:`Game.all_moves() <boardkit.Game.all_moves>` may return them, with
     two things a plain list cannot say.
 
     * ``None`` at an index no move uses (never legal): Tafl keeps one index
       per square, direction and distance, including the runs off the board.
-      The list is typed as a sequence of moves, as ``all_moves()`` is; the
-      holes are its documented exception, which :mod:`boardkit.rl` reads.
+      The list is typed as a sequence of moves or ``None``, as
+      ``all_moves()`` is, and :mod:`boardkit.rl` skips the holes.
     * :attr:`legal_numbers`: a quicker way to the indices of a state's legal
       moves than making them and looking each up.
 
@@ -151,23 +151,23 @@ class ActionList(Sequence[M]):
     __slots__ = ("_moves", "legal_numbers")
 
     def __init__(self, moves: Iterable[M | None], legal_numbers: LegalNumbers | None = None) -> None:
-        self._moves: tuple[M, ...] = tuple(moves)  # type: ignore[arg-type]  # the holes, as documented
+        self._moves: tuple[M | None, ...] = tuple(moves)
         #: The legal moves' indices without making the moves, or ``None``.
         self.legal_numbers = legal_numbers
 
     @overload
-    def __getitem__(self, index: int) -> M: ...
+    def __getitem__(self, index: int) -> M | None: ...
 
     @overload
-    def __getitem__(self, index: slice) -> tuple[M, ...]: ...
+    def __getitem__(self, index: slice) -> tuple[M | None, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> M | tuple[M, ...]:
+    def __getitem__(self, index: int | slice) -> M | tuple[M | None, ...] | None:
         return self._moves[index]
 
     def __len__(self) -> int:
         return len(self._moves)
 
-    def __iter__(self) -> Iterator[M]:
+    def __iter__(self) -> Iterator[M | None]:
         return iter(self._moves)
 
     def __repr__(self) -> str:

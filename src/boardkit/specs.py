@@ -11,7 +11,8 @@ Applications floor: it imports the core, the registry and the agents; the
 * An **option** is ``KEY=VALUE`` with a JSON value (text that is not JSON
   is taken as a string), and a **variant** picks the option the game's
   :attr:`About.variant_option <boardkit.about.About.variant_option>` names
-  (``variant`` for Tafl, ``edition`` for Cloth of Gold): :func:`parse_options`.
+  (``variant`` for every shipped game that has variants), read as the
+  declared choice it spells: :func:`parse_options`.
 * An **agent** is ``random``, ``greedy``, ``mcts`` or ``mcts:N`` with ``N``
   in ASCII digits: :func:`parse_agent` and :func:`make_agent`.
 
@@ -94,6 +95,34 @@ def _import_spec(where: str, spec: str) -> Any:
     return importlib.import_module(where)
 
 
+def _imported(where: str, spec: str) -> Any:
+    """:func:`_import_spec`, a module that fails to import said in one line."""
+    try:
+        return _import_spec(where, spec)
+    except OptionError:
+        raise
+    except Exception as exc:  # the user's module failed to import: say why in one line
+        reason = f"{type(exc).__name__}: {exc}".splitlines()[0] if str(exc) else type(exc).__name__
+        raise OptionError(f"cannot import {where!r:.200} for the game {spec!r:.200}: {reason:.300}") from None
+
+
+def _only_game(path: str) -> str:
+    """The name of the one :class:`~boardkit.Game` class the file ``path``
+    defines (not those it imports), for a spec written without ``:Class``."""
+    module = _imported(path, path)
+    found: list[str] = [
+        name
+        for name, value in vars(module).items()
+        if isinstance(value, type) and issubclass(value, Game) and value.__module__ == module.__name__
+    ]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise OptionError(f"{path!r:.200} defines no boardkit Game class")
+    forms = " or ".join(f"{path}:{name}" for name in found[:6])
+    raise OptionError(f"{path!r:.200} defines {len(found)} games: name one, as {forms:.400}")
+
+
 def game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:
     """The name and factory of a registered game or a ``module:Class`` or
     ``file.py:Class`` path.
@@ -106,19 +135,14 @@ def game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:
         >>> game_factory("tafl")[0]
         'tafl'
     """
+    if ":" not in spec and spec.endswith(".py"):  # a file alone: the one game it defines
+        spec = f"{spec}:{_only_game(spec)}"
     if ":" not in spec:
         return spec, lambda **options: games.load(spec, **options)
     where, _, attr = spec.rpartition(":")
     if not where.strip() or not attr.strip() or not attr.isidentifier():
         raise OptionError(f"a game is {_SPEC_FORMS}, not {spec!r:.200}")
-    try:
-        module = _import_spec(where, spec)
-    except OptionError:
-        raise
-    except Exception as exc:  # the user's module failed to import: say why in one line
-        reason = f"{type(exc).__name__}: {exc}".splitlines()[0] if str(exc) else type(exc).__name__
-        raise OptionError(f"cannot import {where!r:.200} for the game {spec!r:.200}: {reason:.300}") from None
-    factory = getattr(module, attr, None)
+    factory = getattr(_imported(where, spec), attr, None)
     if not (isinstance(factory, type) and issubclass(factory, Game)):
         raise OptionError(f"{spec!r:.200} does not name a boardkit Game class")
     game_class: type[Game[Any, Any]] = factory
@@ -153,9 +177,15 @@ def parse_options(
     Raises:
         OptionError: for a pair without ``=``, or a variant for a game without variants.
 
+    A variant is the declared choice of that option whose text it is (Cloth
+    of Gold's ``2020`` is the number), else the text as it is, for the
+    game's own check to refuse.
+
     Examples:
         >>> parse_options(game_factory("cloth-of-gold")[1], "2020", [])
-        {'edition': 2020}
+        {'variant': 2020}
+        >>> parse_options(game_factory("tafl")[1], "brandubh", [])
+        {'variant': 'brandubh'}
     """
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -166,10 +196,11 @@ def parse_options(
     if variant is not None:
         default = factory()
         key = default.about.variant_option
-        fields = {f.name for f in attrs.fields(type(default.options))} if attrs.has(type(default.options)) else set()
-        if key not in fields:
+        info = {i.name: i for i in default.option_info()}.get(key)
+        if info is None:
             raise OptionError(f"{default.name} has no variants; set its options with --option KEY=VALUE")
-        options[key] = option_value(variant) if key != "variant" else variant
+        spelled = variant if info.type == "str" else option_value(variant)
+        options[key] = next((choice for choice in info.choices if str(choice) == variant), spelled)
     return options
 
 

@@ -105,7 +105,7 @@ def view_of(state: CamelotState, player: Player) -> CamelotView:
     board = state._board_pairs
     if board is None:
         laid = state._board
-        cells = sorted(laid, key=state.game._cell_order.__getitem__)
+        cells = sorted(laid, key=state.game.cell_order.__getitem__)
         board = state._board_pairs = tuple(zip(cells, map(laid.__getitem__, cells), strict=True))
     hands = tuple([h.view(player) for h in state.hands])
     # The hand keeps its concealed tiles until they change (most moves lay or draw face-up ones).

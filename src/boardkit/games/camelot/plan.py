@@ -173,7 +173,7 @@ class Plan:
             i = self.corners.index(c)
             touching = tuple(corner_cells[j] for j in diag.neighbors[i])
             along_edges = self.edge_neighbours[c]
-            self.corner_neighbours[c] = tuple(d for d in touching if d not in along_edges)  # type: ignore[misc]
+            self.corner_neighbours[c] = tuple(d for d in touching if d not in along_edges)
 
     def __repr__(self) -> str:
         return f"<Plan {self.width}x{self.height}>"

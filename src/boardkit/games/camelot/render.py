@@ -118,18 +118,27 @@ def view_text(
     lines.append(f"bag: {view.bag} tiles; * marks the hand of the player to move")
     for q, hand in enumerate(view.hands):
         mark = "*" if q == view.to_move else " "
-        if q == p:
-            lines.append(f"{mark}your hand (player {q}): {_counts(_without(hand, view.concealed), order)}")
+        if q == p:  # the public line, then what only this player sees
+            hidden = sum(n for _, n in view.concealed)
+            lines.append(f"{mark}hand {q}: {_counts(_without(hand, view.concealed), order)}; {hidden} concealed")
             lines.append(f"   concealed (only you see them): {_counts(view.concealed, order)}")
         else:
             lines.append(f"{mark}hand {q}: {_counts(hand.visible, order)}; {hand.hidden} concealed")
-    if view.laid:
-        lines.append("laid this turn: " + ", ".join(f"{t} {chr(ord('a') + c)}{r + 1}" for (c, r), t in view.laid))
+    lines += _turn_lines(view.laid, reason, view.to_move)
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _turn_lines(laid: Sequence[tuple[Cell, Tile]], reason: str | None, to_move: Player | None) -> list[str]:
+    """The tiles laid this turn and whose turn it is (or why the game ended),
+    alike on the public screen and on each player's."""
+    lines = []
+    if laid:
+        lines.append("laid this turn: " + ", ".join(f"{t} {chr(ord('a') + c)}{r + 1}" for (c, r), t in laid))
     if reason is not None:
         lines.append(f"over: {reason}")
-    elif view.to_move is not None:
-        lines.append(f"player {view.to_move} to move" + (" (you)" if view.to_move == p else ""))
-    return "\n".join(line.rstrip() for line in lines)
+    elif to_move is not None:
+        lines.append(f"player {to_move} to move")
+    return lines
 
 
 def render_text(state: CamelotState) -> str:
@@ -145,8 +154,8 @@ def render_text(state: CamelotState) -> str:
         hidden = len(hand) - hand.face_up.total()
         mark = "*" if p == state.current_player else " "
         lines.append(f"{mark}hand {p}: {shown or '-'}; {hidden} concealed")
-    if state.outcome is not None:
-        lines.append(f"over: {state.outcome.reason}")
+    outcome = state.outcome
+    lines += _turn_lines(state.laid, None if outcome is None else outcome.reason, state.current_player)
     return "\n".join(line.rstrip() for line in lines)
 
 

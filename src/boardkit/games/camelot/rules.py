@@ -116,21 +116,22 @@ class Camelot(Game["CamelotState", Move]):
         self.plan = Plan(STANDARD_PLAN if self.options.plan is None else self.options.plan)
         #: The tiles, each kind once, with their counts.
         self.tiles = TileSet(STANDARD_TILES if self.options.tiles is None else self.options.tiles)
-        # Every placement move, made once: per tile, the moves onto each square of its kind.
-        self._places: dict[Tile, tuple[Place, ...]] = {
+        #: Every placement move, made once: per tile, the moves onto each square of its kind.
+        self.placements: dict[Tile, tuple[Place, ...]] = {
             t: tuple(Place(c, t) for c in self.plan.squares_of[t.kind]) for t in self.tiles.kinds
         }
         self._place_at: dict[tuple[Cell, Tile], Place] = {
-            (m.cell, m.tile): m for ms in self._places.values() for m in ms
+            (m.cell, m.tile): m for ms in self.placements.values() for m in ms
         }
-        self._conceals: dict[Tile, Conceal] = {t: Conceal(t) for t in self.tiles.kinds}
+        #: Per tile, the move that conceals it, made once.
+        self.conceals: dict[Tile, Conceal] = {t: Conceal(t) for t in self.tiles.kinds}
         self._by_notation: dict[str, Move] = {str(m): m for m in self._place_at.values()}
-        self._by_notation.update({str(m): m for m in self._conceals.values()})
-        # One EndTurn for every list of legal moves, as the placements are made once.
-        self._end = self._by_notation["end"] = EndTurn()
+        self._by_notation.update({str(m): m for m in self.conceals.values()})
+        #: The one EndTurn of every list of legal moves, as the placements are made once.
+        self.end_turn = self._by_notation["end"] = EndTurn()
         self._tile_by_text: dict[str, Tile] = {str(t): t for t in self.tiles.kinds}
-        # Each square's place in the plan's order (plan.cells), to list the board in it.
-        self._cell_order: dict[Cell, int] = {c: k for k, c in enumerate(self.plan.cells)}
+        #: Each square's place in the plan's order (``plan.cells``), to list the board in it.
+        self.cell_order: dict[Cell, int] = {c: k for k, c in enumerate(self.plan.cells)}
 
     def tile(self, name: str) -> Tile:
         """This game's tile called ``name`` (any case).
@@ -341,12 +342,12 @@ class CamelotState(State[Move]):
         board = self._board
         if len(self._laid) < MOST_PER_TURN:
             for t in held:
-                moves.extend(m for m in game._places[t] if m.cell not in board)
+                moves.extend(m for m in game.placements[t] if m.cell not in board)
         face_up = hand.face_up
         if len(hand) - face_up.total() < MOST_CONCEALED:
-            moves.extend(game._conceals[t] for t in sorted(face_up, key=order.__getitem__))
+            moves.extend(game.conceals[t] for t in sorted(face_up, key=order.__getitem__))
         if self._laid or not self._can_place():
-            moves.append(game._end)
+            moves.append(game.end_turn)
         return moves
 
     def _play(self, move: Move) -> object:
@@ -402,7 +403,7 @@ class CamelotState(State[Move]):
             hand.remove(t)
         self._board[cell] = t
         if self._board_pairs is not None:  # kept for views: the new pair goes in at its place
-            self._board_pairs = board_with(self._board_pairs, cell, t, self.game._cell_order)
+            self._board_pairs = board_with(self._board_pairs, cell, t, self.game.cell_order)
         self._laid.append((cell, t))
         return was_face_up, before
 
@@ -564,16 +565,14 @@ class CamelotState(State[Move]):
         return render_text(self)
 
     def render_for(self, player: Player) -> str:
-        """``player``'s screen, drawn from :meth:`view`: the plan and key, the
-        scores, their own hand with its concealed tiles, and of every other
-        hand only the face-up tiles and how many are concealed.
+        """``player``'s screen, drawn from :meth:`view`: the public screen
+        (:meth:`render`) with one line more, the player's own concealed tiles.
 
         Examples:
             >>> state = Camelot().new_game(players=2, seed=1)
-            >>> lines = state.render_for(0).splitlines()
-            >>> [line for line in lines if "concealed" in line]  # doctest: +NORMALIZE_WHITESPACE
-            ['   concealed (only you see them): throne, garden, treasury',
-             ' hand 1: tower, bathhouse, excalibur, tapestry, fireplace, blank, well; 3 concealed']
+            >>> public = state.render().splitlines()
+            >>> [line for line in state.render_for(0).splitlines() if line not in public]
+            ['   concealed (only you see them): throne, garden, treasury']
         """
         return render_for(self, player)
 

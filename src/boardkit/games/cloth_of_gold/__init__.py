@@ -1,4 +1,5 @@
-"""Field of the Cloth of Gold (Amabel Holland), for two players, both editions.
+"""Field of the Cloth of Gold (Amabel Holland), for two players, both editions
+(its two variants, 2023 and 2020).
 
 Two kings take turns moving a token onto one of seven oval spaces: the tile
 beside it goes as a Gift to the rival's Court, then the space's action
@@ -8,7 +9,7 @@ jewels and gold in Court then score. See :doc:`/reference/games/cloth-of-gold`.
 
 Examples:
     >>> from boardkit.games.cloth_of_gold import ClothOfGold, Space, Tile
-    >>> state = ClothOfGold(edition=2023).new_game(seed=11)
+    >>> state = ClothOfGold(2023).new_game(seed=11)
     >>> while not state.is_over:
     ...     state.apply(state.legal_moves()[0])
     >>> state.outcome.reason in ("score 30 reached", "the darkness ran out")
@@ -26,16 +27,17 @@ from boardkit.games.cloth_of_gold.rules import (
     Move,
     winners_of,
 )
-from boardkit.games.cloth_of_gold.variants import EDITIONS, TILE_SETS, ClothOfGoldOptions
+from boardkit.games.cloth_of_gold.variants import TILE_SETS, VARIANTS, ClothOfGoldOptions
+from boardkit.games.cloth_of_gold.variants import __getattr__ as __getattr__  # EDITIONS, deprecated
 
 __all__ = [
     "COLOURS",
-    "EDITIONS",
     "OVALS",
     "TILES",
     "TILE_SETS",
     "TILE_SPACES",
     "TOKEN_NAMES",
+    "VARIANTS",
     "ClothOfGold",
     "ClothOfGoldOptions",
     "ClothOfGoldState",
@@ -45,3 +47,4 @@ __all__ = [
     "Tile",
     "winners_of",
 ]
+

@@ -104,7 +104,7 @@ def text(state: ClothOfGoldState, player: int | None) -> str:
         verb = "share the victory" if len(outcome.winners) == 2 else "wins"
         status = f"over ({outcome.reason}), {who} {verb}"
     width = 8
-    lines = [f"Field of the Cloth of Gold, {state.edition} edition: {status}"]
+    lines = [f"Field of the Cloth of Gold, {state.game.variant} edition: {status}"]
     lines.append("oval     " + "".join(s.value.ljust(width) for s in OVALS).rstrip())
     tiles = state.tile_spaces
     row = []

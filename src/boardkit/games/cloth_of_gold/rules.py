@@ -28,7 +28,7 @@ listed in ``_save``, ``_unplay``, ``_key`` and ``copy``: a new field goes in
 all four.
 
 Examples:
-    >>> game = ClothOfGold(edition=2023)
+    >>> game = ClothOfGold(2023)
     >>> state = game.new_game(seed=7)
     >>> state.darkness_size, [sum(state.hand(p).values()) for p in (0, 1)]
     (44, [2, 2])
@@ -42,6 +42,7 @@ Examples:
 from __future__ import annotations
 
 import math
+import warnings
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -110,20 +111,22 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
     """Field of the Cloth of Gold, for two players.
 
     Args:
-        edition: ``2023`` (default; 12 gold tiles and 6 jewels) or ``2020``
-            (18 gold tiles, no jewels).
+        variant: The edition: ``2023`` (default; 12 gold tiles and 6 jewels)
+            or ``2020`` (18 gold tiles, no jewels). The option's old name,
+            ``edition``, still works with a :class:`DeprecationWarning`.
         first: The player who takes the first turn (default 0).
 
     Raises:
-        OptionError: for an unknown option or a bad value.
+        OptionError: for an unknown option or a bad value, or both
+            ``variant`` and ``edition``.
 
     Examples:
-        >>> ClothOfGold(edition=2020).option_values()
-        {'edition': 2020, 'first': 0}
-        >>> ClothOfGold(edition=2021)
+        >>> ClothOfGold(2020).option_values()
+        {'variant': 2020, 'first': 0}
+        >>> ClothOfGold(variant=2021)
         Traceback (most recent call last):
         ...
-        boardkit.errors.OptionError: edition must be 2023 or 2020, not 2021
+        boardkit.errors.OptionError: variant must be 2023 or 2020, not 2021
     """
 
     name = "cloth-of-gold"
@@ -131,7 +134,6 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         title="Field of the Cloth of Gold",
         information=Information.IMPERFECT,
         chance=Chance.HIDDEN,
-        variant_option="edition",
         goal=(
             "Score the most points: the game ends when a score reaches 30 or the Darkness runs out,"
             " then jewels and gold in your Court add their points."
@@ -145,28 +147,40 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
     max_players = 2
     options: ClothOfGoldOptions
 
-    def __init__(self, edition: int = 2023, **options: Any) -> None:
-        self.options = make_options(ClothOfGoldOptions, {"edition": edition, **options}, game=self.name)
+    def __init__(self, variant: int | None = None, **options: Any) -> None:
+        if "edition" in options:
+            warnings.warn("ClothOfGold's option edition is now variant", DeprecationWarning, stacklevel=2)
+            if variant is not None:
+                raise OptionError("give the variant once: edition is the old name of variant")
+            variant = options.pop("edition")
+        given = {"variant": variant} if variant is not None else {}
+        self.options = make_options(ClothOfGoldOptions, {**given, **options}, game=self.name)
+
+    @property
+    def variant(self) -> int:
+        """The variant played: the edition, 2023 or 2020.
+
+        Examples:
+            >>> ClothOfGold().variant
+            2023
+        """
+        return self.options.variant
 
     @property
     def edition(self) -> int:
-        """The edition, 2023 or 2020.
-
-        Examples:
-            >>> ClothOfGold().edition
-            2023
-        """
-        return self.options.edition
+        """The old name of :attr:`variant`, with a :class:`DeprecationWarning`."""
+        warnings.warn("ClothOfGold.edition is now variant", DeprecationWarning, stacklevel=2)
+        return self.options.variant
 
     @property
     def tile_set(self) -> Counter[Tile]:
-        """Every tile of the edition, 54 in all.
+        """Every tile of the variant, 54 in all.
 
         Examples:
-            >>> ClothOfGold(edition=2020).tile_set[Tile.GOLD]
+            >>> ClothOfGold(2020).tile_set[Tile.GOLD]
             18
         """
-        return Counter(TILE_SETS[self.options.edition])
+        return Counter(TILE_SETS[self.options.variant])
 
     def new_game(self, *, players: int | None = None, seed: int | None = None) -> ClothOfGoldState:
         """Set up a game: jewels held back while each player draws two tiles,
@@ -236,7 +250,7 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         """Set up a position for tests, tutorials and puzzles.
 
         Tiles and spaces may be given as enum members or by name
-        (``"gold"``). Between them the zones must hold the edition's 54 tiles
+        (``"gold"``). Between them the zones must hold the variant's 54 tiles
         exactly: leave ``darkness`` (or else ``removed``) out and it gets
         whatever is left. A tile space whose oval holds neither a token nor
         the Dragon and that ``tile_spaces`` leaves out is filled from the
@@ -350,7 +364,7 @@ class ClothOfGoldState(State[Move]):
         self._endgame: tuple[tuple[int, int], tuple[int, int]] | None = None
 
     def _set_up(self) -> None:
-        tiles = TILE_SETS[self.game.edition]
+        tiles = TILE_SETS[self.game.variant]
         jewels = tiles.get(Tile.JEWEL, 0)
         self._darkness = TileBag({t: n for t, n in tiles.items() if t is not Tile.JEWEL}, rng=self.rng)
         for p in (0, 1):
@@ -372,8 +386,9 @@ class ClothOfGoldState(State[Move]):
 
     @property
     def edition(self) -> int:
-        """The edition played, 2023 or 2020."""
-        return self.game.edition
+        """The old name of ``state.game.variant``, with a :class:`DeprecationWarning`."""
+        warnings.warn("ClothOfGoldState.edition is now game.variant", DeprecationWarning, stacklevel=2)
+        return self.game.variant
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -452,7 +467,7 @@ class ClothOfGoldState(State[Move]):
         tests.
 
         Examples:
-            >>> ClothOfGold(edition=2020).new_game(seed=0).darkness_contents()[Tile.JEWEL]
+            >>> ClothOfGold(2020).new_game(seed=0).darkness_contents()[Tile.JEWEL]
             0
         """
         return self._darkness.counts

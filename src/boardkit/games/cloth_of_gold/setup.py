@@ -152,7 +152,7 @@ def position(
     if over:
         tile, _ = next(iter(sorted(over.items(), key=lambda kv: tile_order(kv[0]))))
         raise OptionError(
-            f"the position uses {used[tile]} {tile.value} tiles, but the {game.edition} edition has {full[tile]}"
+            f"the position uses {used[tile]} {tile.value} tiles, but the {game.variant} edition has {full[tile]}"
         )
     rest = full - used
     if removed_counts is None:
@@ -161,7 +161,7 @@ def position(
         dark_counts = rest
     elif rest:
         missing = ", ".join(f"{n} {t.value}" for t, n in tile_pairs(rest))
-        raise OptionError(f"the position leaves out tiles of the {game.edition} edition: {missing}")
+        raise OptionError(f"the position leaves out tiles of the {game.variant} edition: {missing}")
     dark_counts = rest if dark_counts is None else dark_counts
     state = state_type(game, 2, seed)
     state._darkness = TileBag({t: dark_counts[t] for t in TILES if dark_counts[t]}, rng=state.rng)

@@ -94,7 +94,7 @@ PRINCE_HEXES: Final[tuple[tuple[Hex, Hex, Hex], tuple[Hex, Hex, Hex]]] = (
 TILES: Final[Mapping[Terrain, int]] = {Terrain.PLAIN: 7, Terrain.MOUNTAIN: 5, Terrain.SEA: 7}
 
 _ROWS = (3, 4, 5, 4, 3)
-CELLS: tuple[Hex, ...] = tuple((int(c[0]), int(c[1])) for c in BOARD.cells)  # type: ignore[index]
+CELLS: tuple[Hex, ...] = tuple((int(c[0]), int(c[1])) for c in BOARD.cells)
 _BY_LETTER = {t.letter: t for t in Terrain}
 _BY_NAME: dict[str, Hex] = {
     f"{chr(ord('a') + 2 * q + r + 4)}{3 - r}": (q, r) for q, r in CELLS
@@ -246,3 +246,15 @@ def hex_index(cell: Any) -> int:
         return CELL_INDEX[cell]
     except (KeyError, TypeError):
         raise OptionError(f"no hex {cell!r} on the 19-hex board; hexes are axial (q, r) pairs") from None
+
+
+# The tables the rules read: neighbours and distances by cell number, the
+# cells within two steps, the start cells, and the goal in half points.
+NEIGHBORS: tuple[tuple[int, ...], ...] = BOARD.compiled.neighbors
+DISTANCE: tuple[tuple[int, ...], ...] = BOARD.compiled.distance or ()
+WITHIN_TWO: tuple[tuple[int, ...], ...] = tuple(
+    tuple(j for j in range(CELL_COUNT) if 1 <= DISTANCE[i][j] <= 2) for i in range(CELL_COUNT)
+)
+QUEEN_START: tuple[int, ...] = tuple(CELL_INDEX[c] for c in QUEEN_HEXES)
+PRINCE_START: tuple[tuple[int, ...], ...] = tuple(tuple(CELL_INDEX[c] for c in hexes) for hexes in PRINCE_HEXES)
+GOAL = 10  # Fields worth 5, counted in halves

@@ -74,9 +74,9 @@ def all_moves(game: FiveFields) -> list[Move]:
         >>> len(moves), str(moves[-1])
         (1662, 'regenerate queen g1 from P g1')
     """
-    cells: tuple[Hex, ...] = BOARD.cells  # type: ignore[assignment]
+    cells: tuple[Hex, ...] = BOARD.cells
     pairs = [(a, b) for a in cells for b in cells if a != b]
-    near: list[tuple[Hex, Hex]] = [(a, b) for a in cells for b in BOARD.neighbors(a)]  # type: ignore[misc]
+    near: list[tuple[Hex, Hex]] = [(a, b) for a in cells for b in BOARD.neighbors(a)]
     out: list[Move] = [PawnMove(p, a, b) for p in Pawn for a, b in pairs]
     out += [kind(a, b) for kind in (Explore, Step, Reveal) for a, b in near]
     out += [Castle(a, b) for a, b in pairs]

@@ -5,25 +5,19 @@ cell numbers, and every rule reads the compiled tables (neighbours, distances)
 of :data:`~boardkit.games.five_fields.board.BOARD`, never networkx. The
 networkx graph stays available to users as ``state.topology.graph``.
 
-The other rooms of the package: moves and their notation in ``moves.py``,
-options in ``variants.py``, ``from_position``'s checks in ``setup.py``, views
-in ``hidden.py``, text and SVG in ``render.py``; the state's methods for those
-hand over to them. This module imports them (and the core and the board),
-and none of them imports it back.
-
-Why this module is long: a turn of 5 Fields (walks, exploring, Battles,
-castling, building, regenerating, the winning chain) is one state class whose
-methods share its integer lists and call one another; cut apart, every part
-would reach into the others' fields. The value classes are kept out (in
-``moves.py`` and ``variants.py``) so it can be compiled.
-
-Why ``copy``, ``_key`` and undo are written by hand (not derived from
-:mod:`boardkit.fields`, although the undo record is a copy of every field, as
-a derived one is): ``_save`` and ``_restore`` copy the integer lists with
-slices in one function each, where the derived ones make a call per field.
-``benchmarks/bench_fields.py``: ``apply`` + ``undo`` 17,100 a second against
-12,600 derived, random games (capped at 100 turns) 81 against 63 a second. A
-new field goes in ``__init__``, ``_key``, ``_save`` and ``_restore``.
+The state is one class built in floors, one module each, every floor a
+subclass of the one below sharing its integer lists: ``position.py`` (the
+lists, the undo record, values and the winning chain), ``battles.py``
+(Battles and the end of an action), ``movement.py`` (where pawns go, a move
+carried out), ``trial.py`` (whether an action can still end legally) and
+``choices.py`` (the legal moves, why a move is refused); this module holds
+the top floor, :class:`FiveFieldsState`, with the public queries and the
+protocol, and the game. The other rooms of the package: moves and their
+notation in ``moves.py``, options in ``variants.py``, ``from_position``'s
+checks in ``setup.py``, views in ``hidden.py``, text and SVG in
+``render.py``; the state's methods for those hand over to them. None of them
+imports this module back. The value classes are kept out (in ``moves.py``
+and ``variants.py``) so the floors can be compiled.
 
 Examples:
     >>> game = FiveFields(map="PSP/MSSM/PSPSP/MSSM/PMP")
@@ -40,25 +34,22 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardkit.about import About, Chance
 from boardkit.errors import IllegalMoveError, OptionError, OptionTypeError, refusing, shown
-from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.game import Game, Outcome, Player, make_options
 from boardkit.games.five_fields.board import (
     BOARD,
     CELL_COUNT,
-    CELL_INDEX,
     CELLS,
+    GOAL,
     HIDDEN_CODE,
-    MOST_CITIES,
-    MOST_FIELDS,
-    MOST_PRINCES,
     MOUNTAIN_CODE,
     PLAIN_CODE,
-    PRINCE_HEXES,
-    QUEEN_HEXES,
+    PRINCE_START,
+    QUEEN_START,
     SEA_CODE,
     TERRAIN_CODE,
     TERRAIN_CODES,
@@ -69,6 +60,7 @@ from boardkit.games.five_fields.board import (
     hex_index,
     parse_map,
 )
+from boardkit.games.five_fields.choices import Choices
 from boardkit.games.five_fields.hidden import FiveFieldsView, determinize, view_of
 from boardkit.games.five_fields.moves import (
     BuildCity,
@@ -85,6 +77,7 @@ from boardkit.games.five_fields.moves import (
     Step,
     parse_move,
 )
+from boardkit.games.five_fields.position import Walk
 from boardkit.games.five_fields.render import render_text, svg_cell_names, svg_cells, svg_picture
 from boardkit.games.five_fields.setup import place, read_setup
 from boardkit.games.five_fields.variants import FiveFieldsOptions
@@ -95,15 +88,9 @@ if TYPE_CHECKING:
 
 __all__ = ["FiveFields", "FiveFieldsState", "FiveFieldsView"]
 
-_NB: tuple[tuple[int, ...], ...] = BOARD.compiled.neighbors
-_DIST: tuple[tuple[int, ...], ...] = BOARD.compiled.distance or ()
-_WITHIN2: tuple[tuple[int, ...], ...] = tuple(
-    tuple(j for j in range(CELL_COUNT) if 1 <= _DIST[i][j] <= 2) for i in range(CELL_COUNT)
-)
-_QUEEN_START = tuple(CELL_INDEX[c] for c in QUEEN_HEXES)
-_PRINCE_START = tuple(tuple(CELL_INDEX[c] for c in hexes) for hexes in PRINCE_HEXES)
-
-_GOAL = 10  # Fields worth 5, counted in halves
+_QUEEN_START = QUEEN_START
+_PRINCE_START = PRINCE_START
+_GOAL = GOAL
 _MOVE_TYPES = (
     PawnMove,
     Explore,
@@ -118,9 +105,6 @@ _MOVE_TYPES = (
     Pass,
 )
 _SUBMOVES = (PawnMove, Explore, Step, Reveal)
-
-#: (points left, has entered a hex, hex just turned over or -1)
-_Walk = tuple[int, bool, int]
 
 
 class FiveFields(Game["FiveFieldsState", Move]):
@@ -304,7 +288,7 @@ class FiveFields(Game["FiveFieldsState", Move]):
         return FiveFieldsState._from_position(self, terrain, pawns, fields, cities, to_move, seed, princes_lost)
 
 
-class FiveFieldsState(State[Move]):
+class FiveFieldsState(Choices):
     """A game of 5 Fields in progress.
 
     Player 0's Queen starts at the bottom corner ``(0, 2)`` and player 0 moves
@@ -361,7 +345,7 @@ class FiveFieldsState(State[Move]):
         self._pairs: tuple[int, ...] = ()
         self._moved: list[int] = []
         self._qmoved: bool = False
-        self._walk: _Walk | None = None
+        self._walk: Walk | None = None
         self._outcome: Outcome | None = None
 
     @classmethod
@@ -576,26 +560,6 @@ class FiveFieldsState(State[Move]):
     def _unplay(self, move: Move, token: Any) -> None:
         self._restore(token)
 
-    def _key(self) -> Hashable:
-        return (
-            tuple(self._terrain),
-            tuple(self._pool),
-            tuple(self._queen),
-            tuple(sorted(self._princes[0])),
-            tuple(sorted(self._princes[1])),
-            tuple(self._lost),
-            tuple(self._field),
-            tuple(self._city),
-            self._to_move,
-            self._passes,
-            self._turns,
-            self._pairs,
-            tuple(self._moved),
-            self._qmoved,
-            self._walk,
-            self._outcome,
-        )
-
     def copy(self) -> FiveFieldsState:
         twin = self._bare_twin()
         twin.topology = self.topology
@@ -625,595 +589,6 @@ class FiveFieldsState(State[Move]):
             True
         """
         return determinize(self, player, seed)
-
-    # -- bookkeeping ------------------------------------------------------------
-
-    def _save(self) -> tuple[Any, ...]:
-        return (
-            self._terrain[:],
-            self._pool[:],
-            self._queen[:],
-            [self._princes[0][:], self._princes[1][:]],
-            self._field[:],
-            self._city[:],
-            self._to_move,
-            self._passes,
-            self._turns,
-            self._pairs,
-            self._moved[:],
-            self._qmoved,
-            self._walk,
-            self._outcome,
-            self.rng.state,
-            self._lost[:],
-        )
-
-    def _restore(self, saved: tuple[Any, ...]) -> None:
-        terrain, pool, queen, princes, field, city, to_move, passes, turns, pairs, moved, qmoved, walk = saved[:13]
-        outcome, rng, lost = saved[13:]
-        self._terrain = terrain[:]
-        self._pool = pool[:]
-        self._queen = queen[:]
-        self._princes = [princes[0][:], princes[1][:]]
-        self._field = field[:]
-        self._city = city[:]
-        self._to_move = to_move
-        self._passes = passes
-        self._turns = turns
-        self._pairs = pairs
-        self._moved = moved[:]
-        self._qmoved = qmoved
-        self._walk = walk
-        self._outcome = outcome
-        self.rng.state = rng
-        self._lost = lost[:]
-
-    def _draw(self, pool: list[int]) -> int:
-        k = self.rng.randbelow(sum(pool))
-        for t in (PLAIN_CODE, MOUNTAIN_CODE, SEA_CODE):
-            if k < pool[t]:
-                pool[t] -= 1
-                return t
-            k -= pool[t]
-        raise AssertionError("unreachable: the pool count is exhausted")  # pragma: no cover
-
-    def _in_action(self) -> bool:
-        return bool(self._moved) or self._qmoved
-
-    def _pairs_of(self, p: int) -> tuple[int, ...]:
-        mine = self._princes[p]
-        return tuple(sorted(i for i in set(mine) if mine.count(i) >= 2))
-
-    # -- values -----------------------------------------------------------------
-
-    def _value(self, p: int, i: int) -> int:
-        """A Prince's range and attack value on hex ``i``."""
-        q = self._queen[p]
-        return 5 - _DIST[q][i] if q >= 0 else 1
-
-    def _blocks(self, e: int, i: int) -> bool:
-        """Whether player ``e`` has a Queen, Prince or City on hex ``i``."""
-        return self._queen[e] == i or i in self._princes[e] or self._city[i] == e
-
-    def _defence(self, e: int, i: int) -> int:
-        mountain = self._terrain[i] == MOUNTAIN_CODE
-        city = self._city[i] == e
-        double = 2 if mountain and not city else 1
-        total = sum(self._value(e, i) * double for _ in range(self._princes[e].count(i)))
-        if self._queen[e] == i:
-            total += 7 if mountain and not city else 4
-        if city:
-            total += 5 if mountain else 3
-        return total
-
-    def _battles(self, p: int) -> list[tuple[int, int, int]]:
-        """``(hex, attack, defence)`` for every battle the action would fight."""
-        e = 1 - p
-        found = []
-        for i in sorted(set(self._moved)):
-            if self._blocks(e, i):
-                attack = self._value(p, i) * self._princes[p].count(i)
-                found.append((i, attack, self._defence(e, i)))
-        return found
-
-    def _battles_won(self, p: int) -> bool:
-        return all(attack > defence for _, attack, defence in self._battles(p))
-
-    def _chain(self, p: int) -> int:
-        """The best linked Field value of ``p``, in halves."""
-        terrain, field, city = self._terrain, self._field, self._city
-        princes = self._princes[p]
-        best = 0
-        seen: set[int] = set()
-        for start in range(CELL_COUNT):
-            if city[start] != p or start in seen:
-                continue
-            seen.add(start)
-            stack = [start]
-            worth = 0
-            while stack:
-                i = stack.pop()
-                if field[i] == p:
-                    worth += 2 if terrain[i] == PLAIN_CODE else 1
-                for j in _NB[i]:
-                    if j not in seen and (
-                        field[j] == p or city[j] == p or (terrain[j] == SEA_CODE and j in princes)
-                    ):
-                        seen.add(j)
-                        stack.append(j)
-            best = max(best, worth)
-        return best
-
-    # -- movement ---------------------------------------------------------------
-
-    def _reach(self, p: int, a: int, points: int, cross: bool) -> list[int]:
-        """Hexes a Prince of ``p`` on ``a`` can end on with ``points`` of
-        movement, before the end-of-move checks (``a`` itself excluded)."""
-        terrain = self._terrain
-        sea = terrain[a] == SEA_CODE
-        e = 1 - p
-        seen = {a}
-        found: list[int] = []
-        if cross and points >= 1:
-            for j in _NB[a]:
-                t = terrain[j]
-                if t != HIDDEN_CODE and (t == SEA_CODE) != sea:
-                    seen.add(j)
-                    found.append(j)
-        frontier = [a]
-        for _ in range(points):
-            nxt = []
-            for i in frontier:
-                for j in _NB[i]:
-                    if j in seen:
-                        continue
-                    t = terrain[j]
-                    if t == HIDDEN_CODE or (t == SEA_CODE) != sea:
-                        continue
-                    seen.add(j)
-                    found.append(j)
-                    if not self._blocks(e, j):
-                        nxt.append(j)
-            frontier = nxt
-        return found
-
-    def _can_end(self, p: int, j: int, extra: int = 1) -> bool:
-        """Whether a Prince may end on ``j``, ``extra`` counting it if it is not there yet."""
-        return self._queen[p] != j and self._princes[p].count(j) + extra <= 2
-
-    def _prince_ends(self, p: int, a: int) -> list[int]:
-        ends = self._reach(p, a, self._value(p, a), True)
-        return sorted(j for j in ends if self._can_end(p, j))
-
-    def _queen_stand(self, p: int, j: int, allowed: int = 0) -> bool:
-        t = self._terrain[j]
-        return (
-            t in (PLAIN_CODE, MOUNTAIN_CODE)
-            and not self._blocks(1 - p, j)
-            and self._princes[p].count(j) == allowed
-            and self._queen[p] != j
-        )
-
-    def _queen_cross(self, p: int, m: int) -> bool:
-        t = self._terrain[m]
-        return t != HIDDEN_CODE and (t != SEA_CODE or m in self._princes[p]) and not self._blocks(1 - p, m)
-
-    def _queen_path(self, p: int, h: int, j: int) -> bool:
-        return _DIST[h][j] == 1 or any(self._queen_cross(p, m) for m in _NB[h] if _DIST[m][j] == 1)
-
-    def _queen_ends(self, p: int) -> list[int]:
-        h = self._queen[p]
-        if h < 0 or self._qmoved:
-            return []
-        return [j for j in _WITHIN2[h] if self._queen_stand(p, j) and self._queen_path(p, h, j)]
-
-    def _unmoved(self, p: int) -> list[int]:
-        """Hexes holding a Prince of ``p`` that has not moved this action."""
-        mine, moved = self._princes[p], self._moved
-        return sorted(i for i in set(mine) if mine.count(i) > moved.count(i))
-
-    def _walker_can_stop(self, p: int) -> bool:
-        if self._walk is None:
-            return True
-        return self._can_end(p, self._moved[-1], extra=0)
-
-    # -- sub-moves and legality -------------------------------------------------
-
-    def _pawn_starts(self, p: int, only: tuple[Pawn, int] | None = None) -> list[Move]:
-        """Every legal way to start moving a pawn now (``only``: one pawn)."""
-        if len(self._moved) + self._qmoved >= 2:
-            return []
-        pending = any(self._blocks(1 - p, i) for i in self._moved)
-        moves: list[Move] = []
-        if only is None or only[0] is Pawn.QUEEN:
-            h = self._queen[p]
-            for j in self._queen_ends(p):
-                if only is not None and only[1] != h:
-                    continue
-                move = PawnMove(Pawn.QUEEN, CELLS[h], CELLS[j])
-                if not pending or self._try(move):
-                    moves.append(move)
-        for a in self._unmoved(p):
-            if only is not None and (only[0] is not Pawn.PRINCE or only[1] != a):
-                continue
-            if not self._blank:
-                for j in self._prince_ends(p, a):
-                    move = PawnMove(Pawn.PRINCE, CELLS[a], CELLS[j])
-                    if (not pending and not self._blocks(1 - p, j)) or self._try(move):
-                        moves.append(move)
-                continue
-            for j in _NB[a]:
-                if self._terrain[j] == HIDDEN_CODE:
-                    continue
-                move = PawnMove(Pawn.PRINCE, CELLS[a], CELLS[j])
-                if (not pending and not self._blocks(1 - p, j) and self._can_end(p, j)) or self._try(move):
-                    moves.append(move)
-            for j in _NB[a]:
-                if self._terrain[j] == HIDDEN_CODE and (not pending or self._try_explore(p, a)):
-                    moves.append(Explore(CELLS[a], CELLS[j]))
-        return moves
-
-    def _walk_moves(self, p: int) -> list[Move]:
-        walk = self._walk
-        if walk is None:
-            return []
-        points, entered, free = walk
-        x = self._moved[-1]
-        sea = self._terrain[x] == SEA_CODE
-        moves: list[Move] = []
-        for j in _NB[x]:
-            t = self._terrain[j]
-            if t == HIDDEN_CODE or (j != free and points < 1) or ((t == SEA_CODE) != sea and entered):
-                continue
-            move: Move = Step(CELLS[x], CELLS[j])
-            if self._try(move):
-                moves.append(move)
-        if points >= 1 and self._pool_size() > 0:
-            hidden = [j for j in _NB[x] if self._terrain[j] == HIDDEN_CODE]
-            if hidden:
-                self._walk = (points - 1, entered, -1)
-                ok = self._completable(p)
-                self._walk = walk
-                if ok:
-                    moves.extend(Reveal(CELLS[x], CELLS[j]) for j in hidden)
-        return moves
-
-    def _pool_size(self) -> int:
-        return sum(self._pool)
-
-    def _try(self, move: Move) -> bool:
-        """Whether the action can still be completed legally after ``move``."""
-        saved = self._save()
-        self._do(move)
-        ok = self._completable(self._to_move)
-        self._restore(saved)
-        return ok
-
-    def _try_explore(self, p: int, a: int) -> bool:
-        """Whether the action can be completed after the Prince on ``a`` starts
-        by turning a hex over, whatever the hex turns out to be."""
-        saved = self._save()
-        self._walk = (self._value(p, a) - 1, False, -1)
-        self._moved.append(a)
-        ok = self._completable(p)
-        self._restore(saved)
-        return ok
-
-    def _walker_ends(self, p: int) -> list[int]:
-        walk = self._walk
-        if walk is None:
-            return []
-        points, entered, free = walk
-        x = self._moved[-1]
-        ends = set(self._reach(p, x, points, not entered))
-        if free >= 0 and self._terrain[free] != HIDDEN_CODE:
-            same = (self._terrain[free] == SEA_CODE) == (self._terrain[x] == SEA_CODE)
-            if same:
-                ends.add(free)
-                if not self._blocks(1 - p, free):
-                    ends.update(self._reach(p, free, points, False))
-            elif not entered:
-                ends.add(free)
-        ends.discard(x)
-        found = [x] if self._can_end(p, x, extra=0) else []
-        return found + sorted(j for j in ends if self._can_end(p, j))
-
-    def _completable(self, p: int) -> bool:
-        """Whether some way of finishing the current action is legal."""
-        if self._walk is None:
-            return self._completable_closed(p)
-        x = self._moved[-1]
-        walk = self._walk
-        for j in self._walker_ends(p):
-            mine = self._princes[p]
-            mine.remove(x)
-            mine.append(j)
-            self._moved[-1] = j
-            self._walk = None
-            ok = self._completable_closed(p)
-            self._walk = walk
-            self._moved[-1] = x
-            mine.remove(j)
-            mine.append(x)
-            if ok:
-                return True
-        return False
-
-    def _completable_closed(self, p: int) -> bool:
-        if not all(self._can_end(p, i, extra=0) for i in self._moved):
-            return False
-        if self._battles_won(p):
-            return True
-        if len(self._moved) + self._qmoved >= 2:
-            return False
-        # A second pawn may still save the battles: the Queen closing in, or a
-        # Prince joining the attack.
-        h = self._queen[p]
-        for j in self._queen_ends(p):
-            self._queen[p] = j
-            self._qmoved = True
-            ok = self._battles_won(p)
-            self._queen[p] = h
-            self._qmoved = False
-            if ok:
-                return True
-        mine = self._princes[p]
-        targets = {i for i in self._moved if self._blocks(1 - p, i)}
-        for a in self._unmoved(p):
-            for j in self._prince_ends(p, a):
-                if j not in targets:
-                    continue
-                mine.remove(a)
-                mine.append(j)
-                self._moved.append(j)
-                ok = self._battles_won(p)
-                self._moved.pop()
-                mine.remove(j)
-                mine.append(a)
-                if ok:
-                    return True
-        return False
-
-    def _castles(self, p: int) -> list[Move]:
-        h = self._queen[p]
-        if h < 0:
-            return []
-        moves: list[Move] = []
-        for j in sorted(set(self._princes[p])):
-            if 1 <= _DIST[h][j] <= 2 and self._queen_stand(p, j, allowed=1) and self._queen_path(p, h, j):
-                moves.append(Castle(CELLS[h], CELLS[j]))
-        return moves
-
-    def _builds(self, p: int) -> list[Move]:
-        h = self._queen[p]
-        if h < 0 or self._field[h] >= 0 or self._city[h] >= 0 or self._terrain[h] in (SEA_CODE, HIDDEN_CODE):
-            return []
-        moves: list[Move] = []
-        if self._field.count(p) < MOST_FIELDS:
-            moves.append(BuildField())
-        if self._city.count(p) < MOST_CITIES:
-            moves.append(BuildCity())
-        return moves
-
-    def _regenerations(self, p: int) -> list[Move]:
-        mine = self._princes[p]
-        cities = [i for i in range(CELL_COUNT) if self._city[i] == p]
-        moves: list[Move] = []
-        if self._lost[p] > 0 and len(mine) < MOST_PRINCES and self._field.count(p) >= len(mine) + 1:
-            moves.extend(RegeneratePrince(CELLS[c]) for c in cities if c not in mine and self._queen[p] != c)
-        if self._queen[p] < 0:
-            for c in cities:
-                for a in sorted(set(mine)):
-                    if mine.count(c) - (a == c) == 0:
-                        moves.append(RegenerateQueen(CELLS[c], CELLS[a]))
-        return moves
-
-    def _refusal(self, move: Move) -> str | None:
-        """Why ``move`` is illegal now, or ``None`` if it is legal."""
-        p = self._to_move
-        acting = self._in_action()
-        if isinstance(move, (Castle, BuildField, BuildCity, RegeneratePrince, RegenerateQueen, Pass)) and acting:
-            return "a move action is under way: move a second pawn or end it"
-        if isinstance(move, PawnMove):
-            return self._pawn_refusal(p, move)
-        if isinstance(move, Explore):
-            if not self._blank:
-                return "hexes are turned over only with the blank_map option"
-            a, j = CELL_INDEX[move.source], CELL_INDEX[move.target]
-            if self._terrain[j] != HIDDEN_CODE or j not in _NB[a]:
-                return f"{format_hex(move.target)} is not a face-down neighbour of {format_hex(move.source)}"
-            return self._start_refusal(p, Pawn.PRINCE, a) or (
-                None
-                if move in self._pawn_starts(p, (Pawn.PRINCE, a))
-                else "the battles of this action could no longer be won"
-            )
-        if isinstance(move, (Step, Reveal)):
-            if self._walk is None or CELLS[self._moved[-1]] != move.source:
-                return f"no Prince is moving step by step from {format_hex(move.source)}"
-            if move in self._walk_moves(p):
-                return None
-            return f"the moving Prince cannot {'step to' if isinstance(move, Step) else 'turn over'} " + format_hex(
-                move.target
-            )
-        if isinstance(move, End):
-            if not acting:
-                return "no pawn has moved: end closes a move action"
-            if move in self.legal_moves():
-                return None
-            if not self._walker_can_stop(p):
-                return f"a Prince cannot stop on {format_hex(CELLS[self._moved[-1]])}"
-            return self._battle_reason(p) or "the action cannot end here"
-        if move in self.legal_moves():
-            return None
-        if isinstance(move, Pass):
-            return "pass is not allowed right after both players passed"
-        if isinstance(move, Castle):
-            return f"the Queen on {format_hex(move.queen)} cannot castle with a Prince on {format_hex(move.prince)}"
-        if isinstance(move, (BuildField, BuildCity)):
-            what = "Field" if isinstance(move, BuildField) else "City"
-            return f"the Queen cannot build a {what} where she stands (or none is left to build)"
-        if isinstance(move, RegeneratePrince):
-            if self._lost[self._to_move] == 0:
-                return "only a Prince lost in a Battle can be regenerated, and none is waiting"
-            return f"no Prince can be regenerated in {format_hex(move.city)}"
-        return f"the Queen cannot return in {format_hex(move.city)} for the Prince on {format_hex(move.prince)}"
-
-    def _start_refusal(self, p: int, pawn: Pawn, a: int) -> str | None:
-        if len(self._moved) + self._qmoved >= 2:
-            return "two pawns have already moved this turn"
-        if not self._walker_can_stop(p):
-            return f"the moving Prince cannot stop on {format_hex(CELLS[self._moved[-1]])}"
-        if pawn is Pawn.QUEEN:
-            if self._queen[p] != a:
-                return f"no Queen of player {p} on {format_hex(CELLS[a])}"
-            if self._qmoved:
-                return "the Queen has already moved this turn"
-        elif a not in self._unmoved(p):
-            return f"no Prince of player {p} left to move on {format_hex(CELLS[a])}"
-        return None
-
-    def _pawn_refusal(self, p: int, move: PawnMove) -> str | None:
-        a, j = CELL_INDEX[move.source], CELL_INDEX[move.target]
-        name = "Queen" if move.pawn is Pawn.QUEEN else "Prince"
-        reason = self._start_refusal(p, move.pawn, a)
-        if reason is not None:
-            return reason
-        if move in self._pawn_starts(p, (move.pawn, a)):
-            return None
-        if move.pawn is Pawn.QUEEN:
-            return f"the Queen cannot go from {format_hex(move.source)} to {format_hex(move.target)}"
-        if self._blank and j not in _NB[a]:
-            return "with blank_map a Prince moves one hex at a time"
-        ends = self._reach(p, a, self._value(p, a), True) if not self._blank else list(_NB[a])
-        if j not in ends or not self._can_end(p, j):
-            return f"the {name} on {format_hex(move.source)} cannot reach {format_hex(move.target)}"
-        if self._blocks(1 - p, j):
-            attack = self._value(p, j) * (self._princes[p].count(j) + 1)
-            defence = self._defence(1 - p, j)
-            if attack <= defence:
-                return (
-                    f"the attack on {format_hex(move.target)} would be {attack} against a defence of {defence},"
-                    " and no second pawn can make it stronger"
-                )
-        return self._battle_reason(p) or f"the {name} cannot move to {format_hex(move.target)} now"
-
-    def _battle_reason(self, p: int) -> str | None:
-        for i, attack, defence in self._battles(p):
-            if attack <= defence:
-                return f"the attack on {format_hex(CELLS[i])} is {attack} against a defence of {defence}"
-        return None
-
-    # -- carrying moves out -----------------------------------------------------
-
-    def _do(self, move: Move) -> None:
-        p = self._to_move
-        mine = self._princes[p]
-        if isinstance(move, PawnMove):
-            a, j = CELL_INDEX[move.source], CELL_INDEX[move.target]
-            self._walk = None
-            if move.pawn is Pawn.QUEEN:
-                self._queen[p] = j
-                self._qmoved = True
-                return
-            points = self._value(p, a)
-            mine.remove(a)
-            mine.append(j)
-            self._moved.append(j)
-            if self._blank:
-                self._walk = self._after_step(p, a, j, points - 1, False)
-            return
-        if isinstance(move, Explore):
-            a, j = CELL_INDEX[move.source], CELL_INDEX[move.target]
-            points = self._value(p, a)
-            self._moved.append(a)
-            self._terrain[j] = self._draw(self._pool)
-            self._walk = (points - 1, False, j)
-            return
-        if isinstance(move, Step):
-            points, entered, free = self._walk or (0, True, -1)
-            x, j = self._moved[-1], CELL_INDEX[move.target]
-            if j != free:
-                points -= 1
-            mine.remove(x)
-            mine.append(j)
-            self._moved[-1] = j
-            self._walk = self._after_step(p, x, j, points, entered)
-            return
-        if isinstance(move, Reveal):
-            points, entered, _ = self._walk or (1, True, -1)
-            j = CELL_INDEX[move.target]
-            self._terrain[j] = self._draw(self._pool)
-            self._walk = (points - 1, entered, j)
-            return
-        if isinstance(move, End):
-            self._walk = None
-            return
-        if isinstance(move, Castle):
-            h, j = CELL_INDEX[move.queen], CELL_INDEX[move.prince]
-            self._queen[p] = j
-            mine.remove(j)
-            mine.append(h)
-        elif isinstance(move, BuildField):
-            self._field[self._queen[p]] = p
-        elif isinstance(move, BuildCity):
-            self._city[self._queen[p]] = p
-        elif isinstance(move, RegeneratePrince):
-            mine.append(CELL_INDEX[move.city])
-            self._lost[p] -= 1
-        elif isinstance(move, RegenerateQueen):
-            mine.remove(CELL_INDEX[move.prince])
-            self._queen[p] = CELL_INDEX[move.city]
-
-    def _after_step(self, p: int, x: int, j: int, points: int, entered: bool) -> _Walk | None:
-        """The walk after a Prince stepped from ``x`` to ``j``, or ``None`` when it is over."""
-        crossed = (self._terrain[x] == SEA_CODE) != (self._terrain[j] == SEA_CODE)
-        if crossed or points <= 0 or self._blocks(1 - p, j):
-            return None
-        return (points, True, -1)
-
-    def _finish(self, passed: bool) -> None:
-        """End the action: battles, captures, separation, victory."""
-        p = self._to_move
-        e = 1 - p
-        for i, _, _ in self._battles(p):
-            if self._queen[e] == i:
-                self._queen[e] = -1
-            survivors = [k for k in self._princes[e] if k != i]
-            self._lost[e] += len(self._princes[e]) - len(survivors)
-            self._princes[e] = survivors
-            if self._city[i] == e:
-                self._city[i] = p
-        standing = set(self._moved)
-        if self._qmoved:
-            standing.add(self._queen[p])
-        for i in sorted(standing):
-            if self._field[i] == e:
-                self._field[i] = p if self._field.count(p) < MOST_FIELDS else -1
-        for i in self._pairs:
-            if self._princes[p].count(i) >= 2:
-                self._princes[p].remove(i)
-        self._moved = []
-        self._qmoved = False
-        self._walk = None
-        self._passes = self._passes + 1 if passed else 0
-        self._turns += 1
-        self._to_move = e
-        self._pairs = self._pairs_of(e)
-        self._outcome = self._judge(p)
-
-    def _judge(self, actor: int, count_turn: bool = True) -> Outcome | None:
-        for p in (actor, 1 - actor):
-            if self._chain(p) >= _GOAL:
-                return Outcome.win(p, "a city linked to fields worth 5")
-        for p in (actor, 1 - actor):
-            if self._queen[p] < 0:
-                if not any(c == p for c in self._city):
-                    return Outcome.win(1 - p, "queen lost with no city")
-                if not self._princes[p]:
-                    return Outcome.win(1 - p, "queen lost with no prince left")
-        if count_turn and self._limit is not None and self._turns >= self._limit:
-            return Outcome.draw("turn limit reached")
-        return None
 
     # -- pictures and heuristics ------------------------------------------------
 

@@ -1,0 +1,370 @@
+"""The conformance check: :func:`check_game`, one check that any
+:class:`~boardkit.Game` must pass (see :mod:`boardkit.testing` for the list
+of what it checks).
+
+Examples:
+    >>> from boardkit.testing import Nim
+    >>> check_game(Nim(heap=5), games=2).games
+    2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import Any
+
+import attrs
+
+from boardkit.chance import Random, derive_seed
+from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, UndoError
+from boardkit.game import Game, Outcome, State
+from boardkit.record import GameRecord
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game"]
+
+_GARBAGE = ("", " ", "???", "\x00", "-", "pass pass pass", "9" * 40, "é∂ƒ", "take -1", "a1-a1", "move (99,99)")
+
+
+class ConformanceError(BoardkitError, AssertionError):
+    """A game broke the contract :func:`check_game` checks.
+
+    Attributes:
+        seed: The seed of the game in which it happened.
+        moves: The moves played before it happened, in notation.
+
+    Examples:
+        >>> err = ConformanceError("undo did not restore the state", seed=7, moves=("take 1",))
+        >>> str(err)
+        'undo did not restore the state (seed 7, after 1 moves: ... take 1)'
+        >>> isinstance(err, AssertionError)
+        True
+    """
+
+    def __init__(self, message: str, *, seed: int, moves: tuple[str, ...]) -> None:
+        shown = " ".join(moves[-12:])
+        super().__init__(f"{message} (seed {seed}, after {len(moves)} moves{': ... ' + shown if moves else ''})")
+        self.seed = seed
+        self.moves = moves
+
+
+@attrs.frozen
+class ConformanceReport:
+    """What :func:`check_game` played.
+
+    Attributes:
+        games: Games played.
+        moves: Moves played in all.
+        finished: Games that reached an outcome (the rest hit the move cap).
+        outcomes: Each finished game's outcome.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> report = check_game(Nim(heap=5), games=2)
+        >>> report.games, report.finished, len(report.outcomes)
+        (2, 2, 2)
+    """
+
+    games: int
+    moves: int
+    finished: int
+    outcomes: tuple[Outcome, ...]
+
+
+def check_game(
+    game: Game[Any, Any],
+    *,
+    players: int | None = None,
+    games: int = 4,
+    seed: int = 0,
+    max_moves: int = 1000,
+    sample: int = 6,
+    positions: Iterable[State[Any]] = (),
+) -> ConformanceReport:
+    """Check that ``game`` keeps the boardkit contract, by seeded random play.
+
+    Args:
+        game: The game to check; it needs no registration.
+        players: Number of players; default the game's minimum.
+        games: How many random games to play.
+        seed: Master seed; each game's seed is derived from it.
+        max_moves: Stop a game that has not ended after this many moves.
+        sample: How many legal moves, illegal moves and views to try per step.
+        positions: Set-up positions (states built by the game's
+            ``from_position`` or the like) to play one more random game from
+            each, with every check above; their records must carry the
+            position and replay from it exactly.
+
+    Returns:
+        A :class:`ConformanceReport` of what was played.
+
+    Raises:
+        ConformanceError: naming the broken rule, the seed and the moves.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> report = check_game(Nim(heap=9), games=3)
+        >>> report.games, report.finished
+        (3, 3)
+    """
+    played = 0
+    finished = 0
+    outcomes: list[Outcome] = []
+    seen_moves: list[Any] = []
+    starts: list[State[Any] | None] = [None] * games
+    starts += list(positions)
+    for g, start in enumerate(starts):
+        game_seed = derive_seed(seed, g)
+        moves, outcome = _check_one(game, players, game_seed, max_moves, sample, seen_moves, start)
+        played += moves
+        if outcome is not None:
+            finished += 1
+            outcomes.append(outcome)
+    return ConformanceReport(len(starts), played, finished, tuple(outcomes))
+
+
+def _check_one(
+    game: Game[Any, Any],
+    players: int | None,
+    game_seed: int,
+    max_moves: int,
+    sample: int,
+    seen_moves: list[Any],
+    start: State[Any] | None = None,
+) -> tuple[int, Outcome | None]:
+    if start is None:
+        state: State[Any] = game.new_game(players=players, seed=game_seed)
+        twin: State[Any] = game.new_game(players=players, seed=game_seed)
+    else:
+        state, twin = start.copy(), start.copy()
+        game = state.game
+        if state.history:
+            raise ConformanceError("a set-up position to check must have no moves played", seed=state.seed, moves=())
+        _check_setup_record(state)
+    chooser = Random(game_seed ^ 0x5EED)
+    chance = _ChanceTally()
+    snapshots: list[Hashable] = [state.snapshot()]
+    kept: list[tuple[State[Any], Hashable]] = []
+    notation: list[str] = []
+
+    def fail(message: str) -> ConformanceError:
+        return ConformanceError(message, seed=game_seed, moves=tuple(notation))
+
+    if twin.snapshot() != state.snapshot():
+        raise fail("two games set up with the same seed differ")
+    while not state.is_over and len(notation) < max_moves:
+        legal = state.legal_moves()
+        if legal != state.legal_moves():
+            raise fail("legal_moves() gave two different answers for one position")
+        if not legal:
+            raise fail("no legal moves, but the game is not over")
+        if state.current_player is None:
+            raise fail("current_player is None while the game goes on")
+        if len(set(legal)) != len(legal):
+            raise fail("legal_moves() lists a move twice")
+        before = state.snapshot()
+        for move in _pick(chooser, legal, sample):
+            _check_notation(game, move, fail)
+            trial = state.copy()
+            trial.apply(move)
+            by_text = state.copy()
+            by_text.apply(str(move))
+            if by_text.snapshot() != trial.snapshot():
+                raise fail(f"applying {str(move)!r} as text and as a move value differ")
+            if state.snapshot() != before:
+                raise fail(f"playing {str(move)!r} on a copy changed the original: copy() is not independent")
+        legal_set = set(legal)
+        strangers = [m for m in _pick(chooser, seen_moves, sample * 3) if m not in legal_set][:sample]
+        for bad in [*strangers, *_GARBAGE]:
+            try:
+                state.apply(bad)
+            except (IllegalMoveError, NotationError):
+                pass
+            except BoardkitError as exc:
+                kind = type(exc).__name__
+                raise fail(f"refusing {str(bad)!r} raised {kind}, not IllegalMoveError or NotationError") from exc
+            else:
+                raise fail(f"apply() accepted {str(bad)!r}, which is not among the legal moves")
+            if state.snapshot() != before:
+                raise fail(f"refusing {str(bad)!r} changed the state")
+        _check_views(state, chooser, sample, fail)
+        move = legal[chooser.randbelow(len(legal))]
+        if len(seen_moves) < 5000:
+            seen_moves.append(move)
+        if chance.probes < _CHANCE_PROBES:
+            _check_chance(state, move, chooser, chance, fail)
+        state.apply(move)
+        twin.apply(move)
+        notation.append(str(move))
+        if state.snapshot() != twin.snapshot():
+            raise fail("the same seed and moves gave two different games")
+        after = state.snapshot()
+        state.undo()
+        state.apply(move)
+        if state.snapshot() != after:
+            raise fail(
+                f"undo did not restore the state: {str(move)!r} taken back and played again gave another"
+                " position (undo restores every field, and all chance comes from the state's generator, state.rng)"
+            )
+        snapshots.append(state.snapshot())
+        if chooser.randbelow(8) == 0 and len(kept) < 6:
+            kept.append((state.copy(), state.snapshot()))
+    chance.judge(fail)
+    over = state.is_over
+    if over != (state.outcome is not None) or over != (state.current_player is None):
+        raise fail("is_over, outcome and current_player disagree")
+    if over and state.legal_moves():
+        raise fail("the game is over but legal_moves() is not empty")
+    for copy, snap in kept:
+        if copy.snapshot() != snap:
+            raise fail("a copy changed while the original went on")
+    record = state.to_record()
+    try:
+        again = GameRecord.from_json(record.to_json(), game=game).replay(game=game)
+    except BoardkitError as exc:
+        raise fail(f"the game's own record does not replay: {exc}") from exc
+    if again.snapshot() != state.snapshot() or again.game != state.game:
+        raise fail("replaying the record gave a different state")
+    outcome = state.outcome
+    for i in range(len(notation), 0, -1):
+        state.undo()
+        if state.snapshot() != snapshots[i - 1]:
+            raise fail(f"undo did not restore the state before move {i}")
+    return len(notation), outcome
+
+
+#: How many chance-drawing moves of each game are probed with determinized worlds.
+_CHANCE_PROBES = 6
+#: How many worlds each probe deals.
+_WORLDS = 4
+
+
+@attrs.define
+class _ChanceTally:
+    """What the chance probes of one game saw."""
+
+    probes: int = 0  # moves probed that drew from the real game's generator
+    own: int = 0  # ... after which some world had drawn from its own generator
+    seen: int = 0  # ... whose draw the mover sees (two reseeded copies of the real game differ to the mover)
+    differ: int = 0  # ... among them, those after which worlds dealt with different seeds differ to the mover
+
+    def judge(self, fail: Any) -> None:
+        if self.probes >= 2 and self.own == 0:
+            raise fail(
+                "determinized worlds never draw from their own generator where the real game draws chance:"
+                " a component draws from a generator the state has left (bind it to state.rng; never replace"
+                " state.rng, reseed it in place)"
+            )
+        if self.seen >= 2 and self.differ == 0:
+            raise fail(
+                "determinized worlds dealt with different seeds all drew the same chance:"
+                " they foresee the real game's future draws"
+            )
+
+
+def _check_chance(state: State[Any], move: Any, chooser: Random, tally: _ChanceTally, fail: Any) -> None:
+    """Probe ``move`` (about to be played on ``state``) for chance that worlds would foresee."""
+    mover = state.current_player
+    if mover is None:
+        return
+    real = state.copy()
+    real.apply(move)
+    if not real.drew_chance():
+        return
+    tally.probes += 1
+    other = state.copy()
+    other.rng.reseed(chooser.bits64())
+    other.apply(move)
+    seen = other.view(mover) != real.view(mover)
+    views = set()
+    own = False
+    for _ in range(_WORLDS):
+        world = state.determinize(mover, chooser.bits64())
+        try:
+            world.apply(move)
+        except IllegalMoveError as exc:
+            raise fail(f"a determinization for the player to move refuses their own move {str(move)!r}") from exc
+        own = own or world.drew_chance()
+        views.add(world.view(mover))
+    tally.own += own
+    if seen:
+        tally.seen += 1
+        if len(views) > 1:
+            tally.differ += 1
+
+
+def _check_setup_record(state: State[Any]) -> None:
+    """A set-up position's record carries it and replays to the identical state."""
+
+    def fail(message: str) -> ConformanceError:
+        return ConformanceError(message, seed=state.seed, moves=())
+
+    try:
+        record = state.to_record()
+    except BoardkitError as exc:
+        raise fail(f"a set-up position cannot be recorded ({exc}): give the game a from_setup") from exc
+    try:
+        again = GameRecord.from_json(record.to_json(), game=state.game).replay(game=state.game)
+    except BoardkitError as exc:
+        raise fail(f"the record of a set-up position does not replay: {exc}") from exc
+    if again != state:
+        raise fail("the record of a set-up position replays as another game: it must carry the position (setup)")
+
+
+def _pick(chooser: Random, items: list[Any], k: int) -> list[Any]:
+    if len(items) <= k:
+        return list(items)
+    return [items[chooser.randbelow(len(items))] for _ in range(k)]
+
+
+def _check_notation(game: Game[Any, Any], move: Any, fail: Any) -> None:
+    text = str(move)
+    try:
+        back = game.parse_move(text)
+    except NotationError as exc:
+        raise fail(f"the notation {text!r} of a legal move does not parse: {exc}") from exc
+    if back != move:
+        raise fail(f"parse_move({text!r}) gives {back!r}, not the move {move!r}")
+
+
+def _check_views(state: State[Any], chooser: Random, sample: int, fail: Any) -> None:
+    mover = state.current_player
+    legal = state.legal_moves()
+    shown = [state.render_for(player) for player in range(state.players)]
+    for player in range(state.players):
+        view = state.view(player)
+        try:
+            hash(view)
+        except TypeError as exc:
+            raise fail(f"the view of player {player} is not a frozen, hashable value") from exc
+        if state.view(player) != view:
+            raise fail(f"two views of player {player} of one position differ")
+        for _ in range(max(1, sample // 3)):
+            det_seed = chooser.bits64()
+            det = state.determinize(player, det_seed)
+            if det.seed != det_seed:
+                raise fail("a determinization keeps the real game's seed, which rebuilds its hidden parts")
+            if det.history:
+                det_before = det.snapshot()
+                try:
+                    det.undo()
+                except UndoError:
+                    pass
+                else:
+                    raise fail("a determinization can undo moves played before it was dealt, restoring hidden parts")
+                if det.snapshot() != det_before:
+                    raise fail("a refused undo changed a determinized copy")
+            if det.view(player) != view:
+                raise fail(
+                    f"a determinization for player {player} changes what that player sees:"
+                    " the view leaks hidden parts, or determinize ignores it"
+                )
+            if det.render_for(player) != shown[player]:
+                raise fail(
+                    f"a determinization for player {player} changes the picture render_for({player}) draws:"
+                    " it shows what that player may not know (the default draws render(): a game with"
+                    " hidden parts overrides render_for)"
+                )
+            if det.current_player != mover:
+                raise fail("a determinization changed the player to move")
+            if player == mover and det.legal_moves() != legal:
+                raise fail(f"a determinization for player {player} changed that player's own legal moves")
