@@ -29,7 +29,8 @@ Usage::
 ``--build LABEL=PYTHON[:PYTHONPATH]`` names a build and its interpreter
 (repeatable; the first is the one the others are divided by), with an
 optional ``PYTHONPATH`` for its children (to measure a source tree with the
-same interpreter). ``--reference PATH`` finds ``ref_tafl.py`` elsewhere (its
+same interpreter; the kit examples then come from the ``examples`` folder
+beside that ``src``, when there is one). ``--reference PATH`` finds ``ref_tafl.py`` elsewhere (its
 row is left out when there is none); ``--only TEXT`` runs only the
 workloads whose name contains TEXT. It prints a Markdown table.
 """
@@ -156,7 +157,7 @@ def _reference(path: Path) -> Callable[[int], int] | None:
 
 
 def child(seconds: float, reference: Path | None, only: str | None = None) -> dict[str, Any]:
-    sys.path.insert(0, str(ROOT / "examples"))
+    sys.path.insert(0, os.environ.get("BOARDKIT_BENCH_EXAMPLES") or str(ROOT / "examples"))
     import boardkit
     from boardkit import games
     from boardkit.games.tafl import Tafl
@@ -194,8 +195,12 @@ def _run_child(
     python: str, path: str | None, seconds: float, reference: Path | None, only: str | None
 ) -> dict[str, Any]:
     env = dict(os.environ)
+    env.pop("BOARDKIT_BENCH_EXAMPLES", None)
     if path:
         env["PYTHONPATH"] = path
+        # A source tree measured as a build brings its own kit examples, written for its own kit.
+        if (Path(path).parent / "examples").is_dir():
+            env["BOARDKIT_BENCH_EXAMPLES"] = str(Path(path).parent / "examples")
     else:
         env.pop("PYTHONPATH", None)
     args = [python, str(Path(__file__).resolve()), "--child", "--seconds", str(seconds)]

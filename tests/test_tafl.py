@@ -1021,3 +1021,22 @@ def test_conformance(variant: str) -> None:
 def test_conformance_with_options(options: dict[str, Any]) -> None:
     report = check_game(Tafl(**options), games=3, seed=2, max_moves=120, sample=3)
     assert report.games == 3
+
+
+def test_legal_entries_reads_any_sequence_and_moves_hash_as_they_compare() -> None:
+    """legal_entries takes any sequence (rl's tables are lists; a tuple or a range must give the
+    same), and the cached hash of a move agrees with equality, which ignores claimed captures."""
+    game = Tafl("copenhagen")
+    state = game.new_game(seed=4)
+    index = game.tables().index
+    for _ in range(30):
+        cells = state.size**2
+        numbers = state.legal_entries(range(cells * cells))
+        assert state.legal_entries(tuple(range(cells * cells))) == numbers
+        assert [divmod(k, cells) for k in numbers] == [
+            (index[m.source], index[m.target]) for m in state.legal_moves()
+        ]
+        state.apply(state.random_move(Random(len(state.history))))
+    claimed = Move.parse("d1-d4xd5")
+    assert claimed == Move("d1", "d4") and hash(claimed) == hash(Move("d1", "d4"))
+    assert {Move("d1", "d4"): 1}[claimed] == 1

@@ -166,9 +166,10 @@ class Fields(Mapping[str, Field]):
     def copy_into(self, source: object, target: object) -> None:
         """Set every field of ``target`` to a copy of ``source``'s."""
         values = source.__dict__
-        out = target.__dict__
+        # setattr, not target.__dict__: a fresh twin of a Python subclass of the compiled State
+        # has no __dict__ until its first attribute is set.
         for name, copy in self._copies:
-            out[name] = copy(values[name], target)
+            setattr(target, name, copy(values[name], target))
 
     def key(self, source: object) -> tuple[Hashable, ...]:
         """Every field's key, in declaration order."""
@@ -206,8 +207,7 @@ class FieldState(State[M], Generic[M]):
         return self.fields.key(self)
 
     def copy(self) -> Self:
-        twin = object.__new__(type(self))
-        self._copy_base_into(twin)
+        twin = self._bare_twin()  # the class's own __new__, which a compiled base class needs
         self.fields.copy_into(self, twin)
         return twin
 

@@ -45,6 +45,10 @@ class Tile(enum.Enum):
     RED = "red"
     JEWEL = "jewel"
 
+    # Hashed by identity (a member is equal only to itself), in C: Enum's own hash is Python code,
+    # and counting tiles in hands, courts and the bag hashes them about 50 times a move.
+    __hash__ = object.__hash__
+
 
 class Space(enum.Enum):
     """One of the seven oval spaces, each tied to an action.
@@ -63,6 +67,9 @@ class Space(enum.Enum):
     WHITE = "white"
     RED = "red"
     PURPLE = "purple"
+
+    # Hashed by identity, in C, as Tile is.
+    __hash__ = object.__hash__
 
     @property
     def has_tile_space(self) -> bool:

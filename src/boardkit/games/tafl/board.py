@@ -23,13 +23,30 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeVar
 
+from boardkit.chance import Random
 from boardkit.compiling import mypyc_attr
 from boardkit.games.tafl.moves import Move, square_name
 from boardkit.topology import SquareGrid
 
-__all__ = ["Board", "SquareRules", "board_tables", "has_moves", "king_enclosed", "king_targets", "move_buckets"]
+__all__ = [
+    "NATIVE",
+    "SIDES",
+    "Board",
+    "SquareRules",
+    "board_tables",
+    "escape_lines",
+    "has_moves",
+    "king_enclosed",
+    "king_targets",
+    "legal_entries",
+    "move_buckets",
+    "random_step",
+    "refusal",
+]
+
+T = TypeVar("T")
 
 # Piece codes on the state's board list.
 EMPTY: Final = 0
@@ -37,7 +54,9 @@ ATTACKER: Final = 1
 DEFENDER: Final = 2
 KING: Final = 3
 #: The sides by seat, as the status line and the errors name them.
-_SIDES: Final = ("attackers", "defenders")
+SIDES: Final = ("attackers", "defenders")
+#: Whether this module runs compiled (an extension module's file is not its source).
+NATIVE: Final = not __file__.endswith(".py")
 #: Each piece code's letter in :class:`SquareRules`' lists (``t``, ``T``, ``K``).
 _LETTERS: Final = ("", "t", "T", "K")
 
@@ -432,3 +451,147 @@ def move_buckets(g: Board, att: int, dfn: int, king: int, turn: int) -> tuple[in
             total += c
             append((c, t, off))
     return total, targets, buckets
+
+
+def legal_entries(g: Board, b: list[int], men: int, king: int, table: list[T]) -> list[T]:
+    """What ``table`` holds for each move of the pieces of code ``men`` on
+    ``b`` and of the King on ``king`` (``-1``: none to move), by origin square,
+    then direction (up, right, down, left), then distance:
+    ``table[origin * cells + target]``.
+
+    Examples:
+        >>> g = board_tables(7, False)
+        >>> b = [0] * 49; b[24] = KING
+        >>> legal_entries(g, b, DEFENDER, 24, g.moves)[:3]
+        [Move('d4', 'd5'), Move('d4', 'd6'), Move('d4', 'd7')]
+    """
+    rays = g.rays
+    cells = g.cells
+    out: list[T] = []
+    # The side's men share their rules; the King has his own.
+    stop = g.stop_flag[men]
+    through = g.pass_flag[men]
+    walled = g.walled[men]
+    # The men found in order on the board list (quicker than on a bitboard, compiled or not): pure,
+    # with list.index; compiled, square by square, quicker than calls to list.index through Python.
+    left = b.count(men)
+    i = -1
+    while left or king >= 0:
+        if not left:
+            i = cells
+        elif NATIVE:
+            i += 1
+            while b[i] != men:
+                i += 1
+        else:
+            i = b.index(men, i + 1)
+        if king >= 0 and king < i:
+            _king_entries(g, b, king, table, out)
+            king = -1
+        if not left:
+            break
+        left -= 1
+        base = i * cells
+        if walled:
+            for ray in rays[i]:
+                for j in ray:
+                    if b[j] or not through[j]:
+                        break
+                    if stop[j]:
+                        out.append(table[base + j])
+        else:
+            for ray in rays[i]:
+                for j in ray:
+                    if b[j]:
+                        break
+                    if stop[j]:
+                        out.append(table[base + j])
+    return out
+
+
+def _king_entries(g: Board, b: list[int], king: int, table: list[T], out: list[T]) -> None:
+    """Add the King's moves from ``king`` to ``out``, in :func:`legal_entries`' order."""
+    base = king * g.cells
+    if g.king_free:
+        for ray in g.rays[king]:
+            for j in ray:
+                if b[j]:
+                    break
+                out.append(table[base + j])
+    else:
+        king_stop = g.stop_flag[KING]
+        king_through = g.pass_flag[KING]
+        for ray in g.rays[king]:
+            for j in ray:
+                if b[j] or not king_through[j]:
+                    break
+                if king_stop[j]:
+                    out.append(table[base + j])
+
+
+def escape_lines(g: Board, b: list[int], king: int) -> int:
+    """How many clear straight lines the King on ``king`` has to a square he wins on.
+
+    Examples:
+        >>> g = board_tables(7, False)
+        >>> b = [0] * 49; b[24] = KING
+        >>> escape_lines(g, b, 24)
+        4
+    """
+    winning = g.winning
+    through = g.pass_flag[KING]
+    stop = g.stop_flag[KING]
+    count = 0
+    for ray in g.rays[king]:
+        for s in ray:  # the first square he would win on, with the way clear
+            if b[s] or not through[s]:
+                break
+            if winning[s] and stop[s]:
+                count += 1
+                break
+    return count
+
+
+def random_step(g: Board, att: int, dfn: int, king: int, turn: int, rng: Random) -> tuple[int, int]:
+    """A legal move of ``turn``'s side drawn uniformly with ``rng``, as (origin, target), counted
+    and found on the bitboards (:func:`move_buckets`) without listing the moves: the King's
+    targets by square, then the men's moves by direction (up, down, right, left), distance and
+    target square; the move with index ``rng.randbelow(total)`` in that order."""
+    total, targets, buckets = move_buckets(g, att, dfn, king, turn)
+    r = rng.randbelow(total)
+    if targets:
+        c = targets.bit_count()
+        if r < c:
+            while r:
+                targets &= targets - 1
+                r -= 1
+            return king, (targets & -targets).bit_length() - 1
+        r -= c
+    for c, t, off in buckets:
+        if r < c:
+            while r:
+                t &= t - 1
+                r -= 1
+            to = (t & -t).bit_length() - 1
+            return to + off, to
+        r -= c
+    raise RuntimeError("move buckets do not add up")  # pragma: no cover
+
+
+def refusal(g: Board, cell: int, *, pass_over: bool) -> str:
+    """Why a piece may not pass over (or stop on) the special square ``cell``, as an error says it.
+
+    Examples:
+        >>> refusal(board_tables(7, False), 24, pass_over=False)
+        'only the king may stop on the throne (d4)'
+    """
+    rules = g.rules
+    throne = cell in g.thrones
+    if pass_over:
+        letters = rules.throne_pass if throne else rules.corner_pass
+    else:
+        letters = rules.throne_stop if throne else rules.corner_stop
+    names = [n for letter, n in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
+    who = "only " + " and ".join(names) if names else "no piece"
+    what = f"the throne ({g.names[cell]})" if throne else f"a corner ({g.names[cell]})"
+    return f"{who} may {'pass over' if pass_over else 'stop on'} {what}"

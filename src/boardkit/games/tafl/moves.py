@@ -124,7 +124,9 @@ def _claims(value: tuple[str, ...] | None) -> tuple[str, ...] | None:
     return None if value is None else tuple(sorted(value))
 
 
-@attrs.frozen(repr=False)
+# The hash is cached: the board's moves are built once and looked up in dicts (a search's tree, an
+# action table) over and over.
+@attrs.frozen(repr=False, cache_hash=True)
 class Move:
     """A tafl move: the piece on ``source`` runs in a straight line to ``target``.
 

@@ -78,7 +78,7 @@ Examples:
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, RecordError
 from boardkit.games.tafl.formats import RecordFormat, register
@@ -552,7 +552,8 @@ def write_opentafl_game(state: TaflState, tags: dict[str, str] | None = None) ->
     record = state.to_record()
     outcome = state.outcome
     result = "0" if outcome is None or not outcome.winners else ("1" if 0 in outcome.winners else "-1")
-    head = {"result": result, **(tags or {}), "rules": rules_string(state.game)}
+    game = cast("Tafl", state.game)  # a TaflState's game is a Tafl (State types it as any game)
+    head = {"result": result, **(tags or {}), "rules": rules_string(game)}
     out = [f"[{key}:{value}]" for key, value in head.items()]
     moves = [_opentafl_move(m) for m in record.moves]
     for i in range(0, len(moves), 2):

@@ -2,28 +2,38 @@
 key and coordinates.
 
 The state's ``render``, ``svg_cells``, ``svg_legend``, ``svg_coordinates`` and
-``svg_cell_names`` come here (their documentation and examples stay on
+``svg_cell_names`` come here with the board's tables and the state's board list
+(their documentation and examples stay on
 :class:`~boardkit.games.tafl.TaflState`). This module imports Tafl's board and
 notation, never the rules (which import it).
+
+Examples:
+    >>> from boardkit.games.tafl.board import board_tables
+    >>> g = board_tables(3, False)
+    >>> print(render_text(g, [0, 1, 0, 2, 3, 2, 0, 1, 0], status_line(None, 0, 0)))
+      a b c
+    3 . t . 3
+    2 T K T 2
+    1 . t . 1
+      a b c
+    key: t attacker, T defender, K king, + empty restricted square (throne), . empty
+    attackers to move
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from boardkit.games.tafl.board import _SIDES, EMPTY
+from boardkit.games.tafl.board import EMPTY, SIDES, Board
 from boardkit.games.tafl.moves import square_name
+from boardkit.outcome import Outcome
 from boardkit.topology import SquareGrid
 
-if TYPE_CHECKING:
-    from boardkit.games.tafl.rules import TaflState
-
-__all__ = ["render_text", "svg_cell_names", "svg_cells", "svg_coordinates", "svg_legend"]
+__all__ = ["render_text", "status_line", "svg_cell_names", "svg_cells", "svg_coordinates", "svg_legend"]
 
 
-def render_text(state: TaflState) -> str:
-    """The board as text with a key and a status line (``state.render()``)."""
-    g = state._g
+def render_text(g: Board, board: list[int], status: str) -> str:
+    """The board as text with a key and the status line ``status`` (``state.render()``)."""
     n = g.size
     width = len(str(n))
     files = " " * (width + 1) + " ".join("abcdefghijklmnopqrstuvwxy"[:n])
@@ -33,7 +43,7 @@ def render_text(state: TaflState) -> str:
         row = []
         for c in range(n):
             i = r * n + c
-            q = state._board[i]
+            q = board[i]
             row.append("+" if q == EMPTY and g.restricted_flag[i] else symbols[q])
         rank = str(n - r).rjust(width)
         lines.append(f"{rank} {' '.join(row)} {n - r}")
@@ -41,7 +51,7 @@ def render_text(state: TaflState) -> str:
     where = _special(g.thrones, g.corners, ", ")
     special = f", + empty restricted square ({where})" if where else ""
     lines.append(f"key: t attacker, T defender, K king{special}, . empty")
-    lines.append(_status(state))
+    lines.append(status)
     return "\n".join(lines)
 
 
@@ -55,27 +65,32 @@ def _who(letters: str) -> str:
     return "only " + " and ".join(names) if names else "no piece"
 
 
-def _status(state: TaflState) -> str:
-    over = state._over
+def status_line(over: Outcome | None, turn: int, escape_lines: int) -> str:
+    """Who is to move (with "check" when the King has ``escape_lines`` clear
+    lines), or how the game ended.
+
+    Examples:
+        >>> status_line(None, 1, 2)
+        'defenders to move (check: 2 clear lines for the king)'
+    """
     if over is None:
-        lines = state.escape_lines
-        check = f" (check: {lines} clear line{'s' if lines > 1 else ''} for the king)" if lines else ""
-        return f"{_SIDES[state._turn]} to move{check}"
+        if not escape_lines:
+            return f"{SIDES[turn]} to move"
+        return f"{SIDES[turn]} to move (check: {escape_lines} clear line{'s' if escape_lines > 1 else ''} for the king)"
     if over.winner is None:
         return f"drawn: {over.reason}"
-    return f"{_SIDES[over.winner]} won: {over.reason}"
+    return f"{SIDES[over.winner]} won: {over.reason}"
 
 
-def svg_cells(state: TaflState) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
+def svg_cells(g: Board, board: list[int]) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
     """The board, a label per occupied cell and a fill per cell (``state.svg_cells()``)."""
-    g = state._g
     n = g.size
     labels: dict[Any, str] = {}
     fills: dict[Any, str] = {}
     marks = ("", "\u25cf", "\u25cb", "\u2654")
     last = n * n - 1
     board_corners = {0, n - 1, last - n + 1, last}
-    for i, q in enumerate(state._board):
+    for i, q in enumerate(board):
         cell = (i % n, i // n)
         if q:
             labels[cell] = marks[q]
@@ -84,9 +99,8 @@ def svg_cells(state: TaflState) -> tuple[SquareGrid, dict[Any, str], dict[Any, s
     return g.grid, labels, fills
 
 
-def svg_legend(state: TaflState) -> list[tuple[str, str]]:
+def svg_legend(g: Board) -> list[tuple[str, str]]:
     """The key under the picture (``state.svg_legend()``)."""
-    g = state._g
     rules = g.rules
     key = [
         ("#ffffff", "\u25cf attacker (t)"),
@@ -107,13 +121,12 @@ def svg_legend(state: TaflState) -> list[tuple[str, str]]:
     return key
 
 
-def svg_coordinates(state: TaflState) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The file letters and rank numbers around the board (``state.svg_coordinates()``)."""
-    n = state._g.size
+def svg_coordinates(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The file letters and rank numbers around a board of side ``n`` (``state.svg_coordinates()``)."""
     return tuple(square_name(c, n, n - 1)[0] for c in range(n)), tuple(str(n - r) for r in range(n))
 
 
-def svg_cell_names(state: TaflState) -> dict[Any, str]:
+def svg_cell_names(g: Board) -> dict[Any, str]:
     """Each square's name, for the ``data-cell`` marks (``state.svg_cell_names()``)."""
-    n = state._g.size
-    return {cell: square_name(cell[0], n, cell[1]) for cell in state._g.grid.squares}
+    n = g.size
+    return {cell: square_name(cell[0], n, cell[1]) for cell in g.grid.squares}

@@ -48,18 +48,29 @@ from boardkit.compiling import mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError, refusing
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.tafl.board import (
-    _SIDES,
+    SIDES,
     Board,
     SquareRules,
     board_tables,
+    escape_lines,
     has_moves,
-    king_enclosed,
+    legal_entries,
     move_buckets,
+    random_step,
+    refusal,
 )
+from boardkit.games.tafl.captures import attacker_captures, defender_captures
 from boardkit.games.tafl.formats import FORMATS, RecordFormat, record_format
-from boardkit.games.tafl.forts import encircled, exit_fort, shieldwall
+from boardkit.games.tafl.forts import encircled, exit_fort
 from boardkit.games.tafl.moves import Move, Piece, parse_square, read_position, write_position
-from boardkit.games.tafl.render import render_text, svg_cell_names, svg_cells, svg_coordinates, svg_legend
+from boardkit.games.tafl.render import (
+    render_text,
+    status_line,
+    svg_cell_names,
+    svg_cells,
+    svg_coordinates,
+    svg_legend,
+)
 from boardkit.games.tafl.setup import from_position
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
 from boardkit.games.tafl.view import TaflView, position_text
@@ -181,9 +192,17 @@ class Tafl(Game["TaflState", Move]):
             o.throne_hostile_empty,
             o.corner_hostile,
         )
-        self._geometry()  # the board's tables, built (or found) now rather than in the first game
+        self.tables()  # built (or found) now rather than in the first game
 
-    def _geometry(self) -> Board:
+    def tables(self) -> Board:
+        """The board's fixed tables for these rules: rays, special squares,
+        who may stop and pass where, bit masks, the move table (shared by
+        every game with the same board and special squares).
+
+        Examples:
+            >>> Tafl("brandubh").tables().size, sorted(Tafl("brandubh").tables().thrones)
+            (7, [24])
+        """
         return board_tables(self.size, self.options.escape == "corner", self._squares)
 
     @property
@@ -194,7 +213,7 @@ class Tafl(Game["TaflState", Move]):
             >>> Tafl("brandubh").board
             SquareGrid(7, 7)
         """
-        return self._geometry().grid
+        return self.tables().grid
 
     def seat_name(self, player: Player) -> str:
         """The side at a seat: ``"attackers"`` (player 0) or ``"defenders"`` (player 1).
@@ -203,13 +222,13 @@ class Tafl(Game["TaflState", Move]):
             >>> Tafl().seat_name(0)
             'attackers'
         """
-        return _SIDES[player]
+        return SIDES[player]
 
     def new_game(self, *, players: Any = None, seed: Any = None) -> TaflState:
         """Set up the variant's start position (see :class:`~boardkit.Game`)."""
         return TaflState(self, self.check_players(players), seed, self._start, self.options.first)
 
-    def all_moves(self) -> Sequence[Move]:
+    def all_moves(self) -> Sequence[Move | None]:
         """Every move at its action index, for :mod:`boardkit.rl`: from-square x direction x
         distance, ``None`` where the run leaves the board, with a quick way to the
         legal moves' indices
@@ -343,11 +362,11 @@ class TaflState(State[Move]):
         attackers to move
     """
 
-    game: Tafl
+    # ``game`` is the base class's field (a Tafl): a compiled class may not narrow its type.
 
     def __init__(self, game: Tafl, players: int, seed: Any, start: tuple[int, ...], first: int) -> None:
         super().__init__(game, players, seed)
-        board = game._geometry()
+        board = game.tables()
         self._g = board
         self._board: list[int] = list(start)
         att = dfn = 0
@@ -402,7 +421,11 @@ class TaflState(State[Move]):
     def legal_moves(self) -> list[Move]:
         """Every legal move, by origin square (top row first, left to right),
         then direction (up, right, down, left), then distance."""
-        return self.legal_entries(self._g.moves)  # type: ignore[arg-type]
+        if self._over is not None:
+            return []
+        if self._turn == 0:
+            return legal_entries(self._g, self._board, ATTACKER, -1, self._g.moves)  # type: ignore[arg-type]
+        return legal_entries(self._g, self._board, DEFENDER, self._king, self._g.moves)  # type: ignore[arg-type]
 
     def legal_entries(self, table: Sequence[T]) -> list[T]:
         """What ``table`` holds for each legal move, in :meth:`legal_moves`'
@@ -420,60 +443,10 @@ class TaflState(State[Move]):
         """
         if self._over is not None:
             return []
-        g = self._g
-        b = self._board
-        rays = g.rays
-        cells = g.cells
-        out: list[T] = []
-        append = out.append
+        listed = table if isinstance(table, list) else list(table)
         if self._turn == 0:
-            src = self._att
-            men = ATTACKER
-        else:
-            src = self._dfn
-            men = DEFENDER
-            if self._king >= 0:
-                src |= 1 << self._king
-        # The side's men share their rules; the King has his own.
-        stop = g.stop_flag[men]
-        through = g.pass_flag[men]
-        walled = g.walled[men]
-        while src:
-            low = src & -src
-            src ^= low
-            i = low.bit_length() - 1
-            base = i * cells
-            if b[i] == KING:
-                if g.king_free:
-                    for ray in rays[i]:
-                        for j in ray:
-                            if b[j]:
-                                break
-                            append(table[base + j])
-                else:
-                    king_stop = g.stop_flag[KING]
-                    king_through = g.pass_flag[KING]
-                    for ray in rays[i]:
-                        for j in ray:
-                            if b[j] or not king_through[j]:
-                                break
-                            if king_stop[j]:
-                                append(table[base + j])
-            elif walled:
-                for ray in rays[i]:
-                    for j in ray:
-                        if b[j] or not through[j]:
-                            break
-                        if stop[j]:
-                            append(table[base + j])
-            else:
-                for ray in rays[i]:
-                    for j in ray:
-                        if b[j]:
-                            break
-                        if stop[j]:
-                            append(table[base + j])
-        return out
+            return legal_entries(self._g, self._board, ATTACKER, -1, listed)
+        return legal_entries(self._g, self._board, DEFENDER, self._king, listed)
 
     def _play(self, move: Move) -> object:
         if not isinstance(move, Move):
@@ -491,7 +464,7 @@ class TaflState(State[Move]):
         side = 0 if piece == ATTACKER else 1
         if side != self._turn:
             raise IllegalMoveError(
-                move, f"{move.source} holds a piece of the {_SIDES[side]}, but the {_SIDES[self._turn]} are to move"
+                move, f"{move.source} holds a piece of the {SIDES[side]}, but the {SIDES[self._turn]} are to move"
             )
         if g.moves[frm * g.cells + to] is None:
             raise IllegalMoveError(move, "pieces move in a straight line along a row or a column")
@@ -504,14 +477,14 @@ class TaflState(State[Move]):
                     if b[j]:
                         raise IllegalMoveError(move, f"the way is blocked at {g.names[j]}")
                     if walled and not g.pass_flag[piece][j]:
-                        raise IllegalMoveError(move, f"{self._may(j, pass_over=True)} {self._what(j)}")
+                        raise IllegalMoveError(move, refusal(g, j, pass_over=True))
                 break
         if b[to]:
             raise IllegalMoveError(move, f"{move.target} is occupied")
         if not g.stop_flag[piece][to]:
-            raise IllegalMoveError(move, f"{self._may(to, pass_over=False)} {self._what(to)}")
+            raise IllegalMoveError(move, refusal(g, to, pass_over=False))
         if walled and not g.pass_flag[piece][to]:  # it may stop there, but not reach it
-            raise IllegalMoveError(move, f"{self._may(to, pass_over=True)} {self._what(to)}")
+            raise IllegalMoveError(move, refusal(g, to, pass_over=True))
         token = self._do(frm, to)
         claimed = move.captures
         if claimed is not None:
@@ -522,22 +495,6 @@ class TaflState(State[Move]):
                 real = "/".join(actual) or "nothing"
                 raise IllegalMoveError(move, f"the notation claims it captures {said}, but it captures {real}")
         return token
-
-    def _what(self, cell: int) -> str:
-        g = self._g
-        return f"the throne ({g.names[cell]})" if cell in g.thrones else f"a corner ({g.names[cell]})"
-
-    def _may(self, cell: int, *, pass_over: bool) -> str:
-        """"only the king may stop on", "no piece may pass over", ...: who the square allows."""
-        rules = self._g.rules
-        throne = cell in self._g.thrones
-        if pass_over:
-            letters = rules.throne_pass if throne else rules.corner_pass
-        else:
-            letters = rules.throne_stop if throne else rules.corner_stop
-        names = [n for letter, n in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
-        who = "only " + " and ".join(names) if names else "no piece"
-        return f"{who} may {'pass over' if pass_over else 'stop on'}"
 
     def _unplay(self, move: Move, token: Any) -> None:
         self._undo(token)
@@ -575,44 +532,18 @@ class TaflState(State[Move]):
         """Move the piece on ``frm`` to ``to`` (already known legal) and apply every consequence."""
         g = self._g
         b = self._board
-        steps = g.steps
         piece = b[frm]
         b[frm] = EMPTY
         b[to] = piece
         moved = (1 << frm) | (1 << to)
-        captured: list[tuple[int, int]] = []
+        captured: list[tuple[int, int]]
         over: Outcome | None = None
         if piece == ATTACKER:
             self._att ^= moved
             king = self._king
             weak = self._weak or (self._throne_strong and king not in g.throne_area)
-            # A square beyond a defender closes the capture when it holds an attacker,
-            # or is hostile to defenders: empty, or held by one of theirs.
-            empty_hostile = g.empty_hostile_dfn
-            held_hostile = g.held_hostile_dfn
-            for d, v in enumerate(steps[to]):
-                if v < 0:
-                    continue
-                q = b[v]
-                if q == DEFENDER or (q == KING and weak):
-                    beyond = steps[v][d]
-                    if beyond >= 0:
-                        r = b[beyond]
-                        if r == ATTACKER or (empty_hostile[beyond] if r == EMPTY else held_hostile[beyond]):
-                            captured.append((v, q))
-            if self._shieldwall and g.edge_bits >> to & 1:
-                captured.extend(shieldwall(g, b, frm, to, along=self._along))
-            if self._linnaean and to in g.linnaean:
-                beside, others = g.linnaean[to]
-                if (
-                    b[beside] == DEFENDER
-                    and b[g.centre] == KING
-                    and all(b[c] == ATTACKER for c in others)
-                    and (beside, DEFENDER) not in captured
-                ):
-                    captured.append((beside, DEFENDER))
-            if not weak and king >= 0 and king in steps[to] and king_enclosed(g, b, king):
-                captured.append((king, KING))
+            # Positional arguments: the quicker call on the pure build.
+            captured = attacker_captures(g, b, frm, to, king, weak, self._shieldwall, self._along, self._linnaean)
             for c, q in captured:
                 b[c] = EMPTY
                 if q == KING:
@@ -627,32 +558,17 @@ class TaflState(State[Move]):
                 self._king = to
             else:
                 self._dfn ^= moved
-            armed = self._armed
-            if piece == DEFENDER or armed:
-                # Beyond an attacker: a defender, the armed King, or a square hostile to
-                # attackers (empty, or held by an attacker or an unarmed King).
-                empty_hostile = g.empty_hostile_att
-                held_hostile = g.held_hostile_att
-                for d, v in enumerate(steps[to]):
-                    if v >= 0 and b[v] == ATTACKER:
-                        beyond = steps[v][d]
-                        if beyond >= 0:
-                            r = b[beyond]
-                            if (
-                                r == DEFENDER
-                                or (r == KING and armed)
-                                or (empty_hostile[beyond] if r == EMPTY else held_hostile[beyond])
-                            ):
-                                captured.append((v, ATTACKER))
-                if self._shieldwall and g.edge_bits >> to & 1:
-                    captured.extend(shieldwall(g, b, frm, to, along=self._along))
+            if piece == DEFENDER or self._armed:
+                captured = defender_captures(g, b, frm, to, self._armed, self._shieldwall, self._along)
                 for c, _ in captured:
                     b[c] = EMPTY
                     self._att ^= 1 << c
+            else:
+                captured = []
             if piece == KING:
                 if g.winning[to]:
                     over = _KING_ESCAPED
-                elif self._mate and self._lines(to) >= 2:
+                elif self._mate and escape_lines(g, b, to) >= 2:
                     over = _MATE
             king = self._king
             if over is None and self._fort and g.edge_bits >> king & 1 and exit_fort(g, b, self._att, self._dfn, king):
@@ -709,43 +625,6 @@ class TaflState(State[Move]):
         else:
             self._king = frm
 
-    def _lines(self, king: int) -> int:
-        b = self._board
-        g = self._g
-        winning = g.winning
-        through = g.pass_flag[KING]
-        stop = g.stop_flag[KING]
-        count = 0
-        for ray in g.rays[king]:
-            for s in ray:  # the first square he would win on, with the way clear
-                if b[s] or not through[s]:
-                    break
-                if winning[s] and stop[s]:
-                    count += 1
-                    break
-        return count
-
-    def _random_step(self, rng: Random) -> tuple[int, int]:
-        total, targets, buckets = move_buckets(self._g, self._att, self._dfn, self._king, self._turn)
-        r = rng.randbelow(total)
-        if targets:
-            c = targets.bit_count()
-            if r < c:
-                while r:
-                    targets &= targets - 1
-                    r -= 1
-                return self._king, (targets & -targets).bit_length() - 1
-            r -= c
-        for c, t, off in buckets:
-            if r < c:
-                while r:
-                    t &= t - 1
-                    r -= 1
-                to = (t & -t).bit_length() - 1
-                return to + off, to
-            r -= c
-        raise RuntimeError("move buckets do not add up")  # pragma: no cover
-
     # -- the fast path --------------------------------------------------------
 
     def _chooser(self) -> Random:
@@ -782,8 +661,9 @@ class TaflState(State[Move]):
         """
         if self._over is not None:
             raise IllegalMoveError("random move", "the game is over")
-        frm, to = self._random_step(self._chooser() if rng is None else rng)
         g = self._g
+        rng = self._chooser() if rng is None else rng
+        frm, to = random_step(g, self._att, self._dfn, self._king, self._turn, rng)
         return g.moves[frm * g.cells + to]  # type: ignore[return-value]
 
     def playout(self, max_plies: Any = None, rng: Random | None = None) -> int:
@@ -820,13 +700,11 @@ class TaflState(State[Move]):
         cells = g.cells
         moves = self._moves
         tokens = self._tokens
-        do = self._do
-        step = self._random_step
         limit = -1 if max_plies is None else max_plies
         played = 0
         while self._over is None and played != limit:
-            frm, to = step(rng)
-            tokens.append(do(frm, to))
+            frm, to = random_step(g, self._att, self._dfn, self._king, self._turn, rng)
+            tokens.append(self._do(frm, to))
             moves.append(table[frm * cells + to])  # type: ignore[arg-type]
             played += 1
         return played
@@ -940,7 +818,7 @@ class TaflState(State[Move]):
             >>> Tafl().new_game(seed=0).escape_lines
             0
         """
-        return 0 if self._king < 0 else self._lines(self._king)
+        return 0 if self._king < 0 else escape_lines(self._g, self._board, self._king)
 
     @property
     def check(self) -> bool:
@@ -957,7 +835,7 @@ class TaflState(State[Move]):
         """The board as text: ``t`` attackers, ``T`` defenders, ``K`` the King,
         ``+`` an empty restricted square, ``.`` an empty square; files along
         the top and bottom, ranks down both sides, and a status line."""
-        return render_text(self)
+        return render_text(self._g, self._board, status_line(self._over, self._turn, self.escape_lines))
 
     def svg_cells(self) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
         """The board, a label per occupied cell and a fill per cell, for
@@ -968,7 +846,7 @@ class TaflState(State[Move]):
             >>> svg(Tafl("brandubh").new_game(seed=0)).count("<rect")
             49
         """
-        return svg_cells(self)
+        return svg_cells(self._g, self._board)
 
     def svg_legend(self) -> list[tuple[str, str]]:
         """The key under the picture: every mark and shade on the board.
@@ -977,7 +855,7 @@ class TaflState(State[Move]):
             >>> Tafl("brandubh").new_game(seed=0).svg_legend()[0]
             ('#ffffff', '\u25cf attacker (t)')
         """
-        return svg_legend(self)
+        return svg_legend(self._g)
 
     def svg_coordinates(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The file letters (left to right) and rank numbers (top to bottom)
@@ -988,7 +866,7 @@ class TaflState(State[Move]):
             >>> "".join(files), ranks[0], ranks[-1]
             ('abcdefg', '7', '1')
         """
-        return svg_coordinates(self)
+        return svg_coordinates(self._g.size)
 
     def svg_cell_names(self) -> dict[Any, str]:
         """Each square's name (``a1`` bottom left), for the ``data-cell``
@@ -999,7 +877,7 @@ class TaflState(State[Move]):
             >>> names[(0, 6)], names[(6, 0)]
             ('a1', 'g7')
         """
-        return svg_cell_names(self)
+        return svg_cell_names(self._g)
 
 
     def svg_pieces(self) -> None:
@@ -1038,9 +916,9 @@ class TaflState(State[Move]):
         dfn = (self._dfn.bit_count() + 1) / dfn0
         value = 0.5 * (dfn - att)
         king = self._king
-        lines = self._lines(king)
-        value += 0.3 * min(lines, 2) / 2
         b = self._board
+        lines = escape_lines(self._g, b, king)
+        value += 0.3 * min(lines, 2) / 2
         hostile = self._g.hostile_empty[1]
         around = sum(1 for s in self._g.steps[king] if s >= 0 and (b[s] == ATTACKER or (b[s] == EMPTY and hostile[s])))
         value -= 0.2 * around / 4
