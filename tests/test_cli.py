@@ -45,17 +45,16 @@ def test_list() -> None:
     lines = done.stdout.splitlines()
     assert [line.split()[0] for line in lines[:-1]] == games.names()
     assert lines[-1] == "'boardkit list GAME' shows a game's variants and options"
-    # Whole summaries, never cut mid-sentence.
+    # Each game's title as its about declares it, not its class docstring.
     for name, line in zip(games.names(), lines, strict=False):
-        doc = " ".join((type(games.load(name)).__doc__ or "").strip().split("\n\n")[0].split())
-        assert line.rstrip().endswith(doc.replace("``", "")), line
+        assert line.rstrip().endswith("players  " + games.load(name).about.title), line
 
 
 def test_list_one_game_shows_variants_and_options_with_defaults() -> None:
     done = boardkit("list", "tafl")
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
-    assert out[0].startswith("tafl: Tafl, the Norse siege game") and out[1] == "players: 2"
+    assert out[0] == "tafl: Tafl" and out[1] == "players: 2"
     assert " ".join(line.strip() for line in out[2:4]) == (
         "variants: brandubh, ard-ri, tablut, hnefatafl, tawlbwrdd, toftanes, alea-evangelii,"
         " copenhagen, fetlar, federation-brandubh, custom"
@@ -79,11 +78,11 @@ def test_list_one_game_shows_variants_and_options_with_defaults() -> None:
 
 def test_a_scripted_human_session() -> None:
     script = "take 9\nfoo\nmoves\ntake 2\nundo\nundo\nredo\n2\n\nhelp\nquit\n"
-    done = boardkit("play", NIM, "--option", "heap=10", "--seat", "human", "random", "--seed", "1", stdin=script)
+    done = boardkit("play", NIM, "--option", "heap=10", "--seat", "human", "random", "--seed", "2", stdin=script)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     out = done.stdout.splitlines()
-    assert out[0:2] == ["Nim for two (heap=10), seed 1", "seats: player 0: you; player 1: random"]
+    assert out[0:2] == ["Nim (heap=10), seed 2", "seats: player 0: you; player 1: random"]
     assert out[3] == "heap: |||||||||| (10)"
     assert out[4:11] == [
         "player 0 (you)> take 9",
@@ -135,7 +134,7 @@ def test_a_finished_game_is_saved_and_replays(tmp_path: Path) -> None:
     replayed = boardkit("replay", str(path), "--game", NIM)
     assert replayed.returncode == 0, replayed.stderr
     assert replayed.stdout.splitlines() == [
-        "nim {'heap': 5, 'most': 3}, 2 players, seed 3, 3 moves",
+        "Nim (heap=5), 2 players, seed 3, 3 moves",
         "heap:  (0)",
         "nim: player 0 won (took the last counter)",
     ]
@@ -297,3 +296,153 @@ def test_cloth_of_gold_edition_from_the_command_line() -> None:
     done = boardkit("simulate", "cloth-of-gold", "--variant", "2020", "--games", "2", "--quiet")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "cloth-of-gold: 2 games, 2 players, seed 0"
+    # The editions are its variants, listed as every game's are.
+    listed = boardkit("list", "cloth-of-gold").stdout.splitlines()
+    assert listed[2:4] == ["variants: 2023, 2020", "  (--variant VARIANT; default 2023)"]
+
+
+# -- issue 28: a game file without its class, seats by name, readable replays and logs ----------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_a_file_that_defines_one_game_is_played_without_naming_its_class(tmp_path: Path) -> None:
+    done = boardkit("play", str(EXAMPLES / "othello.py"), "--seat", "human", "random", "--seed", "1", stdin="quit\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0].endswith(", seed 1")
+    assert "game abandoned" in done.stdout
+
+
+def test_a_file_with_several_games_or_none_names_them_in_one_line(tmp_path: Path) -> None:
+    two = tmp_path / "two.py"
+    two.write_text("from boardkit.testing import Nim\n\nclass Big(Nim):\n    pass\n\nclass Small(Nim):\n    pass\n")
+    done = boardkit("play", str(two), cwd=tmp_path)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stderr
+    # Nim is imported there, not defined: two games.
+    assert f"{two}:Big or {two}:Small" in done.stderr and "defines 2 games" in done.stderr
+    none = tmp_path / "none.py"
+    none.write_text("X = 1\n")
+    done = boardkit("play", str(none), cwd=tmp_path)
+    assert done.returncode == 2 and "defines no boardkit Game class" in done.stderr
+
+
+def test_help_shows_every_form_of_a_game() -> None:
+    done = boardkit("play", "--help")
+    assert done.returncode == 0
+    assert "path/to/file.py:Class" in " ".join(done.stdout.split())
+
+
+def test_tables_name_the_seats_as_the_game_does(tmp_path: Path) -> None:
+    args = ("simulate", "tafl", "--variant", "brandubh", "--games", "2", "--agents", "greedy", "random", "--quiet")
+    done = boardkit(*args, "--out", "r.jsonl", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    rows = [line.split()[:2] for line in done.stdout.splitlines()[2:6]]
+    assert rows == [["greedy", "all"], ["random", "all"], ["greedy", "attackers"], ["greedy", "defenders"]]
+    done = boardkit("analyze", "r.jsonl", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [line.split()[0] for line in done.stdout.splitlines()[1:4]] == ["seat", "attackers", "defenders"]
+    # A game that names no seat keeps the numbers.
+    done = boardkit("simulate", NIM, "--games", "2", "--quiet")
+    assert [line.split()[1] for line in done.stdout.splitlines()[4:6]] == ["0", "1"]
+
+
+def test_replay_names_the_game_and_its_options_in_words(tmp_path: Path) -> None:
+    done = boardkit("simulate", "tafl", "--variant", "brandubh", "--option", "repetition=null", "--games", "1",
+                    "--quiet", "--out", "r.jsonl", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    done = boardkit("replay", "r.jsonl", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    head = done.stdout.splitlines()[0]
+    assert head.startswith("Tafl, variant brandubh (repetition=None), 2 players, seed "), head
+    assert "{" not in head
+
+
+def test_the_progress_bar_is_plain_lines_in_a_log(tmp_path: Path) -> None:
+    done = boardkit("simulate", NIM, "--games", "20", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "\r" not in done.stderr
+    counts = [int(line.split()[1].split("/")[0]) for line in done.stderr.splitlines()]
+    assert counts == [1, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20], done.stderr
+
+
+# -- issue 28: on a real terminal (a pty), a bot thinking and Ctrl-C ----------------------------------
+
+
+def on_a_terminal(args: list[str], cwd: Path, steps: list[tuple[bytes, bytes]]) -> tuple[int, bytes]:
+    """Run the command on a pseudo-terminal and, for each step, wait until
+    its text is on the screen (after what the last step waited for), then
+    type its keys (``\\x03`` is Ctrl-C, which the terminal turns into
+    SIGINT); read the screen to the end: the exit status and all it showed."""
+    pty = pytest.importorskip("pty")
+    import os
+    import select
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the pty is its controlling terminal
+        try:
+            os.chdir(cwd)
+            os.execv(sys.executable, [sys.executable, "-m", "boardkit", *args])
+        finally:
+            os._exit(127)
+    screen, seen, waiting = b"", 0, list(steps)
+    deadline = time.monotonic() + 120  # a guard against a hang, not a timing
+    try:
+        while time.monotonic() < deadline:
+            if waiting and waiting[0][0] in screen[seen:]:
+                seen = screen.index(waiting[0][0], seen) + len(waiting[0][0])
+                os.write(fd, waiting.pop(0)[1])
+                continue
+            if not select.select([fd], [], [], 0.5)[0]:
+                continue
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # the child has gone: the terminal is closed
+                break
+            if not chunk:
+                break
+            screen += chunk
+    finally:
+        if waiting:
+            os.kill(pid, 9)
+        hung = time.monotonic() + 30  # a guard: a child that ignores its last key must not hang the suite
+        while (done := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < hung:
+            time.sleep(0.05)
+        if done[0] == 0:
+            os.kill(pid, 9)
+            done = os.waitpid(pid, 0)
+            waiting = [(b"the command to exit", b"")]
+        status = done[1]
+        os.close(fd)
+    assert not waiting, f"never saw {waiting[0][0]!r}: {screen[-2000:]!r}"
+    return os.waitstatus_to_exitcode(status), screen
+
+
+THINKING = "mcts is thinking\u2026 ".encode()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+def test_a_thinking_bot_is_shown_in_place_and_ctrl_c_stops_it_with_the_record_written(tmp_path: Path) -> None:
+    args = ["play", "tafl", "--variant", "brandubh", "--seat", "mcts:1000000", "human", "--seed", "1",
+            "--out", "game.json"]
+    # The thinking line drawn, then drawn again in place with its count, then Ctrl-C.
+    steps = [(b"\r\x1b[K" + THINKING, b""), (b" of 1,000,000 iterations\r\x1b[K" + THINKING, b"\x03")]
+    code, screen = on_a_terminal(args, tmp_path, steps)
+    text = screen.decode("utf-8", "replace")
+    assert code == 130, text[-1000:]
+    assert "Traceback" not in text and "boardkit: interrupted" in text
+    assert "record written to game.json" in text
+    record = GameRecord.from_json((tmp_path / "game.json").read_text())
+    assert record.moves == () and record.outcome is None  # the bot's move never came: the game as it stood
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+def test_ctrl_c_at_the_prompt_writes_the_game_so_far(tmp_path: Path) -> None:
+    args = ["play", "tafl", "--variant", "brandubh", "--seat", "human", "random", "--seed", "1", "--out", "game.json"]
+    steps = [(b"attackers (you)> ", b"D7-A7\r"), (b"attackers (you)> ", b"\x03")]
+    code, screen = on_a_terminal(args, tmp_path, steps)
+    text = screen.decode("utf-8", "replace")
+    assert code == 130, text[-1000:]
+    assert "Traceback" not in text and "boardkit: interrupted" in text and "record written to game.json" in text
+    record = GameRecord.from_json((tmp_path / "game.json").read_text())
+    assert len(record.moves) == 2 and record.moves[0] == "d7-a7" and record.outcome is None

@@ -96,6 +96,20 @@ def test_replay_of_an_endless_file_is_refused_at_once() -> None:
     one_line(run(["replay", "/dev/zero"]), 2, "/dev/zero", "the file is larger than")
 
 
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@pytest.mark.parametrize("skip_bad", [[], ["--skip-bad"]])
+def test_analyze_of_an_endless_line_is_refused_within_the_memory_limit(skip_bad: list[str]) -> None:
+    # Under a gigabyte of address space: reading the whole "line" of /dev/zero would fail with MemoryError.
+    one_line(run(["analyze", "/dev/zero", *skip_bad]), 2, "/dev/zero line 1 is longer than 32 MiB")
+
+
+def test_analyze_refuses_a_line_over_the_longest_record_after_good_lines(tmp_path: Path) -> None:
+    good = Nim(heap=2).new_game(seed=1).to_record().to_json()
+    path = tmp_path / "r.jsonl"
+    path.write_bytes((good + "\n").encode() * 2 + b" " * (32 * 2**20 + 1))
+    one_line(run(["analyze", str(path), "--skip-bad"]), 2, "r.jsonl line 3 is longer than 32 MiB")
+
+
 def test_replay_of_an_oversized_file_is_refused_at_once(tmp_path: Path) -> None:
     from boardkit.cli import MAX_FILE
 

@@ -290,3 +290,23 @@ def test_the_summary_table_lines_up() -> None:
             assert row[right - 1] != " " and (right == len(row) or row[right] == " "), (column, row)
     left = head.index("95% interval")
     assert all(row[left] != " " and row[left - 1] == " " for row in rows)
+
+
+def test_results_and_standings_are_one_module_and_still_import_from_play() -> None:
+    """The results live in boardkit.standings (issue 28: play.py played and
+    counted); every old name imports from boardkit.play as the same object,
+    and a tournament names its seats as the game does."""
+    import boardkit.play
+    import boardkit.standings
+
+    for name in boardkit.standings.__all__:
+        assert getattr(boardkit.play, name) is getattr(boardkit.standings, name), name
+        assert name in boardkit.play.__all__
+    from boardkit.games.tafl import Tafl
+    from boardkit.testing import Nim
+
+    tafl = tournament(Tafl("brandubh"), [RandomAgent(seed=1), RandomAgent(seed=2)], games=2, seed=0, max_moves=4)
+    assert tafl.seat_names == ("attackers", "defenders")
+    assert [line.split()[1] for line in tafl.summary().splitlines()[4:6]] == ["attackers", "defenders"]
+    nim = tournament(Nim(), [RandomAgent(seed=1), RandomAgent(seed=2)], games=2, seed=0)
+    assert [line.split()[1] for line in nim.summary().splitlines()[4:6]] == ["0", "1"]

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from connect_four import ConnectFour
 
-from boardkit.agents import RandomAgent
+from boardkit.agents import MCTSAgent, RandomAgent
 from boardkit.games.camelot import Camelot
 from boardkit.games.cloth_of_gold import ClothOfGold
 from boardkit.games.five_fields import FiveFields, Pawn, Terrain
 from boardkit.games.tafl import Tafl
-from boardkit.terminal import Session, effects, group_key, panel, screen, suggestions
+from boardkit.terminal import Session, effects, group_key, loose_match, panel, screen, suggestions
 
 
 def session(
@@ -246,11 +247,109 @@ def test_the_scores_and_public_information_are_shown_where_the_board_leaves_them
     tafl = Tafl("brandubh").new_game(seed=0)
     assert panel(tafl, tafl.render()) == ["attackers taken: 0 of 8", "defenders taken: 0 of 4"]
     camelot = Camelot().new_game(players=2, seed=1)
-    shown = panel(camelot, camelot.render_for(0))
-    assert shown and shown[0].startswith("hand 0: ") and shown[0].endswith("concealed")  # as the rival sees it
+    board = camelot.render_for(0)
+    own = "*hand 0: wall blank x2, blacksmith, holy grail, round table, banner, minstrels; 3 concealed"
+    assert own in board.splitlines()  # as the rival sees it
+    assert not [line for line in panel(camelot, board) if line.startswith("hand 0")]  # drawn already: not twice
 
 
 def test_a_move_written_as_digits_is_that_move_before_a_number_of_the_list() -> None:
     # Fill column 1, so the legal moves are columns 2..7: "5" is column 5, not the list's 5th (column 6).
     s, _ = session(ConnectFour(), ["human", "human"], ["1", "1", "1", "1", "1", "2", "1", "5", "quit"])
     assert [str(m) for m in s.state.history] == ["1", "1", "1", "1", "1", "2", "1", "5"]
+
+
+# -- issue 28: groups of several-word names, loose moves, turns in parts, a bot thinking --------------
+
+
+def camelot_with_conceal_moves() -> Camelot:
+    """A Camelot position whose legal moves include concealing tiles named in one and several words."""
+    game = Camelot()
+    state = game.new_game(players=2, seed=1)
+    state.apply(RandomAgent(seed=3).choose(state.copy(), 0))
+    names = {str(m) for m in state.legal_moves()}
+    assert {"conceal holy grail", "conceal banner"} <= names
+    return game
+
+
+def test_move_groups_keep_names_of_several_words_whole() -> None:
+    game = camelot_with_conceal_moves()
+    out = io.StringIO()
+    s = Session(game, ["human", "human"], seed=1, out=out, read=lambda prompt: "")
+    s.state.apply(RandomAgent(seed=3).choose(s.state.copy(), 0))
+    s.list_moves("")
+    lines = out.getvalue().splitlines()
+    conceal = [line for line in lines if line.lstrip().startswith("conceal")]
+    assert len(conceal) == 1, conceal  # one group, not "conceal holy (...)" beside "conceal (...)"
+    assert re.fullmatch(r"  conceal \(\d+-\d+\): .*", conceal[0])
+    assert "holy grail, " in conceal[0] and "round table" in conceal[0] and "banner" in conceal[0]
+    assert group_key("conceal small hall") == group_key("conceal banner") == "conceal"
+    assert group_key("place holy grail b2") == "place holy grail" and group_key("move P b4->e3") == "move P b4"
+
+
+@pytest.mark.parametrize("typed", ["D7-A7", " d7 - a7 ", "d7 -A7", "D7-a7"])
+def test_a_move_is_matched_whatever_its_case_and_spaces(typed: str) -> None:
+    s, out = session(Tafl("brandubh"), ["human", "human"], [typed, "quit"])
+    assert [str(m) for m in s.state.history] == ["d7-a7"], out
+
+
+def test_a_loose_match_never_guesses_between_moves_written_alike() -> None:
+    assert loose_match("A-GOLD", ["A-gold", "B-gold"]) == "A-gold"
+    assert loose_match("a-gold", ["A-gold", "a-Gold"]) == "a-gold"  # two moves read alike: the game decides
+    assert loose_match("a-Gold", ["A-gold", "a-Gold"]) == "a-Gold"  # written exactly: that one
+    assert loose_match("d7a7", ["d7-a7"]) == "d7a7"  # a missing dash is the game's to read, not guessed
+
+
+def test_the_prompt_says_what_a_turn_in_parts_asks() -> None:
+    amazons = pytest.importorskip("amazons")
+    game = amazons.Amazons()
+    state = game.new_game(seed=1)
+    asked = state.prompt()
+    assert asked  # the gallery's Amazons plays a turn in two parts
+    first = str(state.legal_moves()[0])
+    s, out = session(game, ["human", "human"], [first, "quit"])
+    assert f"player 0 (human): {asked}> {first}\n" in out
+    after = s.state.prompt()
+    assert after and after != asked and f"player 0 (human): {after}> quit" in out
+    _, out = session(Tafl("brandubh"), ["human", "human"], ["quit"])
+    assert "attackers (human)> quit" in out  # a turn of one move: the prompt is the seat alone
+
+
+class _SlowSearch(MCTSAgent):
+    """An MCTS agent that has run 7 iterations, then waits until the screen says so."""
+
+    def __init__(self, out: io.StringIO, shown: str) -> None:
+        super().__init__(iterations=200, seed=1)
+        self.out, self.shown = out, shown
+
+    def choose(self, state: Any, player: int) -> Any:
+        self.last_iterations = 7
+        deadline = time.monotonic() + 60  # a guard against a hang, not a timing
+        while self.shown not in self.out.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return state.legal_moves()[0]
+
+
+class _Screen(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("tty", [True, False])
+def test_a_thinking_bot_says_so_in_place_on_a_terminal_and_in_one_line_elsewhere(tty: bool) -> None:
+    out: io.StringIO = _Screen() if tty else io.StringIO()
+    shown = "mcts is thinking\u2026 "
+    bot = _SlowSearch(out, "7 of 200 iterations")
+    lines = iter(["quit"])
+    s = Session(Tafl("brandubh"), [bot, "human"], seed=1, out=out, read=lambda prompt: next(lines),
+                labels=["mcts", "human"], clear=False)
+    s.run()
+    text = out.getvalue()
+    assert re.search(shown + r"\d+\.\d s, 7 of 200 iterations", text), text[-500:]
+    if tty:  # redrawn in place, and wiped before the move is told
+        assert "\r\x1b[K" + shown in text and "\n" + shown not in text
+        wiped = text[text.rindex(shown):]
+        assert re.match(r"[^\n]*\r\x1b\[K", wiped) and "attackers (mcts) played" in wiped
+    else:  # a log gets one plain line
+        assert "\r" not in text and text.count(shown) == 1
+        assert re.search("\n" + shown + r"\d+\.\d s, 7 of 200 iterations\nattackers \(mcts\) played", text)

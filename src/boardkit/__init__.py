@@ -15,26 +15,33 @@ Examples:
     0
 """
 
+from __future__ import annotations
+
 import importlib
 
-from boardkit import capture
-from boardkit.bag import TileBag
-from boardkit.chance import Random, derive_seed
-from boardkit.errors import (
-    BoardkitError,
-    ComponentError,
-    IllegalMoveError,
-    NotationError,
-    OptionError,
-    OptionTypeError,
-    RecordError,
-    UndoError,
-)
-from boardkit.game import Game, Outcome, PerfectInformationView, Player, State, make_options
-from boardkit.record import GameRecord
-from boardkit.topology import TopologyError
-from boardkit.track import ScoreTrack
-from boardkit.zones import Hand, Zone, ZoneView
+#: ``typing.TYPE_CHECKING``, without importing :mod:`typing` (mypy reads any name ``TYPE_CHECKING`` so).
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # what mypy and Sphinx see; at run time each name is imported when first used
+    from typing import Any
+
+    from boardkit import capture
+    from boardkit.bag import TileBag
+    from boardkit.chance import Random, derive_seed
+    from boardkit.errors import (
+        BoardkitError,
+        ComponentError,
+        IllegalMoveError,
+        NotationError,
+        OptionError,
+        OptionTypeError,
+        RecordError,
+        UndoError,
+    )
+    from boardkit.game import Game, Outcome, PerfectInformationView, Player, State, make_options
+    from boardkit.record import GameRecord
+    from boardkit.topology import TopologyError
+    from boardkit.track import ScoreTrack
+    from boardkit.zones import Hand, Zone, ZoneView
 
 __version__ = "0.1.0"
 
@@ -47,6 +54,42 @@ except ImportError:
 #: modules compiled with mypyc), ``False`` in the pure-Python one. Both behave
 #: the same; ``boardkit --version`` says which one is running.
 COMPILED: bool = bool(_COMPILED_MODULES)
+
+#: Where each name of the package lives: ``import boardkit`` imports none of
+#: them (networkx alone takes a tenth of a second), so that the ``boardkit``
+#: command takes its signals first; each is imported when first used.
+_LAZY = {
+    "capture": "boardkit.capture",
+    "TileBag": "boardkit.bag",
+    "Random": "boardkit.chance",
+    "derive_seed": "boardkit.chance",
+    **dict.fromkeys(
+        ("BoardkitError", "ComponentError", "IllegalMoveError", "NotationError", "OptionError", "OptionTypeError",
+         "RecordError", "UndoError"),
+        "boardkit.errors",
+    ),
+    **dict.fromkeys(("Game", "Outcome", "PerfectInformationView", "Player", "State", "make_options"), "boardkit.game"),
+    "GameRecord": "boardkit.record",
+    "TopologyError": "boardkit.topology",
+    "ScoreTrack": "boardkit.track",
+    **dict.fromkeys(("Hand", "Zone", "ZoneView"), "boardkit.zones"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of the package when it is first used (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'boardkit' has no attribute {name!r}")
+    imported = importlib.import_module(module)
+    value = imported if module == f"boardkit.{name}" else getattr(imported, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = [
     "COMPILED",

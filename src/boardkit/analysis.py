@@ -50,6 +50,7 @@ plot, which needs matplotlib, is at the end and imports it only when called.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
@@ -63,6 +64,7 @@ from boardkit.errors import BoardkitError, RecordError
 from boardkit.game import Game
 from boardkit.play import TournamentResult, agent_results, table_lines, wilson_interval
 from boardkit.record import GameRecord, strict_json, thaw_json
+from boardkit.standings import seat_label
 
 __all__ = [
     "Length",
@@ -81,6 +83,9 @@ __all__ = [
 #: What the functions here read: a JSON-lines path, records, or a tournament's result.
 Records = str | os.PathLike[str] | Iterable[GameRecord] | TournamentResult
 
+#: The longest line of records read (as long as the longest record): a longer
+#: one, or a file with no line break at all (``/dev/zero``), is refused as soon
+#: as this much of it is read, whatever ``skip_bad`` says.
 _MAX_LINE = 32 * 1024 * 1024
 
 
@@ -160,17 +165,26 @@ def _each(
 def _read_lines(
     path: str, skip_bad: bool, on_skip: Callable[[int, str], None] | None
 ) -> Iterator[tuple[int | None, GameRecord]]:
-    try:
-        stream: IO[bytes] = open(path, "rb")  # noqa: SIM115 - closed below
-    except OSError as exc:
-        raise RecordError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    from boardkit.web.store import archived_records, is_store
+
+    if is_store(path):  # boardkit serve's games: the archive's game N is read as line N
+        lines: Iterable[tuple[int, bytes]] = ((n, text.encode("utf-8")) for n, text in archived_records(path))
+        stream: IO[bytes] = io.BytesIO()
+    else:
+        try:
+            stream = open(path, "rb")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise RecordError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+        lines = enumerate(iter(lambda: stream.readline(_MAX_LINE + 1), b""), 1)
     with stream:
-        for number, raw in enumerate(stream, 1):
+        for number, raw in lines:
+            if len(raw) > _MAX_LINE:  # never read to its end: it may have none
+                raise RecordError(
+                    f"{path} line {number} is longer than {_MAX_LINE // 2**20} MiB, the longest record boardkit reads"
+                )
             if not raw.strip():
                 continue
             try:
-                if len(raw) > _MAX_LINE:
-                    raise RecordError(f"the line is longer than {_MAX_LINE} bytes")
                 try:
                     text = raw.decode("utf-8")
                 except UnicodeDecodeError:
@@ -179,7 +193,7 @@ def _read_lines(
                     data = strict_json(text)
                 except (ValueError, RecursionError) as exc:
                     raise RecordError(f"not JSON: {str(exc)[:200]}") from None
-                record = GameRecord._parse(data)
+                record = GameRecord.from_dict(data, replay=False)
             except RecordError as exc:
                 if not skip_bad:
                     raise RecordError(f"{path} line {number}: {exc.reason}") from None
@@ -331,8 +345,10 @@ class Summary:
         """
         lines = [f"{self.game}: {self.games} games"]
         head = ["seat", "games", "wins", "win rate", "95% interval"]
+        names = _seat_names(self.game, len(self.seats))  # the game's own: attackers, defenders
         rows = [
-            [str(s.seat), str(s.games), str(s.wins), f"{s.rate:.1%}", f"{s.low:.1%}-{s.high:.1%}"] for s in self.seats
+            [seat_label(s.seat, names), str(s.games), str(s.wins), f"{s.rate:.1%}", f"{s.low:.1%}-{s.high:.1%}"]
+            for s in self.seats
         ]
         lines += table_lines(head, rows, left={0, 4})
         shared = f", shared victories {self.shared}" if self.shared else ""

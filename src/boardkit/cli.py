@@ -5,7 +5,8 @@ and games through the registry); nothing below imports it.
 
 ``GAME`` is a registered name (see ``boardkit list``) or, for a game that is
 not registered, an import path ``package.module:Class`` naming a
-:class:`~boardkit.Game` subclass, written the way entry points are.
+:class:`~boardkit.Game` subclass, written the way entry points are, or a file
+``path/to/file.py:Class`` (``path/to/file.py`` alone when it defines one game).
 
 Exit status: 0 when all went well, 1 when some simulated games failed, 2 for
 bad usage or bad input (an unknown game or option, an invalid record), 130
@@ -37,21 +38,16 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from boardkit import COMPILED, __version__
 from boardkit.errors import MAX_MESSAGE, BoardkitError, OptionError, RecordError, shown
+from boardkit.recordfiles import MAX_FILE
 from boardkit.web.command import add_serve_parser
 
 if TYPE_CHECKING:  # imported by the commands that use them, after the signals are taken
     from boardkit.agents import Agent
     from boardkit.game import Game, State
-    from boardkit.record import GameRecord, RecordFormat
 
 __all__ = ["MAX_FILE", "build_parser", "main"]
 
 SEAT_KINDS = ("human", "random", "greedy", "mcts")  # "human" and boardkit.specs.AGENT_KINDS
-
-#: The largest file ``boardkit replay`` reads: 64 MiB (a record is at most 32
-#: MiB). A larger file, or one that never ends (``/dev/zero``), is refused at
-#: once; ``boardkit analyze`` reads records one at a time.
-MAX_FILE = 64 * 1024 * 1024
 
 
 def _game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:
@@ -130,12 +126,12 @@ def _typed(prompt: str) -> str:
 def _list(args: argparse.Namespace) -> int:
     from boardkit import games
     from boardkit.specs import load_game
-    from boardkit.terminal import game_options, game_rules, summary
+    from boardkit.terminal import game_options, game_rules
 
     if args.game is not None:
         game = load_game(args.game, None, [])
         players = _players(game)
-        print(f"{args.game}: {summary(type(game))}")
+        print(f"{args.game}: {game.about.title or game.name}")
         print(f"players: {players}")
         for line in [*game_options(game), *game_rules(game)]:
             print(line)
@@ -146,7 +142,7 @@ def _list(args: argparse.Namespace) -> int:
         except Exception as exc:  # a broken plug-in must not break the listing
             print(f"{name:16} (cannot be loaded: {exc})")
             continue
-        print(f"{name:16} {_players(game):>3} players  {summary(type(game))}")
+        print(f"{name:16} {_players(game):>3} players  {game.about.title or game.name}")
     print("'boardkit list GAME' shows a game's variants and options")
     return 0
 
@@ -184,7 +180,12 @@ def _play(args: argparse.Namespace) -> int:
         with contextlib.suppress(ImportError):  # line editing and history for input()
             import readline  # noqa: F401
     session = Session(game, players, seed=seed, read=_typed, labels=labels, echo=not interactive)
-    return _save(session.run(), args.out)
+    try:
+        state = session.run()
+    except (KeyboardInterrupt, _Terminated):  # stopped: the game so far is written, as 'quit' writes it
+        _save(session.state, args.out)
+        raise
+    return _save(state, args.out)
 
 
 def _save(state: State[Any], path: str | None) -> int:
@@ -204,19 +205,28 @@ def _save(state: State[Any], path: str | None) -> int:
 
 
 class _ProgressBar:
-    """``progress(done, total)`` for :func:`~boardkit.play.tournament`: a bar redrawn on one line."""
+    """``progress(done, total)`` for :func:`~boardkit.play.tournament`: on a
+    terminal, a bar redrawn on one line; elsewhere (a log), a plain line at
+    the first game, every tenth of the games and the last."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self.open = False  # a bar is drawn and its line not ended
+        self.live = stream.isatty()
+        self.tenth = -1  # the last tenth written as a plain line
 
     def __call__(self, done: int, total: int) -> None:
         width = 30
         filled = width * done // total if total else width
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-        self.open = done != total
-        if done == total:
-            self.stream.write("\n")
+        bar = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games"
+        if self.live:
+            self.stream.write("\r" + bar)
+            self.open = done != total
+            if done == total:
+                self.stream.write("\n")
+        elif done == 1 or done == total or 10 * done // total > self.tenth:
+            self.tenth = 10 * done // total
+            self.stream.write(bar + "\n")
         self.stream.flush()
 
     def end(self) -> None:
@@ -370,97 +380,20 @@ def _analyze(args: argparse.Namespace) -> int:
 # -- boardkit replay ---------------------------------------------------------
 
 
-def _record_format(path: str, game_spec: str | None) -> RecordFormat | None:
-    """The format of another program that a file's suffix names (``.otg``),
-    found among the games' own formats (``game.record_formats()``): the
-    ``--game`` game's first, then every registered game's. ``None`` for
-    boardkit's JSON records and for a suffix no game claims."""
-    from boardkit import games
-    from boardkit.specs import game_factory
-
-    suffix = os.path.splitext(path)[1].lower()
-    if suffix in ("", ".json", ".jsonl"):
-        return None
-    for spec in [*([game_spec] if game_spec else []), *games.names()]:
-        try:
-            formats = game_factory(spec)[1]().record_formats()
-        except Exception:  # a game that cannot be built with its defaults claims no suffix
-            continue
-        for fmt in formats.values():
-            if fmt.suffix.lower() == suffix:
-                return fmt
-    return None
-
-
-def _read_text(path: str) -> str:
-    """The text of ``path``, refused at once when larger than :data:`MAX_FILE`
-    (reading stops there: ``/dev/zero`` never ends) or not UTF-8."""
-    try:
-        with open(path, "rb") as f:
-            large = os.fstat(f.fileno()).st_size > MAX_FILE  # a device or a pipe says 0: read to see
-            data = b"" if large else f.read(MAX_FILE + 1)
-    except OSError as exc:
-        raise RecordError(f"cannot read {shown(path, 200)}: {exc.strerror or exc}") from None
-    if large or len(data) > MAX_FILE:
-        raise RecordError(
-            f"{shown(path, 200)}: the file is larger than {MAX_FILE // 2**20} MiB, the most boardkit replay reads"
-            " (a record is at most 32 MiB; boardkit analyze reads larger files of records one at a time)"
-        )
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{shown(path, 200)} is not UTF-8 text (byte {exc.start}); records are JSON") from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
-
-
-def _read_records(path: str, game_spec: str | None) -> list[GameRecord]:
-    from boardkit.record import GameRecord
-    from boardkit.specs import game_factory
-
-    text = _read_text(path)
-    fmt = _record_format(path, game_spec)
-    if fmt is not None:
-        try:
-            return [fmt.read_game(text).to_record()]
-        except BoardkitError as exc:
-            raise RecordError(f"{path}: {exc.reason if isinstance(exc, RecordError) else exc}") from None
-    factory = game_factory(game_spec)[1] if game_spec else None
-
-    def read(chunk: str, where: str) -> GameRecord:
-        game = None
-        if factory is not None:
-            try:
-                options = json.loads(chunk).get("options", {})
-                game = factory(**options) if isinstance(options, dict) else None
-            except (ValueError, TypeError, AttributeError, RecursionError, BoardkitError):
-                game = None
-        try:
-            return GameRecord.from_json(chunk, game=game)
-        except RecordError as exc:
-            raise RecordError(f"{where}: {exc.reason}") from None
-
-    try:
-        json.loads(text)
-    except (ValueError, RecursionError):
-        lines = [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
-        if not lines:
-            raise RecordError(f"{path} holds no record") from None
-        return [read(line, f"{path} line {n}") for n, line in lines]
-    return [read(text, path)]
-
-
 def _replay(args: argparse.Namespace) -> int:
     from boardkit import games
     from boardkit.record import thaw_json
+    from boardkit.recordfiles import read_records
     from boardkit.render import status
     from boardkit.specs import game_factory
+    from boardkit.words import describe_game
 
-    records = _read_records(args.file, args.game)
+    records = read_records(args.file, args.game)
     interactive = args.step and sys.stdin.isatty()
     for number, record in enumerate(records, 1):
         options = thaw_json(record.options)
         game = game_factory(args.game)[1](**options) if args.game else games.load(record.game, **options)
-        head = f"{record.game} {options}, {record.players} players, seed {record.seed}, "
+        head = f"{describe_game(game)}, {record.players} players, seed {record.seed}, "
         print(("" if len(records) == 1 else f"record {number}: ") + head + f"{len(record.moves)} moves")
         if args.step:
             state: State[Any] = record.start(game=game)
@@ -485,8 +418,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", metavar="GAME", help="a game name from 'boardkit list', or package.module:Class")
-    parser.add_argument("--variant", metavar="V", help="the variant (Tafl) or edition (Cloth of Gold)")
+    parser.add_argument(
+        "game", metavar="GAME",
+        help="a game name from 'boardkit list', package.module:Class, or path/to/file.py:Class (the class may be"
+        " left out when the file defines one game)",
+    )
+    parser.add_argument("--variant", metavar="V", help="the game's variant, as 'boardkit list GAME' names them")
     parser.add_argument(
         "-o",
         "--option",
@@ -633,20 +570,55 @@ def main(argv: Sequence[str] | None = None) -> int:
         0
     """
     previous: dict[signal.Signals, Any] = {}
-    if threading.current_thread() is threading.main_thread():
-        previous = {signum: signal.signal(signum, _stop) for signum in _STOPPED}
+    taking = threading.current_thread() is threading.main_thread()
     try:
-        return _run(argv)
+        hook = sys.unraisablehook
+        try:
+            # Taken inside the try: a signal whose handler runs the instant after it is
+            # installed is caught below like any other; so is one while they are put back.
+            for signum in _STOPPED if taking else ():
+                previous[signum] = signal.getsignal(signum)
+                signal.signal(signum, _stop)
+            if taking:
+                sys.unraisablehook = _raised_again
+            return _run(argv)
+        finally:
+            sys.unraisablehook = hook
+            _put_back(previous, program=taking and argv is None)
     except KeyboardInterrupt:
+        _put_back(previous, program=taking and argv is None)
         return _stopped(signal.SIGINT)
     except _Terminated:
+        _put_back(previous, program=taking and argv is None)
         return _stopped(signal.SIGTERM)
-    finally:
-        for signum, handler in previous.items():
-            if argv is None:  # the program: done, and about to exit
-                signal.signal(signum, signal.SIG_IGN)
-            else:
-                signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+
+
+def _raised_again(unraisable: Any) -> None:
+    """``sys.unraisablehook`` while the command runs. A signal whose handler
+    ran inside a finalizer (a weakref callback, a ``__del__``) raised its stop
+    where Python only prints exceptions and goes on, and :func:`_stop` had
+    turned later signals away: the command would never stop. The stop is
+    raised again a moment later, outside the finalizer; anything else is
+    printed as Python prints it."""
+    stop = unraisable.exc_value
+    if isinstance(stop, KeyboardInterrupt | _Terminated) and threading.current_thread() is threading.main_thread():
+        signum = signal.SIGINT if isinstance(stop, KeyboardInterrupt) else signal.SIGTERM
+        signal.signal(signum, _stop)
+        again = threading.Timer(0.01, os.kill, (os.getpid(), signum))
+        again.daemon = True
+        again.start()
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+def _put_back(previous: dict[signal.Signals, Any], *, program: bool) -> None:
+    """After the command: the program ignores the signals until it exits;
+    called from Python, the handlers it found are put back."""
+    for signum, handler in previous.items():
+        if program:
+            signal.signal(signum, signal.SIG_IGN)
+        else:
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
 
 def _run(argv: Sequence[str] | None) -> int:

@@ -285,14 +285,23 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
 
     @classmethod
-    def from_dict(cls, data: object, *, game: Game[Any, Any] | None = None) -> GameRecord:
+    def from_dict(cls, data: object, *, game: Game[Any, Any] | None = None, replay: bool = True) -> GameRecord:
         """Validate plain JSON values and replay them; see :meth:`from_json`.
+        With ``replay=False`` only the fields are checked (their types and
+        ranges), not the moves: what :mod:`boardkit.analysis` needs to count
+        a million records quickly.
 
         Raises:
             RecordError: for anything malformed or inconsistent.
+
+        Examples:
+            >>> data = GameRecord("nim", {"heap": 2, "most": 3}, 2, 0, ("take 9",)).to_dict()
+            >>> GameRecord.from_dict(data, replay=False).moves
+            ('take 9',)
         """
         record = cls._parse(data)
-        record.replay(game=game)
+        if replay:
+            record.replay(game=game)
         return record
 
     @classmethod

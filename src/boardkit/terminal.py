@@ -23,10 +23,11 @@ that hides information (``game.about.hides_information``), the screen is
 cleared between their turns and the next person presses Enter before their
 own view is drawn.
 
-Why this module is long: the session, its commands and the words it says
-about games (their names, options, move groups, rules) are one screen's worth
+Why this module is long: the session and its commands are one screen's worth
 of behaviour that reads best together; the rules it shares with the web page
-(:func:`screen`, :func:`take_back_refusal`) live here too.
+(:func:`screen`, :func:`take_back_refusal`) live here too. The words it says
+about games (their names, options, rules) are :mod:`boardkit.words`'s,
+re-exported here.
 
 Examples:
     >>> import io
@@ -37,25 +38,29 @@ Examples:
     >>> session.run().history
     (Take(1),)
     >>> print(out.getvalue().splitlines()[0])
-    Nim for two (heap=5), seed 3
+    Nim (heap=5), seed 3
 """
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import re
 import shutil
 import sys
 import textwrap
+import threading
+import time
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, ClassVar, TextIO
 
 import attrs
 
-from boardkit.agents import Agent
+from boardkit.agents import Agent, MCTSAgent
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError
 from boardkit.game import Game, Player, State
 from boardkit.render import status
+from boardkit.words import describe_game, game_options, game_rules, seat_name, summary
 
 __all__ = [
     "CLEAR",
@@ -64,6 +69,7 @@ __all__ = [
     "game_options",
     "game_rules",
     "group_key",
+    "loose_match",
     "panel",
     "screen",
     "seat_name",
@@ -79,156 +85,6 @@ _WIDTH = 100
 CLEAR = "\x1b[2J\x1b[H\x1b[3J"
 #: Blank lines that stand for a clear where the output is not a terminal.
 _SCREENFUL = 50
-
-
-def seat_name(game: Game[Any, Any], player: Player) -> str:
-    """What the players call a seat: :meth:`Game.seat_name
-    <boardkit.Game.seat_name>`, the name the game's ``about`` declares
-    (``"attackers"``), else ``"player N"``.
-
-    Examples:
-        >>> from boardkit.games.tafl import Tafl
-        >>> from boardkit.testing import Nim
-        >>> seat_name(Tafl(), 1), seat_name(Nim(), 1)
-        ('defenders', 'player 1')
-    """
-    return game.seat_name(player)
-
-
-def describe_game(game: Game[Any, Any]) -> str:
-    """The game and its settings in words: its title (``game.about.title``),
-    then the variant (the option ``game.about.variant_option`` names) and
-    every other option that differs from the default.
-
-    Examples:
-        >>> from boardkit.games.tafl import Tafl
-        >>> describe_game(Tafl("brandubh"))
-        'Tafl, variant brandubh'
-        >>> describe_game(Tafl("brandubh", repetition=None))
-        'Tafl, variant brandubh (repetition=None)'
-    """
-    title = game.about.title or _doc_title(game)
-    values = game.option_values()
-    try:
-        defaults = type(game)().option_values()
-    except Exception:  # a game that needs options has no defaults to compare with
-        defaults = {}
-    key = game.about.variant_option
-    words = [f"{key} {values[key]}"] if key in values else []
-    changed = [
-        f"{k}={v}"
-        for k, v in values.items()
-        if k != key and (k not in defaults or defaults[k] != v) and not _set_by_variant(game, k)
-    ]
-    if not defaults and not words:
-        changed = [f"{k}={v}" for k, v in values.items()]
-    text = title + (", " + ", ".join(words) if words else "")
-    return text + (f" ({', '.join(changed)})" if changed else "")
-
-
-def _doc_title(game: Game[Any, Any]) -> str:
-    """A title for a game that declares none in its ``about``: the first
-    words of its class's summary line, else its registry name."""
-    title = summary(type(game)).split(",")[0].split(":")[0].split(".")[0].strip()
-    return title if title and len(title) <= 40 else game.name
-
-
-def summary(game_class: type[Any]) -> str:
-    """A game's one-line summary: the whole first paragraph of its class
-    docstring, on one line.
-
-    Examples:
-        >>> from boardkit.games.five_fields import FiveFields
-        >>> summary(FiveFields)
-        'The Game of 5 Fields, for two players on a 19-hex map.'
-    """
-    paragraph = (game_class.__doc__ or "").strip().split("\n\n")[0]
-    return _plain(paragraph)
-
-
-def _plain(text: str) -> str:
-    """Docstring text as plain words: no roles, no backquotes, one line."""
-    text = re.sub(r":\w+:`~?(?:[\w.]+\.)?([\w]+)`", r"\1", text)
-    return " ".join(text.replace("``", "").replace("`", "").split())
-
-
-def game_options(game: Game[Any, Any]) -> list[str]:
-    """Lines describing a game's variants and options, each with its type,
-    allowed values, default and help, for ``boardkit list GAME``: read from
-    the game's declared options (:meth:`Game.option_info
-    <boardkit.Game.option_info>`).
-
-    Examples:
-        >>> from boardkit.games.cloth_of_gold import ClothOfGold
-        >>> for line in game_options(ClothOfGold()):
-        ...     print(line)
-        editions: 2023, 2020
-          (--variant EDITION; default 2023)
-        options (--option KEY=VALUE):
-          first  an int from 0 to 1; default 0
-                 the player who takes the first turn
-    """
-    infos = game.option_info()
-    lines: list[str] = []
-    key = game.about.variant_option
-    variant = [info for info in infos if info.name == key and info.choices]
-    for info in variant:
-        label = f"{key}s: "
-        lines += textwrap.wrap(label + ", ".join(str(c) for c in info.choices), _WIDTH,
-                               subsequent_indent=" " * len(label), break_on_hyphens=False)
-        lines.append(f"  (--variant {key.upper()}; default {info.default})")
-    infos = tuple(info for info in infos if info not in variant)
-    if not infos:
-        return [*lines, "options: none"]
-    width = max(len(info.name) for info in infos)
-    lines.append("options (--option KEY=VALUE):")
-    for info in infos:
-        lines += textwrap.wrap(f"{info.name:<{width}}  {info.describe()}", _WIDTH, initial_indent="  ",
-                               subsequent_indent=" " * (width + 4), break_long_words=False, break_on_hyphens=False)
-        if info.help:
-            lines += textwrap.wrap(info.help, _WIDTH, initial_indent=" " * (width + 4),
-                                   subsequent_indent=" " * (width + 4), break_on_hyphens=False)
-    return lines
-
-
-def game_rules(game: Game[Any, Any]) -> list[str]:
-    """The game's goal and what a player does on a turn, as its ``about``
-    declares them, wrapped for the terminal: what the ``rules`` command
-    prints. Empty when the game declares neither.
-
-    Examples:
-        >>> from boardkit.games.tafl import Tafl
-        >>> from boardkit.testing import Nim
-        >>> for line in game_rules(Tafl())[:3]:
-        ...     print(line)
-        seats: attackers, defenders
-        goal: The defenders win when their King escapes (to the edge, or to a corner in the corner
-              variants); the attackers win when they capture the King. A player with no legal move loses.
-        >>> game_rules(Nim())
-        []
-    """
-    about = game.about
-    lines: list[str] = []
-    if about.seats:
-        lines.append("seats: " + ", ".join(about.seats))
-    for label, text in (("goal", about.goal), ("turn", about.turn)):
-        if text:
-            lines += textwrap.wrap(f"{label}: {text}", _WIDTH, subsequent_indent="      ", break_on_hyphens=False)
-    return lines if about.goal or about.turn else []
-
-
-def _set_by_variant(game: Game[Any, Any], key: str) -> bool:
-    """True when the option only follows the variant (the variant's own rules)."""
-    values = game.option_values()
-    variant = game.about.variant_option
-    if variant not in values:
-        return False
-    try:
-        factory: Any = type(game)
-        plain = factory(**{variant: values[variant]}).option_values()
-    except Exception:
-        return False
-    return bool(plain.get(key) == values.get(key))
 
 
 def screen(state: State[Any], seat: Player | None) -> str:
@@ -286,21 +142,29 @@ def _squeezed(text: str) -> str:
 
 
 _TOKEN = re.compile(r"[a-z]+[0-9]+|[a-z]+|[0-9]+")
-_TAIL = re.compile(r"^(.*?)(?:\s*(?:->|<->|-|/|\s)\s*)([^\s/>-]+)$")
+_TAIL = re.compile(r"^(.*?)(?:\s*(->|<->|-|/)\s*|\s+)([^\s/>-]+)$")
 
 
 def group_key(notation: str) -> str:
-    """The part of a move's notation that names what moves (the notation
-    without its last square or target), used to group the legal moves.
+    """The part of a move's notation that names what moves, used to group
+    the legal moves: the notation without its last square or target (a part
+    joined by ``-``, ``->`` or ``/``, or a last word with a digit). A move
+    written in words alone is grouped by its first word, so that names of
+    several words stay whole ("conceal holy grail" beside "conceal banner").
 
     Examples:
         >>> group_key("d1-d4"), group_key("place wall blank b1"), group_key("A-dragon/gold"), group_key("end")
         ('d1', 'place wall blank', 'A-dragon', 'end')
+        >>> group_key("conceal small hall"), group_key("conceal banner")
+        ('conceal', 'conceal')
     """
     found = _TAIL.match(notation)
     if found is None or not found.group(1):
         return notation
-    return found.group(1)
+    head, joined, tail = found.groups()
+    if joined or any(c.isdigit() for c in tail):
+        return str(head)
+    return notation.split()[0]
 
 
 def _tokens(text: str) -> list[str]:
@@ -359,6 +223,69 @@ def _is_terminal(out: TextIO) -> bool:
         return callable(isatty) and bool(isatty())
     except ValueError:  # a closed stream
         return False
+
+
+class _Thinking:
+    """What the screen shows while a bot chooses its move.
+
+    On a terminal, ``mcts is thinking… 3.2 s, 1,800 of 5,000 iterations``,
+    redrawn in place from a second thread (the search runs in the main one,
+    so Ctrl-C stops it at once) and wiped when the move is chosen; anywhere
+    else (a pipe, a log), one plain line once the bot has thought three seconds.
+    The count is read from an :class:`~boardkit.agents.MCTSAgent`'s
+    ``last_iterations``; other bots show the time alone.
+    """
+
+    #: Seconds before the first line: a quick bot shows nothing.
+    WAIT: ClassVar[dict[bool, float]] = {True: 0.3, False: 3.0}
+
+    def __init__(self, out: TextIO, name: str, agent: Agent) -> None:
+        self.out, self.name, self.agent = out, name, agent
+        self.live = _is_terminal(out)
+        self.stopped = threading.Event()
+        self.drawn = False
+        self.thread = threading.Thread(target=self.watch, name="boardkit-thinking", daemon=True)
+        self.start = 0.0
+
+    def line(self) -> str:
+        took = time.monotonic() - self.start
+        text = f"{self.name} is thinking\u2026 {took:.1f} s"
+        if isinstance(self.agent, MCTSAgent):
+            text += f", {self.agent.last_iterations:,} of {self.agent.iterations:,} iterations"
+        encoding = getattr(self.out, "encoding", None) or "utf-8"
+        try:
+            text.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            text = text.replace("\u2026", "...")
+        return text
+
+    def watch(self) -> None:
+        if self.stopped.wait(self.WAIT[self.live]):
+            return
+        with contextlib.suppress(OSError, ValueError):
+            if not self.live:
+                self.out.write(self.line() + "\n")
+                self.out.flush()
+                return
+            while True:
+                self.out.write("\r\x1b[K" + self.line())
+                self.out.flush()
+                self.drawn = True
+                if self.stopped.wait(0.1):
+                    return
+
+    def __enter__(self) -> _Thinking:
+        self.start = time.monotonic()
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stopped.set()
+        self.thread.join()
+        if self.drawn:
+            with contextlib.suppress(OSError, ValueError):
+                self.out.write("\r\x1b[K")
+                self.out.flush()
 
 
 @attrs.define
@@ -448,6 +375,13 @@ class Session:
             return f"{self.name(player)} ({self.short[player]})"
         return f"{self.name(player)} ({'you' if len(self.humans) == 1 else 'human'})"
 
+    def asking(self, player: Player) -> str:
+        """The prompt: who is to move and, in a turn played in parts, what
+        they are to do now (``state.prompt()``): "attackers (you)> ",
+        "player 0 (you): shoot an arrow> "."""
+        doing = self.state.prompt()
+        return f"{self.who(player)}{': ' + doing if doing else ''}> "
+
     def viewer(self) -> Player | None:
         """Whose eyes the board is drawn for: the person to move, else the
         only person at the table, else nobody (the public board)."""
@@ -524,7 +458,7 @@ class Session:
             if self.passing and player != self.facing and not self.pass_to(player):
                 return self.state
             try:
-                line = self.read(f"{self.who(player)}> ")
+                line = self.read(self.asking(player))
             except EOFError:
                 self.say("\nend of input: game abandoned")
                 return self.state
@@ -546,9 +480,11 @@ class Session:
                 self.tell(line)
 
     def bot_move(self, player: Player) -> None:
-        before = self.state.copy()
-        move = self.bots[player].choose(self.state.copy(), player)
-        self.state.apply(move)
+        with _Thinking(self.out, self.short[player], self.bots[player]):
+            move = self.bots[player].choose(self.state.copy(), player)
+        after = self.state.copy()
+        after.apply(move)
+        before, self.state = self.state, after  # one step: Ctrl-C never leaves a move half played
         self.done.append(_Taken(player, move))
         self.told(player, self.state.history[-1], before)
         if not self.humans or self.state.current_player not in self.bots:  # bots' moves in a row: one board
@@ -610,6 +546,8 @@ class Session:
             first = members[0][0]
             span = f"{first}" if len(members) == 1 else f"{first}-{members[-1][0]}"
             head = f"  {key} ({span}):"
+            if any(" " in r for r in rest):  # names of several words: commas tell them apart
+                rest = [", ".join(rest)]
             for n, line in enumerate(_wrap(rest, "")):
                 self.say((head if n == 0 else " " * len(head)) + " " + line)
 
@@ -625,15 +563,18 @@ class Session:
                 self.say(f"there is no move {n}: the legal moves are numbered 1 to {len(legal)} (type 'moves')")
                 return
             move = legal[n - 1]
-        before = self.state.copy()
+        else:
+            move = loose_match(text, legal)
+        after = self.state.copy()
         try:
-            self.state.apply(move)
+            after.apply(move)
         except (NotationError, IllegalMoveError) as exc:
             self.refuse(text, exc, legal)
             return
         except BoardkitError as exc:
             self.say(f"cannot play {text!r}: {exc}; type 'moves' for the legal moves")
             return
+        before, self.state = self.state, after  # one step: Ctrl-C never leaves a move half played
         played = self.state.history[-1]
         self.done.append(_Taken(player, played))
         self.undone.clear()
@@ -721,6 +662,28 @@ class Session:
             f"  {'quit':<24} stop the game",
         ]
         self.say("\n".join(lines))
+
+
+def _loose(text: str) -> str:
+    """A move as :func:`loose_match` compares it: lower case, one space
+    between words and none around ``-``, ``/``, ``<`` and ``>``."""
+    return re.sub(r"\s*([-/<>])\s*", r"\1", " ".join(text.lower().split()))
+
+
+def loose_match(text: str, legal: Sequence[Any]) -> Any:
+    """The legal move a typed ``text`` means when it is written loosely (``D6-D7``,
+    `` d6 - e6 ``), if exactly one legal move is written so; else ``text``
+    itself, for the game to read or refuse (nothing ambiguous is guessed).
+
+    Examples:
+        >>> loose_match(" D6 - e6 ", ["d6-d7", "d6-e6"]), loose_match("a-gold", ["A-gold", "a-Gold"])
+        ('d6-e6', 'a-gold')
+    """
+    if any(str(m) == text for m in legal):
+        return text
+    loose = _loose(text)
+    found = [m for m in legal if _loose(str(m)) == loose]
+    return found[0] if len(found) == 1 else text
 
 
 def suggestions(text: str, legal: Sequence[str], n: int = 5) -> list[str]:

@@ -107,7 +107,8 @@ class MCTSAgent:
         self.evaluate = evaluate
         self.guard = guard
         self.rng = Random(seed)
-        #: Iterations run by the last call to :meth:`choose`.
+        #: Iterations run by the last call to :meth:`choose`, counted as they
+        #: run (another thread may read it while the search goes on).
         self.last_iterations = 0
 
     def __repr__(self) -> str:
@@ -167,7 +168,7 @@ class MCTSAgent:
                 break
             self._iterate(root, self._sample(state, player, self.rng.bits64()), allowed)
             done += 1
-        self.last_iterations = done
+            self.last_iterations = done  # counted as they run: the terminal shows it while the bot thinks
         best = legal[0]
         best_visits = -1
         for move in legal:

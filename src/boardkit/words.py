@@ -1,0 +1,182 @@
+"""What the screens say about a game, in words: its title and settings
+(:func:`describe_game`), its one-line summary, its variants and options with
+their help (:func:`game_options`), its goal and turn (:func:`game_rules`) and
+what it calls each seat.
+
+Applications floor: it may import any floor below (core, boards, components,
+and games through the registry); nothing below imports it.
+
+Everything here is read from what a game declares (its ``about``, its option
+schema, its class docstring), never from a game known by name: ``boardkit
+list``, ``boardkit play``, ``boardkit replay`` and the web page say the same
+words about a game of your own as about the shipped ones. Every name here is
+also :mod:`boardkit.terminal`'s, where it is documented.
+
+Examples:
+    >>> from boardkit.games.tafl import Tafl
+    >>> describe_game(Tafl("brandubh")), seat_name(Tafl(), 0)
+    ('Tafl, variant brandubh', 'attackers')
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import Any
+
+from boardkit.game import Game, Player
+
+__all__ = ["describe_game", "game_options", "game_rules", "seat_name", "summary"]
+
+#: The width the words are wrapped to.
+_WIDTH = 100
+
+
+def seat_name(game: Game[Any, Any], player: Player) -> str:
+    """What the players call a seat: :meth:`Game.seat_name
+    <boardkit.Game.seat_name>`, the name the game's ``about`` declares
+    (``"attackers"``), else ``"player N"``.
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> from boardkit.testing import Nim
+        >>> seat_name(Tafl(), 1), seat_name(Nim(), 1)
+        ('defenders', 'player 1')
+    """
+    return game.seat_name(player)
+
+
+def describe_game(game: Game[Any, Any]) -> str:
+    """The game and its settings in words: its title (``game.about.title``),
+    then the variant (the option ``game.about.variant_option`` names) and
+    every other option that differs from the default.
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> describe_game(Tafl("brandubh"))
+        'Tafl, variant brandubh'
+        >>> describe_game(Tafl("brandubh", repetition=None))
+        'Tafl, variant brandubh (repetition=None)'
+    """
+    title = game.about.title or _doc_title(game)
+    values = game.option_values()
+    try:
+        defaults = type(game)().option_values()
+    except Exception:  # a game that needs options has no defaults to compare with
+        defaults = {}
+    key = game.about.variant_option
+    words = [f"{key} {values[key]}"] if key in values else []
+    changed = [
+        f"{k}={v}"
+        for k, v in values.items()
+        if k != key and (k not in defaults or defaults[k] != v) and not _set_by_variant(game, k)
+    ]
+    if not defaults and not words:
+        changed = [f"{k}={v}" for k, v in values.items()]
+    text = title + (", " + ", ".join(words) if words else "")
+    return text + (f" ({', '.join(changed)})" if changed else "")
+
+
+def _doc_title(game: Game[Any, Any]) -> str:
+    """A title for a game that declares none in its ``about``: the first
+    words of its class's summary line, else its registry name."""
+    title = summary(type(game)).split(",")[0].split(":")[0].split(".")[0].strip()
+    return title if title and len(title) <= 40 else game.name
+
+
+def summary(game_class: type[Any]) -> str:
+    """A game's one-line summary: the whole first paragraph of its class
+    docstring, on one line.
+
+    Examples:
+        >>> from boardkit.games.five_fields import FiveFields
+        >>> summary(FiveFields)
+        'The Game of 5 Fields, for two players on a 19-hex map.'
+    """
+    paragraph = (game_class.__doc__ or "").strip().split("\n\n")[0]
+    return _plain(paragraph)
+
+
+def _plain(text: str) -> str:
+    """Docstring text as plain words: no roles, no backquotes, one line."""
+    text = re.sub(r":\w+:`~?(?:[\w.]+\.)?([\w]+)`", r"\1", text)
+    return " ".join(text.replace("``", "").replace("`", "").split())
+
+
+def game_options(game: Game[Any, Any]) -> list[str]:
+    """Lines describing a game's variants and options, each with its type,
+    allowed values, default and help, for ``boardkit list GAME``: read from
+    the game's declared options (:meth:`Game.option_info
+    <boardkit.Game.option_info>`).
+
+    Examples:
+        >>> from boardkit.games.cloth_of_gold import ClothOfGold
+        >>> for line in game_options(ClothOfGold()):
+        ...     print(line)
+        variants: 2023, 2020
+          (--variant VARIANT; default 2023)
+        options (--option KEY=VALUE):
+          first  an int from 0 to 1; default 0
+                 the player who takes the first turn
+    """
+    infos = game.option_info()
+    lines: list[str] = []
+    key = game.about.variant_option
+    variant = [info for info in infos if info.name == key and info.choices]
+    for info in variant:
+        label = f"{key}s: "
+        lines += textwrap.wrap(label + ", ".join(str(c) for c in info.choices), _WIDTH,
+                               subsequent_indent=" " * len(label), break_on_hyphens=False)
+        lines.append(f"  (--variant {key.upper()}; default {info.default})")
+    infos = tuple(info for info in infos if info not in variant)
+    if not infos:
+        return [*lines, "options: none"]
+    width = max(len(info.name) for info in infos)
+    lines.append("options (--option KEY=VALUE):")
+    for info in infos:
+        lines += textwrap.wrap(f"{info.name:<{width}}  {info.describe()}", _WIDTH, initial_indent="  ",
+                               subsequent_indent=" " * (width + 4), break_long_words=False, break_on_hyphens=False)
+        if info.help:
+            lines += textwrap.wrap(info.help, _WIDTH, initial_indent=" " * (width + 4),
+                                   subsequent_indent=" " * (width + 4), break_on_hyphens=False)
+    return lines
+
+
+def game_rules(game: Game[Any, Any]) -> list[str]:
+    """The game's goal and what a player does on a turn, as its ``about``
+    declares them, wrapped for the terminal: what the ``rules`` command
+    prints. Empty when the game declares neither.
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> from boardkit.testing import Nim
+        >>> for line in game_rules(Tafl())[:3]:
+        ...     print(line)
+        seats: attackers, defenders
+        goal: The defenders win when their King escapes (to the edge, or to a corner in the corner
+              variants); the attackers win when they capture the King. A player with no legal move loses.
+        >>> game_rules(Nim())
+        []
+    """
+    about = game.about
+    lines: list[str] = []
+    if about.seats:
+        lines.append("seats: " + ", ".join(about.seats))
+    for label, text in (("goal", about.goal), ("turn", about.turn)):
+        if text:
+            lines += textwrap.wrap(f"{label}: {text}", _WIDTH, subsequent_indent="      ", break_on_hyphens=False)
+    return lines if about.goal or about.turn else []
+
+
+def _set_by_variant(game: Game[Any, Any], key: str) -> bool:
+    """True when the option only follows the variant (the variant's own rules)."""
+    values = game.option_values()
+    variant = game.about.variant_option
+    if variant not in values:
+        return False
+    try:
+        factory: Any = type(game)
+        plain = factory(**{variant: values[variant]}).option_values()
+    except Exception:
+        return False
+    return bool(plain.get(key) == values.get(key))
