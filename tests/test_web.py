@@ -258,7 +258,7 @@ def test_options_and_variants_are_used(client: TestClient) -> None:
     game = table_of(client, made["id"]).game
     assert game.option_values()["variant"] == "tablut" and game.option_values()["repetition"] is None
     made = new_table(client, "cloth-of-gold", ["here", "here"], variant="2020")
-    assert table_of(client, made["id"]).game.option_values()["edition"] == 2020
+    assert table_of(client, made["id"]).game.option_values()["variant"] == 2020
 
 
 def test_pages_need_the_right_token(client: TestClient) -> None:
@@ -335,7 +335,8 @@ def test_hidden_information_records_wait_for_the_end(client: TestClient) -> None
     answer = client.get(f"/api/tables/{made['id']}/record.json", params={"token": made["token"]})
     assert answer.status_code == 403
     assert look(client, made)["record"] is False
-    assert client.get(f"/api/tables/{made['id']}/record.otg", params={"token": made["token"]}).status_code == 403
+    # A kind the game does not have is not found, whether or not the game is over.
+    assert client.get(f"/api/tables/{made['id']}/record.otg", params={"token": made["token"]}).status_code == 404
 
 
 def test_several_here_seats_in_a_hidden_game_get_the_public_page_until_one_is_named(client: TestClient) -> None:
@@ -594,7 +595,7 @@ def test_the_start_page_gets_every_games_option_schema_and_declaration(client: T
     assert tafl["mate"]["type"] == "bool" and tafl["first"]["low"] == 0 and tafl["first"]["high"] == 1
     assert tafl["repetition"]["optional"] and tafl["repetition"]["low"] == 2
     cloth = offered["cloth-of-gold"]
-    assert cloth["variant_key"] == "edition" and cloth["variants"] == ["2023", "2020"]
+    assert cloth["variant_key"] == "variant" and cloth["variants"] == ["2023", "2020"]
     assert cloth["variant_default"] == "2023"
     assert offered["five-fields"]["variant_key"] is None and offered["camelot"]["variant_key"] is None
     # Camelot is played by 1 to 5: the form starts it for 2.
@@ -659,3 +660,295 @@ def test_record_downloads_are_the_games_own_formats(client: TestClient) -> None:
         assert look(nim_client, nim)["formats"] == [] and look(nim_client, nim)["otg"] is False
         missing = nim_client.get(f"/api/tables/{nim['id']}/record.otg", params={"token": nim["token"]})
         assert missing.status_code == 404 and missing.json()["error"] == "no 'otg' record for nim"
+
+
+# -- safe against any request (issue 27) --------------------------------------------------------
+
+
+def camelot_plan(columns: int, rows: int) -> dict[str, Any]:
+    """The options of a Camelot castle of ``columns`` by ``rows`` wall squares, with its tiles."""
+    return {"plan": ["W" * columns] * rows, "tiles": [["wall", "W", 1, columns * rows, False]]}
+
+
+def test_a_99_by_26_camelot_plan_with_2574_tiles_is_refused_before_it_is_built(client: TestClient) -> None:
+    # The 3.3 KB request that took 2.4 s on the event loop to build, and 30-43 s per page.
+    body: dict[str, Any] = {"game": "camelot", "seats": ["here", "here"], "options": camelot_plan(99, 26)}
+    assert len(json.dumps(body)) > 2500
+    error = refused_one_line(client.post("/api/tables", json=body), "this server takes at most 1024")
+    assert "plan" in error and len(client.app.state.tables) == 0  # type: ignore[attr-defined]
+    # The same as text from the form, and a tile list too long on its own.
+    text = {**body, "options": {k: json.dumps(v) for k, v in body["options"].items()}}
+    refused_one_line(client.post("/api/tables", json=text), "at most 1024")
+    tiles = {"game": "camelot", "seats": ["here", "here"], "options": {"tiles": [["wall", "W", 1, 1, False]] * 60}}
+    refused_one_line(client.post("/api/tables", json=tiles), "'tiles' is")
+
+
+def test_a_plan_small_as_text_but_too_many_cells_is_refused_and_not_kept(client: TestClient) -> None:
+    # 25 by 25 is under the size limit as JSON, but its board has 625 cells (the server plays 400 at most).
+    body: dict[str, Any] = {"game": "camelot", "seats": ["here", "here"], "options": camelot_plan(25, 25)}
+    assert len(json.dumps(body["options"]["plan"], separators=(",", ":"))) <= 1024
+    refused_one_line(client.post("/api/tables", json=body), "cells")
+    assert len(client.app.state.tables) == 0  # type: ignore[attr-defined]
+    # A castle of a real size is played.
+    made = new_table(client, "camelot", ["here", "here"], options=camelot_plan(8, 6))
+    assert len(look(client, made, seat=0)["cells"]) == 48
+
+
+def test_the_largest_real_options_are_taken(client: TestClient) -> None:
+    from boardkit.games.camelot.plan import STANDARD_PLAN
+    from boardkit.games.camelot.tiles import STANDARD_TILES
+
+    options = {"plan": list(STANDARD_PLAN), "tiles": [list(t) for t in STANDARD_TILES]}
+    made = new_table(client, "camelot", ["here", "here"], options=options)
+    assert table_of(client, made["id"]).game.option_values()["tiles"] is not None
+    made = new_table(client, "tafl", ["here", "here"], variant="alea-evangelii")
+    assert len(look(client, made, seat=0)["moves"]) > 100
+
+
+def test_a_create_refused_by_the_table_cap_builds_no_game() -> None:
+    built: list[dict[str, Any]] = []
+
+    def counted(**options: Any) -> Any:
+        built.append(options)
+        return games.load("camelot", **options)
+
+    with TestClient(create_app({"camelot": counted}, limit=1)) as c:
+        new_table(c, "camelot", ["here", "here"])
+        before = len(built)
+        for first in range(5):
+            body = {"game": "camelot", "seats": ["here", "here"], "options": {"first": first % 2}}
+            refused_one_line(c.post("/api/tables", json=body), "already has 1 games")
+        assert len(built) == before
+
+
+def test_one_client_sets_up_a_bounded_number_of_games_in_a_window() -> None:
+    now = [0.0]
+    app = create_app(OFFERED, limit=20, per_client=3, window=600, clock=lambda: now[0])
+    with TestClient(app) as c:
+        for _ in range(3):
+            new_table(c)
+        refused_one_line(c.post("/api/tables", json={"game": "tafl", "seats": ["here", "here"]}), "3 games in the last")
+        now[0] = 601
+        new_table(c)
+        assert len(app.state.tables) == 4
+
+
+def test_idle_games_expire_on_the_servers_clock() -> None:
+    now = [0.0]
+    app = create_app(OFFERED, limit=1, idle=60, clock=lambda: now[0])
+    with TestClient(app) as c:
+        made = new_table(c)
+        refused_one_line(c.post("/api/tables", json={"game": "tafl", "seats": ["here", "here"]}), "1 games going")
+        now[0] = 59
+        look(c, made)  # seen: its idle time starts again
+        now[0] = 118
+        look(c, made)
+        now[0] = 179
+        assert c.get(f"/api/tables/{made['id']}", params={"token": made["token"]}).status_code == 404
+        new_table(c)
+
+
+DEEP = "[" * 5000
+
+
+@pytest.mark.parametrize(
+    ("name", "method", "path", "payload", "words"),
+    [
+        ("a body of 5,000 [ to create", "post", "/api/tables", DEEP, "not JSON"),
+        ("a body of 5,000 [ to move", "post", "/move", DEEP, "not JSON"),
+        ("a body of 3,000 nested objects to undo", "post", "/undo", '{"a":' * 3000, "not JSON"),
+        ("since=²", "get", "?since=²", None, "since is a version"),
+        ("since=١٢", "get", "?since=١٢", None, "since is a version"),
+        ("seat=²", "get", "?seat=²", None, "a seat is a number"),
+        ("seat=\u0661 (an Arabic-Indic one)", "get", "?seat=\u0661", None, "a seat is a number"),
+        ("wait=nan", "get", "?since=0&wait=nan", None, "wait is a number"),
+        ("wait=²", "get", "?since=0&wait=²", None, "wait is a number"),
+        ("mcts:² as a seat", "post", "/api/tables", {"game": "tafl", "seats": ["here", "mcts:²"]}, "unknown seat"),
+        ("mcts:١٢ as a seat", "post", "/api/tables", {"game": "tafl", "seats": ["here", "mcts:١٢"]}, "unknown seat"),
+        (
+            "a deeply nested option",
+            "post",
+            "/api/tables",
+            {"game": "camelot", "seats": ["here", "here"], "options": {"plan": json.loads("[" * 200 + "]" * 200)}},
+            "nests deeper",
+        ),
+        (
+            "a deeply nested option as text",
+            "post",
+            "/api/tables",
+            {"game": "camelot", "seats": ["here", "here"], "options": {"plan": "[" * 3000 + "]" * 3000}},
+            "at most 1024",
+        ),
+        ("a quote in the record kind", "get", '/record.json%22%3B%20filename%3D%22evil.html', None, "no 'json"),
+        ("a new line in the record kind", "get", "/record.%0d%0a", None, "record for tafl"),
+        ("a snowman as the record kind", "get", "/record.%E2%98%83", None, "record for tafl"),
+    ],
+)
+def test_every_malformed_request_gets_a_one_line_4xx_and_no_traceback(
+    client: TestClient, caplog: pytest.LogCaptureFixture, name: str, method: str, path: str, payload: Any, words: str
+) -> None:
+    made = new_table(client, "tafl", ["here", "here"], variant="brandubh")
+    before = snapshot(client, made["id"])
+    if not path.startswith("/api/"):
+        joiner = "&" if path.startswith("?") else "?"
+        path = f"/api/tables/{made['id']}{path}{joiner}token={made['token']}"
+    if method == "get":
+        answer = client.get(path)
+    elif isinstance(payload, str):
+        answer = client.post(path, content=payload.encode())
+    else:
+        answer = client.post(path, json={"token": made["token"], "version": 0, **payload})
+    refused_one_line(answer, words)
+    assert "content-disposition" not in answer.headers
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL") or r.exc_info]
+    assert snapshot(client, made["id"]) == before
+
+
+def test_a_record_is_named_by_the_game_and_table_alone(client: TestClient) -> None:
+    made = new_table(client, "tafl", ["here", "here"], variant="brandubh")
+    for kind, suffix in (("json", ".json"), ("otg", ".otg")):
+        answer = client.get(f"/api/tables/{made['id']}/record.{kind}", params={"token": made["token"]})
+        assert answer.headers["content-disposition"] == f'attachment; filename="tafl-{made["id"]}{suffix}"'
+
+
+def test_the_server_is_configured_with_uvicorns_own_limits() -> None:
+    from boardkit.web.limits import CONNECTIONS, MAX_HEAD, server_config
+
+    config = server_config(None)
+    assert config.limit_concurrency == CONNECTIONS == 256
+    assert config.timeout_keep_alive == 5 and config.h11_max_incomplete_event_size == MAX_HEAD == 16 * 1024
+    with pytest.raises(BoardkitError, match="positive"):
+        server_config(None, connections=0)
+
+
+@pytest.mark.parametrize("flag", ["--tables", "--idle", "--per-client", "--connections", "--header-timeout"])
+def test_serve_refuses_limits_that_are_not_positive(flag: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", flag, "0"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"boardkit: {flag} needs a positive number, not 0\n"
+
+
+def test_a_connection_that_never_finishes_its_headers_is_closed() -> None:
+    import socket
+    import threading
+
+    import uvicorn
+
+    from boardkit.web.limits import server_config
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    config = server_config(create_app(OFFERED), header_timeout=1.0, keep_alive=1)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        for _ in range(400):
+            if server.started:
+                break
+            time.sleep(0.05)
+        port = sock.getsockname()[1]
+        # Half a request head, then nothing: the server hangs up (without the timeout it waits forever).
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as half:
+            half.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            assert half.recv(100) == b""
+        # A whole request is answered as usual.
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as whole:
+            whole.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            assert whole.recv(100).startswith(b"HTTP/1.1 200")
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+# -- pages a player enjoys (issue 27) ------------------------------------------------------------
+
+
+def test_the_page_marks_the_last_move_on_the_board(client: TestClient) -> None:
+    made = new_table(client, "tafl", ["here", "here"], variant="brandubh")
+    assert look(client, made)["last"] == []
+    client.post(f"/api/tables/{made['id']}/move", json={"token": made["token"], "version": 0, "move": "d7-e7"})
+    assert look(client, made)["last"] == ["d7", "e7"]
+    # A kit move that names no cell: the cell it filled.
+    from boardkit.cli import _game_factory
+
+    table = Table(_game_factory("connect_four:ConnectFour")[1](), [parse_seat("here"), parse_seat("here")], seed=1)
+    viewer = table.viewer(table.host_token)
+    assert viewer is not None
+    for column in ("4", "4"):
+        table.play(viewer, column, table.version)
+    assert seat_page(table, viewer, 0)["last"] == ["d2"]
+
+
+def test_a_draughts_capture_path_is_clicked_square_by_square() -> None:
+    # A kit Path that captures is written with x (c3xe5xc7): each square is its own click.
+    names = {f"{c}{r}" for c in "abcdefgh" for r in range(1, 9)}
+    assert move_cells("c3xe5xc7", names) == ["c3", "e5", "c7"]
+    assert move_cells("b6xd4", names) == ["b6", "d4"] and move_cells("a3-b4", names) == ["a3", "b4"]
+
+
+def test_the_page_says_what_a_turn_in_parts_asks_for() -> None:
+    from boardkit.cli import _game_factory
+
+    table = Table(_game_factory("amazons:Amazons")[1](), [parse_seat("here"), parse_seat("here")], seed=1)
+    viewer = table.viewer(table.host_token)
+    assert viewer is not None
+    page = seat_page(table, viewer, 0)
+    assert page["prompt"] == table.state.prompt() and page["prompt"] in page["status"]
+    table.play(viewer, page["moves"][0]["move"], table.version)
+    page = seat_page(table, viewer, 0)
+    assert page["status"].endswith(f": {table.state.prompt()}") and page["prompt"]
+
+
+def test_the_page_says_which_bot_is_thinking() -> None:
+    table = Table(games.load("tafl", variant="brandubh"), [parse_seat("here"), parse_seat("mcts:50")], seed=1)
+    viewer = table.viewer(table.host_token)
+    assert viewer is not None
+    assert seat_page(table, viewer, 0)["thinking"] is None  # a person's turn
+    table.play(viewer, "d7-e7", table.version)
+    assert seat_page(table, viewer, None)["thinking"] == {
+        "seat": 1, "name": "defenders", "label": "MCTS bot, 50 iterations"
+    }
+    table.bot_error = "the bot failed: out of ideas"
+    assert seat_page(table, viewer, None)["thinking"] is None
+
+
+@pytest.mark.parametrize("path", ["/table/nothing?token=x", "/nothing", "/table/x"])
+def test_a_refused_page_is_a_page_in_the_sites_style(client: TestClient, path: str) -> None:
+    answer = client.get(path)
+    assert answer.status_code == 404 and answer.headers["content-type"].startswith("text/html")
+    assert '<link rel="stylesheet" href="/static/style.css">' in answer.text and 'href="/"' in answer.text
+    made = new_table(client)
+    wrong = client.get(f"/table/{made['id']}", params={"token": "<b>x</b>"})
+    assert wrong.status_code == 403 and "Not your game" in wrong.text and "<b>x" not in wrong.text
+
+
+def test_a_game_is_built_off_the_event_loop() -> None:
+    import threading
+
+    entered, release, done = threading.Event(), threading.Event(), threading.Event()
+
+    def slow(**options: Any) -> Any:
+        if options:  # the game asked for (the start page's schema is read with the defaults)
+            entered.set()
+            release.wait(30)
+        return games.load("tafl", **options)
+
+    with TestClient(create_app({"slow": slow})) as c:
+        answers: list[Any] = []
+
+        def create() -> None:
+            body = {"game": "slow", "seats": ["here", "here"], "variant": "brandubh"}
+            answers.append(c.post("/api/tables", json=body))
+            done.set()
+
+        worker = threading.Thread(target=create)
+        worker.start()
+        assert entered.wait(30)
+        # While that game is being built, the server answers others (built on the loop, this would wait for it).
+        assert c.get("/api/games").status_code == 200
+        assert not done.is_set()
+        release.set()
+        worker.join(30)
+        assert answers[0].status_code == 200

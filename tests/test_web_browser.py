@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import socket
 import threading
 import time
@@ -26,7 +27,7 @@ from playwright.sync_api import sync_playwright
 from boardkit import games
 from boardkit.cli import _game_factory
 from boardkit.web.app import create_app
-from boardkit.web.page import move_cells
+from boardkit.web.page import move_cells, seat_page
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -41,7 +42,23 @@ ARGS = [
 OFFERED: dict[str, Any] = {name: (lambda n: lambda **o: games.load(n, **o))(name) for name in games.names()}
 # The authoring kit's example games, as `boardkit serve --game examples/othello.py:Othello` offers them.
 KIT_GAMES = ["tic_tac_toe:TicTacToe", "connect_four:ConnectFour", "othello:Othello", "hex:Hex"]
-OFFERED.update({spec: _game_factory(spec)[1] for spec in KIT_GAMES})
+# Two more: a draughts capture is a path of clicks (c3xe5xc7); an Amazons turn is in two parts.
+MORE_KIT_GAMES = ["draughts:Draughts", "amazons:Amazons"]
+OFFERED.update({spec: _game_factory(spec)[1] for spec in [*KIT_GAMES, *MORE_KIT_GAMES]})
+SCREENS = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
+# The board's size on screen (the box around its cells), and whatever sticks out to the right.
+LAYOUT = """() => {
+  const cells = [...document.querySelectorAll('#board [data-cell]')].map(c => c.getBoundingClientRect());
+  const doc = document.documentElement;
+  const wide = [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > doc.clientWidth + 1);
+  return {
+    board: [Math.max(...cells.map(r => r.right)) - Math.min(...cells.map(r => r.left)),
+            Math.max(...cells.map(r => r.bottom)) - Math.min(...cells.map(r => r.top))],
+    overflow: doc.scrollWidth - doc.clientWidth,
+    wide: wide.slice(0, 5).map(e => e.id || e.className || e.tagName),
+  };
+}"""
 MY_TURN = (
     "v => Number(document.body.dataset.version) > v && (document.body.dataset.over === 'true'"
     " || document.querySelector('[data-status]').textContent.includes('(your move)'))"
@@ -50,7 +67,7 @@ MY_TURN = (
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[tuple[str, Any]]:
-    app = create_app(OFFERED, limit=32)
+    app = create_app(OFFERED, limit=32, per_client=1000)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -98,18 +115,28 @@ class Tab:
     def version(self) -> int:
         return int(self.page.evaluate("() => document.body.dataset.version || -1"))
 
-    def start(self, base: str, game: str, seats: list[str], variant: str | None = None) -> str:
+    def start(
+        self, base: str, game: str, seats: list[str], variant: str | None = None, options: dict[str, str] | None = None
+    ) -> str:
         page = self.page
         page.goto(base + "/")
         page.wait_for_selector("#game option", state="attached")
         page.select_option("#game", game)
         if variant:
             page.select_option("#variant", variant)
+        for name, value in (options or {}).items():
+            page.evaluate("() => { document.getElementById('options-box').open = true; }")
+            for box in page.locator(f'[data-option="{name}"] [data-alternative]').all():
+                box.uncheck()
+            page.fill(f'[data-field="{name}"]', value)
         if page.locator("[data-seat]").count() != len(seats):
             page.fill("#players", str(len(seats)))
             page.dispatch_event("#players", "change")
         for seat, kind in enumerate(seats):
+            kind, _, iterations = kind.partition(":")
             page.select_option(f'[data-seat="{seat}"]', kind)
+            if iterations:
+                page.fill(f'[data-iterations="{seat}"]', iterations)
         page.click("#go")
         page.wait_for_url("**/table/**")
         page.wait_for_selector("[data-cell]")
@@ -151,12 +178,46 @@ def legal(app: Any, table_id: str) -> list[str]:
     return sorted(str(m) for m in table(app, table_id).state.legal_moves())
 
 
-def test_a_whole_brandubh_game_against_the_random_bot_by_clicking(server: tuple[str, Any], browser: Any) -> None:
+def shots_dir(tmp_path: Any) -> Any:
+    """Where the screenshots go: BOARDKIT_SCREENSHOTS if set (to look at them), else the test's own folder."""
+    from pathlib import Path
+
+    folder = Path(os.environ.get("BOARDKIT_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def layout(tab: Tab, name: str, moment: str, folder: Any) -> dict[str, dict[str, Any]]:
+    """The page's layout at desktop and at phone size (a screenshot of each in
+    ``folder``): the board's size on screen, and that nothing is wider than the screen."""
+    found = {}
+    for screen, size in SCREENS.items():
+        tab.page.set_viewport_size(size)
+        tab.page.wait_for_function("w => document.documentElement.clientWidth === w", arg=size["width"])
+        tab.page.screenshot(path=str(folder / f"{name.split(':')[0]}-{screen}-{moment}.png"), full_page=True)
+        found[screen] = tab.page.evaluate(LAYOUT)
+        assert found[screen]["overflow"] <= 0 and found[screen]["wide"] == [], (screen, moment, found[screen])
+        assert 0 < found[screen]["board"][0] <= size["width"], (screen, moment, found[screen])
+    tab.page.set_viewport_size(SCREENS["desktop"])
+    assert found["phone"]["board"][0] < found["desktop"]["board"][0]
+    return found
+
+
+def same_board(start: dict[str, dict[str, Any]], end: dict[str, dict[str, Any]]) -> None:
+    """The board keeps its size on screen from the first move to the last, at every size."""
+    for screen in SCREENS:
+        assert start[screen]["board"] == pytest.approx(end[screen]["board"], abs=1.5), screen
+
+
+def test_a_whole_brandubh_game_against_the_random_bot_by_clicking(
+    server: tuple[str, Any], browser: Any, tmp_path: Any
+) -> None:
     base, app = server
     tab = Tab(browser)
     table_id = tab.start(base, "tafl", ["here", "random"], variant="brandubh")
     rng = random.Random(7)
     tab.wait_my_turn(-1)
+    first = layout(tab, "tafl", "start", shots_dir(tmp_path))
     played = 0
     while not tab.over():
         assert tab.moves() == legal(app, table_id)
@@ -175,16 +236,18 @@ def test_a_whole_brandubh_game_against_the_random_bot_by_clicking(server: tuple[
     status = tab.page.inner_text("[data-status]")
     assert "won" in status or "draw" in status
     assert tab.page.locator("#record").get_attribute("href")
+    same_board(first, layout(tab, "tafl", "end", shots_dir(tmp_path)))
     assert tab.errors == []
     tab.close()
 
 
-def test_a_cloth_of_gold_game_against_the_random_bot(server: tuple[str, Any], browser: Any) -> None:
+def test_a_cloth_of_gold_game_against_the_random_bot(server: tuple[str, Any], browser: Any, tmp_path: Any) -> None:
     base, app = server
     tab = Tab(browser)
     table_id = tab.start(base, "cloth-of-gold", ["here", "random"])
     rng = random.Random(3)
     tab.wait_my_turn(-1)
+    first = layout(tab, "cloth-of-gold", "start", shots_dir(tmp_path))
     while not tab.over():
         assert tab.moves() == legal(app, table_id)
         assert "hand" in tab.page.inner_text("#private")
@@ -192,6 +255,9 @@ def test_a_cloth_of_gold_game_against_the_random_bot(server: tuple[str, Any], br
         tab.page.click(f'[data-move="{rng.choice(tab.moves())}"]')
         tab.wait_my_turn(before)
     assert table(app, table_id).state.is_over
+    # Scores and what every player may see are on the page.
+    assert tab.page.is_visible("#table-box")
+    same_board(first, layout(tab, "cloth-of-gold", "end", shots_dir(tmp_path)))
     assert tab.errors == []
     tab.close()
 
@@ -296,13 +362,73 @@ def play_by_clicking(tab: Tab, app: Any, table_id: str, rng: random.Random, turn
     return turns
 
 
-@pytest.mark.parametrize("game", ["five-fields", "camelot"])
-def test_hex_and_tile_games_by_clicking_cells_and_buttons(server: tuple[str, Any], browser: Any, game: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("five-fields", {"turn_limit": "10"}), ("camelot", {}), *((spec, {}) for spec in MORE_KIT_GAMES)],
+)
+def test_a_whole_game_by_clicking_keeps_the_board_size_at_desktop_and_phone_size(
+    server: tuple[str, Any], browser: Any, tmp_path: Any, game: str, options: dict[str, str]
+) -> None:
     base, app = server
     tab = Tab(browser)
-    table_id = tab.start(base, game, ["here", "random"])
-    play_by_clicking(tab, app, table_id, random.Random(5), 12)
+    folder = shots_dir(tmp_path)
+    table_id = tab.start(base, game, ["here", "random"], options=options)
+    tab.wait_my_turn(-1)
+    first = layout(tab, game, "start", folder)
+    assert play_by_clicking(tab, app, table_id, random.Random(5), 300) < 300
+    state = table(app, table_id).state
+    assert state.is_over and tab.history() == [str(m) for m in state.history]
+    # The last move is marked on the board, and the moves list says who played each and what it did.
+    host = table(app, table_id)
+    shown = seat_page(host, host.viewer(host.host_token), 0)
+    marked = sorted(tab.page.eval_on_selector_all("#board .last", "els => els.map(e => e.dataset.cell)"))
+    assert marked == sorted(shown["last"])
+    # Scores, the bag and whatever else every player may see, for every game that has them (Camelot too).
+    assert tab.page.is_visible("#table-box") == bool(shown["scores"] or shown["public"])
+    if shown["scores"]:
+        assert tab.page.locator("#scores tbody tr").count() == len(shown["scores"])
+    assert tab.page.locator("#history li .by").count() == len(state.history)
+    same_board(first, layout(tab, game, "end", folder))
+    if table(app, table_id).game.about.goal:
+        tab.page.click("#rules summary")
+        assert table(app, table_id).game.about.goal in tab.page.inner_text("#rules")
     assert tab.errors == []
+    tab.close()
+
+
+def test_a_bot_thinking_is_shown_with_its_time_and_the_last_move_is_marked(
+    server: tuple[str, Any], browser: Any
+) -> None:
+    base, app = server
+    tab = Tab(browser)
+    table_id = tab.start(base, "tafl", ["here", "mcts:2000"], variant="brandubh")
+    tab.wait_my_turn(-1)
+    before = tab.version
+    tab.page.click('[data-cell="d7"]')
+    tab.page.click('[data-cell="e7"]')
+    tab.page.wait_for_selector("#thinking:not([hidden])")
+    assert re.fullmatch(r"defenders \(MCTS bot, 2000 iterations\) is thinking… \d+ s", tab.page.inner_text("#thinking"))
+    assert sorted(tab.page.eval_on_selector_all(".last", "els => els.map(e => e.dataset.cell)")) == ["d7", "e7"]
+    tab.wait_my_turn(before)
+    assert tab.page.is_hidden("#thinking")
+    bot_move = str(table(app, table_id).state.history[-1])
+    assert sorted(tab.page.eval_on_selector_all(".last", "els => els.map(e => e.dataset.cell)")) == sorted(
+        bot_move.split("-")
+    )
+    assert tab.errors == []
+    tab.close()
+
+
+def test_a_wrong_link_shows_a_page_in_the_sites_style(server: tuple[str, Any], browser: Any) -> None:
+    base, _ = server
+    tab = Tab(browser)
+    answer = tab.page.goto(f"{base}/table/nothing?token=x")
+    assert answer is not None and answer.status == 404
+    assert "no game" in tab.page.inner_text("[data-error]")
+    header = tab.page.eval_on_selector("header", "e => getComputedStyle(e).backgroundColor")
+    assert header == "rgb(61, 52, 38)"  # the site's header, as on every page
+    tab.page.click("text=Back to the start page")
+    tab.page.wait_for_selector("#game option", state="attached")
     tab.close()
 
 

@@ -15,23 +15,34 @@ token's holder may see it). The JSON API the pages use:
   and, for a move, ``move`` in notation;
 * ``GET /api/tables/{id}/record.json?token=``, and ``record.KEY`` for each
   of the game's other record formats (``game.record_formats()``: ``.otg``
-  for Tafl).
+  for Tafl);
+* ``GET /api/archive``: the finished games this server keeps (public
+  summaries, newest first), and ``/api/archive/{number}/record.json`` (or
+  ``record.KEY``) for each: the record its players could download.
 
 Bad requests get a 4xx answer with a short message and change nothing.
 Among them: an undo that would take back a move which drew from the game's
 chance (played again, it would draw the same thing), and a new game while
 people elsewhere are playing this one through their links (it waits for the
 end of the game).
-Bots think in worker threads, so one game's bot never holds up another game.
+Tables live in a :class:`~boardkit.web.store.Store` (SQLite): every change is
+committed before it is answered, and a new server on the same file resumes
+every table, its bots included. Bots think in a
+:class:`~boardkit.web.bots.BotPool` of worker processes, so one game's bot
+never holds up another game, and stopping the server stops them at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import html
 import json
 import logging
-from collections.abc import Callable, Mapping, Sequence
+import re
+import time
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -39,20 +50,37 @@ import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from boardkit.about import OptionInfo
 from boardkit.errors import BoardkitError, OptionError, shown
 from boardkit.game import Game
+from boardkit.web.archive import archive_routes
+from boardkit.web.bots import DEFAULT_THINK, BotPool
+from boardkit.web.limits import (
+    CONNECTIONS,
+    HEADER_TIMEOUT,
+    IDLE,
+    KEEP_ALIVE,
+    PER_CLIENT,
+    TABLES,
+    WINDOW,
+    check_option,
+    check_work,
+    server_config,
+)
 from boardkit.web.page import game_choices, seat_page
+from boardkit.web.store import DEFAULT_DB, Store, StoreError
 from boardkit.web.table import StaleError, Table, TableLimitError, Tables, Viewer, parse_seat
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "create_app", "run"]
 
 #: The largest request body the server reads, in bytes.
 MAX_BODY = 16 * 1024
+_NUMBER = re.compile(r"[0-9]{1,12}")
+_SECONDS = re.compile(r"[0-9]{1,3}(\.[0-9]{1,3})?")
 _MAX_WAIT = 25.0
 _HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
 _PAGE_HEADERS = {
@@ -80,8 +108,13 @@ def create_app(
     *,
     default: str | None = None,
     defaults: Mapping[str, Any] | None = None,
-    limit: int = 64,
-    idle: float = 3600.0,
+    limit: int = TABLES,
+    idle: float = IDLE,
+    per_client: int = PER_CLIENT,
+    window: float = WINDOW,
+    clock: Callable[[], float] = time.monotonic,
+    store: Store | None = None,
+    pool: BotPool | None = None,
 ) -> Starlette:
     """The web app serving ``games``.
 
@@ -94,6 +127,15 @@ def create_app(
             for ``default``.
         limit: The most games at once.
         idle: Seconds an unused game lives.
+        per_client: The most games one client address may set up in
+            ``window`` seconds.
+        window: Seconds over which ``per_client`` counts.
+        clock: The time source for ``idle`` and ``window`` (for tests).
+        store: Where tables and finished games are kept (default: in
+            memory only); its tables are resumed now, their bots woken when
+            the app starts.
+        pool: Where bots think (default: a :class:`~boardkit.web.bots.BotPool`
+            of one process per core); closed when the app stops.
 
     Examples:
         >>> from starlette.testclient import TestClient
@@ -102,15 +144,33 @@ def create_app(
         >>> [g["spec"] for g in client.get("/api/games").json()["games"]]
         ['nim']
     """
-    tables = Tables(limit=limit, idle=idle)
+    if per_client < 1 or window <= 0:
+        raise OptionError(f"a client needs room for a game in a positive window, not {per_client!r} and {window!r}")
+    tables = Tables(limit=limit, idle=idle, clock=clock)
+    store = store if store is not None else Store(":memory:")
+    pool = pool if pool is not None else BotPool()
+    tables.on_drop = store.drop
+    # When each client address set up its recent games, to hold each to ``per_client`` in ``window`` seconds.
+    created: dict[str, list[float]] = {}
+    # Each game's variant option and option schema, read from the game built with its defaults.
+    schemas: dict[str, tuple[str, dict[str, OptionInfo]]] = {}
     events: dict[str, asyncio.Event] = {}
     running: set[str] = set()
+    # The pages drawn for each table's current version, keyed by who asked and how.
+    pages: dict[str, tuple[int, dict[tuple[Any, ...], bytes]]] = {}
     tasks: set[asyncio.Task[None]] = set()
     # Games with the same options are one Game object, shared by their tables: a game can hold
     # large tables of its own (Camelot's are about 800 KiB), and a table needs only its state.
     built: dict[str, Game[Any, Any]] = {}
     start_page = _static("start.html")
     game_page = _static("game.html")
+    error_page = _static("error.html")
+
+    def oops(status: int, message: str) -> Response:
+        """A refusal as a page in the site's style."""
+        title = {403: "Not your game", 404: "Not found", 429: "Too busy"}.get(status, "Cannot do that")
+        text = error_page.replace("{title}", title).replace("{message}", html.escape(message))
+        return HTMLResponse(text, status_code=status, headers=_PAGE_HEADERS)
 
     def notify(table: Table) -> None:
         event = events.pop(table.id, None)
@@ -129,14 +189,14 @@ def create_app(
         return table, viewer
 
     async def bots(table: Table) -> None:
-        """Let the bots move while it is their turn, thinking in a worker thread."""
+        """Let the bots move while it is their turn, thinking in the bot pool."""
         try:
             while (player := table.bot_to_move()) is not None and tables.get(table.id) is table:
                 version = table.version
-                agent = table.agents[player]
-                world = table.state.copy()
-                move = await anyio.to_thread.run_sync(agent.choose, world, player)
+                move, agent = await pool.choose(table.state, table.agents[player], player)
                 if table.bot_move(version, move):
+                    table.agents[player] = agent
+                    store.save(table)
                     notify(table)
         except Exception as exc:  # a broken bot must not bring the server down
             _log.warning("the bot of game %s failed: %s", table.id, exc)
@@ -154,7 +214,7 @@ def create_app(
 
     async def body(request: Request) -> dict[str, Any]:
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        if length is not None and (not _NUMBER.fullmatch(length) or int(length) > MAX_BODY):
             raise BadRequestError(413, f"the request body is too large (at most {MAX_BODY} bytes)")
         data = bytearray()
         async for chunk in request.stream():
@@ -163,8 +223,8 @@ def create_app(
                 raise BadRequestError(413, f"the request body is too large (at most {MAX_BODY} bytes)")
         try:
             value = json.loads(bytes(data))
-        except (ValueError, UnicodeDecodeError):
-            raise BadRequestError(400, "the request body is not JSON") from None
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            raise BadRequestError(400, "the request body is not JSON (or nests too deep)") from None
         if not isinstance(value, dict):
             raise BadRequestError(400, f"the request body must be a JSON object, not {shown(value, 40)}")
         return value
@@ -172,11 +232,12 @@ def create_app(
     def seat_of(text: str | None) -> int | None:
         if text is None or text == "":
             return None
-        if not text.isdigit() or len(text) > 3:
+        if not _NUMBER.fullmatch(text) or len(text) > 3:
             raise BadRequestError(400, f"a seat is a number, not {shown(text, 40)}")
         return int(text)
 
-    def page_for(request: Request, table: Table, viewer: Viewer, seat: int | None) -> dict[str, Any]:
+    def page_for(request: Request, table: Table, viewer: Viewer, seat: int | None) -> Response:
+        """The page's JSON, drawn (and encoded) once per version for each way of asking."""
         if seat is not None and seat not in viewer.seats:
             raise BadRequestError(403, f"seat {seat} is not yours")
         if seat is None and len(viewer.seats) == 1 and (not viewer.host or len(table.here) == 1):
@@ -184,18 +245,57 @@ def create_app(
         if seat is None and not table.secret and table.state.current_player in viewer.seats:
             seat = table.state.current_player
         base = str(request.base_url).rstrip("/")
-        answer = seat_page(table, viewer, seat, link=lambda p, token: f"{base}/table/{table.id}?token={token}")
-        if table.bot_error:
-            answer["status"] += f" ({table.bot_error})"
-        return answer
+        # Many pages are read per change (each seat polls; friends watch): each is drawn once per version.
+        key = (viewer, seat, base, table.bot_error, table.bot_to_move(), len(table.state.history))
+        version, drawn = pages.get(table.id, (None, {}))
+        if version != table.version:
+            drawn = {}
+            pages[table.id] = (table.version, drawn)
+            if len(pages) > 4 * limit:
+                pages.clear()
+        if key not in drawn:
+            answer = seat_page(table, viewer, seat, link=lambda p, token: f"{base}/table/{table.id}?token={token}")
+            if table.bot_error:
+                answer["status"] += f" ({table.bot_error})"
+            drawn[key] = json.dumps(answer, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+        return Response(drawn[key], media_type="application/json", headers=_HEADERS)
 
     async def start(request: Request) -> Response:
         return HTMLResponse(start_page, headers=_PAGE_HEADERS)
 
+    offered: list[dict[str, Any]] = []  # what the start page offers, read once: it builds every game
+
     async def list_games(request: Request) -> Response:
+        if not offered:
+            offered.extend(game_choices(games))
         return JSONResponse(
-            {"games": game_choices(games), "default": default, "defaults": dict(defaults or {})}, headers=_HEADERS
+            {"games": offered, "default": default, "defaults": dict(defaults or {})}, headers=_HEADERS
         )
+
+    def schema_of(spec: str) -> tuple[str, dict[str, OptionInfo]]:
+        if spec not in schemas:
+            try:
+                plain = games[spec]()
+            except (BoardkitError, TypeError):  # a game that needs options: they are checked when it is built
+                schemas[spec] = ("variant", {})
+            else:
+                schemas[spec] = (plain.about.variant_option, {info.name: info for info in plain.option_info()})
+        return schemas[spec]
+
+    def admit(client: str) -> None:
+        """Refuse a new game before any work is done on it: the server is full, or this client set up too many."""
+        tables.expire()
+        if len(tables) >= tables.limit:
+            raise BadRequestError(429, f"this server already has {tables.limit} games going; try again later")
+        now = clock()
+        recent = [t for t in created.get(client, []) if now - t < window]
+        if len(recent) >= per_client:
+            raise BadRequestError(
+                429, f"you have set up {per_client} games in the last {window:g} seconds; try again later"
+            )
+        created[client] = recent
+        for key in [k for k, times in created.items() if not times or now - times[-1] >= window]:
+            del created[key]
 
     async def create(request: Request) -> Response:
         data = await body(request)
@@ -206,36 +306,54 @@ def create_app(
         options = data.get("options", {})
         if not isinstance(options, dict) or len(options) > 50:
             raise BadRequestError(400, f"options must be a JSON object, not {shown(options, 40)}")
-        try:
-            plain: Game[Any, Any] | None = factory()
-        except (BoardkitError, TypeError):  # a game that needs options: they are checked when it is built
-            plain = None
+        variant_key, schema = schema_of(spec)
         # The form sends each option as its declared type; text is read as JSON where that fits the type.
-        schema = {info.name: info for info in plain.option_info()} if plain is not None else {}
         chosen = {str(k): _option_value(v, schema.get(str(k))) for k, v in options.items()}
         variant = data.get("variant")
         if variant not in (None, ""):
             if not isinstance(variant, str):
                 raise BadRequestError(400, f"a variant is text, not {shown(variant, 40)}")
-            key = plain.about.variant_option if plain is not None else "variant"
-            chosen[key] = _option_value(variant, schema.get(key))
+            chosen[variant_key] = _option_value(variant, schema.get(variant_key))
+        try:
+            for name, value in chosen.items():
+                check_option(name, value)
+        except OptionError as exc:
+            raise BadRequestError(400, str(exc)) from None
         seats = data.get("seats")
         if not isinstance(seats, list) or not seats or len(seats) > 16:
             raise BadRequestError(400, f"seats must be a list of seats, not {shown(seats, 40)}")
         try:
-            key = json.dumps([spec, chosen], sort_keys=True)
-            game = built.get(key) or factory(**chosen)
-            if len(built) >= limit:
-                built.clear()
-            built[key] = game
             kinds = [parse_seat(s) for s in seats]
-            table = tables.add(lambda: Table(game, kinds))
+        except BoardkitError as exc:
+            raise BadRequestError(400, str(exc)) from None
+        client = request.client.host if request.client is not None else ""
+        admit(client)
+        key = json.dumps([spec, chosen], sort_keys=True)
+        cached = built.get(key)
+
+        def build() -> Table:
+            """Build the game (unless an equal one is kept) and its table, in a worker thread."""
+            game = cached if cached is not None else factory(**chosen)
+            table = Table(game, kinds, think=pool.think)
+            if cached is None:
+                check_work(table.state)
+            return table
+
+        try:
+            made = await anyio.to_thread.run_sync(build)
+            table = tables.add(lambda: made)
+            store.add(table, spec, chosen)
         except TableLimitError as exc:
             raise BadRequestError(429, str(exc)) from None
         except BoardkitError as exc:
             raise BadRequestError(400, str(exc)) from None
-        except TypeError as exc:
-            raise BadRequestError(400, f"bad options for {spec}: {exc}") from None
+        except (TypeError, RecursionError) as exc:
+            raise BadRequestError(400, f"bad options for {spec}: {shown(str(exc), 200)}") from None
+        created.setdefault(client, []).append(clock())
+        if cached is None:
+            if len(built) >= limit:
+                built.clear()
+            built[key] = made.game
         wake_bots(table)
         url = f"/table/{table.id}?token={table.host_token}"
         return JSONResponse({"id": table.id, "token": table.host_token, "url": url}, headers=_HEADERS)
@@ -244,7 +362,7 @@ def create_app(
         try:
             find(request.path_params["table"], request.query_params.get("token"))
         except BadRequestError as refused:
-            return PlainTextResponse(refused.message, status_code=refused.status, headers=_PAGE_HEADERS)
+            return oops(refused.status, refused.message)
         return HTMLResponse(game_page, headers=_PAGE_HEADERS)
 
     async def show(request: Request) -> Response:
@@ -253,17 +371,17 @@ def create_app(
         seat = seat_of(query.get("seat"))
         since = query.get("since")
         if since is not None:
-            if not since.isdigit() or len(since) > 12:
+            if not _NUMBER.fullmatch(since):
                 raise BadRequestError(400, f"since is a version number, not {shown(since, 40)}")
-            try:
-                wait = min(max(float(query.get("wait", "20")), 0.0), _MAX_WAIT)
-            except ValueError:
-                raise BadRequestError(400, f"wait is a number of seconds, not {shown(query.get('wait'), 40)}") from None
+            given = query.get("wait", "20")
+            if not _SECONDS.fullmatch(given):
+                raise BadRequestError(400, f"wait is a number of seconds, not {shown(given, 40)}")
+            wait = min(float(given), _MAX_WAIT)
             if int(since) == table.version and wait > 0:
                 event = events.setdefault(table.id, asyncio.Event())
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(event.wait(), wait)
-        return JSONResponse(page_for(request, table, viewer, seat), headers=_HEADERS)
+        return page_for(request, table, viewer, seat)
 
     def act(action: Callable[[Table, Viewer, dict[str, Any]], Any]) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
@@ -278,9 +396,13 @@ def create_app(
                 raise BadRequestError(409, str(exc)) from None
             except BoardkitError as exc:
                 raise BadRequestError(400, str(exc)) from None
+            try:
+                store.save(table)  # committed before it is answered
+            except StoreError as exc:
+                raise BadRequestError(503, str(exc)) from None
             notify(table)
             wake_bots(table)
-            return JSONResponse(page_for(request, table, viewer, seat), headers=_HEADERS)
+            return page_for(request, table, viewer, seat)
 
         return endpoint
 
@@ -298,23 +420,51 @@ def create_app(
 
     async def record(request: Request) -> Response:
         table, _ = find(request.path_params["table"], request.query_params.get("token"))
+        # The record kinds are a fixed list (JSON and the game's own formats): nothing of the URL reaches a header.
+        kind = request.path_params["kind"]
+        formats = table.game.record_formats()
+        if kind != "json" and kind not in formats:
+            raise BadRequestError(404, f"no {shown(kind, 20)} record for {table.game.name}")
         if table.hidden and not table.state.is_over:
             raise BadRequestError(
                 403, "the record (with the seed, which gives hidden tiles away) is ready when the game ends"
             )
-        kind = request.path_params["kind"]
-        name = f"{table.game.name}-{table.id}"
         if kind == "json":
             text = table.state.to_record().to_json(indent=1) + "\n"
             media, suffix = "application/json", ".json"
         else:
-            fmt = table.game.record_formats().get(kind)
-            if fmt is None:
-                raise BadRequestError(404, f"no {shown(kind, 20)} record for {table.game.name}")
+            fmt = formats[kind]
             text = fmt.write_game(table.state)
             media, suffix = "text/plain", fmt.suffix
-        headers = {**_HEADERS, "Content-Disposition": f'attachment; filename="{name}{suffix}"'}
+        name = re.sub(r"[^A-Za-z0-9._-]", "_", f"{table.game.name}-{table.id}{suffix}")
+        headers = {**_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'}
         return Response(text, media_type=media, headers=headers)
+
+    def build_game(spec: str, options: dict[str, Any]) -> Game[Any, Any]:
+        if spec not in games:
+            raise OptionError(f"this server no longer offers {shown(spec, 40)}")
+        key = json.dumps([spec, options], sort_keys=True)
+        game = built.get(key) or games[spec](**options)
+        built[key] = game
+        return game
+
+    resumed = []
+    for table, _, _ in store.resume(build_game, think=pool.think, warn=_log.warning):
+        try:
+            resumed.append(tables.add(functools.partial(_same, table)))
+        except TableLimitError:
+            _log.warning("game %s is not resumed: %s games are going already", table.id, tables.limit)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for table in resumed:
+            wake_bots(table)  # a bot whose turn it was thinks again
+        try:
+            yield
+        finally:
+            for task in list(tasks):
+                task.cancel()
+            await pool.close()
 
     async def refused(request: Request, exc: Exception) -> Response:
         if isinstance(exc, BadRequestError):
@@ -325,7 +475,7 @@ def create_app(
             raise exc
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": message}, status_code=status, headers=_HEADERS)
-        return PlainTextResponse(message, status_code=status, headers=_HEADERS)
+        return oops(status, message)
 
     routes = [
         Route("/", start),
@@ -337,11 +487,20 @@ def create_app(
         Route("/api/tables/{table}/undo", act(do_undo), methods=["POST"]),
         Route("/api/tables/{table}/new", act(do_new), methods=["POST"]),
         Route("/api/tables/{table}/record.{kind:str}", record),
+        *archive_routes(
+            store, lambda s, o: build_game(s, o) if s in games else None, headers=_HEADERS, refuse=BadRequestError
+        ),
         Mount("/static", StaticFiles(packages=[("boardkit.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={BadRequestError: refused, HTTPException: refused})
+    app = Starlette(
+        routes=routes, exception_handlers={BadRequestError: refused, HTTPException: refused}, lifespan=lifespan
+    )
     app.state.tables = tables
     return app
+
+
+def _same(table: Table) -> Table:
+    return table
 
 
 def _option_value(value: object, info: OptionInfo | None = None) -> Any:
@@ -376,12 +535,40 @@ def run(
     default: str | None = None,
     defaults: Mapping[str, Any] | None = None,
     sockets: Sequence[Any] | None = None,
+    limit: int = TABLES,
+    idle: float = IDLE,
+    per_client: int = PER_CLIENT,
+    connections: int = CONNECTIONS,
+    header_timeout: float = HEADER_TIMEOUT,
+    keep_alive: int = KEEP_ALIVE,
+    db: str = DEFAULT_DB,
+    workers: int | None = None,
+    think: float = DEFAULT_THINK,
 ) -> None:
-    """Serve ``games`` with uvicorn until interrupted."""
+    """Serve ``games`` with uvicorn until interrupted, with the limits of
+    :func:`create_app` and :func:`server_config`, the tables kept in the
+    SQLite file ``db`` (``":memory:"``: nowhere) and bots thinking in
+    ``workers`` processes (default: one per core) for at most ``think``
+    seconds a move. SIGINT or SIGTERM stops it within a second or two:
+    requests still open after a second are dropped, thinking bots stopped.
+
+    Raises:
+        OptionError: for a bad limit, or a ``db`` that is not a store of
+            this boardkit (checked before the server starts).
+    """
     import uvicorn
 
-    if not 0 <= port <= 65535:
-        raise OptionError(f"a port is a number from 0 to 65535, not {port!r}")
-    app = create_app(games, default=default, defaults=defaults)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
-    uvicorn.Server(config).run(sockets=list(sockets) if sockets else None)
+    config = server_config(
+        None, host=host, port=port, connections=connections, header_timeout=header_timeout, keep_alive=keep_alive
+    )
+    config.timeout_graceful_shutdown = 1  # a long poll (up to 25 s) must not hold the server up
+    pool = BotPool(workers, think)
+    store = Store(db)
+    try:
+        config.app = create_app(
+            games, default=default, defaults=defaults, limit=limit, idle=idle, per_client=per_client,
+            store=store, pool=pool,
+        )
+        uvicorn.Server(config).run(sockets=list(sockets) if sockets else None)
+    finally:
+        store.close()

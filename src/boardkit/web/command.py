@@ -21,11 +21,23 @@ import argparse
 from typing import Any
 
 from boardkit.errors import OptionError
+from boardkit.web import limits
 
 __all__ = ["WEB_EXTRA", "add_serve_parser", "serve"]
 
 #: The message when the web extra is missing.
 WEB_EXTRA = "boardkit serve needs the web extra: pip install 'boardkit[web]'"
+
+
+# The server's limits: flag, type, default, metavar, what it limits (docs/reference/web.md has them too).
+_LIMITS: tuple[tuple[str, type[int] | type[float], float, str, str], ...] = (
+    ("--tables", int, limits.TABLES, "N", "the most games at once"),
+    ("--idle", float, limits.IDLE, "SECONDS", "a game unused this long ends"),
+    ("--per-client", int, limits.PER_CLIENT, "N", f"the most games one address may set up in {limits.WINDOW:g} s"),
+    ("--connections", int, limits.CONNECTIONS, "N", "the most connections at once; beyond it the server answers 503"),
+    ("--header-timeout", float, limits.HEADER_TIMEOUT, "SECONDS", "a connection sending no whole request head closes"),
+    ("--keep-alive", int, limits.KEEP_ALIVE, "SECONDS", "an idle connection is closed after this long"),
+)
 
 
 def add_serve_parser(sub: Any) -> None:
@@ -34,7 +46,7 @@ def add_serve_parser(sub: Any) -> None:
     serve_parser.add_argument(
         "game", metavar="GAME", nargs="?", help="the game the start page offers first (a name, or module:Class)"
     )
-    serve_parser.add_argument("--variant", metavar="V", help="its variant (Tafl) or edition (Cloth of Gold)")
+    serve_parser.add_argument("--variant", metavar="V", help="its variant, as 'boardkit list GAME' names them")
     serve_parser.add_argument(
         "--option", metavar="KEY=VALUE", action="append", default=[], help="its options (repeatable); JSON values"
     )
@@ -43,6 +55,24 @@ def add_serve_parser(sub: Any) -> None:
     )
     serve_parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     serve_parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    group = serve_parser.add_argument_group("limits (what one stranger may ask of the server)")
+    for flag, kind, default, metavar, words in _LIMITS:
+        group.add_argument(flag, type=kind, default=default, metavar=metavar, help=f"{words} (default {default:g})")
+    kept = serve_parser.add_argument_group("games kept and bots")
+    kept.add_argument(
+        "--db", default="boardkit-games.sqlite", metavar="FILE",
+        help="the SQLite file games live in: every move is saved, a restarted server resumes every game, and finished"
+        " games stay in an archive (default boardkit-games.sqlite in the current directory; :memory: keeps nothing)",
+    )
+    kept.add_argument(
+        "--bots", type=int, default=None, metavar="N",
+        help="the most bots thinking at once, each in a process of its own; more wait their turn"
+        " (default: one per core)",
+    )
+    kept.add_argument(
+        "--think", type=float, default=10.0, metavar="SECONDS",
+        help="the longest an MCTS bot searches for one move; it then plays the best move found (default 10)",
+    )
     serve_parser.set_defaults(run=serve)
 
 
@@ -66,6 +96,34 @@ def serve(args: argparse.Namespace) -> int:
     if args.game:
         defaults = parse_options(offered[args.game], args.variant, args.option)
         offered[args.game](**defaults)  # refuse a bad option before the server starts
+    for flag, *_ in _LIMITS:
+        value = getattr(args, flag[2:].replace("-", "_"))
+        if not value > 0:
+            raise OptionError(f"{flag} needs a positive number, not {value:g}")
+    from boardkit.web.bots import BotPool
+    from boardkit.web.limits import server_config
+    from boardkit.web.store import Store
+
+    # Refuse a bad port, pool size or cap, and a file that is not a store, before starting (and before the file
+    # is made).
+    server_config(None, host=args.host, port=args.port)
+    BotPool(args.bots, args.think)
+    Store(args.db).close()
     print(f"boardkit: playing at http://{args.host}:{args.port}/ (Ctrl+C stops)", flush=True)
-    run(offered, host=args.host, port=args.port, default=args.game, defaults=defaults)
+    run(
+        offered,
+        host=args.host,
+        port=args.port,
+        default=args.game,
+        defaults=defaults,
+        limit=args.tables,
+        idle=args.idle,
+        per_client=args.per_client,
+        connections=args.connections,
+        header_timeout=args.header_timeout,
+        keep_alive=args.keep_alive,
+        db=args.db,
+        workers=args.bots,
+        think=args.think,
+    )
     return 0

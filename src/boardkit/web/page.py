@@ -39,6 +39,8 @@ from boardkit.web.table import Table, Viewer
 __all__ = ["game_choices", "move_cells", "seat_page"]
 
 _CELL = re.compile(r'data-cell="([^"]*)"')
+# An ``x`` between a square and the next in a kit path (``c3xe5xc7``, a draughts capture) separates them.
+_CAPTURE = re.compile(r"(?<=[0-9])x(?=[a-z])")
 
 
 def move_cells(notation: str, names: Collection[str]) -> list[str]:
@@ -46,14 +48,18 @@ def move_cells(notation: str, names: Collection[str]) -> list[str]:
     person clicks to make the move.
 
     A name counts only where it is not part of a longer word or number
-    (``d1`` is not in ``d11-d10``).
+    (``d1`` is not in ``d11-d10``); an ``x`` between a number and a letter
+    separates two squares (a kit path that captures, ``c3xe5xc7``).
 
     Examples:
         >>> move_cells("A-dragon/gold", {"dragon", "gold", "red"})
         ['dragon', 'gold']
         >>> move_cells("place well b1", {"a1", "b1"}), move_cells("end", {"a1"})
         (['b1'], [])
+        >>> move_cells("c3xe5xc7", {"c3", "e5", "c7", "x"})
+        ['c3', 'e5', 'c7']
     """
+    notation = _CAPTURE.sub("-", notation)
     found: list[tuple[int, int, str]] = []
     for name in names:
         if not name:
@@ -73,6 +79,38 @@ def move_cells(notation: str, names: Collection[str]) -> list[str]:
             cells.append(name)
             reached = start - minus_length
     return cells
+
+
+_PICTURES: dict[str, tuple[tuple[int, int, int], tuple[str, list[str], frozenset[str]]]] = {}
+
+
+def _picture(table: Table) -> tuple[str, list[str], frozenset[str]]:
+    """The board's public picture and its cells' names, drawn once per
+    version of the table (every seat and watcher sees the same picture)."""
+    key = (id(table.state), table.version, len(table.state.history))
+    kept = _PICTURES.get(table.id)
+    if kept is None or kept[0] != key:
+        if len(_PICTURES) >= 1024:
+            _PICTURES.clear()
+        picture = svg(table.state)
+        names = [html.unescape(n) for n in _CELL.findall(picture)]
+        kept = _PICTURES[table.id] = (key, (picture, names, frozenset(names)))
+    return kept[1]
+
+
+_CELLS: dict[tuple[frozenset[str], str], list[str]] = {}
+
+
+def _cells_of(notation: str, names: frozenset[str]) -> list[str]:
+    """``move_cells``, remembered: the same moves come back on page after
+    page (Camelot's 158 opening moves against its 160 cells took 15 ms a page)."""
+    key = (names, notation)
+    found = _CELLS.get(key)
+    if found is None:
+        if len(_CELLS) >= 50_000:
+            _CELLS.clear()
+        found = _CELLS[key] = move_cells(notation, names)
+    return list(found)
 
 
 def _filled_cell(state: Any, move: Any, names: Collection[str]) -> list[str]:
@@ -98,6 +136,37 @@ def _filled_cell(state: Any, move: Any, names: Collection[str]) -> list[str]:
     return [name] if name in names else []
 
 
+def _last_cells(table: Table, names: Collection[str]) -> list[str]:
+    """The cells of the last move, to show it on the board: those its
+    notation names or, for a kit move that names none, the one it filled.
+
+    Examples:
+        >>> from connect_four import ConnectFour
+        >>> from boardkit.web.table import parse_seat
+        >>> table = Table(ConnectFour(), [parse_seat("here"), parse_seat("here")], seed=0)
+        >>> table.play(table.viewer(table.host_token), "3", table.version)
+        >>> _last_cells(table, {"c1", "c2"})
+        ['c1']
+    """
+    history = table.state.history
+    if not history:
+        return []
+    cells = move_cells(str(history[-1]), names)
+    if cells or table.secret or not isinstance(table.state, BoardState):
+        return cells
+    before = table.state.copy()
+    before.undo()
+    return _filled_cell(before, history[-1], names)
+
+
+def _thinking(table: Table) -> dict[str, Any] | None:
+    """The bot to move, while it thinks: its seat, name and kind in words."""
+    player = table.bot_to_move()
+    if player is None or table.bot_error:
+        return None
+    return {"seat": player, "name": table.game.seat_name(player), "label": table.seats[player].label()}
+
+
 def _private(table: Table, seat: Player) -> str | list[str]:
     """What only ``seat`` sees: the lines its own screen (``render_for``,
     drawn from its view) adds to the public one (``render``); ``[]`` in a
@@ -108,10 +177,24 @@ def _private(table: Table, seat: Player) -> str | list[str]:
     return "\n".join(line for line in table.state.render_for(seat).splitlines() if line not in public)
 
 
+_WORDS: dict[int, tuple[Game[Any, Any], str]] = {}
+
+
+def _game_words(game: Game[Any, Any]) -> str:
+    """``describe_game(game)``, worked out once per game object: it builds
+    the game with its defaults to compare (Camelot's take 70 ms)."""
+    kept = _WORDS.get(id(game))
+    if kept is None or kept[0] is not game:
+        if len(_WORDS) >= 256:
+            _WORDS.clear()
+        kept = _WORDS[id(game)] = (game, describe_game(game))
+    return kept[1]
+
+
 def _about(game: Game[Any, Any]) -> dict[str, Any]:
     """The game's declaration as the pages show it: title, seats, goal and turn."""
     about = game.about
-    return {"title": about.title or describe_game(game), "goal": about.goal, "turn": about.turn,
+    return {"title": about.title or _game_words(game), "goal": about.goal, "turn": about.turn,
             "seats": list(about.seats)}
 
 
@@ -150,7 +233,11 @@ def seat_page(
         notation), ``log`` (each move with ``seat``, ``by``, the seat's name,
         and ``did``, what it did), ``scores`` (each ``{"seat", "name",
         "score"}``, or ``None``), ``public`` (``[label, text]`` pairs),
-        ``about`` (``title``, ``goal``, ``turn``, ``seats``), ``moves`` (each
+        ``about`` (``title``, ``goal``, ``turn``, ``seats``), ``last`` (the
+        cells of the last move), ``prompt`` (what the player to move is to
+        do now, in a turn played in parts, or ``""``), ``thinking`` (the bot
+        to move while it thinks: ``{"seat", "name", "label"}``, or
+        ``None``), ``moves`` (each
         ``{"move", "cells"}``, only when ``seat`` is to move), ``private``,
         ``links`` (the host's only), ``can_undo`` and ``can_restart`` with
         ``undo_refusal`` and ``restart_refusal`` (why not, in one line, when
@@ -161,14 +248,13 @@ def seat_page(
     state = table.state
     if seat is not None and seat not in viewer.seats:
         seat = None
-    picture = svg(state)
-    names = [html.unescape(n) for n in _CELL.findall(picture)]
+    picture, names, known = _picture(table)
     to_move = state.current_player
     moves: list[dict[str, Any]] = []
     if seat is not None and to_move == seat:
         moves = []
         for m in state.legal_moves():
-            cells = move_cells(str(m), names)
+            cells = _cells_of(str(m), known)
             if not cells and not table.secret:
                 cells = _filled_cell(state, m, names)
             moves.append({"move": str(m), "cells": cells})
@@ -178,12 +264,19 @@ def seat_page(
     outcome = state.outcome
     scores = state.scores
     formats = [{"key": key, "name": fmt.name, "suffix": fmt.suffix} for key, fmt in table.game.record_formats().items()]
+    prompt = state.prompt() if outcome is None else ""
+    line = status(state)
+    if prompt and prompt not in line:
+        line = f"{line}: {prompt}"
     return {
         "table": table.id,
         "version": table.version,
-        "game": describe_game(table.game),
+        "game": _game_words(table.game),
         "name": table.game.name,
-        "status": status(state),
+        "status": line,
+        "prompt": prompt,
+        "last": _last_cells(table, names),
+        "thinking": _thinking(table),
         "over": outcome is not None,
         "to_move": to_move,
         "seats": [

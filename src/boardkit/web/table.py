@@ -23,7 +23,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -107,14 +107,15 @@ class Seat:
             "greedy": "greedy bot",
         }.get(self.kind, f"MCTS bot, {self.iterations} iterations")
 
-    def agent(self, seed: int) -> Agent | None:
-        """A fresh bot for this seat, or ``None`` for a person."""
+    def agent(self, seed: int, *, time_limit: float | None = None) -> Agent | None:
+        """A fresh bot for this seat, or ``None`` for a person; an MCTS bot
+        stops searching after ``time_limit`` seconds (``None``: no limit)."""
         if self.kind == "random":
             return RandomAgent(seed=seed)
         if self.kind == "greedy":
             return GreedyAgent(seed=seed)
         if self.kind == "mcts":
-            return MCTSAgent(iterations=self.iterations, seed=seed)
+            return MCTSAgent(iterations=self.iterations, time_limit=time_limit, seed=seed)
         return None
 
 
@@ -136,7 +137,7 @@ def parse_seat(text: object) -> Seat:
         kind, sep, arg = text.strip().partition(":")
         if kind in SEAT_KINDS and not sep:
             return Seat(kind, _DEFAULT_ITERATIONS if kind == "mcts" else 0)
-        if kind == "mcts" and arg.isdigit() and 1 <= int(arg) <= _MAX_ITERATIONS:
+        if kind == "mcts" and arg.isascii() and arg.isdigit() and len(arg) <= 6 and 1 <= int(arg) <= _MAX_ITERATIONS:
             return Seat(kind, int(arg))
     raise OptionError(f"unknown seat {shown(text, 40)}; seats are {', '.join(SEAT_KINDS)} or mcts:N")
 
@@ -169,10 +170,14 @@ class Table:
         game: The rules.
         seats: Who sits in each seat (their number is the number of players).
         seed: The first game's seed (``None``: a fresh one).
+        think: Seconds an MCTS bot may search for one move (``None``: no limit).
     """
 
-    def __init__(self, game: Game[Any, Any], seats: Sequence[Seat], seed: int | None = None) -> None:
+    def __init__(
+        self, game: Game[Any, Any], seats: Sequence[Seat], seed: int | None = None, *, think: float | None = None
+    ) -> None:
         players = game.check_players(len(seats))
+        self.think = think
         self.id = secrets.token_urlsafe(9)
         self.game = game
         self.seats = tuple(seats)
@@ -197,10 +202,52 @@ class Table:
         #: Why the bots stopped, if one of them failed.
         self.bot_error: str | None = None
 
+    @classmethod
+    def resume(
+        cls,
+        game: Game[Any, Any],
+        seats: Sequence[Seat],
+        *,
+        table_id: str,
+        host_token: str,
+        seat_tokens: Mapping[Player, str],
+        seed: int,
+        moves: Sequence[str],
+        version: int,
+        think: float | None = None,
+    ) -> Table:
+        """The table as it was saved: the same id, tokens and version, its
+        game replayed from ``seed`` through ``moves`` (notation).
+
+        Raises:
+            BoardkitError: if the tokens do not fit the seats or a move is
+                not legal where it stands.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> seats = [parse_seat("here"), parse_seat("link")]
+            >>> table = Table.resume(Nim(heap=5), seats, table_id="t1", host_token="h" * 32,
+            ...                      seat_tokens={1: "s" * 32}, seed=3, moves=["take 2"], version=4)
+            >>> table.id, table.version, table.movers, table.viewer("s" * 32)
+            ('t1', 4, [0], Viewer(host=False, seats=frozenset({1})))
+        """
+        table = cls(game, seats, seed=seed, think=think)
+        links = {p for p, s in enumerate(table.seats) if s.kind == "link"}
+        if set(seat_tokens) != links or not host_token or not all(seat_tokens.values()):
+            raise OptionError(f"the saved tokens do not fit the seats of table {shown(table_id, 20)}")
+        table.id, table.host_token, table.seat_tokens = table_id, host_token, dict(seat_tokens)
+        for text in moves:
+            player = table.state.current_player
+            if player is None:
+                raise IllegalMoveError(text, "the game is over")
+            table._apply(player, game.parse_move(text))
+        table.version = version
+        return table
+
     def _agents(self) -> dict[Player, Agent]:
         agents = {}
         for p, seat in enumerate(self.seats):
-            agent = seat.agent(derive_seed(self.state.seed, "seat", p))
+            agent = seat.agent(derive_seed(self.state.seed, "seat", p), time_limit=self.think)
             if agent is not None:
                 agents[p] = agent
         return agents
@@ -427,6 +474,8 @@ class Tables:
         self.idle = idle
         self.clock = clock
         self._tables: dict[str, Table] = {}
+        #: Called with each table dropped for being idle (the server forgets it in its store).
+        self.on_drop: Callable[[Table], None] | None = None
 
     def __len__(self) -> int:
         return len(self._tables)
@@ -435,7 +484,9 @@ class Tables:
         """Drop the tables idle for too long."""
         now = self.clock()
         for key in [k for k, t in self._tables.items() if now - t.last_seen > self.idle]:
-            del self._tables[key]
+            dropped = self._tables.pop(key)
+            if self.on_drop is not None:
+                self.on_drop(dropped)
 
     def add(self, make: Callable[[], Table]) -> Table:
         """Make a table and keep it.

@@ -9,6 +9,7 @@ let shown = null; // the seat whose own view is on screen (several people at one
 let passing = false; // the "pass the device" screen is up
 let path = []; // the cells clicked so far
 let epoch = 0; // bumped whenever the seat on screen changes: older answers are dropped
+let thinking = null; // {key, since}: the bot thinking now, and since when (this page's clock)
 
 const $ = (id) => document.getElementById(id);
 const api = (what) => `/api/tables/${encodeURIComponent(tableId)}${what}`;
@@ -101,12 +102,19 @@ function render() {
   if (myTurn()) status += " (your move)";
   $("status").textContent = status;
   $("board").innerHTML = page.svg;
+  // The last move on the board: the cells it named, or the one it filled.
+  for (const name of page.last || []) {
+    const cell = $("board").querySelector(`[data-cell="${CSS.escape(name)}"]`);
+    if (cell) cell.classList.add("last");
+  }
+  think();
   $("pass").hidden = !passing;
   if (passing) {
     $("pass-text").textContent = `Pass the device to ${seatName(page.to_move)}.`;
     $("pass-ready").textContent = `I am ${seatName(page.to_move)}: show my view`;
   }
   const moves = passing ? [] : page.moves;
+  $("moves-box").hidden = page.over;
   list("moves", moves, (m) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -200,6 +208,22 @@ function render() {
   mark();
 }
 
+// "player 1 (MCTS bot) is thinking... 3 s" while a bot moves, counted from when this page saw it start.
+function think() {
+  const bot = page && !page.over ? page.thinking : null;
+  const key = bot ? `${page.version}:${bot.seat}` : null;
+  if (!thinking || thinking.key !== key) thinking = key ? { key, since: Date.now() } : null;
+  document.body.dataset.thinking = Boolean(thinking);
+  $("thinking").hidden = !thinking;
+  if (thinking) {
+    const seconds = Math.floor((Date.now() - thinking.since) / 1000);
+    $("thinking").textContent = `${bot.name} (${bot.label}) is thinking\u2026 ${seconds} s`;
+  }
+}
+setInterval(() => {
+  if (thinking) think();
+}, 1000);
+
 // The scores, what every player may see beside the board, and the game's goal and turn.
 function facts() {
   const row = (label, value) => {
@@ -225,6 +249,8 @@ function facts() {
 }
 
 function show(data) {
+  // Answers can arrive out of order (a move's answer after the page that follows a bot's reply): never go back.
+  if (page && data.you === page.you && data.version < page.version) return;
   const moved = !page || data.version !== page.version || data.you !== page.you;
   page = data;
   if (moved) {

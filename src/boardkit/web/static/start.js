@@ -209,7 +209,26 @@ async function load() {
   fillGame();
 }
 
+// The finished games this server keeps, newest first, each with its record to download.
+async function loadArchive() {
+  const answer = await fetch("/api/archive");
+  if (!answer.ok) return;
+  const games = (await answer.json()).games;
+  for (const game of games) {
+    const when = new Date(game.finished * 1000).toLocaleString();
+    const item = element("li");
+    item.dataset.archived = game.number;
+    item.append(
+      `${game.game}: ${game.result}, ${game.moves} moves (${game.seats.join(" against ")}), ${when} `,
+      element("a", { href: `/api/archive/${game.number}/record.json`, textContent: "record" }),
+    );
+    $("archive").append(item);
+  }
+  $("archive-box").hidden = games.length === 0;
+}
+
 $("game").addEventListener("change", fillGame);
 $("players").addEventListener("change", fillSeats);
 $("start").addEventListener("submit", start);
 load();
+loadArchive();
