@@ -83,8 +83,13 @@ def derive_seed(seed: int, *keys: int | str) -> int:
         True
         >>> derive_seed(7, 0) != derive_seed(7, 1)
         True
+
+        Neighbouring master seeds give unrelated games, not shifted ones:
+
+        >>> derive_seed(31, 0) == derive_seed(30, 1)
+        False
     """
-    z = seed & _MASK
+    z = _mix(seed & _MASK)
     for key in keys:
         if isinstance(key, str):
             for byte in key.encode():

@@ -13,7 +13,7 @@ Examples:
     >>> from boardkit.testing import Nim
     >>> from boardkit.agents import MCTSAgent, RandomAgent
     >>> from boardkit.play import play_game
-    >>> record = play_game(Nim(heap=9), [MCTSAgent(iterations=100, seed=1), RandomAgent(seed=2)], seed=0)
+    >>> record = play_game(Nim(heap=9), [MCTSAgent(iterations=200, seed=1), RandomAgent(seed=2)], seed=0)
     >>> record.outcome.winner
     0
 """
