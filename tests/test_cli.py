@@ -391,6 +391,11 @@ def on_a_terminal(args: list[str], cwd: Path, steps: list[tuple[bytes, bytes]]) 
         while time.monotonic() < deadline:
             if waiting and waiting[0][0] in screen[seen:]:
                 seen = screen.index(waiting[0][0], seen) + len(waiting[0][0])
+                if b"\x03" in waiting[0][1]:
+                    # As a person does, not in the instant the prompt appears: CPython's
+                    # readline prints the prompt and then waits in select(), and a SIGINT
+                    # that lands between the two is only seen at the next key or signal.
+                    time.sleep(0.3)
                 os.write(fd, waiting.pop(0)[1])
                 continue
             if not select.select([fd], [], [], 0.5)[0]:

@@ -135,7 +135,7 @@ def play_game(
         >>> from boardkit.agents import GreedyAgent, RandomAgent
         >>> record = play_game(Nim(heap=5), [GreedyAgent(), RandomAgent(seed=1)], seed=7)
         >>> record.moves[0], record.outcome.winner
-        ('take 1', 0)
+        ('take 2', 0)
     """
     check_seed(seed)
     count = game.check_players(len(agents) if players is None else players)
