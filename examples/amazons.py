@@ -31,6 +31,8 @@ Examples:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Place, Step
 from boardkit.topology import SquareGrid
@@ -103,9 +105,9 @@ class Amazons(BoardGame):
 
     name = "amazons"
     board = BOARD
-    pieces = {"X": "player 0 (white) amazon", "O": "player 1 (black) amazon", "#": "arrow"}
-    colours = {"X": "#f5f5f5", "O": "#222222", "#": "#b71c1c"}
-    counters = {"_amazon": -1}
-    parts = {"move": "move an amazon", "shoot": "shoot an arrow"}
+    pieces: ClassVar = {"X": "player 0 (white) amazon", "O": "player 1 (black) amazon", "#": "arrow"}
+    colours: ClassVar = {"X": "#f5f5f5", "O": "#222222", "#": "#b71c1c"}
+    counters: ClassVar = {"_amazon": -1}
+    parts: ClassVar = {"move": "move an amazon", "shoot": "shoot an arrow"}
     moves = (Step, Place)
     state_class = AmazonsState

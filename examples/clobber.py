@@ -24,6 +24,8 @@ Examples:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Step
 from boardkit.topology import SquareGrid
@@ -66,7 +68,7 @@ class Clobber(BoardGame):
 
     name = "clobber"
     board = BOARD
-    pieces = {"o": "player 0 (white)", "x": "player 1 (black)"}
-    colours = {"o": "#f5f5f5", "x": "#222222"}
+    pieces: ClassVar = {"o": "player 0 (white)", "x": "player 1 (black)"}
+    colours: ClassVar = {"o": "#f5f5f5", "x": "#222222"}
     moves = (Step,)
     state_class = ClobberState

@@ -28,6 +28,8 @@ Examples:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Edge
 from boardkit.topology import Cell, SquareGrid
@@ -81,7 +83,7 @@ class DotsAndBoxes(BoardGame):
 
     name = "dots-and-boxes"
     board = BOARD
-    pieces = {"1": "player 0's line", "2": "player 1's line"}
-    counters = {"boxes": (0, 0)}
+    pieces: ClassVar = {"1": "player 0's line", "2": "player 1's line"}
+    counters: ClassVar = {"boxes": (0, 0)}
     moves = (Edge,)
     state_class = DotsAndBoxesState

@@ -49,6 +49,8 @@ Examples:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Pass, Place
 from boardkit.topology import SquareGrid
@@ -199,9 +201,9 @@ class Go(BoardGame):
 
     name = "go"
     board = BOARD
-    pieces = {"B": "player 0 (black)", "W": "player 1 (white)"}
-    colours = {"B": "#222222", "W": "#f5f5f5"}
-    counters = {
+    pieces: ClassVar = {"B": "player 0 (black)", "W": "player 1 (white)"}
+    colours: ClassVar = {"B": "#222222", "W": "#f5f5f5"}
+    counters: ClassVar = {
         "moves played": 0, "passes": 0, "captured": 0,
         # The rules' own bookkeeping: black's and white's stones as bitboards, the point ko forbids (or 0),
         # and every position so far (both colours' stones in one number); whether one came back.

@@ -28,6 +28,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+from typing import ClassVar
 
 import attrs
 
@@ -109,8 +110,8 @@ class Harvest(BoardGame):
         goal="Claim hexes whose crops add up to more than your rival's when the field is full.",
         turn="Claim one empty hex next to one of yours (your first claim may be anywhere); pass if you cannot.",
     )
-    pieces = {"G": "Gold", "S": "Silver"}
-    colours = {"G": "#d4a017", "S": "#9e9e9e"}
+    pieces: ClassVar = {"G": "Gold", "S": "Silver"}
+    colours: ClassVar = {"G": "#d4a017", "S": "#9e9e9e"}
     moves = (Place, Pass)
     options_class = HarvestOptions
     state_class = HarvestState

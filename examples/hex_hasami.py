@@ -14,6 +14,8 @@ together are exactly this file. Run it to watch a random game::
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from boardkit import Outcome, capture
@@ -82,8 +84,8 @@ class HexHasami(BoardGame):
 
     name = "hex-hasami"
     board = BOARD
-    pieces = {"x": "player 0", "o": "player 1"}
-    counters = {"taken by x": 0, "taken by o": 0, "moves": 0}
+    pieces: ClassVar = {"x": "player 0", "o": "player 1"}
+    counters: ClassVar = {"taken by x": 0, "taken by o": 0, "moves": 0}
     moves = (Step,)
     options_class = HexHasamiOptions
     state_class = HexHasamiState

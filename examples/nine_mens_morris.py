@@ -32,6 +32,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import networkx as nx
 
@@ -136,9 +137,9 @@ class NineMensMorris(BoardGame):
 
     name = "nine-mens-morris"
     board = BOARD
-    pieces = {"W": "player 0 (white)", "B": "player 1 (black)"}
-    colours = {"W": "#f5f5f5", "B": "#222222"}
-    counters = {"to place": (9, 9), "turns": 0}
-    parts = {"move": "place or move a man", "remove": "remove a man of the other side"}
+    pieces: ClassVar = {"W": "player 0 (white)", "B": "player 1 (black)"}
+    colours: ClassVar = {"W": "#f5f5f5", "B": "#222222"}
+    counters: ClassVar = {"to place": (9, 9), "turns": 0}
+    parts: ClassVar = {"move": "place or move a man", "remove": "remove a man of the other side"}
     moves = (Step, Place)
     state_class = NineMensMorrisState
