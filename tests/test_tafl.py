@@ -866,11 +866,43 @@ def test_render_and_picture() -> None:
     assert lines[6] == " 6 t t . T T K T T . t t 6"
     assert lines[-1] == "attackers to move"
     picture = svg(state)
-    assert picture.count("<rect") == 121 and picture.count("\u2654") == 2  # the King, and his key
+    assert picture.count("<rect") == 121 and picture.count("<polygon") == 2  # the King's crown, and his key's
     _, labels, fills = state.svg_cells()
-    assert fills[(5, 5)] != fills.get((0, 0), "") and len(labels) == 37
+    assert fills[(5, 5)] != fills.get((0, 0), "") and labels == {} and len(state.svg_pieces()) == 37
     corner = Tafl("brandubh", escape="corner").new_game(seed=0)
     assert corner.render().splitlines()[1] == "7 + . . t . . + 7"
+
+
+def test_picture_draws_pieces_not_glyphs() -> None:
+    """Issue 27: one piece element per piece (a disc, the King's crowned), no text glyphs."""
+    import xml.etree.ElementTree as ET
+
+    ns = "{http://www.w3.org/2000/svg}"
+    state = Tafl("brandubh").from_position("/7/7/7/3K3/tT5/7/2t4/", to_move=0)
+    state.apply("c7-c5")  # takes b5
+    assert state.piece_at("b5") is None and len(state.svg_pieces()) == 3
+    for position in [Tafl("brandubh").new_game(seed=0), Tafl("hnefatafl").new_game(seed=0), state]:
+        picture = svg(position)
+        assert not any(glyph in picture for glyph in "\u25cf\u25cb\u2654\u2656\u265a")
+        root = ET.fromstring(picture)
+        board: dict[str, list[str]] = {}
+        for group in root.iter(f"{ns}g"):
+            board[group.attrib["data-cell"]] = [child.tag.removeprefix(ns) for child in group]
+        expected = {}
+        for name in board:
+            piece = position.piece_at(name)
+            if piece is not None:
+                expected[name] = ["rect", "circle", "polygon"] if piece is Piece.KING else ["rect", "circle"]
+        assert {name: tags for name, tags in board.items() if tags != ["rect"]} == expected
+        fills = {g.attrib["data-cell"]: [c.attrib.get("fill") for c in g][1:] for g in root.iter(f"{ns}g")}
+        for name, piece in ((n, position.piece_at(n)) for n in expected):
+            assert fills[name][0] == ("#222222" if piece is Piece.ATTACKER else "#f5f5f5")
+        # The key shows the three pieces, drawn the same way, beside their names.
+        key = [(c.tag.removeprefix(ns), c.attrib.get("fill")) for c in root if c.tag != f"{ns}g"]
+        assert ("circle", "#222222") in key and key.count(("circle", "#f5f5f5")) == 2
+        assert key.count(("polygon", "#f9a825")) == 1  # the King's crown
+        texts = [t.text for t in root.iter(f"{ns}text")]
+        assert {"attacker (t)", "defender (T)", "king (K)"} <= set(texts)
 
 
 def test_evaluate_is_bounded_and_zero_sum() -> None:

@@ -1,11 +1,16 @@
-"""Pictures of a game of Tafl: the board as text and the SVG picture's cells,
-key and coordinates.
+"""Pictures of a game of Tafl: the board as text and the SVG picture (its
+cells, pieces, key and coordinates).
 
-The state's ``render``, ``svg_cells``, ``svg_legend``, ``svg_coordinates`` and
-``svg_cell_names`` come here with the board's tables and the state's board list
-(their documentation and examples stay on
-:class:`~boardkit.games.tafl.TaflState`). This module imports Tafl's board and
-notation, never the rules (which import it).
+The state's ``render``, ``svg_cells``, ``svg_pieces``, ``svg_shapes``,
+``svg_legend``, ``svg_coordinates``, ``svg_cell_names`` and ``svg_picture``
+come here with the board's tables and the state's board list (their
+documentation and examples stay on :class:`~boardkit.games.tafl.TaflState`).
+This module imports Tafl's board and notation, and :mod:`boardkit.render`
+when drawing; never the rules (which import it).
+
+The picture draws pieces, not letters: an attacker is a dark disc, a defender a
+light disc with a dark outline, the King a light disc with a crown (the
+kit's ``"disc"`` and ``"king"`` shapes), and the key shows the same shapes.
 
 Examples:
     >>> from boardkit.games.tafl.board import board_tables
@@ -29,7 +34,26 @@ from boardkit.games.tafl.moves import square_name
 from boardkit.outcome import Outcome
 from boardkit.topology import SquareGrid
 
-__all__ = ["render_text", "status_line", "svg_cell_names", "svg_cells", "svg_coordinates", "svg_legend"]
+__all__ = [
+    "render_text",
+    "status_line",
+    "svg_cell_names",
+    "PIECE_COLOURS",
+    "PIECE_KEY",
+    "PIECE_SHAPES",
+    "svg_cells",
+    "svg_coordinates",
+    "svg_legend",
+    "svg_legend_shapes",
+    "svg_picture",
+    "svg_pieces",
+    "svg_shapes",
+]
+
+#: The colour of each piece code's disc (none for an empty square).
+PIECE_COLOURS = ("", "#222222", "#f5f5f5", "#f5f5f5")
+#: The shape of each piece code (see :func:`boardkit.render.board.piece`).
+PIECE_SHAPES = ("", "disc", "disc", "king")
 
 
 def render_text(g: Board, board: list[int], status: str) -> str:
@@ -83,30 +107,78 @@ def status_line(over: Outcome | None, turn: int, escape_lines: int) -> str:
 
 
 def svg_cells(g: Board, board: list[int]) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
-    """The board, a label per occupied cell and a fill per cell (``state.svg_cells()``)."""
+    """The board, no labels (the pieces are drawn as pieces: see
+    :func:`svg_pieces`) and a fill per shaded cell (``state.svg_cells()``)."""
     n = g.size
-    labels: dict[Any, str] = {}
     fills: dict[Any, str] = {}
-    marks = ("", "\u25cf", "\u25cb", "\u2654")
     last = n * n - 1
     board_corners = {0, n - 1, last - n + 1, last}
-    for i, q in enumerate(board):
-        cell = (i % n, i // n)
-        if q:
-            labels[cell] = marks[q]
-        if i in g.restricted or i in board_corners:
-            fills[cell] = "#b9a27a" if i in g.restricted else "#d9c9a3"
-    return g.grid, labels, fills
+    for i in g.restricted | board_corners:
+        fills[(i % n, i // n)] = "#b9a27a" if i in g.restricted else "#d9c9a3"
+    return g.grid, {}, fills
+
+
+def svg_pieces(n: int, board: list[int]) -> dict[Any, str]:
+    """A piece's colour per occupied cell (``state.svg_pieces()``)."""
+    return {(i % n, i // n): PIECE_COLOURS[q] for i, q in enumerate(board) if q}
+
+
+def svg_shapes(n: int, board: list[int]) -> dict[Any, str]:
+    """A piece's shape per occupied cell (``state.svg_shapes()``)."""
+    return {(i % n, i // n): PIECE_SHAPES[q] for i, q in enumerate(board) if q}
+
+
+#: The first three lines of the key: the pieces.
+PIECE_KEY = [(PIECE_COLOURS[1], "attacker (t)"), (PIECE_COLOURS[2], "defender (T)"), (PIECE_COLOURS[3], "king (K)")]
+
+
+def svg_legend_shapes(legend: list[tuple[str, str]]) -> list[str]:
+    """The shape beside each line of a key: the pieces' shapes beside the
+    lines of :data:`PIECE_KEY`, a small disc of its colour (``""``) beside any other."""
+    shapes = dict(zip(PIECE_KEY, PIECE_SHAPES[1:], strict=True))
+    return [shapes.get(line, "") for line in legend]
+
+
+def svg_picture(
+    g: Board,
+    board: list[int],
+    title: str | None = None,
+    *,
+    legend: list[tuple[str, str]] | None = None,
+    marks: dict[str, str] | None = None,
+) -> str:
+    """The whole picture (``state.svg_picture(title)``): the board, its
+    pieces, coordinates, ``data-cell`` names and key.
+
+    ``legend`` replaces the key (``[]`` for none) and ``marks`` fills some
+    squares, by name, in a colour (a diagram's move).
+    """
+    from boardkit.render import topology_svg
+
+    grid, labels, fills = svg_cells(g, board)
+    names = svg_cell_names(g)
+    if marks:
+        cells = {name: cell for cell, name in names.items()}
+        fills.update({cells[name]: colour for name, colour in marks.items()})
+    key = svg_legend(g) if legend is None else legend
+    return topology_svg(
+        grid,
+        labels,
+        fills,
+        title=title,
+        pieces=svg_pieces(g.size, board),
+        shapes=svg_shapes(g.size, board),
+        legend=key,
+        legend_shapes=svg_legend_shapes(key),
+        coordinates=svg_coordinates(g.size),
+        names=names,
+    )
 
 
 def svg_legend(g: Board) -> list[tuple[str, str]]:
     """The key under the picture (``state.svg_legend()``)."""
     rules = g.rules
-    key = [
-        ("#ffffff", "\u25cf attacker (t)"),
-        ("#ffffff", "\u25cb defender (T)"),
-        ("#ffffff", "\u2654 king (K)"),
-    ]
+    key = list(PIECE_KEY)
     if g.thrones and g.corners and rules.throne_stop == rules.corner_stop:
         key.append(("#b9a27a", f"throne and corners: {_who(rules.throne_stop)} may stop there"))
     else:

@@ -70,6 +70,9 @@ from boardkit.games.tafl.render import (
     svg_cells,
     svg_coordinates,
     svg_legend,
+    svg_picture,
+    svg_pieces,
+    svg_shapes,
 )
 from boardkit.games.tafl.setup import from_position
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
@@ -838,8 +841,9 @@ class TaflState(State[Move]):
         return render_text(self._g, self._board, status_line(self._over, self._turn, self.escape_lines))
 
     def svg_cells(self) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
-        """The board, a label per occupied cell and a fill per cell, for
-        :func:`boardkit.render.svg`; the throne and restricted corners are shaded.
+        """The board, no labels (the pieces are drawn as pieces: see
+        :meth:`svg_pieces`) and a fill per shaded cell; the throne and
+        restricted corners are shaded.
 
         Examples:
             >>> from boardkit.render import svg
@@ -853,7 +857,7 @@ class TaflState(State[Move]):
 
         Examples:
             >>> Tafl("brandubh").new_game(seed=0).svg_legend()[0]
-            ('#ffffff', '\u25cf attacker (t)')
+            ('#222222', 'attacker (t)')
         """
         return svg_legend(self._g)
 
@@ -879,15 +883,46 @@ class TaflState(State[Move]):
         """
         return svg_cell_names(self._g)
 
-
-    def svg_pieces(self) -> None:
-        """No round pieces: the marks are the cells' labels (see :meth:`svg_cells`).
+    def svg_pieces(self) -> dict[Any, str]:
+        """A piece's colour per occupied square: attackers dark, defenders
+        and the King light.
 
         Examples:
-            >>> Tafl("brandubh").new_game(seed=0).svg_pieces() is None
-            True
+            >>> sorted(set(Tafl("brandubh").new_game(seed=0).svg_pieces().values()))
+            ['#222222', '#f5f5f5']
         """
-        return None
+        return svg_pieces(self._g.size, self._board)
+
+    def svg_shapes(self) -> dict[Any, str]:
+        """A piece's shape per occupied square: a disc, and the King a disc with a crown.
+
+        Examples:
+            >>> list(Tafl("brandubh").new_game(seed=0).svg_shapes().values()).count("king")
+            1
+        """
+        return svg_shapes(self._g.size, self._board)
+
+    def svg_picture(
+        self,
+        title: str | None = None,
+        *,
+        legend: list[tuple[str, str]] | None = None,
+        marks: dict[str, str] | None = None,
+    ) -> str:
+        """The board as an SVG picture, what :func:`boardkit.render.svg`
+        draws: the pieces as pieces (dark discs, light discs, the King
+        crowned), the shaded squares, the coordinates, each square's
+        ``data-cell`` name and a key showing the pieces. ``legend`` replaces
+        the key (``[]`` for none); ``marks`` fills some squares, by name, in
+        a colour.
+
+        Examples:
+            >>> from boardkit.render import svg
+            >>> picture = svg(Tafl("brandubh").new_game(seed=0))
+            >>> picture.count("<rect"), picture.count("<circle"), picture.count("data-cell=")
+            (49, 18, 49)
+        """
+        return svg_picture(self._g, self._board, title, legend=legend, marks=marks)
 
     def svg_overlay(self, cell: Any, x: float, y: float) -> str:
         """Nothing drawn over a square beyond its mark.
