@@ -307,6 +307,8 @@ class BoardTables:
         where: a cell, or its name, to its index.
         names: each index's cell name.
         directions: each direction's index in the compiled tables.
+        axes: one direction index per line through a cell (a direction and
+            its opposite are one line), the lines :meth:`BoardState.line` counts.
 
     Examples:
         >>> tables = BoardTables(SquareGrid(3, 3))
@@ -314,7 +316,7 @@ class BoardTables:
         (7, 7, 'b1')
     """
 
-    __slots__ = ("directions", "names", "where")
+    __slots__ = ("axes", "directions", "names", "where")
 
     def __init__(self, board: Topology) -> None:
         self.names: tuple[str, ...] = tuple(board.name(c) for c in board.cells)
@@ -323,6 +325,8 @@ class BoardTables:
             where.setdefault(name, i)
         self.where = where
         self.directions: dict[Any, int] = {d: i for i, d in enumerate(board.directions)}
+        opposite = board.compiled.opposite if board.directions else ()
+        self.axes: tuple[int, ...] = tuple(d for d, back in enumerate(opposite) if not 0 <= back < d)
 
 
 class BoardState(State[Any], Generic[P]):
@@ -518,7 +522,7 @@ class BoardState(State[Any], Generic[P]):
             return 0
         if not self.board.directions:
             return 1  # a board without directions has no lines but the piece itself
-        directions = None if direction is None else (self._direction(direction),)
+        directions = self._tables.axes if direction is None else (self._direction(direction),)
         return count_line(self.board.compiled, self._cells, index, directions=directions)
 
     def slide(self, cell: Cell, direction: str) -> Any:
