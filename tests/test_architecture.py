@@ -36,6 +36,19 @@ def _modules() -> dict[str, Path]:
     return {_module(p): p for p in sorted(SRC.rglob("*.py"))}
 
 
+def _named(node: ast.Import | ast.ImportFrom, package: str) -> set[str]:
+    """The modules an import statement names, relative ones resolved against
+    ``package``, and each ``module.name`` of a ``from module import name``."""
+    if isinstance(node, ast.Import):
+        return {a.name for a in node.names}
+    base = node.module or ""
+    if node.level:
+        up = package.split(".")
+        up = up[: len(up) - node.level + 1]
+        base = ".".join([*up, base] if base else up)
+    return {base, *(f"{base}.{a.name}" for a in node.names)}
+
+
 def _runtime_imports(path: Path, name: str, known: set[str]) -> set[str]:
     """The boardkit modules ``path`` imports when it is imported: top-level
     imports, not those under ``if TYPE_CHECKING:`` nor inside functions."""
@@ -56,16 +69,8 @@ def _runtime_imports(path: Path, name: str, known: set[str]) -> set[str]:
                 visit(node.body)
                 for handler in node.handlers:
                     visit(handler.body)
-            elif isinstance(node, ast.Import):
-                found.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    up = package.split(".")
-                    up = up[: len(up) - node.level + 1]
-                    base = ".".join([*up, base] if base else up)
-                found.add(base)
-                found.update(f"{base}.{a.name}" for a in node.names)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                found.update(_named(node, package))
 
     visit(tree.body)
     return {m for m in found if m in known and m != name}
@@ -304,16 +309,8 @@ def _imports_anywhere(path: Path, name: str, *, type_checking: bool = True) -> s
     for node in ast.walk(tree):
         if id(node) in skipped:
             continue
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package.split(".")
-                up = up[: len(up) - node.level + 1]
-                base = ".".join([*up, base] if base else up)
-            found.add(base)
-            found.update(f"{base}.{a.name}" for a in node.names)
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.update(_named(node, package))
     return found
 
 
