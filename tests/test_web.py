@@ -488,6 +488,24 @@ def test_idle_games_expire() -> None:
     assert tables.get(table.id) is None and len(tables) == 1
 
 
+def test_a_game_of_bots_nobody_looks_at_goes_idle() -> None:
+    # Five Fields has no end of its own: two bots would otherwise play on for ever.
+    now = [0.0]
+    tables = Tables(limit=2, idle=60, clock=lambda: now[0])
+    bots = [parse_seat("random"), parse_seat("random")]
+    watched = tables.add(lambda: Table(games.load("five-fields"), bots, seed=3))
+    alone = tables.add(lambda: Table(games.load("five-fields"), bots, seed=4))
+    for _ in range(25):
+        now[0] += 2
+        assert tables.get(watched.id) is watched  # somebody watches this one
+        for table in (watched, alone):
+            player = table.bot_to_move()
+            assert player is not None and tables.get(table.id, use=False) is table
+            assert table.bot_move(table.version, table.agents[player].choose(table.state, player))
+    now[0] = 61  # nobody has looked at the second since 0: its bots' 25 moves were no use of it
+    assert tables.get(alone.id, use=False) is None and tables.get(watched.id) is watched
+
+
 def test_bots_answer_without_holding_up_other_games(client: TestClient) -> None:
     import threading
 
@@ -547,9 +565,15 @@ def test_every_game_plays_to_the_end_through_the_server(client: TestClient, game
     import random
 
     rng = random.Random(4)
-    made = new_table(client, game, ["here", "random"])
+    # The table's seed is fresh, so the bot's moves differ from run to run. Five Fields' rules have no
+    # end of their own (a random game can go on for 20,000 plies and more): its declared turn limit
+    # ends it, as a server would offer, and every game here is held to a bound it cannot outrun.
+    extra: dict[str, Any] = {"options": {"turn_limit": 60}} if game == "five-fields" else {}
+    made = new_table(client, game, ["here", "random"], **extra)
     page = wait_for(client, made, lambda p: p["over"] or p["to_move"] == p["you"])
-    while not page["over"]:
+    for _ in range(1_000):
+        if page["over"]:
+            break
         assert page["moves"] and page["you"] == 0
         move = rng.choice(page["moves"])["move"]
         sent = {"token": made["token"], "version": page["version"], "move": move}
@@ -557,7 +581,8 @@ def test_every_game_plays_to_the_end_through_the_server(client: TestClient, game
         assert answer.status_code == 200, answer.text
         page = wait_for(client, made, lambda p: p["over"] or p["to_move"] == p["you"])
     state = table_of(client, made["id"]).state
-    assert state.is_over and page["history"] == [str(m) for m in state.history]
+    assert state.is_over, f"{game} did not end in 1,000 of our moves"
+    assert page["history"] == [str(m) for m in state.history]
     record = client.get(f"/api/tables/{made['id']}/record.json", params={"token": made["token"]})
     assert record.status_code == 200
 

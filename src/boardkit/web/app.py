@@ -191,7 +191,7 @@ def create_app(
     async def bots(table: Table) -> None:
         """Let the bots move while it is their turn, thinking in the bot pool."""
         try:
-            while (player := table.bot_to_move()) is not None and tables.get(table.id) is table:
+            while (player := table.bot_to_move()) is not None and tables.get(table.id, use=False) is table:
                 version = table.version
                 move, agent = await pool.choose(table.state, table.agents[player], player)
                 if table.bot_move(version, move):

@@ -277,9 +277,10 @@ class Table:
         """Note that somebody used the table now (it is not idle)."""
         self.last_seen = self.clock()
 
-    def _changed(self) -> None:
+    def _changed(self, *, used: bool = True) -> None:
         self.version += 1
-        self.touch()
+        if used:
+            self.touch()
 
     def _check_version(self, version: object) -> None:
         if version != self.version:
@@ -316,12 +317,13 @@ class Table:
 
     def bot_move(self, version: int, move: Any) -> bool:
         """Play a bot's move chosen on ``version``; False (nothing done) if the
-        game changed meanwhile."""
+        game changed meanwhile. A bot's move is not a use of the table: a game
+        of bots that nobody looks at goes idle (and ends) like any other."""
         player = self.bot_to_move()
         if version != self.version or player is None:
             return False
         self._apply(player, move)
-        self._changed()
+        self._changed(used=False)
         return True
 
     def takes_back(self, viewer: Viewer) -> int:
@@ -503,11 +505,12 @@ class Tables:
         self._tables[table.id] = table
         return table
 
-    def get(self, key: str) -> Table | None:
-        """The table with that id, if it is still kept."""
+    def get(self, key: str, *, use: bool = True) -> Table | None:
+        """The table with that id, if it is still kept; ``use=False`` looks
+        without counting as a use (the server's own bots look so)."""
         self.expire()
         table = self._tables.get(key)
-        if table is not None:
+        if table is not None and use:
             table.touch()
         return table
 
