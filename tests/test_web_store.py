@@ -245,6 +245,42 @@ class Sleeper:
         time.sleep(600)
 
 
+def test_a_worker_goes_on_from_the_position_it_knows_and_replays_after_a_take_back() -> None:
+    # A worker keeps the last position of each game, so a bot's move in a long game does not
+    # replay the whole game; after a take-back it starts again. Every move must be the one the
+    # same bot chooses on the game replayed from the start, chance (Cloth of Gold's draws) included.
+    import asyncio
+
+    game = games.load("cloth-of-gold")
+
+    async def run() -> list[tuple[str, str]]:
+        pool = BotPool(workers=1, think=30)
+        state = game.new_game(seed=11)
+        chosen = []
+        try:
+            for ply in range(24):
+                if state.is_over:
+                    break
+                if ply == 12:  # taken back: the worker knows a longer game than this one
+                    state.undo()
+                    state.undo()
+                player = state.current_player
+                assert player is not None
+                agent = RandomAgent(seed=ply)
+                move, _ = await pool.choose(state, agent, player)
+                fresh = game.new_game(seed=11)
+                for m in state.history:
+                    fresh.apply(m)
+                chosen.append((move, str(RandomAgent(seed=ply).choose(fresh, player))))
+                state.apply(game.parse_move(move))
+        finally:
+            await pool.close()
+        return chosen
+
+    chosen = asyncio.run(run())
+    assert len(chosen) >= 20 and all(a == b for a, b in chosen)
+
+
 def test_a_bot_past_the_cap_is_stopped_and_a_random_move_played() -> None:
     import asyncio
 

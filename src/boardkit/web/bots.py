@@ -94,6 +94,45 @@ def _think(game: Game[Any, Any], players: int, seed: int, moves: Sequence[str], 
     return str(agent.choose(state, player))
 
 
+class _Positions:
+    """A worker's last position of each game it thought about, so that the
+    next move of that game replays only the moves made since (a long game
+    would otherwise cost a replay of every move, each time a bot moves).
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> positions = _Positions()
+        >>> game = Nim(heap=5)
+        >>> state = positions.reach("nim", game, 2, 1, ["take 1"])
+        >>> positions.reach("nim", game, 2, 1, ["take 1", "take 2"]) is state, state.heap
+        (True, 2)
+        >>> positions.reach("nim", game, 2, 1, ["take 2"]) is state  # taken back: replayed anew
+        False
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, int, int], tuple[tuple[str, ...], State[Any]]] = {}
+
+    def reach(self, key: str, game: Game[Any, Any], players: int, seed: int, moves: Sequence[str]) -> State[Any]:
+        """The position after ``moves`` from the start of ``game`` with ``seed``."""
+        moves = tuple(moves)
+        kept = self._kept.pop((key, players, seed), None)
+        if kept is not None and kept[0] == moves[: len(kept[0])] and len(kept[1].history) == len(kept[0]):
+            state, done = kept[1], len(kept[0])
+        else:
+            state, done = game.new_game(players=players, seed=seed), 0
+        for text in moves[done:]:
+            state.apply(game.parse_move(text))
+        if len(self._kept) >= _KEEP:
+            self._kept.clear()
+        self._kept[key, players, seed] = (moves, state)
+        return state
+
+    def forget(self) -> None:
+        """Forget every position (after a bot failed, say)."""
+        self._kept.clear()
+
+
 def _work(conn: Connection) -> None:  # pragma: no cover - runs in the worker process
     """A worker's loop: a job in, a move (or the error's text) out, until the pipe closes."""
     # Ctrl+C and a stop sent to the whole process group are the server's to handle: it stops its workers.
@@ -102,6 +141,7 @@ def _work(conn: Connection) -> None:  # pragma: no cover - runs in the worker pr
     with contextlib.suppress(OSError, AttributeError):
         os.nice(_NICE)  # the pages come first: a bot thinks with what the server leaves
     games: dict[str, Game[Any, Any]] = {}
+    positions = _Positions()
     while True:
         try:
             key, rules, players, seed, moves, sent, player = conn.recv()
@@ -113,9 +153,11 @@ def _work(conn: Connection) -> None:  # pragma: no cover - runs in the worker pr
                     games.clear()
                 games[key] = pickle.loads(rules)
             agent = pickle.loads(sent)
-            move = _think(games[key], players, seed, moves, agent, player)
+            state = positions.reach(key, games[key], players, seed, moves)
+            move = str(agent.choose(state, player))
             answer: tuple[bool, str, bytes] = (True, move, pickle.dumps(agent))
         except Exception as exc:  # the server reports a broken bot; the worker carries on
+            positions.forget()
             answer = (False, f"{type(exc).__name__}: {exc}", b"")
         try:
             conn.send(answer)
