@@ -195,18 +195,20 @@ def test_every_module_says_what_it_holds() -> None:
 
 #: The floors, lowest first: a module imports only modules of its own floor or lower ones.
 FLOORS = {
-    # The registry (boardkit/games/__init__.py) knows games by name and imports them by name
-    # only when asked; it is core. The game packages under it are the games floor.
+    # The registry's table (boardkit.registry) knows games by name and imports them by name only
+    # when asked, so records find a game there; it is core. Its typed face, boardkit.games
+    # (boardkit/games/__init__.py), names the four shipped games for the type checker: it is the
+    # top of the games floor, above the game packages under it.
     "core": (
         "boardkit.errors",
         "boardkit.compiling",
         "boardkit.about",
         "boardkit.outcome",
         "boardkit.chance",
+        "boardkit.registry",
         "boardkit.game",
         "boardkit.record",
         "boardkit.fields",
-        "boardkit.games",
     ),
     "boards": ("boardkit.topology",),
     "components": (
@@ -220,7 +222,7 @@ FLOORS = {
         "boardkit.testing",
         "boardkit.encoding",
     ),
-    "games": ("boardkit.games.",),
+    "games": ("boardkit.games",),
     "applications": (
         "boardkit.agents",
         "boardkit.play",
@@ -280,6 +282,154 @@ def test_a_primitive_never_imports_a_game() -> None:
     for name, path in modules.items():
         if name != "boardkit" and _floor(name) < games:
             assert not any(m.startswith("boardkit.games.") for m in _every_import(path, name, known)), name
+
+
+# -- no import hidden in a function or behind TYPE_CHECKING runs up or round ---------
+
+#: Imports for the type checker only (``if TYPE_CHECKING:``) or inside a function that run up a
+#: floor or close a cycle (issue 26): none, and none may come back. An in-function import up a
+#: floor is also :func:`test_a_lower_floor_never_imports_a_higher_one`'s, with its ALLOWED_UP.
+HIDDEN_ALLOWED: set[str] = set()
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports_by_kind(text: str, name: str, init: bool) -> dict[str, set[str]]:
+    """The boardkit modules that module ``name`` (source ``text``; ``init``: a
+    package's ``__init__``) imports, each with how: ``"runtime"`` (at its top,
+    when it is imported), ``"type"`` (under ``if TYPE_CHECKING:``, for the type
+    checker only) or ``"function"`` (inside a function, when it is called)."""
+    package = name if init else name.rpartition(".")[0]
+    found: dict[str, set[str]] = {}
+
+    def visit(node: ast.AST, kind: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child.test):
+                for stmt in child.body:
+                    visit_one(stmt, "type")
+                for stmt in child.orelse:
+                    visit_one(stmt, kind)
+            else:
+                visit_one(child, kind)
+
+    def visit_one(node: ast.AST, kind: str) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and kind == "runtime":
+            kind = "function"
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            for module in _named(node, package):
+                if module.startswith("boardkit.") and module != name:
+                    found.setdefault(module, set()).add(kind)
+        visit(node, kind)
+
+    visit(ast.parse(text), "runtime")
+    return found
+
+
+def _room(module: str) -> str:
+    """A game package is one room of the house: inside it the rooms name the
+    state for the type checker and import the RL encoding when asked (see
+    docs/explanation/design.md), so only imports between rooms are weighed."""
+    return ".".join(module.split(".")[:3]) if module.startswith("boardkit.games.") else module
+
+
+def hidden_import_problems(sources: dict[str, tuple[str, bool]]) -> list[str]:
+    """The imports for the type checker only or inside a function that run up a
+    floor (type checker's) or close a cycle (either), in ``sources`` (a module's
+    dotted name -> its text and whether it is a package's ``__init__``).
+
+    The cycles are looked for among all imports, the run-time ones included, and
+    between rooms (:func:`_room`); a package's ``__init__`` naming its own
+    submodules is its re-export, and the package root (``boardkit``, which
+    re-exports the core lazily) is left out, as the other tests here do.
+    """
+    kinds = {
+        name: {
+            module: how
+            for module, how in imports_by_kind(text, name, init).items()
+            if module in sources and not (init and module.startswith(name + "."))
+        }
+        for name, (text, init) in sources.items()
+        if name != "boardkit"
+    }
+    rooms: dict[str, set[str]] = {}
+    for name, imported in kinds.items():
+        rooms.setdefault(_room(name), set()).update(_room(m) for m in imported if _room(m) != _room(name))
+
+    def way(start: str, goal: str) -> list[str] | None:
+        came: dict[str, str | None] = {start: None}
+        todo = [start]
+        while todo:
+            here = todo.pop(0)
+            if here == goal:
+                path = [here]
+                while (back := came[path[-1]]) is not None:
+                    path.append(back)
+                return path[::-1]
+            for there in sorted(rooms.get(here, ())):
+                if there not in came:
+                    came[there] = here
+                    todo.append(there)
+        return None
+
+    problems = []
+    for name, imported in sorted(kinds.items()):
+        for module, how in sorted(imported.items()):
+            if "runtime" in how:
+                continue
+            said = "for the type checker" if "type" in how else "inside a function"
+            if "type" in how and _floor(module) > _floor(name):
+                problems.append(f"{name} imports {module} {said}, up from {_floor_name(name)} to {_floor_name(module)}")
+            back = way(_room(module), _room(name)) if _room(module) != _room(name) else None
+            if back is not None:
+                problems.append(f"{name} imports {module} {said}, and back: {' -> '.join([_room(name), *back])}")
+    return problems
+
+
+def _floor_name(module: str) -> str:
+    return list(FLOORS)[_floor(module)]
+
+
+def test_no_hidden_import_runs_up_or_round() -> None:
+    """An import for the type checker only, or inside a function, is still an
+    arrow of the house: none runs up a floor, none closes a cycle."""
+    sources = {
+        name: (path.read_text(encoding="utf-8"), path.name == "__init__.py") for name, path in _modules().items()
+    }
+    found = set(hidden_import_problems(sources))
+    new = sorted(found - HIDDEN_ALLOWED)
+    assert not new, "; ".join(new)
+    gone = sorted(HIDDEN_ALLOWED - found)
+    assert not gone, "fixed already, take them out of HIDDEN_ALLOWED: " + "; ".join(gone)
+
+
+def test_the_check_of_hidden_imports_catches_them() -> None:
+    checking = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+    sources = {
+        "boardkit.errors": ("", False),
+        "boardkit.game": ("from boardkit.record import GameRecord\n", False),
+        "boardkit.record": (checking + "    from boardkit.game import State\n", False),
+        "boardkit.fields": ("def f():\n    from boardkit.kit import BoardGame\n", False),
+        "boardkit.kit": ("import boardkit.fields\n", True),
+        "boardkit.kit.moves": ("import boardkit.errors\n", False),
+        "boardkit.encoding": (checking + "    import boardkit.kit\n", False),
+        "boardkit.games": (checking + "    from boardkit.games.g import G\n", True),
+        "boardkit.games.g": ("from boardkit.games.g.rules import G\n", True),
+        "boardkit.games.g.rules": ("from boardkit.games.g.setup import check\n", False),
+        "boardkit.games.g.setup": (checking + "    from boardkit.games.g.rules import GState\n", False),
+        "boardkit.chance": (checking + "    from boardkit.encoding import Encoder\n", False),
+        "boardkit.cli": ("def main():\n    from boardkit import games\n", False),
+    }
+    assert hidden_import_problems(sources) == [
+        "boardkit.chance imports boardkit.encoding for the type checker, up from core to components",
+        "boardkit.fields imports boardkit.kit inside a function, and back: "
+        "boardkit.fields -> boardkit.kit -> boardkit.fields",
+        "boardkit.record imports boardkit.game for the type checker, and back: "
+        "boardkit.record -> boardkit.game -> boardkit.record",
+    ]
 
 
 #: The applications: they read games through the registry and the protocol only (issue 26).

@@ -10,7 +10,7 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardkit import GameRecord, Random, RecordError, TileBag, games
+from boardkit import GameRecord, Random, RecordError, TileBag, registry
 from boardkit.testing import Nim
 from boardkit.topology import Hex, HexGrid, SquareGrid
 
@@ -88,8 +88,8 @@ def test_a_record_with_any_field_replaced_is_valid_or_refused_cleanly(field: str
         state.apply(text)
     data = json.loads(state.to_record().to_json())
     data[field] = value
-    added = "nim" not in games._registered
-    games._registered.setdefault("nim", Nim)  # for this example only: the registry is process-wide
+    added = "nim" not in registry._registered
+    registry._registered.setdefault("nim", Nim)  # for this example only: the registry is process-wide
     try:
         record = GameRecord.from_json(json.dumps(data))
         assert record.replay().outcome == record.outcome
@@ -97,4 +97,4 @@ def test_a_record_with_any_field_replaced_is_valid_or_refused_cleanly(field: str
         pass
     finally:
         if added:
-            del games._registered["nim"]
+            del registry._registered["nim"]

@@ -6,15 +6,15 @@ from typing import Any
 import pytest
 from high_tiles import HighTiles
 
-from boardkit import GameRecord, Outcome, RecordError, games
+from boardkit import GameRecord, Outcome, RecordError, registry
 from boardkit.testing import Nim
 
 
 @pytest.fixture(autouse=True)
 def _registered_test_games(monkeypatch: pytest.MonkeyPatch) -> None:
     # Register for these tests only: the registry is process-wide.
-    monkeypatch.setitem(games._registered, "nim", Nim)
-    monkeypatch.setitem(games._registered, "high-tiles", HighTiles)
+    monkeypatch.setitem(registry._registered, "nim", Nim)
+    monkeypatch.setitem(registry._registered, "high-tiles", HighTiles)
 
 
 def _finished_nim() -> GameRecord:

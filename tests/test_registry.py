@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import importlib.metadata
 from importlib.metadata import EntryPoint
 from typing import Any
 
 import pytest
 
-from boardkit import OptionError, games
+from boardkit import OptionError, games, registry
 from boardkit.testing import Nim
 
 
@@ -34,13 +35,13 @@ def test_entry_point_plugins_are_found(monkeypatch: pytest.MonkeyPatch) -> None:
     def fake_entry_points(*, group: str) -> Any:
         return [plugin] if group == games.ENTRY_POINT_GROUP else []
 
-    monkeypatch.setattr(games, "entry_points", fake_entry_points)
+    monkeypatch.setattr(importlib.metadata, "entry_points", fake_entry_points)
     assert "plugin-nim" in games.names()
     assert games.load("plugin-nim", heap=3) == Nim(heap=3)
 
 
 def test_shipped_games_load_with_their_own_options() -> None:
-    for name in games._shipped():
+    for name in registry._shipped():
         game = games.load(name)
         assert game.name == name
         assert games.load(name, **game.option_values()) == game

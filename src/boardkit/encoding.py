@@ -41,7 +41,7 @@ Examples:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload, runtime_checkable
 
 import numpy as np
@@ -50,13 +50,14 @@ import numpy.typing as npt
 from boardkit.errors import OptionTypeError
 from boardkit.game import Game, State
 
-if TYPE_CHECKING:
-    from boardkit.kit import BoardGame
+if TYPE_CHECKING:  # a board is below; the kit, which calls piece_planes, is not named here
+    from boardkit.topology import Topology
 
 __all__ = [
     "ActionList",
     "Array",
     "DeclaresObservation",
+    "DeclaresPieces",
     "Encoder",
     "LegalNumbers",
     "declared_encoder",
@@ -193,6 +194,31 @@ class DeclaresObservation(Protocol):
         """A player's view as numbers (nested lists or an array) of that shape."""
 
 
+class DeclaresPieces(Protocol):
+    """What :func:`piece_planes` reads of a game: its pieces, its board and the
+    shape of its observation. The authoring kit's
+    :class:`~boardkit.kit.BoardGame` is one (this module is below the kit, so
+    it names what it reads rather than the kit's class).
+
+    Examples:
+        >>> from tic_tac_toe import TicTacToe
+        >>> game: DeclaresPieces = TicTacToe()
+        >>> list(game.pieces), len(game.topology.cells), game.observation_shape(2)
+        (['X', 'O'], 9, (3, 9))
+    """
+
+    @property
+    def pieces(self) -> Collection[str]:
+        """The pieces' symbols, a plane each, in this order."""
+
+    @property
+    def topology(self) -> Topology:
+        """The board, whose cells are numbered as the observation's columns."""
+
+    def observation_shape(self, players: int) -> tuple[int, ...]:
+        """The shape of the observation for ``players`` players."""
+
+
 def declared_encoder(game: DeclaresObservation, players: int) -> Encoder:
     """The :class:`Encoder` of a game that writes the short form
     (:class:`DeclaresObservation`): its numbers, as float32, in its shape.
@@ -246,7 +272,7 @@ def encoder_of(game: Game[Any, Any], players: int) -> Encoder | None:
     return None
 
 
-def piece_planes(game: BoardGame, players: int) -> Encoder:
+def piece_planes(game: DeclaresPieces, players: int) -> Encoder:
     """The authoring kit's observation (:meth:`boardkit.kit.BoardGame.observation`:
     a plane per piece, then one saying whether the observer is to move) as an
     :class:`Encoder`: the same numbers, written with numpy, without a Python

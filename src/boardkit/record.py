@@ -1,7 +1,12 @@
 """Game records: a finished or unfinished game as JSON that replays exactly.
 
 Core floor: it imports only other core modules, never a board, a component,
-a game or an application.
+a game or an application, and not the game protocol either (which imports
+records: :meth:`State.to_record <boardkit.State.to_record>`). What a record
+needs of a game and of a state to replay is written here as two protocols,
+:class:`ReplayGame` and :class:`ReplayState`, that every
+:class:`~boardkit.Game` and :class:`~boardkit.State` meet; a game named only
+by its registry name is found in :mod:`boardkit.registry`, below this module.
 
 A record holds the game's registry name and options, the number of players,
 the seed, the starting position when the game was set up rather than started
@@ -23,17 +28,25 @@ import gc
 import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, TypeVar, overload, runtime_checkable
 
 import attrs
 
+from boardkit import registry
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, RecordError, shown
 from boardkit.outcome import Outcome
 
-if TYPE_CHECKING:  # records stand below the game protocol: they name its types, never import them
-    from boardkit.game import Game, State
-
-__all__ = ["FORMAT_VERSION", "FrozenJSON", "GameRecord", "RecordFormat", "freeze_json", "strict_json", "thaw_json"]
+__all__ = [
+    "FORMAT_VERSION",
+    "FrozenJSON",
+    "GameRecord",
+    "RecordFormat",
+    "ReplayGame",
+    "ReplayState",
+    "freeze_json",
+    "strict_json",
+    "thaw_json",
+]
 
 #: The record format this version of boardkit writes (it also reads the older ones).
 FORMAT_VERSION: Final = 2
@@ -159,6 +172,69 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+class ReplayState(Protocol):
+    """What a record needs of a state: every :class:`~boardkit.State` is one.
+
+    Records stand below the game protocol (which imports them), so they name
+    what they use of a state rather than its class.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> state: ReplayState = Nim(heap=3).new_game(seed=0)
+        >>> state.apply("take 3")
+        >>> state.to_record().moves, state.outcome.winners
+        (('take 3',), frozenset({0}))
+    """
+
+    @property
+    def game(self) -> ReplayGame[Any]:
+        """The game the state is of."""
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended; ``None`` while it goes on."""
+
+    def apply(self, move: Any) -> None:
+        """Play a move (a move value or its notation)."""
+
+    def to_record(self) -> GameRecord:
+        """The game so far as a record."""
+
+
+S_co = TypeVar("S_co", bound=ReplayState, covariant=True)
+S = TypeVar("S", bound=ReplayState)
+
+
+class ReplayGame(Protocol[S_co]):
+    """What a record needs of a game to replay it: every :class:`~boardkit.Game`
+    is one, and :meth:`GameRecord.replay` gives back the game's own state type.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> nim: ReplayGame[Any] = Nim(heap=3)
+        >>> state = nim.new_game(seed=0)
+        >>> state.apply("take 3")
+        >>> state.to_record().replay(game=nim).outcome.winners
+        frozenset({0})
+    """
+
+    @property
+    def name(self) -> str:
+        """The registry name a record of the game carries."""
+
+    def option_values(self) -> dict[str, Any]:
+        """The options as written in a record."""
+
+    def parse_move(self, text: str) -> Any:
+        """A move read from its notation."""
+
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> S_co:
+        """The game's start for ``players`` and ``seed``."""
+
+    def from_setup(self, setup: Any, *, players: Any, seed: Any) -> S_co:
+        """A set-up start rebuilt from a record's ``setup`` data."""
+
+
 @runtime_checkable
 class RecordFormat(Protocol):
     """Another program's file format a game reads and writes its games in,
@@ -189,7 +265,7 @@ class RecordFormat(Protocol):
         """The file name ending, with its dot (``".otg"``)."""
 
     @property
-    def read_game(self) -> Callable[[str], State[Any]]:
+    def read_game(self) -> Callable[[str], ReplayState]:
         """A file's text -> the game it holds, replayed (raises a boardkit error for a bad file)."""
 
     @property
@@ -285,7 +361,7 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
 
     @classmethod
-    def from_dict(cls, data: object, *, game: Game[Any, Any] | None = None, replay: bool = True) -> GameRecord:
+    def from_dict(cls, data: object, *, game: ReplayGame[Any] | None = None, replay: bool = True) -> GameRecord:
         """Validate plain JSON values and replay them; see :meth:`from_json`.
         With ``replay=False`` only the fields are checked (their types and
         ranges), not the moves: what :mod:`boardkit.analysis` needs to count
@@ -305,7 +381,7 @@ class GameRecord:
         return record
 
     @classmethod
-    def from_json(cls, text: str | bytes, *, game: Game[Any, Any] | None = None) -> GameRecord:
+    def from_json(cls, text: str | bytes, *, game: ReplayGame[Any] | None = None) -> GameRecord:
         """Read a record from JSON, validating every field and replaying every
         move, so that a record that loads is one that really happened.
 
@@ -384,16 +460,22 @@ class GameRecord:
         outcome = _parse_outcome(data["outcome"], players)
         return cls(game, options, players, seed, tuple(moves), outcome, FORMAT_VERSION, setup, agents)
 
-    def replay(self, *, game: Game[Any, Any] | None = None) -> State[Any]:
+    @overload
+    def replay(self, *, game: None = None) -> Any: ...
+    @overload
+    def replay(self, *, game: ReplayGame[S]) -> S: ...
+
+    def replay(self, *, game: ReplayGame[Any] | None = None) -> Any:
         """Rebuild the game by playing every move from the seeded start.
 
         Args:
             game: The game to replay under, for a game that is not registered;
                 by default the registered game named in the record, with the
-                record's options.
+                record's options (found in :mod:`boardkit.registry`).
 
         Returns:
-            The state after the last move.
+            The state after the last move: to a type checker, the given
+            game's own state type (``Any`` for a game found by its name).
 
         Raises:
             RecordError: if the game or options are unknown, a move is illegal,
@@ -430,7 +512,12 @@ class GameRecord:
             raise RecordError(f"the record declares the outcome {said}, but its moves give {real}")
         return state
 
-    def start(self, *, game: Game[Any, Any] | None = None) -> State[Any]:
+    @overload
+    def start(self, *, game: None = None) -> Any: ...
+    @overload
+    def start(self, *, game: ReplayGame[S]) -> S: ...
+
+    def start(self, *, game: ReplayGame[Any] | None = None) -> Any:
         """The state the record's moves are played from: the game's normal
         start for the record's seed, or the set-up position (``setup``).
 
@@ -447,16 +534,14 @@ class GameRecord:
             >>> state.to_record().start() == load("tafl", variant="brandubh").new_game(seed=3)
             True
         """
-        from boardkit.games import load
-
         options = thaw_json(self.options)
         try:
             if game is None:
-                game = load(self.game, **options)
+                game = registry.load(self.game, **options)
             elif game.name != self.game or freeze_json(game.option_values()) != self.options:
                 raise RecordError(f"the record is of {self.game} with options {options}, not {game!r}")
             if self.setup is None:
-                state: State[Any] = game.new_game(players=self.players, seed=self.seed)
+                state = game.new_game(players=self.players, seed=self.seed)
             else:
                 state = game.from_setup(thaw_json(self.setup), players=self.players, seed=self.seed)
         except BoardkitError as exc:

@@ -1,7 +1,11 @@
 """The game registry: every shipped game, plus games other packages register.
 
-Core floor: it imports only other core modules, never a board, a component,
-a game or an application.
+The top of the games floor: the four shipped games' packages are below it,
+and the applications (the command, the web server, RL, analysis) find every
+game here, by name. It imports the games only for the type checker, so that
+``load("tafl")`` is a :class:`~boardkit.games.tafl.Tafl` to ``mypy``; at run
+time a game is imported when it is first loaded, by the registry's table
+(:mod:`boardkit.registry`, on the core floor, which records also read).
 
 A third-party package makes its game appear here (and in the ``boardkit``
 command) by declaring an entry point in the ``boardkit.games`` group that
@@ -20,13 +24,11 @@ Examples:
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable
-from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
-from boardkit.errors import OptionError, OptionTypeError, shown
+from boardkit import registry
+from boardkit.registry import names, unregister
 
 if TYPE_CHECKING:  # the game packages are imported only when a game is first loaded
     from boardkit.game import Game
@@ -38,29 +40,7 @@ if TYPE_CHECKING:  # the game packages are imported only when a game is first lo
 __all__ = ["ENTRY_POINT_GROUP", "load", "names", "register", "unregister"]
 
 #: The entry-point group third-party games register under.
-ENTRY_POINT_GROUP = "boardkit.games"
-
-# Built-in games, imported only when first asked for.
-_BUILTIN: dict[str, str] = {
-    "tafl": "boardkit.games.tafl:Tafl",
-    "cloth-of-gold": "boardkit.games.cloth_of_gold:ClothOfGold",
-    "five-fields": "boardkit.games.five_fields:FiveFields",
-    "camelot": "boardkit.games.camelot:Camelot",
-}
-
-
-def _shipped() -> list[str]:
-    return [name for name, path in _BUILTIN.items() if importlib.util.find_spec(path.partition(":")[0]) is not None]
-
-
-def _check_name(name: object) -> str:
-    """``name`` if it is a string; a list, ``None`` or bytes is refused naming it."""
-    if not isinstance(name, str):
-        raise OptionTypeError(f"a game's name must be a string, not {shown(name)}")
-    return name
-
-
-_registered: dict[str, Callable[..., Game[Any, Any]]] = {}
+ENTRY_POINT_GROUP = registry.ENTRY_POINT_GROUP
 
 
 def register(name: str, factory: Callable[..., Game[Any, Any]], *, replace: bool = False) -> None:
@@ -86,46 +66,7 @@ def register(name: str, factory: Callable[..., Game[Any, Any]], *, replace: bool
         5
         >>> unregister("nim")
     """
-    _check_name(name)
-    if not replace and (name in _shipped() or name in _registered):
-        raise OptionError(f"a game named {name!r} is already registered")
-    _registered[name] = factory
-
-
-def unregister(name: str) -> None:
-    """Remove a game registered with :func:`register` in this process.
-
-    Raises:
-        OptionError: if no game was registered under that name (shipped games
-            and entry points cannot be unregistered).
-
-    Examples:
-        >>> unregister("tafl")
-        Traceback (most recent call last):
-        ...
-        boardkit.errors.OptionError: no game named 'tafl' was registered with register()
-    """
-    if _check_name(name) not in _registered:
-        raise OptionError(f"no game named {shown(name)} was registered with register()")
-    del _registered[name]
-
-
-def _plugins() -> dict[str, Any]:
-    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
-
-
-def names() -> list[str]:
-    """The names of every game that :func:`load` knows, shipped games first.
-
-    Examples:
-        >>> isinstance(names(), list)
-        True
-    """
-    found = _shipped()
-    for name in [*_registered, *sorted(_plugins())]:
-        if name not in found:
-            found.append(name)
-    return found
+    registry.register(name, factory, replace=replace)
 
 
 @overload
@@ -165,21 +106,4 @@ def load(name: str, **options: Any) -> Game[Any, Any]:
         ...
         boardkit.errors.OptionTypeError: a game's name must be a string, not ['tafl']
     """
-    factory: Callable[..., Game[Any, Any]]
-    if _check_name(name) in _registered:
-        factory = _registered[name]
-    elif name in _shipped():
-        module, _, attr = _BUILTIN[name].partition(":")
-        factory = getattr(importlib.import_module(module), attr)
-    else:
-        plugins = _plugins()
-        if name not in plugins:
-            known = ", ".join(repr(n) for n in names()) or "none"
-            raise OptionError(f"unknown game {shown(name)}; known games: {known}")
-        factory = plugins[name].load()
-    try:
-        return factory(**options)
-    except OptionError:
-        raise
-    except TypeError as exc:
-        raise OptionError(f"bad options for {name}: {exc}") from exc
+    return cast("Game[Any, Any]", registry.load(name, **options))
