@@ -7,8 +7,9 @@ that loads is one that really happened), so the cost is JSON parsing plus
 the game's own replay. This script measures both parts, for Nim (from
 ``boardkit.testing``, a move costs almost nothing, so the figure is the
 record machinery itself), for Tafl (Brandubh without the repetition rule,
-two pieces going to and fro: every move read and checked by the real rules)
-and for Game of 5 Fields (a real game whose moves cost what they cost),
+two pieces going to and fro: every move read and checked by the real rules;
+the same game also as an OpenTafl saved game, ``.otg``, read by
+:func:`~boardkit.games.tafl.read_opentafl_game`) and for Game of 5 Fields (a real game whose moves cost what they cost),
 against plain ``json.loads`` of the same text as the floor. Each time is the
 best of ``--repeat`` runs, in wall-clock seconds and, in brackets, the
 process's CPU seconds (which other work on a busy machine does not add to).
@@ -31,7 +32,7 @@ from typing import Any
 from boardkit import GameRecord, State
 from boardkit.agents import RandomAgent
 from boardkit.games.five_fields import FiveFields
-from boardkit.games.tafl import Tafl
+from boardkit.games.tafl import Tafl, TaflState, read_opentafl_game, write_opentafl_game
 from boardkit.testing import Nim
 
 
@@ -99,6 +100,10 @@ def main() -> None:
         record = GameRecord.from_json(text, game=game)
         replay = best(args.repeat, lambda record=record, game=game: record.replay(game=game))
         print(f"| {label} | {len(state.history):,} | {len(text):,} | {floor} | {load} | {replay} |")
+        if isinstance(state, TaflState):
+            otg = write_opentafl_game(state)
+            read = best(args.repeat, lambda otg=otg: read_opentafl_game(otg))
+            print(f"| {label}, OpenTafl `.otg` | {len(state.history):,} | {len(otg):,} | - | {read} | - |")
 
 
 if __name__ == "__main__":

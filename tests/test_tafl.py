@@ -718,7 +718,10 @@ def test_option_values_reload_to_an_equal_game(options: dict[str, Any]) -> None:
         ({"escape": "side"}, "escape must be 'edge' or 'corner', not 'side'"),
         ({"mate": "yes"}, "mate must be True or False, not 'yes'"),
         ({"king_armed": 1}, "king_armed must be True or False, not 1"),
-        ({"king_captured_by": "three"}, "king_captured_by must be 'four' or 'two' or 'throne', not 'three'"),
+        (
+            {"king_captured_by": "three"},
+            "king_captured_by must be 'four' or 'two' or 'throne' or 'middleweight', not 'three'",
+        ),
         ({"repetition": 1}, "repetition must be an integer of at least 2"),
         ({"repetition": True}, "repetition must be an integer of at least 2"),
         ({"first": 2}, "first must be 0 (attackers) or 1 (defenders), not 2"),

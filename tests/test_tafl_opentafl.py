@@ -82,7 +82,7 @@ def test_the_special_squares_of_the_saved_games() -> None:
     puzzle = game("Copenhagen-Escape-Puzzle.otg").options
     # 'starti:' is the start position top rank first; 'cor:g7,' and 'cen:b2,' move the squares.
     assert (puzzle.corners, puzzle.throne, puzzle.layout) == ("g7", "b2", "/4Tt1/4Tt1/3TTt1/6t/2tt3/1t2K2/tt2T2/")
-    assert puzzle.repetition_result == "repeater-wins" and puzzle.shieldwall and puzzle.exit_fort
+    assert puzzle.repetition_result == "repeater-loses" and puzzle.shieldwall and puzzle.exit_fort
 
 
 def test_the_capture_puzzle_needs_its_centre_to_be_no_throne() -> None:
@@ -101,7 +101,7 @@ def test_the_copenhagen_game_reads_its_rules() -> None:
 def test_external_rules_strings() -> None:
     lines = (DATA / "opentafl-external-rules.conf").read_text().splitlines()
     fetlar, tablut, sea_battle, alea = (Tafl.from_opentafl(line) for line in lines)
-    assert fetlar.options.repetition_result == "repeater-wins" and fetlar.options.escape == "corner"
+    assert fetlar.options.repetition_result == "repeater-loses" and fetlar.options.escape == "corner"
     assert (tablut.size, tablut.options.throne_stop, tablut.options.corners) == (15, "", None)
     assert sea_battle.options.throne == "" and not sea_battle.options.king_armed
     # Alea Evangelii: four corner squares at each corner, which only the King may pass or stop on;
@@ -121,13 +121,10 @@ def test_external_rules_strings() -> None:
 
 # OpenTafl's built-in variants (rules/Variants.java, hardcodedRules), as OpenTafl writes them
 # (tests/data/tafl/opentafl/opentafl-builtin-rules.conf), and the rule boardkit names for those it
-# cannot play: pieces it has not (commanders, knights) and berserk moves; attacker fortresses;
-# a middleweight King; a shieldwall closed by any move.
+# cannot play: pieces it has not (commanders, knights) and berserk moves. The relaxed shieldwall,
+# Magpie and Foteviken Tablut have tests of their own (test_tafl_opentafl_builtins.py).
 BUILTIN_REFUSED = {
-    "Copenhagen (relaxed shieldwall)": "'swf'",
     "Berserk": "unknown piece letter 'c'",
-    "Foteviken Tablut": "'afor'",
-    "Magpie": "'ks'",
 }
 
 
@@ -143,11 +140,21 @@ def test_opentafl_builtin_variants() -> None:
         game = Tafl.from_opentafl(line)
         assert Tafl.from_opentafl(game.to_opentafl()) == game
         played[name] = game.options
-    assert sorted(played) == ["Brandub", "Copenhagen", "Fetlar", "Sea Battle", "Tablut", "Tawlbwrdd"]
+    assert sorted(played) == [
+        "Brandub",
+        "Copenhagen",
+        "Copenhagen (relaxed shieldwall)",
+        "Fetlar",
+        "Foteviken Tablut",
+        "Magpie",
+        "Sea Battle",
+        "Tablut",
+        "Tawlbwrdd",
+    ]
     assert played["Tablut"].linnaean and played["Tablut"].throne_pass == "tTK" and played["Tablut"].throne_stop == ""
     assert played["Sea Battle"].throne == "" and played["Sea Battle"].corners is None
     assert played["Brandub"].king_captured_by == "two" and played["Brandub"].throne_hostile_empty == ""
-    assert played["Copenhagen"].variant == "copenhagen" and played["Copenhagen"].repetition_result == "repeater-wins"
+    assert played["Copenhagen"].variant == "copenhagen" and played["Copenhagen"].repetition_result == "repeater-loses"
 
 
 CROSSCHECK = sorted((DATA / "crosscheck").glob("*.otg"))
@@ -213,11 +220,12 @@ def test_rules_strings_round_trip(options: dict[str, Any]) -> None:
         ("dim:11 cor:l1, start:" + START, "'cor' lists 'l1'"),
         ("dim:11 cen:f5 start:" + START, r"only the king may stand on the throne \(f5\)"),
         ("dim:11 cens:Q start:" + START, "'cens'"),
-        ("dim:11 afor:a1, start:" + START, "'afor'"),
-        ("dim:11 ks:m start:" + START, "'ks'"),
+        ("dim:11 afor:a1, start:" + START, "both an attacker fort and a corner or throne: a1"),
+        ("dim:11 dfor:a2, start:" + START, "'dfor'"),
+        ("dim:11 ks:x start:" + START, "'ks'"),
         ("dim:11 ka:h start:" + START, "'ka'"),
         ("dim:11 sw:w start:" + START, "'sw'"),
-        ("dim:11 swf:n start:" + START, "'swf'"),
+        ("dim:11 swf:x start:" + START, "'swf'"),
         ("dim:11 spd:1 start:" + START, "'spd'"),
         ("dim:11 cen:a1,b1 cens:tTK cenre:T start:" + START, "'cenre'"),
         ("dim:11 cenre:tTK start:" + START, "'corre'"),  # OpenTafl then reads no 'corre' as nobody
@@ -367,10 +375,10 @@ def test_boardkit_replay_reads_saved_games(capsys: pytest.CaptureFixture[str], t
     assert "39 moves" in out[0] and out[-1] == "tafl: defenders won (king escaped)"
     assert main(["replay", str(DATA / "Ard-Ri-Escape-Puzzle.otg")]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "tafl: defenders won (king escaped)"
-    magpie = tmp_path / "magpie.otg"
-    magpie.write_text("[rules:dim:7 ks:m start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n1. d2-b2\n")
-    assert main(["replay", str(magpie)]) == 2
-    assert "OpenTafl rules key 'ks'" in capsys.readouterr().err
+    unplayable = tmp_path / "guards.otg"
+    unplayable.write_text("[rules:dim:7 gj:j kj:j start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n1. d2-b2\n")
+    assert main(["replay", str(unplayable)]) == 2
+    assert "OpenTafl rules key 'kj'" in capsys.readouterr().err
 
 
 def test_tafl_registers_the_otg_format() -> None:

@@ -30,6 +30,6 @@ def typed_replay(text: str, game: Game[Any, Any]) -> None:
     state: State[Any] = record.replay()
     replayable: ReplayGame[Any] = game
     replayed: ReplayState = state
-    record.replay(game=tafl).aply("d6-f6")  # error: "TaflState" has no attribute "aply"  [attr-defined]
+    record.replay(game=tafl).aply("d6-f6")  # error: "TaflState" has no attribute "aply"
     record.replay(game="tafl")  # error: No overload variant of "replay" of "GameRecord" matches argument type "str"
     print(replayable, replayed)

@@ -33,5 +33,5 @@ def typed_registry(name: str) -> None:
     assert_type(load("camelot").new_game(), CamelotState)
     assert_type(load(name), Game[Any, Any])
     assert_type(load("my-plugin"), Game[Any, Any])
-    state.aply("e1-e2")  # error: "TaflState" has no attribute "aply"  [attr-defined]
+    state.aply("e1-e2")  # error: "TaflState" has no attribute "aply"
     load("camelot").new_game().score_turn()  # error: "CamelotState" has no attribute "score_turn"  [attr-defined]

@@ -21,6 +21,7 @@ from __future__ import annotations
 from boardkit.games.tafl.moves import MAX_SIZE, Move, Piece, parse_square, read_position, square_name, write_position
 from boardkit.games.tafl.opentafl import read_opentafl_game, write_opentafl_game
 from boardkit.games.tafl.rules import Tafl, TaflState
+from boardkit.games.tafl.special import SpecialTaflState
 from boardkit.games.tafl.variants import RULE_SETS, VARIANTS, TaflOptions, canonical_layout
 from boardkit.games.tafl.view import TaflView
 
@@ -30,6 +31,7 @@ __all__ = [
     "VARIANTS",
     "Move",
     "Piece",
+    "SpecialTaflState",
     "Tafl",
     "TaflOptions",
     "TaflState",

@@ -28,6 +28,7 @@ from typing import Final, NamedTuple, TypeVar
 from boardkit.chance import Random
 from boardkit.compiling import mypyc_attr
 from boardkit.games.tafl.moves import Move, square_name
+from boardkit.games.tafl.walks import native_entries, native_has_moves, native_step
 from boardkit.topology import SquareGrid
 
 __all__ = [
@@ -81,6 +82,11 @@ class SquareRules(NamedTuple):
     throne_hostile: str = ""
     throne_hostile_empty: str = "tT"
     corner_hostile: str = "tT"
+    #: Attacker forts: who may come onto one from off the forts (the state's slow path lets a
+    #: piece on a fort move over and onto the others), and to whom one is hostile, empty or held.
+    attacker_forts: frozenset[int] = frozenset()
+    attacker_fort_enter: str = "tTK"
+    attacker_fort_hostile: str = "T"
 
 
 class _Grid:
@@ -170,6 +176,7 @@ class Board:
         "stop_flag",
         "throne_area",
         "thrones",
+        "walk",
         "walled",
         "winning",
     )
@@ -198,18 +205,20 @@ class Board:
         self.thrones = rules.thrones
         self.corners = rules.corners
         #: The special squares: thrones and corners (drawn ``+`` when empty).
-        self.restricted = rules.thrones | rules.corners
+        forts = rules.attacker_forts
+        self.restricted = rules.thrones | rules.corners | forts
         self.restricted_flag = [i in self.restricted for i in range(cells)]
-        kind = [2 if i in rules.corners else 1 if i in rules.thrones else 0 for i in range(cells)]
+        kind = [2 if i in rules.corners else 1 if i in rules.thrones else 3 if i in forts else 0 for i in range(cells)]
 
-        def flags(throne: str, corner: str, letter: str, elsewhere: bool = True) -> list[bool]:
-            return [(elsewhere, letter in throne, letter in corner)[k] for k in kind]
+        def flags(throne: str, corner: str, letter: str, elsewhere: bool = True, fort: str = "") -> list[bool]:
+            return [(elsewhere, letter in throne, letter in corner, letter in fort)[k] for k in kind]
 
         def bits(flag: list[bool]) -> int:
             return sum(1 << i for i, f in enumerate(flag) if f)
 
-        stop = [flags(rules.throne_stop, rules.corner_stop, letter) for letter in _LETTERS]
-        through = [flags(rules.throne_pass, rules.corner_pass, letter) for letter in _LETTERS]
+        enter = rules.attacker_fort_enter
+        stop = [flags(rules.throne_stop, rules.corner_stop, letter, True, enter) for letter in _LETTERS]
+        through = [flags(rules.throne_pass, rules.corner_pass, letter, True, enter) for letter in _LETTERS]
         #: Per piece code: whether it may stop on each square (given the way there is open).
         self.stop_flag = stop
         #: Per piece code: whether it may pass over (and so reach) each square.
@@ -228,6 +237,11 @@ class Board:
             any(not f[i] and (i not in board_corners or s[i]) for i in range(cells))
             for f, s in zip(through, stop, strict=True)
         )
+        #: Per piece code, for the compiled build's move loops: 0 where it may not pass over a
+        #: square, 1 where it may pass but not stop, 2 where it may pass and stop.
+        self.walk = [
+            [(2 if s[i] else 1) if f[i] else 0 for i in range(cells)] for f, s in zip(through, stop, strict=True)
+        ]
         #: Where the King may end a move: a square he may both reach and stop on.
         self.king_stop = self.stop_bits[KING] & self.pass_bits[KING]
         #: The squares the King cannot pass over.
@@ -236,10 +250,15 @@ class Board:
         self.king_free = self.king_stop == self.full
         #: Per side of the victim (0 attackers, 1 defenders and the King): whether
         #: each square, empty, closes a capture.
-        self.hostile_empty = tuple(flags(rules.throne_hostile_empty, rules.corner_hostile, s, False) for s in "tT")
+        fort_hostile = rules.attacker_fort_hostile
+        self.hostile_empty = tuple(
+            flags(rules.throne_hostile_empty, rules.corner_hostile, s, False, fort_hostile) for s in "tT"
+        )
         #: Per side of the victim: whether each square closes a capture with a piece
         #: on it that does not by itself (a friend of the victim, or an unarmed King).
-        self.hostile_held = tuple(flags(rules.throne_hostile, rules.corner_hostile, s, False) for s in "tT")
+        self.hostile_held = tuple(
+            flags(rules.throne_hostile, rules.corner_hostile, s, False, fort_hostile) for s in "tT"
+        )
         #: The same lists by name, for the capture loops.
         self.empty_hostile_att, self.empty_hostile_dfn = self.hostile_empty
         self.held_hostile_att, self.held_hostile_dfn = self.hostile_held
@@ -318,8 +337,13 @@ def king_enclosed(g: Board, board: list[int], king: int) -> bool:
     return True
 
 
-def has_moves(g: Board, board: list[int], att: int, dfn: int, king: int, side: int) -> bool:
-    """Whether ``side`` (0 attackers, 1 defenders) has a legal move, found on bitboards."""
+def has_moves(g: Board, board: list[int], att: int, dfn: int, king: int, side: int, native: bool = NATIVE) -> bool:
+    """Whether ``side`` (0 attackers, 1 defenders) has a legal move, found on bitboards (with
+    ``native``, the compiled build's default, on the board list:
+    :func:`~boardkit.games.tafl.walks.native_has_moves`)."""
+    if native:
+        men = ATTACKER if side == 0 else DEFENDER
+        return native_has_moves(g.size, g.walk[men], g.walk[KING], board, men, king if side == 1 else -1)
     n = g.size
     kbit = 1 << king if king >= 0 else 0
     empty = g.full ^ (att | dfn | kbit)
@@ -453,7 +477,7 @@ def move_buckets(g: Board, att: int, dfn: int, king: int, turn: int) -> tuple[in
     return total, targets, buckets
 
 
-def legal_entries(g: Board, b: list[int], men: int, king: int, table: list[T]) -> list[T]:
+def legal_entries(g: Board, b: list[int], men: int, king: int, table: list[T], native: bool = NATIVE) -> list[T]:
     """What ``table`` holds for each move of the pieces of code ``men`` on
     ``b`` and of the King on ``king`` (``-1``: none to move), by origin square,
     then direction (up, right, down, left), then distance:
@@ -465,6 +489,8 @@ def legal_entries(g: Board, b: list[int], men: int, king: int, table: list[T]) -
         >>> legal_entries(g, b, DEFENDER, 24, g.moves)[:3]
         [Move('d4', 'd5'), Move('d4', 'd6'), Move('d4', 'd7')]
     """
+    if native:
+        return native_entries(g.size, g.walk[men], g.walk[KING], b, men, king, table)
     rays = g.rays
     cells = g.cells
     out: list[T] = []
@@ -552,11 +578,18 @@ def escape_lines(g: Board, b: list[int], king: int) -> int:
     return count
 
 
-def random_step(g: Board, att: int, dfn: int, king: int, turn: int, rng: Random) -> tuple[int, int]:
+def random_step(
+    g: Board, b: list[int], att: int, dfn: int, king: int, turn: int, rng: Random, native: bool = NATIVE
+) -> tuple[int, int]:
     """A legal move of ``turn``'s side drawn uniformly with ``rng``, as (origin, target), counted
     and found on the bitboards (:func:`move_buckets`) without listing the moves: the King's
     targets by square, then the men's moves by direction (up, down, right, left), distance and
-    target square; the move with index ``rng.randbelow(total)`` in that order."""
+    target square; the move with index ``rng.randbelow(total)`` in that order. With ``native``
+    (the compiled build's default) the same move is counted and found on the board list ``b``
+    (:func:`~boardkit.games.tafl.walks.native_step`)."""
+    if native:
+        men = ATTACKER if turn == 0 else DEFENDER
+        return native_step(g.size, g.walk[men], g.walk[KING], b, men, king if turn == 1 else -1, rng)
     total, targets, buckets = move_buckets(g, att, dfn, king, turn)
     r = rng.randbelow(total)
     if targets:
@@ -595,3 +628,4 @@ def refusal(g: Board, cell: int, *, pass_over: bool) -> str:
     who = "only " + " and ".join(names) if names else "no piece"
     what = f"the throne ({g.names[cell]})" if throne else f"a corner ({g.names[cell]})"
     return f"{who} may {'pass over' if pass_over else 'stop on'} {what}"
+

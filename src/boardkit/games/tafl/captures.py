@@ -108,3 +108,118 @@ def defender_captures(
     if shieldwall_on and g.edge_bits >> to & 1:
         captured.extend(shieldwall(g, b, frm, to, along=along))
     return captured
+
+
+def king_confined(g: Board, b: list[int], king: int) -> bool:
+    """Whether every side of the King on ``king`` that lies on the board is
+    closed (an attacker, or a square hostile to the defenders): the
+    "middleweight" King's capture, by three on an edge square.
+
+    Examples:
+        >>> from boardkit.games.tafl.board import board_tables
+        >>> g = board_tables(7, False)
+        >>> b = [0] * 49
+        >>> b[3], b[2], b[4], b[10] = KING, ATTACKER, ATTACKER, ATTACKER   # the King on d7, the top edge
+        >>> king_confined(g, b, 3)
+        True
+    """
+    empty = g.empty_hostile_dfn
+    held = g.held_hostile_dfn
+    for s in g.steps[king]:
+        if s < 0:
+            continue
+        q = b[s]
+        if q != ATTACKER and not (empty[s] if q == EMPTY else held[s]):
+            return False
+    return True
+
+
+def every_shieldwall(g: Board, b: list[int], side: int, gone: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Every enemy row that ``side`` (0 attackers, 1 defenders) has shut in along
+    an edge, as ``(cell, piece code)``, the King in a row excepted: OpenTafl's
+    relaxed shieldwall (``shieldwall_close="any-move"``), asked after any move
+    of ``side``. ``gone`` are the pieces the move has already taken, which no
+    longer stand.
+
+    A row is two or more enemy pieces side by side along an edge, each with a
+    piece of ``side`` directly in front of it (one row inward), closed at both
+    ends by a piece of ``side`` or an empty corner square.
+
+    Examples:
+        >>> from boardkit.games.tafl.board import board_tables
+        >>> g = board_tables(7, False)
+        >>> b = [0] * 49
+        >>> b[1], b[2], b[3], b[4] = ATTACKER, DEFENDER, DEFENDER, ATTACKER   # b7 t, c7 T, d7 T, e7 t
+        >>> b[9], b[10] = ATTACKER, ATTACKER                                  # c6 and d6 face them
+        >>> every_shieldwall(g, b, 0, [])
+        [(2, 2), (3, 2)]
+        >>> every_shieldwall(g, b, 0, [(9, DEFENDER)])   # c6 no longer stands
+        []
+    """
+    n = g.size
+    gone_cells = {c for c, _ in gone}
+    friends = (ATTACKER,) if side == 0 else (DEFENDER, KING)
+
+    def friend(c: int) -> bool:
+        return b[c] in friends and c not in gone_cells
+
+    last = n * n - 1
+    edges = (
+        (range(n), n),  # the top row, inward downwards
+        (range(last - n + 1, last + 1), -n),  # the bottom row
+        (range(0, last + 1, n), 1),  # the left column
+        (range(n - 1, last + 1, n), -1),  # the right column
+    )
+    taken: list[tuple[int, int]] = []
+    for line, inward in edges:
+        cells = list(line)
+        k = 0
+        while k < len(cells):
+            c = cells[k]
+            if b[c] == EMPTY or c in gone_cells or b[c] in friends or not friend(c + inward):
+                k += 1
+                continue
+            start = k
+            while k < len(cells):
+                c = cells[k]
+                if b[c] == EMPTY or c in gone_cells or b[c] in friends or not friend(c + inward):
+                    break
+                k += 1
+            row = cells[start:k]
+            before = cells[start - 1] if start > 0 else -1
+            after = cells[k] if k < len(cells) else -1
+            closed = all(e >= 0 and (friend(e) or (b[e] == EMPTY and e in g.corners)) for e in (before, after))
+            if len(row) >= 2 and closed:
+                taken.extend((c, b[c]) for c in row if b[c] != KING)
+    return taken
+
+
+def extra_captures(
+    g: Board,
+    b: list[int],
+    to: int,
+    side: int,
+    king: int,
+    middleweight: bool,
+    all_walls: bool,
+    captured: list[tuple[int, int]],
+) -> list[tuple[int, int]]:
+    """``captured`` (what a move of ``side`` to ``to`` took by the usual rules)
+    with what the rules asked only by games that have them take besides: the
+    middleweight King on ``king`` (``king_captured_by="middleweight"``), and
+    every shieldwall shut in (``shieldwall_close="any-move"``).
+
+    Examples:
+        >>> from boardkit.games.tafl.board import board_tables
+        >>> g = board_tables(7, False)
+        >>> b = [0] * 49
+        >>> b[3], b[2], b[4], b[10] = KING, ATTACKER, ATTACKER, ATTACKER
+        >>> extra_captures(g, b, 10, 0, 3, True, False, [])
+        [(3, 3)]
+    """
+    out = list(captured)
+    if middleweight and king >= 0 and king in g.steps[to] and (king, KING) not in out and king_confined(g, b, king):
+        out.append((king, KING))
+    if all_walls:
+        out.extend(x for x in every_shieldwall(g, b, side, out) if x not in out)
+    return out

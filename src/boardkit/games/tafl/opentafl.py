@@ -47,6 +47,18 @@ boardkit has not, and are skipped):
   two squares from the centre, along its row or column, takes the defender
   between, if the King is on the centre and attackers hold his other three
   sides.
+- ``afor``: the attacker forts (``attacker_forts``, listed as ``cor``);
+  ``aforre``: who may come onto one from off the forts
+  (``attacker_fort_enter``; read, as OpenTafl does, only beside ``cenre``,
+  and then missing means nobody); ``aforh``: to whom one is hostile
+  (``attacker_fort_hostile``, default the defenders); ``aforp`` and
+  ``afors`` are read only as everyone. Defender forts (``dfor``) are refused.
+
+Three more rules of OpenTafl's built-in variants: ``swf:n``, a shieldwall
+taken after any move (``shieldwall_close="any-move"``); ``ks:m``, the
+middleweight King (``king_captured_by="middleweight"``); ``spd``, speed
+limits, one per piece letter (``tcnkmgTCNKMG``), of which boardkit plays
+the King's (``king_speed``).
 
 The start position is ``start:`` (rank 1 first) or ``starti:`` (the same
 rows top rank first, which OpenTafl writes for people to read; it takes
@@ -77,20 +89,23 @@ Examples:
 
 from __future__ import annotations
 
+import gc
 import re
 from typing import Any, Final, cast
 
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, RecordError
 from boardkit.games.tafl.formats import RecordFormat, register
-from boardkit.games.tafl.moves import parse_square, read_position, square_name, write_position
+from boardkit.games.tafl.moves import Move, parse_square, read_position, square_name, write_position
 from boardkit.games.tafl.rules import Tafl, TaflState
 from boardkit.games.tafl.variants import CUSTOM, VARIANTS, canonical_layout, variant_default
 
 __all__ = ["OTG", "read_opentafl_game", "rules_options", "rules_string", "write_opentafl_game"]
 
 _YES_NO: Final = {"y": True, "n": False}
-_KING_STRENGTH: Final = {"s": "four", "y": "four", "n": "two", "w": "two", "c": "throne"}
-_REPETITION: Final = {"d": "draw", "l": "repeater-loses", "w": "repeater-wins"}
+_KING_STRENGTH: Final = {"s": "four", "y": "four", "n": "two", "w": "two", "c": "throne", "m": "middleweight"}
+#: ``tfr``, as OpenTafl's engine plays it: ``l`` makes the player *to move* after the third
+#: repetition lose (so the repeater wins), ``w`` makes that player win (the repeater loses).
+_REPETITION: Final = {"d": "draw", "l": "repeater-wins", "w": "repeater-loses"}
 #: OpenTafl's piece letters: attackers' taflman, commander, knight, king,
 #: mercenary, guard, then the defenders'. boardkit's pieces are ``t``, ``T``, ``K``.
 _PIECE_LETTERS: Final = "tcnkmgTCNKMG"
@@ -114,10 +129,12 @@ _SQUARE_OPTIONS: Final = {
     "cenhe": ("throne_hostile_empty", "tT"),
     "corh": ("corner_hostile", "tT"),
 }
-#: Keys whose only value boardkit plays (the fortress keys only matter with fortresses,
-#: which boardkit has not: any piece list goes with ``afor:`` or ``dfor:`` left empty).
-_FIXED_KEYS: Final = {"afor": ("",), "dfor": ("",), "ber": ("n",), "kj": ("n",), "swf": ("y",)}
-_FORT_KEYS: Final = ("aforh", "aforp", "afors", "aforre", "dforh", "dforp", "dfors", "dforre")
+#: Keys whose only value boardkit plays (boardkit has no defender forts: any piece list goes
+#: with ``dfor:`` left empty).
+_FIXED_KEYS: Final = {"dfor": ("",), "ber": ("n",), "kj": ("n",), "swf": ("y",)}
+_FORT_KEYS: Final = ("dforh", "dforp", "dfors", "dforre")
+#: OpenTafl's speed limits (``spd``) list one per piece letter, in this order.
+_SPEED_ORDER: Final = "tcnkmgTCNKMG"
 #: Keys about pieces boardkit's positions cannot hold (knights, commanders,
 #: mercenaries, guards), and the name.
 _IGNORED: Final = ("nj", "cj", "mj", "gj", "name")
@@ -216,10 +233,12 @@ def rules_options(text: str) -> dict[str, Any]:
         {'variant': 'custom', 'layout': '/3/1K1/3/', 'encirclement': True, 'first': 1, 'throne_hostile': 't'}
         >>> rules_options("dim:3 esc:e cor: cen:a1, cens:tTK start:/3/1K1/3/")["throne"]
         'a1'
-        >>> rules_options("dim:3 afor:a1, start:/3/1K1/3/")
+        >>> rules_options("dim:3 afor:a2, start:/3/1K1/3/")["attacker_forts"]
+        'a2'
+        >>> rules_options("dim:3 dfor:a2, start:/3/1K1/3/")
         Traceback (most recent call last):
         ...
-        boardkit.errors.OptionError: OpenTafl rules key 'afor' (value 'a1,') is a rule boardkit cannot play
+        boardkit.errors.OptionError: OpenTafl rules key 'dfor' (value 'a2,') is a rule boardkit cannot play
     """
     pairs = _pairs(text)
     layout = _start(pairs, text)
@@ -238,9 +257,9 @@ def rules_options(text: str) -> dict[str, Any]:
         "linnaean": False,
     }
     letters = dict(_SQUARE_DEFAULTS)
-    forts = bool(pairs.get("afor", "").strip(",") or pairs.get("dfor", "").strip(","))
+    forts = pairs.get("afor", "").strip(",")
     for key, value in pairs.items():
-        if key in ("start", "starti", "cor", "cen", "cenre", "corre", *_IGNORED) or key.startswith("bk-"):
+        if key in ("start", "starti", "cor", "cen", "cenre", "corre", "aforre", *_IGNORED) or key.startswith("bk-"):
             continue
         if key in _FORT_KEYS:
             _pieces(key, value, "")  # piece lists for fortresses, which there are none of
@@ -267,11 +286,19 @@ def rules_options(text: str) -> dict[str, Any]:
             meant["exit_fort"] = _choice(key, value, _YES_NO)
         elif key == "linc":
             meant["linnaean"] = _choice(key, value, _YES_NO)
-        elif key == "spd" and all(part == "-1" for part in value.split(",") if part):
-            continue  # no speed limit
+        elif key == "swf" and value == "n":
+            meant["shieldwall_close"] = "any-move"
+        elif key == "spd":
+            meant["king_speed"] = _king_speed(value)
+        elif key == "afor":
+            meant["attacker_forts"] = _names(_cells(key, value, size), size)
+        elif key == "aforh":
+            meant["attacker_fort_hostile"] = _pieces(key, value, "tT")
+        elif key in ("aforp", "afors") and (_pieces(key, value, "tTK") == "tTK" or not forts):
+            continue  # everyone may pass over and stop on the forts (boardkit's only reading), or there are none
         elif key in _SQUARE_OPTIONS:
             letters[key] = _pieces(key, value, _SQUARE_OPTIONS[key][1])
-        elif key in _FIXED_KEYS and value in _FIXED_KEYS[key] and not forts:
+        elif key in _FIXED_KEYS and value in _FIXED_KEYS[key]:
             continue
         else:
             raise OptionError(f"OpenTafl rules key {key!r} (value {value!r}) is a rule boardkit cannot play")
@@ -285,7 +312,8 @@ def rules_options(text: str) -> dict[str, Any]:
             raise OptionError(f"OpenTafl rules key 'cenre' (value {pairs['cenre']!r}) is a rule boardkit cannot play")
         for key in ("cenp", "cens"):
             letters[key] = "".join(ch for ch in letters[key] if ch in enter)
-        # OpenTafl reads 'corre' only beside 'cenre', and then takes a missing one for nobody.
+        # OpenTafl reads 'corre' and 'aforre' only beside 'cenre', and then takes a missing one for nobody.
+        meant["attacker_fort_enter"] = _pieces("aforre", pairs.get("aforre", ""), "tTK")
         if corners and _pieces("corre", pairs.get("corre", ""), "tTK") != "tTK":
             raise OptionError(
                 f"OpenTafl rules key 'corre' (value {pairs.get('corre', '')!r}) keeps pieces from entering a corner,"
@@ -322,6 +350,27 @@ def _extension(key: str, value: str) -> dict[str, Any]:
         raise OptionError(f"OpenTafl rules key {key!r} (value {value!r}) is a rule boardkit cannot play")
     option, table = _EXTENSIONS[key]
     return {option: _choice(key, value, table)}
+
+
+def _king_speed(value: str) -> int | None:
+    """The King's speed limit of OpenTafl's ``spd`` (``None``: none): one number for
+    every piece, or one for each piece letter of :data:`_SPEED_ORDER`; a limit of 0 or
+    less is none. boardkit limits only the King's speed."""
+    try:
+        speeds = [int(part) for part in value.split(",") if part]
+    except ValueError:
+        said = _short(value)
+        raise OptionError(f"OpenTafl rules key 'spd' must be numbers separated by commas, not {said!r}") from None
+    if len(speeds) == len(_SPEED_ORDER):
+        limits = dict(zip(_SPEED_ORDER, speeds, strict=True))
+        if limits["t"] <= 0 and limits["T"] <= 0:
+            return limits["K"] if limits["K"] > 0 else None
+    elif all(speed <= 0 for speed in speeds):
+        return None
+    raise OptionError(
+        f"OpenTafl rules key 'spd' (value {_short(value)!r}) limits pieces other than the King,"
+        " a rule boardkit cannot play"
+    )
 
 
 def _variant(name: str, layout: str) -> dict[str, Any]:
@@ -372,24 +421,35 @@ def rules_string(game: Tafl) -> str:
     if o.repetition is None:
         parts.append("tfr:i")
     elif o.repetition_result in ("repeater-loses", "repeater-wins"):
-        parts.append("tfr:" + ("l" if o.repetition_result == "repeater-loses" else "w"))
+        parts.append("tfr:" + ("w" if o.repetition_result == "repeater-loses" else "l"))
     elif o.repetition_result == "draw" and departs("repetition_result"):
         parts.append("tfr:d")
     if departs("king_armed", True):
         parts.append("ka:" + ("y" if o.king_armed else "n"))
     if departs("king_captured_by", "four"):
-        parts.append("ks:" + {"four": "s", "two": "w", "throne": "c"}[o.king_captured_by])
+        parts.append("ks:" + {"four": "s", "two": "w", "throne": "c", "middleweight": "m"}[o.king_captured_by])
     corners, thrones = o.corner_cells(size), o.throne_cells(size)
     if corners != _four_corners(size):
         parts.append("cor:" + "".join(f"{name}," for name in _names(corners, size).split(",") if name))
     if thrones != _centre(size):
         parts.append("cen:" + "".join(f"{name}," for name in _names(thrones, size).split(",") if name))
+    if o.attacker_forts:
+        parts.append("afor:" + "".join(f"{name}," for name in o.attacker_forts.split(",")))
+    if o.king_speed is not None:
+        parts.append("spd:" + "".join(f"{o.king_speed if letter == 'K' else -1}," for letter in _SPEED_ORDER))
     for key in ("corp", "cenp", "cors", "cens", "corh", "cenh", "cenhe"):
         name = _SQUARE_OPTIONS[key][0]
         if departs(name, _SQUARE_DEFAULTS[key]):
             parts.append(f"{key}:{getattr(o, name)}")
+    if o.attacker_forts and o.attacker_fort_hostile != "T":
+        parts.append(f"aforh:{o.attacker_fort_hostile}")
+    if o.attacker_forts and o.attacker_fort_enter != "tTK":
+        # OpenTafl reads who may enter a fort only beside 'cenre', and takes a missing 'corre' for nobody.
+        parts.append(f"cenre:tTK corre:tTK aforre:{o.attacker_fort_enter}")
     if departs("shieldwall", False):
         parts.append("sw:" + ("s" if o.shieldwall else "n"))
+    if o.shieldwall_close == "any-move":
+        parts.append("swf:n")
     if departs("exit_fort", False):
         parts.append("efe:" + ("y" if o.exit_fort else "n"))
     if departs("linnaean", False):
@@ -400,7 +460,7 @@ def rules_string(game: Tafl) -> str:
         parts.append(f"bk-rep:{o.repetition_result}")
     if departs("repetition") and o.repetition is not None:
         parts.append(f"bk-repn:{o.repetition}")
-    if departs("shieldwall_close"):
+    if departs("shieldwall_close") and o.shieldwall_close != "any-move":
         parts.append(f"bk-swc:{o.shieldwall_close}")
     parts.append(f"start:{o.start}")
     return " ".join(parts)
@@ -414,36 +474,44 @@ _VARIATION: Final = re.compile(r"\d+[a-z][0-9a-z.]*\.(\s|$)")
 
 
 def _scan(text: str) -> tuple[dict[str, str], list[tuple[int, str]]]:
-    """The tags, and the move lines with their line numbers, of a saved game."""
+    """The tags, and the move lines with their line numbers, of a saved game.
+
+    A bracket is cut out of the line it stands in (a comment over several
+    lines joins the text before it and after it, numbered by its last line).
+    """
     tags: dict[str, str] = {}
     lines: list[tuple[int, str]] = []
-    pos = 0
     line = 1
-    current: list[str] = []
-    size = len(text)
-    while pos < size:
-        ch = text[pos]
-        if ch == "[":
-            end = text.find("]", pos)
-            if end < 0:
-                raise RecordError(f"line {line}: a '[' is never closed")
-            body = text[pos + 1 : end]
-            tag = _TAG.fullmatch(body)
-            # A one-line [key:value] is a tag; anything else in brackets is a comment.
-            if tag and "|" not in body and "\n" not in body:
-                tags.setdefault(tag[1], tag[2])
-            line += body.count("\n")
-            pos = end + 1
-            continue
-        if ch == "\n":
-            lines.append((line, "".join(current)))
-            current = []
-            line += 1
+    current = ""  # the part of the current line read so far
+    pos = 0
+    find = text.find
+    while True:
+        bracket = find("[", pos)
+        chunk = text[pos:] if bracket < 0 else text[pos:bracket]
+        if "\n" in chunk:
+            rows = chunk.split("\n")
+            lines.append((line, current + rows[0]))
+            lines.extend(zip(range(line + 1, line + len(rows) - 1), rows[1:-1], strict=True))
+            line += len(rows) - 1
+            current = rows[-1]
         else:
-            current.append(ch)
-        pos += 1
-    lines.append((line, "".join(current)))
-    return tags, [(n, t.strip()) for n, t in lines if t.strip()]
+            current += chunk
+        if bracket < 0:
+            break
+        end = find("]", bracket)
+        if end < 0:
+            raise RecordError(f"line {line}: a '[' is never closed")
+        body = text[bracket + 1 : end]
+        # A one-line [key:value] is a tag; anything else in brackets is a comment.
+        if "\n" in body:
+            line += body.count("\n")
+        elif "|" not in body:
+            tag = _TAG.fullmatch(body)
+            if tag:
+                tags.setdefault(tag[1], tag[2])
+        pos = end + 1
+    lines.append((line, current))
+    return tags, [(n, stripped) for n, t in lines if (stripped := t.strip())]
 
 
 def _move_text(token: str) -> str:
@@ -496,9 +564,10 @@ def read_opentafl_game(text: str) -> TaflState:
         game = Tafl.from_opentafl(tags["rules"])
     except OptionError as exc:
         raise RecordError(f"the game's rules cannot be played: {exc}") from None
-    state, listed, error = _replay(game, lines)
     o = game.options
-    if not listed and o.shieldwall and o.shieldwall_close != "along-edge" and "bk-swc" not in _pairs(tags["rules"]):
+    older_rules = o.shieldwall and o.shieldwall_close == "onto-edge" and "bk-swc" not in _pairs(tags["rules"])
+    state, listed, error = _replay(game, lines, watch=older_rules)
+    if not listed and older_rules:
         along = Tafl(**{**game.option_values(), "shieldwall_close": "along-edge"})
         older, older_listed, older_error = _replay(along, lines)
         if older_error is None and older_listed:
@@ -508,41 +577,56 @@ def read_opentafl_game(text: str) -> TaflState:
     return state
 
 
-def _replay(game: Tafl, lines: list[tuple[int, str]]) -> tuple[TaflState, bool, RecordError | None]:
+def _replay(game: Tafl, lines: list[tuple[int, str]], watch: bool = True) -> tuple[TaflState, bool, RecordError | None]:
     """Play a saved game's main line: the state, whether every capture made
-    was listed in the notation, and the error that stopped the replay if one did."""
+    was listed in the notation (looked at only with ``watch``; without it,
+    True), and the error that stopped the replay if one did."""
     state = game.new_game(seed=0)
     listed = True
-    for number, line in lines:
-        if _VARIATION.match(line):
-            continue
-        match = _MAIN_LINE.fullmatch(line)
-        if match is None:
-            return state, False, RecordError(
-                f"line {number}: expected a numbered move pair such as '1. d1-d3 h6-h9', not {_short(line)!r}"
-            )
-        for token in match[2].split():
-            if set(token) == {"."}:
+    # Each distinct move text is read once (notation is the game's, moves are values),
+    # and the collector is off: a replay only adds to the state, no garbage cycle to find.
+    read: dict[str, Move] = {}
+    apply = state.apply
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for number, line in lines:
+            if _VARIATION.match(line):
                 continue
-            try:
-                move = game.parse_move(_move_text(token))
-                state.apply(move)
-            except (NotationError, IllegalMoveError) as exc:
-                return state, False, RecordError(f"line {number}: move {token!r}: {exc}")
-            if move.captures is None and state.last_captured:
-                listed = False
+            match = _MAIN_LINE.fullmatch(line)
+            if match is None:
+                wanted = f"expected a numbered move pair such as '1. d1-d3 h6-h9', not {_short(line)!r}"
+                return state, False, RecordError(f"line {number}: {wanted}")
+            for token in match[2].split():
+                if not token.strip("."):
+                    continue
+                try:
+                    move = read.get(token)
+                    if move is None:
+                        move = read[token] = game.parse_move(_move_text(token))
+                    apply(move)
+                except (NotationError, IllegalMoveError) as exc:
+                    return state, False, RecordError(f"line {number}: move {token!r}: {exc}")
+                if watch and listed and move.captures is None and state.last_captured:
+                    listed = False
+    finally:
+        if collecting:
+            gc.enable()
     return state, listed, None
 
 
 def write_opentafl_game(state: TaflState, tags: dict[str, str] | None = None) -> str:
     """An OpenTafl saved game of ``state``'s moves from its start, which OpenTafl loads.
 
+    The result tag is OpenTafl's: ``1`` the attackers won, ``-1`` the
+    defenders, ``0`` a draw, ``?`` a game still going on.
+
     Examples:
         >>> from boardkit.games.tafl import Tafl
         >>> state = Tafl("brandubh").new_game(seed=0)
         >>> state.apply("d2-b2"); state.apply("d3-c3")
         >>> print(write_opentafl_game(state))
-        [result:0]
+        [result:?]
         [rules:dim:7 name:brandubh esc:e surf:n cor: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]
         1. d2-b2 d3-c3
         <BLANKLINE>
@@ -551,7 +635,7 @@ def write_opentafl_game(state: TaflState, tags: dict[str, str] | None = None) ->
     """
     record = state.to_record()
     outcome = state.outcome
-    result = "0" if outcome is None or not outcome.winners else ("1" if 0 in outcome.winners else "-1")
+    result = "?" if outcome is None else "0" if not outcome.winners else "1" if 0 in outcome.winners else "-1"
     game = cast("Tafl", state.game)  # a TaflState's game is a Tafl (State types it as any game)
     head = {"result": result, **(tags or {}), "rules": rules_string(game)}
     out = [f"[{key}:{value}]" for key, value in head.items()]

@@ -72,16 +72,17 @@ def render_text(g: Board, board: list[int], status: str) -> str:
         rank = str(n - r).rjust(width)
         lines.append(f"{rank} {' '.join(row)} {n - r}")
     lines.append(files)
-    where = _special(g.thrones, g.corners, ", ")
+    where = _special(g.thrones, g.corners, ", ", g.rules.attacker_forts)
     special = f", + empty restricted square ({where})" if where else ""
     lines.append(f"key: t attacker, T defender, K king{special}, . empty")
     lines.append(status)
     return "\n".join(lines)
 
 
-def _special(thrones: frozenset[int], corners: frozenset[int], joint: str) -> str:
+def _special(thrones: frozenset[int], corners: frozenset[int], joint: str, forts: frozenset[int] = frozenset()) -> str:
     """"throne, corners", "corners", "": what special squares a board has."""
-    return joint.join(w for w, there in (("throne", thrones), ("corners", corners)) if there)
+    named = (("throne", thrones), ("corners", corners), ("attacker forts", forts))
+    return joint.join(w for w, there in named if there)
 
 
 def _who(letters: str) -> str:
@@ -186,6 +187,8 @@ def svg_legend(g: Board) -> list[tuple[str, str]]:
             key.append(("#b9a27a", f"throne: {_who(rules.throne_stop)} may stop there"))
         if g.corners:
             key.append(("#b9a27a", f"corners: {_who(rules.corner_stop)} may stop there"))
+    if rules.attacker_forts:
+        key.append(("#b9a27a", f"attacker forts: {_who(rules.attacker_fort_enter)} may come onto them from off them"))
     n = g.size
     last = n * n - 1
     if not {0, n - 1, last - n + 1, last} <= g.restricted:

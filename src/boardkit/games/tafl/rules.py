@@ -45,12 +45,11 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from boardkit.about import About
 from boardkit.chance import Random, derive_seed
 from boardkit.compiling import mypyc_attr
-from boardkit.errors import IllegalMoveError, OptionError, refusing
+from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, refusing
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.tafl.board import (
     SIDES,
     Board,
-    SquareRules,
     board_tables,
     escape_lines,
     has_moves,
@@ -62,6 +61,7 @@ from boardkit.games.tafl.board import (
 from boardkit.games.tafl.captures import attacker_captures, defender_captures
 from boardkit.games.tafl.formats import FORMATS, RecordFormat, record_format
 from boardkit.games.tafl.forts import encircled, exit_fort
+from boardkit.games.tafl.movement import plays_apart, square_rules
 from boardkit.games.tafl.moves import Move, Piece, parse_square, read_position, write_position
 from boardkit.games.tafl.render import (
     render_text,
@@ -131,8 +131,10 @@ class Tafl(Game["TaflState", Move]):
             ``exit_fort``, ``encirclement``; the special squares ``corners``,
             ``throne``, ``throne_stop``, ``throne_pass``, ``corner_stop``,
             ``corner_pass``, ``throne_hostile``, ``throne_hostile_empty``,
-            ``corner_hostile``; and ``linnaean``. An option given here
-            overrides the rule set's preset.
+            ``corner_hostile``; ``linnaean``; and OpenTafl's own rules,
+            ``king_speed`` and the attacker forts (``attacker_forts``,
+            ``attacker_fort_enter``, ``attacker_fort_hostile``). An option
+            given here overrides the rule set's preset.
 
     Raises:
         OptionError: for an unknown variant or option, a bad value, or a bad layout.
@@ -183,18 +185,8 @@ class Tafl(Game["TaflState", Move]):
         # The text starts at rank 1; the board's cells start at the top row.
         self._start: tuple[int, ...] = tuple(_CODES[p] for row in reversed(rows) for p in row)
         o = self.options
-        self._squares = SquareRules(
-            o.corner_cells(self.size),
-            o.throne_cells(self.size),
-            o.escape == "corner",
-            o.throne_stop,
-            o.throne_pass,
-            o.corner_stop,
-            o.corner_pass,
-            o.throne_hostile,
-            o.throne_hostile_empty,
-            o.corner_hostile,
-        )
+        self._squares = square_rules(o, self.size)
+        self._apart = plays_apart(o)  # OpenTafl's own rules: played by a state class of their own
         self.tables()  # built (or found) now rather than in the first game
 
     def tables(self) -> Board:
@@ -229,7 +221,8 @@ class Tafl(Game["TaflState", Move]):
 
     def new_game(self, *, players: Any = None, seed: Any = None) -> TaflState:
         """Set up the variant's start position (see :class:`~boardkit.Game`)."""
-        return TaflState(self, self.check_players(players), seed, self._start, self.options.first)
+        state_type = PLAYED_APART[0] if self._apart else TaflState
+        return state_type(self, self.check_players(players), seed, self._start, self.options.first)
 
     def all_moves(self) -> Sequence[Move | None]:
         """Every move at its action index, for :mod:`boardkit.rl`: from-square x direction x
@@ -344,6 +337,11 @@ class Tafl(Game["TaflState", Move]):
         return from_position(self, Tafl, text, to_move, seed)
 
 
+#: The state class of games with OpenTafl's own rules (:func:`~.movement.plays_apart`), which
+#: :mod:`boardkit.games.tafl.special` puts here when the package is imported.
+PLAYED_APART: Final[list[type[TaflState]]] = []
+
+
 # Compiled with mypyc: made and subclassed from Python code; pickles, copies and deep-copies.
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class TaflState(State[Move]):
@@ -421,6 +419,39 @@ class TaflState(State[Move]):
         """How the game ended, or ``None`` while it goes on."""
         return self._over
 
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (``outcome`` is set)."""
+        return self._over is not None
+
+    def apply(self, move: Move | str) -> None:
+        """Play a move, given as a :class:`Move` or in notation such as ``d1-d4``, as
+        :meth:`State.apply <boardkit.State.apply>` does.
+
+        A :class:`Move` on an unfinished game goes straight to the rules, which draw nothing
+        from the generator (the quick way, for searches and playouts); notation, a finished
+        game, a subclass's state, and a move the rules cannot read go through
+        :meth:`State.apply <boardkit.State.apply>` as in every game, with its errors.
+
+        Examples:
+            >>> state = Tafl("brandubh").new_game(seed=0)
+            >>> state.apply(Move("d2", "b2")); state.apply("d3-c3")
+            >>> state.history
+            (Move('d2', 'b2'), Move('d3', 'c3'))
+        """
+        if type(move) is not Move or self._over is not None or type(self) is not TaflState:
+            State.apply(self, move)
+            return
+        try:
+            token = self._play(move)
+        except BoardkitError:
+            raise
+        except Exception:
+            State.apply(self, move)  # judged and reported as every game's apply does it
+            return
+        self._moves.append(move)
+        self._tokens.append(token)
+
     def legal_moves(self) -> list[Move]:
         """Every legal move, by origin square (top row first, left to right),
         then direction (up, right, down, left), then distance."""
@@ -472,16 +503,15 @@ class TaflState(State[Move]):
         if g.moves[frm * g.cells + to] is None:
             raise IllegalMoveError(move, "pieces move in a straight line along a row or a column")
         walled = g.walled[piece]
-        for ray in g.rays[frm]:
-            if to in ray:
-                for j in ray:
-                    if j == to:
-                        break
-                    if b[j]:
-                        raise IllegalMoveError(move, f"the way is blocked at {g.names[j]}")
-                    if walled and not g.pass_flag[piece][j]:
-                        raise IllegalMoveError(move, refusal(g, j, pass_over=True))
-                break
+        # The squares on the way, from the piece on (``to`` is on its row or its column).
+        step = (1 if to > frm else -1) if frm // n == to // n else (n if to > frm else -n)
+        j = frm + step
+        while j != to:
+            if b[j]:
+                raise IllegalMoveError(move, f"the way is blocked at {g.names[j]}")
+            if walled and not g.pass_flag[piece][j]:
+                raise IllegalMoveError(move, refusal(g, j, pass_over=True))
+            j += step
         if b[to]:
             raise IllegalMoveError(move, f"{move.target} is occupied")
         if not g.stop_flag[piece][to]:
@@ -666,7 +696,7 @@ class TaflState(State[Move]):
             raise IllegalMoveError("random move", "the game is over")
         g = self._g
         rng = self._chooser() if rng is None else rng
-        frm, to = random_step(g, self._att, self._dfn, self._king, self._turn, rng)
+        frm, to = random_step(g, self._board, self._att, self._dfn, self._king, self._turn, rng)
         return g.moves[frm * g.cells + to]  # type: ignore[return-value]
 
     def playout(self, max_plies: Any = None, rng: Random | None = None) -> int:
@@ -706,7 +736,7 @@ class TaflState(State[Move]):
         limit = -1 if max_plies is None else max_plies
         played = 0
         while self._over is None and played != limit:
-            frm, to = random_step(g, self._att, self._dfn, self._king, self._turn, rng)
+            frm, to = random_step(g, self._board, self._att, self._dfn, self._king, self._turn, rng)
             tokens.append(self._do(frm, to))
             moves.append(table[frm * cells + to])  # type: ignore[arg-type]
             played += 1
@@ -1000,3 +1030,4 @@ class TaflState(State[Move]):
         attackers, defenders = self._start_counts
         lost = attackers - self._att.bit_count(), defenders - 1 - self._dfn.bit_count()
         return {"attackers taken": f"{lost[0]} of {attackers}", "defenders taken": f"{lost[1]} of {defenders - 1}"}
+

@@ -193,6 +193,20 @@ def _check_repetition(_: object, __: object, value: object) -> None:
         raise OptionError(f"repetition must be an integer of at least 2, or None to turn it off; not {value!r}")
 
 
+def _check_speed(_: object, __: object, value: object) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise OptionError(f"king_speed must be a number of squares of at least 1, or None for no limit; not {value!r}")
+
+
+def _forts(value: Any) -> str:
+    converted = _square_list("attacker_forts")(value)
+    if converted is None:
+        raise OptionError("attacker_forts must be square names separated by commas such as 'a4,a5' ('' for none)")
+    return converted
+
+
 def _check_first(_: object, __: object, value: object) -> None:
     if isinstance(value, bool) or value not in (0, 1):
         raise OptionError(f"first must be 0 (attackers) or 1 (defenders), not {value!r}")
@@ -217,7 +231,13 @@ class TaflOptions:
             all four sides (the empty throne counts as an attacker), so never
             on an edge square; ``"two"``: he is taken like any piece;
             ``"throne"``: enclosed on four sides on or beside the throne, and
-            like any piece elsewhere (Federation Brandubh).
+            like any piece elsewhere (Federation Brandubh);
+            ``"middleweight"``: enclosed on every side that is on the board,
+            so on an edge square by three (OpenTafl's "middleweight" King,
+            ``ks:m``, its Magpie's rule).
+        king_speed: The most squares the King may move in one move;
+            ``None`` (the default) for no limit (OpenTafl's speed limits,
+            ``spd``: its Magpie's King moves one square).
         repetition: The occurrence of one position (with the same player to
             move) that ends the game; ``None`` turns the rule off.
         repetition_result: What that repetition does: ``"draw"``,
@@ -231,8 +251,11 @@ class TaflOptions:
         shieldwall_close: Which move closes a shieldwall: ``"onto-edge"``
             (any move that ends on the bracketing square, along the edge or
             from inside the board: the ruling, Copenhagen's preset, and how the
-            players' server took every wall in the recorded Copenhagen games)
-            or ``"along-edge"`` (only a move along the edge into it). The
+            players' server took every wall in the recorded Copenhagen games),
+            ``"along-edge"`` (only a move along the edge into it) or
+            ``"any-move"`` (OpenTafl's relaxed shieldwall, ``swf:n``: after
+            any move of a side, wherever it went, every enemy row then shut in
+            along an edge is taken, the King in it excepted). The
             option's own default, for a layout that turns ``shieldwall`` on
             without the Copenhagen preset, stays ``"along-edge"``.
         exit_fort: Whether the defenders win when the King stands on an edge
@@ -269,6 +292,18 @@ class TaflOptions:
             the King's three other sides held by attackers, is captured by an
             attacker moving onto the far side of that defender (OpenTafl's
             "Linnaean capture", its Tablut rule).
+        attacker_forts: The attacker forts (OpenTafl's ``afor``), as square
+            names separated by commas; ``""`` (the default) for none. A piece
+            standing on a fort square may move over and onto fort squares; a
+            piece off them may enter one only if ``attacker_fort_enter`` lets
+            it (Foteviken Tablut's camps: the attackers' start squares, which
+            no piece enters again once it has left them).
+        attacker_fort_enter: Who may come onto a fort square, passing over it
+            or stopping on it, from off the forts (``t``, ``T``, ``K``;
+            OpenTafl's ``aforre``).
+        attacker_fort_hostile: To whom a fort square is hostile, empty or held
+            (``t``, ``T``; OpenTafl's ``aforh``, whose default is the
+            defenders).
 
     Examples:
         >>> TaflOptions(escape="corner").escape
@@ -289,10 +324,14 @@ class TaflOptions:
     )
     mate: bool = option(False, "a King move opening two clear lines to escape wins at once", validator=_check_bool)
     king_armed: bool = option(True, "the King helps to capture", validator=_check_bool)
-    king_captured_by: Literal["four", "two", "throne"] = option(
+    king_captured_by: Literal["four", "two", "throne", "middleweight"] = option(
         "four",
-        "the King is taken when enclosed on four sides, by two like any piece, or by four at the throne only",
-        validator=_check_choice("four", "two", "throne"),
+        "the King is taken when enclosed on four sides, by two like any piece, by four at the throne only,"
+        " or when enclosed on every side on the board (middleweight: three on an edge)",
+        validator=_check_choice("four", "two", "throne", "middleweight"),
+    )
+    king_speed: int | None = option(
+        None, "the most squares the King moves in one move (none: no limit)", low=1, validator=_check_speed
     )
     repetition: int | None = option(
         3, "the occurrence of one position that ends the game (none: never)", low=2, validator=_check_repetition
@@ -306,11 +345,12 @@ class TaflOptions:
     shieldwall: bool = option(
         False, "a row along an edge bracketed at both ends is taken together", validator=_check_bool
     )
-    shieldwall_close: Literal["along-edge", "onto-edge"] = option(
+    shieldwall_close: Literal["along-edge", "onto-edge", "any-move"] = option(
         "along-edge",
-        "which move closes a shieldwall: only one along the edge, or any move onto the bracketing square"
-        " (from inside the board too: Copenhagen's preset)",
-        validator=_check_choice("along-edge", "onto-edge"),
+        "which move closes a shieldwall: only one along the edge, any move onto the bracketing square"
+        " (from inside the board too: Copenhagen's preset), or any move at all that leaves the row shut in"
+        " (OpenTafl's relaxed shieldwall)",
+        validator=_check_choice("along-edge", "onto-edge", "any-move"),
     )
     exit_fort: bool = option(False, "the defenders win with the King in an unbreakable fort on an edge",
                              validator=_check_bool)
@@ -355,6 +395,21 @@ class TaflOptions:
         "an attacker takes a defender beside the King on the centre square when attackers hold his other sides",
         validator=_check_bool,
     )
+    attacker_forts: str = option(
+        "",
+        "the attacker forts, such as 'a4,a5,b5' ('' none): pieces off them enter only as attacker_fort_enter says",
+        converter=_forts,
+    )
+    attacker_fort_enter: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
+        "tTK",
+        "who may come onto an attacker fort from off the forts (t, T, K)",
+        converter=_letters("attacker_fort_enter", "tTK"),
+    )
+    attacker_fort_hostile: Literal["", "t", "T", "tT"] = option(
+        "T",
+        "to whom an attacker fort is hostile, empty or held: t attackers, T defenders",
+        converter=_letters("attacker_fort_hostile", "tT"),
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.variant == CUSTOM and self.layout is None:
@@ -372,6 +427,13 @@ class TaflOptions:
         if corners & thrones:
             both = ", ".join(sorted(square_name(c, size) for c in corners & thrones))
             raise OptionError(f"a square cannot be both a corner and a throne: {both}")
+        forts = self.fort_cells(size)
+        if not forts:  # without forts, their rules say nothing (so equal games compare equal)
+            object.__setattr__(self, "attacker_fort_enter", "tTK")
+            object.__setattr__(self, "attacker_fort_hostile", "T")
+        if forts & (corners | thrones):
+            both = ", ".join(sorted(square_name(c, size) for c in forts & (corners | thrones)))
+            raise OptionError(f"a square cannot be both an attacker fort and a corner or throne: {both}")
         for cells, what, stop in ((thrones, "the throne", self.throne_stop), (corners, "a corner", self.corner_stop)):
             for cell in sorted(cells):
                 piece = rows[size - 1 - cell // size][cell % size]
@@ -406,6 +468,15 @@ class TaflOptions:
         if self.throne is None:
             return _default_throne(size)
         return square_cells(self.throne, size, "throne")
+
+    def fort_cells(self, size: int) -> frozenset[int]:
+        """The attacker forts' cells (numbered as :meth:`corner_cells`).
+
+        Examples:
+            >>> sorted(TaflOptions(variant="brandubh", attacker_forts="a4,d1").fort_cells(7))
+            [21, 45]
+        """
+        return square_cells(self.attacker_forts, size, "attacker_forts")
 
     @property
     def start(self) -> str:
