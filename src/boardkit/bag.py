@@ -11,6 +11,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping
 from typing import Generic, TypeVar
 
 from boardkit.chance import Random
+from boardkit.compiling import mypyc_attr
 from boardkit.errors import ComponentError
 
 __all__ = ["TileBag"]
@@ -18,6 +19,9 @@ __all__ = ["TileBag"]
 T = TypeVar("T", bound=Hashable)
 
 
+# Compiled with mypyc (hatch_build.py): made and subclassed from Python code; pickles, copies and
+# deep-copies. Its tiles are a list, drawn from by index with the generator it is given.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class TileBag(Generic[T]):
     """A multiset of tiles drawn at random: the Darkness, a draw bag, a deck.
 

@@ -7,11 +7,12 @@ an application.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, Generic, Literal, TypeVar, cast
 
 import attrs
 
+from boardkit.compiling import mypyc_attr
 from boardkit.errors import ComponentError
 from boardkit.game import Player
 
@@ -53,7 +54,7 @@ class ZoneView(Generic[T]):
         return sum(n for _, n in self.visible) + self.hidden
 
 
-def _sorted_pairs(counts: Counter[T]) -> tuple[tuple[T, int], ...]:
+def _sorted_pairs(counts: Mapping[T, int]) -> tuple[tuple[T, int], ...]:
     """The items held, with their counts, in an order that does not depend on
     how they were added: by ``repr``."""
     return tuple(sorted(((k, n) for k, n in counts.items() if n > 0), key=_by_repr))
@@ -100,6 +101,16 @@ def _by_repr(pair: tuple[Any, int]) -> str:
     return text
 
 
+def _counted(items: Iterable[T]) -> dict[T, int]:
+    """How many of each item, as a plain dict without zero counts: ``items`` is
+    a sequence of items, or a mapping from item to count (as for a Counter)."""
+    return {item: n for item, n in Counter(items).items() if n > 0}
+
+
+# Compiled with mypyc (hatch_build.py): made and subclassed from Python code; pickles, copies and
+# deep-copies. The contents are a plain dict from item to count (never zero) and its total, not a
+# Counter, whose methods are Python code: a copy is a dict copy, a count a dict lookup.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Zone(Generic[T]):
     """A multiset of components with an owner and a visibility.
 
@@ -127,9 +138,10 @@ class Zone(Generic[T]):
     """
 
     def __init__(self, owner: Player | None = None, visibility: Visibility = "public", items: Iterable[T] = ()) -> None:
-        self.owner = owner
+        self.owner: Player | None = owner
         self.visibility: Visibility = visibility
-        self._items: Counter[T] = Counter(items)
+        self._items: dict[T, int] = _counted(items)
+        self._size: int = sum(self._items.values())
         # Kept until the contents change (every change sets them to None, in place: this is
         # on every move's path): the view of a player who sees everything, of one who does
         # not, and a Hand's concealed items.
@@ -138,10 +150,10 @@ class Zone(Generic[T]):
         self._concealed: tuple[tuple[T, int], ...] | None = None
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} owner={self.owner} {dict(self._items)}>"
+        return f"<{type(self).__name__} owner={self.owner} {self._items}>"
 
     def __len__(self) -> int:
-        return self._items.total()
+        return self._size
 
     def __contains__(self, item: object) -> bool:
         return item in self._items
@@ -149,15 +161,28 @@ class Zone(Generic[T]):
     @property
     def items(self) -> Counter[T]:
         """The contents as a fresh Counter."""
-        return +self._items
+        return Counter(self._items)
 
     def count(self, item: T) -> int:
         """How many of ``item`` the zone holds."""
-        return self._items[item]
+        return self._items.get(item, 0)
+
+    def kinds(self) -> list[T]:
+        """The different items the zone holds, each once, in the order they
+        came in (cheaper than :attr:`items` when the counts do not matter).
+
+        Examples:
+            >>> Zone(items=["red", "gold", "red"]).kinds()
+            ['red', 'gold']
+        """
+        return list(self._items)
 
     def add(self, *items: T) -> None:
         """Put items into the zone."""
-        self._items.update(items)
+        counts = self._items
+        for item in items:
+            counts[item] = counts.get(item, 0) + 1
+        self._size += len(items)
         self._full = self._outside = self._concealed = None
 
     def remove(self, item: T, n: int = 1) -> None:
@@ -166,17 +191,23 @@ class Zone(Generic[T]):
         Raises:
             ComponentError: if the zone holds fewer than ``n`` of them.
         """
-        if self._items[item] < n:
+        counts = self._items
+        held = counts.get(item, 0)
+        if held < n:
             raise ComponentError(f"the zone holds no {item!r}" if n == 1 else f"the zone holds fewer than {n} {item!r}")
-        self._items[item] -= n
-        if not self._items[item]:
-            del self._items[item]
+        if held > n:
+            counts[item] = held - n
+        elif item in counts:
+            del counts[item]
+        self._size -= n
         self._outside = self._concealed = None
         self._full = self._full_less(item)
 
     def clear(self) -> Counter[T]:
         """Empty the zone and return what it held."""
-        held, self._items = self._items, Counter()
+        held = Counter(self._items)
+        self._items = {}
+        self._size = 0
         self._full = self._outside = self._concealed = None
         return held
 
@@ -214,12 +245,27 @@ class Zone(Generic[T]):
 
     def copy(self) -> Zone[T]:
         """An independent zone with the same contents."""
-        twin = type(self).__new__(type(self))
-        twin.__dict__.update(self.__dict__)  # the views too: immutable, and true of the twin until it changes
-        twin._items = Counter(self._items)
+        cls = type(self)
+        twin = cls.__new__(cls)
+        extra = getattr(self, "__dict__", None)
+        if extra:  # a subclass's own attributes (all of them, in the pure build)
+            try:
+                vars(twin).update(extra)
+            except TypeError:  # compiled: a Python subclass's object has no dict until it holds a field
+                for name, value in extra.items():
+                    setattr(twin, name, value)
+        twin.owner = self.owner
+        twin.visibility = self.visibility
+        twin._items = dict(self._items)
+        twin._size = self._size
+        # The views too: immutable, and true of the twin until it changes.
+        twin._full = self._full
+        twin._outside = self._outside
+        twin._concealed = self._concealed
         return twin
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Hand(Zone[T]):
     """A player's hand: the owner sees it, the others see only how many.
 
@@ -239,14 +285,48 @@ class Hand(Zone[T]):
 
     def __init__(self, owner: Player | None = None, items: Iterable[T] = (), face_up: Iterable[T] = ()) -> None:
         super().__init__(owner, "owner", items)
-        self._face_up: Counter[T] = Counter(face_up)
-        self._items.update(self._face_up)
+        up = _counted(face_up)
+        self._face_up: dict[T, int] = up
+        self._up: int = sum(up.values())
+        counts = self._items
+        for item, n in up.items():
+            counts[item] = counts.get(item, 0) + n
+        self._size += self._up
         self._full = self._outside = self._concealed = None
 
     @property
     def face_up(self) -> Counter[T]:
         """The tiles every player can see."""
-        return +self._face_up
+        return Counter(self._face_up)
+
+    @property
+    def face_up_size(self) -> int:
+        """How many tiles lie face up.
+
+        Examples:
+            >>> Hand(owner=0, items=["wall"], face_up=["gate", "gate"]).face_up_size
+            2
+        """
+        return self._up
+
+    def count_face_up(self, item: T) -> int:
+        """How many of ``item`` lie face up.
+
+        Examples:
+            >>> hand = Hand(owner=0, items=["gate"], face_up=["gate"])
+            >>> hand.count("gate"), hand.count_face_up("gate")
+            (2, 1)
+        """
+        return self._face_up.get(item, 0)
+
+    def face_up_kinds(self) -> list[T]:
+        """The different face-up tiles, each once (see :meth:`Zone.kinds`).
+
+        Examples:
+            >>> Hand(owner=0, face_up=["gate", "wall", "gate"]).face_up_kinds()
+            ['gate', 'wall']
+        """
+        return list(self._face_up)
 
     @property
     def concealed(self) -> Counter[T]:
@@ -281,8 +361,12 @@ class Hand(Zone[T]):
 
     def add_face_up(self, *items: T) -> None:
         """Put items into the hand face up."""
-        self._items.update(items)
-        self._face_up.update(items)
+        counts, up = self._items, self._face_up
+        for item in items:
+            counts[item] = counts.get(item, 0) + 1
+            up[item] = up.get(item, 0) + 1
+        self._size += len(items)
+        self._up += len(items)
         self._full = self._outside = None
 
     def reveal(self, item: T) -> None:
@@ -291,9 +375,12 @@ class Hand(Zone[T]):
         Raises:
             ComponentError: if no such item is concealed.
         """
-        if self._items[item] - self._face_up[item] < 1:
+        up = self._face_up
+        shown = up.get(item, 0)
+        if self._items.get(item, 0) - shown < 1:
             raise ComponentError(f"no concealed {item!r} in the hand")
-        self._face_up[item] += 1
+        up[item] = shown + 1
+        self._up += 1
         # the contents are the same: the full view stays
         self._outside = None
         self._concealed = self._concealed_less(self._concealed, item)
@@ -310,11 +397,15 @@ class Hand(Zone[T]):
         self._concealed = None
 
     def _one_less_face_up(self, item: T) -> None:
-        if self._face_up[item] < 1:
+        up = self._face_up
+        shown = up.get(item, 0)
+        if shown < 1:
             raise ComponentError(f"no face-up {item!r} in the hand")
-        self._face_up[item] -= 1
-        if not self._face_up[item]:
-            del self._face_up[item]
+        if shown > 1:
+            up[item] = shown - 1
+        else:
+            del up[item]
+        self._up -= 1
 
     def _outside_less(self, view: ZoneView[T] | None, item: T, hidden: int) -> ZoneView[T] | None:
         """The others' kept view after fewer face-up ``item`` and ``hidden`` more
@@ -335,11 +426,14 @@ class Hand(Zone[T]):
         concealed, outside = self._concealed, self._outside
         super().remove(item, n)
         face_up = self._face_up
-        extra = face_up[item] - self._items[item]  # face-up ones taken
+        shown = face_up.get(item, 0)
+        extra = shown - self._items.get(item, 0)  # face-up ones taken
         if extra > 0:
-            face_up[item] -= extra
-            if not face_up[item]:
+            if shown > extra:
+                face_up[item] = shown - extra
+            else:
                 del face_up[item]
+            self._up -= extra
         else:
             extra = 0
         if extra < n:  # concealed ones taken
@@ -358,14 +452,19 @@ class Hand(Zone[T]):
             ComponentError: if no such item is face up.
         """
         self._one_less_face_up(item)
-        self._items[item] -= 1
-        if not self._items[item]:
-            del self._items[item]
+        counts = self._items
+        left = counts[item] - 1
+        if left:
+            counts[item] = left
+        else:
+            del counts[item]
+        self._size -= 1
         self._outside = self._outside_less(self._outside, item, 0)
         self._full = self._full_less(item)
 
     def clear(self) -> Counter[T]:
-        self._face_up = Counter()
+        self._face_up = {}
+        self._up = 0
         return super().clear()
 
     def view(self, player: Player) -> ZoneView[T]:
@@ -373,8 +472,7 @@ class Hand(Zone[T]):
             return self._full_view()
         view = self._outside
         if view is None or view.owner != self.owner:
-            face_up = self._face_up
-            view = self._outside = ZoneView(self.owner, _sorted_pairs(face_up), len(self) - face_up.total())
+            view = self._outside = ZoneView(self.owner, _sorted_pairs(self._face_up), self._size - self._up)
         return view
 
     def key(self) -> Hashable:
@@ -382,5 +480,6 @@ class Hand(Zone[T]):
 
     def copy(self) -> Hand[T]:
         twin = cast("Hand[T]", super().copy())
-        twin._face_up = Counter(self._face_up)
+        twin._face_up = dict(self._face_up)
+        twin._up = self._up
         return twin

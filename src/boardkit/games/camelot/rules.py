@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.about import About, Chance, Information
 from boardkit.bag import TileBag
+from boardkit.compiling import mypyc_attr
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, shown
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.camelot.hidden import CamelotView, board_with, determinize, view_of
@@ -72,6 +73,10 @@ MOST_CONCEALED = 3
 MOST_PER_TURN = 3
 
 
+# Compiled with mypyc (hatch_build.py): made and subclassed from Python code; pickles, copies and
+# deep-copies. The parameters that take what users type are ``Any``, so that a wrong type is the
+# same boardkit error on both builds (a compiled signature would refuse it with a bare TypeError).
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Camelot(Game["CamelotState", Move]):
     """Camelot: The Build, for 1 to 5 players: lay tiles on the castle plan,
     scoring their values and those of the tiles they touch.
@@ -132,8 +137,13 @@ class Camelot(Game["CamelotState", Move]):
         self._tile_by_text: dict[str, Tile] = {str(t): t for t in self.tiles.kinds}
         #: Each square's place in the plan's order (``plan.cells``), to list the board in it.
         self.cell_order: dict[Cell, int] = {c: k for k, c in enumerate(self.plan.cells)}
+        #: Per tile, its placements, each with its square's place in that order (legal moves read
+        #: the state's covered squares by it: list indexing, which compiles to C, not hashing).
+        self.indexed_placements: dict[Tile, tuple[tuple[int, Place], ...]] = {
+            t: tuple((self.cell_order[m.cell], m) for m in ms) for t, ms in self.placements.items()
+        }
 
-    def tile(self, name: str) -> Tile:
+    def tile(self, name: Any) -> Tile:
         """This game's tile called ``name`` (any case).
 
         Raises:
@@ -145,7 +155,7 @@ class Camelot(Game["CamelotState", Move]):
         """
         return self.tiles[name]
 
-    def kind_name(self, kind: str) -> str:
+    def kind_name(self, kind: Any) -> str:
         """What a kind letter stands for (the letter itself for a custom kind).
 
         Examples:
@@ -154,7 +164,7 @@ class Camelot(Game["CamelotState", Move]):
         """
         return KIND_NAMES.get(kind, kind)
 
-    def new_game(self, *, players: int | None = None, seed: int | None = None) -> CamelotState:
+    def new_game(self, *, players: Any = None, seed: Any = None) -> CamelotState:
         n = self.check_players(players)
         first = self.options.first
         if isinstance(first, int) and first >= n:
@@ -174,7 +184,7 @@ class Camelot(Game["CamelotState", Move]):
 
         return all_moves(self)
 
-    def observation_encoder(self, players: int) -> Encoder:
+    def observation_encoder(self, players: Any) -> Encoder:
         """A player's view as numbers, for :mod:`boardkit.rl`
         (:func:`boardkit.games.camelot.encoding.observation_encoder`).
 
@@ -186,7 +196,7 @@ class Camelot(Game["CamelotState", Move]):
 
         return observation_encoder(self, players)
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: Any) -> Move:
         if not isinstance(text, str):
             raise NotationError(text, "a Camelot move is text: 'place <tile> <square>', 'conceal <tile>' or 'end'")
         words = text.lower().split()
@@ -208,6 +218,8 @@ class Camelot(Game["CamelotState", Move]):
         raise NotationError(text, "a Camelot move is 'place <tile> <square>', 'conceal <tile>' or 'end'")
 
 
+# Compiled with mypyc, as Camelot above.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class CamelotState(State[Move]):
     """A game of :class:`Camelot` in progress.
 
@@ -226,7 +238,7 @@ class CamelotState(State[Move]):
     #: The bag the hands are filled from.
     bag: TileBag[Tile]
 
-    def __init__(self, game: Camelot, players: int, seed: int | None) -> None:
+    def __init__(self, game: Camelot, players: int, seed: Any) -> None:
         super().__init__(game, players, seed)
         rng = self.rng
         plan = game.plan
@@ -248,6 +260,8 @@ class CamelotState(State[Move]):
             # Only a castle of few tiles leaves a seat empty-handed after the set-up: skip it.
             self._player = self._next_holder(self._player)
         self._squares = len(plan.cells)
+        # Per square in the plan's order: whether a tile covers it (the board's keys, for legal moves).
+        self._covered: list[bool] = [c in self._board for c in plan.cells]
         # Parts of views kept between moves: the board as views show it (None: to be made
         # again), and each player's concealed tiles with the hand's pairs they were made from.
         self._board_pairs: tuple[tuple[Cell, Tile], ...] | None = None
@@ -286,7 +300,7 @@ class CamelotState(State[Move]):
         """The tiles laid so far in the current turn, in order."""
         return tuple(self._laid)
 
-    def hand(self, player: Player) -> Counter[Tile]:
+    def hand(self, player: Any) -> Counter[Tile]:
         """Every tile in a player's hand (all of them: this is the full state).
 
         Examples:
@@ -295,7 +309,7 @@ class CamelotState(State[Move]):
         """
         return self.hands[self.check_player(player)].items
 
-    def concealed(self, player: Player) -> Counter[Tile]:
+    def concealed(self, player: Any) -> Counter[Tile]:
         """A player's concealed tiles.
 
         Examples:
@@ -304,7 +318,7 @@ class CamelotState(State[Move]):
         """
         return self.hands[self.check_player(player)].concealed
 
-    def face_up(self, player: Player) -> Counter[Tile]:
+    def face_up(self, player: Any) -> Counter[Tile]:
         """A player's face-up tiles, which everybody sees."""
         return self.hands[self.check_player(player)].face_up
 
@@ -338,40 +352,48 @@ class CamelotState(State[Move]):
         hand = self.hands[self._player]
         order = game.tiles.order
         moves: list[Move] = []
-        held = sorted(hand.items, key=order.__getitem__)
-        board = self._board
         if len(self._laid) < MOST_PER_TURN:
-            for t in held:
-                moves.extend(m for m in game.placements[t] if m.cell not in board)
-        face_up = hand.face_up
-        if len(hand) - face_up.total() < MOST_CONCEALED:
-            moves.extend(game.conceals[t] for t in sorted(face_up, key=order.__getitem__))
+            covered = self._covered
+            ids = game.indexed_placements
+            for t in sorted(hand.kinds(), key=order.__getitem__):
+                for i, m in ids[t]:
+                    if not covered[i]:
+                        moves.append(m)
+        if len(hand) - hand.face_up_size < MOST_CONCEALED:
+            moves.extend(game.conceals[t] for t in sorted(hand.face_up_kinds(), key=order.__getitem__))
         if self._laid or not self._can_place():
             moves.append(game.end_turn)
         return moves
 
-    def _play(self, move: Move) -> object:
+    def _play(self, move: Any) -> object:
         if isinstance(move, Place):
             return self._place(move)
         if isinstance(move, Conceal):
-            hand = self.hands[self._player]
-            if move.tile not in self.game.tiles:
-                raise IllegalMoveError(move, f"{move.tile!r} is not a tile of this game")
-            if hand.face_up[move.tile] < 1:
-                raise IllegalMoveError(move, f"no face-up {move.tile.name!r} in the hand")
-            if len(hand) - hand.face_up.total() >= MOST_CONCEALED:
-                raise IllegalMoveError(move, f"{MOST_CONCEALED} tiles are concealed already")
-            hand.conceal(move.tile)
-            net = self._net[self._player]
-            _set(net, move.tile, net.get(move.tile, 0) + 1)
-            return None
+            return self._conceal(move)
         if isinstance(move, EndTurn):
             if not self._laid and self._can_place():
                 raise IllegalMoveError(move, "lay at least one tile before ending the turn")
             return self._end_turn()
         raise IllegalMoveError(move, "not a Camelot move: place, conceal or end")
 
-    def _place(self, move: Place) -> object:
+    # ``_conceal`` and ``_place`` take the move as ``Any``: its fields are read as they are and
+    # judged here, so a field of the wrong kind is an IllegalMoveError on both builds (compiled,
+    # a field read as its declared type would be refused with a bare TypeError first).
+
+    def _conceal(self, move: Any) -> object:
+        hand = self.hands[self._player]
+        if move.tile not in self.game.tiles:
+            raise IllegalMoveError(move, f"{move.tile!r} is not a tile of this game")
+        if hand.count_face_up(move.tile) < 1:
+            raise IllegalMoveError(move, f"no face-up {move.tile.name!r} in the hand")
+        if len(hand) - hand.face_up_size >= MOST_CONCEALED:
+            raise IllegalMoveError(move, f"{MOST_CONCEALED} tiles are concealed already")
+        hand.conceal(move.tile)
+        net = self._net[self._player]
+        _set(net, move.tile, net.get(move.tile, 0) + 1)
+        return None
+
+    def _place(self, move: Any) -> object:
         cell, t = move.cell, move.tile
         plan = self.game.plan
         if cell not in plan:
@@ -389,7 +411,7 @@ class CamelotState(State[Move]):
             kind = self.game.kind_name(plan.kinds[cell])
             raise IllegalMoveError(move, f"a {t.name!r} does not fit square {square_name(cell)} ({kind})")
         # A tile shown face up is laid before a concealed one of the same name.
-        was_face_up = hand.face_up[t] > 0
+        was_face_up = hand.count_face_up(t) > 0
         need = self._need[self._player]
         before = need.get(t, 0)
         if was_face_up:
@@ -402,6 +424,7 @@ class CamelotState(State[Move]):
             _set(need, t, max(before, -left))
             hand.remove(t)
         self._board[cell] = t
+        self._covered[self.game.cell_order[cell]] = True
         if self._board_pairs is not None:  # kept for views: the new pair goes in at its place
             self._board_pairs = board_with(self._board_pairs, cell, t, self.game.cell_order)
         self._laid.append((cell, t))
@@ -446,6 +469,7 @@ class CamelotState(State[Move]):
         if isinstance(move, Place):
             hand = self.hands[self._player]
             del self._board[move.cell]
+            self._covered[self.game.cell_order[move.cell]] = False
             self._board_pairs = None
             self._laid.pop()
             was_face_up, before = token
@@ -488,6 +512,7 @@ class CamelotState(State[Move]):
     def copy(self) -> CamelotState:
         twin = self._bare_twin()
         twin._board = dict(self._board)
+        twin._covered = self._covered[:]
         twin._laid = list(self._laid)
         twin.track = self.track.copy()
         twin.hands = [h.copy() for h in self.hands]
@@ -501,7 +526,7 @@ class CamelotState(State[Move]):
         twin._own_concealed = dict(self._own_concealed)
         return twin
 
-    def known_concealed(self, player: Player) -> Counter[Tile]:
+    def known_concealed(self, player: Any) -> Counter[Tile]:
         """The tiles everybody knows ``player`` holds face down: those seen
         concealed and not laid since, and the dealt ones that a later lay
         proved they were dealt, once laid copies are accounted for.
@@ -526,10 +551,10 @@ class CamelotState(State[Move]):
 
     # -- hidden information -----------------------------------------------------
 
-    def view(self, player: Player) -> CamelotView:
+    def view(self, player: Any) -> CamelotView:
         return view_of(self, player)
 
-    def determinize(self, player: Player, seed: int) -> CamelotState:
+    def determinize(self, player: Any, seed: Any) -> CamelotState:
         """A copy in which everything ``player`` cannot see is dealt afresh.
 
         Only public knowledge shapes the deal. A rival keeps the face-down
@@ -564,7 +589,7 @@ class CamelotState(State[Move]):
         """
         return render_text(self)
 
-    def render_for(self, player: Player) -> str:
+    def render_for(self, player: Any) -> str:
         """``player``'s screen, drawn from :meth:`view`: the public screen
         (:meth:`render`) with one line more, the player's own concealed tiles.
 
@@ -587,7 +612,7 @@ class CamelotState(State[Move]):
         """
         return public_info(self)
 
-    def describe(self, move: Move, before: CamelotState) -> str:
+    def describe(self, move: Any, before: Any) -> str:
         """What ``move`` did: the worth of the turn so far after a tile is
         laid; at the end of a turn, the points scored and the tiles drawn
         (face up: everybody sees them).
@@ -656,7 +681,7 @@ class CamelotState(State[Move]):
         """
         return None
 
-    def svg_overlay(self, cell: Cell, x: float, y: float) -> str:
+    def svg_overlay(self, cell: Any, x: Any, y: Any) -> str:
         """Nothing drawn over a square beyond its label.
 
         Examples:
@@ -665,7 +690,7 @@ class CamelotState(State[Move]):
         """
         return ""
 
-    def evaluate(self, player: Player) -> float:
+    def evaluate(self, player: Any) -> float:
         """How far ``player`` leads the best other player (or, alone, how
         high the score is), squashed into ``[-1, 1]``. The points of the turn
         in progress count as scored, so a one-move lookahead sees them.

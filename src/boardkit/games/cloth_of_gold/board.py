@@ -17,6 +17,7 @@ from typing import Final
 from boardkit.track import ScoreTrack
 
 __all__ = [
+    "ACTION_TILE",
     "COLOURS",
     "GOLD_POINTS",
     "OVALS",
@@ -90,6 +91,14 @@ COLOURS: Final[tuple[Tile, ...]] = (Tile.GOLD, Tile.BLUE, Tile.WHITE, Tile.RED)
 OVALS: Final[tuple[Space, ...]] = tuple(Space)
 #: The six spaces with a tile space, in board order (the order of refills).
 TILE_SPACES: Final[tuple[Space, ...]] = OVALS[1:]
+
+#: The tile colour each colour action reveals (and scores): Gold, Blue, White and Red.
+ACTION_TILE: Final[Mapping[Space, Tile]] = {
+    Space.GOLD: Tile.GOLD,
+    Space.BLUE: Tile.BLUE,
+    Space.WHITE: Tile.WHITE,
+    Space.RED: Tile.RED,
+}
 #: Spaces per row of the Track of Scoring: 0-7, 8-15, 16-23, 24-31, 32-39.
 ROW_SIZES: Final[tuple[int, ...]] = (8, 8, 8, 8, 8)
 #: Tiles a Secrecy action draws, by the acting player's row.

@@ -27,6 +27,13 @@ Tried here (commit 5c38023, reverted), it made random games about 30% slower.
 listed in ``_save``, ``_unplay``, ``_key`` and ``copy``: a new field goes in
 all four.
 
+The Hands and Courts are copied on write: an undo record, and a copy of the
+state, keep the zone objects themselves, and a move copies a zone the first
+time it changes it (``_hand_to_change``, ``_court_to_change``), so a move pays
+for the one or two zones it changes rather than all four. The removed tiles'
+Counter is never changed in place (a change makes a new one), so records and
+copies share it.
+
 Examples:
     >>> game = ClothOfGold(2023)
     >>> state = game.new_game(seed=7)
@@ -49,11 +56,15 @@ from typing import TYPE_CHECKING, Any, Final
 
 from boardkit.about import About, Chance, Information
 from boardkit.bag import TileBag
+from boardkit.compiling import mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError, refusing
 from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields
 from boardkit.games.cloth_of_gold.board import (
+    ACTION_TILE,
     COLOURS,
     OVALS,
+    SECRECY_DRAWS,
+    TARGET,
     TILE_ORDER,
     TILE_SPACES,
     TILES,
@@ -107,6 +118,10 @@ def winners_of(scores: Sequence[int], courts: Sequence[Mapping[Tile, int]]) -> f
     return frozenset({0 if keys[0] > keys[1] else 1})
 
 
+# Compiled with mypyc (hatch_build.py): made and subclassed from Python code; pickles, copies and
+# deep-copies. The parameters that take what users type are ``Any``, so that a wrong type is the
+# same boardkit error on both builds (a compiled signature would refuse it with a bare TypeError).
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ClothOfGold(Game["ClothOfGoldState", Move]):
     """Field of the Cloth of Gold, for two players.
 
@@ -147,7 +162,7 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
     max_players = 2
     options: ClothOfGoldOptions
 
-    def __init__(self, variant: int | None = None, **options: Any) -> None:
+    def __init__(self, variant: Any = None, **options: Any) -> None:
         if "edition" in options:
             warnings.warn("ClothOfGold's option edition is now variant", DeprecationWarning, stacklevel=2)
             if variant is not None:
@@ -182,7 +197,7 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         """
         return Counter(TILE_SETS[self.options.variant])
 
-    def new_game(self, *, players: int | None = None, seed: int | None = None) -> ClothOfGoldState:
+    def new_game(self, *, players: Any = None, seed: Any = None) -> ClothOfGoldState:
         """Set up a game: jewels held back while each player draws two tiles,
         then shuffled in, then one tile onto each of the six tile spaces.
 
@@ -208,7 +223,7 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
 
         return all_moves(self)
 
-    def observation_encoder(self, players: int) -> Encoder:
+    def observation_encoder(self, players: Any) -> Encoder:
         """A player's view as numbers, for :mod:`boardkit.rl`
         (:func:`boardkit.games.cloth_of_gold.encoding.observation_encoder`).
 
@@ -220,7 +235,7 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
 
         return observation_encoder(self, players)
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: Any) -> Move:
         """Read a move in the notation ``A-gold`` or ``B-dragon/red``.
 
         Raises:
@@ -244,8 +259,8 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         dragon: Any = None,
         darkness: Mapping[Any, int] | None = None,
         removed: Mapping[Any, int] | None = None,
-        to_move: Player | None = None,
-        seed: int = 0,
+        to_move: Any = None,
+        seed: Any = 0,
     ) -> ClothOfGoldState:
         """Set up a position for tests, tutorials and puzzles.
 
@@ -306,7 +321,7 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
             seed=seed,
         )
 
-    def from_setup(self, setup: Any, *, players: int, seed: int) -> ClothOfGoldState:
+    def from_setup(self, setup: Any, *, players: Any, seed: Any) -> ClothOfGoldState:
         """Rebuild a position set up with :meth:`from_position` from a record's
         ``setup`` data (its arguments, tiles and spaces by name).
 
@@ -332,6 +347,8 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
             raise OptionError(f"bad setup for cloth-of-gold: {exc!s:.200}") from None
 
 
+# Compiled with mypyc, as ClothOfGold above.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ClothOfGoldState(State[Move]):
     """A game of Field of the Cloth of Gold in progress.
 
@@ -345,12 +362,15 @@ class ClothOfGoldState(State[Move]):
 
     game: ClothOfGold
 
-    def __init__(self, game: ClothOfGold, players: int, seed: int | None) -> None:
+    def __init__(self, game: ClothOfGold, players: int, seed: Any) -> None:
         super().__init__(game, players, seed)
         self._darkness: TileBag[Tile] = TileBag((), rng=self.rng)
         self._hands: list[Hand[Tile]] = [Hand(owner=0), Hand(owner=1)]
         self._courts: list[Zone[Tile]] = [Zone(owner=0), Zone(owner=1)]
-        self._removed: Counter[Tile] = Counter()
+        self._removed: Counter[Tile] = Counter()  # never changed in place: shared by copies and records
+        # Which zones this state may change in place (bits: hands 0 and 1, then courts 0 and 1):
+        # none that an undo record or a copy also holds (see the module's docstring).
+        self._own = 0b1111
         self._spaces: dict[Space, Tile | None] = dict.fromkeys(TILE_SPACES)
         self._places: list[list[Space | None]] = [[None, None], [None, None]]
         # Per player and tile colour (TILES order): tiles drawn since that
@@ -368,7 +388,7 @@ class ClothOfGoldState(State[Move]):
         jewels = tiles.get(Tile.JEWEL, 0)
         self._darkness = TileBag({t: n for t, n in tiles.items() if t is not Tile.JEWEL}, rng=self.rng)
         for p in (0, 1):
-            self._hands[p].add(*self._darkness.draw(2))
+            self._hand_to_change(p).add(*self._darkness.draw(2))
             self._since[p] = [0 if t is Tile.JEWEL else 2 for t in TILES]
         self._darkness.put(*[Tile.JEWEL] * jewels)
         for space in TILE_SPACES:
@@ -401,7 +421,7 @@ class ClothOfGoldState(State[Move]):
         s = self._track.scores
         return (s[0], s[1])
 
-    def row(self, player: Player) -> int:
+    def row(self, player: Any) -> int:
         """The row (0-4) of the Track of Scoring that ``player`` occupies.
 
         Examples:
@@ -410,7 +430,7 @@ class ClothOfGoldState(State[Move]):
         """
         return self._track.row(self.check_player(player))
 
-    def hand(self, player: Player) -> Counter[Tile]:
+    def hand(self, player: Any) -> Counter[Tile]:
         """The tiles in ``player``'s Hand (hidden from the rival; see :meth:`view`).
 
         Examples:
@@ -419,7 +439,7 @@ class ClothOfGoldState(State[Move]):
         """
         return self._hands[self.check_player(player)].items
 
-    def hand_size(self, player: Player) -> int:
+    def hand_size(self, player: Any) -> int:
         """How many tiles ``player`` holds (public).
 
         Examples:
@@ -428,7 +448,7 @@ class ClothOfGoldState(State[Move]):
         """
         return len(self._hands[self.check_player(player)])
 
-    def drawn_since_reveal(self, player: Player) -> dict[Tile, int]:
+    def drawn_since_reveal(self, player: Any) -> dict[Tile, int]:
         """For each tile colour, how many tiles ``player`` has drawn since they
         last revealed that colour from their Hand (public, like the moves).
 
@@ -447,7 +467,7 @@ class ClothOfGoldState(State[Move]):
         """
         return dict(zip(TILES, self._since[self.check_player(player)], strict=True))
 
-    def court(self, player: Player) -> Counter[Tile]:
+    def court(self, player: Any) -> Counter[Tile]:
         """The tiles in ``player``'s Court (public).
 
         Examples:
@@ -482,7 +502,7 @@ class ClothOfGoldState(State[Move]):
         """The tile on each of the six tile spaces (``None``: empty), in board order."""
         return dict(self._spaces)
 
-    def tokens(self, player: Player) -> tuple[Space | None, Space | None]:
+    def tokens(self, player: Any) -> tuple[Space | None, Space | None]:
         """Where ``player``'s tokens A and B stand (``None``: not yet on the board).
 
         Examples:
@@ -497,7 +517,7 @@ class ClothOfGoldState(State[Move]):
         """The space the Dragon stands on, or ``None`` while it is at home."""
         return self._dragon
 
-    def occupant(self, space: Space) -> tuple[Player, int] | str | None:
+    def occupant(self, space: Any) -> tuple[Player, int] | str | None:
         """Who stands on an oval: ``(player, token)``, ``"dragon"`` or ``None``.
 
         Examples:
@@ -564,6 +584,12 @@ class ClothOfGoldState(State[Move]):
     def _why_illegal(self, move: object) -> str | None:
         if not isinstance(move, Move):
             return "not a cloth-of-gold move"
+        return self._why_illegal_move(move)
+
+    def _why_illegal_move(self, move: Any) -> str | None:
+        # The move as Any: its fields are read as they are and judged here, so a field of the wrong
+        # kind is an IllegalMoveError on both builds (compiled, a field read as its declared type
+        # would be refused with a bare TypeError first).
         if move.token not in (0, 1) or not isinstance(move.to, Space):
             return "a move names token A or B and one of the seven spaces"
         if move.dragon is not None and not isinstance(move.dragon, Space):
@@ -592,12 +618,32 @@ class ClothOfGoldState(State[Move]):
             return "only a move onto the dragon's oval names a destination for the dragon"
         return None
 
+    def _zones(self) -> tuple[Hand[Tile], Hand[Tile], Zone[Tile], Zone[Tile]]:
+        """The four zones, shared from now on (with an undo record or a copy):
+        the next change to each copies it first."""
+        self._own = 0
+        hands, courts = self._hands, self._courts
+        return (hands[0], hands[1], courts[0], courts[1])
+
+    def _hand_to_change(self, p: Player) -> Hand[Tile]:
+        """``p``'s Hand, copied first if something else holds it too."""
+        if not self._own & (1 << p):
+            self._hands[p] = self._hands[p].copy()
+            self._own |= 1 << p
+        return self._hands[p]
+
+    def _court_to_change(self, p: Player) -> Zone[Tile]:
+        """``p``'s Court, copied first if something else holds it too."""
+        if not self._own & (4 << p):
+            self._courts[p] = self._courts[p].copy()
+            self._own |= 4 << p
+        return self._courts[p]
+
     def _save(self) -> tuple[Any, ...]:
         return (
             self._darkness.key(),
-            [h.copy() for h in self._hands],
-            [c.copy() for c in self._courts],
-            Counter(self._removed),
+            self._zones(),
+            self._removed,
             dict(self._spaces),
             [self._places[0][:], self._places[1][:]],
             (tuple(self._since[0]), tuple(self._since[1])),
@@ -608,7 +654,7 @@ class ClothOfGoldState(State[Move]):
             self._endgame,
         )
 
-    def _play(self, move: Move) -> object:
+    def _play(self, move: Any) -> object:
         if self._outcome is not None:
             raise IllegalMoveError(move, "the game is over")
         reason = self._why_illegal(move)
@@ -619,14 +665,17 @@ class ClothOfGoldState(State[Move]):
         return token
 
     def _unplay(self, move: Move, token: Any) -> None:
-        dark, hands, courts, removed, spaces, tokens, since, dragon, scores, to_move, outcome, ended = token
+        dark, zones, removed, spaces, tokens, since, dragon, scores, to_move, outcome, ended = token
         # The saved values are copied, not installed: a copy of this state
         # shares its undo records, and both may take the same move back.
+        # The zones are installed as shared (copied on their next change),
+        # the removed tiles' Counter as it is (never changed in place).
         # (The generator is restored by State.undo, the one owner of chance.)
         self._darkness.restore(dark)
-        self._hands = [h.copy() for h in hands]
-        self._courts = [c.copy() for c in courts]
-        self._removed = Counter(removed)
+        self._hands = [zones[0], zones[1]]
+        self._courts = [zones[2], zones[3]]
+        self._own = 0
+        self._removed = removed
         self._spaces = dict(spaces)
         self._places = [tokens[0][:], tokens[1][:]]
         self._since = [list(since[0]), list(since[1])]
@@ -657,7 +706,7 @@ class ClothOfGoldState(State[Move]):
         tile = self._spaces.get(space)
         if tile is not None:
             self._spaces[space] = None
-            self._courts[1 - giver].add(tile)
+            self._court_to_change(1 - giver).add(tile)
 
     def _act(self, p: Player, space: Space, dragon: Space | None) -> bool:
         """Resolve the action of ``space`` for player ``p``; True if the game ended."""
@@ -668,30 +717,31 @@ class ClothOfGoldState(State[Move]):
             return False
         if space is Space.SECRECY:
             return self._secrecy(p)
-        court = self._courts[p]
         if space is Space.PURPLE:
-            hand = self._hands[p]
-            court.add(*hand.clear().elements())
+            held = self._hand_to_change(p).clear()
+            court = self._court_to_change(p)
+            court.add(*held.elements())
             self._since[p] = [0] * len(TILES)
             sets = min(court.count(t) for t in COLOURS)
-            return self._score({p: 2 * sets})
-        colour = _ACTION_TILE[space]
+            return self._score(p, 2 * sets)
+        colour = ACTION_TILE[space]
         self._reveal(p, colour)
+        court = self._courts[p]  # _reveal may have put a copy in its place
         n = court.count(colour)
         if space is Space.GOLD:
-            return self._score({p: 2 if n > self._courts[1 - p].count(colour) else 0})
+            return self._score(p, 2 if n > self._courts[1 - p].count(colour) else 0)
         if space is Space.BLUE:
-            if self._score({p: _BLUE_POINTS[min(n, 3)]}):
+            if self._score(p, _BLUE_POINTS[min(n, 3)]):
                 return True
             self._discard(p, colour)
             return False
         if space is Space.WHITE:
-            if self._score({p: n}):
+            if self._score(p, n):
                 return True
             self._discard(p, colour)
             return False
         # Red: both score their own reds at once, all reds go, then Secrecy for both.
-        if self._score({p: n, 1 - p: self._courts[1 - p].count(Tile.RED)}):
+        if self._score(p, n, self._courts[1 - p].count(Tile.RED)):
             return True
         self._discard(p, Tile.RED)
         self._discard(1 - p, Tile.RED)
@@ -701,31 +751,34 @@ class ClothOfGoldState(State[Move]):
         self._since[p][TILE_ORDER[tile]] = 0
         n = self._hands[p].count(tile)
         if n:
-            self._hands[p].remove(tile, n)
-            self._courts[p].add(*[tile] * n)
+            self._hand_to_change(p).remove(tile, n)
+            self._court_to_change(p).add(*[tile] * n)
 
     def _discard(self, p: Player, tile: Tile) -> None:
         n = self._courts[p].count(tile)
         if n:
-            self._courts[p].remove(tile, n)
-            self._removed[tile] += n
+            self._court_to_change(p).remove(tile, n)
+            removed = self._removed.copy()
+            removed[tile] += n
+            self._removed = removed
 
-    def _score(self, points: Mapping[Player, int]) -> bool:
-        """Add points (all at once); True if the game ended on reaching 30."""
-        for p, n in points.items():
-            if n:
-                self._track.add(p, n)
-        if self._track.reached():
+    def _score(self, p: Player, n: int, rival: int = 0) -> bool:
+        """Add ``n`` points to ``p`` and ``rival`` points to the rival (at
+        once); True if the game ended on reaching 30."""
+        track = self._track
+        track.add(p, n)  # adding 0 changes nothing
+        track.add(1 - p, rival)
+        if track.score(0) >= TARGET or track.score(1) >= TARGET:  # track.reached(), without a tuple
             self._finish("score 30 reached")
             return True
         return False
 
     def _secrecy(self, p: Player) -> bool:
         """Draw tiles into ``p``'s Hand by ``p``'s row; True if the Darkness ran out."""
-        n = self._track.value("secrecy", p)
+        n = SECRECY_DRAWS[self._track.row(p)]  # the track's value "secrecy"
         if n:
             drawn = self._darkness.draw(n)
-            self._hands[p].add(*drawn)
+            self._hand_to_change(p).add(*drawn)
             self._since[p] = [k + len(drawn) for k in self._since[p]]
             if not self._darkness:
                 self._finish("the darkness ran out")
@@ -759,7 +812,7 @@ class ClothOfGoldState(State[Move]):
 
     # -- hidden information --------------------------------------------------------
 
-    def view(self, player: Player) -> ClothOfGoldView:
+    def view(self, player: Any) -> ClothOfGoldView:
         """What ``player`` may know: their own Hand in full, the rival's Hand as
         a count, everything public, and neither the Darkness's contents nor
         its order.
@@ -771,7 +824,7 @@ class ClothOfGoldState(State[Move]):
         """
         return view_of(self, player)
 
-    def determinize(self, player: Player, seed: int) -> ClothOfGoldState:
+    def determinize(self, player: Any, seed: Any) -> ClothOfGoldState:
         """A copy in which the rival's Hand and the Darkness are dealt afresh
         from the tiles ``player`` cannot see, keeping every count; the copy's
         generator and seed are reseeded too.
@@ -813,9 +866,11 @@ class ClothOfGoldState(State[Move]):
     def copy(self) -> ClothOfGoldState:
         twin = self._bare_twin()
         twin._darkness = self._darkness.copy(rng=twin.rng)
-        twin._hands = [h.copy() for h in self._hands]
-        twin._courts = [c.copy() for c in self._courts]
-        twin._removed = Counter(self._removed)
+        zones = self._zones()
+        twin._hands = [zones[0], zones[1]]
+        twin._courts = [zones[2], zones[3]]
+        twin._own = 0
+        twin._removed = self._removed
         twin._spaces = dict(self._spaces)
         twin._places = [self._places[0][:], self._places[1][:]]
         twin._since = [self._since[0][:], self._since[1][:]]
@@ -836,7 +891,7 @@ class ClothOfGoldState(State[Move]):
         """
         return text(self, None)
 
-    def render_for(self, player: Player) -> str:
+    def render_for(self, player: Any) -> str:
         """Like :meth:`render`, adding ``player``'s own Hand.
 
         Examples:
@@ -855,7 +910,7 @@ class ClothOfGoldState(State[Move]):
         """
         return public_info(self)
 
-    def describe(self, move: Move, before: ClothOfGoldState) -> str:
+    def describe(self, move: Any, before: Any) -> str:
         """What ``move`` did, as both players saw it: the gift, the tiles
         revealed, points scored, tiles removed, how many were drawn from the
         Darkness (never which) and the tiles that refilled the ovals.
@@ -880,7 +935,7 @@ class ClothOfGoldState(State[Move]):
         """
         return cells(self)
 
-    def svg_picture(self, title: str | None = None) -> str:
+    def svg_picture(self, title: Any = None) -> str:
         """The public position as an SVG picture (ovals, tiles, tokens, the
         Dragon, the Track of Scoring, Courts, hand sizes and the Darkness);
         :func:`boardkit.render.svg` and Jupyter show it.
@@ -891,7 +946,7 @@ class ClothOfGoldState(State[Move]):
         """
         return picture(self, title)
 
-    def evaluate(self, player: Player) -> float:
+    def evaluate(self, player: Any) -> float:
         """A cheap estimate in ``[-1, 1]``: the difference between the two
         players' scores as if the game ended now (jewels, then gold by row),
         plus half a point for each white, red and (up to three) blue tile in
@@ -916,11 +971,3 @@ class ClothOfGoldState(State[Move]):
             pending = court.count(Tile.WHITE) + court.count(Tile.RED) + min(court.count(Tile.BLUE), 3)
             est[p] = score + 0.5 * pending + 0.6 * (len(hand) + hand.count(Tile.JEWEL))
         return math.tanh((est[player] - est[1 - player]) / 10.0)
-
-
-_ACTION_TILE: Final[dict[Space, Tile]] = {
-    Space.GOLD: Tile.GOLD,
-    Space.BLUE: Tile.BLUE,
-    Space.WHITE: Tile.WHITE,
-    Space.RED: Tile.RED,
-}

@@ -18,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+from boardkit.compiling import mypyc_attr
 from boardkit.game import Outcome
 from boardkit.games.five_fields.board import CELLS, GOAL, MOST_FIELDS, MOUNTAIN_CODE, format_hex
 from boardkit.games.five_fields.position import Position
@@ -27,6 +28,8 @@ __all__ = ["Battles"]
 _GOAL = GOAL
 
 
+# Compiled with mypyc (hatch_build.py): subclassed in Python; pickles, copies and deep-copies.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Battles(Position):
     """The Battles of an action and its end (see the module)."""
 

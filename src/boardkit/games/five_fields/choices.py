@@ -13,6 +13,7 @@ Examples:
 
 from __future__ import annotations
 
+from boardkit.compiling import mypyc_attr
 from boardkit.games.five_fields.board import (
     CELL_COUNT,
     CELL_INDEX,
@@ -49,6 +50,8 @@ _NB = NEIGHBORS
 _DIST = DISTANCE
 
 
+# Compiled with mypyc (hatch_build.py): subclassed in Python; pickles, copies and deep-copies.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Choices(Trial):
     """The legal moves and the reasons for refusing one (see the module)."""
 

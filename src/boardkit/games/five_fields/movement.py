@@ -11,6 +11,7 @@ Examples:
 
 from __future__ import annotations
 
+from boardkit.compiling import mypyc_attr
 from boardkit.games.five_fields.battles import Battles
 from boardkit.games.five_fields.board import (
     CELL_INDEX,
@@ -45,6 +46,8 @@ _DIST = DISTANCE
 _WITHIN2 = WITHIN_TWO
 
 
+# Compiled with mypyc (hatch_build.py): subclassed in Python; pickles, copies and deep-copies.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Movement(Battles):
     """Where pawns can go, and a move carried out (see the module)."""
 

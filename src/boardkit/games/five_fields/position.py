@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from boardkit.compiling import mypyc_attr
 from boardkit.game import Outcome, State
 from boardkit.games.five_fields.board import (
     CELL_COUNT,
@@ -52,6 +53,8 @@ _DIST = DISTANCE
 Walk = tuple[int, bool, int]
 
 
+# Compiled with mypyc (hatch_build.py): subclassed in Python; pickles, copies and deep-copies.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Position(State[Move]):
     """The lists of a 5 Fields position and the undo record (see the module)."""
 

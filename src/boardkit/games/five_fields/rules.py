@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardkit.about import About, Chance
+from boardkit.compiling import mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError, OptionTypeError, refusing, shown
 from boardkit.game import Game, Outcome, Player, make_options
 from boardkit.games.five_fields.board import (
@@ -107,6 +108,10 @@ _MOVE_TYPES = (
 _SUBMOVES = (PawnMove, Explore, Step, Reveal)
 
 
+# Compiled with mypyc (hatch_build.py): made and subclassed from Python code; pickles, copies and
+# deep-copies. The parameters that take what users type are ``Any``, so that a wrong type is the
+# same boardkit error on both builds (a compiled signature would refuse it with a bare TypeError).
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class FiveFields(Game["FiveFieldsState", Move]):
     """The Game of 5 Fields, for two players on a 19-hex map.
 
@@ -145,7 +150,7 @@ class FiveFields(Game["FiveFieldsState", Move]):
     def __init__(self, **options: Any) -> None:
         self.options: FiveFieldsOptions = make_options(FiveFieldsOptions, options, game=self.name)
 
-    def new_game(self, *, players: int | None = None, seed: int | None = None) -> FiveFieldsState:
+    def new_game(self, *, players: Any = None, seed: Any = None) -> FiveFieldsState:
         """Lay out the map from ``seed`` (unless it is fixed) and set up the pawns.
 
         Raises:
@@ -157,7 +162,7 @@ class FiveFields(Game["FiveFieldsState", Move]):
         """
         return FiveFieldsState(self, self.check_players(players), seed)
 
-    def cell_name(self, cell: Hex) -> str:
+    def cell_name(self, cell: Any) -> str:
         """A hex's name as moves and the drawn map write it (see :func:`format_hex`).
 
         Examples:
@@ -179,7 +184,7 @@ class FiveFields(Game["FiveFieldsState", Move]):
 
         return all_moves(self)
 
-    def observation_encoder(self, players: int) -> Encoder:
+    def observation_encoder(self, players: Any) -> Encoder:
         """A player's view as numbers, for :mod:`boardkit.rl`
         (:func:`boardkit.games.five_fields.encoding.observation_encoder`).
 
@@ -191,7 +196,7 @@ class FiveFields(Game["FiveFieldsState", Move]):
 
         return observation_encoder(self, players)
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: Any) -> Move:
         """Read a move; see :func:`~boardkit.games.five_fields.parse_move`.
 
         Examples:
@@ -208,8 +213,8 @@ class FiveFields(Game["FiveFieldsState", Move]):
         pawns: Mapping[Hex, Sequence[tuple[Player, Pawn]]],
         fields: Mapping[Hex, Player] | None = None,
         cities: Mapping[Hex, Player] | None = None,
-        to_move: Player = 0,
-        seed: int | None = None,
+        to_move: Any = 0,
+        seed: Any = None,
         princes_lost: Sequence[int] = (0, 0),
     ) -> FiveFieldsState:
         """A position set up by hand, for tests, tutorials and puzzles.
@@ -264,7 +269,7 @@ class FiveFields(Game["FiveFieldsState", Move]):
         )
         return state
 
-    def from_setup(self, setup: Any, *, players: int, seed: int) -> FiveFieldsState:
+    def from_setup(self, setup: Any, *, players: Any, seed: Any) -> FiveFieldsState:
         """Rebuild a position set up with :meth:`from_position` from a record's
         ``setup`` data: hexes by name, terrain and pawns by their values.
 
@@ -288,6 +293,8 @@ class FiveFields(Game["FiveFieldsState", Move]):
         return FiveFieldsState._from_position(self, terrain, pawns, fields, cities, to_move, seed, princes_lost)
 
 
+# Compiled with mypyc, as FiveFields above.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class FiveFieldsState(Choices):
     """A game of 5 Fields in progress.
 
@@ -306,7 +313,7 @@ class FiveFieldsState(Choices):
     #: The board: ``HexGrid.hexagon(2)``.
     topology: HexGrid
 
-    def __init__(self, game: FiveFields, players: int, seed: int | None) -> None:
+    def __init__(self, game: FiveFields, players: int, seed: Any) -> None:
         super().__init__(game, players, seed)
         opts = game.options
         self.topology = BOARD
@@ -366,7 +373,7 @@ class FiveFieldsState(Choices):
 
     # -- public queries ---------------------------------------------------------
 
-    def terrain(self, cell: Hex) -> Terrain | None:
+    def terrain(self, cell: Any) -> Terrain | None:
         """The terrain of a hex, or ``None`` while it is face down.
 
         Raises:
@@ -381,7 +388,7 @@ class FiveFieldsState(Choices):
         code = self._terrain[hex_index(cell)]
         return None if code == HIDDEN_CODE else TERRAIN_CODES[code]
 
-    def pawns(self, cell: Hex) -> tuple[tuple[Player, Pawn], ...]:
+    def pawns(self, cell: Any) -> tuple[tuple[Player, Pawn], ...]:
         """The pawns on a hex as ``(player, Pawn)`` pairs, Queen first.
 
         Examples:
@@ -396,7 +403,7 @@ class FiveFieldsState(Choices):
             found.extend((p, Pawn.PRINCE) for _ in range(self._princes[p].count(i)))
         return tuple(found)
 
-    def field(self, cell: Hex) -> Player | None:
+    def field(self, cell: Any) -> Player | None:
         """The owner of the Field on a hex, or ``None``.
 
         Examples:
@@ -408,7 +415,7 @@ class FiveFieldsState(Choices):
         owner = self._field[hex_index(cell)]
         return None if owner < 0 else owner
 
-    def city(self, cell: Hex) -> Player | None:
+    def city(self, cell: Any) -> Player | None:
         """The owner of the City on a hex, or ``None``.
 
         Examples:
@@ -420,7 +427,7 @@ class FiveFieldsState(Choices):
         owner = self._city[hex_index(cell)]
         return None if owner < 0 else owner
 
-    def queen(self, player: Player) -> Hex | None:
+    def queen(self, player: Any) -> Hex | None:
         """Where ``player``'s Queen stands, or ``None`` when she is off the board.
 
         Examples:
@@ -430,7 +437,7 @@ class FiveFieldsState(Choices):
         i = self._queen[self.check_player(player)]
         return None if i < 0 else CELLS[i]
 
-    def princes(self, player: Player) -> tuple[Hex, ...]:
+    def princes(self, player: Any) -> tuple[Hex, ...]:
         """The hexes of ``player``'s Princes, in board order (a hex twice for a pair).
 
         Examples:
@@ -452,7 +459,7 @@ class FiveFieldsState(Choices):
         """
         return (self._lost[0], self._lost[1])
 
-    def prince_range(self, cell: Hex) -> int:
+    def prince_range(self, cell: Any) -> int:
         """How far a Prince standing on ``cell`` may move, which is also its
         battle value on that hex (before any doubling on a mountain in
         defence): 5 less its distance to its Queen, or 1 when the Queen is off
@@ -505,7 +512,7 @@ class FiveFieldsState(Choices):
         """
         return self._passes
 
-    def chain_value(self, player: Player) -> float:
+    def chain_value(self, player: Any) -> float:
         """The worth of the best group of ``player``'s Fields linked to one of
         their Cities (plain Field 1, mountain Field 0.5); 5 wins.
 
@@ -545,7 +552,7 @@ class FiveFieldsState(Choices):
                 moves.append(End())
         return moves
 
-    def _play(self, move: Move) -> object:
+    def _play(self, move: Any) -> object:
         if not isinstance(move, _MOVE_TYPES):
             raise IllegalMoveError(move, "not a move of the game of 5 fields")
         reason = self._refusal(move)
@@ -568,7 +575,7 @@ class FiveFieldsState(Choices):
         twin._restore(self._save())
         return twin
 
-    def view(self, player: Player) -> FiveFieldsView:
+    def view(self, player: Any) -> FiveFieldsView:
         """What ``player`` may know: everything but the generator.
 
         Examples:
@@ -578,7 +585,7 @@ class FiveFieldsState(Choices):
         """
         return view_of(self, player)
 
-    def determinize(self, player: Player, seed: int) -> FiveFieldsState:
+    def determinize(self, player: Any, seed: Any) -> FiveFieldsState:
         """A copy with a fresh generator: the face-down hexes' terrain is drawn
         only when they are turned over, from the unseen tiles whose counts
         both players know, so the generator is all there is to resample.
@@ -640,7 +647,7 @@ class FiveFieldsState(Choices):
             info["face down"] = f"{sum(self._pool)}: {counts}"
         return info
 
-    def describe(self, move: Move, before: FiveFieldsState) -> str:
+    def describe(self, move: Any, before: Any) -> str:
         """What ``move`` did, in the game's words: hexes turned face up,
         Fields and Cities built or taken, and when the action ends each
         Battle with its attack and defence and the pawns that fell, and a
@@ -708,7 +715,7 @@ class FiveFieldsState(Choices):
         """
         return svg_cells(self)
 
-    def svg_picture(self, title: str | None = None) -> str:
+    def svg_picture(self, title: Any = None) -> str:
         """The map as an SVG picture, for :func:`boardkit.render.svg` and Jupyter.
 
         Hexes are filled by terrain (face-down hexes grey with a ``?``); a
@@ -741,7 +748,7 @@ class FiveFieldsState(Choices):
         """
         return svg_cell_names(self)
 
-    def evaluate(self, player: Player) -> float:
+    def evaluate(self, player: Any) -> float:
         """A cheap estimate in ``[-1, 1]`` of ``player``'s position: linked
         Field value, Fields and Cities built, and the pawns left.
 

@@ -18,12 +18,15 @@ Examples:
 
 from __future__ import annotations
 
+from boardkit.compiling import mypyc_attr
 from boardkit.games.five_fields.movement import Movement
 from boardkit.games.five_fields.moves import Move
 
 __all__ = ["Trial"]
 
 
+# Compiled with mypyc (hatch_build.py): subclassed in Python; pickles, copies and deep-copies.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Trial(Movement):
     """Whether an action can still be completed (see the module)."""
 
