@@ -35,19 +35,41 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled by ``BOARDKIT_COMPILE=1``, relative to the project's root: Tafl's integer
 #: tables and move generation (board), its captures (captures), its rule sets' fort and encirclement
-#: floods (forts) and its rules (rules): the whole of a Tafl ply. Measured and left pure:
+#: floods (forts), its rules (rules) and the compiled build's own move loops (walks: the same moves
+#: found square by square on the board list, since bitboards of more than 63 squares are Python
+#: objects to compiled code; with them hnefatafl's playouts ran 1.7x, its public API 1.4x):
+#: the whole of a Tafl ply. Measured and left pure:
 #: ``boardkit.game`` (it compiles and passes the suite, and makes Tafl's state a native class, but
 #: every game written in Python, the kit's included, becomes a Python subclass of a compiled class,
 #: whose inherited fields are read through descriptors: the kit examples ran 0.74x to 0.97x pure),
 #: ``boardkit.chance`` (its SplitMix64 works on 64-bit integers, which compiled code handles as
 #: Python integers: no faster, and a signal that arrives inside one of its multiplications aborts a
 #: compiled process) and ``boardkit.agents.mcts`` (the search spends its time in the game it
-#: searches: no faster).
+#: searches: no faster, on Tafl and on Field of the Cloth of Gold alike).
+#:
+#: The components and the other three games (``benchmarks/README.md``, "Zones, bags and the other
+#: games"): ``boardkit.zones`` and ``boardkit.bag`` are native classes (a zone's contents a plain dict,
+#: a bag's a list), so the copies every undo record and determinization takes, counts and draws run
+#: in C: Cloth of Gold's random games 1.2x with these two alone, the kit's HighTiles 1.2x. The rules
+#: of Cloth of Gold and of Camelot then call them directly (Cloth of Gold 1.6x with its rules;
+#: Camelot 1.5x, its legal moves reading covered-square flags by index), and 5 Fields' state floors (position,
+#: battles, movement, trial, choices, rules: its integer tables) run 1.9x to 2.0x.
 COMPILED_MODULES = (
     "src/boardkit/games/tafl/board.py",
     "src/boardkit/games/tafl/captures.py",
     "src/boardkit/games/tafl/forts.py",
     "src/boardkit/games/tafl/rules.py",
+    "src/boardkit/games/tafl/walks.py",
+    "src/boardkit/zones.py",
+    "src/boardkit/bag.py",
+    "src/boardkit/games/cloth_of_gold/rules.py",
+    "src/boardkit/games/camelot/rules.py",
+    "src/boardkit/games/five_fields/position.py",
+    "src/boardkit/games/five_fields/battles.py",
+    "src/boardkit/games/five_fields/movement.py",
+    "src/boardkit/games/five_fields/trial.py",
+    "src/boardkit/games/five_fields/choices.py",
+    "src/boardkit/games/five_fields/rules.py",
 )
 
 #: The mypy that compiles them: the version the compiled build is tested with.
@@ -120,6 +142,13 @@ class CompiledBuildHook(BuildHookInterface):
                 group_name="boardkit",
                 target_dir=str(self._work / "c"),
             )
+            if os.name != "nt":
+                # mypyc's runtime helpers (list indexing, ...) are compiled into the same library as
+                # the modules; without this gcc and clang call each through the PLT, as if another
+                # library could replace it, instead of inlining it (Tafl's move loops: about 5% quicker).
+                # (mypyc's extensions may share one list of arguments: each gets a list of its own.)
+                for extension in extensions:
+                    extension.extra_compile_args = [*extension.extra_compile_args, "-fno-semantic-interposition"]
             dist = Distribution({"name": "boardkit", "ext_modules": extensions})
             build_ext = dist.get_command_obj("build_ext")
             build_ext.build_lib = str(self._work / "lib")
