@@ -329,20 +329,16 @@ def imports_by_kind(text: str, name: str, init: bool) -> dict[str, set[str]]:
     return found
 
 
-def _room(module: str) -> str:
-    """A game package is one room of the house: inside it the rooms name the
-    state for the type checker and import the RL encoding when asked (see
-    docs/explanation/design.md), so only imports between rooms are weighed."""
-    return ".".join(module.split(".")[:3]) if module.startswith("boardkit.games.") else module
-
-
 def hidden_import_problems(sources: dict[str, tuple[str, bool]]) -> list[str]:
     """The imports for the type checker only or inside a function that run up a
     floor (type checker's) or close a cycle (either), in ``sources`` (a module's
     dotted name -> its text and whether it is a package's ``__init__``).
 
     The cycles are looked for among all imports, the run-time ones included, and
-    between rooms (:func:`_room`); a package's ``__init__`` naming its own
+    between any two modules, those of one game package too: a game's rules stand
+    above its set-up, view, picture and RL encoding, which name what they need of
+    the game and its state by protocols (``shape.py``) or by the state's lower
+    floors, never by the rules. A package's ``__init__`` naming its own
     submodules is its re-export, and the package root (``boardkit``, which
     re-exports the core lazily) is left out, as the other tests here do.
     """
@@ -355,9 +351,7 @@ def hidden_import_problems(sources: dict[str, tuple[str, bool]]) -> list[str]:
         for name, (text, init) in sources.items()
         if name != "boardkit"
     }
-    rooms: dict[str, set[str]] = {}
-    for name, imported in kinds.items():
-        rooms.setdefault(_room(name), set()).update(_room(m) for m in imported if _room(m) != _room(name))
+    rooms = {name: set(imported) - {name} for name, imported in kinds.items()}
 
     def way(start: str, goal: str) -> list[str] | None:
         came: dict[str, str | None] = {start: None}
@@ -383,9 +377,9 @@ def hidden_import_problems(sources: dict[str, tuple[str, bool]]) -> list[str]:
             said = "for the type checker" if "type" in how else "inside a function"
             if "type" in how and _floor(module) > _floor(name):
                 problems.append(f"{name} imports {module} {said}, up from {_floor_name(name)} to {_floor_name(module)}")
-            back = way(_room(module), _room(name)) if _room(module) != _room(name) else None
+            back = way(module, name)
             if back is not None:
-                problems.append(f"{name} imports {module} {said}, and back: {' -> '.join([_room(name), *back])}")
+                problems.append(f"{name} imports {module} {said}, and back: {' -> '.join([name, *back])}")
     return problems
 
 
@@ -427,6 +421,8 @@ def test_the_check_of_hidden_imports_catches_them() -> None:
         "boardkit.chance imports boardkit.encoding for the type checker, up from core to components",
         "boardkit.fields imports boardkit.kit inside a function, and back: "
         "boardkit.fields -> boardkit.kit -> boardkit.fields",
+        "boardkit.games.g.setup imports boardkit.games.g.rules for the type checker, and back: "
+        "boardkit.games.g.setup -> boardkit.games.g.rules -> boardkit.games.g.setup",
         "boardkit.record imports boardkit.game for the type checker, and back: "
         "boardkit.record -> boardkit.game -> boardkit.record",
     ]

@@ -2,7 +2,8 @@
 action index, and a player's view as a vector of numbers.
 
 Games floor: it imports the core, the components (:mod:`boardkit.encoding`,
-which imports numpy) and the game's own modules. :meth:`Camelot.all_moves
+which imports numpy) and the game's moves and shape (what it reads of the
+game), never the rules (which import it). :meth:`Camelot.all_moves
 <boardkit.games.camelot.Camelot.all_moves>` and
 :meth:`Camelot.observation_encoder
 <boardkit.games.camelot.Camelot.observation_encoder>` import it when asked,
@@ -22,7 +23,7 @@ import numpy as np
 
 from boardkit.encoding import Array, Encoder
 from boardkit.games.camelot.moves import Conceal, EndTurn, Move, Place
-from boardkit.games.camelot.rules import Camelot
+from boardkit.games.camelot.shape import CamelotShape
 
 __all__ = ["CAMELOT_SQUARE_FEATURES", "all_moves", "camelot_shape", "observation_encoder"]
 
@@ -30,11 +31,12 @@ __all__ = ["CAMELOT_SQUARE_FEATURES", "all_moves", "camelot_shape", "observation
 CAMELOT_SQUARE_FEATURES = ("a tile lies here", "laid this turn", "its value", "it is a garden")
 
 
-def all_moves(game: Camelot) -> list[Move]:
+def all_moves(game: CamelotShape) -> list[Move]:
     """Every sub-move at its action index: each tile placed on each square
     of its kind, each tile concealed, and ``end``.
 
     Examples:
+        >>> from boardkit.games.camelot import Camelot
         >>> moves = all_moves(Camelot())
         >>> len(moves), str(moves[-1])
         (482, 'end')
@@ -46,10 +48,11 @@ def all_moves(game: Camelot) -> list[Move]:
     return out
 
 
-def camelot_shape(game: Camelot, players: int) -> tuple[int, ...]:
+def camelot_shape(game: CamelotShape, players: int) -> tuple[int, ...]:
     """The length of Camelot's observation vector.
 
     Examples:
+        >>> from boardkit.games.camelot import Camelot
         >>> camelot_shape(Camelot(), 2)
         (1050,)
     """
@@ -59,13 +62,14 @@ def camelot_shape(game: Camelot, players: int) -> tuple[int, ...]:
     return (squares * (len(CAMELOT_SQUARE_FEATURES) + len(letters)) + players * (tiles + 1) + tiles + 1 + 3 * players,)
 
 
-def observation_encoder(game: Camelot, players: int) -> Encoder:
+def observation_encoder(game: CamelotShape, players: int) -> Encoder:
     """A player's view as a vector (:func:`camelot_shape`): per square of the
     plan :data:`CAMELOT_SQUARE_FEATURES` and its kind one-hot, then each
     player's hand from the observer on, the observer's concealed tiles, the
     bag, the scores, who is to move and the observer's seat.
 
     Examples:
+        >>> from boardkit.games.camelot import Camelot
         >>> game = Camelot()
         >>> encode = observation_encoder(game, 2)
         >>> encode(game.new_game(players=2, seed=1).view(0)).shape, encode.high

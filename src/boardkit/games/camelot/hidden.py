@@ -2,15 +2,15 @@
 deal a determinized copy gets.
 
 The state's ``view`` and ``determinize`` come here. This module imports the
-core, the components and the game's plan, tiles, moves and set-up, never the
-rules (which import it).
+core, the components and the game's plan, tiles, moves, set-up and shape
+(what it reads of the state), never the rules (which import it).
 """
 
 from __future__ import annotations
 
 import bisect
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -20,13 +20,13 @@ from boardkit.game import Player
 from boardkit.games.camelot.moves import Move
 from boardkit.games.camelot.plan import Cell, square_name
 from boardkit.games.camelot.setup import HIGH_VALUE
+from boardkit.games.camelot.shape import CamelotStateShape, CopyableStateShape
 from boardkit.games.camelot.tiles import Tile
 from boardkit.zones import Hand, ZoneView
 
-if TYPE_CHECKING:
-    from boardkit.games.camelot.rules import CamelotState
-
 __all__ = ["CamelotView", "board_with", "determinize", "view_of"]
+
+S = TypeVar("S", bound=CopyableStateShape)
 
 
 @attrs.frozen
@@ -98,7 +98,7 @@ class CamelotView:
         }
 
 
-def view_of(state: CamelotState, player: Player) -> CamelotView:
+def view_of(state: CamelotStateShape, player: Player) -> CamelotView:
     """What ``player`` may know of ``state`` (``state.view(player)``)."""
     state.check_player(player)
     # The board and the hands' views are kept until they change: most moves change one hand.
@@ -140,7 +140,7 @@ def board_with(
     return (*pairs[:i], (cell, tile), *pairs[i:])
 
 
-def determinize(state: CamelotState, player: Player, seed: int) -> CamelotState:
+def determinize(state: S, player: Player, seed: int) -> S:
     """A copy of ``state`` with everything ``player`` cannot see dealt afresh
     (``state.determinize(player, seed)``)."""
     state.check_player(player)

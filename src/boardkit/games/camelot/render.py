@@ -5,27 +5,51 @@ included, nobody else's); and the colours and key of the SVG picture.
 The state's ``render``, ``render_for``, ``public_info``, ``describe``,
 ``svg_cells`` and ``svg_legend`` come here (their documentation and examples stay on
 :class:`~boardkit.games.camelot.CamelotState`). This module imports the
-components and the game's plan and tiles, never the rules (which import it).
+components and the game's plan, tiles, moves, views and shape (what it reads
+of the state), never the rules (which import it).
 """
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from boardkit.game import Player
+from boardkit.games.camelot.hidden import CamelotView
 from boardkit.games.camelot.moves import EndTurn, Move, Place
 from boardkit.games.camelot.plan import KIND_COLOURS, Cell, Plan
+from boardkit.games.camelot.shape import CamelotStateShape
 from boardkit.games.camelot.tiles import KIND_NAMES, Tile
 from boardkit.topology import SquareGrid
 from boardkit.zones import ZoneView
 
-if TYPE_CHECKING:
-    from boardkit.games.camelot.hidden import CamelotView
-    from boardkit.games.camelot.rules import CamelotState
+__all__ = [
+    "ShownState",
+    "describe",
+    "plan_lines",
+    "public_info",
+    "render_for",
+    "render_text",
+    "svg_cells",
+    "svg_legend",
+    "view_text",
+]
 
-__all__ = ["describe", "plan_lines", "public_info", "render_for", "render_text", "svg_cells", "svg_legend", "view_text"]
+
+class ShownState(CamelotStateShape, Protocol):
+    """What :func:`render_for` reads of a state: :class:`~.shape.CamelotStateShape`
+    and a player's view. :class:`~boardkit.games.camelot.CamelotState` is one.
+
+    Examples:
+        >>> from boardkit.games.camelot import Camelot
+        >>> state: ShownState = Camelot().new_game(players=2, seed=1)
+        >>> state.view(0).bag
+        60
+    """
+
+    def view(self, player: Any) -> CamelotView:
+        """What ``player`` may know of the game."""
 
 
 def plan_lines(plan: Plan, board: Mapping[Cell, Tile], label: Callable[[Tile], str] | None = None) -> list[str]:
@@ -141,7 +165,7 @@ def _turn_lines(laid: Sequence[tuple[Cell, Tile]], reason: str | None, to_move: 
     return lines
 
 
-def render_text(state: CamelotState) -> str:
+def render_text(state: CamelotStateShape) -> str:
     """The plan, scores and hands as everybody may see them (``state.render()``)."""
     lines = plan_lines(state.game.plan, state._board, state.game.tiles.label)
     lines.append("scores: " + ", ".join(f"player {p}: {s}" for p, s in enumerate(state.track.scores)))
@@ -159,7 +183,7 @@ def render_text(state: CamelotState) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def render_for(state: CamelotState, player: Player) -> str:
+def render_for(state: ShownState, player: Player) -> str:
     """``player``'s screen, drawn from their view (``state.render_for(player)``)."""
     view = state.view(player)
     outcome = state.outcome
@@ -167,7 +191,7 @@ def render_for(state: CamelotState, player: Player) -> str:
     return view_text(state.game.plan, tiles.order, view, None if outcome is None else outcome.reason, tiles.label)
 
 
-def public_info(state: CamelotState) -> dict[str, str]:
+def public_info(state: CamelotStateShape) -> dict[str, str]:
     """What every player sees beside the plan (``state.public_info()``): the
     bag, each hand's face-up tiles and how many are concealed, and the turn
     in progress."""
@@ -181,7 +205,7 @@ def public_info(state: CamelotState) -> dict[str, str]:
     return info
 
 
-def describe(state: CamelotState, move: Move, before: CamelotState) -> str:
+def describe(state: CamelotStateShape, move: Move, before: CamelotStateShape) -> str:
     """What ``move`` did (``state.describe(move, before)``): what the turn so
     far is worth after a tile is laid; the points scored and the tiles drawn
     (face up, so everybody sees them) at the end of a turn."""
@@ -202,7 +226,7 @@ def describe(state: CamelotState, move: Move, before: CamelotState) -> str:
     return "; ".join(said)
 
 
-def svg_cells(state: CamelotState) -> tuple[SquareGrid, dict[Cell, str], dict[Cell, str]]:
+def svg_cells(state: CamelotStateShape) -> tuple[SquareGrid, dict[Cell, str], dict[Cell, str]]:
     """Squares shaded by kind, laid tiles darker and labelled (``state.svg_cells()``)."""
     plan = state.game.plan
     labels = {c: state.game.tiles.label(t) for c, t in state._board.items()}
@@ -213,7 +237,7 @@ def svg_cells(state: CamelotState) -> tuple[SquareGrid, dict[Cell, str], dict[Ce
     return plan.topology, labels, fills
 
 
-def svg_legend(state: CamelotState) -> list[tuple[str, str]]:
+def svg_legend(state: CamelotStateShape) -> list[tuple[str, str]]:
     """The key to the picture (``state.svg_legend()``)."""
     laid = sorted(set(state._board.values()), key=lambda t: t.name.lower())
     names = textwrap.wrap(", ".join(f"{state.game.tiles.label(t)} {t}" for t in laid), 90)

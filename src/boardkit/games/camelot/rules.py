@@ -11,7 +11,8 @@ determinized deal in ``hidden.py``, text and the picture's colours and key in
 ``render.py``; the plan, the tiles and the turn-scoring rule have modules of
 their own. The state's methods for those hand over to them. This module
 imports them (and the core and the components), and none of them imports it
-back.
+back: they name what they read of the game and the state as the protocols of
+``shape.py``.
 
 Why ``copy``, ``_key`` and undo are written by hand (not derived from
 :mod:`boardkit.fields`): a tile laid or concealed is undone by putting it back,

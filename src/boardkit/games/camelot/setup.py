@@ -4,21 +4,19 @@ With two or more players the high tiles and the gardens are held back: with
 three or four players a few tiles are laid on the plan first, then each
 player is dealt two high tiles and a garden face down, and every hand is
 filled face up from the bag. This module imports the components and the
-game's plan and tiles, never the rules (which import it).
+game's plan, tiles and shape (what it reads of the state), never the rules
+(which import it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from boardkit.bag import TileBag
 from boardkit.chance import Random
 from boardkit.games.camelot.plan import Plan
+from boardkit.games.camelot.shape import CamelotStateShape
 from boardkit.games.camelot.tiles import Tile
-
-if TYPE_CHECKING:
-    from boardkit.games.camelot.rules import CamelotState
 
 __all__ = ["HAND_SIZE", "HIGH_VALUE", "deal"]
 
@@ -28,7 +26,7 @@ HAND_SIZE = 10
 HIGH_VALUE = 3
 
 
-def deal(state: CamelotState, everything: Sequence[Tile], plan: Plan, rng: Random, players: int) -> None:
+def deal(state: CamelotStateShape, everything: Sequence[Tile], plan: Plan, rng: Random, players: int) -> None:
     """Deal the start of a game onto the fresh ``state``: its bag, the tiles
     laid at the set-up, and every hand (see the module's description)."""
     if players == 1:

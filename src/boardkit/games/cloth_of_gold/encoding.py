@@ -2,7 +2,8 @@
 fixed action index, and a player's view as a vector of numbers.
 
 Games floor: it imports the core, the components (:mod:`boardkit.encoding`,
-which imports numpy) and the game's own modules. :meth:`ClothOfGold.all_moves
+which imports numpy) and the game's board, moves and shapes, never the rules.
+:meth:`ClothOfGold.all_moves
 <boardkit.games.cloth_of_gold.ClothOfGold.all_moves>` and
 :meth:`ClothOfGold.observation_encoder
 <boardkit.games.cloth_of_gold.ClothOfGold.observation_encoder>` import it
@@ -19,7 +20,7 @@ from typing import Any
 from boardkit.encoding import Array, Encoder
 from boardkit.games.cloth_of_gold.board import Space, Tile
 from boardkit.games.cloth_of_gold.moves import Move
-from boardkit.games.cloth_of_gold.rules import ClothOfGold
+from boardkit.games.cloth_of_gold.shape import GameShape
 
 __all__ = ["CLOTH_OF_GOLD_FEATURES", "all_moves", "observation_encoder"]
 
@@ -40,11 +41,12 @@ CLOTH_OF_GOLD_FEATURES = (
 )
 
 
-def all_moves(game: ClothOfGold) -> list[Move]:
+def all_moves(game: GameShape) -> list[Move]:
     """Every move at its action index: token (2) x oval (7) x the Dragon's
     oval or none (8).
 
     Examples:
+        >>> from boardkit.games.cloth_of_gold import ClothOfGold
         >>> moves = all_moves(ClothOfGold())
         >>> len(moves), str(moves[0]) == str(moves[0])
         (112, True)
@@ -52,11 +54,12 @@ def all_moves(game: ClothOfGold) -> list[Move]:
     return [Move(token, to, dragon) for token in (0, 1) for to in Space for dragon in (None, *Space)]
 
 
-def observation_encoder(game: ClothOfGold, players: int) -> Encoder:
+def observation_encoder(game: GameShape, players: int) -> Encoder:
     """A player's view as a vector of 114 numbers
     (:data:`CLOTH_OF_GOLD_FEATURES`).
 
     Examples:
+        >>> from boardkit.games.cloth_of_gold import ClothOfGold
         >>> game = ClothOfGold()
         >>> encode = observation_encoder(game, 2)
         >>> obs = encode(game.new_game(seed=1).view(0))

@@ -2,14 +2,15 @@
 :class:`ClothOfGoldView`, and the deal a determinized copy gets.
 
 The state's ``view`` and ``determinize`` come here. This module imports the
-core, the components and the game's board and moves, never the rules (which
-import it).
+core, the components and the game's board, moves and shapes (the state as
+:class:`~boardkit.games.cloth_of_gold.shape.StateFields`), never the rules
+(which import it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -18,12 +19,13 @@ from boardkit.chance import Random, check_seed
 from boardkit.game import Outcome, Player, to_json_value
 from boardkit.games.cloth_of_gold.board import TILE_SPACES, TILES, Space, Tile, tile_pairs
 from boardkit.games.cloth_of_gold.moves import Move
+from boardkit.games.cloth_of_gold.shape import StateFields
 from boardkit.zones import Hand
 
-if TYPE_CHECKING:
-    from boardkit.games.cloth_of_gold.rules import ClothOfGoldState
-
 __all__ = ["ClothOfGoldView", "determinize", "view_of"]
+
+#: The state's own class (a ClothOfGoldState): ``determinize`` returns a copy of it.
+_State = TypeVar("_State", bound=StateFields)
 
 
 @attrs.frozen
@@ -135,7 +137,7 @@ def _deal_hand(pool: Sequence[Tile], size: int, since: Sequence[int]) -> tuple[l
     return hand, rest
 
 
-def view_of(state: ClothOfGoldState, player: Player) -> ClothOfGoldView:
+def view_of(state: StateFields, player: Player) -> ClothOfGoldView:
     """What ``player`` may know of ``state`` (``state.view(player)``)."""
     state.check_player(player)
     t0, t1 = state._places
@@ -157,7 +159,7 @@ def view_of(state: ClothOfGoldState, player: Player) -> ClothOfGoldView:
     )
 
 
-def determinize(state: ClothOfGoldState, player: Player, seed: int) -> ClothOfGoldState:
+def determinize(state: _State, player: Player, seed: int) -> _State:
     """A copy of ``state`` with the rival's Hand and the Darkness dealt afresh
     (``state.determinize(player, seed)``)."""
     state.check_player(player)

@@ -16,17 +16,15 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import networkx as nx
 
 from boardkit.games.cloth_of_gold.board import OVALS, ROW_SIZES, TILES, Space, Tile
 from boardkit.games.cloth_of_gold.moves import Move
+from boardkit.games.cloth_of_gold.shape import StateShape
 from boardkit.render import document, element
 from boardkit.topology import Topology, from_graph
-
-if TYPE_CHECKING:
-    from boardkit.games.cloth_of_gold.rules import ClothOfGoldState
 
 __all__ = ["FILLS", "PLAYER_COLOURS", "cells", "describe", "picture", "public_info", "text"]
 
@@ -69,7 +67,7 @@ def _counts(counts: Counter[Tile]) -> str:
     return ", ".join(shown) if shown else "(none)"
 
 
-def _occupant(state: ClothOfGoldState, space: Space) -> str | None:
+def _occupant(state: StateShape, space: Space) -> str | None:
     who = state.occupant(space)
     if who == "dragon":
         return "DRAGON"
@@ -87,7 +85,7 @@ def _track_row(scores: tuple[int, int], row: int) -> str:
     return f"  row {row} {start:2}-{start + ROW_SIZES[row] - 1:2} {''.join(marks)}"
 
 
-def text(state: ClothOfGoldState, player: int | None) -> str:
+def text(state: StateShape, player: int | None) -> str:
     """The position as text; ``player``'s own Hand is added when given.
 
     Examples:
@@ -140,7 +138,7 @@ _REVEALS: Final[dict[Space, Tile]] = {
 }
 
 
-def public_info(state: ClothOfGoldState) -> dict[str, str]:
+def public_info(state: StateShape) -> dict[str, str]:
     """What both players see beside the ovals (``state.public_info()``): the
     Courts, the Hands' sizes, the Darkness's size and the tiles removed."""
     seat = state.game.seat_name
@@ -153,7 +151,7 @@ def public_info(state: ClothOfGoldState) -> dict[str, str]:
     }
 
 
-def describe(state: ClothOfGoldState, move: Move, before: ClothOfGoldState) -> str:
+def describe(state: StateShape, move: Move, before: StateShape) -> str:
     """What ``move`` did (``state.describe(move, before)``), in the order it
     happened: the gift to the rival's Court, the tiles revealed from the Hand
     (which go to the Court for both to see), the points scored, the tiles
@@ -214,7 +212,7 @@ def _board() -> Topology:
 _BOARD: Topology | None = None
 
 
-def cells(state: ClothOfGoldState) -> tuple[Topology, dict[Space, str], dict[Space, str]]:
+def cells(state: StateShape) -> tuple[Topology, dict[Space, str], dict[Space, str]]:
     """The seven ovals as a board, a label and a fill colour per oval.
 
     An oval is labelled with its name and whoever stands on it (``0A``: player
@@ -292,7 +290,7 @@ def _tile(tile: Tile | None, x: float, y: float, size: float, kind: str) -> list
     ]
 
 
-def _ovals(state: ClothOfGoldState, top: float) -> list[str]:
+def _ovals(state: StateShape, top: float) -> list[str]:
     parts: list[str] = []
     tiles = state.tile_spaces
     _, hints, _ = cells(state)
@@ -321,7 +319,7 @@ def _ovals(state: ClothOfGoldState, top: float) -> list[str]:
     return parts
 
 
-def _track(state: ClothOfGoldState, left: float, top: float) -> list[str]:
+def _track(state: StateShape, left: float, top: float) -> list[str]:
     parts = [element("text", "Track of Scoring", x=left, y=top, font_size=14, font_weight="bold")]
     last = sum(ROW_SIZES) - 1
     scores = state.scores
@@ -344,7 +342,7 @@ def _track(state: ClothOfGoldState, left: float, top: float) -> list[str]:
     return parts
 
 
-def _courts(state: ClothOfGoldState, left: float, top: float) -> list[str]:
+def _courts(state: StateShape, left: float, top: float) -> list[str]:
     parts: list[str] = []
     kinds = [t for t in TILES if state.game.tile_set[t]]
     for p in (0, 1):
@@ -370,7 +368,7 @@ def _courts(state: ClothOfGoldState, left: float, top: float) -> list[str]:
     return parts
 
 
-def picture(state: ClothOfGoldState, title: str | None = None) -> str:
+def picture(state: StateShape, title: str | None = None) -> str:
     """The public position as an SVG picture.
 
     From the top: the title, the seven ovals in board order (each with its

@@ -11,7 +11,8 @@ The other rooms of the package: moves and their notation in ``moves.py``,
 options in ``variants.py``, ``from_position``'s checks in ``setup.py``, views
 and the determinized deal in ``hidden.py``, text and SVG in ``render.py``; the
 state's methods for those hand over to them. This module imports them (and the
-core, the components and the board), and none of them imports it back.
+core, the components and the board), and none of them imports it back: they
+name the game and the state by the protocols of ``shape.py``.
 
 Why this module is long: the game (``ClothOfGold``, whose ``from_position``
 documents every argument) and the state's public queries, each with its

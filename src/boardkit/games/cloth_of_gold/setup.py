@@ -1,26 +1,30 @@
 """Setting up a game of Field of the Cloth of Gold by hand: ``from_position``'s
 checks and the position it builds.
 
-This module imports the core, the components and the game's board, never the
-rules (which import it): the rules hand it the state class to build.
+This module imports the core, the components and the game's board and shapes
+(:mod:`~boardkit.games.cloth_of_gold.shape`), never the rules (which import
+it): the rules hand it the game and the state class to build.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from boardkit.bag import TileBag
 from boardkit.errors import OptionError, OptionTypeError, shown
 from boardkit.game import Player
 from boardkit.games.cloth_of_gold.board import OVALS, TARGET, TILE_SPACES, TILES, Space, Tile, tile_order, tile_pairs
+from boardkit.games.cloth_of_gold.shape import GameShape, StateFields
 from boardkit.zones import Hand, Zone
 
-if TYPE_CHECKING:
-    from boardkit.games.cloth_of_gold.rules import ClothOfGold, ClothOfGoldState
-
 __all__ = ["position"]
+
+#: The game's class and the state's (ClothOfGold and ClothOfGoldState): ``position`` builds
+#: the state from the game.
+_Game = TypeVar("_Game", bound=GameShape)
+_State = TypeVar("_State", bound=StateFields)
 
 
 def _to_tile(value: object, what: str) -> Tile:
@@ -63,8 +67,8 @@ def _pair(value: object, what: str) -> tuple[Any, Any]:
 
 
 def position(
-    game: ClothOfGold,
-    state_type: type[ClothOfGoldState],
+    game: _Game,
+    state_type: Callable[[_Game, int, int], _State],
     *,
     hands: Sequence[Mapping[Any, int]],
     courts: Sequence[Mapping[Any, int]],
@@ -76,7 +80,7 @@ def position(
     removed: Mapping[Any, int] | None,
     to_move: Player | None,
     seed: int,
-) -> ClothOfGoldState:
+) -> _State:
     """Check the position ``game.from_position`` describes and build it as a
     ``state_type`` (see :meth:`ClothOfGold.from_position
     <boardkit.games.cloth_of_gold.ClothOfGold.from_position>`).

@@ -2,7 +2,8 @@
 fixed action index, and a player's view as planes over the 19 hexes.
 
 Games floor: it imports the core, the components (:mod:`boardkit.encoding`,
-which imports numpy) and the game's own modules. :meth:`FiveFields.all_moves
+which imports numpy) and the game's board and moves, never the rules, which
+import it: :meth:`FiveFields.all_moves
 <boardkit.games.five_fields.FiveFields.all_moves>` and
 :meth:`FiveFields.observation_encoder
 <boardkit.games.five_fields.FiveFields.observation_encoder>` import it when
@@ -19,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from boardkit.encoding import Array, Encoder
+from boardkit.game import Game
 from boardkit.games.five_fields.board import BOARD, Pawn, Terrain
 from boardkit.games.five_fields.moves import (
     BuildCity,
@@ -34,7 +36,6 @@ from boardkit.games.five_fields.moves import (
     Reveal,
     Step,
 )
-from boardkit.games.five_fields.rules import FiveFields
 from boardkit.topology import Hex
 
 __all__ = ["FIVE_FIELDS_PLANES", "all_moves", "observation_encoder"]
@@ -64,12 +65,15 @@ FIVE_FIELDS_PLANES = (
 )
 
 
-def all_moves(game: FiveFields) -> list[Move]:
+def all_moves(game: Game[Any, Move]) -> list[Move]:
     """Every sub-move at its action index: pawn moves (pawn x from-hex x
     to-hex), explore, step and reveal (hex x neighbour), castles, build field,
     build city, end, pass, regenerations.
 
+    The list is the same for every game of 5 Fields, whatever its options.
+
     Examples:
+        >>> from boardkit.games.five_fields import FiveFields
         >>> moves = all_moves(FiveFields())
         >>> len(moves), str(moves[-1])
         (1662, 'regenerate queen g1 from P g1')
@@ -86,11 +90,14 @@ def all_moves(game: FiveFields) -> list[Move]:
     return out
 
 
-def observation_encoder(game: FiveFields, players: int) -> Encoder:
+def observation_encoder(game: Game[Any, Move], players: int) -> Encoder:
     """A player's view as planes of shape ``(20, 19)``, one column per hex in
     the board's order (:data:`FIVE_FIELDS_PLANES`).
 
+    The planes are the same for every game of 5 Fields, whatever its options.
+
     Examples:
+        >>> from boardkit.games.five_fields import FiveFields
         >>> game = FiveFields()
         >>> encode = observation_encoder(game, 2)
         >>> obs = encode(game.new_game(seed=1).view(0))

@@ -3,25 +3,53 @@
 Face-down terrain is not decided before a hex is turned over, so the only
 hidden part of the game is the state's generator; both players' views hold
 the same position. The state's ``view`` and ``determinize`` come here. This
-module imports the core and 5 Fields' board and moves, never the rules (which
-import it).
+module imports the core, 5 Fields' board and moves and the state's first floor
+(:class:`~boardkit.games.five_fields.position.Position`), never the rules
+(which import it): :func:`view_of` names what it reads of a state in a
+protocol of its own.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
 from boardkit.game import Outcome, Player, to_json_value
 from boardkit.games.five_fields.board import CELLS, HIDDEN_CODE, TERRAIN_CODES, Pawn, Terrain, format_hex
 from boardkit.games.five_fields.moves import Move
+from boardkit.games.five_fields.position import Position
 from boardkit.topology import Hex
 
-if TYPE_CHECKING:
-    from boardkit.games.five_fields.rules import FiveFieldsState
-
 __all__ = ["FiveFieldsView", "determinize", "view_of"]
+
+#: Any floor of the state from the first up: :func:`determinize` gives back the state's own class.
+_S = TypeVar("_S", bound=Position)
+
+
+class _Viewed(Protocol):
+    """What :func:`view_of` reads of a state: the position's lists and the
+    public ``pawns`` and ``princes_lost`` of
+    :class:`~boardkit.games.five_fields.FiveFieldsState`."""
+
+    _terrain: list[int]
+    _field: list[int]
+    _city: list[int]
+    _pool: list[int]
+    _turns: int
+    _passes: int
+    _moves: list[Move]
+    _outcome: Outcome | None
+
+    @property
+    def current_player(self) -> Player | None: ...
+
+    @property
+    def princes_lost(self) -> tuple[int, int]: ...
+
+    def check_player(self, player: Any) -> Player: ...
+
+    def pawns(self, cell: Any) -> tuple[tuple[Player, Pawn], ...]: ...
 
 
 @attrs.frozen
@@ -103,7 +131,7 @@ class FiveFieldsView:
 
 
 
-def view_of(state: FiveFieldsState, player: Player) -> FiveFieldsView:
+def view_of(state: _Viewed, player: Player) -> FiveFieldsView:
     """What ``player`` may know of ``state``: everything but the generator (``state.view``)."""
     state.check_player(player)
     cells = CELLS
@@ -125,7 +153,7 @@ def view_of(state: FiveFieldsState, player: Player) -> FiveFieldsView:
     )
 
 
-def determinize(state: FiveFieldsState, player: Player, seed: int) -> FiveFieldsState:
+def determinize(state: _S, player: Player, seed: int) -> _S:
     """A copy of ``state`` with a fresh generator, all there is to resample
     (``state.determinize(player, seed)``)."""
     state.check_player(player)

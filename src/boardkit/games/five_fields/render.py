@@ -3,15 +3,16 @@
 The state's ``render``, ``svg_cells``, ``svg_picture`` and ``svg_cell_names``
 come here (their documentation and examples stay on
 :class:`~boardkit.games.five_fields.FiveFieldsState`). This module imports the
-core, 5 Fields' board and, when drawing, :mod:`boardkit.render`; never the
-rules (which import it).
+core, 5 Fields' board and the state's first floor
+(:class:`~boardkit.games.five_fields.position.Position`, which holds every list
+it reads) and, when drawing, :mod:`boardkit.render`; never the rules (which
+import it).
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from typing import TYPE_CHECKING
 
 from boardkit.games.five_fields.board import (
     CELL_COUNT,
@@ -23,10 +24,8 @@ from boardkit.games.five_fields.board import (
     SEA_CODE,
     format_hex,
 )
+from boardkit.games.five_fields.position import Position
 from boardkit.topology import Hex, HexGrid
-
-if TYPE_CHECKING:
-    from boardkit.games.five_fields.rules import FiveFieldsState
 
 __all__ = ["lost_line", "render_text", "svg_cell_names", "svg_cells", "svg_picture"]
 
@@ -34,7 +33,7 @@ _TERRAIN_FILLS = {PLAIN_CODE: "#9ccc65", MOUNTAIN_CODE: "#a1887f", SEA_CODE: "#6
 _PAWN_COLOURS = ("#c62828", "#1a237e")
 
 
-def _letters(state: FiveFieldsState, i: int) -> str:
+def _letters(state: Position, i: int) -> str:
     text = ""
     for p, letters in enumerate(("FCQP", "fcqp")):
         if state._field[i] == p:
@@ -47,12 +46,12 @@ def _letters(state: FiveFieldsState, i: int) -> str:
     return text
 
 
-def lost_line(state: FiveFieldsState) -> str:
+def lost_line(state: Position) -> str:
     """The Princes each player lost in Battles and may regenerate, in words."""
     return f"Princes lost in Battles, to regenerate: player 0 {state._lost[0]}, player 1 {state._lost[1]}"
 
 
-def render_text(state: FiveFieldsState) -> str:
+def render_text(state: Position) -> str:
     """The map as text, a key and whose turn it is (``state.render()``)."""
     marks = {PLAIN_CODE: ".", MOUNTAIN_CODE: "^", SEA_CODE: "~", HIDDEN_CODE: "?"}
     letters = "   " + "".join(f" {chr(ord('a') + c)} " for c in range(9))
@@ -82,14 +81,14 @@ def render_text(state: FiveFieldsState) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def svg_cells(state: FiveFieldsState) -> tuple[HexGrid, dict[Hex, str], dict[Hex, str]]:
+def svg_cells(state: Position) -> tuple[HexGrid, dict[Hex, str], dict[Hex, str]]:
     """The board, a label per occupied hex and a fill per hex (``state.svg_cells()``)."""
     labels = {CELLS[i]: _letters(state, i) for i in range(CELL_COUNT) if _letters(state, i)}
     fills = {CELLS[i]: _TERRAIN_FILLS[state._terrain[i]] for i in range(CELL_COUNT)}
     return state.topology, labels, fills
 
 
-def svg_picture(state: FiveFieldsState, title: str | None = None) -> str:
+def svg_picture(state: Position, title: str | None = None) -> str:
     """The map as an SVG picture with a key (``state.svg_picture(title)``)."""
     from boardkit.render import topology_svg
 
@@ -114,12 +113,12 @@ def svg_picture(state: FiveFieldsState, title: str | None = None) -> str:
     )
 
 
-def svg_cell_names(state: FiveFieldsState) -> dict[Hex, str]:
+def svg_cell_names(state: Position) -> dict[Hex, str]:
     """Each hex's name as moves write it, for the picture's ``data-cell`` marks."""
     return {cell: format_hex(cell) for cell in CELLS}
 
 
-def _svg_overlay(state: FiveFieldsState, cell: Hex, x: float, y: float) -> str:
+def _svg_overlay(state: Position, cell: Hex, x: float, y: float) -> str:
     from boardkit.render import element
 
     i = CELL_INDEX[cell]

@@ -2,17 +2,20 @@
 the record's ``setup`` data read back.
 
 The state is built by the rules (:class:`~boardkit.games.five_fields.FiveFieldsState`);
-this module fills in and validates a position on it. It imports the core and
-5 Fields' board, never the rules (which import it).
+this module fills in and validates a position on it. It imports the core,
+5 Fields' board and the state's floor that judges a position
+(:class:`~boardkit.games.five_fields.battles.Battles`: the lists, the
+generator and ``_judge``), never the rules (which import it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boardkit.errors import OptionError
 from boardkit.game import Player, setup_fields
+from boardkit.games.five_fields.battles import Battles
 from boardkit.games.five_fields.board import (
     CELL_COUNT,
     CELLS,
@@ -31,9 +34,6 @@ from boardkit.games.five_fields.board import (
     parse_hex,
 )
 from boardkit.topology import Hex
-
-if TYPE_CHECKING:
-    from boardkit.games.five_fields.rules import FiveFieldsState
 
 __all__ = ["place", "read_setup"]
 
@@ -63,7 +63,7 @@ def _princes_lost(counts: Any, princes: list[list[int]]) -> list[int]:
 
 
 def place(
-    state: FiveFieldsState,
+    state: Battles,
     terrain: Mapping[Hex, Terrain],
     pawns: Mapping[Hex, Sequence[tuple[Player, Pawn]]],
     fields: Mapping[Hex, Player],

@@ -2,7 +2,8 @@
 quick way to the legal moves' indices, and a player's view as planes.
 
 Games floor: it imports the core, the components (:mod:`boardkit.encoding`,
-which imports numpy) and Tafl's own modules. :meth:`Tafl.all_moves
+which imports numpy) and Tafl's own modules below the rules (the game and its
+states typed by the protocols of :mod:`~boardkit.games.tafl.shape`). :meth:`Tafl.all_moves
 <boardkit.games.tafl.Tafl.all_moves>` and :meth:`Tafl.observation_encoder
 <boardkit.games.tafl.Tafl.observation_encoder>` import it when asked, so that
 importing Tafl never imports numpy.
@@ -13,14 +14,13 @@ state, so an observation cannot show what that player may not know.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 
 from boardkit.encoding import ActionList, Array, Encoder
-from boardkit.game import State
 from boardkit.games.tafl.moves import Move, square_name
-from boardkit.games.tafl.rules import Tafl, TaflState
+from boardkit.games.tafl.shape import TABLE_STATES, NumbersMoves, TaflShape
 from boardkit.games.tafl.view import TaflView
 
 __all__ = ["TAFL_PLANES", "all_moves", "observation_encoder"]
@@ -51,7 +51,7 @@ def _moves(n: int) -> list[Move | None]:
     return out
 
 
-def all_moves(game: Tafl) -> ActionList[Move]:
+def all_moves(game: TaflShape) -> ActionList[Move]:
     """Every move at its action index: from-square (row by row from the
     top-left) x direction (up, right, down, left) x distance ``1 .. size-1``,
     ``None`` where the run leaves the board; with :attr:`legal_numbers
@@ -59,6 +59,7 @@ def all_moves(game: Tafl) -> ActionList[Move]:
     legal moves without making them.
 
     Examples:
+        >>> from boardkit.games.tafl import Tafl
         >>> game = Tafl("brandubh")
         >>> moves = all_moves(game)
         >>> len(moves), moves[5], moves[6]
@@ -80,19 +81,22 @@ def all_moves(game: Tafl) -> ActionList[Move]:
             row, col = divmod(i, n)
             table[i * cells + (row + dr * (d + 1)) * n + col + dc * (d + 1)] = a
 
-    def numbers(state: State[Move]) -> list[int] | None:
-        if type(state) is not TaflState or state.size != n:
+    plain: type[NumbersMoves] | None = TABLE_STATES[0] if TABLE_STATES else None  # TaflState (the rules put it)
+
+    def numbers(state: Any) -> list[int] | None:  # a State[Move]: exactly a TaflState is numbered here
+        if type(state) is not plain or state.size != n:
             return None  # a subclass's state, whose rules may differ
         return cast("list[int]", state.legal_entries(table))  # a legal move is never off the table
 
     return ActionList(moves, numbers)
 
 
-def observation_encoder(game: Tafl, players: int) -> Encoder:
+def observation_encoder(game: TaflShape, players: int) -> Encoder:
     """A player's view as planes of shape ``(7, size, size)``, row 0 the top
     row (:data:`TAFL_PLANES`).
 
     Examples:
+        >>> from boardkit.games.tafl import Tafl
         >>> game = Tafl("brandubh")
         >>> encode = observation_encoder(game, 2)
         >>> planes = encode(game.new_game(seed=1).view(1))

@@ -7,7 +7,9 @@ is imported (:mod:`boardkit.games.tafl.opentafl` registers ``"otg"``,
 OpenTafl's saved games, and the package imports it), so the formats depend on
 the rules and the rules never import a format: :meth:`Tafl.record_formats
 <boardkit.games.tafl.Tafl.record_formats>` and :meth:`Tafl.from_opentafl
-<boardkit.games.tafl.Tafl.from_opentafl>` look them up here.
+<boardkit.games.tafl.Tafl.from_opentafl>` look them up here. This module
+names neither the game nor its states (:class:`RecordFormat` is generic in
+them), so the rules import it and it imports only the core.
 
 Examples:
     >>> from boardkit.games.tafl import Tafl
@@ -21,21 +23,25 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
 from boardkit.errors import OptionError
 
-if TYPE_CHECKING:
-    from boardkit.games.tafl.rules import Tafl, TaflState
-
 __all__ = ["FORMATS", "RecordFormat", "record_format", "register"]
+
+S = TypeVar("S")
+G = TypeVar("G")
+F = TypeVar("F", bound="RecordFormat[Any, Any]")
 
 
 @attrs.frozen
-class RecordFormat:
-    """One other program's files for Tafl.
+class RecordFormat(Generic[S, G]):
+    """One other program's files for Tafl, whose games replay as states of
+    type ``S`` and whose rules describe games of type ``G``
+    (:meth:`Tafl.record_formats <boardkit.games.tafl.Tafl.record_formats>`
+    gives them as ``RecordFormat[TaflState, Tafl]``).
 
     Attributes:
         key: The format's short name (``"otg"``), its key in :data:`FORMATS`.
@@ -50,23 +56,23 @@ class RecordFormat:
     key: str
     name: str
     suffix: str
-    read_game: Callable[[str], TaflState]
+    read_game: Callable[[str], S]
     write_game: Callable[..., str]
     read_rules: Callable[[str], dict[str, Any]]
-    write_rules: Callable[[Tafl], str]
+    write_rules: Callable[[G], str]
 
 
 #: The registered formats by key.
-FORMATS: Final[dict[str, RecordFormat]] = {}
+FORMATS: Final[dict[str, RecordFormat[Any, Any]]] = {}
 
 
-def register(fmt: RecordFormat) -> RecordFormat:
+def register(fmt: F) -> F:
     """Add ``fmt`` to :data:`FORMATS` (again for the same key replaces it); returns it."""
     FORMATS[fmt.key] = fmt
     return fmt
 
 
-def record_format(key: str, formats: Mapping[str, RecordFormat] = FORMATS) -> RecordFormat:
+def record_format(key: str, formats: Mapping[str, RecordFormat[Any, Any]] = FORMATS) -> RecordFormat[Any, Any]:
     """The registered format ``key``.
 
     Raises:

@@ -75,6 +75,7 @@ from boardkit.games.tafl.render import (
     svg_shapes,
 )
 from boardkit.games.tafl.setup import from_position
+from boardkit.games.tafl.shape import TABLE_STATES
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
 from boardkit.games.tafl.view import TaflView, position_text
 from boardkit.topology import SquareGrid
@@ -267,7 +268,7 @@ class Tafl(Game["TaflState", Move]):
         return Move.parse(text, self.size)
 
     @classmethod
-    def record_formats(cls) -> dict[str, RecordFormat]:
+    def record_formats(cls) -> dict[str, RecordFormat[TaflState, Tafl]]:
         """Other programs' files that boardkit reads and writes for Tafl, by
         key: ``"otg"``, OpenTafl's saved games (see
         :mod:`boardkit.games.tafl.formats`).
@@ -1031,3 +1032,6 @@ class TaflState(State[Move]):
         lost = attackers - self._att.bit_count(), defenders - 1 - self._dfn.bit_count()
         return {"attackers taken": f"{lost[0]} of {attackers}", "defenders taken": f"{lost[1]} of {defenders - 1}"}
 
+
+# all_moves numbers the legal moves of exactly this class through its table (see shape.py).
+TABLE_STATES.append(TaflState)
