@@ -18,7 +18,8 @@ A worker is given the rules (pickled once per game), the seed and the moves
 so far, and replays the game itself: it sees what the table's state holds,
 as a bot in the server did, and answers a move in notation. A game whose
 rules or bot cannot be pickled (built from local functions) thinks in a
-background thread instead: an MCTS bot still stops at the cap, but a thread
+background thread instead, on a copy of the table's state: an MCTS bot still
+stops at the cap, but a thread
 cannot be stopped from outside, so it is waited for.
 
 Nothing here needs the web extra.
@@ -84,14 +85,6 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not on Linux
         return max(1, os.cpu_count() or 1)
-
-
-def _think(game: Game[Any, Any], players: int, seed: int, moves: Sequence[str], agent: Agent, player: Player) -> str:
-    """Replay the game and let the bot choose: its move in notation."""
-    state = game.new_game(players=players, seed=seed)
-    for text in moves:
-        state.apply(game.parse_move(text))
-    return str(agent.choose(state, player))
 
 
 class _Positions:
@@ -264,18 +257,19 @@ class BotPool:
             sent = None
         try:
             if rules is None or sent is None:
-                return await self._in_thread(state, moves, agent, player), agent
+                return await self._in_thread(state, agent, player), agent
             return await self._in_worker(key, rules, state, moves, sent, player)
         except _OverrunError:
             return str(state.random_move(Random(len(moves)))), agent
 
-    async def _in_thread(self, state: State[Any], moves: Sequence[str], agent: Agent, player: Player) -> str:
+    async def _in_thread(self, state: State[Any], agent: Agent, player: Player) -> str:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[str] = loop.create_future()
+        own = state.copy()  # the table's state goes on changing; the bot thinks on the position it was given
 
         def run() -> None:
             try:
-                move: str | None = _think(state.game, state.players, state.seed, moves, agent, player)
+                move: str | None = str(agent.choose(own, player))
                 error: Exception | None = None
             except Exception as exc:
                 move, error = None, exc

@@ -163,6 +163,10 @@ def every_shieldwall(g: Board, b: list[int], side: int, gone: list[tuple[int, in
     def friend(c: int) -> bool:
         return b[c] in friends and c not in gone_cells
 
+    def faced(c: int, inward: int) -> bool:
+        """An enemy piece still standing on ``c``, a friend in front of it."""
+        return b[c] != EMPTY and c not in gone_cells and b[c] not in friends and friend(c + inward)
+
     last = n * n - 1
     edges = (
         (range(n), n),  # the top row, inward downwards
@@ -175,15 +179,11 @@ def every_shieldwall(g: Board, b: list[int], side: int, gone: list[tuple[int, in
         cells = list(line)
         k = 0
         while k < len(cells):
-            c = cells[k]
-            if b[c] == EMPTY or c in gone_cells or b[c] in friends or not friend(c + inward):
+            if not faced(cells[k], inward):
                 k += 1
                 continue
             start = k
-            while k < len(cells):
-                c = cells[k]
-                if b[c] == EMPTY or c in gone_cells or b[c] in friends or not friend(c + inward):
-                    break
+            while k < len(cells) and faced(cells[k], inward):
                 k += 1
             row = cells[start:k]
             before = cells[start - 1] if start > 0 else -1

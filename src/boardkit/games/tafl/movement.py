@@ -23,16 +23,10 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Final
-
-from boardkit.games.tafl.board import Board, SquareRules, refusal
+from boardkit.games.tafl.board import KING, Board, SquareRules, refusal
 from boardkit.games.tafl.variants import TaflOptions
 
 __all__ = ["Movement", "movement_rules", "plays_apart", "slow_moves", "square_rules", "why_not"]
-
-# Piece codes on the state's board list.
-_EMPTY: Final = 0
-_KING: Final = 3
 
 
 class Movement:
@@ -108,7 +102,7 @@ def _targets(g: Board, b: list[int], i: int, piece: int, rules: Movement, out: l
     through = g.pass_flag[piece]
     forts = rules.forts
     on_fort = i in forts
-    limit = rules.king_speed if piece == _KING else 0
+    limit = rules.king_speed if piece == KING else 0
     for ray in g.rays[i]:
         distance = 0
         for j in ray:
@@ -132,13 +126,13 @@ def slow_moves(g: Board, b: list[int], men: int, king: int, rules: Movement) -> 
     Examples:
         >>> from boardkit.games.tafl.board import board_tables
         >>> g = board_tables(7, False)
-        >>> b = [0] * 49; b[24] = _KING
+        >>> b = [0] * 49; b[24] = KING
         >>> slow_moves(g, b, 2, 24, Movement(1, frozenset()))
         [(24, 17), (24, 25), (24, 31), (24, 23)]
     """
     out: list[tuple[int, int]] = []
     for i, q in enumerate(b):
-        if q == men or (i == king and q == _KING):
+        if q == men or (i == king and q == KING):
             _targets(g, b, i, q, rules, out)
     return out
 
@@ -150,7 +144,7 @@ def why_not(g: Board, b: list[int], frm: int, to: int, rules: Movement) -> str |
     Examples:
         >>> from boardkit.games.tafl.board import board_tables
         >>> g = board_tables(7, False)
-        >>> b = [0] * 49; b[24] = _KING
+        >>> b = [0] * 49; b[24] = KING
         >>> why_not(g, b, 24, 10, Movement(1, frozenset()))
         'the king moves at most 1 square at a time'
     """
@@ -166,7 +160,7 @@ def why_not(g: Board, b: list[int], frm: int, to: int, rules: Movement) -> str |
         distance = 0
         for j in ray:
             distance += 1
-            if piece == _KING and rules.king_speed and distance > rules.king_speed:
+            if piece == KING and rules.king_speed and distance > rules.king_speed:
                 plural = "" if rules.king_speed == 1 else "s"
                 return f"the king moves at most {rules.king_speed} square{plural} at a time"
             if b[j] and j != to:

@@ -97,15 +97,16 @@ _PIECES: Final = (None, Piece.ATTACKER, Piece.DEFENDER, Piece.KING)
 _CODES: Final = {None: EMPTY, "attacker": ATTACKER, "defender": DEFENDER, "king": KING}
 _NAMES: Final = (None, "attacker", "defender", "king")
 
-_KING_CAPTURED: Final = Outcome.win(0, "king captured")
-_KING_ESCAPED: Final = Outcome.win(1, "king escaped")
-_MATE: Final = Outcome.win(1, "mate: the king has two clear lines to escape")
-_EXIT_FORT: Final = Outcome.win(1, "exit fort")
-_ENCIRCLED: Final = Outcome.win(0, "encirclement: no defender can reach the edge")
-#: What ``_do`` returns for ``_undo``: origin, target, piece, captures, outcome before, position key.
-_Token = tuple[int, int, int, list[tuple[int, int]], "Outcome | None", tuple[int, int, int, int]]
+# How a game ends, as the rules word it (the state class of OpenTafl's own rules says it the same way).
+KING_CAPTURED: Final = Outcome.win(0, "king captured")
+KING_ESCAPED: Final = Outcome.win(1, "king escaped")
+MATE: Final = Outcome.win(1, "mate: the king has two clear lines to escape")
+EXIT_FORT: Final = Outcome.win(1, "exit fort")
+ENCIRCLED: Final = Outcome.win(0, "encirclement: no defender can reach the edge")
+NO_MOVE: Final = (Outcome.win(1, "attackers have no legal move"), Outcome.win(0, "defenders have no legal move"))
 
-_NO_MOVE: Final = (Outcome.win(1, "attackers have no legal move"), Outcome.win(0, "defenders have no legal move"))
+#: What ``_do`` returns for ``_undo``: origin, target, piece, captures, outcome before, position key.
+Token = tuple[int, int, int, list[tuple[int, int]], "Outcome | None", tuple[int, int, int, int]]
 
 # What a user passes (a seed, a player, notation, a ply limit) is typed ``Any`` below, not ``int``
 # or ``str``: compiled with mypyc, a typed parameter refuses a wrong type with a bare TypeError
@@ -400,13 +401,13 @@ class TaflState(State[Move]):
         self._start_counts = (att.bit_count(), dfn.bit_count() + 1)
         self._over: Outcome | None = None
         if king >= 0 and board.winning[king]:
-            self._over = _KING_ESCAPED
+            self._over = KING_ESCAPED
         elif self._fort and exit_fort(board, self._board, att, dfn, king):
-            self._over = _EXIT_FORT
+            self._over = EXIT_FORT
         elif self._encircle and encircled(board, att, dfn, king):
-            self._over = _ENCIRCLED
+            self._over = ENCIRCLED
         elif not has_moves(board, self._board, att, dfn, king, first):
-            self._over = _NO_MOVE[first]
+            self._over = NO_MOVE[first]
 
     # -- the protocol ---------------------------------------------------------
 
@@ -520,15 +521,20 @@ class TaflState(State[Move]):
         if walled and not g.pass_flag[piece][to]:  # it may stop there, but not reach it
             raise IllegalMoveError(move, refusal(g, to, pass_over=True))
         token = self._do(frm, to)
-        claimed = move.captures
-        if claimed is not None:
-            actual = tuple(sorted(g.names[c] for c, _ in token[3]))
-            if actual != claimed:
-                self._undo(token)
-                said = "/".join(claimed) or "nothing"
-                real = "/".join(actual) or "nothing"
-                raise IllegalMoveError(move, f"the notation claims it captures {said}, but it captures {real}")
+        if move.captures is not None:
+            self._check_claim(move, token)
         return token
+
+    def _check_claim(self, move: Move, token: Token) -> None:
+        """Take ``move`` back and refuse it if the captures its notation claims
+        are not the ones it made."""
+        claimed = move.captures
+        actual = tuple(sorted(self._g.names[c] for c, _ in token[3]))
+        if claimed is not None and actual != claimed:
+            self._undo(token)
+            said = "/".join(claimed) or "nothing"
+            real = "/".join(actual) or "nothing"
+            raise IllegalMoveError(move, f"the notation claims it captures {said}, but it captures {real}")
 
     def _unplay(self, move: Move, token: Any) -> None:
         self._undo(token)
@@ -562,7 +568,7 @@ class TaflState(State[Move]):
 
     # -- the rules, on integer squares ----------------------------------------
 
-    def _do(self, frm: int, to: int) -> _Token:
+    def _do(self, frm: int, to: int) -> Token:
         """Move the piece on ``frm`` to ``to`` (already known legal) and apply every consequence."""
         g = self._g
         b = self._board
@@ -582,11 +588,11 @@ class TaflState(State[Move]):
                 b[c] = EMPTY
                 if q == KING:
                     self._king = -1
-                    over = _KING_CAPTURED
+                    over = KING_CAPTURED
                 else:
                     self._dfn ^= 1 << c
             if over is None and self._encircle and encircled(g, self._att, self._dfn, self._king):
-                over = _ENCIRCLED
+                over = ENCIRCLED
         else:
             if piece == KING:
                 self._king = to
@@ -601,12 +607,12 @@ class TaflState(State[Move]):
                 captured = []
             if piece == KING:
                 if g.winning[to]:
-                    over = _KING_ESCAPED
+                    over = KING_ESCAPED
                 elif self._mate and escape_lines(g, b, to) >= 2:
-                    over = _MATE
+                    over = MATE
             king = self._king
             if over is None and self._fort and g.edge_bits >> king & 1 and exit_fort(g, b, self._att, self._dfn, king):
-                over = _EXIT_FORT
+                over = EXIT_FORT
         turn = 1 - self._turn
         self._turn = turn
         key = (self._att, self._dfn, self._king, turn)
@@ -616,7 +622,7 @@ class TaflState(State[Move]):
             if self._limit and count >= self._limit:
                 over = self._repeated(count)
             elif not has_moves(g, b, self._att, self._dfn, self._king, turn):
-                over = _NO_MOVE[turn]
+                over = NO_MOVE[turn]
         self._over = over
         return (frm, to, piece, captured, None, key)
 
@@ -630,7 +636,7 @@ class TaflState(State[Move]):
         repeater = 1 - self._turn
         return Outcome.win(repeater if result == "repeater-wins" else 1 - repeater, said)
 
-    def _undo(self, token: _Token) -> None:
+    def _undo(self, token: Token) -> None:
         frm, to, piece, captured, over, key = token
         seen = self._seen
         count = seen[key] - 1

@@ -26,7 +26,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
 
 from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, OptionError
@@ -36,21 +36,22 @@ from boardkit.games.tafl.captures import ATTACKER, DEFENDER, EMPTY, KING, extra_
 from boardkit.games.tafl.forts import encircled, exit_fort
 from boardkit.games.tafl.movement import movement_rules, slow_moves, why_not
 from boardkit.games.tafl.moves import Move
-from boardkit.games.tafl.rules import PLAYED_APART, Tafl, TaflState
+from boardkit.games.tafl.rules import (
+    ENCIRCLED,
+    EXIT_FORT,
+    KING_CAPTURED,
+    KING_ESCAPED,
+    MATE,
+    NO_MOVE,
+    PLAYED_APART,
+    Tafl,
+    TaflState,
+    Token,
+)
 
 __all__ = ["SpecialTaflState"]
 
 T = TypeVar("T")
-#: What a move returns for its undo, as :class:`~boardkit.games.tafl.TaflState` makes it.
-Token = tuple[int, int, int, list[tuple[int, int]], "Outcome | None", tuple[int, int, int, int]]
-
-# The verdicts, as the quick path words them.
-_KING_CAPTURED: Final = Outcome.win(0, "king captured")
-_KING_ESCAPED: Final = Outcome.win(1, "king escaped")
-_MATE: Final = Outcome.win(1, "mate: the king has two clear lines to escape")
-_EXIT_FORT: Final = Outcome.win(1, "exit fort")
-_ENCIRCLED: Final = Outcome.win(0, "encirclement: no defender can reach the edge")
-_NO_MOVE: Final = (Outcome.win(1, "attackers have no legal move"), Outcome.win(0, "defenders have no legal move"))
 
 
 class SpecialTaflState(TaflState):
@@ -72,8 +73,8 @@ class SpecialTaflState(TaflState):
         self._all_walls = options.shieldwall and options.shieldwall_close == "any-move"
         if self._all_walls:
             self._shieldwall = False  # the usual rule looks only next to the move; this one everywhere
-        if self._over is None or self._over == _NO_MOVE[first]:
-            self._over = None if self._can_move(first) else _NO_MOVE[first]
+        if self._over is None or self._over == NO_MOVE[first]:
+            self._over = None if self._can_move(first) else NO_MOVE[first]
 
     def copy(self) -> SpecialTaflState:
         twin = super().copy()
@@ -145,12 +146,8 @@ class SpecialTaflState(TaflState):
         if reason is not None:
             raise IllegalMoveError(move, reason)
         token = self._do(frm, to)
-        said = move.captures
-        made = tuple(sorted(g.names[c] for c, _ in token[3]))
-        if said is not None and made != said:
-            self._undo(token)
-            claims, real = "/".join(said) or "nothing", "/".join(made) or "nothing"
-            raise IllegalMoveError(move, f"the notation claims it captures {claims}, but it captures {real}")
+        if move.captures is not None:
+            self._check_claim(move, token)
         return token
 
     # -- the move, then what OpenTafl's own rules add -------------------------------
@@ -194,19 +191,19 @@ class SpecialTaflState(TaflState):
         king = self._king
         if piece == ATTACKER:
             if king < 0:
-                return _KING_CAPTURED
+                return KING_CAPTURED
             if self._encircle and encircled(g, self._att, self._dfn, king):
-                return _ENCIRCLED
+                return ENCIRCLED
         else:
             if piece == KING and g.winning[to]:
-                return _KING_ESCAPED
+                return KING_ESCAPED
             if piece == KING and self._mate and escape_lines(g, b, to) >= 2:
-                return _MATE
+                return MATE
             if self._fort and g.edge_bits >> king & 1 and exit_fort(g, b, self._att, self._dfn, king):
-                return _EXIT_FORT
+                return EXIT_FORT
         if self._limit and count >= self._limit:
             return self._repeated(count)
-        return None if self._can_move(self._turn) else _NO_MOVE[self._turn]
+        return None if self._can_move(self._turn) else NO_MOVE[self._turn]
 
 
 PLAYED_APART.append(SpecialTaflState)
