@@ -732,7 +732,7 @@ def test_option_values_reload_to_an_equal_game(options: dict[str, Any]) -> None:
         ({"layout": "/4/4/1K2/4/"}, "the board has 4 rows"),
         ({"layout": "/5/5/5/5/5/"}, "exactly one king (K), not 0"),
         ({"layout": "/K4/5/2K2/5/5/"}, "exactly one king (K), not 2"),
-        ({"layout": "/5/5/2K1n/5/5/"}, "unknown piece letter 'n' in row 3"),
+        ({"layout": "/5/5/2K1x/5/5/"}, "unknown piece letter 'x' in row 3"),
         ({"layout": "/5/5/2K2/6/5/"}, "row 4 is 6 squares long"),
         ({"layout": "/5/5/2T2/1K3/5/"}, "only the king may stand on the throne"),
         ({"layout": "/t4/5/2K2/5/5/", "escape": "corner"}, "only the king may stand on a corner"),

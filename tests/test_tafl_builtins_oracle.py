@@ -500,7 +500,7 @@ EVERYONE_ENTERS = (("cens", ""), ("cenh", ""), ("cenhe", "K"), ("cenre", ""), ("
         ("berserk", "crowd", {"berserk": False}),
         ("berserk", "crowd", {"jumps": (("n", "c"), ("c", "j"))}),
         ("berserk", "crowd", {"jumps": (("k", "r"), ("n", "j"), ("c", "j"))}),
-        ("berserk", "random", {"first": 0}),
+        ("berserk", "start", {"first": 0}),
     ],
 )
 def test_the_comparison_catches_a_changed_rule(variant: str, kind: str, mutant: dict[str, Any]) -> None:

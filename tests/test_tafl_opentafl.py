@@ -121,11 +121,9 @@ def test_external_rules_strings() -> None:
 
 # OpenTafl's built-in variants (rules/Variants.java, hardcodedRules), as OpenTafl writes them
 # (tests/data/tafl/opentafl/opentafl-builtin-rules.conf), and the rule boardkit names for those it
-# cannot play: pieces it has not (commanders, knights) and berserk moves. The relaxed shieldwall,
-# Magpie and Foteviken Tablut have tests of their own (test_tafl_opentafl_builtins.py).
-BUILTIN_REFUSED = {
-    "Berserk": "unknown piece letter 'c'",
-}
+# cannot play (none now). The relaxed shieldwall, Magpie and Foteviken Tablut have tests of their
+# own (test_tafl_opentafl_builtins.py), Berserk too (test_tafl_berserk.py).
+BUILTIN_REFUSED: dict[str, str] = {}
 
 
 def test_opentafl_builtin_variants() -> None:
@@ -141,6 +139,7 @@ def test_opentafl_builtin_variants() -> None:
         assert Tafl.from_opentafl(game.to_opentafl()) == game
         played[name] = game.options
     assert sorted(played) == [
+        "Berserk",
         "Brandub",
         "Copenhagen",
         "Copenhagen (relaxed shieldwall)",
@@ -215,7 +214,7 @@ def test_rules_strings_round_trip(options: dict[str, Any]) -> None:
     ("text", "key"),
     [
         ("dim:11 ber:y start:" + START, "'ber'"),
-        ("dim:11 kj:j start:" + START, "'kj'"),
+        ("dim:11 kj:x start:" + START, "'kj'"),
         ("dim:11 cen:z1 start:" + START, "'cen' lists 'z1'"),
         ("dim:11 cor:l1, start:" + START, "'cor' lists 'l1'"),
         ("dim:11 cen:f5 start:" + START, r"only the king may stand on the throne \(f5\)"),
@@ -376,7 +375,7 @@ def test_boardkit_replay_reads_saved_games(capsys: pytest.CaptureFixture[str], t
     assert main(["replay", str(DATA / "Ard-Ri-Escape-Puzzle.otg")]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "tafl: defenders won (king escaped)"
     unplayable = tmp_path / "guards.otg"
-    unplayable.write_text("[rules:dim:7 gj:j kj:j start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n1. d2-b2\n")
+    unplayable.write_text("[rules:dim:7 gj:j kj:x start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n1. d2-b2\n")
     assert main(["replay", str(unplayable)]) == 2
     assert "OpenTafl rules key 'kj'" in capsys.readouterr().err
 

@@ -23,7 +23,7 @@ from boardkit.games.tafl.moves import Move, square_name
 from boardkit.games.tafl.shape import TABLE_STATES, NumbersMoves, TaflShape
 from boardkit.games.tafl.view import TaflView
 
-__all__ = ["TAFL_PLANES", "all_moves", "observation_encoder"]
+__all__ = ["OFFICER_PLANES", "TAFL_PLANES", "all_moves", "observation_encoder"]
 
 #: Tafl's planes, in order.
 TAFL_PLANES = (
@@ -35,6 +35,10 @@ TAFL_PLANES = (
     "the observer plays the attackers (all ones) or not",
     "the board (all ones)",
 )
+
+#: The two planes a game with Berserk's officers adds after :data:`TAFL_PLANES` (either
+#: side's; the officers are in the attackers' or defenders' plane too).
+OFFICER_PLANES = ("commanders", "knights")
 
 _DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # up, right, down, left
 
@@ -93,7 +97,10 @@ def all_moves(game: TaflShape) -> ActionList[Move]:
 
 def observation_encoder(game: TaflShape, players: int) -> Encoder:
     """A player's view as planes of shape ``(7, size, size)``, row 0 the top
-    row (:data:`TAFL_PLANES`).
+    row (:data:`TAFL_PLANES`); a game with Berserk's officers, jumps or berserk
+    rule (:meth:`~boardkit.games.tafl.TaflOptions.has_officers`) has
+    ``(9, size, size)``, the :data:`OFFICER_PLANES` last, each officer also
+    in its side's plane.
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
@@ -102,15 +109,21 @@ def observation_encoder(game: TaflShape, players: int) -> Encoder:
         >>> planes = encode(game.new_game(seed=1).view(1))
         >>> planes.shape, int(planes[0].sum()), int(planes[2].sum())
         ((7, 7, 7), 8, 1)
+        >>> berserk = Tafl(layout="/3c3/3t3/3T3/ttTKTtt/3N3/3t3/3t3/")
+        >>> planes = observation_encoder(berserk, 2)(berserk.new_game(seed=1).view(1))
+        >>> planes.shape, int(planes[0].sum()), int(planes[1].sum()), int(planes[7].sum()), int(planes[8].sum())
+        ((9, 7, 7), 8, 4, 1, 1)
     """
     n = game.size
-    shape = (len(TAFL_PLANES), n, n)
+    officers = game.options.has_officers()
+    names = TAFL_PLANES + (OFFICER_PLANES if officers else ())
+    shape = (len(names), n, n)
     # The planes that do not depend on the pieces, made once for each of the four
     # combinations of (attackers to move, observer plays the attackers).
     starts: list[Array] = []
     for attackers_move in (False, True):
         for observer_attacks in (False, True):
-            start = np.zeros((len(TAFL_PLANES), n * n), dtype=np.float32)
+            start = np.zeros((len(names), n * n), dtype=np.float32)
             corners = (0, n - 1, n * n - n, n * n - 1) if game.options.escape == "corner" else ()
             start[3, [(n // 2) * n + n // 2, *corners]] = 1.0
             start[4] = float(attackers_move)
@@ -125,4 +138,19 @@ def observation_encoder(game: TaflShape, players: int) -> Encoder:
         np.equal(codes, pieces, out=flat[:3], casting="unsafe")
         return flat
 
-    return Encoder(shape, encode=encode)
+    # Officer codes (4, 5 the attackers' commander and knight, 6, 7 the defenders'): in their
+    # side's plane, and in the commanders' or knights' plane.
+    side_codes = (np.array([1, 4, 5], dtype=np.uint8), np.array([2, 6, 7], dtype=np.uint8))
+    kind_codes = (np.array([4, 6], dtype=np.uint8), np.array([5, 7], dtype=np.uint8))
+
+    def encode_officers(view: TaflView) -> Array:
+        flat: Array = starts[(view.to_move == 0) * 2 + (view.player == 0)].copy()
+        codes = np.frombuffer(view.board, dtype=np.uint8).reshape(n, n)
+        flat[0] = np.isin(codes, side_codes[0])
+        flat[1] = np.isin(codes, side_codes[1])
+        flat[2] = codes == 3
+        flat[7] = np.isin(codes, kind_codes[0])
+        flat[8] = np.isin(codes, kind_codes[1])
+        return flat
+
+    return Encoder(shape, encode=encode_officers if officers else encode)

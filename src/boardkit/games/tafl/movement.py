@@ -73,7 +73,8 @@ def square_rules(options: TaflOptions, size: int) -> SquareRules:
 def plays_apart(options: TaflOptions) -> bool:
     """Whether a game needs OpenTafl's own rules, which a state class of their own
     plays (:mod:`boardkit.games.tafl.special`): a King's speed limit, attacker
-    forts, the middleweight King or the relaxed shieldwall.
+    forts, the middleweight King, the relaxed shieldwall, or Berserk's
+    officers, jumps and berserk moves (:mod:`boardkit.games.tafl.officers`).
 
     Examples:
         >>> plays_apart(TaflOptions()), plays_apart(TaflOptions(king_speed=1))
@@ -81,7 +82,8 @@ def plays_apart(options: TaflOptions) -> bool:
     """
     o = options
     all_walls = o.shieldwall and o.shieldwall_close == "any-move"
-    return o.king_speed is not None or bool(o.attacker_forts) or all_walls or o.king_captured_by == "middleweight"
+    special = o.king_speed is not None or bool(o.attacker_forts) or all_walls or o.king_captured_by == "middleweight"
+    return special or o.has_officers()
 
 
 def movement_rules(options: TaflOptions, size: int) -> Movement | None:

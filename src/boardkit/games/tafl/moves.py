@@ -4,12 +4,16 @@ Squares are named as in chess and in established tafl software: a file letter
 from ``a`` at the left and a rank number from ``1`` at the bottom, so ``a1`` is
 the bottom-left square; no letter is skipped. A move is written ``d1-d4``; in a
 game record the squares it captured follow, as OpenTafl writes them:
-``d1-d4xd5`` or, for several, ``d1-d4xd5/e4``.
+``d1-d4xd5`` or, for several, ``d1-d4xd5/e4``. In OpenTafl's Berserk a jump is
+written ``e6^e8``, a berserk move (the same piece again, after a capture)
+``e8=e4`` and a berserk jump ``e6^=e8``; they are the same moves from square to
+square, and :meth:`Move.parse` reads them all.
 
 A position is written in OpenTafl position notation: the rows from rank 1 (the
 bottom row) up to the top rank, each between slashes, with ``t`` for an
-attacker, ``T`` for a defender, ``K`` for the King and a number for a run of
-empty squares. So ``/1t1/1K1/3/`` has its attacker on ``b1``.
+attacker, ``T`` for a defender, ``K`` for the King, ``c``/``n`` for an attacker
+commander/knight, ``C``/``N`` for a defender commander/knight (OpenTafl's
+Berserk officers) and a number for a run of empty squares. So ``/1t1/1K1/3/`` has its attacker on ``b1``.
 
 Examples:
     >>> square_name(110, 11), parse_square("a1", 11)
@@ -45,9 +49,11 @@ MAX_SIZE = 25
 
 _FILES = "abcdefghijklmnopqrstuvwxyz"
 _SQUARE = r"([a-y])([1-9][0-9]?)"
-# OpenTafl may name the moving or captured piece (``Kf6-c6``, ``d7-d6xKd5``) and
-# separate captured squares with ``/`` or another ``x``.
-_MOVE_RE = re.compile(rf"[tTK]?{_SQUARE}-{_SQUARE}((?:x[tTK]?{_SQUARE}(?:/[tTK]?{_SQUARE})*)*)")
+# OpenTafl may name the moving or captured piece (``Kf6-c6``, ``d7-d6xKd5``, ``Ne6^=e8xce7``),
+# separate captured squares with ``/`` or another ``x``, and mark a jump (``^``), a berserk
+# move (``=``) or both (``^=``).
+_LETTER = "[tcnTCNK]"
+_MOVE_RE = re.compile(rf"{_LETTER}?{_SQUARE}(?:-|\^=?|=){_SQUARE}((?:x{_LETTER}?{_SQUARE}(?:/{_LETTER}?{_SQUARE})*)*)")
 _CAPTURED_RE = re.compile(_SQUARE)
 
 
@@ -64,16 +70,21 @@ class Piece(enum.Enum):
     ATTACKER = "t"
     DEFENDER = "T"
     KING = "K"
+    #: OpenTafl's Berserk officers: a commander and a knight of each side.
+    ATTACKER_COMMANDER = "c"
+    ATTACKER_KNIGHT = "n"
+    DEFENDER_COMMANDER = "C"
+    DEFENDER_KNIGHT = "N"
 
     @property
     def side(self) -> int:
         """The player the piece belongs to: 0 for attackers, 1 for defenders.
 
         Examples:
-            >>> Piece.ATTACKER.side
-            0
+            >>> Piece.ATTACKER.side, Piece.ATTACKER_KNIGHT.side, Piece.DEFENDER_COMMANDER.side
+            (0, 0, 1)
         """
-        return 0 if self is Piece.ATTACKER else 1
+        return 0 if self.value in "tcn" else 1
 
 
 def square_name(column: int, size: int, row: int | None = None) -> str:
@@ -169,8 +180,10 @@ class Move:
         """Read ``d1-d4`` (or the record form ``d1-d4xd5/e4``) for a board of ``size``.
 
         OpenTafl's forms are read too: a piece letter before the move or a
-        captured square (``Kf6-c6``, ``d7-d6xKd5``) and squares joined by
-        ``x`` (``f4-k4xk3xk2``).
+        captured square (``Kf6-c6``, ``d7-d6xKd5``), squares joined by
+        ``x`` (``f4-k4xk3xk2``), and Berserk's jumps and berserk moves
+        (``ce6^e8``, ``Ne8=e4xe3``, ``Ne6^=e8xce7/e9``), which are moves
+        from square to square like any other.
 
         Raises:
             NotationError: for anything else, or a square off the board.
@@ -178,6 +191,8 @@ class Move:
         Examples:
             >>> Move.parse("a1-a3", size=7)
             Move('a1', 'a3')
+            >>> Move.parse("ce6^e8"), Move.parse("Ne6^=e8xce7/ne9").captures
+            (Move('e6', 'e8'), ('e7', 'e9'))
             >>> Move.parse("a1-a9", size=7)
             Traceback (most recent call last):
             ...
@@ -204,7 +219,15 @@ class Move:
         return cls(source, target, tuple(claimed))
 
 
-_PIECE_NAMES = {"t": "attacker", "T": "defender", "K": "king"}
+_PIECE_NAMES = {
+    "t": "attacker",
+    "T": "defender",
+    "K": "king",
+    "c": "attacker-commander",
+    "n": "attacker-knight",
+    "C": "defender-commander",
+    "N": "defender-knight",
+}
 _ROW_TOKEN = re.compile(r"[0-9]+|[A-Za-z]")
 # The largest board (25 x 25, one letter a square) with slashes and some room for spaces.
 _MAX_POSITION_TEXT = 4096
@@ -216,7 +239,9 @@ def read_position(text: str) -> tuple[tuple[str | None, ...], ...]:
 
     As the OpenTafl notation says, the first row written is rank 1 (the bottom
     row), so ``rows[rank - 1][file]`` is the square ``file``/``rank``. Each
-    square is ``"attacker"``, ``"defender"``, ``"king"`` or ``None``. The
+    square is ``"attacker"``, ``"defender"``, ``"king"``, an officer
+    (``"attacker-commander"``, ``"attacker-knight"``, ``"defender-commander"``,
+    ``"defender-knight"``) or ``None``. The
     outer slashes may be left out. The board must be square, with an odd side
     from 3 to 25.
 
@@ -266,7 +291,7 @@ def read_position(text: str) -> tuple[tuple[str | None, ...], ...]:
                 raise NotationError(
                     text,
                     f"unknown piece letter {value!r} in row {number}; use t (attacker), T (defender),"
-                    " K (king) or a number of empty squares",
+                    " K (king), c/n/C/N (commanders and knights) or a number of empty squares",
                 )
         if pos != len(row_text):
             raise NotationError(text, f"unexpected {row_text[pos:]!r} in row {number}")
@@ -282,7 +307,7 @@ def read_position(text: str) -> tuple[tuple[str | None, ...], ...]:
     return tuple(rows)
 
 
-_LETTERS = {"attacker": "t", "defender": "T", "king": "K"}
+_LETTERS = {name: letter for letter, name in _PIECE_NAMES.items()}
 
 
 def write_position(rows: Sequence[Sequence[str | None]]) -> str:

@@ -16,8 +16,9 @@ inside the board, ``shieldwall_close="along-edge"`` writes
 ``bk-swc:along-edge``), and one left out means the variant's own rule.
 
 The special squares, key by key (OpenTafl's piece letters are ``t`` an
-attacker, ``T`` a defender, ``K`` the King; its other letters name pieces
-boardkit has not, and are skipped):
+attacker, ``T`` a defender, ``K`` the King, ``c``/``C`` commanders and
+``n``/``N`` knights, which follow the letter of their side's men here; its
+other letters name pieces boardkit has not, and are skipped):
 
 - ``cor`` and ``cen``: the corner and centre (throne) squares, listed as
   ``a1,k11,`` (``cor:`` or ``cen:`` with nothing: none). Left out: the four
@@ -59,6 +60,17 @@ taken after any move (``shieldwall_close="any-move"``); ``ks:m``, the
 middleweight King (``king_captured_by="middleweight"``); ``spd``, speed
 limits, one per piece letter (``tcnkmgTCNKMG``), of which boardkit plays
 the King's (``king_speed``).
+
+Berserk's keys: ``kj``, ``nj``, ``cj``, how the King, knights and commanders
+jump (``n`` none, ``r`` restricted, ``j`` jump, ``c`` capturing; defaults
+``n``, ``c``, ``j``) become ``king_jump``, ``knight_jump`` and
+``commander_jump``; ``ber`` (``n`` none, ``c`` after a capture when the piece
+can capture again, ``m`` when it can move) becomes ``berserk``
+(``"none"``, ``"capture"``, ``"any-move"``). The commanders and knights stand
+in the start position (``c``, ``n``, ``C``, ``N``). In a saved game a jump is
+written ``e6^e8``, a berserk move ``e8=e4`` and a berserk jump ``e6^=e8``,
+with the letter of an officer or the King before its square
+(``Ne6^=e8xce7/e9``), as OpenTafl writes them.
 
 The start position is ``start:`` (rank 1 first) or ``starti:`` (the same
 rows top rank first, which OpenTafl writes for people to read; it takes
@@ -131,13 +143,17 @@ _SQUARE_OPTIONS: Final = {
 }
 #: Keys whose only value boardkit plays (boardkit has no defender forts: any piece list goes
 #: with ``dfor:`` left empty).
-_FIXED_KEYS: Final = {"dfor": ("",), "ber": ("n",), "kj": ("n",), "swf": ("y",)}
+_FIXED_KEYS: Final = {"dfor": ("",), "swf": ("y",)}
+#: The jump keys (``kj``, ``nj``, ``cj``): their options and OpenTafl's values.
+_JUMP_KEYS: Final = {"kj": "king_jump", "nj": "knight_jump", "cj": "commander_jump"}
+_JUMP_MODES: Final = {"n": "none", "r": "restricted", "j": "jump", "c": "capturing"}
+_JUMP_DEFAULTS: Final = {"kj": "n", "nj": "c", "cj": "j"}
+_BERSERK: Final = {"n": "none", "c": "capture", "m": "any-move"}
 _FORT_KEYS: Final = ("dforh", "dforp", "dfors", "dforre")
 #: OpenTafl's speed limits (``spd``) list one per piece letter, in this order.
 _SPEED_ORDER: Final = "tcnkmgTCNKMG"
-#: Keys about pieces boardkit's positions cannot hold (knights, commanders,
-#: mercenaries, guards), and the name.
-_IGNORED: Final = ("nj", "cj", "mj", "gj", "name")
+#: Keys about pieces boardkit's positions cannot hold (mercenaries, guards), and the name.
+_IGNORED: Final = ("mj", "gj", "name")
 #: ``rules_string``'s marker for a rule OpenTafl has no default for (boardkit's own keys).
 _NO_DEFAULT: Final = object()
 
@@ -255,6 +271,10 @@ def rules_options(text: str) -> dict[str, Any]:
         "shieldwall": False,
         "exit_fort": False,
         "linnaean": False,
+        "king_jump": "none",
+        "knight_jump": "capturing",
+        "commander_jump": "jump",
+        "berserk": "none",
     }
     letters = dict(_SQUARE_DEFAULTS)
     forts = pairs.get("afor", "").strip(",")
@@ -290,6 +310,10 @@ def rules_options(text: str) -> dict[str, Any]:
             meant["shieldwall_close"] = "any-move"
         elif key == "spd":
             meant["king_speed"] = _king_speed(value)
+        elif key in _JUMP_KEYS:
+            meant[_JUMP_KEYS[key]] = _choice(key, value, _JUMP_MODES)
+        elif key == "ber":
+            meant["berserk"] = _choice(key, value, _BERSERK)
         elif key == "afor":
             meant["attacker_forts"] = _names(_cells(key, value, size), size)
         elif key == "aforh":
@@ -428,6 +452,10 @@ def rules_string(game: Tafl) -> str:
         parts.append("ka:" + ("y" if o.king_armed else "n"))
     if departs("king_captured_by", "four"):
         parts.append("ks:" + {"four": "s", "two": "w", "throne": "c", "middleweight": "m"}[o.king_captured_by])
+    for key, name in _JUMP_KEYS.items():
+        mode = {v: k for k, v in _JUMP_MODES.items()}[getattr(o, name)]
+        if mode != _JUMP_DEFAULTS[key]:
+            parts.append(f"{key}:{mode}")
     corners, thrones = o.corner_cells(size), o.throne_cells(size)
     if corners != _four_corners(size):
         parts.append("cor:" + "".join(f"{name}," for name in _names(corners, size).split(",") if name))
@@ -454,6 +482,8 @@ def rules_string(game: Tafl) -> str:
         parts.append("efe:" + ("y" if o.exit_fort else "n"))
     if departs("linnaean", False):
         parts.append("linc:" + ("y" if o.linnaean else "n"))
+    if o.berserk != "none":
+        parts.append("ber:" + {v: k for k, v in _BERSERK.items()}[o.berserk])
     if departs("mate"):
         parts.append("bk-mate:" + ("y" if o.mate else "n"))
     if o.repetition_result == "defenders-lose" or (o.repetition is None and departs("repetition_result")):
@@ -515,14 +545,16 @@ def _scan(text: str) -> tuple[dict[str, str], list[tuple[int, str]]]:
 
 
 def _move_text(token: str) -> str:
-    """OpenTafl's move (``Kf6-c6``, ``d7-d6xKd5``) in boardkit's notation (``f6-c6``, ``d7-d6xd5``)."""
-    if token[:1] in ("K", "T", "t"):
-        token = token[1:]
-    body, _, captures = token.partition("x")
+    """OpenTafl's move (``Kf6-c6``, ``d7-d6xKd5``, ``Ne6^=e8xce7``) in boardkit's notation
+    (``f6-c6``, ``d7-d6xd5``, ``e6^=e8xe7``)."""
+    body, _, captures = _PIECE_LETTER.sub(r"\1", token).partition("x")
     if not captures:
         return body
-    squares = re.split(r"[x/]", captures)
-    return body + "x" + "/".join(s[1:] if s[:1] in ("K", "T", "t") else s for s in squares)
+    return body + "x" + "/".join(re.split(r"[x/]", captures))
+
+
+# A piece letter before a square (``ce6``, ``xKd5``), not a square's own file letter (``c8``).
+_PIECE_LETTER: Final = re.compile(r"(^|[x/])[tcnkTCNK](?=[a-y][1-9])")
 
 
 def read_opentafl_game(text: str) -> TaflState:
@@ -640,9 +672,30 @@ def write_opentafl_game(state: TaflState, tags: dict[str, str] | None = None) ->
     head = {"result": result, **(tags or {}), "rules": rules_string(game)}
     out = [f"[{key}:{value}]" for key, value in head.items()]
     moves = [_opentafl_move(m) for m in record.moves]
-    for i in range(0, len(moves), 2):
-        out.append(f"{i // 2 + 1}. " + " ".join(moves[i : i + 2]))
+    out.extend(f"{number}. " + " ".join(turn) for number, turn in enumerate(_turns(moves, game, state), start=1))
     return "\n".join(out) + "\n"
+
+
+def _turns(moves: list[str], game: Tafl, state: TaflState) -> list[list[str]]:
+    """The moves in numbered turns as OpenTafl groups them (``MoveAddress.increment``): a
+    move starts a new turn when, among the positions after it and after the turn's earlier
+    moves, one has the side that started the game to move and one the other side. Without
+    berserk moves that is a pair of moves a turn; a berserk move (``=``) keeps the side to move."""
+    first = game.options.first
+    movers = [first]
+    for move in moves[1:]:
+        movers.append(movers[-1] if "=" in move.partition("x")[0] else 1 - movers[-1])
+    last = state.current_player
+    after = [*movers[1:], 1 - movers[-1] if last is None else last] if moves else []
+    turns: list[list[str]] = []
+    since = 0  # the index of the turn's first move
+    for k, move in enumerate(moves):
+        sides = {s == first for s in after[since + 1 : k + 1]}
+        if not turns or len(sides) == 2:
+            turns.append([])
+            since = k
+        turns[-1].append(move)
+    return turns
 
 
 def _opentafl_move(text: str) -> str:

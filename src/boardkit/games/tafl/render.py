@@ -11,6 +11,10 @@ when drawing; never the rules (which import it).
 The picture draws pieces, not letters: an attacker is a dark disc, a defender a
 light disc with a dark outline, the King a light disc with a crown (the
 kit's ``"disc"`` and ``"king"`` shapes), and the key shows the same shapes.
+Berserk's officers (board codes 4 to 7, see
+:func:`~boardkit.games.tafl.officers.shown_board`) are drawn in their side's
+colour, a commander as a square and a knight as a diamond; the text board
+writes their letters, ``c``/``n`` and ``C``/``N``.
 
 Examples:
     >>> from boardkit.games.tafl.board import board_tables
@@ -29,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardkit.games.tafl.board import EMPTY, SIDES, Board
+from boardkit.games.tafl.board import EMPTY, KING, SIDES, Board
 from boardkit.games.tafl.moves import square_name
 from boardkit.outcome import Outcome
 from boardkit.topology import SquareGrid
@@ -40,6 +44,7 @@ __all__ = [
     "svg_cell_names",
     "PIECE_COLOURS",
     "PIECE_KEY",
+    "OFFICER_KEY",
     "PIECE_SHAPES",
     "svg_cells",
     "svg_coordinates",
@@ -50,10 +55,11 @@ __all__ = [
     "svg_shapes",
 ]
 
-#: The colour of each piece code's disc (none for an empty square).
-PIECE_COLOURS = ("", "#222222", "#f5f5f5", "#f5f5f5")
+#: The colour of each piece code's disc (none for an empty square); 4 to 7 the officers:
+#: attacker commander and knight, defender commander and knight.
+PIECE_COLOURS = ("", "#222222", "#f5f5f5", "#f5f5f5", "#222222", "#222222", "#f5f5f5", "#f5f5f5")
 #: The shape of each piece code (see :func:`boardkit.render.board.piece`).
-PIECE_SHAPES = ("", "disc", "disc", "king")
+PIECE_SHAPES = ("", "disc", "disc", "king", "square", "diamond", "square", "diamond")
 
 
 def render_text(g: Board, board: list[int], status: str) -> str:
@@ -62,7 +68,7 @@ def render_text(g: Board, board: list[int], status: str) -> str:
     width = len(str(n))
     files = " " * (width + 1) + " ".join("abcdefghijklmnopqrstuvwxy"[:n])
     lines = [files]
-    symbols = ".tTK"
+    symbols = ".tTKcnCN"
     for r in range(n):
         row = []
         for c in range(n):
@@ -74,7 +80,8 @@ def render_text(g: Board, board: list[int], status: str) -> str:
     lines.append(files)
     where = _special(g.thrones, g.corners, ", ", g.rules.attacker_forts)
     special = f", + empty restricted square ({where})" if where else ""
-    lines.append(f"key: t attacker, T defender, K king{special}, . empty")
+    officers = ", c/C commander, n/N knight" if any(q > KING for q in board) else ""
+    lines.append(f"key: t attacker, T defender, K king{officers}{special}, . empty")
     lines.append(status)
     return "\n".join(lines)
 
@@ -131,12 +138,20 @@ def svg_shapes(n: int, board: list[int]) -> dict[Any, str]:
 
 #: The first three lines of the key: the pieces.
 PIECE_KEY = [(PIECE_COLOURS[1], "attacker (t)"), (PIECE_COLOURS[2], "defender (T)"), (PIECE_COLOURS[3], "king (K)")]
+#: The key's lines for Berserk's officers (codes 4 to 7).
+OFFICER_KEY = [
+    (PIECE_COLOURS[4], "attacker commander (c)"),
+    (PIECE_COLOURS[5], "attacker knight (n)"),
+    (PIECE_COLOURS[6], "defender commander (C)"),
+    (PIECE_COLOURS[7], "defender knight (N)"),
+]
 
 
 def svg_legend_shapes(legend: list[tuple[str, str]]) -> list[str]:
     """The shape beside each line of a key: the pieces' shapes beside the
-    lines of :data:`PIECE_KEY`, a small disc of its colour (``""``) beside any other."""
-    shapes = dict(zip(PIECE_KEY, PIECE_SHAPES[1:], strict=True))
+    lines of :data:`PIECE_KEY` and :data:`OFFICER_KEY`, a small disc of its colour
+    (``""``) beside any other."""
+    shapes = dict(zip(PIECE_KEY + OFFICER_KEY, PIECE_SHAPES[1:], strict=True))
     return [shapes.get(line, "") for line in legend]
 
 
@@ -161,7 +176,7 @@ def svg_picture(
     if marks:
         cells = {name: cell for cell, name in names.items()}
         fills.update({cells[name]: colour for name, colour in marks.items()})
-    key = svg_legend(g) if legend is None else legend
+    key = svg_legend(g, officers=any(q > KING for q in board)) if legend is None else legend
     return topology_svg(
         grid,
         labels,
@@ -176,10 +191,10 @@ def svg_picture(
     )
 
 
-def svg_legend(g: Board) -> list[tuple[str, str]]:
-    """The key under the picture (``state.svg_legend()``)."""
+def svg_legend(g: Board, officers: bool = False) -> list[tuple[str, str]]:
+    """The key under the picture (``state.svg_legend()``); with ``officers``, Berserk's too."""
     rules = g.rules
-    key = list(PIECE_KEY)
+    key = list(PIECE_KEY) + (OFFICER_KEY if officers else [])
     if g.thrones and g.corners and rules.throne_stop == rules.corner_stop:
         key.append(("#b9a27a", f"throne and corners: {_who(rules.throne_stop)} may stop there"))
     else:

@@ -63,6 +63,7 @@ from boardkit.games.tafl.formats import FORMATS, RecordFormat, record_format
 from boardkit.games.tafl.forts import encircled, exit_fort
 from boardkit.games.tafl.movement import plays_apart, square_rules
 from boardkit.games.tafl.moves import Move, Piece, parse_square, read_position, write_position
+from boardkit.games.tafl.officers import OFFICER_CODES
 from boardkit.games.tafl.render import (
     render_text,
     status_line,
@@ -94,7 +95,8 @@ DEFENDER: Final = 2
 KING: Final = 3
 
 _PIECES: Final = (None, Piece.ATTACKER, Piece.DEFENDER, Piece.KING)
-_CODES: Final = {None: EMPTY, "attacker": ATTACKER, "defender": DEFENDER, "king": KING}
+# Berserk's officers (codes 4 to 7) start only games of the state class of OpenTafl's own rules.
+_CODES: Final = {None: EMPTY, "attacker": ATTACKER, "defender": DEFENDER, "king": KING} | OFFICER_CODES
 _NAMES: Final = (None, "attacker", "defender", "king")
 
 # How a game ends, as the rules word it (the state class of OpenTafl's own rules says it the same way).
@@ -296,10 +298,10 @@ class Tafl(Game["TaflState", Move]):
             >>> game = Tafl.from_opentafl("dim:11 atkf:y sw:s efe:y start:" + Tafl().options.start)
             >>> game.options.shieldwall, game.options.exit_fort, game.options.escape
             (True, True, 'corner')
-            >>> Tafl.from_opentafl("dim:7 ber:y start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+            >>> Tafl.from_opentafl("dim:7 dfor:a2, start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
             Traceback (most recent call last):
             ...
-            boardkit.errors.OptionError: OpenTafl rules key 'ber' (value 'y') is a rule boardkit cannot play
+            boardkit.errors.OptionError: OpenTafl rules key 'dfor' (value 'a2,') is a rule boardkit cannot play
         """
         return cls(**record_format("otg").read_rules(rules))
 

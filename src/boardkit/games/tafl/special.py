@@ -1,17 +1,22 @@
 """OpenTafl's own rules, played by a state class of their own.
 
-Three of OpenTafl's built-in variants play rules that the quick path of
+Four of OpenTafl's built-in variants play rules that the quick path of
 :class:`~boardkit.games.tafl.TaflState` leaves out: the relaxed shieldwall
 (``shieldwall_close="any-move"``), the middleweight King
-(``king_captured_by="middleweight"``), a King's speed limit (``king_speed``)
-and attacker forts (``attacker_forts``). :class:`SpecialTaflState` plays a
+(``king_captured_by="middleweight"``), a King's speed limit (``king_speed``),
+attacker forts (``attacker_forts``) and Berserk's commanders, knights, jumps
+and berserk moves (``king_jump``, ``knight_jump``, ``commander_jump``,
+``berserk``; :mod:`boardkit.games.tafl.officers`). :class:`SpecialTaflState` plays a
 game with any of them (:meth:`Tafl.new_game <boardkit.games.tafl.Tafl.new_game>`
 picks it, :func:`~boardkit.games.tafl.movement.plays_apart` says when), so every
 other game keeps the quick path untouched. A move is made by the usual rules
 first; then the captures the new rules add
 (:func:`~boardkit.games.tafl.captures.extra_captures`) are taken and the
 outcome is decided again; with a speed limit or forts, moves are listed
-square by square (:mod:`boardkit.games.tafl.movement`).
+square by square (:mod:`boardkit.games.tafl.movement`). A game with officers,
+jumps or the berserk rule is played by :mod:`~boardkit.games.tafl.officers`
+from move to move (:meth:`SpecialTaflState.berserker` names the piece that
+owes a berserk move).
 
 This module imports the rules and puts its class in
 :data:`~boardkit.games.tafl.rules.PLAYED_APART` when the package is imported.
@@ -25,8 +30,10 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TypeVar
+from collections.abc import Hashable, Sequence
+from typing import Any, Final, TypeVar, cast
+
+import attrs
 
 from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, OptionError
@@ -35,7 +42,18 @@ from boardkit.games.tafl.board import escape_lines, has_moves
 from boardkit.games.tafl.captures import ATTACKER, DEFENDER, EMPTY, KING, extra_captures
 from boardkit.games.tafl.forts import encircled, exit_fort
 from boardkit.games.tafl.movement import movement_rules, slow_moves, why_not
-from boardkit.games.tafl.moves import Move
+from boardkit.games.tafl.moves import Move, Piece, parse_square, write_position
+from boardkit.games.tafl.officers import (
+    CODE_NAMES,
+    captures_after,
+    capturing_move,
+    destinations,
+    jump_over,
+    officer_rules,
+    shown_board,
+    why_no_jump,
+)
+from boardkit.games.tafl.render import render_text, status_line, svg_legend, svg_picture, svg_pieces, svg_shapes
 from boardkit.games.tafl.rules import (
     ENCIRCLED,
     EXIT_FORT,
@@ -48,10 +66,14 @@ from boardkit.games.tafl.rules import (
     TaflState,
     Token,
 )
+from boardkit.games.tafl.view import TaflView, position_text
 
 __all__ = ["SpecialTaflState"]
 
 T = TypeVar("T")
+
+# The Piece of each code of a board as shown (officers.shown_board).
+_SHOWN_PIECES: Final = (None, *(Piece[name.upper().replace("-", "_")] for name in CODE_NAMES[1:] if name))
 
 
 class SpecialTaflState(TaflState):
@@ -66,9 +88,23 @@ class SpecialTaflState(TaflState):
     """
 
     def __init__(self, game: Tafl, players: int, seed: Any, start: tuple[int, ...], first: int) -> None:
-        super().__init__(game, players, seed, start, first)
+        # Officers (codes 4 to 7) stand on the board list as men of their side; two bitboards say which.
+        self._cmd = sum(1 << i for i, q in enumerate(start) if q in (4, 6))
+        self._kn = sum(1 << i for i, q in enumerate(start) if q in (5, 7))
+        #: Whether the attackers started with an officer (then the King is taken by officers only).
+        self._officer_king = any(q in (4, 5) for q in start)
+        super().__init__(
+            game, players, seed, tuple(q if q < 4 else ATTACKER if q < 6 else DEFENDER for q in start), first
+        )
         options = game.options
         self._movement = movement_rules(options, game.size)
+        self._officers = officer_rules(options)
+        self._slow = self._movement is not None or self._officers is not None
+        self._berserker = -1  # the square of the piece that owes a berserk move
+        # Before each move: (commanders, knights, berserker, turn, the square it jumps over or -1).
+        self._log: list[tuple[int, int, int, int, int]] = []
+        if self._officers is not None:
+            self._seen = {self._position_key(): 1}
         self._middleweight = options.king_captured_by == "middleweight"
         self._all_walls = options.shieldwall and options.shieldwall_close == "any-move"
         if self._all_walls:
@@ -79,18 +115,52 @@ class SpecialTaflState(TaflState):
     def copy(self) -> SpecialTaflState:
         twin = super().copy()
         assert isinstance(twin, SpecialTaflState)
-        twin._movement = self._movement
-        twin._middleweight = self._middleweight
-        twin._all_walls = self._all_walls
+        twin._movement, twin._officers, twin._slow = self._movement, self._officers, self._slow
+        # The officers, who owes a berserk move, and what each move found (for undo and records).
+        twin._cmd, twin._kn, twin._officer_king = self._cmd, self._kn, self._officer_king
+        twin._berserker, twin._log = self._berserker, list(self._log)
+        twin._middleweight, twin._all_walls = self._middleweight, self._all_walls
         return twin
 
+    def _key(self) -> Hashable:
+        return (self._att, self._dfn, self._king, self._turn, self._over, self._cmd, self._kn, self._berserker)
+
+    def _position_key(self) -> tuple[int, int, int, int]:
+        """The position and the side to move, as the repetition rule counts it (officers told apart)."""
+        cells = self._g.cells
+        return (self._att | self._cmd << cells | self._kn << 2 * cells, self._dfn, self._king, self._turn)
+
+    @property
+    def berserker(self) -> str | None:
+        """The square of the piece that has just captured and must move again
+        (OpenTafl's berserk rule: only it moves, for the same side), or ``None``.
+
+        Examples:
+            >>> from boardkit.games.tafl import Tafl
+            >>> state = Tafl(layout="/3t3/7/1tT4/7/4Tt1/5K1/7/", berserk="capture").new_game(seed=0)
+            >>> state.apply("d1-d3")  # takes c3; from d3 it could take e5 (at d5): it moves again
+            >>> state.last_captured, state.berserker, state.current_player
+            (('c3',), 'd3', 0)
+        """
+        return None if self._berserker < 0 else self._g.names[self._berserker]
+
     def _can_move(self, side: int) -> bool:
-        if self._movement is None:
+        if not self._slow:
             return has_moves(self._g, self._board, self._att, self._dfn, self._king, side)
         return bool(self._pairs(side))
 
     def _pairs(self, side: int) -> list[tuple[int, int]]:
         """The legal moves of ``side`` as (origin, target), square by square."""
+        rules = self._officers
+        if rules is not None:
+            g = self._g
+            b = self._board
+            if self._berserker >= 0:
+                starts = [self._berserker]
+            else:
+                own = (ATTACKER,) if side == 0 else (DEFENDER, KING)
+                starts = [i for i, q in enumerate(b) if q in own]
+            return [(i, j) for i in starts for j in destinations(g, b, self._cmd, self._kn, i, rules)]
         movement = self._movement
         assert movement is not None
         men = ATTACKER if side == 0 else DEFENDER
@@ -99,30 +169,30 @@ class SpecialTaflState(TaflState):
     # -- moves listed square by square (a King's speed limit, attacker forts) ------
 
     def legal_moves(self) -> list[Move]:
-        if self._movement is None or self._over is not None:
+        if not self._slow or self._over is not None:
             return super().legal_moves()
         return self.legal_entries(self._g.moves)  # type: ignore[arg-type]
 
     def legal_entries(self, table: Sequence[T]) -> list[T]:
-        if self._movement is None or self._over is not None:
+        if not self._slow or self._over is not None:
             return super().legal_entries(table)
         cells = self._g.cells
         return [table[frm * cells + to] for frm, to in self._pairs(self._turn)]
 
     def count_moves(self) -> int:
-        if self._movement is None or self._over is not None:
+        if not self._slow or self._over is not None:
             return super().count_moves()
         return len(self._pairs(self._turn))
 
     def random_move(self, rng: Random | None = None) -> Move:
-        if self._movement is None or self._over is not None:
+        if not self._slow or self._over is not None:
             return super().random_move(rng)
         pairs = self._pairs(self._turn)
         frm, to = pairs[(self._chooser() if rng is None else rng).randbelow(len(pairs))]
         return self._g.moves[frm * self._g.cells + to]  # type: ignore[return-value]
 
     def playout(self, max_plies: Any = None, rng: Random | None = None) -> int:
-        if self._movement is None:
+        if not self._slow:
             return super().playout(max_plies, rng)
         if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 0):
             raise OptionError(f"max_plies must be a non-negative integer or None, not {max_plies!r}")
@@ -140,6 +210,8 @@ class SpecialTaflState(TaflState):
         frm = g.index.get(move.source, -1) if isinstance(move, Move) else -1
         to = g.index.get(move.target, -1) if isinstance(move, Move) else -1
         usual = frm < 0 or to < 0 or not b[frm] or b[to] or g.moves[frm * g.cells + to] is None
+        if self._officers is not None and not usual and (0 if b[frm] == ATTACKER else 1) == self._turn:
+            return self._play_officers(move, frm, to)
         if movement is None or usual or (0 if b[frm] == ATTACKER else 1) != self._turn:
             return super()._play(move)  # the usual checks, and their errors
         reason = why_not(g, b, frm, to, movement)
@@ -150,9 +222,29 @@ class SpecialTaflState(TaflState):
             self._check_claim(move, token)
         return token
 
+    def _play_officers(self, move: Move, frm: int, to: int) -> object:
+        g = self._g
+        b = self._board
+        rules = self._officers
+        assert rules is not None
+        if self._berserker >= 0 and frm != self._berserker:
+            there = g.names[self._berserker]
+            raise IllegalMoveError(move, f"the piece on {there} has just captured and moves again (berserk)")
+        if to not in destinations(g, b, self._cmd, self._kn, frm, rules):
+            jump = any(o >= 0 and g.steps[o][d] == to and b[o] for d, o in enumerate(g.steps[frm]))
+            if jump:
+                raise IllegalMoveError(move, why_no_jump(g, b, self._cmd, self._kn, frm, to, rules))
+            return super()._play(move)  # the usual checks, and their errors
+        token = self._do(frm, to)
+        if move.captures is not None:
+            self._check_claim(move, token)
+        return token
+
     # -- the move, then what OpenTafl's own rules add -------------------------------
 
     def _do(self, frm: int, to: int) -> Token:
+        if self._officers is not None:
+            return self._do_officers(frm, to)
         token = super()._do(frm, to)
         _, _, piece, captured, _, key = token
         side = 0 if piece == ATTACKER else 1
@@ -183,6 +275,162 @@ class SpecialTaflState(TaflState):
         self._over = self._decided(piece, to, count)
         return (frm, to, piece, captured, None, key)
 
+    def _do_officers(self, frm: int, to: int) -> Token:
+        """The move under Berserk's rules (:mod:`~boardkit.games.tafl.officers`)."""
+        g = self._g
+        b = self._board
+        rules = self._officers
+        assert rules is not None
+        cmd = self._cmd
+        kn = self._kn
+        piece = b[frm]
+        jumped = jump_over(g, b, cmd | kn, frm, to)
+        gate = capturing_move(g, b, cmd, kn, frm, to, rules, self._officer_king)
+        self._log.append((cmd, kn, self._berserker, self._turn, jumped))
+        b[frm], b[to] = EMPTY, piece
+        moved = (1 << frm) | (1 << to)
+        if piece == KING:
+            self._king = to
+        elif piece == ATTACKER:
+            self._att ^= moved
+        else:
+            self._dfn ^= moved
+        if cmd >> frm & 1:
+            cmd ^= moved
+        elif kn >> frm & 1:
+            kn ^= moved
+        captured = captures_after(g, b, cmd, kn, to, jumped, rules, self._officer_king) if gate else []
+        for c, q in captured:
+            b[c] = EMPTY
+            bit = 1 << c
+            if q == KING:
+                self._king = -1
+            elif q == ATTACKER:
+                self._att ^= bit
+            else:
+                self._dfn ^= bit
+            cmd &= ~bit
+            kn &= ~bit
+        self._cmd = cmd
+        self._kn = kn
+        self._berserker = -1
+        if captured and self._king >= 0 and rules.berserk:
+            targets = destinations(g, b, cmd, kn, to, rules)
+            if rules.berserk == 2:
+                again = bool(targets)
+            else:
+                again = any(capturing_move(g, b, cmd, kn, to, t, rules, self._officer_king) for t in targets)
+            if again:
+                self._berserker = to
+        if self._berserker < 0:
+            self._turn = 1 - self._turn
+        key = self._position_key()
+        count = self._seen.get(key, 0) + 1
+        self._seen[key] = count
+        self._over = self._standing(piece, count)
+        return (frm, to, piece, captured, None, key)
+
+    def _standing(self, piece: int, count: int) -> Outcome | None:
+        """How a game with officers stands after a move, the position now seen
+        ``count`` times (in OpenTafl's order; no repetition while a berserk move is owed)."""
+        g = self._g
+        b = self._board
+        king = self._king
+        if king < 0:
+            return KING_CAPTURED
+        if g.winning[king]:
+            return KING_ESCAPED
+        if piece == KING and self._mate and escape_lines(g, b, king) >= 2:
+            return MATE
+        if self._fort and g.edge_bits >> king & 1 and exit_fort(g, b, self._att, self._dfn, king):
+            return EXIT_FORT
+        if self._encircle and encircled(g, self._att, self._dfn, king):
+            return ENCIRCLED
+        if not self._can_move(self._turn):
+            return NO_MOVE[self._turn]
+        if self._berserker < 0 and self._limit and count >= self._limit:
+            return self._repeated(count)
+        return None
+
+    def _undo(self, token: Token) -> None:
+        super()._undo(token)
+        if self._officers is not None:  # who was to move, and the officers, as the move found them
+            self._cmd, self._kn, self._berserker, self._turn, _ = self._log.pop()
+
+    def _record_moves(self) -> tuple[str, ...]:
+        """The moves as OpenTafl's notation writes them in a game with officers: ``^`` a jump,
+        ``=`` a berserk move, the letter of an officer or the King before its square, the
+        captures in the order OpenTafl finds them."""
+        if self._officers is None:
+            return super()._record_moves()
+        names = self._g.names
+        out = []
+        for token, (cmd, kn, berserker, _, jumped) in zip(self._tokens, self._log, strict=True):
+            frm, to, piece, captured, _, _ = cast("Token", token)
+            kind = ("^" if jumped >= 0 else "") + ("=" if berserker >= 0 else "") or "-"
+            text = _letter(piece, cmd, kn, frm) + names[frm] + kind + names[to]
+            if captured:  # in the order they were found, as OpenTafl lists them
+                text += "x" + "/".join(_letter(q, cmd, kn, c) + names[c] for c, q in captured)
+            out.append(text)
+        return tuple(out)
+
+    # -- the position as shown, officers told apart --------------------------------
+
+    def _shown(self) -> list[int]:
+        return shown_board(self._board, self._cmd, self._kn)
+
+    def position(self) -> str:
+        if self._officers is None:
+            return super().position()
+        n = self._g.size
+        b = self._shown()
+        return write_position([[CODE_NAMES[b[r * n + c]] for c in range(n)] for r in reversed(range(n))])
+
+    def piece_at(self, square: Any) -> Piece | None:
+        found = super().piece_at(square)
+        if found is None or self._officers is None:
+            return found
+        column, row = parse_square(square, self._g.size)
+        return _SHOWN_PIECES[self._shown()[row * self._g.size + column]]
+
+    def squares(self, piece: Any) -> list[str]:
+        if self._officers is None:
+            return super().squares(piece)
+        code = _SHOWN_PIECES.index(Piece(piece))
+        names = self._g.names
+        return [names[i] for i, q in enumerate(self._shown()) if q == code]
+
+    def view(self, player: Any) -> TaflView:
+        seen = super().view(player)
+        if self._officers is None:
+            return seen
+        board = bytes(self._shown())
+        return attrs.evolve(seen, position=position_text(board, self._g.size), board=board)
+
+    def render(self) -> str:
+        if self._officers is None:
+            return super().render()
+        return render_text(self._g, self._shown(), status_line(self._over, self._turn, self.escape_lines))
+
+    def svg_pieces(self) -> dict[Any, str]:
+        return svg_pieces(self._g.size, self._shown())
+
+    def svg_shapes(self) -> dict[Any, str]:
+        return svg_shapes(self._g.size, self._shown())
+
+    def svg_legend(self) -> list[tuple[str, str]]:
+        return svg_legend(self._g, officers=self._officers is not None)
+
+    def svg_picture(
+        self,
+        title: str | None = None,
+        *,
+        legend: list[tuple[str, str]] | None = None,
+        marks: dict[str, str] | None = None,
+    ) -> str:
+        key = self.svg_legend() if legend is None else legend
+        return svg_picture(self._g, self._shown(), title, legend=key, marks=marks)
+
     def _decided(self, piece: int, to: int, count: int) -> Outcome | None:
         """How the game stands after ``piece`` moved to ``to`` and everything it took is
         off the board, the position now seen ``count`` times, in the quick path's order."""
@@ -204,6 +452,18 @@ class SpecialTaflState(TaflState):
         if self._limit and count >= self._limit:
             return self._repeated(count)
         return None if self._can_move(self._turn) else NO_MOVE[self._turn]
+
+
+def _letter(code: int, commanders: int, knights: int, cell: int) -> str:
+    """OpenTafl's letter for the piece of ``code`` on ``cell`` in a move's text: an
+    officer's or the King's, none for a man."""
+    if code == KING:
+        return "K"
+    if commanders >> cell & 1:
+        return "c" if code == ATTACKER else "C"
+    if knights >> cell & 1:
+        return "n" if code == ATTACKER else "N"
+    return ""
 
 
 PLAYED_APART.append(SpecialTaflState)

@@ -24,6 +24,7 @@ from boardkit.errors import NotationError, OptionError, shown
 from boardkit.games.tafl.moves import parse_square, read_position, square_name, write_position
 
 __all__ = [
+    "JUMPS",
     "RULE_SETS",
     "VARIANTS",
     "TaflOptions",
@@ -98,6 +99,9 @@ def canonical_layout(text: str) -> str:
         raise OptionError(f"bad layout {text!r}: a layout needs exactly one king (K), not {kings}")
     return write_position(rows)
 
+
+#: The ways a piece may jump (:attr:`TaflOptions.king_jump` and the officers').
+JUMPS: Final = ("none", "restricted", "jump", "capturing")
 
 _SQUARE_NAME = re.compile(r"([a-y])([1-9][0-9]?)")
 
@@ -304,6 +308,27 @@ class TaflOptions:
         attacker_fort_hostile: To whom a fort square is hostile, empty or held
             (``t``, ``T``; OpenTafl's ``aforh``, whose default is the
             defenders).
+        king_jump: How the King jumps (OpenTafl's ``kj``): ``"none"`` (the
+            default); ``"jump"``: over an enemy man next to him (not a King,
+            commander or knight) onto the empty square just beyond, where he
+            may stop; ``"restricted"``: so, but only from or onto a special
+            square (throne, corner, fort); ``"capturing"``: so, taking the
+            man jumped over. Berserk's King jumps ``"restricted"``.
+        knight_jump: How knights jump (``nj``; default ``"capturing"``).
+        commander_jump: How commanders jump (``cj``; default ``"jump"``).
+            Knights and commanders (position letters ``n``/``c`` for the
+            attackers, ``N``/``C`` for the defenders) are the officers of
+            OpenTafl's Berserk: they move, capture and are captured as men of
+            their side; where the attackers start with one, the King (taken
+            by four otherwise) is taken only on a line, away from the throne,
+            by an officer moving next to him with an officer or a hostile
+            corner on his other side.
+        berserk: OpenTafl's berserk rule (``ber``): ``"none"`` (the
+            default); ``"capture"``: a move that captures lets the same
+            piece move again, at once, if from its new square it could
+            capture again (Berserk's ``ber:c``); ``"any-move"``: if it can
+            move at all (``ber:m``). A third repetition is not judged while
+            such a move is owed.
 
     Examples:
         >>> TaflOptions(escape="corner").escape
@@ -411,6 +436,24 @@ class TaflOptions:
         converter=_letters("attacker_fort_hostile", "tT"),
     )
 
+    king_jump: Literal["none", "restricted", "jump", "capturing"] = option(
+        "none",
+        "how the King jumps over an enemy man next to him: never, only from or onto a special square,"
+        " or always (capturing: taking the man)",
+        validator=_check_choice(*JUMPS),
+    )
+    knight_jump: Literal["none", "restricted", "jump", "capturing"] = option(
+        "capturing", "how knights (n, N) jump, as king_jump", validator=_check_choice(*JUMPS)
+    )
+    commander_jump: Literal["none", "restricted", "jump", "capturing"] = option(
+        "jump", "how commanders (c, C) jump, as king_jump", validator=_check_choice(*JUMPS)
+    )
+    berserk: Literal["none", "capture", "any-move"] = option(
+        "none",
+        "a capturing piece moves again at once: never, if it can capture again, or if it can move",
+        validator=_check_choice("none", "capture", "any-move"),
+    )
+
     def __attrs_post_init__(self) -> None:
         if self.variant == CUSTOM and self.layout is None:
             raise OptionError("variant 'custom' needs a layout (OpenTafl position text)")
@@ -434,6 +477,7 @@ class TaflOptions:
         if forts & (corners | thrones):
             both = ", ".join(sorted(square_name(c, size) for c in forts & (corners | thrones)))
             raise OptionError(f"a square cannot be both an attacker fort and a corner or throne: {both}")
+        self._check_officers(rows)
         for cells, what, stop in ((thrones, "the throne", self.throne_stop), (corners, "a corner", self.corner_stop)):
             for cell in sorted(cells):
                 piece = rows[size - 1 - cell // size][cell % size]
@@ -441,6 +485,37 @@ class TaflOptions:
                     raise OptionError(
                         f"bad layout {self.start!r}: {_who(stop)} may stand on {what} ({square_name(cell, size)})"
                     )
+
+    def _check_officers(self, rows: tuple[tuple[str | None, ...], ...]) -> None:
+        """Refuse the rules that boardkit does not play beside officers, jumps or berserk."""
+        if not self.has_officers():
+            return
+        others = [
+            name
+            for name, on in (
+                ("shieldwall", self.shieldwall),
+                ("linnaean", self.linnaean),
+                ("king_speed", self.king_speed is not None),
+                ("attacker_forts", bool(self.attacker_forts)),
+                ("king_captured_by=" + repr(self.king_captured_by), self.king_captured_by != "four"),
+            )
+            if on
+        ]
+        if others:
+            raise OptionError(
+                "boardkit plays commanders, knights, jumps and berserk with the King taken by four and without"
+                f" shieldwall, linnaean, king_speed or attacker_forts; not with {others[0]}"
+            )
+
+    def has_officers(self) -> bool:
+        """Whether the game has OpenTafl's Berserk rules: commanders or knights in
+        the start position, a King's jump or the berserk rule.
+
+        Examples:
+            >>> TaflOptions().has_officers(), TaflOptions(berserk="capture").has_officers()
+            (False, True)
+        """
+        return self.king_jump != "none" or self.berserk != "none" or any(ch in "cnCN" for ch in self.start)
 
     def corner_cells(self, size: int) -> frozenset[int]:
         """The corner squares' cells on a ``size`` x ``size`` board, numbered
@@ -489,7 +564,15 @@ class TaflOptions:
         return self.layout if self.layout is not None else VARIANTS[self.variant]
 
 
-_LETTER: Final = {"attacker": "t", "defender": "T", "king": "K"}
+_LETTER: Final = {
+    "attacker": "t",
+    "defender": "T",
+    "king": "K",
+    "attacker-commander": "t",
+    "attacker-knight": "t",
+    "defender-commander": "T",
+    "defender-knight": "T",
+}
 
 
 def _default_corners(size: int, escape: str) -> frozenset[int]:

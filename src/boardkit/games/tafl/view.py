@@ -18,8 +18,9 @@ from boardkit.games.tafl.moves import Move, square_name
 
 __all__ = ["TaflView", "position_text"]
 
-# Board codes 0 empty, 1 attacker, 2 defender, 3 king, as letters (empty: ".").
-_LETTERS = bytes.maketrans(bytes(range(4)), b".tTK")
+# Board codes 0 empty, 1 attacker, 2 defender, 3 king, 4 to 7 Berserk's officers (attacker
+# commander and knight, defender commander and knight), as letters (empty: ".").
+_LETTERS = bytes.maketrans(bytes(range(8)), b".tTKcnCN")
 _EMPTY_RUN = re.compile(r"\.+")
 # Each row's text by its bytes of codes, once worked out (a bounded cache: rows repeat from
 # move to move).
@@ -28,8 +29,8 @@ _ROWS: dict[bytes, str] = {}
 
 def position_text(board: Sequence[int] | bytes, size: int) -> str:
     """OpenTafl position text (rank 1 first) of a board of piece codes
-    (``0`` empty, ``1`` attacker, ``2`` defender, ``3`` king) listed row by
-    row from the top-left: the same text as
+    (``0`` empty, ``1`` attacker, ``2`` defender, ``3`` king; ``4`` to ``7``
+    Berserk's officers: ``c``, ``n``, ``C``, ``N``) listed row by row from the top-left: the same text as
     :meth:`TaflState.position <boardkit.games.tafl.TaflState.position>`, made
     cheaply enough to write on every move.
 
@@ -64,7 +65,9 @@ class TaflView(PerfectInformationView):
         to_move: The player to move (0 attackers, 1 defenders), ``None`` once over.
         board: The piece on every square as one byte each, row by row from the
             top-left: ``0`` empty, ``1`` attacker, ``2`` defender, ``3`` the
-            King (what learners read, see :mod:`boardkit.rl`).
+            King; in Berserk ``4`` an attacker commander, ``5`` an attacker
+            knight, ``6`` a defender commander, ``7`` a defender knight (what
+            learners read, see :mod:`boardkit.rl`).
         history: Every move so far.
         outcome: How the game ended, if it has.
 
@@ -87,13 +90,14 @@ class TaflView(PerfectInformationView):
 
     @property
     def attackers(self) -> tuple[str, ...]:
-        """The attackers' squares, named like ``"e5"``, top row first, left to right."""
-        return self._squares(1)
+        """The attackers' squares (their officers too), named like ``"e5"``, top
+        row first, left to right."""
+        return self._squares(1, 4, 5)
 
     @property
     def defenders(self) -> tuple[str, ...]:
-        """The defenders' squares (the King apart), in the same order."""
-        return self._squares(2)
+        """The defenders' squares (their officers too, the King apart), in the same order."""
+        return self._squares(2, 6, 7)
 
     @property
     def king(self) -> str | None:
@@ -101,10 +105,28 @@ class TaflView(PerfectInformationView):
         found = self._squares(3)
         return found[0] if found else None
 
-    def _squares(self, code: int) -> tuple[str, ...]:
+    @property
+    def commanders(self) -> tuple[str, ...]:
+        """The squares of Berserk's commanders, either side's (in :attr:`attackers`
+        or :attr:`defenders` too), in the same order.
+
+        Examples:
+            >>> from boardkit.games.tafl import Tafl
+            >>> view = Tafl(layout="/3c3/3t3/3T3/ttTKTtt/3N3/3t3/3t3/").new_game(seed=0).view(0)
+            >>> view.commanders, view.knights, "d1" in view.attackers, view.position
+            (('d1',), ('d5',), True, '/3c3/3t3/3T3/ttTKTtt/3N3/3t3/3t3/')
+        """
+        return self._squares(4, 6)
+
+    @property
+    def knights(self) -> tuple[str, ...]:
+        """The squares of Berserk's knights, either side's, in the same order."""
+        return self._squares(5, 7)
+
+    def _squares(self, *codes: int) -> tuple[str, ...]:
         names = _names(self.size)
         board = self.board
-        return tuple(names[i] for i in range(len(board)) if board[i] == code)
+        return tuple(names[i] for i in range(len(board)) if board[i] in codes)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON data; equal views give equal dicts. The board
@@ -131,7 +153,11 @@ class TaflView(PerfectInformationView):
             "king": self.king,
             "history": to_json_value(self.history),
             "outcome": to_json_value(self.outcome),
-        }
+        } | (
+            {"commanders": list(self.commanders), "knights": list(self.knights)}
+            if max(self.board, default=0) > 3
+            else {}
+        )
 
 
 def _names(size: int) -> tuple[str, ...]:
