@@ -42,10 +42,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: ``boardkit.game`` (it compiles and passes the suite, and makes Tafl's state a native class, but
 #: every game written in Python, the kit's included, becomes a Python subclass of a compiled class,
 #: whose inherited fields are read through descriptors: the kit examples ran 0.74x to 0.97x pure),
-#: ``boardkit.chance`` (its SplitMix64 works on 64-bit integers, which compiled code handles as
-#: Python integers: no faster, and a signal that arrives inside one of its multiplications aborts a
-#: compiled process) and ``boardkit.agents.mcts`` (the search spends its time in the game it
-#: searches: no faster, on Tafl and on Field of the Cloth of Gold alike).
+#: ``boardkit.agents.mcts`` (the agent's options, checks and guard: its search loop is ``_uct``).
 #:
 #: The components and the other three games (``benchmarks/README.md``, "Zones, bags and the other
 #: games"): ``boardkit.zones`` and ``boardkit.bag`` are native classes (a zone's contents a plain dict,
@@ -54,6 +51,13 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: of Cloth of Gold and of Camelot then call them directly (Cloth of Gold 1.6x with its rules;
 #: Camelot 1.5x, its legal moves reading covered-square flags by index), and 5 Fields' state floors (position,
 #: battles, movement, trial, choices, rules: its integer tables) run 1.9x to 2.0x.
+#:
+#: Monte Carlo search (``benchmarks/README.md``, "MCTS on the compiled build"): ``boardkit.chance``
+#: (its SplitMix64 in 64-bit machine words split into 32-bit halves on the compiled build, the same
+#: numbers: on Python integers it was no faster, and a signal arriving inside one of their
+#: multiplications aborted a compiled process), ``boardkit.agents._uct`` (the search loop: its nodes
+#: native objects) and Cloth of Gold's ``search`` (the deal of a determinized copy and the playout):
+#: with ``State.playout`` (Tafl's own compiled one), MCTS on Tafl 3.7x pure, on Cloth of Gold 2.1-2.2x.
 COMPILED_MODULES = (
     "src/boardkit/games/tafl/board.py",
     "src/boardkit/games/tafl/captures.py",
@@ -70,6 +74,9 @@ COMPILED_MODULES = (
     "src/boardkit/games/five_fields/trial.py",
     "src/boardkit/games/five_fields/choices.py",
     "src/boardkit/games/five_fields/rules.py",
+    "src/boardkit/chance.py",
+    "src/boardkit/agents/_uct.py",
+    "src/boardkit/games/cloth_of_gold/search.py",
 )
 
 #: The mypy that compiles them: the version the compiled build is tested with.

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
+from boardkit.compiling import i64, mypyc_attr
 from boardkit.errors import OptionError, OptionTypeError, shown
 
 __all__ = ["MAX_SEED", "Random", "check_seed", "derive_seed", "fresh_seed"]
@@ -26,14 +27,72 @@ MAX_SEED = 2**64 - 1
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+
+#: Whether this module runs compiled (``BOARDKIT_COMPILE=1``). The compiled build does the
+#: generator's 64-bit arithmetic in machine words, split into 32-bit halves (no product above
+#: 2**49), instead of on Python integers: compiled code keeps a 64-bit integer as a Python object,
+#: and a signal that arrives inside the multiplication of two such objects aborts a compiled
+#: process (mypyc takes the failed operation for running out of memory). Both ways give the same
+#: numbers (``tests/test_chance.py`` checks the halves against the integers on either build).
+NATIVE: Final = not __file__.endswith(".py")
+_M32: Final = 0xFFFFFFFF
+_M16: Final = 0xFFFF
 
 
 def _mix(z: int) -> int:
+    if NATIVE:
+        h, lo = _mix_halves(z >> 32, z & _M32)
+        return (int(h) << 32) | int(lo)
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
+
+
+def _times(h: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i64]:
+    """``(h * 2**32 + lo) * c % 2**64`` as its 32-bit halves, where ``h`` and ``lo`` are 32-bit
+    halves and ``c = c3 * 2**48 + c2 * 2**32 + c1 * 2**16 + c0`` in 16-bit pieces: every product a
+    32-bit number times a 16-bit one, every sum under 2**51 (machine words on both builds)."""
+    p0 = lo * c0
+    p1 = lo * c1
+    low = p0 + ((p1 & _M16) << 16)
+    high = (low >> 32) + (p1 >> 16) + h * c0 + ((h * c1 & _M16) << 16) + lo * c2 + ((lo * c3 & _M16) << 16)
+    return high & _M32, low & _M32
+
+
+def _mix_halves(h: i64, lo: i64) -> tuple[i64, i64]:
+    """:func:`_mix` on the two 32-bit halves of its argument."""
+    lo ^= ((h << 2) & _M32) | (lo >> 30)
+    h ^= h >> 30
+    h, lo = _times(h, lo, 0xBF58, 0x476D, 0x1CE4, 0xE5B9)
+    lo ^= ((h << 5) & _M32) | (lo >> 27)
+    h ^= h >> 27
+    h, lo = _times(h, lo, 0x94D0, 0x49BB, 0x1331, 0x11EB)
+    lo ^= ((h << 1) & _M32) | (lo >> 31)
+    h ^= h >> 31
+    return h, lo
+
+
+def _below_halves(rng: Random, n: i64) -> i64:
+    """:meth:`Random.randbelow` for ``0 < n < 2**62`` on 32-bit halves (the compiled build's)."""
+    k: i64 = 0
+    m = n
+    while m:
+        m >>= 1
+        k += 1
+    s = rng.state
+    h: i64 = s >> 32
+    lo: i64 = s & _M32
+    while True:
+        lo += 0x7F4A7C15  # the state steps by _GOLDEN
+        h = (h + 0x9E3779B9 + (lo >> 32)) & _M32
+        lo &= _M32
+        zh, zl = _mix_halves(h, lo)
+        r = zh >> (32 - k) if k <= 32 else (zh << (k - 32)) | (zl >> (64 - k))
+        if r < n:
+            rng.state = (int(h) << 32) | int(lo)
+            return r
 
 
 def check_seed(seed: object) -> int:
@@ -100,6 +159,9 @@ def derive_seed(seed: int, *keys: int | str) -> int:
     return z >> 1
 
 
+# Compiled with mypyc (hatch_build.py): a native class, which Python code may still subclass (a
+# test's stub generator does) and which pickles and copies.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Random:
     """A small, fast, portable pseudo-random generator (SplitMix64).
 
@@ -168,8 +230,9 @@ class Random:
             >>> 0 <= Random(3).bits64() < 2**64
             True
         """
-        self.state = (self.state + _GOLDEN) & _MASK
-        return _mix(self.state)
+        s = (self.state + _GOLDEN) & _MASK
+        self.state = s
+        return _mix(s)
 
     def randbelow(self, n: int) -> int:
         """Return a uniform integer in ``0 .. n - 1`` (no modulo bias).
@@ -183,10 +246,22 @@ class Random:
         """
         if n <= 0:
             raise ValueError(f"randbelow() needs a positive bound, not {n!r}")
+        if NATIVE and n < 0x4000000000000000:
+            return _below_halves(self, n)
         # Rejection sampling on the top bits keeps every value equally likely.
         k = n.bit_length()
-        while True:
-            r = self.bits64() >> (64 - k) if k <= 64 else self._bigbits(k)
+        if NATIVE or k > 64:
+            while True:
+                r = self.bits64() >> (64 - k) if k <= 64 else self._bigbits(k)
+                if r < n:
+                    return r
+        shift = 64 - k
+        while True:  # bits64() and _mix() written out: one frame a draw in the pure build
+            z = (self.state + _GOLDEN) & _MASK
+            self.state = z
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            r = (z ^ (z >> 31)) >> shift
             if r < n:
                 return r
 

@@ -1000,6 +1000,46 @@ class State(abc.ABC, Generic[M]):
             raise IllegalMoveError("random move", "the game is over")
         return moves[rng.randbelow(len(moves))]
 
+    def playout(self, max_plies: Any = None, rng: Random | None = None) -> int:
+        """Play moves chosen by :meth:`random_move` with ``rng`` until the
+        game ends or ``max_plies`` moves have been played; return how many
+        were played. Monte Carlo search plays its playouts with it.
+
+        The moves go on the move stack as :meth:`apply` puts them there, so
+        :meth:`undo` takes them back and the state's own generator draws the
+        game's chance events as usual. A game may override it with a faster
+        way to play the same moves (Tafl and Field of the Cloth of Gold do).
+
+        Args:
+            max_plies: The most moves to play; ``None`` for no limit.
+            rng: The generator that chooses the moves; by default one seeded
+                from the game's seed and the number of moves played.
+
+        Raises:
+            OptionError: if ``max_plies`` is not a non-negative integer or ``None``.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> state = Nim(heap=10).new_game(seed=0)
+            >>> state.playout(max_plies=2, rng=Random(1)), len(state.history)
+            (2, 2)
+            >>> state.playout(rng=Random(1)) + 2 == len(state.history) and state.is_over
+            True
+        """
+        if max_plies is not None and (type(max_plies) is not int or max_plies < 0):
+            raise OptionError(f"max_plies must be a non-negative integer or None, not {shown(max_plies)}")
+        chooser = Random(derive_seed(self.seed, "playout", len(self._moves))) if rng is None else rng
+        return self._playout(-1 if max_plies is None else max_plies, chooser)
+
+    def _playout(self, limit: int, rng: Random) -> int:
+        """:meth:`playout` with its arguments checked (``limit`` -1: no
+        limit); a game overrides this to play the same moves faster."""
+        played = 0
+        while played != limit and not self.is_over:
+            self.apply(self.random_move(rng))
+            played += 1
+        return played
+
     def evaluate(self, player: Any) -> float:
         """A cheap estimate in ``[-1, 1]`` of how good the position is for
         ``player``; bots such as a one-ply greedy agent use it.

@@ -6,31 +6,16 @@ and games through the registry); nothing below imports it.
 
 from __future__ import annotations
 
-import math
 import time
 from typing import Any
 
-from boardkit.agents._base import win_shares
+from boardkit.agents._uct import Node, iterate
 from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import OptionError
 from boardkit.game import Player, State
 
 __all__ = ["MCTSAgent"]
-
-
-class _Node:
-    """One node of the search tree: the position reached by ``move``."""
-
-    __slots__ = ("available", "children", "move", "mover", "total", "visits")
-
-    def __init__(self, move: Any, mover: Player | None) -> None:
-        self.move = move
-        self.mover = mover  # who played ``move``; their reward is summed in ``total``
-        self.children: dict[Any, _Node] = {}
-        self.visits = 0
-        self.available = 0  # how often the move was legal when its parent was visited
-        self.total = 0.0
 
 
 class MCTSAgent:
@@ -160,7 +145,7 @@ class MCTSAgent:
             if len(safe) < len(legal):
                 allowed = set(safe)
                 legal = safe
-        root = _Node(None, None)
+        root = Node(None, None)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         while done < self.iterations:
@@ -225,60 +210,6 @@ class MCTSAgent:
                 return "unsafe", len(replies)
         return "safe", len(replies)
 
-    def _iterate(self, root: _Node, sim: State[Any], allowed: set[Any] | None) -> None:
-        rng = self.rng
-        c = self.exploration
-        path = [root]
-        node = root
-        # Selection and expansion.
-        while not sim.is_over:
-            legal = sim.legal_moves()
-            if allowed is not None and node is root:
-                legal = [m for m in legal if m in allowed]
-            mover = sim.current_player
-            untried = [m for m in legal if m not in node.children]
-            for m in legal:
-                child = node.children.get(m)
-                if child is not None:
-                    child.available += 1
-            if untried:
-                move = untried[rng.randbelow(len(untried))]
-                child = _Node(move, mover)
-                child.available = 1
-                node.children[move] = child
-                sim.apply(move)
-                path.append(child)
-                break
-            best_child: _Node | None = None
-            best_value = -math.inf
-            for m in legal:
-                child = node.children[m]
-                value = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
-                if value > best_value:
-                    best_child, best_value = child, value
-            if best_child is None:  # pragma: no cover - legal is never empty while the game goes on
-                break
-            node = best_child
-            sim.apply(node.move)
-            path.append(node)
-        # Playout.
-        moves = 0
-        while not sim.is_over and moves < self.rollout_moves:
-            sim.apply(sim.random_move(rng))
-            moves += 1
-        reward = self._reward(sim)
-        # Backpropagation.
-        for visited in path:
-            visited.visits += 1
-            if visited.mover is not None:
-                visited.total += reward[visited.mover]
-
-    def _reward(self, sim: State[Any]) -> tuple[float, ...]:
-        if sim.is_over and sim.players > 1:
-            return win_shares(sim.outcome, sim.players)
-        # An unfinished playout, or a solo game (won or lost only by its score).
-        evaluate = self.evaluate
-        values = [
-            (float(evaluate(sim, p)) if evaluate is not None else float(sim.evaluate(p))) for p in range(sim.players)
-        ]
-        return tuple(min(1.0, max(0.0, (v + 1.0) / 2.0)) for v in values)
+    def _iterate(self, root: Node, sim: State[Any], allowed: set[Any] | None) -> None:
+        # The loop itself is agents/_uct.py's, compiled in the compiled build.
+        iterate(root, sim, allowed, self.rng, self.exploration, self.rollout_moves, self.evaluate)

@@ -1,31 +1,26 @@
 """What a player may know of a game of Field of the Cloth of Gold:
 :class:`ClothOfGoldView`, and the deal a determinized copy gets.
 
-The state's ``view`` and ``determinize`` come here. This module imports the
-core, the components and the game's board, moves and shapes (the state as
-:class:`~boardkit.games.cloth_of_gold.shape.StateFields`), never the rules
+The state's ``view`` and ``determinize`` come here (the deal itself is
+``search.py``'s, compiled in the compiled build). This module imports the
+core, the components and the game's board, deal, moves and shapes (the state
+as :class:`~boardkit.games.cloth_of_gold.shape.StateFields`), never the rules
 (which import it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
-from boardkit.bag import TileBag
-from boardkit.chance import Random, check_seed
 from boardkit.game import Outcome, Player, to_json_value
-from boardkit.games.cloth_of_gold.board import TILE_SPACES, TILES, Space, Tile, tile_pairs
+from boardkit.games.cloth_of_gold.board import TILE_SPACES, Space, Tile, tile_pairs
 from boardkit.games.cloth_of_gold.moves import Move
+from boardkit.games.cloth_of_gold.search import determinize
 from boardkit.games.cloth_of_gold.shape import StateFields
-from boardkit.zones import Hand
 
 __all__ = ["ClothOfGoldView", "determinize", "view_of"]
-
-#: The state's own class (a ClothOfGoldState): ``determinize`` returns a copy of it.
-_State = TypeVar("_State", bound=StateFields)
 
 
 @attrs.frozen
@@ -96,47 +91,6 @@ class ClothOfGoldView:
         return data
 
 
-def _deal_hand(pool: Sequence[Tile], size: int, since: Sequence[int]) -> tuple[list[Tile], list[Tile]]:
-    """Split a shuffled ``pool`` into a Hand of ``size`` tiles and the rest,
-    keeping to the public bounds: for every ``k``, the tiles of the colours
-    drawn-since-reveal ``<= k`` number at most ``k`` (they were all drawn
-    among the last ``k`` draws). Tiles are taken in pool order, each one
-    only if the Hand can still be completed; the rest keep their order.
-    """
-    order = sorted(range(len(TILES)), key=lambda i: (since[i], i))
-    limits = [since[i] for i in order]
-    place = {TILES[i]: j for j, i in enumerate(order)}
-    held = [0] * len(order)
-    left = [0] * len(order)
-    for tile in pool:
-        left[place[tile]] += 1
-
-    def can_finish() -> bool:
-        total = best = 0
-        for j, limit in enumerate(limits):
-            total += held[j]
-            if total > limit:
-                return False
-            best = min(limit, best + held[j] + left[j])
-        return best >= size
-
-    hand: list[Tile] = []
-    rest: list[Tile] = []
-    for tile in pool:
-        j = place[tile]
-        left[j] -= 1
-        if len(hand) < size:
-            held[j] += 1
-            if can_finish():
-                hand.append(tile)
-                continue
-            held[j] -= 1
-        rest.append(tile)
-    if len(hand) != size:  # pragma: no cover - the real Hand always fits the bounds
-        raise RuntimeError("no Hand fits what the moves made public")
-    return hand, rest
-
-
 def view_of(state: StateFields, player: Player) -> ClothOfGoldView:
     """What ``player`` may know of ``state`` (``state.view(player)``)."""
     state.check_player(player)
@@ -157,22 +111,3 @@ def view_of(state: StateFields, player: Player) -> ClothOfGoldView:
         history=tuple(state._moves),
         outcome=state._outcome,
     )
-
-
-def determinize(state: _State, player: Player, seed: int) -> _State:
-    """A copy of ``state`` with the rival's Hand and the Darkness dealt afresh
-    (``state.determinize(player, seed)``)."""
-    state.check_player(player)
-    check_seed(seed)
-    rival = 1 - player
-    twin = state.copy()
-    unseen = state._hands[rival].items + state._darkness.counts
-    pool = [t for t in TILES for _ in range(unseen[t])]
-    Random(seed).shuffle(pool)
-    hand, rest = _deal_hand(pool, len(state._hands[rival]), state._since[rival])
-    twin._hands[rival] = Hand(owner=rival, items=hand)
-    # A new seed, generator and sealed undo records: the real ones would
-    # give the hidden parts away.
-    twin._redeal(seed)
-    twin._darkness = TileBag(rest, rng=twin.rng)
-    return twin

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from boardkit.about import About, Chance, Information
 from boardkit.bag import TileBag
+from boardkit.chance import Random
 from boardkit.compiling import mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError, refusing
 from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields
@@ -77,6 +78,7 @@ from boardkit.games.cloth_of_gold.board import (
 from boardkit.games.cloth_of_gold.hidden import ClothOfGoldView, determinize, view_of
 from boardkit.games.cloth_of_gold.moves import MOVES, TOKEN_NAMES, Move
 from boardkit.games.cloth_of_gold.render import cells, describe, picture, public_info, text
+from boardkit.games.cloth_of_gold.search import play_out
 from boardkit.games.cloth_of_gold.setup import position
 from boardkit.games.cloth_of_gold.variants import TILE_SETS, ClothOfGoldOptions
 from boardkit.zones import Hand, Zone
@@ -368,7 +370,9 @@ class ClothOfGoldState(State[Move]):
         self._darkness: TileBag[Tile] = TileBag((), rng=self.rng)
         self._hands: list[Hand[Tile]] = [Hand(owner=0), Hand(owner=1)]
         self._courts: list[Zone[Tile]] = [Zone(owner=0), Zone(owner=1)]
-        self._removed: Counter[Tile] = Counter()  # never changed in place: shared by copies and records
+        # Never changed in place: shared by copies and records. A plain dict (a Counter's copy and
+        # its missing-key lookup are Python code).
+        self._removed: dict[Tile, int] = {}
         # Which zones this state may change in place (bits: hands 0 and 1, then courts 0 and 1):
         # none that an undo record or a copy also holds (see the module's docstring).
         self._own = 0b1111
@@ -496,7 +500,7 @@ class ClothOfGoldState(State[Move]):
     @property
     def removed(self) -> Counter[Tile]:
         """The tiles removed from the game (public)."""
-        return +self._removed
+        return Counter({t: n for t, n in self._removed.items() if n > 0})
 
     @property
     def tile_spaces(self) -> dict[Space, Tile | None]:
@@ -564,13 +568,7 @@ class ClothOfGoldState(State[Move]):
         if self._outcome is not None:
             return []
         mine = self._places[self._to_move]
-        movers: tuple[int, ...]
-        if mine[0] is None:
-            movers = (0,)
-        elif mine[1] is None:
-            movers = (1,)
-        else:
-            movers = (0, 1)
+        movers: tuple[int, ...] = (0,) if mine[0] is None else (1,) if mine[1] is None else (0, 1)
         empty = self._empty_ovals()
         moves: list[Move] = []
         table = MOVES
@@ -664,6 +662,9 @@ class ClothOfGoldState(State[Move]):
         token = self._save()
         self._turn(move)
         return token
+
+    def _playout(self, limit: int, rng: Random) -> int:
+        return play_out(self, limit, rng)  # search.py, beside the deal
 
     def _unplay(self, move: Move, token: Any) -> None:
         dark, zones, removed, spaces, tokens, since, dragon, scores, to_move, outcome, ended = token
@@ -759,16 +760,20 @@ class ClothOfGoldState(State[Move]):
         n = self._courts[p].count(tile)
         if n:
             self._court_to_change(p).remove(tile, n)
-            removed = self._removed.copy()
-            removed[tile] += n
+            removed = dict(self._removed)
+            removed[tile] = removed.get(tile, 0) + n
             self._removed = removed
 
     def _score(self, p: Player, n: int, rival: int = 0) -> bool:
         """Add ``n`` points to ``p`` and ``rival`` points to the rival (at
         once); True if the game ended on reaching 30."""
+        if not n and not rival:  # adding 0 changes nothing, and the game went on before
+            return False
         track = self._track
-        track.add(p, n)  # adding 0 changes nothing
-        track.add(1 - p, rival)
+        if n:
+            track.add(p, n)
+        if rival:
+            track.add(1 - p, rival)
         if track.score(0) >= TARGET or track.score(1) >= TARGET:  # track.reached(), without a tuple
             self._finish("score 30 reached")
             return True
@@ -808,8 +813,7 @@ class ClothOfGoldState(State[Move]):
             bonus.append((jewels, gold))
         self._endgame = (bonus[0], bonus[1])
         scores = self._track.scores
-        winners = winners_of(scores, [c.items for c in self._courts])
-        self._outcome = Outcome(winners, scores, reason)
+        self._outcome = Outcome(winners_of(scores, [c.items for c in self._courts]), scores, reason)
 
     # -- hidden information --------------------------------------------------------
 

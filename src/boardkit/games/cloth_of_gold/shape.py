@@ -35,7 +35,7 @@ from boardkit.games.cloth_of_gold.variants import ClothOfGoldOptions
 from boardkit.track import ScoreTrack
 from boardkit.zones import Hand, Zone
 
-__all__ = ["GameShape", "HandView", "StateFields", "StateShape"]
+__all__ = ["GameShape", "HandView", "PlayingState", "StateFields", "StateShape"]
 
 
 class GameShape(Protocol):
@@ -121,7 +121,7 @@ class StateFields(StateShape, Protocol):
     _darkness: TileBag[Tile]
     _hands: list[Hand[Tile]]
     _courts: list[Zone[Tile]]
-    _removed: Counter[Tile]
+    _removed: dict[Tile, int]
     _places: list[list[Space | None]]
     _since: list[list[int]]
     _dragon: Space | None
@@ -147,3 +147,24 @@ class StateFields(StateShape, Protocol):
     def _redeal(self, seed: Any) -> None: ...
 
     def _record_setup(self, setup: Any) -> None: ...
+
+
+class PlayingState(Protocol):
+    """What ``search.play_out`` plays a playout on: the legal moves, the
+    rules' own move and undo record, and the base state's move stack."""
+
+    _moves: list[Move]
+    _tokens: list[object]
+    _draws: list[tuple[int, int]]
+
+    @property
+    def rng(self) -> Random: ...
+
+    @property
+    def _outcome(self) -> Outcome | None: ...
+
+    def legal_moves(self) -> list[Move]: ...
+
+    def _save(self) -> tuple[Any, ...]: ...
+
+    def _turn(self, move: Move) -> None: ...

@@ -1,0 +1,131 @@
+"""The tree of :class:`~boardkit.agents.MCTSAgent`'s search, and one iteration on it.
+
+Applications floor, like the agent: it imports the core and the agents' own
+modules. The agent keeps its options, its checks and its guard in
+``agents/mcts.py``; the loop every iteration runs (selection, expansion, the
+playout, backpropagation) is here, in a module the compiled build compiles
+(``hatch_build.py``): its nodes are native objects there, and the search
+does not pay the interpreter for every node it walks. Both builds choose the
+same moves for the same seeds.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from boardkit.agents._base import win_shares
+from boardkit.agents.simple import Evaluation
+from boardkit.chance import Random
+from boardkit.game import Player
+
+__all__ = ["Node", "iterate", "reward"]
+
+
+class Node:
+    """One node of the search tree: the position reached by ``move``.
+
+    Examples:
+        >>> root = Node(None, None)
+        >>> root.visits, root.children
+        (0, {})
+    """
+
+    __slots__ = ("available", "children", "move", "mover", "total", "visits")
+
+    def __init__(self, move: Any, mover: Player | None) -> None:
+        self.move = move
+        self.mover = mover  # who played ``move``; their reward is summed in ``total``
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.available = 0  # how often the move was legal when its parent was visited
+        self.total = 0.0
+
+
+def iterate(
+    root: Node,
+    sim: Any,  # a State; Any, so that a compiled signature refuses no state the pure one takes
+    allowed: set[Any] | None,
+    rng: Random,
+    exploration: float,
+    rollout_moves: int,
+    evaluate: Evaluation | None,
+) -> None:
+    """One iteration of UCT from ``root`` on the determinization ``sim``:
+    down the tree by the upper confidence bound (``exploration`` its
+    constant; at the root, only the moves in ``allowed`` unless it is
+    ``None``), one new node for an untried move drawn with ``rng``, a playout
+    of at most ``rollout_moves`` moves (:meth:`State.playout
+    <boardkit.State.playout>`), and its :func:`reward` added up the path.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> root = Node(None, None)
+        >>> iterate(root, Nim(heap=3).new_game(seed=0), None, Random(1), 1.4, 100, None)
+        >>> root.visits, len(root.children)
+        (1, 1)
+    """
+    c = exploration
+    path = [root]
+    node = root
+    # Selection and expansion.
+    while not sim.is_over:
+        legal = sim.legal_moves()
+        if allowed is not None and node is root:
+            legal = [m for m in legal if m in allowed]
+        mover = sim.current_player
+        children = node.children
+        untried = [m for m in legal if m not in children]
+        for m in legal:
+            known = children.get(m)
+            if known is not None:
+                known.available += 1
+        if untried:
+            move = untried[rng.randbelow(len(untried))]
+            child = Node(move, mover)
+            child.available = 1
+            children[move] = child
+            sim.apply(move)
+            path.append(child)
+            break
+        best_child: Node | None = None
+        best_value = -math.inf
+        for m in legal:
+            child = children[m]
+            value = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if value > best_value:
+                best_child, best_value = child, value
+        if best_child is None:  # pragma: no cover - legal is never empty while the game goes on
+            break
+        node = best_child
+        sim.apply(node.move)
+        path.append(node)
+    # Playout: the game's own loop (random_move and apply, or a quicker way to the same moves).
+    sim.playout(rollout_moves, rng)
+    shares = reward(sim, evaluate)
+    # Backpropagation.
+    for visited in path:
+        visited.visits += 1
+        if visited.mover is not None:
+            visited.total += shares[visited.mover]
+
+
+def reward(sim: Any, evaluate: Evaluation | None) -> tuple[float, ...]:
+    """Every player's reward for the position ``sim`` where a playout
+    stopped, from 0 to 1: their :func:`~boardkit.agents.win_shares` of a
+    finished game of more than one player; otherwise their evaluation
+    (``evaluate(sim, player)``, or ``sim.evaluate(player)`` when it is
+    ``None``) from ``[-1, 1]`` moved onto ``[0, 1]``.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> state = Nim(heap=1).new_game(seed=0)
+        >>> state.apply("take 1")
+        >>> reward(state, None)
+        (1.0, 0.0)
+    """
+    if sim.is_over and sim.players > 1:
+        return win_shares(sim.outcome, sim.players)
+    # An unfinished playout, or a solo game (won or lost only by its score).
+    values = [(float(evaluate(sim, p)) if evaluate is not None else float(sim.evaluate(p))) for p in range(sim.players)]
+    return tuple(min(1.0, max(0.0, (v + 1.0) / 2.0)) for v in values)
