@@ -7,6 +7,9 @@ the same name, through ``pyspiel`` in the same process.
     python benchmarks/bench_kit.py --seconds 3
     python benchmarks/bench_kit.py --seconds 3 --part openspiel   # the second table only
     python benchmarks/bench_kit.py --part openspiel --only go      # one gallery game
+    python benchmarks/bench_kit.py --part builds --seconds 0.5 --rounds 5 \
+        --build pure=.venv/bin/python --build compiled=.venv-compiled/bin/python \
+        --build before=.venv/bin/python:/tmp/before/src     # every example on each build, in turn
 
 Prints two markdown tables. The first: playouts per second through the public
 API (``legal_moves`` + ``apply``), undo+apply per second, ``copy`` per second,
@@ -19,13 +22,17 @@ many times faster OpenSpiel is (issue 30's target: within 8x).
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+sys.path.insert(0, os.environ.get("BOARDKIT_BENCH_EXAMPLES") or str(Path(__file__).resolve().parents[1] / "examples"))
 
 from amazons import Amazons
 from breakthrough import Breakthrough
@@ -328,13 +335,86 @@ def against_openspiel(seconds: float, only: str = "") -> None:
         print(f"| {label} | {kit:,.0f} | {spiel:,.0f} | {spiel / kit:.1f}x |")
 
 
+#: Every kit example for ``--part builds``, in the table's order (HighTiles is written on State, not the kit).
+EXAMPLES = (
+    ("tic-tac-toe", TicTacToe),
+    ("Connect Four", ConnectFour),
+    ("Othello", Othello),
+    ("Hex 11x11", Hex),
+    ("English draughts", Draughts),
+    ("Breakthrough", Breakthrough),
+    ("Clobber", Clobber),
+    ("Go 9x9", Go),
+    ("Amazons", Amazons),
+    ("Nine Men's Morris", NineMensMorris),
+    ("Kalah", Kalah),
+    ("Dots and Boxes", DotsAndBoxes),
+)
+
+
+def random_games(game: object) -> Callable[[], int]:
+    """Random games through the public API (``legal_moves`` + ``apply``), seeds 0, 1, ...: moves played."""
+    from boardkit import Random
+
+    seeds = iter(range(10**9))
+
+    def run() -> int:
+        seed = next(seeds)
+        state = game.new_game(seed=seed)  # type: ignore[attr-defined]
+        rng, moves = Random(seed), 0
+        while not state.is_over and moves < 1000:
+            legal = state.legal_moves()
+            state.apply(legal[rng.randbelow(len(legal))])
+            moves += 1
+        return moves
+
+    return run
+
+
+def on_builds(seconds: float, rounds: int, builds: list[str], only: str) -> None:
+    """Moves per second of every example's random games on each build (``LABEL=PYTHON[:SRC]``, SRC a
+    source tree whose own ``examples`` are then used), the builds taking turns; medians of the rounds,
+    and each build's ratio to the first."""
+    found: dict[str, dict[str, list[float]]] = {}
+    for _ in range(rounds):
+        for spec in builds:
+            label, _, rest = spec.partition("=")
+            python, _, src = rest.partition(":")
+            env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "BOARDKIT_BENCH_EXAMPLES")}
+            if src:
+                env["PYTHONPATH"] = src
+                env["BOARDKIT_BENCH_EXAMPLES"] = str(Path(src).parent / "examples")
+            args = [python, __file__, "--child", "--seconds", str(seconds), "--only", only]
+            rates = json.loads(subprocess.run(args, capture_output=True, text=True, env=env, check=True).stdout)
+            for name, value in rates.items():
+                found.setdefault(label, {}).setdefault(name, []).append(value)
+    labels = list(found)
+    medians = {label: {name: statistics.median(v) for name, v in found[label].items()} for label in labels}
+    print("| example | " + " | ".join(labels) + " | " + " | ".join(f"{x} ÷ {labels[0]}" for x in labels[1:]) + " |")
+    print("|---|" + "---:|" * (2 * len(labels) - 1))
+    for name in medians[labels[0]]:
+        cells = [f"{medians[x][name]:,.0f}" for x in labels]
+        ratios = [f"{medians[x][name] / medians[labels[0]][name]:.2f}" for x in labels[1:]]
+        print(f"| {name} | " + " | ".join(cells + ratios) + " |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--part", choices=("all", "hand", "openspiel"), default="all")
+    parser.add_argument("--part", choices=("all", "hand", "openspiel", "builds"), default="all")
     parser.add_argument("--only", default="", help="only the gallery games whose name holds this text")
+    parser.add_argument("--rounds", type=int, default=3, help="--part builds: rounds, the builds in turn")
+    parser.add_argument("--build", action="append", default=[], metavar="LABEL=PYTHON[:SRC]")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     seconds = arguments.seconds
+    if arguments.child:
+        chosen = [(label, cls) for label, cls in EXAMPLES if arguments.only.lower() in label.lower()]
+        print(json.dumps({label: rate(seconds, random_games(cls())) for label, cls in chosen}))
+        return
+    if arguments.part == "builds":
+        on_builds(seconds, arguments.rounds, arguments.build, arguments.only)
+        return
     if arguments.part != "hand":
         against_openspiel(seconds, arguments.only)
         print()

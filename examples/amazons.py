@@ -44,7 +44,9 @@ AMAZONS = "XO"
 START = {"X": ("a4", "j4", "d1", "g1"), "O": ("d10", "g10", "a7", "j7")}
 #: Every queen move from each square, made once, along each line nearest first: (square, move).
 LINES = [[[(j, Step(NAMES[i], NAMES[j])) for j in ray] for ray in RAYS[i]] for i in range(len(NAMES))]
-SHOTS = [Place(name) for name in NAMES]
+PLACES = [Place(name) for name in NAMES]
+#: Every arrow shot from each square, the same way: (square, the shot there).
+SHOTS = [[[(j, PLACES[j]) for j in ray] for ray in RAYS[i]] for i in range(len(NAMES))]
 
 
 def openspiel_names(move: Step | Place, state: BoardState) -> list[str]:
@@ -68,23 +70,9 @@ class AmazonsState(BoardState):
                 self.put(name, amazon)
 
     def moves(self) -> list[Step | Place]:
-        cells, found = self.at, []
         if self.part == "shoot":
-            for ray in RAYS[self.get("_amazon")]:
-                for j in ray:
-                    if cells[j] is not None:
-                        break
-                    found.append(SHOTS[j])
-            return found
-        mine = AMAZONS[self.player]
-        for i, piece in enumerate(cells):
-            if piece == mine:
-                for line in LINES[i]:
-                    for j, step in line:
-                        if cells[j] is not None:
-                            break
-                        found.append(step)
-        return found
+            return self.slide_moves(SHOTS, start=self.get("_amazon"))
+        return self.slide_moves(LINES, AMAZONS[self.player])
 
     def play(self, move: Step | Place) -> None:
         if isinstance(move, Step):

@@ -65,16 +65,7 @@ class BreakthroughState(BoardState):
 
     def moves(self) -> list[Path]:
         player = self.player
-        cells, mine, theirs, routes = self.at, PIECES[player], PIECES[1 - player], ROUTES[player]
-        found: list[Path] = []
-        add = found.append
-        for i in [i for i, piece in enumerate(cells) if piece == mine]:
-            for j, step, capture in routes[i]:
-                if cells[j] is None:
-                    add(step)
-                elif capture is not None and cells[j] == theirs:
-                    add(capture)
-        return found
+        return self.step_moves(PIECES[player], ROUTES[player], enemy=PIECES[1 - player])
 
     def play(self, move: Path) -> None:
         self.put(move.target, self[move.source])

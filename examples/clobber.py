@@ -37,6 +37,8 @@ ROUTES = [
     [(j, Step(BOARD.name(BOARD.cells[i]), BOARD.name(BOARD.cells[j]))) for j in BOARD.compiled.neighbors[i]]
     for i in range(len(BOARD.cells))
 ]
+#: The same as the kit's step_moves reads them: none onto an empty square, the move onto an enemy.
+CLOBBERS = [[(j, None, move) for j, move in routes] for routes in ROUTES]
 
 
 def openspiel_names(move: Step, state: object = None) -> str:
@@ -51,8 +53,7 @@ class ClobberState(BoardState):
 
     def moves(self) -> list[Step]:
         player = self.player
-        cells, mine, theirs = self.at, STONES[player], STONES[1 - player]
-        return [move for i, stone in enumerate(cells) if stone == mine for j, move in ROUTES[i] if cells[j] == theirs]
+        return self.step_moves(STONES[player], CLOBBERS, enemy=STONES[1 - player])
 
     def play(self, move: Step) -> None:
         self.put(move.target, self[move.source])

@@ -48,11 +48,13 @@ class Drop:
 
 
 DROPS = tuple(Drop(c) for c in range(WIDTH))
+#: The drop into each column by its top cell's index (None for the other cells), for the kit's place_moves.
+TOPS = [DROPS[column] if row == 0 else None for column, row in BOARD.cells]
 
 
 class ConnectFourState(BoardState):
     def moves(self) -> list[Drop]:
-        return [DROPS[c] for c in range(WIDTH) if self[(c, 0)] is None]
+        return self.place_moves(TOPS)
 
     def play(self, move: Drop) -> None:
         cell = self.slide((move.column, 0), "s")  # from the top of the column down

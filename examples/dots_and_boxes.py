@@ -32,13 +32,12 @@ from typing import ClassVar
 
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Edge
-from boardkit.topology import Cell, SquareGrid
+from boardkit.topology import SquareGrid
 
 ROWS = COLUMNS = 2  # boxes down and across
 BOARD = SquareGrid(COLUMNS + 1, ROWS + 1, origin="top")  # the dots; a1 is the top left one
 LINES = Edge.every(BOARD)  # edge k of the board, as a move
 NUMBER = {line: k for k, line in enumerate(LINES)}
-MOVE_OF: dict[tuple[Cell, Cell], Edge] = dict(zip(BOARD.edges, LINES, strict=True))
 #: The four sides of each box, by edge number, and the boxes on each side of each edge.
 BOXES = [
     [BOARD.edge_index(a, b) for a, b in (((c, r), (c + 1, r)), ((c, r), (c, r + 1)), ((c + 1, r), (c + 1, r + 1)),
@@ -57,12 +56,12 @@ def openspiel_names(move: Edge, state: BoardState) -> str:
 
 class DotsAndBoxesState(BoardState):
     def moves(self) -> list[Edge]:
-        return [MOVE_OF[pair] for pair in self.empty_edges()]
+        return self.edge_moves(LINES)
 
     def play(self, move: Edge) -> None:
         player, k = self.player, NUMBER[move]
         self.put_edge(*BOARD.edges[k], MARKS[player])
-        closed = sum(all(self.edge(*BOARD.edges[side]) for side in box) for box in BESIDE[k])
+        closed = self.closed(BESIDE[k])  # the boxes beside the line that now have all four sides
         if closed:
             boxes = list(self.get("boxes"))
             boxes[player] += closed

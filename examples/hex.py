@@ -53,7 +53,7 @@ class HexOptions:
 class HexState(BoardState):
     def moves(self) -> list[Place]:
         _, places, _ = board(self.game.options.size)
-        return [place for place, stone in zip(places, self.at, strict=True) if stone is None]
+        return self.place_moves(places)
 
     def play(self, move: Place) -> None:
         self.put(move.cell, STONES[self.player])

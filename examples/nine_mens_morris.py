@@ -68,6 +68,9 @@ MILLS = [[[INDEX[q] for q in line.split("-") if q != p] for line in LINES if p i
 AROUND = BOARD.compiled.neighbors
 PUT = [Place(name) for name in POINTS]
 STEPS = [[Step(a, b) for b in POINTS] for a in POINTS]
+#: The mills through each point, each with the point first; each point's steps, as the kit's step_moves reads them.
+MILL_LINES = [[[p, a, b] for a, b in mills] for p, mills in enumerate(MILLS)]
+ROADS = [[(q, STEPS[p][q], None) for q in AROUND[p]] for p in range(len(POINTS))]
 MEN = "WB"
 
 
@@ -92,10 +95,10 @@ class NineMensMorrisState(BoardState):
             free = [p for p in theirs if not in_mill(cells, p)]
             return [PUT[p] for p in free or theirs]
         if self.get("to place")[self.player]:
-            return [PUT[p] for p, man in enumerate(cells) if man is None]
+            return self.place_moves(PUT)
+        if cells.count(mine) > 3:
+            return self.step_moves(mine, ROADS)
         ours = [p for p, man in enumerate(cells) if man == mine]
-        if len(ours) > 3:
-            return [STEPS[p][q] for p in ours for q in AROUND[p] if cells[q] is None]
         empty = [p for p, man in enumerate(cells) if man is None]
         return [STEPS[p][q] for p in ours for q in empty]
 
@@ -115,7 +118,7 @@ class NineMensMorrisState(BoardState):
             self.put(move.source, None)
             target = move.target
         self.put(target, MEN[player])
-        if in_mill(self.at, INDEX[target]):
+        if self.filled(MILL_LINES[INDEX[target]]) is not None:
             self.next_part("remove")
         else:
             self.set("turns", self.get("turns") + 1)

@@ -34,19 +34,17 @@ PLACES = Place.every(BOARD)  # each move made once, in cell order
 
 class TicTacToeState(BoardState):
     def moves(self) -> list[Place]:
-        return [place for place, piece in zip(PLACES, self.at, strict=True) if piece is None]
+        return self.place_moves(PLACES)
 
     def play(self, move: Place) -> None:
         self.put(move.cell, "XO"[self.player])
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        cells = self.at
-        for a, b, c in LINES:
-            first = cells[a]
-            if first is not None and first == cells[b] == cells[c]:
-                return Outcome.win("XO".index(first), "three in a row")
-        return None if None in cells else Outcome.draw("the board is full")
+        three = self.filled(LINES)
+        if three is not None:
+            return Outcome.win("XO".index(three), "three in a row")
+        return None if None in self.at else Outcome.draw("the board is full")
 
 
 class TicTacToe(BoardGame):

@@ -40,7 +40,7 @@ class RaceState(BoardState):
         piece = self[move.source]
         self.put(move.target, piece.upper() if piece and BOARD.cell(move.target) in FAR else piece)
         self.put(move.source, None)
-        self.put(move.source, 3)  # error: Argument 2 to "put" of "BoardState" has incompatible type "int"
+        self.put(move.source, 3)  # error: Argument 2 to "put" of "BoardCells" has incompatible type "int"
         self.next_turn()
 
     def judge(self) -> Outcome | None:

@@ -67,25 +67,36 @@ fields for games that keep more than cells are in :mod:`boardkit.fields`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from typing_extensions import Self, TypeVar
+from typing_extensions import Self
 
-from boardkit.chance import Random
-from boardkit.errors import IllegalMoveError, NotationError, OptionError
-from boardkit.game import Game, NoOptions, Outcome, Player, State, make_options
+from boardkit.errors import NotationError, OptionError
+from boardkit.game import Game, NoOptions, State, make_options
+from boardkit.kit.cells import PART, BoardCells, BoardTables, P
 from boardkit.kit.moves import Edge, MoveType, Pass, Path, Place, Step
-from boardkit.patterns import line as count_line
 from boardkit.render.board import grid_size
 from boardkit.render.declared import declared_svg
-from boardkit.render.text import board_rows, symbol, template_names
-from boardkit.topology import Cell, SquareGrid, Topology, TopologyError  # noqa: F401  (SquareGrid: the doctests')
+from boardkit.render.text import board_rows, template_names
+from boardkit.topology import Cell, SquareGrid, Topology  # noqa: F401  (SquareGrid: the doctests')
 
 if TYPE_CHECKING:
     from boardkit.encoding import Encoder
 
-__all__ = ["BoardGame", "BoardState", "BoardTables", "Edge", "MoveType", "NoOptions", "Pass", "Path", "Place", "Step"]
+__all__ = [
+    "BoardCells",
+    "BoardGame",
+    "BoardState",
+    "BoardTables",
+    "Edge",
+    "MoveType",
+    "NoOptions",
+    "Pass",
+    "Path",
+    "Place",
+    "Step",
+]
 
 
 class BoardGame(Game[Any, Any]):
@@ -171,8 +182,8 @@ class BoardGame(Game[Any, Any]):
         game = self.name or type(self).__name__
         if any(not isinstance(k, str) or not isinstance(v, str) for k, v in self.parts.items()):
             raise OptionError(f"{game} has parts {self.parts!r:.80}; each part is a name with a prompt, both text")
-        if self.parts and _PART in self.counters:
-            raise OptionError(f"{game} declares a counter {_PART!r}, where the kit keeps the part of the turn")
+        if self.parts and PART in self.counters:
+            raise OptionError(f"{game} declares a counter {PART!r}, where the kit keeps the part of the turn")
 
     def _column_labels(self) -> list[str] | None:
         """The labels over the columns, checked against the board: ``None``
@@ -289,78 +300,26 @@ class BoardGame(Game[Any, Any]):
         raise NotationError(text if isinstance(text, str) else repr(text), f"not a move of {self.name} ({forms})")
 
 
-#: What a cell holds: a piece's symbol (``str``, the default), a count
-#: (``int``: ``BoardState[int]``, seeds in a pit) or a stack of symbols
-#: (``tuple[str, ...]``, bottom first, for games that pile pieces).
-P = TypeVar("P", default=str)
-
-_CELL, _COUNTER, _TURN, _EDGE = range(4)
-#: The counter a game with :attr:`BoardGame.parts` keeps the part of the turn in.
-_PART = "_part"
-
-
-class BoardTables:
-    """What every state of one game reads its board through, built once per
-    game (:attr:`BoardGame.tables`).
-
-    Attributes:
-        where: a cell, or its name, to its index.
-        names: each index's cell name.
-        directions: each direction's index in the compiled tables.
-        axes: one direction index per line through a cell (a direction and
-            its opposite are one line), the lines :meth:`BoardState.line` counts.
-
-    Examples:
-        >>> tables = BoardTables(SquareGrid(3, 3))
-        >>> tables.where["b1"], tables.where[(1, 2)], tables.names[7]
-        (7, 7, 'b1')
-    """
-
-    __slots__ = ("axes", "directions", "names", "where")
-
-    def __init__(self, board: Topology) -> None:
-        self.names: tuple[str, ...] = tuple(board.name(c) for c in board.cells)
-        where: dict[Any, int] = dict(board.indices)
-        for i, name in enumerate(self.names):
-            where.setdefault(name, i)
-        self.where = where
-        self.directions: dict[Any, int] = {d: i for i, d in enumerate(board.directions)}
-        opposite = board.compiled.opposite if board.directions else ()
-        self.axes: tuple[int, ...] = tuple(d for d, back in enumerate(opposite) if not 0 <= back < d)
-
-
-class BoardState(State[Any], Generic[P]):
+class BoardState(BoardCells[P], State[Any]):
     """One game of a :class:`BoardGame`: the board's pieces, the counters, whose
     turn it is and the outcome, every change of which is undone exactly.
 
-    Write :meth:`setup`, :meth:`moves`, :meth:`play` and :meth:`judge`;
-    read the position with ``state[cell]`` (a cell or its name),
-    :meth:`get`, :meth:`empty` and :meth:`cells_of`; change it only with
-    :meth:`put`, :meth:`set`, :meth:`next_turn` and :meth:`set_turn`.
+    Write :meth:`setup`, :meth:`~BoardCells.moves`, :meth:`~BoardCells.play`
+    and :meth:`~BoardCells.judge`; read the position with ``state[cell]`` (a
+    cell or its name), :meth:`~BoardCells.get`, :meth:`~BoardCells.empty` and
+    :meth:`~BoardCells.cells_of`; change it only with :meth:`~BoardCells.put`,
+    :meth:`~BoardCells.set`, :meth:`~BoardCells.next_turn` and
+    :meth:`~BoardCells.set_turn`. Those methods, the position and its undo
+    log are :class:`BoardCells`'s, its first base (compiled on the compiled
+    build); the rest of the :class:`~boardkit.State` protocol is here.
     """
 
     game: BoardGame
 
     def __init__(self, game: BoardGame, players: int, seed: int | None) -> None:
-        super().__init__(game, players, seed)
-        self.board: Topology = game.topology
-        self._tables: BoardTables = game.tables
-        self._where: dict[Any, int] = self._tables.where
-        self._cells: list[P | None] = [None] * len(self.board.cells)
-        # The mark on every edge, by Topology.edges order, for a game that plays on edges.
-        self._lines: list[P | None] | None = [None] * len(self.board.edges) if game.on_edges else None
-        # The legal moves of the position numbered _version, computed once for legal_moves and check.
-        self._version = 0
-        self._legal: tuple[int, list[Any]] = (-1, [])
-        self._counters: dict[str, Hashable] = dict(game.counters)
-        self._first_part = next(iter(game.parts), None)
-        if self._first_part is not None:
-            self._counters[_PART] = self._first_part
-        self._turn: Player = 0
-        self._result: Outcome | None = None
-        # While a move is played: what it overwrote, as (what, where, old value), for undo.
-        # Plain data, not bound methods, so that a copy's undo changes the copy.
-        self._log: list[tuple[int, Any, Any]] | None = None
+        State.__init__(self, game, players, seed)
+        first_part = next(iter(game.parts), None)
+        BoardCells.__init__(self, game.topology, game.tables, dict(game.counters), first_part, game.on_edges)
 
     def _start(self) -> None:
         self.setup()
@@ -371,442 +330,6 @@ class BoardState(State[Any], Generic[P]):
     def setup(self) -> None:
         """Lay out the start position with :meth:`put` and :meth:`set`; by
         default the board starts empty and player 0 moves first."""
-
-    def moves(self) -> list[Any]:
-        """Every legal move while the game goes on, in a deterministic order
-        (:meth:`legal_moves` gives none once the game is over)."""
-        raise NotImplementedError
-
-    def legal_moves(self) -> list[Any]:
-        return list(self._cached_moves())
-
-    def _cached_moves(self) -> list[Any]:
-        if self._result is not None:  # judge may have asked for them before it ended the game
-            return []
-        version, moves = self._legal
-        if version != self._version:
-            moves = self.moves()
-            self._legal = (self._version, moves)
-        return moves
-
-    def play(self, move: Any) -> None:
-        """Carry out a legal move (it has been checked): change the board with
-        :meth:`put` and :meth:`set`, and pass the turn with :meth:`next_turn`."""
-        raise NotImplementedError
-
-    def judge(self) -> Outcome | None:
-        """How the game ended, or ``None`` while it goes on; asked after the
-        set-up and after every move. It may ask :meth:`legal_moves` (none
-        left: a draw, say); the moves it finds are kept for the next player."""
-        return None
-
-    def no_move_loses(self, reason: str = "no legal move") -> Outcome | None:
-        """For :meth:`judge`: the player to move loses when they have no
-        legal move (every other player wins), else ``None``; the rule of
-        draughts, Breakthrough and Amazons. It asks :meth:`legal_moves`,
-        which the kit keeps for the player's turn.
-
-        Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> state = TicTacToe().new_game(seed=0)
-            >>> state.no_move_loses() is None
-            True
-        """
-        if self._cached_moves():
-            return None
-        return Outcome(frozenset(p for p in range(self.players) if p != self._turn), reason=reason)
-
-    def check(self, move: Any) -> str | None:
-        """Why ``move`` is illegal now, or ``None``. By default a move is legal
-        when it is among :meth:`legal_moves`; override it for a faster test."""
-        version, moves = self._legal
-        if version != self._version:
-            moves = self._cached_moves()
-        for legal in moves:  # the move usually is one of these very values: no comparisons needed
-            if legal is move:
-                return None
-        return None if move in moves else "not a legal move in this position"
-
-    # -- reading the position ---------------------------------------------------
-
-    def __getitem__(self, cell: Cell) -> P | None:
-        """The piece on a cell (or cell name), or ``None``."""
-        try:
-            return self._cells[self._where[cell]]
-        except (KeyError, TypeError):  # no such cell: say so
-            return self._cells[self._index(cell)]
-
-    def _index(self, cell: Cell) -> int:
-        try:
-            return self._where[cell]
-        except (KeyError, TypeError):
-            return self.board.index(self.board.cell(cell) if isinstance(cell, str) else cell)
-
-    def name(self, cell: Cell) -> str:
-        """A cell's name in the move notation."""
-        try:
-            return self._tables.names[self._where[cell]]
-        except (KeyError, TypeError):
-            return self.board.name(cell)
-
-    def get(self, counter: str) -> Any:
-        """The value of a declared counter."""
-        return self._counters[counter]
-
-    def empty(self) -> list[Any]:
-        """The empty cells, in board order."""
-        cells = self.board.cells
-        return [cells[i] for i, piece in enumerate(self._cells) if piece is None]
-
-    def layout(self) -> tuple[P | None, ...]:
-        """The piece on every cell, by cell index (``None`` for empty): the
-        ``cells`` argument of the rules helpers that read the compiled
-        tables, such as :func:`boardkit.capture.custodial`.
-
-        Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> state = TicTacToe().new_game(seed=0)
-            >>> state.apply("b1")
-            >>> state.layout()[:3]
-            (None, 'X', None)
-        """
-        return tuple(self._cells)
-
-    @property
-    def at(self) -> Sequence[P | None]:
-        """What stands on every cell, by cell index (``None`` for empty),
-        read in place: no copy is made, so it is the fastest way for rules
-        code to read the board (``self.at[j] is None``), and it follows the
-        position as moves are played. Change cells with :meth:`put` only;
-        :meth:`layout` gives a copy to keep.
-
-        Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> state = TicTacToe().new_game(seed=0)
-            >>> board = state.at
-            >>> state.apply("b1")
-            >>> board[:3]
-            [None, 'X', None]
-        """
-        return self._cells
-
-    def cells_of(self, piece: P) -> list[Any]:
-        """The cells holding ``piece``, in board order."""
-        cells = self.board.cells
-        return [cells[i] for i, p in enumerate(self._cells) if p == piece]
-
-    def line(self, cell: Cell, direction: str | None = None) -> int:
-        """How many of the piece on ``cell`` stand in an unbroken line through
-        it along ``direction`` and its opposite, or with no direction the
-        longest such line along any of the board's axes (0 on an empty cell):
-        the check of Connect Four and Gomoku. Reads the compiled tables.
-
-        Raises:
-            TopologyError: for a cell or direction the board does not have.
-
-        Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> state = TicTacToe().new_game(seed=0)
-            >>> for cell in ["a1", "c3", "b1"]:
-            ...     state.apply(cell)
-            >>> state.line("a1", "e"), state.line("a1", "s"), state.line("b2", "e")
-            (2, 1, 0)
-            >>> state.line("a1")
-            2
-        """
-        try:
-            index = self._where[cell]
-        except (KeyError, TypeError):
-            index = self._index(cell)
-        if self._cells[index] is None:
-            return 0
-        if not self.board.directions:
-            return 1  # a board without directions has no lines but the piece itself
-        directions = self._tables.axes if direction is None else (self._direction(direction),)
-        return count_line(self.board.compiled, self._cells, index, directions=directions)
-
-    def slide(self, cell: Cell, direction: str) -> Any:
-        """Where a piece moving from ``cell`` along ``direction`` over empty
-        cells stops: the last empty cell before an occupied one or the edge
-        (``cell`` itself when the next cell is not empty). A disc dropped in
-        a Connect Four column slides from its top cell down. Reads the
-        compiled tables.
-
-        Raises:
-            TopologyError: for a cell or direction the board does not have.
-
-        Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> state = TicTacToe().new_game(seed=0)
-            >>> state.apply("a3")
-            >>> state.name(state.slide("a1", "s")), state.name(state.slide("c1", "s"))
-            ('a2', 'c3')
-            >>> state.name(state.slide("a3", "n")), state.name(state.slide("a3", "s"))
-            ('a1', 'a3')
-        """
-        try:
-            index = self._where[cell]
-        except (KeyError, TypeError):
-            index = self._index(cell)
-        cells = self._cells
-        stop = index
-        for j in self.board.compiled.rays[index][self._direction(direction)]:
-            if cells[j] is not None:
-                break
-            stop = j
-        return self.board.cells[stop]
-
-    def _direction(self, direction: str) -> int:
-        try:
-            return self._tables.directions[direction]
-        except (KeyError, TypeError):
-            raise TopologyError(f"no direction {direction!r:.20} on this board") from None
-
-    # -- changing it (undoable) -------------------------------------------------
-
-    def put(self, cell: Cell, piece: P | None) -> None:
-        """Put ``piece`` on ``cell`` (``None`` empties it), replacing what was there."""
-        try:
-            index = self._where[cell]
-        except (KeyError, TypeError):
-            index = self._index(cell)
-        if self._log is not None:
-            self._log.append((_CELL, index, self._cells[index]))
-        self._cells[index] = piece
-
-    # Counts and stacks: a cell of a BoardState[int] holds a number, one of a
-    # BoardState[tuple[str, ...]] a pile; put, undo, copy and == are the same.
-
-    def count(self, cell: Cell) -> int:
-        """How many pieces are on ``cell``: the number on a cell that holds
-        a count, the height of a stack, 1 for a piece's symbol, 0 when empty.
-
-        Examples:
-            >>> class Pits(BoardGame):
-            ...     name, board, state_class = "pits", SquareGrid(2, 1), BoardState
-            >>> state = Pits().new_game(seed=0)
-            >>> state.put("a1", 4); state.count("a1"), state.count("b1")
-            (4, 0)
-            >>> state.add("b1", 2); state.count("b1")
-            2
-        """
-        piece: Any = self[cell]
-        if piece is None:
-            return 0
-        if isinstance(piece, int):
-            return piece
-        return len(piece) if isinstance(piece, tuple) else 1
-
-    def label(self, cell: Cell) -> str:
-        """What the pictures write on ``cell``: a piece's symbol, a count's
-        digits (``"0"`` for an empty pit), a stack's symbols bottom first;
-        ``""`` for an empty cell.
-
-        Examples:
-            >>> class Pits(BoardGame):
-            ...     name, board, state_class = "pits", SquareGrid(3, 1), BoardState
-            >>> state = Pits().new_game(seed=0)
-            >>> state.put("a1", 0); state.put("b1", ("x", "o"))
-            >>> state.label("a1"), state.label("b1"), state.label("c1")
-            ('0', 'xo', '')
-        """
-        piece = self[cell]
-        return "" if piece is None else symbol(piece)
-
-    def add(self, cell: Cell, amount: int = 1) -> None:
-        """Add ``amount`` to the count on ``cell`` (an empty cell counts 0).
-
-        Raises:
-            TypeError: if the cell holds a symbol or a stack, not a count.
-        """
-        piece: Any = self[cell]
-        if piece is not None and (not isinstance(piece, int) or isinstance(piece, bool)):
-            raise TypeError(f"{self.name(cell)} holds {piece!r:.20}, not a count")
-        self.put(cell, cast(Any, (piece or 0) + amount))
-
-    def stack(self, cell: Cell) -> tuple[Any, ...]:
-        """The pieces piled on ``cell``, bottom first (``()`` when empty; a
-        single symbol is a stack of one).
-
-        Examples:
-            >>> class Piles(BoardGame):
-            ...     name, board, state_class = "piles", SquareGrid(2, 1), BoardState
-            >>> state = Piles().new_game(seed=0)
-            >>> state.push("a1", "x"); state.push("a1", "o"); state.stack("a1")
-            ('x', 'o')
-            >>> state.pop("a1"), state.stack("a1")
-            ('o', ('x',))
-        """
-        piece: Any = self[cell]
-        if piece is None:
-            return ()
-        return piece if isinstance(piece, tuple) else (piece,)
-
-    def push(self, cell: Cell, piece: Any) -> None:
-        """Put ``piece`` on top of the stack on ``cell``."""
-        self.put(cell, cast(Any, (*self.stack(cell), piece)))
-
-    def pop(self, cell: Cell) -> Any:
-        """Take the top piece off the stack on ``cell`` and return it (the
-        cell is empty, ``None``, once its last piece is taken).
-
-        Raises:
-            ValueError: if the cell is empty.
-        """
-        pile = self.stack(cell)
-        if not pile:
-            raise ValueError(f"no piece on {self.name(cell)} to take")
-        self.put(cell, cast(Any, pile[:-1] or None))
-        return pile[-1]
-
-    def sow(self, cell: Cell, direction: str, *, skip: Collection[Cell] = ()) -> Any:
-        """Sow the count on ``cell``: take it all, and drop one in each cell
-        after it along ``direction``, going round a ring of pits as often as
-        the count asks (the start too, when the walk comes back to it),
-        passing over the cells in ``skip`` (the other player's store in
-        Kalah); return the cell the last one fell in (``cell`` itself when
-        it held none). Reads the compiled tables.
-
-        Raises:
-            TopologyError: for a cell or direction the board does not have,
-                or when the walk leaves the board or finds no cell to sow.
-
-        Examples:
-            Four pits in a ring, sown with ``"next"``:
-
-            >>> import networkx as nx
-            >>> from boardkit.topology import from_graph
-            >>> ring = nx.DiGraph()
-            >>> for a, b in [("p0", "p1"), ("p1", "p2"), ("p2", "p3"), ("p3", "p0")]:
-            ...     ring.add_edge(a, b, direction="next"); ring.add_edge(b, a, direction="back")
-            >>> class Ring(BoardGame):
-            ...     name, board, state_class = "ring", from_graph(ring), BoardState
-            >>> state = Ring().new_game(seed=0)
-            >>> state.put("p1", 5)
-            >>> state.sow("p1", "next", skip=["p2"])
-            'p0'
-            >>> [state.count(c) for c in ("p0", "p1", "p2", "p3")]
-            [2, 1, 0, 2]
-        """
-        start = at = self._index(cell)
-        cells: list[Any] = self._cells
-        seeds = self.count(self.board.cells[start])
-        steps = self.board.compiled.steps
-        d = self._direction(direction)
-        passed = {self._index(c) for c in skip} if skip else ()
-        sown: list[int] = []
-        idle = 0  # steps since the last seed fell: a whole lap means nowhere to sow
-        while len(sown) < seeds:
-            at = steps[at][d]
-            if at < 0 or idle > len(steps):
-                raise TopologyError(f"sowing from {self.name(cell)} along {direction!r} finds no cell to sow")
-            if at in passed:
-                idle += 1
-            elif cells[at] is not None and type(cells[at]) is not int:
-                raise TypeError(f"{self._tables.names[at]} holds {cells[at]!r:.20}, not a count")
-            else:
-                idle = 0
-                sown.append(at)
-        log = self._log
-        if log is not None:
-            log.append((_CELL, start, cells[start]))
-        cells[start] = 0
-        for j in sown:  # on the tables directly, each change logged for undo as put does
-            if log is not None:
-                log.append((_CELL, j, cells[j]))
-            cells[j] = (cells[j] or 0) + 1
-        return self.board.cells[at]
-
-    # Edges, for a game that lists Edge among its moves.
-
-    def _edge_lines(self) -> list[P | None]:
-        if self._lines is None:
-            raise TopologyError(f"{self.game.name} keeps no marks on edges: it lists no Edge among its moves")
-        return self._lines
-
-    def edge(self, a: Cell, b: Cell) -> P | None:
-        """The mark on the edge between ``a`` and ``b`` (cells or names, in
-        either order), or ``None``.
-
-        Raises:
-            TopologyError: if they are not neighbours, or the game does not
-                play on edges.
-        """
-        return self._edge_lines()[self.board.edge_index(a, b)]
-
-    def put_edge(self, a: Cell, b: Cell, mark: P | None) -> None:
-        """Put ``mark`` on the edge between ``a`` and ``b`` (``None`` clears
-        it); undone with the move, like :meth:`put`.
-
-        Raises:
-            TopologyError: if they are not neighbours, or the game does not
-                play on edges.
-        """
-        lines, k = self._edge_lines(), self.board.edge_index(a, b)
-        if self._log is not None:
-            self._log.append((_EDGE, k, lines[k]))
-        lines[k] = mark
-
-    def empty_edges(self) -> list[tuple[Cell, Cell]]:
-        """The edges without a mark, in :attr:`~boardkit.topology.Topology.edges` order.
-
-        Raises:
-            TopologyError: if the game does not play on edges.
-
-        Examples:
-            >>> class Lines(BoardGame):
-            ...     name, board, state_class, moves = "lines", SquareGrid(2, 2), BoardState, (Edge,)
-            >>> state = Lines().new_game(seed=0)
-            >>> state.put_edge("a1", "b1", "x")
-            >>> state.edge("b1", "a1"), len(state.empty_edges())
-            ('x', 3)
-        """
-        edges = self.board.edges
-        return [edges[k] for k, mark in enumerate(self._edge_lines()) if mark is None]
-
-    def set(self, counter: str, value: Hashable) -> None:
-        """Set a declared counter."""
-        if counter not in self._counters:
-            known = ", ".join(repr(k) for k in self._counters) or "none"
-            raise OptionError(f"no counter {counter!r}; {self.game.name} declares {known}")
-        if self._log is not None:
-            self._log.append((_COUNTER, counter, self._counters[counter]))
-        self._counters[counter] = value
-
-    def set_turn(self, player: Player) -> None:
-        """Make ``player`` the one to move (at the first of the game's
-        :attr:`~BoardGame.parts`, if it declares them)."""
-        if self._log is not None:
-            self._log.append((_TURN, None, self._turn))
-        self._turn = player
-        if self._first_part is not None and self._counters[_PART] != self._first_part:
-            self.set(_PART, self._first_part)
-
-    def next_turn(self, skip: Callable[[Player], bool] | None = None) -> None:
-        """Pass the turn to the next player in order, skipping those for whom
-        ``skip(player)`` is true (players who must pass); if every other
-        player is skipped the turn comes back to the one who moved. The new
-        turn starts at the first of the game's :attr:`~BoardGame.parts`."""
-        player = self._turn
-        if skip is None:
-            if self._log is not None:
-                self._log.append((_TURN, None, player))
-            self._turn = (player + 1) % self.players
-            if self._first_part is not None and self._counters[_PART] != self._first_part:
-                self.set(_PART, self._first_part)
-            return
-        for step in range(1, self.players + 1):
-            candidate = (player + step) % self.players
-            if skip is None or candidate == player or not skip(candidate):
-                self.set_turn(candidate)
-                return
-
-    @property
-    def part(self) -> str:
-        """The part of the turn the player to move is playing (a name from
-        the game's :attr:`~BoardGame.parts`), or ``""`` for a game whose
-        turns are one move."""
-        return "" if self._first_part is None else str(self._counters[_PART])
 
     def next_part(self, part: str | None = None) -> None:
         """Go on to ``part`` of the same turn (by default the next part in
@@ -856,105 +379,29 @@ class BoardState(State[Any], Generic[P]):
         elif part not in self.game.parts:
             known = ", ".join(repr(p) for p in parts) or "none"
             raise OptionError(f"no part {part!r:.40} in {self.game.name}; its parts are {known}")
-        self.set(_PART, part)
+        self.set(PART, part)
 
     def prompt(self) -> str:
         """What the player to move is to do now: the prompt of the part of
         the turn (from the game's :attr:`~BoardGame.parts`), or ``""``."""
         if self._first_part is None or self._result is not None:
             return ""
-        return self.game.parts[str(self._counters[_PART])]
-
-    # -- the protocol, derived --------------------------------------------------
-
-    @property
-    def current_player(self) -> Player | None:
-        return None if self._result is not None else self._turn
-
-    @property
-    def player(self) -> Player:
-        """The player whose turn it is, as a number even once the game is
-        over (then the player who would have moved): what :meth:`moves`,
-        :meth:`play` and :meth:`judge` read instead of
-        ``current_player or 0``.
-
-        Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> state = TicTacToe().new_game(seed=0)
-            >>> state.apply("b2"); state.player
-            1
-        """
-        return self._turn
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._result
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
-    def random_move(self, rng: Random) -> Any:
-        moves = self._cached_moves()
-        if not moves:
-            raise IllegalMoveError("random move", "the game is over")
-        return moves[rng.randbelow(len(moves))]
-
-    def _play(self, move: Any) -> object:
-        if self._result is not None:
-            raise IllegalMoveError(move, "the game is over")
-        try:
-            reason = self.check(move)
-        except (TypeError, ValueError, LookupError, AttributeError):
-            reason = "not a move of this game"
-        if reason is not None:
-            raise IllegalMoveError(move, reason)
-        log: list[tuple[int, Any, Any]] = []
-        self._log = log
-        self._version += 1
-        try:
-            self.play(move)
-            self._result = self.judge()
-        except BaseException:
-            self._log = None
-            self._unplay(move, log)
-            raise
-        self._log = None
-        return log
-
-    def _unplay(self, move: Any, token: Any) -> None:
-        self._version += 1
-        for what, where, old in reversed(token):
-            if what == _CELL:
-                self._cells[where] = old
-            elif what == _COUNTER:
-                self._counters[where] = old
-            elif what == _EDGE:
-                self._edge_lines()[where] = old
-            else:
-                self._turn = old
-        self._result = None  # a move is only ever played while the game goes on
-
-    def _key(self) -> Hashable:
-        cells = tuple(self._cells) if self._lines is None else (*self._cells, *self._lines)
-        return (cells, tuple(sorted(self._counters.items())), self._turn, self._result)
+        return self.game.parts[str(self._counters[PART])]
 
     def copy(self) -> Self:
-        twin = type(self).__new__(type(self))
-        self._copy_base_into(twin)
-        twin.board = self.board
-        twin._tables = self._tables
-        twin._where = self._where
-        twin._first_part = self._first_part
-        twin._version = 0
-        twin._legal = (-1, [])
-        twin._cells = list(self._cells)
-        twin._lines = None if self._lines is None else list(self._lines)
-        twin._counters = dict(self._counters)
-        twin._turn = self._turn
-        twin._result = self._result
-        twin._log = None
+        twin = self._bare_twin()
+        self._copy_cells_into(twin)
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The position's fields too: on the compiled build BoardCells keeps them outside __dict__.
+        state = dict(vars(self))
+        state.update(self._cell_fields())
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def render(self) -> str:
         """The board as text (:func:`boardkit.render.text.board_rows`): the

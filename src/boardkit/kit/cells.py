@@ -1,0 +1,878 @@
+"""The kit's position store: the cells, counters, turn and undo log of a
+:class:`~boardkit.kit.BoardState`, and every method that reads or changes
+them (the hot half of the kit, compiled on the compiled build).
+
+Components floor: it imports the core and the boards only. A game never
+names this module: it subclasses :class:`~boardkit.kit.BoardState`, whose
+first base :class:`BoardCells` is, and calls these methods on ``self``.
+On the compiled build :class:`BoardCells` is a native class that the
+interpreted :class:`~boardkit.kit.BoardState` (and the game's own state
+class) subclasses: the rules' code stays Python, and every ``put``,
+``state[cell]``, ``line``, ``slide``, ``sow``, the legal-move cache, the
+check of a move and the undo log run in C.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Hashable, Sequence
+from typing import Any, Generic, cast
+
+from typing_extensions import TypeVar
+
+from boardkit.chance import Random
+from boardkit.compiling import mypyc_attr
+from boardkit.errors import IllegalMoveError, OptionError
+from boardkit.game import Outcome, Player, State
+from boardkit.patterns import line as count_line
+from boardkit.render.text import symbol
+from boardkit.topology import Cell, SquareGrid, Topology, TopologyError  # noqa: F401  (SquareGrid: the doctests')
+
+__all__ = ["PART", "BoardCells", "BoardTables", "P"]
+
+#: What a cell holds: a piece's symbol (``str``, the default), a count
+#: (``int``: ``BoardState[int]``, seeds in a pit) or a stack of symbols
+#: (``tuple[str, ...]``, bottom first, for games that pile pieces).
+P = TypeVar("P", default=str)
+
+_CELL, _COUNTER, _TURN, _EDGE = range(4)
+#: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
+PART = "_part"
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class BoardTables:
+    """What every state of one game reads its board through, built once per
+    game (:attr:`boardkit.kit.BoardGame.tables`).
+
+    Attributes:
+        where: a cell, or its name, to its index.
+        names: each index's cell name.
+        directions: each direction's index in the compiled tables.
+        axes: one direction index per line through a cell (a direction and
+            its opposite are one line), the lines :meth:`BoardCells.line` counts.
+
+    Examples:
+        >>> tables = BoardTables(SquareGrid(3, 3))
+        >>> tables.where["b1"], tables.where[(1, 2)], tables.names[7]
+        (7, 7, 'b1')
+    """
+
+    def __init__(self, board: Topology) -> None:
+        self.names: tuple[str, ...] = tuple(board.name(c) for c in board.cells)
+        where: dict[Any, int] = dict(board.indices)
+        for i, name in enumerate(self.names):
+            where.setdefault(name, i)
+        self.where = where
+        self.directions: dict[Any, int] = {d: i for i, d in enumerate(board.directions)}
+        opposite = board.compiled.opposite if board.directions else ()
+        self.axes: tuple[int, ...] = tuple(d for d, back in enumerate(opposite) if not 0 <= back < d)
+        #: Each edge's number in ``board.edges`` by its two cells' indices, in either order.
+        self.edge_numbers: dict[tuple[int, int], int] = {}
+        for k, (a, b) in enumerate(board.edges):
+            self.edge_numbers[where[a], where[b]] = self.edge_numbers[where[b], where[a]] = k
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class BoardCells(Generic[P]):
+    """The position of a :class:`~boardkit.kit.BoardState` and the methods
+    that read and change it: its first base, where the kit's hot work is
+    done (a native class on the compiled build, which the game's state
+    class, written in Python, subclasses). Read the position with
+    ``state[cell]`` (a cell or its name), :meth:`get`, :meth:`empty` and
+    :meth:`cells_of`; change it only with :meth:`put`, :meth:`set`,
+    :meth:`next_turn` and :meth:`set_turn`: each change is logged while a
+    move is played, so undo puts it back exactly.
+    """
+
+    #: The board the game is played on.
+    board: Topology
+    #: How many players take part.
+    players: int
+    # The base State's move stack and generator, read here by the quick apply and undo.
+    rng: Random
+    _moves: list[Any]
+    _tokens: list[Any]
+    _draws: list[tuple[int, int]]
+
+    def __init__(
+        self, board: Topology, tables: BoardTables, counters: dict[str, Hashable], first_part: str | None, edges: bool
+    ) -> None:
+        self.board = board
+        self._tables = tables
+        self._where: dict[Any, int] = tables.where
+        self._cells: list[P | None] = [None] * len(board.cells)
+        # The mark on every edge, by Topology.edges order, for a game that plays on edges.
+        self._lines: list[P | None] | None = [None] * len(board.edges) if edges else None
+        # The legal moves of the position numbered _version, computed once for legal_moves and check.
+        self._version = 0
+        self._legal: tuple[int, list[Any]] = (-1, [])
+        self._counters = counters
+        self._first_part = first_part
+        if first_part is not None:
+            counters[PART] = first_part
+        self._turn: Player = 0
+        self._result: Outcome | None = None
+        # While a move is played: what it overwrote, as (what, where, old value), for undo.
+        # Plain data, not bound methods, so that a copy's undo changes the copy.
+        self._log: list[tuple[int, Any, Any]] | None = None
+
+    def _game_name(self) -> str:
+        return str(getattr(getattr(self, "game", None), "name", None) or type(self).__name__)
+
+    def _copy_cells_into(self, twin: BoardCells[P]) -> None:
+        """Copy the position onto ``twin`` (for ``copy``): a fresh legal-move cache, no log."""
+        twin.board = self.board
+        twin._tables = self._tables
+        twin._where = self._where
+        twin._first_part = self._first_part
+        twin._version = 0
+        twin._legal = (-1, [])
+        twin._cells = list(self._cells)
+        twin._lines = None if self._lines is None else list(self._lines)
+        twin._counters = dict(self._counters)
+        twin._turn = self._turn
+        twin._result = self._result
+        twin._log = None
+
+    def _cell_fields(self) -> dict[str, Any]:
+        """The fields kept here, by name (for pickling: a native class keeps them outside ``__dict__``)."""
+        return {
+            "board": self.board,
+            "players": self.players,
+            "_tables": self._tables,
+            "_where": self._where,
+            "_cells": self._cells,
+            "_lines": self._lines,
+            "_version": self._version,
+            "_legal": self._legal,
+            "_counters": self._counters,
+            "_first_part": self._first_part,
+            "_turn": self._turn,
+            "_result": self._result,
+            "_log": self._log,
+            "rng": self.rng,
+            "_moves": self._moves,
+            "_tokens": self._tokens,
+            "_draws": self._draws,
+        }
+
+    def moves(self) -> list[Any]:
+        """Every legal move while the game goes on, in a deterministic order
+        (:meth:`legal_moves` gives none once the game is over)."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[Any]:
+        return list(self._cached_moves())
+
+    def _cached_moves(self) -> list[Any]:
+        if self._result is not None:  # judge may have asked for them before it ended the game
+            return []
+        version, moves = self._legal
+        if version != self._version:
+            moves = self.moves()
+            self._legal = (self._version, moves)
+        return moves
+
+    def play(self, move: Any) -> None:
+        """Carry out a legal move (it has been checked): change the board with
+        :meth:`put` and :meth:`set`, and pass the turn with :meth:`next_turn`."""
+        raise NotImplementedError
+
+    def judge(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on; asked after the
+        set-up and after every move. It may ask :meth:`legal_moves` (none
+        left: a draw, say); the moves it finds are kept for the next player."""
+        return None
+
+    def no_move_loses(self, reason: str = "no legal move") -> Outcome | None:
+        """For :meth:`judge`: the player to move loses when they have no
+        legal move (every other player wins), else ``None``; the rule of
+        draughts, Breakthrough and Amazons. It asks :meth:`legal_moves`,
+        which the kit keeps for the player's turn.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.no_move_loses() is None
+            True
+        """
+        if self._cached_moves():
+            return None
+        return Outcome(frozenset(p for p in range(self.players) if p != self._turn), reason=reason)
+
+    def check(self, move: Any) -> str | None:
+        """Why ``move`` is illegal now, or ``None``. By default a move is legal
+        when it is among :meth:`legal_moves`; override it for a faster test."""
+        version, moves = self._legal
+        if version != self._version:
+            moves = self._cached_moves()
+        for legal in moves:  # the move usually is one of these very values: no comparisons needed
+            if legal is move:
+                return None
+        return None if move in moves else "not a legal move in this position"
+
+    def place_moves(self, table: Sequence[Any]) -> list[Any]:
+        """The moves ``table[i]`` of every empty cell ``i``, in board order,
+        skipping cells whose entry is ``None``: a placement game's legal
+        moves from the moves it made once (tic-tac-toe's marks, Connect
+        Four's drops on the top row's empty cells). On the compiled build
+        the loop runs in C.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("a1"); state.apply("c1")
+            >>> state.place_moves(["x", "y", "z", None, None, None, None, None, None])
+            ['y']
+        """
+        # Plain zip (one entry per cell): mypyc compiles it to one loop, as it does not zip(strict=True).
+        return [move for move, here in zip(table, self._cells) if here is None and move is not None]  # noqa: B905
+
+    def filled(self, lines: Sequence[Sequence[int]]) -> P | None:
+        """The piece standing on every cell of the first of ``lines`` (each
+        a sequence of cell indices) that one piece fills, or ``None``:
+        tic-tac-toe's three in a row, a mill. On the compiled build the loop
+        runs in C.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> for cell in ["a1", "c1", "a2", "c2", "a3"]:
+            ...     state.apply(cell)
+            >>> state.filled([[0, 1, 2], [0, 3, 6]]), state.filled([[0, 1, 2], [0, 4, 8]])
+            ('X', None)
+        """
+        cells = self._cells
+        for line in lines:
+            first = cells[line[0]]
+            if first is not None:
+                for i in line:
+                    if cells[i] != first:
+                        break
+                else:
+                    return first
+        return None
+
+    def step_moves(
+        self, piece: P, table: Sequence[Sequence[tuple[int, Any, Any]]], enemy: P | None = None
+    ) -> list[Any]:
+        """The moves of every ``piece`` on the board one step along its
+        routes, in board order: ``table[i]`` lists, for a piece on cell
+        ``i``, its routes as ``(j, quiet, capture)``: the move ``quiet`` is
+        legal when cell ``j`` is empty, ``capture`` when it holds ``enemy``
+        (either may be ``None``: no such move). The game makes its moves
+        once (the table) and the kit finds the legal ones; on the compiled
+        build that loop runs in C. Breakthrough's steps and captures,
+        Clobber's clobbers.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("a1"); state.apply("b1")
+            >>> routes = [[(j, f"{i}-{j}", f"{i}x{j}") for j in (1, 3) if j != i] for i in range(9)]
+            >>> state.step_moves("X", routes, enemy="O")
+            ['0x1', '0-3']
+        """
+        cells = self._cells
+        found: list[Any] = []
+        for i, here in enumerate(cells):
+            if here == piece:
+                for j, quiet, capture in table[i]:
+                    held = cells[j]
+                    if held is None:
+                        if quiet is not None:
+                            found.append(quiet)
+                    elif capture is not None and held == enemy:
+                        found.append(capture)
+        return found
+
+    def slide_moves(
+        self, table: Sequence[Sequence[Sequence[tuple[int, Any]]]], piece: P | None = None, *, start: int = -1
+    ) -> list[Any]:
+        """The moves of every ``piece`` on the board (or of the piece on
+        cell index ``start``) sliding along its lines over empty cells, in
+        board order: ``table[i]`` lists the lines from cell ``i``, each as
+        ``(j, move)`` pairs nearest first, ``move`` being the slide to
+        ``j``; a line stops before the first cell that is not empty. The
+        moves of a queen, an Amazon or its arrow, a Hasami piece; on the
+        compiled build the loop runs in C.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("a1"); state.apply("c1")
+            >>> rays = state.board.compiled.rays
+            >>> lines = [[[(j, state.name(state.board.cells[j])) for j in ray] for ray in rays[i]] for i in range(9)]
+            >>> state.slide_moves(lines, "X")
+            ['b1', 'a2', 'a3']
+            >>> state.slide_moves(lines, start=2)
+            ['c2', 'c3', 'b1']
+        """
+        cells = self._cells
+        found: list[Any] = []
+        for i in range(len(cells)) if start < 0 else (start,):
+            if start >= 0 or cells[i] == piece:
+                for line in table[i]:
+                    for j, move in line:
+                        if cells[j] is not None:
+                            break
+                        found.append(move)
+        return found
+
+    # -- reading the position ---------------------------------------------------
+
+    def __getitem__(self, cell: Cell) -> P | None:
+        """The piece on a cell (or cell name), or ``None``."""
+        try:
+            return self._cells[self._where[cell]]
+        except (KeyError, TypeError):  # no such cell: say so
+            return self._cells[self._index(cell)]
+
+    def _index(self, cell: Cell) -> int:
+        try:
+            return self._where[cell]
+        except (KeyError, TypeError):
+            return self.board.index(self.board.cell(cell) if isinstance(cell, str) else cell)
+
+    def name(self, cell: Cell) -> str:
+        """A cell's name in the move notation."""
+        try:
+            return self._tables.names[self._where[cell]]
+        except (KeyError, TypeError):
+            return self.board.name(cell)
+
+    def get(self, counter: str) -> Any:
+        """The value of a declared counter."""
+        return self._counters[counter]
+
+    def empty(self) -> list[Any]:
+        """The empty cells, in board order."""
+        cells = self.board.cells
+        return [cells[i] for i, piece in enumerate(self._cells) if piece is None]
+
+    def layout(self) -> tuple[P | None, ...]:
+        """The piece on every cell, by cell index (``None`` for empty): the
+        ``cells`` argument of the rules helpers that read the compiled
+        tables, such as :func:`boardkit.capture.custodial`.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("b1")
+            >>> state.layout()[:3]
+            (None, 'X', None)
+        """
+        return tuple(self._cells)
+
+    @property
+    def at(self) -> Sequence[P | None]:
+        """What stands on every cell, by cell index (``None`` for empty),
+        read in place: no copy is made, so it is the fastest way for rules
+        code to read the board (``self.at[j] is None``), and it follows the
+        position as moves are played. Change cells with :meth:`put` only;
+        :meth:`layout` gives a copy to keep.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> board = state.at
+            >>> state.apply("b1")
+            >>> board[:3]
+            [None, 'X', None]
+        """
+        return self._cells
+
+    def cells_of(self, piece: P) -> list[Any]:
+        """The cells holding ``piece``, in board order."""
+        cells = self.board.cells
+        return [cells[i] for i, p in enumerate(self._cells) if p == piece]
+
+    def line(self, cell: Cell, direction: str | None = None) -> int:
+        """How many of the piece on ``cell`` stand in an unbroken line through
+        it along ``direction`` and its opposite, or with no direction the
+        longest such line along any of the board's axes (0 on an empty cell):
+        the check of Connect Four and Gomoku. Reads the compiled tables.
+
+        Raises:
+            TopologyError: for a cell or direction the board does not have.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> for cell in ["a1", "c3", "b1"]:
+            ...     state.apply(cell)
+            >>> state.line("a1", "e"), state.line("a1", "s"), state.line("b2", "e")
+            (2, 1, 0)
+            >>> state.line("a1")
+            2
+        """
+        try:
+            index = self._where[cell]
+        except (KeyError, TypeError):
+            index = self._index(cell)
+        if self._cells[index] is None:
+            return 0
+        if not self.board.directions:
+            return 1  # a board without directions has no lines but the piece itself
+        directions = self._tables.axes if direction is None else (self._direction(direction),)
+        return count_line(self.board.compiled, self._cells, index, directions=directions)
+
+    def slide(self, cell: Cell, direction: str) -> Any:
+        """Where a piece moving from ``cell`` along ``direction`` over empty
+        cells stops: the last empty cell before an occupied one or the edge
+        (``cell`` itself when the next cell is not empty). A disc dropped in
+        a Connect Four column slides from its top cell down. Reads the
+        compiled tables.
+
+        Raises:
+            TopologyError: for a cell or direction the board does not have.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("a3")
+            >>> state.name(state.slide("a1", "s")), state.name(state.slide("c1", "s"))
+            ('a2', 'c3')
+            >>> state.name(state.slide("a3", "n")), state.name(state.slide("a3", "s"))
+            ('a1', 'a3')
+        """
+        try:
+            index = self._where[cell]
+        except (KeyError, TypeError):
+            index = self._index(cell)
+        cells = self._cells
+        stop = index
+        for j in self.board.compiled.rays[index][self._direction(direction)]:
+            if cells[j] is not None:
+                break
+            stop = j
+        return self.board.cells[stop]
+
+    def _direction(self, direction: str) -> int:
+        try:
+            return self._tables.directions[direction]
+        except (KeyError, TypeError):
+            raise TopologyError(f"no direction {direction!r:.20} on this board") from None
+
+    # -- changing it (undoable) -------------------------------------------------
+
+    def put(self, cell: Cell, piece: P | None) -> None:
+        """Put ``piece`` on ``cell`` (``None`` empties it), replacing what was there."""
+        try:
+            index = self._where[cell]
+        except (KeyError, TypeError):
+            index = self._index(cell)
+        if self._log is not None:
+            self._log.append((_CELL, index, self._cells[index]))
+        self._cells[index] = piece
+
+    # Counts and stacks: a cell of a BoardState[int] holds a number, one of a
+    # BoardState[tuple[str, ...]] a pile; put, undo, copy and == are the same.
+
+    def count(self, cell: Cell) -> int:
+        """How many pieces are on ``cell``: the number on a cell that holds
+        a count, the height of a stack, 1 for a piece's symbol, 0 when empty.
+
+        Examples:
+            >>> from boardkit.kit import BoardGame, BoardState
+            >>> class Pits(BoardGame):
+            ...     name, board, state_class = "pits", SquareGrid(2, 1), BoardState
+            >>> state = Pits().new_game(seed=0)
+            >>> state.put("a1", 4); state.count("a1"), state.count("b1")
+            (4, 0)
+            >>> state.add("b1", 2); state.count("b1")
+            2
+        """
+        piece: Any = self[cell]
+        if piece is None:
+            return 0
+        if isinstance(piece, int):
+            return piece
+        return len(piece) if isinstance(piece, tuple) else 1
+
+    def label(self, cell: Cell) -> str:
+        """What the pictures write on ``cell``: a piece's symbol, a count's
+        digits (``"0"`` for an empty pit), a stack's symbols bottom first;
+        ``""`` for an empty cell.
+
+        Examples:
+            >>> from boardkit.kit import BoardGame, BoardState
+            >>> class Pits(BoardGame):
+            ...     name, board, state_class = "pits", SquareGrid(3, 1), BoardState
+            >>> state = Pits().new_game(seed=0)
+            >>> state.put("a1", 0); state.put("b1", ("x", "o"))
+            >>> state.label("a1"), state.label("b1"), state.label("c1")
+            ('0', 'xo', '')
+        """
+        piece = self[cell]
+        return "" if piece is None else symbol(piece)
+
+    def add(self, cell: Cell, amount: int = 1) -> None:
+        """Add ``amount`` to the count on ``cell`` (an empty cell counts 0).
+
+        Raises:
+            TypeError: if the cell holds a symbol or a stack, not a count.
+        """
+        piece: Any = self[cell]
+        if piece is not None and (not isinstance(piece, int) or isinstance(piece, bool)):
+            raise TypeError(f"{self.name(cell)} holds {piece!r:.20}, not a count")
+        self.put(cell, cast(Any, (piece or 0) + amount))
+
+    def stack(self, cell: Cell) -> tuple[Any, ...]:
+        """The pieces piled on ``cell``, bottom first (``()`` when empty; a
+        single symbol is a stack of one).
+
+        Examples:
+            >>> from boardkit.kit import BoardGame, BoardState
+            >>> class Piles(BoardGame):
+            ...     name, board, state_class = "piles", SquareGrid(2, 1), BoardState
+            >>> state = Piles().new_game(seed=0)
+            >>> state.push("a1", "x"); state.push("a1", "o"); state.stack("a1")
+            ('x', 'o')
+            >>> state.pop("a1"), state.stack("a1")
+            ('o', ('x',))
+        """
+        piece: Any = self[cell]
+        if piece is None:
+            return ()
+        return piece if isinstance(piece, tuple) else (piece,)
+
+    def push(self, cell: Cell, piece: Any) -> None:
+        """Put ``piece`` on top of the stack on ``cell``."""
+        self.put(cell, cast(Any, (*self.stack(cell), piece)))
+
+    def pop(self, cell: Cell) -> Any:
+        """Take the top piece off the stack on ``cell`` and return it (the
+        cell is empty, ``None``, once its last piece is taken).
+
+        Raises:
+            ValueError: if the cell is empty.
+        """
+        pile = self.stack(cell)
+        if not pile:
+            raise ValueError(f"no piece on {self.name(cell)} to take")
+        self.put(cell, cast(Any, pile[:-1] or None))
+        return pile[-1]
+
+    def sow(self, cell: Cell, direction: str, *, skip: Collection[Cell] = ()) -> Any:
+        """Sow the count on ``cell``: take it all, and drop one in each cell
+        after it along ``direction``, going round a ring of pits as often as
+        the count asks (the start too, when the walk comes back to it),
+        passing over the cells in ``skip`` (the other player's store in
+        Kalah); return the cell the last one fell in (``cell`` itself when
+        it held none). Reads the compiled tables.
+
+        Raises:
+            TopologyError: for a cell or direction the board does not have,
+                or when the walk leaves the board or finds no cell to sow.
+
+        Examples:
+            Four pits in a ring, sown with ``"next"``:
+
+            >>> import networkx as nx
+            >>> from boardkit.topology import from_graph
+            >>> ring = nx.DiGraph()
+            >>> for a, b in [("p0", "p1"), ("p1", "p2"), ("p2", "p3"), ("p3", "p0")]:
+            ...     ring.add_edge(a, b, direction="next"); ring.add_edge(b, a, direction="back")
+            >>> from boardkit.kit import BoardGame, BoardState
+            >>> class Ring(BoardGame):
+            ...     name, board, state_class = "ring", from_graph(ring), BoardState
+            >>> state = Ring().new_game(seed=0)
+            >>> state.put("p1", 5)
+            >>> state.sow("p1", "next", skip=["p2"])
+            'p0'
+            >>> [state.count(c) for c in ("p0", "p1", "p2", "p3")]
+            [2, 1, 0, 2]
+        """
+        start = at = self._index(cell)
+        cells: list[Any] = self._cells
+        seeds = self.count(self.board.cells[start])
+        steps = self.board.compiled.steps
+        d = self._direction(direction)
+        passed = {self._index(c) for c in skip} if skip else ()
+        sown: list[int] = []
+        idle = 0  # steps since the last seed fell: a whole lap means nowhere to sow
+        while len(sown) < seeds:
+            at = steps[at][d]
+            if at < 0 or idle > len(steps):
+                raise TopologyError(f"sowing from {self.name(cell)} along {direction!r} finds no cell to sow")
+            if at in passed:
+                idle += 1
+            elif cells[at] is not None and type(cells[at]) is not int:
+                raise TypeError(f"{self._tables.names[at]} holds {cells[at]!r:.20}, not a count")
+            else:
+                idle = 0
+                sown.append(at)
+        log = self._log
+        if log is not None:
+            log.append((_CELL, start, cells[start]))
+        cells[start] = 0
+        for j in sown:  # on the tables directly, each change logged for undo as put does
+            if log is not None:
+                log.append((_CELL, j, cells[j]))
+            cells[j] = (cells[j] or 0) + 1
+        return self.board.cells[at]
+
+    # Edges, for a game that lists Edge among its moves.
+
+    def _edge_lines(self) -> list[P | None]:
+        if self._lines is None:
+            raise TopologyError(f"{self._game_name()} keeps no marks on edges: it lists no Edge among its moves")
+        return self._lines
+
+    def edge(self, a: Cell, b: Cell) -> P | None:
+        """The mark on the edge between ``a`` and ``b`` (cells or names, in
+        either order), or ``None``.
+
+        Raises:
+            TopologyError: if they are not neighbours, or the game does not
+                play on edges.
+        """
+        return self._edge_lines()[self._edge_number(a, b)]
+
+    def _edge_number(self, a: Cell, b: Cell) -> int:
+        where = self._where
+        try:
+            return self._tables.edge_numbers[where[a], where[b]]
+        except (KeyError, TypeError):
+            return self.board.edge_index(a, b)
+
+    def put_edge(self, a: Cell, b: Cell, mark: P | None) -> None:
+        """Put ``mark`` on the edge between ``a`` and ``b`` (``None`` clears
+        it); undone with the move, like :meth:`put`.
+
+        Raises:
+            TopologyError: if they are not neighbours, or the game does not
+                play on edges.
+        """
+        lines, k = self._edge_lines(), self._edge_number(a, b)
+        if self._log is not None:
+            self._log.append((_EDGE, k, lines[k]))
+        lines[k] = mark
+
+    def empty_edges(self) -> list[tuple[Cell, Cell]]:
+        """The edges without a mark, in :attr:`~boardkit.topology.Topology.edges` order.
+
+        Raises:
+            TopologyError: if the game does not play on edges.
+
+        Examples:
+            >>> from boardkit.kit import BoardGame, BoardState, Edge
+            >>> class Lines(BoardGame):
+            ...     name, board, state_class, moves = "lines", SquareGrid(2, 2), BoardState, (Edge,)
+            >>> state = Lines().new_game(seed=0)
+            >>> state.put_edge("a1", "b1", "x")
+            >>> state.edge("b1", "a1"), len(state.empty_edges())
+            ('x', 3)
+        """
+        edges = self.board.edges
+        return [edges[k] for k, mark in enumerate(self._edge_lines()) if mark is None]
+
+    def edge_moves(self, table: Sequence[Any]) -> list[Any]:
+        """The moves ``table[k]`` of every edge ``k`` without a mark, in
+        :attr:`~boardkit.topology.Topology.edges` order: :meth:`place_moves`
+        for a game on edges (Dots and Boxes' lines, made once).
+
+        Raises:
+            TopologyError: if the game does not play on edges.
+
+        Examples:
+            >>> from dots_and_boxes import LINES, DotsAndBoxes
+            >>> state = DotsAndBoxes().new_game(seed=0)
+            >>> state.apply("a1-b1")
+            >>> len(LINES), len(state.edge_moves(LINES)), LINES[0] in state.edge_moves(LINES)
+            (12, 11, False)
+        """
+        lines = self._edge_lines()
+        return [move for k, move in enumerate(table) if lines[k] is None]
+
+    def closed(self, groups: Sequence[Sequence[int]]) -> int:
+        """How many of ``groups`` (each a sequence of edge numbers) have a
+        mark on every edge: the boxes a line closes in Dots and Boxes.
+
+        Raises:
+            TopologyError: if the game does not play on edges.
+
+        Examples:
+            >>> from dots_and_boxes import BOXES, DotsAndBoxes
+            >>> state = DotsAndBoxes().new_game(seed=0)
+            >>> for line in ["a1-b1", "a2-b2", "a1-a2"]:
+            ...     state.apply(line)
+            >>> state.closed(BOXES), state.current_player
+            (0, 1)
+            >>> state.apply("b1-b2"); state.closed(BOXES), state.current_player
+            (1, 1)
+        """
+        lines = self._edge_lines()
+        count = 0
+        for group in groups:
+            for k in group:
+                if lines[k] is None:
+                    break
+            else:
+                count += 1
+        return count
+
+    def set(self, counter: str, value: Hashable) -> None:
+        """Set a declared counter."""
+        if counter not in self._counters:
+            known = ", ".join(repr(k) for k in self._counters) or "none"
+            raise OptionError(f"no counter {counter!r}; {self._game_name()} declares {known}")
+        if self._log is not None:
+            self._log.append((_COUNTER, counter, self._counters[counter]))
+        self._counters[counter] = value
+
+    def set_turn(self, player: Player) -> None:
+        """Make ``player`` the one to move (at the first of the game's
+        :attr:`~BoardGame.parts`, if it declares them)."""
+        if self._log is not None:
+            self._log.append((_TURN, None, self._turn))
+        self._turn = player
+        if self._first_part is not None and self._counters[PART] != self._first_part:
+            self.set(PART, self._first_part)
+
+    def next_turn(self, skip: Callable[[Player], bool] | None = None) -> None:
+        """Pass the turn to the next player in order, skipping those for whom
+        ``skip(player)`` is true (players who must pass); if every other
+        player is skipped the turn comes back to the one who moved. The new
+        turn starts at the first of the game's :attr:`~BoardGame.parts`."""
+        player = self._turn
+        if skip is None:
+            if self._log is not None:
+                self._log.append((_TURN, None, player))
+            self._turn = (player + 1) % self.players
+            if self._first_part is not None and self._counters[PART] != self._first_part:
+                self.set(PART, self._first_part)
+            return
+        for step in range(1, self.players + 1):
+            candidate = (player + step) % self.players
+            if skip is None or candidate == player or not skip(candidate):
+                self.set_turn(candidate)
+                return
+
+    @property
+    def part(self) -> str:
+        """The part of the turn the player to move is playing (a name from
+        the game's :attr:`~BoardGame.parts`), or ``""`` for a game whose
+        turns are one move."""
+        return "" if self._first_part is None else str(self._counters[PART])
+
+    # -- the protocol, derived --------------------------------------------------
+
+    @property
+    def current_player(self) -> Player | None:
+        return None if self._result is not None else self._turn
+
+    @property
+    def player(self) -> Player:
+        """The player whose turn it is, as a number even once the game is
+        over (then the player who would have moved): what :meth:`moves`,
+        :meth:`play` and :meth:`judge` read instead of
+        ``current_player or 0``.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("b2"); state.player
+            1
+        """
+        return self._turn
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._result
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    def random_move(self, rng: Any) -> Any:
+        moves = self._cached_moves()
+        if not moves:
+            raise IllegalMoveError("random move", "the game is over")
+        return moves[rng.randbelow(len(moves))]
+
+    def _playout(self, limit: int, rng: Any) -> int:
+        """:meth:`boardkit.State.playout`'s loop (``limit`` -1: no limit),
+        here so that on the compiled build it runs in C."""
+        played = 0
+        while played != limit and self._result is None:
+            self.apply(self.random_move(rng))
+            played += 1
+        return played
+
+    def _play(self, move: Any) -> object:
+        if self._result is not None:
+            raise IllegalMoveError(move, "the game is over")
+        try:
+            reason = self.check(move)
+        except (TypeError, ValueError, LookupError, AttributeError):
+            reason = "not a move of this game"
+        if reason is not None:
+            raise IllegalMoveError(move, reason)
+        log: list[tuple[int, Any, Any]] = []
+        self._log = log
+        self._version += 1
+        try:
+            self.play(move)
+            self._result = self.judge()
+        except BaseException:
+            self._log = None
+            self._unplay(move, log)
+            raise
+        self._log = None
+        return log
+
+    def apply(self, move: Any) -> None:
+        """:meth:`boardkit.State.apply`, with a quick path for a move value
+        on a game still going: the same bookkeeping (the move stack, the
+        generator's state before a move that draws), done here. Text, a
+        finished game and a move that is refused go through
+        :meth:`boardkit.State.apply` itself, which raises as it always does.
+        """
+        if self._result is not None or isinstance(move, str):
+            State.apply(cast(Any, self), move)
+            return
+        rng = self.rng
+        before = rng.state
+        try:
+            token = self._play(move)
+        except Exception:
+            rng.state = before
+            State.apply(cast(Any, self), move)  # refused again, there, with the errors it gives
+            return
+        if rng.state != before:
+            self._draws.append((len(self._moves), before))
+        self._moves.append(move)
+        self._tokens.append(token)
+
+    def undo(self) -> Any:
+        """:meth:`boardkit.State.undo`, with a quick path for a move the kit
+        logged; anything else (no move, a determinized copy's dealt moves)
+        goes through :meth:`boardkit.State.undo`."""
+        moves, tokens = self._moves, self._tokens
+        if not moves or type(tokens[-1]) is not list:
+            return State.undo(cast(Any, self))
+        move = moves.pop()
+        self._unplay(move, tokens.pop())
+        draws = self._draws
+        if draws and draws[-1][0] == len(moves):
+            self.rng.state = draws.pop()[1]
+        return move
+
+    def _unplay(self, move: Any, token: Any) -> None:
+        self._version += 1
+        for what, where, old in reversed(token):
+            if what == _CELL:
+                self._cells[where] = old
+            elif what == _COUNTER:
+                self._counters[where] = old
+            elif what == _EDGE:
+                self._edge_lines()[where] = old
+            else:
+                self._turn = old
+        self._result = None  # a move is only ever played while the game goes on
+
+    def _key(self) -> Hashable:
+        cells = tuple(self._cells) if self._lines is None else (*self._cells, *self._lines)
+        return (cells, tuple(sorted(self._counters.items())), self._turn, self._result)

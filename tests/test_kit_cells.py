@@ -1,0 +1,138 @@
+"""The kit's position store, :class:`boardkit.kit.BoardCells` (issue 31): its
+quick apply and undo keep :class:`boardkit.State`'s promises, kit states
+pickle and copy with every field, and the move-list helpers list exactly the
+moves the plain loops they replace list, in the same order. The same tests
+run on the pure and the compiled build (where ``BoardCells`` is native)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from itertools import takewhile
+from typing import Any
+
+import pytest
+from amazons import LINES, SHOTS, Amazons
+from breakthrough import PIECES, ROUTES, Breakthrough
+from connect_four import ConnectFour
+from dots_and_boxes import BESIDE, DotsAndBoxes
+from nine_mens_morris import MILLS, NineMensMorris
+from tic_tac_toe import LINES as THREES
+from tic_tac_toe import PLACES, TicTacToe
+
+from boardkit import IllegalMoveError, NotationError, Random
+from boardkit.kit import BoardCells, BoardState
+
+
+def _played(game: Any, seed: int, plies: int) -> BoardState:
+    state: BoardState = game.new_game(seed=seed)
+    rng = Random(seed)
+    for _ in range(plies):
+        if state.is_over:
+            break
+        state.apply(state.random_move(rng))
+    return state
+
+
+def test_a_kit_state_is_a_board_cells() -> None:
+    assert isinstance(TicTacToe().new_game(seed=0), BoardCells)
+    assert BoardState.__mro__[1] is BoardCells
+
+
+@pytest.mark.parametrize("game", [TicTacToe(), ConnectFour(), DotsAndBoxes(), NineMensMorris()])
+def test_pickle_copy_and_deepcopy_keep_everything(game: Any) -> None:
+    state = _played(game, 3, 7)
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), state.copy()):
+        assert twin.snapshot() == state.snapshot()
+        assert twin.history == state.history and twin.rng.state == state.rng.state
+        assert twin.legal_moves() == state.legal_moves()
+        if twin.history and twin is not state:
+            twin.undo()
+            assert twin.snapshot() != state.snapshot()  # the twin's undo changes the twin only
+            assert len(state.history) == len(twin.history) + 1
+
+
+def test_the_quick_apply_refuses_as_state_apply_does() -> None:
+    state = _played(TicTacToe(), 1, 3)
+    before = state.snapshot()
+    with pytest.raises(IllegalMoveError):
+        state.apply(state.history[0])  # a cell already taken
+    with pytest.raises(IllegalMoveError):
+        state.apply(object())
+    with pytest.raises(NotationError):
+        state.apply("z9")
+    assert state.snapshot() == before
+    state.apply(str(state.legal_moves()[0]))  # text goes the long way and lands the same
+    assert len(state.history) == 4
+
+
+def test_apply_and_undo_walk_a_game_back_exactly() -> None:
+    state = Breakthrough().new_game(seed=5)
+    rng, seen = Random(5), []
+    while not state.is_over:
+        seen.append(state.snapshot())
+        state.apply(state.random_move(rng))
+    with pytest.raises(IllegalMoveError):
+        state.apply(state.history[-1])  # the game is over
+    while seen:
+        state.undo()
+        assert state.snapshot() == seen.pop()
+
+
+def test_playout_plays_the_moves_random_move_chooses() -> None:
+    a, b = TicTacToe().new_game(seed=2), TicTacToe().new_game(seed=2)
+    played = a.playout(max_plies=5, rng=Random(9))
+    rng = Random(9)
+    for _ in range(played):
+        b.apply(b.random_move(rng))
+    assert played == 5 and a.snapshot() == b.snapshot()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_move_helpers_list_what_the_plain_loops_list(seed: int) -> None:
+    state = _played(Breakthrough(), seed, 20)
+    cells, player = state.at, state.player
+    mine, theirs = PIECES[player], PIECES[1 - player]
+    plain = [
+        step if cells[j] is None else capture
+        for i, piece in enumerate(cells)
+        if piece == mine
+        for j, step, capture in ROUTES[player][i]
+        if cells[j] is None or (capture is not None and cells[j] == theirs)
+    ]
+    assert state.step_moves(mine, ROUTES[player], enemy=theirs) == plain
+
+    amazons = _played(Amazons(), seed, 9)
+    cells = amazons.at
+    slides = []
+    for i, piece in enumerate(cells):
+        if piece == "X":
+            for line in LINES[i]:
+                for j, move in line:
+                    if cells[j] is not None:
+                        break
+                    slides.append(move)
+    assert amazons.slide_moves(LINES, "X") == slides
+    start = cells.index("O")
+    shots = [m for line in SHOTS[start] for _, m in takewhile(lambda jm: cells[jm[0]] is None, line)]
+    assert amazons.slide_moves(SHOTS, start=start) == shots
+
+    ttt = _played(TicTacToe(), seed, 4)
+    assert ttt.place_moves(PLACES) == [p for p, s in zip(PLACES, ttt.at, strict=True) if s is None]
+    full = [ttt.at[a] for a, b, c in THREES if ttt.at[a] is not None and ttt.at[a] == ttt.at[b] == ttt.at[c]]
+    assert ttt.filled(THREES) == (full[0] if full else None)
+
+
+def test_filled_and_closed_need_every_cell_and_edge() -> None:
+    morris = _played(NineMensMorris(), 4, 12)
+    cells = morris.at
+    for p, mills in enumerate(MILLS):
+        lines = [[p, a, b] for a, b in mills]
+        man = cells[p]
+        expected = man if man is not None and any(cells[a] == cells[b] == man for a, b in mills) else None
+        assert morris.filled(lines) == expected
+    boxes = _played(DotsAndBoxes(), 4, 6)
+    marks = [boxes.edge(*edge) for edge in boxes.board.edges]
+    for groups in BESIDE:
+        assert boxes.closed(groups) == sum(all(marks[k] is not None for k in box) for box in groups)
+    assert boxes.closed([]) == 0 and boxes.filled([]) is None
