@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+import boardkit
 from boardkit import Random
 from boardkit.games.tafl import Tafl
 from boardkit.games.tafl.board import ATTACKER, DEFENDER, has_moves, legal_entries, move_buckets, random_step
@@ -127,3 +128,31 @@ def test_seeded_playouts_play_the_games_they_played_before(variant: str) -> None
     first, position = PINNED[variant]
     assert state.to_record().moves[:6] == first
     assert state.position() == position
+
+
+@pytest.mark.parametrize(("variant", "options"), GAMES[:10:3], ids=[v for v, _ in GAMES[:10:3]])
+def test_the_board_in_bytes_follows_the_board_list(variant: str, options: dict[str, str]) -> None:
+    """The compiled build's state walks a copy of its board in bytes (``_look``), kept by its
+    moves, captures, undo and copy; the pure build's reads the board list itself."""
+    game = Tafl(variant, **options)
+    for seed in range(3):
+        state = game.new_game(seed=seed)
+        assert isinstance(state._look, bytes) == boardkit.COMPILED
+        rng = Random(seed)
+        twins = []
+        while not state.is_over and len(state.history) < 150:
+            state.apply(state.random_move(rng))
+            assert bytes(state._look) == bytes(state._board)
+            if len(state.history) % 40 == 0:
+                twins.append((state.copy(), list(state._board)))
+        for twin, board in twins:  # the original played on after each copy: no shared bytes
+            assert bytes(twin._look) == bytes(board)
+            twin.playout(max_plies=20, rng=rng)
+            assert bytes(twin._look) == bytes(twin._board)
+            while len(twin.history) > 30:
+                twin.undo()
+            assert bytes(twin._look) == bytes(twin._board)
+        while state.history:
+            state.undo()
+            assert bytes(state._look) == bytes(state._board)
+        assert state._look == game.new_game(seed=seed)._look

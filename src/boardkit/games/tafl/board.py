@@ -238,9 +238,9 @@ class Board:
             for f, s in zip(through, stop, strict=True)
         )
         #: Per piece code, for the compiled build's move loops: 0 where it may not pass over a
-        #: square, 1 where it may pass but not stop, 2 where it may pass and stop.
+        #: square, 1 where it may pass but not stop, 2 where it may pass and stop (in bytes).
         self.walk = [
-            [(2 if s[i] else 1) if f[i] else 0 for i in range(cells)] for f, s in zip(through, stop, strict=True)
+            bytes((2 if s[i] else 1) if f[i] else 0 for i in range(cells)) for f, s in zip(through, stop, strict=True)
         ]
         #: Where the King may end a move: a square he may both reach and stop on.
         self.king_stop = self.stop_bits[KING] & self.pass_bits[KING]
@@ -337,13 +337,16 @@ def king_enclosed(g: Board, board: list[int], king: int) -> bool:
     return True
 
 
-def has_moves(g: Board, board: list[int], att: int, dfn: int, king: int, side: int, native: bool = NATIVE) -> bool:
+def has_moves(
+    g: Board, board: list[int] | bytes, att: int, dfn: int, king: int, side: int, native: bool = NATIVE
+) -> bool:
     """Whether ``side`` (0 attackers, 1 defenders) has a legal move, found on bitboards (with
-    ``native``, the compiled build's default, on the board list:
+    ``native``, the compiled build's default, on the board (a list, or quicker ``bytes``):
     :func:`~boardkit.games.tafl.walks.native_has_moves`)."""
     if native:
         men = ATTACKER if side == 0 else DEFENDER
-        return native_has_moves(g.size, g.walk[men], g.walk[KING], board, men, king if side == 1 else -1)
+        look = board if isinstance(board, bytes) else bytes(board)
+        return native_has_moves(g.size, g.walk[men], g.walk[KING], look, men, king if side == 1 else -1)
     n = g.size
     kbit = 1 << king if king >= 0 else 0
     empty = g.full ^ (att | dfn | kbit)
@@ -477,7 +480,9 @@ def move_buckets(g: Board, att: int, dfn: int, king: int, turn: int) -> tuple[in
     return total, targets, buckets
 
 
-def legal_entries(g: Board, b: list[int], men: int, king: int, table: list[T], native: bool = NATIVE) -> list[T]:
+def legal_entries(
+    g: Board, b: list[int] | bytes, men: int, king: int, table: list[T], native: bool = NATIVE
+) -> list[T]:
     """What ``table`` holds for each move of the pieces of code ``men`` on
     ``b`` and of the King on ``king`` (``-1``: none to move), by origin square,
     then direction (up, right, down, left), then distance:
@@ -490,7 +495,8 @@ def legal_entries(g: Board, b: list[int], men: int, king: int, table: list[T], n
         [Move('d4', 'd5'), Move('d4', 'd6'), Move('d4', 'd7')]
     """
     if native:
-        return native_entries(g.size, g.walk[men], g.walk[KING], b, men, king, table)
+        look = b if isinstance(b, bytes) else bytes(b)
+        return native_entries(g.size, g.walk[men], g.walk[KING], look, men, king, table)
     rays = g.rays
     cells = g.cells
     out: list[T] = []
@@ -535,7 +541,7 @@ def legal_entries(g: Board, b: list[int], men: int, king: int, table: list[T], n
     return out
 
 
-def _king_entries(g: Board, b: list[int], king: int, table: list[T], out: list[T]) -> None:
+def _king_entries(g: Board, b: list[int] | bytes, king: int, table: list[T], out: list[T]) -> None:
     """Add the King's moves from ``king`` to ``out``, in :func:`legal_entries`' order."""
     base = king * g.cells
     if g.king_free:
@@ -579,17 +585,18 @@ def escape_lines(g: Board, b: list[int], king: int) -> int:
 
 
 def random_step(
-    g: Board, b: list[int], att: int, dfn: int, king: int, turn: int, rng: Random, native: bool = NATIVE
+    g: Board, b: list[int] | bytes, att: int, dfn: int, king: int, turn: int, rng: Random, native: bool = NATIVE
 ) -> tuple[int, int]:
     """A legal move of ``turn``'s side drawn uniformly with ``rng``, as (origin, target), counted
     and found on the bitboards (:func:`move_buckets`) without listing the moves: the King's
     targets by square, then the men's moves by direction (up, down, right, left), distance and
     target square; the move with index ``rng.randbelow(total)`` in that order. With ``native``
-    (the compiled build's default) the same move is counted and found on the board list ``b``
-    (:func:`~boardkit.games.tafl.walks.native_step`)."""
+    (the compiled build's default) the same move is counted and found on the board ``b`` (a
+    list, or quicker ``bytes``: :func:`~boardkit.games.tafl.walks.native_step`)."""
     if native:
         men = ATTACKER if turn == 0 else DEFENDER
-        return native_step(g.size, g.walk[men], g.walk[KING], b, men, king if turn == 1 else -1, rng)
+        look = b if isinstance(b, bytes) else bytes(b)
+        return native_step(g.size, g.walk[men], g.walk[KING], look, men, king if turn == 1 else -1, rng)
     total, targets, buckets = move_buckets(g, att, dfn, king, turn)
     r = rng.randbelow(total)
     if targets:

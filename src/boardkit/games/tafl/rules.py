@@ -48,6 +48,7 @@ from boardkit.compiling import mypyc_attr
 from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, refusing
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.tafl.board import (
+    NATIVE,
     SIDES,
     Board,
     board_tables,
@@ -79,6 +80,7 @@ from boardkit.games.tafl.setup import from_position
 from boardkit.games.tafl.shape import TABLE_STATES
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
 from boardkit.games.tafl.view import TaflView, position_text
+from boardkit.games.tafl.walks import moved, unmoved
 from boardkit.topology import SquareGrid
 
 if TYPE_CHECKING:
@@ -374,6 +376,13 @@ class TaflState(State[Move]):
         board = game.tables()
         self._g = board
         self._board: list[int] = list(start)
+        # The compiled build's own state keeps the board also in bytes, which its move loops read
+        # the quickest (walks.py): _look is a snapshot of _mirror, else the board list itself. (No
+        # _mirror on the pure build: it copies a state of 30 fields a fifth slower than one of 29.)
+        self._look: list[int] | bytes = self._board
+        if NATIVE and type(self) is TaflState:
+            self._mirror = bytearray(start)
+            self._look = bytes(start)
         att = dfn = 0
         king = -1
         for i, code in enumerate(start):
@@ -383,24 +392,22 @@ class TaflState(State[Move]):
                 dfn |= 1 << i
             elif code == KING:
                 king = i
-        self._att = att
-        self._dfn = dfn
-        self._king = king
-        self._turn = first
+        self._att, self._dfn, self._king, self._turn = att, dfn, king, first
         options = game.options
         self._armed = options.king_armed
         self._weak = options.king_captured_by == "two"
         self._throne_strong = options.king_captured_by == "throne"
         self._mate = options.mate
         self._limit = options.repetition or 0
-        self._repeat = options.repetition_result
         self._shieldwall = options.shieldwall
         self._along = options.shieldwall_close == "along-edge"
         self._fort = options.exit_fort
         self._encircle = options.encirclement
         self._linnaean = options.linnaean
         self._seen: dict[tuple[int, int, int, int], int] = {(att, dfn, king, first): 1}
-        self._start_counts = (att.bit_count(), dfn.bit_count() + 1)
+        # Read rarely, so in one field: the men at the start (attackers; defenders and the King) and
+        # what a repetition does.
+        self._fixed = (att.bit_count(), dfn.bit_count() + 1, options.repetition_result)
         self._over: Outcome | None = None
         if king >= 0 and board.winning[king]:
             self._over = KING_ESCAPED
@@ -408,7 +415,7 @@ class TaflState(State[Move]):
             self._over = EXIT_FORT
         elif self._encircle and encircled(board, att, dfn, king):
             self._over = ENCIRCLED
-        elif not has_moves(board, self._board, att, dfn, king, first):
+        elif not has_moves(board, self._look, att, dfn, king, first):
             self._over = NO_MOVE[first]
 
     # -- the protocol ---------------------------------------------------------
@@ -462,8 +469,8 @@ class TaflState(State[Move]):
         if self._over is not None:
             return []
         if self._turn == 0:
-            return legal_entries(self._g, self._board, ATTACKER, -1, self._g.moves)  # type: ignore[arg-type]
-        return legal_entries(self._g, self._board, DEFENDER, self._king, self._g.moves)  # type: ignore[arg-type]
+            return legal_entries(self._g, self._look, ATTACKER, -1, self._g.moves)  # type: ignore[arg-type]
+        return legal_entries(self._g, self._look, DEFENDER, self._king, self._g.moves)  # type: ignore[arg-type]
 
     def legal_entries(self, table: Sequence[T]) -> list[T]:
         """What ``table`` holds for each legal move, in :meth:`legal_moves`'
@@ -483,8 +490,8 @@ class TaflState(State[Move]):
             return []
         listed = table if isinstance(table, list) else list(table)
         if self._turn == 0:
-            return legal_entries(self._g, self._board, ATTACKER, -1, listed)
-        return legal_entries(self._g, self._board, DEFENDER, self._king, listed)
+            return legal_entries(self._g, self._look, ATTACKER, -1, listed)
+        return legal_entries(self._g, self._look, DEFENDER, self._king, listed)
 
     def _play(self, move: Move) -> object:
         if not isinstance(move, Move):
@@ -548,23 +555,17 @@ class TaflState(State[Move]):
         twin = self._bare_twin()
         twin._g = self._g
         twin._board = list(self._board)
-        twin._att = self._att
-        twin._dfn = self._dfn
-        twin._king = self._king
-        twin._turn = self._turn
-        twin._armed = self._armed
-        twin._weak = self._weak
-        twin._throne_strong = self._throne_strong
-        twin._mate = self._mate
-        twin._limit = self._limit
-        twin._repeat = self._repeat
-        twin._shieldwall = self._shieldwall
-        twin._along = self._along
-        twin._fort = self._fort
-        twin._encircle = self._encircle
-        twin._linnaean = self._linnaean
+        twin._look = twin._board
+        if self._look is not self._board:
+            twin._mirror = bytearray(self._mirror)
+            twin._look = self._look
+        twin._att, twin._dfn, twin._king, twin._turn = self._att, self._dfn, self._king, self._turn
+        # The switches of the rules, fixed for the game.
+        twin._armed, twin._weak, twin._throne_strong = self._armed, self._weak, self._throne_strong
+        twin._mate, twin._limit, twin._fixed = self._mate, self._limit, self._fixed
+        twin._shieldwall, twin._along, twin._fort = self._shieldwall, self._along, self._fort
+        twin._encircle, twin._linnaean = self._encircle, self._linnaean
         twin._seen = dict(self._seen)
-        twin._start_counts = self._start_counts
         twin._over = self._over
         return twin
 
@@ -577,11 +578,11 @@ class TaflState(State[Move]):
         piece = b[frm]
         b[frm] = EMPTY
         b[to] = piece
-        moved = (1 << frm) | (1 << to)
+        bits = (1 << frm) | (1 << to)
         captured: list[tuple[int, int]]
         over: Outcome | None = None
         if piece == ATTACKER:
-            self._att ^= moved
+            self._att ^= bits
             king = self._king
             weak = self._weak or (self._throne_strong and king not in g.throne_area)
             # Positional arguments: the quicker call on the pure build.
@@ -599,7 +600,7 @@ class TaflState(State[Move]):
             if piece == KING:
                 self._king = to
             else:
-                self._dfn ^= moved
+                self._dfn ^= bits
             if piece == DEFENDER or self._armed:
                 captured = defender_captures(g, b, frm, to, self._armed, self._shieldwall, self._along)
                 for c, _ in captured:
@@ -620,17 +621,19 @@ class TaflState(State[Move]):
         key = (self._att, self._dfn, self._king, turn)
         count = self._seen.get(key, 0) + 1
         self._seen[key] = count
+        if self._look is not b:
+            self._look = moved(self._mirror, frm, to, piece, captured)
         if over is None:
             if self._limit and count >= self._limit:
                 over = self._repeated(count)
-            elif not has_moves(g, b, self._att, self._dfn, self._king, turn):
+            elif not has_moves(g, self._look, self._att, self._dfn, self._king, turn):
                 over = NO_MOVE[turn]
         self._over = over
         return (frm, to, piece, captured, None, key)
 
     def _repeated(self, count: int) -> Outcome:
         said = f"the same position came {count} times"
-        result = self._repeat
+        result = self._fixed[2]
         if result == "draw":
             return Outcome.draw(said)
         if result == "defenders-lose":
@@ -659,13 +662,15 @@ class TaflState(State[Move]):
                 self._king = c
         b[to] = EMPTY
         b[frm] = piece
-        moved = (1 << frm) | (1 << to)
+        bits = (1 << frm) | (1 << to)
         if piece == ATTACKER:
-            self._att ^= moved
+            self._att ^= bits
         elif piece == DEFENDER:
-            self._dfn ^= moved
+            self._dfn ^= bits
         else:
             self._king = frm
+        if self._look is not b:
+            self._look = unmoved(self._mirror, frm, to, piece, captured)
 
     # -- the fast path --------------------------------------------------------
 
@@ -705,7 +710,7 @@ class TaflState(State[Move]):
             raise IllegalMoveError("random move", "the game is over")
         g = self._g
         rng = self._chooser() if rng is None else rng
-        frm, to = random_step(g, self._board, self._att, self._dfn, self._king, self._turn, rng)
+        frm, to = random_step(g, self._look, self._att, self._dfn, self._king, self._turn, rng)
         return g.moves[frm * g.cells + to]  # type: ignore[return-value]
 
     def playout(self, max_plies: Any = None, rng: Random | None = None) -> int:
@@ -745,7 +750,7 @@ class TaflState(State[Move]):
         limit = -1 if max_plies is None else max_plies
         played = 0
         while self._over is None and played != limit:
-            frm, to = random_step(g, self._board, self._att, self._dfn, self._king, self._turn, rng)
+            frm, to = random_step(g, self._look, self._att, self._dfn, self._king, self._turn, rng)
             tokens.append(self._do(frm, to))
             moves.append(table[frm * cells + to])  # type: ignore[arg-type]
             played += 1
@@ -985,7 +990,7 @@ class TaflState(State[Move]):
         over = self._over
         if over is not None:
             return super().evaluate(player)
-        att0, dfn0 = self._start_counts
+        att0, dfn0, _ = self._fixed
         att = self._att.bit_count() / max(att0, 1)
         dfn = (self._dfn.bit_count() + 1) / dfn0
         value = 0.5 * (dfn - att)
@@ -1036,7 +1041,7 @@ class TaflState(State[Move]):
             >>> Tafl("brandubh").new_game(seed=0).public_info()
             {'attackers taken': '0 of 8', 'defenders taken': '0 of 4'}
         """
-        attackers, defenders = self._start_counts
+        attackers, defenders, _ = self._fixed
         lost = attackers - self._att.bit_count(), defenders - 1 - self._dfn.bit_count()
         return {"attackers taken": f"{lost[0]} of {attackers}", "defenders taken": f"{lost[1]} of {defenders - 1}"}
 
