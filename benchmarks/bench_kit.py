@@ -41,7 +41,9 @@ from connect_four import ConnectFour
 from dots_and_boxes import DotsAndBoxes
 from draughts import Draughts
 from go import Go
+from harvest import Harvest
 from hex import Hex
+from hex_hasami import HexHasami
 from kalah import Kalah
 from nine_mens_morris import NineMensMorris
 from othello import Othello
@@ -349,6 +351,8 @@ EXAMPLES = (
     ("Nine Men's Morris", NineMensMorris),
     ("Kalah", Kalah),
     ("Dots and Boxes", DotsAndBoxes),
+    ("Harvest", Harvest),
+    ("Hex Hasami", HexHasami),
 )
 
 

@@ -15,20 +15,14 @@ moves (OpenSpiel's cap, twice the points on the board), and is scored by
 area (Tromp-Taylor): each side's stones plus the empty regions that touch
 only its stones, and white adds a komi of 7.5, so there is no draw.
 
-The rules read the stones of each colour from a counter that holds them
-one bit a point (a bitboard: rows of ten bits, the tenth always clear, so
-that a shift by one or by ten finds the points next door), so that a chain
-and its liberties take a few operations on whole numbers, not a walk over
-the board: that is Go's speed in plain Python. The board's cells hold the
-same stones, for the pictures, the text board and the players.
-
-Over the 110 code lines of the gallery's budget (Go may take 140), because
-two things are missing from the kit: chains and their liberties on the
-board's tables, kept up to date move by move (``boardkit.patterns.reach``
-finds a chain, but walks the board each time, several times a position: too
-slow here, hence the bitboard helpers ``around``, ``grow``, ``each`` and
-``ROWS``, some 25 lines), and the positions seen so far, for a superko rule
-(kept here by hand in a counter).
+The rules keep the stones of each colour in a counter, one bit a point (a
+bitboard), and ask the kit's :class:`boardkit.patterns.Stones` for the
+points where a stone may go, the stones it takes and the score: a chain and
+its liberties take a few operations on whole numbers, not a walk over the
+board, and run in C on the compiled build. The board's cells hold the same
+stones, for the pictures, the text board and the players. One thing is
+missing from the kit: the positions seen so far, for a superko rule (kept
+here by hand in a counter).
 
 Points are named as the kit names squares, ``a1`` to ``i9`` with ``a1``
 at the bottom left; OpenSpiel skips the letter i, so its ``B j5`` is ``i5``
@@ -53,6 +47,7 @@ from typing import ClassVar
 
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Pass, Place
+from boardkit.patterns import Stones
 from boardkit.topology import SquareGrid
 
 BOARD = SquareGrid(9, 9)  # index 0 is a9, the top left
@@ -63,41 +58,11 @@ PASS = Pass()
 STONES = "BW"
 KOMI = 7.5
 MOST_MOVES = 162
-#: Each point's bit (row r from the top, column c: bit 10 r + c), and the bits of the points next to it.
-BIT = [1 << (10 * (i // 9) + i % 9) for i in range(81)]
-ON_BOARD = sum(BIT)
-AROUND = [[BIT[j] for j in BOARD.compiled.neighbors[i]] for i in range(81)]
-NEAR = [sum(bits) for bits in AROUND]
-POINT = {bit: i for i, bit in enumerate(BIT)}
-#: Bits to moves, a row at a time: the moves to the points of each row for each value of its nine bits.
-ROWS = [[tuple(POINTS[9 * row + n] for n in range(9) if bits >> n & 1) for bits in range(512)] for row in range(9)]
-
-
-def around(bits: int) -> int:
-    """The points next to any of ``bits``."""
-    return (bits << 1 | bits >> 1 | bits << 10 | bits >> 10) & ON_BOARD
-
-
-def grow(seed: int, stones: int, goal: int = 0) -> tuple[int, bool]:
-    """The chain of ``stones`` (or the empty region) that holds the point ``seed``, and whether it reaches a
-    point of ``goal`` (a liberty, say): then only as much of the chain as it took to get there."""
-    chain, more = 0, seed
-    while more != chain:
-        chain = more
-        more = chain | chain << 1 | chain >> 1 | chain << 10 | chain >> 10  # goal and stones are on the board
-        if more & goal:
-            return chain, True
-        more &= stones
-    return chain, False
-
-
-def each(bits: int) -> list[int]:
-    """The points of ``bits``, one bit each."""
-    found = []
-    while bits:
-        found.append(bits & -bits)
-        bits &= bits - 1
-    return found
+#: Chains, liberties and captures on bitboards: one whole number a colour, a bit a point (row r from the
+#: top, column c: bit 10 r + c).
+CHAINS = Stones(9, 9)
+#: The moves to the points of each row for each value of its nine bits, for ``CHAINS.pick``.
+ROWS = CHAINS.rows(POINTS)
 
 
 def openspiel_names(move: Place | Pass, state: BoardState) -> str:
@@ -106,51 +71,14 @@ def openspiel_names(move: Place | Pass, state: BoardState) -> str:
     return f"{STONES[state.player]} {point}"
 
 
-def area(black: int, white: int) -> tuple[int, int]:
-    """Each side's points by area scoring: its stones, and the empty regions touching only its stones."""
-    score, empty = [black.bit_count(), white.bit_count()], ON_BOARD & ~(black | white)
-    while empty:
-        region = grow(empty & -empty, empty)[0]
-        empty &= ~region
-        edge = around(region)
-        if edge & black and not edge & white:
-            score[0] += region.bit_count()
-        elif edge & white and not edge & black:
-            score[1] += region.bit_count()
-    return score[0], score[1]
-
-
 class GoState(BoardState):
     def moves(self) -> list[Place | Pass]:
         black, white, ko, _ = self.get("_board")
         mine, theirs = (black, white) if self.player == 0 else (white, black)
-        empty = ON_BOARD & ~(black | white)
-        a, b, c, d = empty << 1 & ON_BOARD, empty >> 1 & ON_BOARD, empty << 10 & ON_BOARD, empty >> 10
-        breathing = a & (b | c | d) | b & (c | d) | c & d  # the points next to two empty points or more
-        # Legal: a point next to an empty one, or next to a stone of mine next to another empty one ...
-        legal = empty & (a | b | c | d | around(mine & breathing))
-        # ... or next to a chain of mine with another liberty, or a chain of theirs that loses its last
-        # (stones of theirs next to two empty points cannot be taken by one stone).
-        seen = keeps = 0  # the stones whose chains were looked at, and those of such chains
-        hard = empty & ~legal & ~ko & around(mine | theirs & ~breathing)
-        while hard:
-            bit = hard & -hard
-            hard ^= bit
-            for j in AROUND[POINT[bit]]:
-                if j & ~seen & (mine | theirs & ~breathing):
-                    chain, free = grow(j, mine if j & mine else theirs, empty ^ bit)  # another liberty?
-                    seen |= chain
-                    if free == bool(j & mine):
-                        keeps |= chain
-                if j & keeps:
-                    legal |= bit
-                    break
-        legal &= ~ko
-        return [
-            *ROWS[0][legal & 511], *ROWS[1][legal >> 10 & 511], *ROWS[2][legal >> 20 & 511],
-            *ROWS[3][legal >> 30 & 511], *ROWS[4][legal >> 40 & 511], *ROWS[5][legal >> 50 & 511],
-            *ROWS[6][legal >> 60 & 511], *ROWS[7][legal >> 70 & 511], *ROWS[8][legal >> 80], PASS,
-        ]
+        legal = CHAINS.legal(mine, theirs, ko)  # every empty point but suicides and the ko
+        moves: list[Place | Pass] = CHAINS.pick(legal, ROWS)
+        moves.append(PASS)
+        return moves
 
     def play(self, move: Place | Pass) -> None:
         player, (black, white, ko, seen) = self.player, self.get("_board")
@@ -164,20 +92,14 @@ class GoState(BoardState):
                 self.set("passes", 0)
             p = INDEX[move.cell]
             mine, theirs = (black, white) if player == 0 else (white, black)
-            eye, mine = not NEAR[p] & ~theirs, mine | BIT[p]  # eye: every point next to it is theirs
+            # It takes the chains of theirs next to it left without a liberty; one stone taken by a stone
+            # put in their eye (every point next to it theirs) makes that point ko for the next move.
+            mine, theirs, taken, ko = CHAINS.place(p, mine, theirs)
             self.put(move.cell, STONES[player])
-            taken, empty = 0, ON_BOARD & ~(mine | theirs)
-            if NEAR[p] & theirs & ~around(empty):  # a stone of theirs next to it, with no liberty next to it
-                for j in AROUND[p]:  # its chain, with no liberty left, is taken
-                    chain, free = grow(j, theirs, empty) if j & theirs else (0, True)
-                    if not free:
-                        theirs &= ~chain
-                        taken |= chain
             if taken:
-                for bit in each(taken):
-                    self.put(NAMES[POINT[bit]], None)
+                for i in CHAINS.cells(taken):
+                    self.put(NAMES[i], None)
                 self.set("captured", self.get("captured") + taken.bit_count())
-            ko = taken if eye and taken.bit_count() == 1 else 0  # one stone taken by a stone put in their eye
             black, white = (mine, theirs) if player == 0 else (theirs, mine)
             position = black << 90 | white  # both colours' stones in one number
             if position in seen:
@@ -190,7 +112,7 @@ class GoState(BoardState):
             return Outcome.draw("superko: an earlier position came back")
         if self.get("passes") < 2 and self.get("moves played") < MOST_MOVES:
             return None
-        black, white = area(*self.get("_board")[:2])
+        black, white = CHAINS.area(*self.get("_board")[:2])
         scores = (black, white + KOMI)
         reason = f"black {black}, white {white} + {KOMI} komi"
         return Outcome.win(int(scores[1] > scores[0]), reason, scores)

@@ -42,10 +42,10 @@ STONES = "GS"
 
 
 @functools.cache
-def crops(size: int) -> tuple[HexGrid, tuple[int, ...]]:
-    """The field of this size and each hex's crop, by cell index."""
+def crops(size: int) -> tuple[HexGrid, tuple[int, ...], tuple[Place, ...]]:
+    """The field of this size, each hex's crop and the claim of each hex, by cell index."""
     grid = HexGrid.rhombus(size, size)
-    return grid, tuple((q + 2 * r) % 3 + 1 for q, r in grid.hexes)
+    return grid, tuple((q + 2 * r) % 3 + 1 for q, r in grid.hexes), tuple(Place(grid.name(c)) for c in grid.cells)
 
 
 @attrs.frozen
@@ -55,12 +55,10 @@ class HarvestOptions:
 
 class HarvestState(BoardState):
     def claims(self, player: int) -> list[Place]:
-        stone, layout, board = STONES[player], self.layout(), self.board.compiled
-        mine = [i for i, s in enumerate(layout) if s == stone]
-        free = [i for i, s in enumerate(layout) if s is None]
-        if mine:
-            free = [i for i in free if any(layout[j] == stone for j in board.neighbors[i])]
-        return [Place(self.name(self.board.cells[i])) for i in free]
+        stone, claims = STONES[player], crops(self.game.options.size)[2]
+        if stone in self.at:  # a player's later claims are next to one of their hexes
+            return self.place_moves(claims, beside=stone)
+        return self.place_moves(claims)
 
     def moves(self) -> list[Place | Pass]:
         return [*self.claims(self.current_player or 0)] or [Pass()]
@@ -80,7 +78,7 @@ class HarvestState(BoardState):
 
     @property
     def scores(self) -> tuple[int, int]:
-        _, worth = crops(self.game.options.size)
+        worth = crops(self.game.options.size)[1]
         layout = self.layout()
         return (
             sum(w for w, s in zip(worth, layout, strict=True) if s == "G"),
@@ -88,7 +86,7 @@ class HarvestState(BoardState):
         )
 
     def public_info(self) -> dict[str, str]:
-        _, worth = crops(self.game.options.size)
+        worth = crops(self.game.options.size)[1]
         left = [w for w, s in zip(worth, self.layout(), strict=True) if s is None]
         return {"hexes left": str(len(left)), "crops left": str(sum(left))}
 

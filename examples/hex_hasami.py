@@ -23,6 +23,12 @@ from boardkit.kit import BoardGame, BoardState, Step
 from boardkit.topology import HexGrid
 
 BOARD = HexGrid.hexagon(3)
+#: Every slide, made once: from each cell (by index), along each direction, the cells nearest first,
+#: each with the move that lands there.
+SLIDES = [
+    [[(j, Step(BOARD.name(start), BOARD.name(BOARD.cells[j]))) for j in ray] for ray in BOARD.compiled.rays[i]]
+    for i, start in enumerate(BOARD.cells)
+]
 
 
 @attrs.frozen
@@ -45,14 +51,7 @@ class HexHasamiState(BoardState):
 
     def moves(self) -> list[Step]:
         stone = "xo"[self.current_player or 0]
-        slides = []
-        for start in self.cells_of(stone):
-            for direction in BOARD.directions:
-                for end in BOARD.ray(start, direction):
-                    if self[end] is not None:
-                        break
-                    slides.append(Step(self.name(start), self.name(end)))
-        return slides
+        return self.slide_moves(SLIDES, stone)  # each stone's slides, stopping before the first stone
 
     def play(self, move: Step) -> None:
         stone = self[move.source]
@@ -60,7 +59,7 @@ class HexHasamiState(BoardState):
         self.put(move.target, stone)
         enemy = "o" if stone == "x" else "x"
         landed = BOARD.index(BOARD.cell(move.target))
-        taken = capture.custodial(BOARD.compiled, self.layout(), landed, enemies={enemy}, friends={stone})
+        taken = capture.custodial(BOARD.compiled, self.at, landed, enemies={enemy}, friends={stone})
         for index in taken:
             self.put(BOARD.cells[index], None)
         self.set(f"taken by {stone}", self.get(f"taken by {stone}") + len(taken))

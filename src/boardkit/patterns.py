@@ -10,7 +10,9 @@ board, Y all three). Like :mod:`boardkit.capture` they read only the
 compiled tables of a :class:`~boardkit.topology.Topology` (integer cells and
 directions, :attr:`~boardkit.topology.Topology.compiled`) and a board held as
 a flat sequence of pieces indexed by cell, so games call them on their hot
-paths; they are pure functions and change nothing.
+paths; they are pure functions and change nothing. :class:`Stones` answers
+Go's questions (chains, their liberties, captures) on a rectangular grid, as
+operations on whole numbers.
 
 Examples:
     >>> from boardkit.topology import SquareGrid
@@ -33,9 +35,10 @@ from typing import TypeVar
 
 from boardkit.topology import CompiledTopology, TopologyError
 
-__all__ = ["connects", "line", "reach"]
+__all__ = ["Stones", "connects", "line", "reach"]
 
 P = TypeVar("P")
+T = TypeVar("T")
 
 
 def line(
@@ -183,6 +186,187 @@ def connects(
     """
     ends = set(goal)
     return any(i in ends for i in _grow(board, cells, start, pieces))
+
+
+class Stones:
+    """Chains of stones, their liberties and captures on a rectangular grid,
+    for Go and the games that take a chain left without a liberty.
+
+    Each player's stones are one whole number, a bit a point (a bitboard):
+    the cell of index ``i`` (row ``i // width`` from the top, column
+    ``i % width``, as :class:`~boardkit.topology.SquareGrid` numbers its
+    cells) is bit ``(width + 1) * row + column``, the extra bit of each row
+    always clear, so that a shift by one or by a row finds the points next
+    door. A chain and its liberties then take a few operations on whole
+    numbers, not a walk over the board. Make one per board size, once; it
+    changes nothing, its methods are pure functions of the bitboards given.
+
+    Attributes:
+        bit: Each cell's bit, by cell index.
+        near: The bits of each cell's neighbours (up, down, left, right).
+        board: Every point's bit.
+
+    Examples:
+        Black ``x`` and white ``o`` on a 3x3 board; a white stone on the
+        middle of the top row takes the black corner ``x`` at index 0:
+
+        >>> stones = Stones(3, 3)
+        >>> black = stones.bits([0, 4])
+        >>> white = stones.bits([3])
+        >>> stones.cells(stones.take(1, white, black))
+        [0]
+        >>> chain, free = stones.chain(stones.bit[4], black, ~(black | white) & stones.board)
+        >>> stones.cells(chain), free  # the chain at index 4 has a liberty
+        ([4], True)
+        >>> stones.cells(stones.legal(black, white)), stones.area(black, white)
+        ([1, 2, 5, 6, 7, 8], (2, 1))
+        >>> rows = stones.rows("abcdefghi")  # each point's move, a row at a time
+        >>> stones.pick(stones.legal(black, white), rows)
+        ['b', 'c', 'f', 'g', 'h', 'i']
+        >>> white, black, taken, ko = stones.place(1, white, black)  # no ko: index 2 is empty
+        >>> stones.cells(white), stones.cells(black), stones.cells(ko)
+        ([1, 3], [4], [])
+    """
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        self.stride = width + 1
+        self.bit: list[int] = [1 << (self.stride * (i // width) + i % width) for i in range(width * height)]
+        self.board = sum(self.bit)
+        self.near: list[int] = [self.around(b) for b in self.bit]
+        self._cell = {b: i for i, b in enumerate(self.bit)}
+        # Each point's bit to the bits of the points next to it, one by one.
+        self._next: dict[int, list[int]] = {
+            b: [self.bit[j] for j in self.cells(self.near[i])] for i, b in enumerate(self.bit)
+        }
+
+    def bits(self, cells: Iterable[int]) -> int:
+        """The bitboard of the cells of these indices."""
+        found = 0
+        for i in cells:
+            found |= self.bit[i]
+        return found
+
+    def cells(self, bits: int) -> list[int]:
+        """The indices of the cells of ``bits``, in order."""
+        found = []
+        while bits:
+            low = bits & -bits
+            found.append(self._cell[low])
+            bits ^= low
+        return found
+
+    def rows(self, table: Sequence[T]) -> list[list[tuple[T, ...]]]:
+        """``table`` (an entry per cell, by index: each point's move, say) a row at a time, for
+        :meth:`pick`: for each row, the entries of its points for every value of the row's bits.
+        Make it once."""
+        width = self.width
+        return [
+            [tuple(table[width * row + n] for n in range(width) if bits >> n & 1) for bits in range(1 << width)]
+            for row in range(self.height)
+        ]
+
+    def pick(self, bits: int, rows: Sequence[Sequence[tuple[T, ...]]]) -> list[T]:
+        """The entries of the points of ``bits`` in board order, from the table :meth:`rows` made:
+        a row of bits at a time, not a point at a time."""
+        found: list[T] = []
+        mask, stride = (1 << self.width) - 1, self.stride
+        for row in rows:
+            found += row[bits & mask]
+            bits >>= stride
+        return found
+
+    def around(self, bits: int) -> int:
+        """The points next to any of ``bits`` (those of ``bits`` too, when next to another)."""
+        row = self.stride
+        return (bits << 1 | bits >> 1 | bits << row | bits >> row) & self.board
+
+    def chain(self, seed: int, stones: int, goal: int = 0) -> tuple[int, bool]:
+        """The chain of ``stones`` (or the empty region) holding the point(s) ``seed``, and whether
+        it touches a point of ``goal`` (a liberty, say): then only as much of the chain as it took
+        to get there."""
+        row = self.stride
+        chain, more = 0, seed
+        while more != chain:
+            chain = more
+            more = chain | chain << 1 | chain >> 1 | chain << row | chain >> row  # goal, stones: on the board
+            if more & goal:
+                return chain, True
+            more &= stones
+        return chain, False
+
+    def take(self, cell: int, mine: int, theirs: int) -> int:
+        """The stones of ``theirs`` a stone of ``mine`` put on the empty ``cell`` takes: their
+        chains next to it left without a liberty."""
+        return self.place(cell, mine, theirs)[2]
+
+    def place(self, cell: int, mine: int, theirs: int) -> tuple[int, int, int, int]:
+        """A stone of ``mine`` put on the empty ``cell``: ``mine`` and ``theirs`` after it, the stones
+        it took (:meth:`take`), and the point simple ko forbids next (the bit of the one stone it
+        took when it was put where every point next to it was theirs, else 0)."""
+        bit, near = self.bit[cell], self.near[cell]
+        taken = 0
+        if near & theirs:
+            row, empty = self.stride, self.board & ~(mine | theirs | bit)
+            if near & theirs & ~(empty << 1 | empty >> 1 | empty << row | empty >> row):
+                for j in self._next[bit]:  # a stone of theirs next to it with no liberty of its own
+                    if j & theirs & ~taken:
+                        chain, free = self.chain(j, theirs, empty)
+                        if not free:
+                            taken |= chain
+        ko = taken if taken and not near & ~theirs and taken & (taken - 1) == 0 else 0  # one, from their eye
+        return mine | bit, theirs & ~taken, taken, ko
+
+    def legal(self, mine: int, theirs: int, forbidden: int = 0) -> int:
+        """The empty points (but ``forbidden``) where a stone of ``mine`` has a liberty once it has
+        taken what it takes: every point but suicides."""
+        row, board = self.stride, self.board
+        empty = board & ~(mine | theirs)
+        a, b, c, d = empty << 1 & board, empty >> 1 & board, empty << row & board, empty >> row
+        # Legal: a point next to an empty one ...
+        beside_empty = a | b | c | d
+        legal = empty & beside_empty & ~forbidden
+        hard = empty & ~beside_empty & ~forbidden  # the others
+        if not hard:
+            return legal
+        # ... or next to a stone of mine next to two empty points or more (the point and another) ...
+        breathing = a & (b | c | d) | b & (c | d) | c & d
+        mine_breathing = mine & breathing
+        legal |= hard & (mine_breathing << 1 | mine_breathing >> 1 | mine_breathing << row | mine_breathing >> row)
+        # ... or next to a chain of mine with another liberty, or a chain of theirs that loses its last
+        # (stones of theirs next to two empty points cannot be taken by one stone).
+        seen = keeps = 0  # the stones whose chains were looked at, and those of such chains
+        stones = mine | theirs & ~breathing  # the stones whose chain may lose its last liberty here
+        hard &= ~legal & (stones << 1 | stones >> 1 | stones << row | stones >> row)
+        after = self._next
+        while hard:
+            bit = hard & -hard
+            hard ^= bit
+            for j in after[bit]:
+                if j & ~seen & stones:
+                    chain, free = self.chain(j, mine if j & mine else theirs, empty ^ bit)  # another liberty?
+                    seen |= chain
+                    if free == bool(j & mine):
+                        keeps |= chain
+                if j & keeps:
+                    legal |= bit
+                    break
+        return legal
+
+    def area(self, black: int, white: int) -> tuple[int, int]:
+        """Each side's points by area scoring: its stones, and the empty regions touching only its stones."""
+        score = [black.bit_count(), white.bit_count()]
+        empty = self.board & ~(black | white)
+        while empty:
+            region = self.chain(empty & -empty, empty)[0]
+            empty &= ~region
+            edge = self.around(region)
+            if edge & black and not edge & white:
+                score[0] += region.bit_count()
+            elif edge & white and not edge & black:
+                score[1] += region.bit_count()
+        return score[0], score[1]
 
 
 def _grow(board: CompiledTopology, cells: Sequence[P], start: Iterable[int], pieces: Container[P]) -> Iterator[int]:

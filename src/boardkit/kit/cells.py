@@ -211,12 +211,15 @@ class BoardCells(Generic[P]):
                 return None
         return None if move in moves else "not a legal move in this position"
 
-    def place_moves(self, table: Sequence[Any]) -> list[Any]:
+    def place_moves(self, table: Sequence[Any], *, beside: P | None = None) -> list[Any]:
         """The moves ``table[i]`` of every empty cell ``i``, in board order,
         skipping cells whose entry is ``None``: a placement game's legal
         moves from the moves it made once (tic-tac-toe's marks, Connect
-        Four's drops on the top row's empty cells). On the compiled build
-        the loop runs in C.
+        Four's drops on the top row's empty cells). With ``beside``, only
+        the empty cells next to one holding that piece (the board's
+        :attr:`~boardkit.topology.CompiledTopology.neighbors`): a game whose
+        pieces grow a group one cell at a time. On the compiled build the
+        loop runs in C.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -224,9 +227,23 @@ class BoardCells(Generic[P]):
             >>> state.apply("a1"); state.apply("c1")
             >>> state.place_moves(["x", "y", "z", None, None, None, None, None, None])
             ['y']
+            >>> names = [state.name(cell) for cell in state.board.cells]
+            >>> state.place_moves(names, beside="X")  # the empty cells next to X's a1
+            ['b1', 'a2']
         """
-        # Plain zip (one entry per cell): mypyc compiles it to one loop, as it does not zip(strict=True).
-        return [move for move, here in zip(table, self._cells) if here is None and move is not None]  # noqa: B905
+        cells = self._cells
+        if beside is None:
+            # Plain zip (one entry per cell): mypyc compiles it to one loop, as it does not zip(strict=True).
+            return [move for move, here in zip(table, cells) if here is None and move is not None]  # noqa: B905
+        neighbors = self.board.compiled.neighbors
+        found: list[Any] = []
+        for i, here in enumerate(cells):
+            if here is None and table[i] is not None:
+                for j in neighbors[i]:
+                    if cells[j] == beside:
+                        found.append(table[i])
+                        break
+        return found
 
     def filled(self, lines: Sequence[Sequence[int]]) -> P | None:
         """The piece standing on every cell of the first of ``lines`` (each

@@ -1,0 +1,110 @@
+"""Chains, liberties and captures on bitboards, :class:`boardkit.patterns.Stones`
+(issue 31), against a plain walk over the board's neighbours with
+:func:`boardkit.patterns.reach`; and ``place_moves(table, beside=piece)``
+against the plain loop it replaces. The same tests run on the pure and the
+compiled build (where both are native code)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from harvest import Harvest
+
+from boardkit import Random
+from boardkit.patterns import Stones, reach
+from boardkit.topology import SquareGrid
+
+
+def _position(width: int, height: int, seed: int) -> list[str | None]:
+    rng = Random(seed)
+    return [(None, None, "x", "o")[rng.randbelow(4)] for _ in range(width * height)]
+
+
+def _taken(grid: SquareGrid, cells: list[str | None], point: int, me: str, them: str) -> set[int]:
+    """The stones of ``them`` a stone of ``me`` on the empty ``point`` takes, walking the board."""
+    after = [*cells]
+    after[point] = me
+    near = grid.compiled.neighbors
+    taken: set[int] = set()
+    for j in near[point]:
+        if after[j] == them and j not in taken:
+            chain = reach(grid.compiled, after, [j], pieces={them})
+            if not any(after[k] is None for i in chain for k in near[i]):
+                taken |= chain
+    return taken
+
+
+@pytest.mark.parametrize(("width", "height"), [(3, 3), (5, 4), (9, 9)])
+def test_stones_agree_with_a_walk_over_the_board(width: int, height: int) -> None:
+    grid, stones = SquareGrid(width, height), Stones(width, height)
+    near = grid.compiled.neighbors
+    checked = {"taking": 0, "suicide": 0, "ko": 0}
+    for seed in range(150):
+        cells = _position(width, height, seed)
+        black = stones.bits(i for i, c in enumerate(cells) if c == "x")
+        white = stones.bits(i for i, c in enumerate(cells) if c == "o")
+        empty = [i for i, c in enumerate(cells) if c is None]
+        forbidden = stones.bit[empty[0]] if empty and seed % 3 == 0 else 0
+        assert stones.cells(black) == [i for i, c in enumerate(cells) if c == "x"]
+        legal = []
+        for point in empty:
+            taken = _taken(grid, cells, point, "x", "o")
+            assert stones.cells(stones.take(point, black, white)) == sorted(taken)
+            eye = all(cells[j] == "o" for j in near[point])
+            ko = stones.bits(taken) if eye and len(taken) == 1 else 0
+            after_bits = (black | stones.bit[point], white & ~stones.bits(taken), stones.bits(taken), ko)
+            assert stones.place(point, black, white) == after_bits
+            checked["ko"] += bool(ko)
+            after = [None if i in taken else c for i, c in enumerate(cells)]
+            after[point] = "x"
+            mine = reach(grid.compiled, after, [point], pieces={"x"})
+            breathes = any(after[k] is None for i in mine for k in near[i])
+            checked["taking"] += bool(taken)
+            checked["suicide"] += not breathes
+            if breathes and not stones.bit[point] & forbidden:
+                legal.append(point)
+        assert stones.cells(stones.legal(black, white, forbidden)) == legal
+        for i, c in enumerate(cells):
+            if c is not None:
+                chain, free = stones.chain(stones.bit[i], black if c == "x" else white)
+                group = reach(grid.compiled, cells, [i], pieces={c})
+                assert (stones.cells(chain), free) == (sorted(group), False)
+        score = [0, 0]
+        for i, c in enumerate(cells):
+            if c is not None:
+                score["xo".index(c)] += 1
+            else:
+                region = reach(grid.compiled, cells, [i], pieces={None})
+                edge = {cells[k] for j in region for k in near[j]} - {None}
+                if len(edge) == 1:
+                    score["xo".index(edge.pop())] += 1
+        assert stones.area(black, white) == tuple(score)
+        table = [f"p{i}" for i in range(width * height)]
+        assert stones.pick(black | white, stones.rows(table)) == [table[i] for i, c in enumerate(cells) if c]
+    assert checked["taking"] and checked["suicide"] and checked["ko"]  # each case came up
+
+
+def test_place_moves_beside_a_piece_is_the_plain_loop() -> None:
+    game = Harvest(size=5)
+    for seed in range(20):
+        state: Any = game.new_game(seed=seed)
+        rng = Random(seed)
+        near = state.board.compiled.neighbors
+        names = [state.name(cell) for cell in state.board.cells]
+        while not state.is_over:
+            layout = state.layout()
+            for stone in "GS":
+                plain = [
+                    names[i] for i, c in enumerate(layout) if c is None and any(layout[j] == stone for j in near[i])
+                ]
+                assert state.place_moves(names, beside=stone) == plain
+            sparse = [name if i % 2 else None for i, name in enumerate(names)]
+            plain = [
+                sparse[i]
+                for i, c in enumerate(layout)
+                if c is None and sparse[i] and any(layout[j] == "G" for j in near[i])
+            ]
+            assert state.place_moves(sparse, beside="G") == plain
+            legal = state.legal_moves()
+            state.apply(legal[rng.randbelow(len(legal))])
