@@ -80,6 +80,12 @@ KIT = {
     "Harvest": "harvest",
     "HexHasami": "hex_hasami",
     "HighTiles": "high_tiles",
+    "Clobber": "clobber",
+    "Go": "go",
+    "Amazons": "amazons",
+    "NineMensMorris": "nine_mens_morris",
+    "Kalah": "kalah",
+    "DotsAndBoxes": "dots_and_boxes",
 }
 WORKLOADS += [(f"kit example {name}, random games", "moves/s") for name in KIT]
 

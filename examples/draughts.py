@@ -53,6 +53,7 @@ ROUTES: dict[str | None, list[list[tuple[int, Path]]]] = {
     piece: [[(j, Path.through(BOARD, (i, j))) for d in ways if (j := TABLES.steps[i][d]) >= 0] for i in range(64)]
     for piece, ways in WAYS.items()
 }
+STEPS = [{piece: ROUTES[piece] for piece in side} for side in SIDES]  # each player's pieces' routes
 
 
 def openspiel_names(move: Path, state: object = None) -> list[str]:
@@ -68,20 +69,20 @@ class DraughtsState(BoardState):
 
     def moves(self) -> list[Path]:
         player = self.player
-        cells, mine = self.at, SIDES[player]
-        starts = [i for i, piece in enumerate(cells) if piece in mine]
-        jumps = chains(TABLES, cells, starts, enemies=SIDES[1 - player], directions=WAYS)
+        # Every square is a start: chains skips those without a piece of the player's.
+        jumps = chains(TABLES, self.at, range(64), enemies=SIDES[1 - player], directions=WAYS)
         if jumps:
             return [Path.through(BOARD, chain.path, capture=True) for chain in jumps]
-        return [step for i in starts for j, step in ROUTES[cells[i]][i] if cells[j] is None]
+        return self.route_moves(STEPS[player])
 
     def play(self, move: Path) -> None:
         path = move.indices(BOARD)
         piece = self[move.source]
         self.put(move.source, None)
-        for a, b in pairwise(path):
-            for jumped in between(TABLES, a, b):
-                self.put(BOARD.cells[jumped], None)
+        if move.capture:  # take each piece jumped
+            for a, b in pairwise(path):
+                for jumped in between(TABLES, a, b):
+                    self.put(BOARD.cells[jumped], None)
         self.put(move.target, piece.upper() if piece and path[-1] in CROWN.get(piece, ()) else piece)
         self.set("moves without capture", 0 if move.capture else self.get("moves without capture") + 1)
         self.next_turn()

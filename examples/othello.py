@@ -34,6 +34,8 @@ BOARD = SquareGrid(8, 8, diagonals=True, origin="top")
 TABLES = BOARD.compiled
 DISCS = "BW"
 SIDES = [({"W"}, {"B"}), ({"B"}, {"W"})]  # each player's (enemies, friends)
+SQUARES = range(64)  # place_moves's table: each empty square's own index
+PLACES = [Place(BOARD.name(cell)) for cell in BOARD.cells]  # the move of each square, made once
 
 
 def flips(cells: Sequence[str | None], square: int, player: int) -> list[int]:
@@ -49,13 +51,13 @@ class OthelloState(BoardState):
 
     def squares(self, player: int) -> Iterator[int]:
         """The squares ``player`` may put a disc on, in board order."""
-        cells, enemy = self.at, DISCS[1 - player]
+        cells, (enemies, friends) = self.at, SIDES[player]
         # Only an empty square next to an enemy disc can turn one over.
-        near = {j for i, disc in enumerate(cells) if disc == enemy for j in TABLES.neighbors[i] if cells[j] is None}
-        return (square for square in sorted(near) if flips(cells, square, player))
+        near = self.place_moves(SQUARES, beside=DISCS[1 - player])
+        return (square for square in near if flanking(TABLES, cells, square, enemies=enemies, friends=friends))
 
     def moves(self) -> list[Place | Pass]:
-        return [Place(self.name(BOARD.cells[i])) for i in self.squares(self.player)] or [Pass()]
+        return [PLACES[i] for i in self.squares(self.player)] or [Pass()]
 
     def play(self, move: Place | Pass) -> None:
         player = self.player
@@ -66,7 +68,8 @@ class OthelloState(BoardState):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        if any(next(self.squares(player), None) is not None for player in (0, 1)):
+        # The moves the player to move has are kept for their turn.
+        if not isinstance(self.legal_moves()[0], Pass) or next(self.squares(1 - self.player), None) is not None:
             return None
         discs = black, white = len(self.cells_of("B")), len(self.cells_of("W"))
         score = f"black {black} discs, white {white}"

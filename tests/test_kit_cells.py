@@ -16,6 +16,8 @@ from amazons import LINES, SHOTS, Amazons
 from breakthrough import PIECES, ROUTES, Breakthrough
 from connect_four import ConnectFour
 from dots_and_boxes import BESIDE, DotsAndBoxes
+from draughts import ROUTES as DRAUGHTS_ROUTES
+from draughts import SIDES, Draughts
 from nine_mens_morris import MILLS, NineMensMorris
 from tic_tac_toe import LINES as THREES
 from tic_tac_toe import PLACES, TicTacToe
@@ -136,3 +138,14 @@ def test_filled_and_closed_need_every_cell_and_edge() -> None:
     for groups in BESIDE:
         assert boxes.closed(groups) == sum(all(marks[k] is not None for k in box) for box in groups)
     assert boxes.closed([]) == 0 and boxes.filled([]) is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_route_moves_lists_each_kind_of_piece_square_by_square(seed: int) -> None:
+    state = _played(Draughts(), seed, 40)  # late enough for kings beside men
+    cells = state.at
+    for side in SIDES:
+        routes = {piece: DRAUGHTS_ROUTES[piece] for piece in side}
+        plain = [step for i, p in enumerate(cells) if p in side for j, step in routes[p][i] if cells[j] is None]
+        assert state.route_moves(routes) == plain
+    assert state.route_moves({}) == []
