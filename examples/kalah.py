@@ -58,11 +58,14 @@ def kalah_board() -> nx.DiGraph[str]:
 
 BOARD = from_graph(kalah_board())
 SOW = [Place(name) for name in RING]
+INDEX = {name: i for i, name in enumerate(RING)}  # a cell's index round the ring, by name
+MOVES = [[(i, SOW[i]) for i in PITS[player]] for player in (0, 1)]  # each player's moves, by pit
+PASSED = [[RING[STORES[1 - player]]] for player in (0, 1)]  # the store each player's sowing passes over
 
 
 def openspiel_names(move: Place, state: object = None) -> str:
     """OpenSpiel's action for ``move``: its pit's number round the ring (``a1`` is ``1``)."""
-    return str(RING.index(move.cell))
+    return str(INDEX[move.cell])
 
 
 class KalahState(BoardState[int]):
@@ -71,15 +74,14 @@ class KalahState(BoardState[int]):
             self.put(name, 0 if i in STORES else 4)
 
     def moves(self) -> list[Place]:
-        seeds = self.at
-        return [SOW[i] for i in PITS[self.player] if seeds[i]]
+        return self.held_moves(MOVES[self.player])  # the player's pits that hold seeds
 
     def play(self, move: Place) -> None:
         player = self.player
-        last = BOARD.index(self.sow(move.cell, "next", skip=[RING[STORES[1 - player]]]))
-        across = 14 - last
-        seeds = self.at
-        if last in PITS[player] and seeds[last] == 1 and seeds[across]:
+        last = INDEX[self.sow(move.cell, "next", skip=PASSED[player])]
+        seeds, across = self.at, 14 - last
+        if seeds[last] == 1 and last in PITS[player] and seeds[across]:
+            # The last seed fell into an empty pit of yours: it and the seeds across go to your store.
             self.add(RING[STORES[player]], 1 + (seeds[across] or 0))
             self.put(RING[last], 0)
             self.put(RING[across], 0)

@@ -35,9 +35,10 @@ def _taken(grid: SquareGrid, cells: list[str | None], point: int, me: str, them:
     return taken
 
 
-@pytest.mark.parametrize(("width", "height"), [(3, 3), (5, 4), (9, 9)])
-def test_stones_agree_with_a_walk_over_the_board(width: int, height: int) -> None:
-    grid, stones = SquareGrid(width, height), Stones(width, height)
+@pytest.mark.parametrize("words", [False, True], ids=["whole numbers", "two words"])
+@pytest.mark.parametrize(("width", "height"), [(3, 3), (5, 4), (9, 9), (4, 13), (11, 10)])
+def test_stones_agree_with_a_walk_over_the_board(width: int, height: int, words: bool) -> None:
+    grid, stones = SquareGrid(width, height), Stones(width, height, words=words)
     near = grid.compiled.neighbors
     checked = {"taking": 0, "suicide": 0, "ko": 0}
     for seed in range(150):
@@ -83,6 +84,31 @@ def test_stones_agree_with_a_walk_over_the_board(width: int, height: int) -> Non
         table = [f"p{i}" for i in range(width * height)]
         assert stones.pick(black | white, stones.rows(table)) == [table[i] for i, c in enumerate(cells) if c]
     assert checked["taking"] and checked["suicide"] and checked["ko"]  # each case came up
+
+
+@pytest.mark.parametrize(("width", "height"), [(9, 9), (10, 10), (11, 10), (7, 13), (2, 40), (3, 3), (19, 19)])
+def test_legal_in_two_words_is_legal_in_whole_numbers(width: int, height: int) -> None:
+    """The compiled build's two-word :meth:`Stones.legal` gives what the whole numbers give, on
+    crowded boards where most empty points have no empty neighbour (the chains' part of the work),
+    on every board it fits and, where it does not, by falling back to whole numbers."""
+    whole, paired = Stones(width, height, words=False), Stones(width, height, words=True)
+    rng = Random(width * 100 + height)
+    hard = 0
+    for _ in range(400):
+        crowd = 0.5 + rng.random() / 2
+        black = white = 0
+        for bit in whole.bit:
+            r = rng.random()
+            if r < crowd / 2:
+                black |= bit
+            elif r < crowd:
+                white |= bit
+        empty = whole.board & ~(black | white)
+        forbidden = empty & -empty if rng.randbelow(3) == 0 else 0
+        hard += bool(empty & ~whole.around(empty))
+        for mine, theirs in ((black, white), (white, black)):
+            assert paired.legal(mine, theirs, forbidden) == whole.legal(mine, theirs, forbidden)
+    assert hard > 100  # the positions did ask about points walled in by stones
 
 
 def test_place_moves_beside_a_piece_is_the_plain_loop() -> None:

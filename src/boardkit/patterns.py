@@ -31,13 +31,17 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Container, Iterable, Iterator, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
+from boardkit.compiling import i64
 from boardkit.topology import CompiledTopology, TopologyError
 
 __all__ = ["Stones", "connects", "line", "reach"]
 
 P = TypeVar("P")
+#: Whether this module runs compiled: then :meth:`Stones.legal` works on machine words (``i64``), a few
+#: whole rows each, for bitboards wider than one, where a whole number would be a Python object.
+NATIVE: Final = not __file__.endswith(".py")
 T = TypeVar("T")
 
 
@@ -201,6 +205,13 @@ class Stones:
     numbers, not a walk over the board. Make one per board size, once; it
     changes nothing, its methods are pure functions of the bitboards given.
 
+    A board wider than one machine word (9x9 takes 90 bits) makes those
+    numbers Python objects even on the compiled build, so there, on boards
+    that fit in two words of 62 bits (up to 11x10), :meth:`legal` cuts them
+    into two 64-bit words of whole rows and works in those; ``words`` asks
+    for that (``True``, where the board fits) or for whole numbers
+    (``False``) on either build: the answers are the same.
+
     Attributes:
         bit: Each cell's bit, by cell index.
         near: The bits of each cell's neighbours (up, down, left, right).
@@ -228,7 +239,7 @@ class Stones:
         ([1, 3], [4], [])
     """
 
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, width: int, height: int, *, words: bool | None = None) -> None:
         self.width = width
         self.height = height
         self.stride = width + 1
@@ -240,6 +251,25 @@ class Stones:
         self._next: dict[int, list[int]] = {
             b: [self.bit[j] for j in self.cells(self.near[i])] for i, b in enumerate(self.bit)
         }
+        # The same bitboards as two machine words of whole rows, for legal() on the compiled build: row
+        # r is in word r // per, from bit stride * (r % per); at most 62 bits a word, so that no shift
+        # leaves an i64. The masks are whole numbers first: mypyc 2.4 shifts a constant 1 as a 32-bit
+        # C int (``(1 << top) - 1`` with ``top: i64`` is wrong past bit 31).
+        row = self.stride
+        per = max(1, 62 // row)
+        two = row <= 62 and height <= 2 * per
+        self._native = (NATIVE if words is None else words) and two and height > per
+        span = per * row if two else 0
+        self._span: i64 = span
+        self._top: i64 = span - row if two else 0  # the shift that takes word 0's top row to word 1's bottom
+        self._below: i64 = (1 << (span - row)) - 1 if two else 0  # a word but its top row
+        self._first: i64 = (1 << row) - 1 if two else 0  # a word's bottom row
+        self._board0: i64 = self.board & (1 << span) - 1 if two else 0
+        self._board1: i64 = self.board >> span if two else 0
+        # Each cell's bit in its word, the word (0 or 1), and the cells next to it.
+        self._word_bit: list[i64] = [b >> span if b >> span else b for b in self.bit] if two else []
+        self._high: list[bool] = [b >> span != 0 for b in self.bit] if two else []
+        self._near_cells: list[list[int]] = [self.cells(n) for n in self.near]
 
     def bits(self, cells: Iterable[int]) -> int:
         """The bitboard of the cells of these indices."""
@@ -321,6 +351,8 @@ class Stones:
     def legal(self, mine: int, theirs: int, forbidden: int = 0) -> int:
         """The empty points (but ``forbidden``) where a stone of ``mine`` has a liberty once it has
         taken what it takes: every point but suicides."""
+        if self._native:
+            return self._legal_pair(mine, theirs, forbidden)
         row, board = self.stride, self.board
         empty = board & ~(mine | theirs)
         a, b, c, d = empty << 1 & board, empty >> 1 & board, empty << row & board, empty >> row
@@ -353,6 +385,95 @@ class Stones:
                     legal |= bit
                     break
         return legal
+
+    # -- legal() in two machine words, for the compiled build -------------------------------------
+
+    def _around_pair(self, x0: i64, x1: i64) -> tuple[i64, i64]:
+        """:meth:`around` of the two words ``x0``, ``x1``, with ``x0``, ``x1`` themselves."""
+        row, top, below, first = self.stride, self._top, self._below, self._first
+        y0 = x0 | x0 << 1 | x0 >> 1 | (x0 & below) << row | x0 >> row | (x1 & first) << top
+        y1 = x1 | x1 << 1 | x1 >> 1 | (x1 & below) << row | x1 >> row | x0 >> top
+        return y0 & self._board0, y1 & self._board1
+
+    def _chain_pair(self, high: bool, bit: i64, s0: i64, s1: i64, g0: i64, g1: i64) -> tuple[i64, i64, bool]:
+        """:meth:`chain` in two words: the chain of ``s0``, ``s1`` from ``bit`` (of word 1 when
+        ``high``), and whether it touches ``g0``, ``g1``."""
+        c0: i64 = 0 if high else bit
+        c1: i64 = bit if high else 0
+        while True:
+            n0, n1 = self._around_pair(c0, c1)
+            if n0 & g0 or n1 & g1:
+                return c0, c1, True
+            n0 &= s0
+            n1 &= s1
+            if n0 == c0 and n1 == c1:
+                return c0, c1, False
+            c0, c1 = n0, n1
+
+    def _legal_pair(self, mine: int, theirs: int, forbidden: int) -> int:
+        """:meth:`legal`, step for step, on two machine words a bitboard."""
+        span: int = int(self._span)  # whole numbers: the bitboards do not fit an i64
+        low: int = (1 << span) - 1
+        m0: i64 = mine & low
+        m1: i64 = mine >> span
+        t0: i64 = theirs & low
+        t1: i64 = theirs >> span
+        f0: i64 = forbidden & low
+        f1: i64 = forbidden >> span
+        b0, b1 = self._board0, self._board1
+        row, top, below, first = self.stride, self._top, self._below, self._first
+        e0 = b0 & ~(m0 | t0)
+        e1 = b1 & ~(m1 | t1)
+        # The empty points' neighbours: right, left, up (to a higher row) and down.
+        a0, a1 = e0 << 1 & b0, e1 << 1 & b1
+        l0, l1 = e0 >> 1 & b0, e1 >> 1 & b1
+        u0, u1 = (e0 & below) << row & b0, ((e1 & below) << row | e0 >> top) & b1
+        d0, d1 = e0 >> row | (e1 & first) << top, e1 >> row
+        beside0, beside1 = a0 | l0 | u0 | d0, a1 | l1 | u1 | d1
+        legal0, legal1 = e0 & beside0 & ~f0, e1 & beside1 & ~f1
+        hard0, hard1 = e0 & ~beside0 & ~f0, e1 & ~beside1 & ~f1
+        if not hard0 | hard1:
+            return int(legal1) << span | int(legal0)
+        breathing0 = a0 & (l0 | u0 | d0) | l0 & (u0 | d0) | u0 & d0
+        breathing1 = a1 & (l1 | u1 | d1) | l1 & (u1 | d1) | u1 & d1
+        near0, near1 = self._around_pair(m0 & breathing0, m1 & breathing1)
+        legal0 |= hard0 & near0
+        legal1 |= hard1 & near1
+        s0, s1 = m0 | t0 & ~breathing0, m1 | t1 & ~breathing1
+        near0, near1 = self._around_pair(s0, s1)
+        hard0 &= ~legal0 & near0
+        hard1 &= ~legal1 & near1
+        seen0: i64 = 0
+        seen1: i64 = 0
+        keeps0: i64 = 0
+        keeps1: i64 = 0
+        width, word_bit, high = self.width, self._word_bit, self._high
+        per: i64 = span // row
+        for upper in (False, True):
+            h = hard1 if upper else hard0
+            while h:
+                bit = h & -h
+                h ^= bit
+                at: i64 = int(bit).bit_length() - 1
+                cell = ((per if upper else 0) + at // row) * width + at % row
+                g0, g1 = (e0, e1 ^ bit) if upper else (e0 ^ bit, e1)
+                for j in self._near_cells[cell]:
+                    jb, jh = word_bit[j], high[j]
+                    if jb & ~(seen1 if jh else seen0) & (s1 if jh else s0):
+                        own = jb & (m1 if jh else m0) != 0
+                        c0, c1, free = self._chain_pair(jh, jb, m0 if own else t0, m1 if own else t1, g0, g1)
+                        seen0 |= c0
+                        seen1 |= c1
+                        if free == own:
+                            keeps0 |= c0
+                            keeps1 |= c1
+                    if jb & (keeps1 if jh else keeps0):
+                        if upper:
+                            legal1 |= bit
+                        else:
+                            legal0 |= bit
+                        break
+        return int(legal1) << span | int(legal0)
 
     def area(self, black: int, white: int) -> tuple[int, int]:
         """Each side's points by area scoring: its stones, and the empty regions touching only its stones."""
