@@ -312,7 +312,7 @@ class BoardCells(Generic[P]):
         cells = self._cells
         found: list[Any] = []
         for i, here in enumerate(cells):
-            if here == piece:
+            if here is piece or (here is not None and here == piece):  # mostly the very object: no comparison
                 for j, quiet, capture in table[i]:
                     held = cells[j]
                     if held is None:
