@@ -291,6 +291,16 @@ def test_officers_are_shown_in_text_views_planes_and_pictures() -> None:
     assert "attacker commander (c)" in picture and "defender knight (N)" in picture
     shapes = state.svg_shapes()
     assert list(shapes.values()).count("square") == 4 and list(shapes.values()).count("diamond") == 1
+    assert state.piece_at("e5") is Piece.DEFENDER_KNIGHT and state.squares(Piece.DEFENDER_KNIGHT) == ["e5"]
+    assert state.squares("c") == ["f10", "b6", "j6", "f2"] and state.piece_at("f10") is Piece.ATTACKER_COMMANDER
+    plain = Tafl("hnefatafl").new_game(seed=0)
+    assert plain.squares(Piece.ATTACKER_COMMANDER) == [] and len(plain.squares("t")) == 24
+
+
+@pytest.mark.parametrize("piece", ["zz", None, 3, "king", ["K"]])
+def test_a_piece_that_is_not_one_is_a_notation_error(piece: object) -> None:
+    with pytest.raises(NotationError, match="not a tafl piece"):
+        BERSERK.new_game(seed=0).squares(piece)
 
 
 def test_apply_undo_and_copy_restore_everything() -> None:

@@ -86,6 +86,18 @@ class Piece(enum.Enum):
         """
         return 0 if self.value in "tcn" else 1
 
+    @classmethod
+    def _missing_(cls, value: object) -> Piece:
+        """Anything but a piece or its letter: a :class:`~boardkit.errors.NotationError`.
+
+        Examples:
+            >>> Piece("x")
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.NotationError: invalid notation 'x': not a tafl piece (t T K c n C N)
+        """
+        raise NotationError(value, "not a tafl piece (t T K c n C N)")
+
 
 def square_name(column: int, size: int, row: int | None = None) -> str:
     """The name of a square from its column and row.

@@ -64,7 +64,7 @@ from boardkit.games.tafl.formats import FORMATS, RecordFormat, record_format
 from boardkit.games.tafl.forts import encircled, exit_fort
 from boardkit.games.tafl.movement import plays_apart, square_rules
 from boardkit.games.tafl.moves import Move, Piece, parse_square, read_position, write_position
-from boardkit.games.tafl.officers import OFFICER_CODES
+from boardkit.games.tafl.officers import CODE_NAMES, OFFICER_CODES
 from boardkit.games.tafl.render import (
     render_text,
     status_line,
@@ -96,10 +96,10 @@ ATTACKER: Final = 1
 DEFENDER: Final = 2
 KING: Final = 3
 
-_PIECES: Final = (None, Piece.ATTACKER, Piece.DEFENDER, Piece.KING)
+# The Piece of each code of a board as shown (TaflState._shown), 4 to 7 Berserk's officers.
+_PIECES: Final = (None, *(Piece[name.upper().replace("-", "_")] for name in CODE_NAMES[1:]))
 # Berserk's officers (codes 4 to 7) start only games of the state class of OpenTafl's own rules.
 _CODES: Final = {None: EMPTY, "attacker": ATTACKER, "defender": DEFENDER, "king": KING} | OFFICER_CODES
-_NAMES: Final = (None, "attacker", "defender", "king")
 
 # How a game ends, as the rules word it (the state class of OpenTafl's own rules says it the same way).
 KING_CAPTURED: Final = Outcome.win(0, "king captured")
@@ -768,6 +768,10 @@ class TaflState(State[Move]):
         """The board as a :class:`~boardkit.topology.SquareGrid` (row 0 at the top)."""
         return self._g.grid
 
+    def _shown(self) -> list[int]:
+        """The board list as views, positions and pictures show it (Berserk's state tells officers apart)."""
+        return self._board
+
     def piece_at(self, square: Any) -> Piece | None:
         """The piece on a square named like ``"e5"``, or ``None``.
 
@@ -780,7 +784,7 @@ class TaflState(State[Move]):
             (<Piece.KING: 'K'>, None)
         """
         column, row = parse_square(square, self._g.size)
-        return _PIECES[self._board[row * self._g.size + column]]
+        return _PIECES[self._shown()[row * self._g.size + column]]
 
     def squares(self, piece: Any) -> list[str]:
         """The squares holding ``piece``, top row first, left to right.
@@ -789,9 +793,9 @@ class TaflState(State[Move]):
             >>> Tafl("brandubh").new_game(seed=0).squares(Piece.DEFENDER)
             ['d5', 'c4', 'e4', 'd3']
         """
-        code = {Piece.ATTACKER: ATTACKER, Piece.DEFENDER: DEFENDER, Piece.KING: KING}[Piece(piece)]
+        code = _PIECES.index(Piece(piece))
         names = self._g.names
-        return [names[i] for i, q in enumerate(self._board) if q == code]
+        return [names[i] for i, q in enumerate(self._shown()) if q == code]
 
     def view(self, player: Any) -> TaflView:
         """What ``player`` may know: everything, as a :class:`TaflView`.
@@ -804,8 +808,7 @@ class TaflState(State[Move]):
             True
         """
         self.check_player(player)
-        board = bytes(self._board)
-        size = self._g.size
+        board, size = bytes(self._shown()), self._g.size
         return TaflView(
             player,
             position_text(board, size),
@@ -826,9 +829,8 @@ class TaflState(State[Move]):
             >>> state.position()
             '/t6/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
         """
-        n = self._g.size
-        b = self._board
-        return write_position([[_NAMES[b[r * n + c]] for c in range(n)] for r in reversed(range(n))])
+        n, b = self._g.size, self._shown()
+        return write_position([[CODE_NAMES[b[r * n + c]] for c in range(n)] for r in reversed(range(n))])
 
     @property
     def last_captured(self) -> tuple[str, ...]:
@@ -882,7 +884,7 @@ class TaflState(State[Move]):
         """The board as text: ``t`` attackers, ``T`` defenders, ``K`` the King,
         ``+`` an empty restricted square, ``.`` an empty square; files along
         the top and bottom, ranks down both sides, and a status line."""
-        return render_text(self._g, self._board, status_line(self._over, self._turn, self.escape_lines))
+        return render_text(self._g, self._shown(), status_line(self._over, self._turn, self.escape_lines))
 
     def svg_cells(self) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
         """The board, no labels (the pieces are drawn as pieces: see
@@ -935,7 +937,7 @@ class TaflState(State[Move]):
             >>> sorted(set(Tafl("brandubh").new_game(seed=0).svg_pieces().values()))
             ['#222222', '#f5f5f5']
         """
-        return svg_pieces(self._g.size, self._board)
+        return svg_pieces(self._g.size, self._shown())
 
     def svg_shapes(self) -> dict[Any, str]:
         """A piece's shape per occupied square: a disc, and the King a disc with a crown.
@@ -944,7 +946,7 @@ class TaflState(State[Move]):
             >>> list(Tafl("brandubh").new_game(seed=0).svg_shapes().values()).count("king")
             1
         """
-        return svg_shapes(self._g.size, self._board)
+        return svg_shapes(self._g.size, self._shown())
 
     def svg_picture(
         self,
@@ -966,7 +968,8 @@ class TaflState(State[Move]):
             >>> picture.count("<rect"), picture.count("<circle"), picture.count("data-cell=")
             (49, 18, 49)
         """
-        return svg_picture(self._g, self._board, title, legend=legend, marks=marks)
+        key = self.svg_legend() if legend is None else legend
+        return svg_picture(self._g, self._shown(), title, legend=key, marks=marks)
 
     def svg_overlay(self, cell: Any, x: float, y: float) -> str:
         """Nothing drawn over a square beyond its mark.

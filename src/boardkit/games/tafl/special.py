@@ -31,9 +31,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Final, TypeVar, cast
-
-import attrs
+from typing import Any, TypeVar, cast
 
 from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError, OptionError
@@ -42,9 +40,8 @@ from boardkit.games.tafl.board import escape_lines, has_moves
 from boardkit.games.tafl.captures import ATTACKER, DEFENDER, EMPTY, KING, extra_captures
 from boardkit.games.tafl.forts import encircled, exit_fort
 from boardkit.games.tafl.movement import movement_rules, slow_moves, why_not
-from boardkit.games.tafl.moves import Move, Piece, parse_square, write_position
+from boardkit.games.tafl.moves import Move
 from boardkit.games.tafl.officers import (
-    CODE_NAMES,
     captures_after,
     capturing_move,
     destinations,
@@ -53,7 +50,7 @@ from boardkit.games.tafl.officers import (
     shown_board,
     why_no_jump,
 )
-from boardkit.games.tafl.render import render_text, status_line, svg_legend, svg_picture, svg_pieces, svg_shapes
+from boardkit.games.tafl.render import svg_legend
 from boardkit.games.tafl.rules import (
     ENCIRCLED,
     EXIT_FORT,
@@ -66,14 +63,10 @@ from boardkit.games.tafl.rules import (
     TaflState,
     Token,
 )
-from boardkit.games.tafl.view import TaflView, position_text
 
 __all__ = ["SpecialTaflState"]
 
 T = TypeVar("T")
-
-# The Piece of each code of a board as shown (officers.shown_board).
-_SHOWN_PIECES: Final = (None, *(Piece[name.upper().replace("-", "_")] for name in CODE_NAMES[1:] if name))
 
 
 class SpecialTaflState(TaflState):
@@ -377,59 +370,10 @@ class SpecialTaflState(TaflState):
     # -- the position as shown, officers told apart --------------------------------
 
     def _shown(self) -> list[int]:
-        return shown_board(self._board, self._cmd, self._kn)
-
-    def position(self) -> str:
-        if self._officers is None:
-            return super().position()
-        n = self._g.size
-        b = self._shown()
-        return write_position([[CODE_NAMES[b[r * n + c]] for c in range(n)] for r in reversed(range(n))])
-
-    def piece_at(self, square: Any) -> Piece | None:
-        found = super().piece_at(square)
-        if found is None or self._officers is None:
-            return found
-        column, row = parse_square(square, self._g.size)
-        return _SHOWN_PIECES[self._shown()[row * self._g.size + column]]
-
-    def squares(self, piece: Any) -> list[str]:
-        if self._officers is None:
-            return super().squares(piece)
-        code = _SHOWN_PIECES.index(Piece(piece))
-        names = self._g.names
-        return [names[i] for i, q in enumerate(self._shown()) if q == code]
-
-    def view(self, player: Any) -> TaflView:
-        seen = super().view(player)
-        if self._officers is None:
-            return seen
-        board = bytes(self._shown())
-        return attrs.evolve(seen, position=position_text(board, self._g.size), board=board)
-
-    def render(self) -> str:
-        if self._officers is None:
-            return super().render()
-        return render_text(self._g, self._shown(), status_line(self._over, self._turn, self.escape_lines))
-
-    def svg_pieces(self) -> dict[Any, str]:
-        return svg_pieces(self._g.size, self._shown())
-
-    def svg_shapes(self) -> dict[Any, str]:
-        return svg_shapes(self._g.size, self._shown())
+        return self._board if self._officers is None else shown_board(self._board, self._cmd, self._kn)
 
     def svg_legend(self) -> list[tuple[str, str]]:
         return svg_legend(self._g, officers=self._officers is not None)
-
-    def svg_picture(
-        self,
-        title: str | None = None,
-        *,
-        legend: list[tuple[str, str]] | None = None,
-        marks: dict[str, str] | None = None,
-    ) -> str:
-        key = self.svg_legend() if legend is None else legend
-        return svg_picture(self._g, self._shown(), title, legend=key, marks=marks)
 
     def _decided(self, piece: int, to: int, count: int) -> Outcome | None:
         """How the game stands after ``piece`` moved to ``to`` and everything it took is
