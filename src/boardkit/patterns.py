@@ -247,9 +247,10 @@ class Stones:
         self.board = sum(self.bit)
         self.near: list[int] = [self.around(b) for b in self.bit]
         self._cell = {b: i for i, b in enumerate(self.bit)}
-        # Each point's bit to the bits of the points next to it, one by one.
+        # Each point's neighbours: by index, and each point's bit to their bits.
+        self._near_cells: list[list[int]] = [self.cells(n) for n in self.near]
         self._next: dict[int, list[int]] = {
-            b: [self.bit[j] for j in self.cells(self.near[i])] for i, b in enumerate(self.bit)
+            b: [self.bit[j] for j in self._near_cells[i]] for i, b in enumerate(self.bit)
         }
         # The same bitboards as two machine words of whole rows, for legal() on the compiled build: row
         # r is in word r // per, from bit stride * (r % per); at most 62 bits a word, so that no shift
@@ -266,10 +267,9 @@ class Stones:
         self._first: i64 = (1 << row) - 1 if two else 0  # a word's bottom row
         self._board0: i64 = self.board & (1 << span) - 1 if two else 0
         self._board1: i64 = self.board >> span if two else 0
-        # Each cell's bit in its word, the word (0 or 1), and the cells next to it.
+        # Each cell's bit in its word, and whether that word is the second.
         self._word_bit: list[i64] = [b >> span if b >> span else b for b in self.bit] if two else []
         self._high: list[bool] = [b >> span != 0 for b in self.bit] if two else []
-        self._near_cells: list[list[int]] = [self.cells(n) for n in self.near]
 
     def bits(self, cells: Iterable[int]) -> int:
         """The bitboard of the cells of these indices."""

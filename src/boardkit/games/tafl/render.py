@@ -160,13 +160,12 @@ def svg_picture(
     board: list[int],
     title: str | None = None,
     *,
-    legend: list[tuple[str, str]] | None = None,
+    legend: list[tuple[str, str]],
     marks: dict[str, str] | None = None,
 ) -> str:
     """The whole picture (``state.svg_picture(title)``): the board, its
-    pieces, coordinates, ``data-cell`` names and key.
-
-    ``legend`` replaces the key (``[]`` for none) and ``marks`` fills some
+    pieces, coordinates, ``data-cell`` names and the key ``legend``
+    (``state.svg_legend()``, or ``[]`` for none); ``marks`` fills some
     squares, by name, in a colour (a diagram's move).
     """
     from boardkit.render import topology_svg
@@ -176,7 +175,6 @@ def svg_picture(
     if marks:
         cells = {name: cell for cell, name in names.items()}
         fills.update({cells[name]: colour for name, colour in marks.items()})
-    key = svg_legend(g, officers=any(q > KING for q in board)) if legend is None else legend
     return topology_svg(
         grid,
         labels,
@@ -184,8 +182,8 @@ def svg_picture(
         title=title,
         pieces=svg_pieces(g.size, board),
         shapes=svg_shapes(g.size, board),
-        legend=key,
-        legend_shapes=svg_legend_shapes(key),
+        legend=legend,
+        legend_shapes=svg_legend_shapes(legend),
         coordinates=svg_coordinates(g.size),
         names=names,
     )

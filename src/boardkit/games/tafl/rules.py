@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from boardkit.about import About
 from boardkit.chance import Random, derive_seed
 from boardkit.compiling import mypyc_attr
-from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, refusing
+from boardkit.errors import BoardkitError, IllegalMoveError, refusing
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.tafl.board import (
     NATIVE,
@@ -739,15 +739,14 @@ class TaflState(State[Move]):
             >>> state.is_over or played == 500
             True
         """
-        if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 0):
-            raise OptionError(f"max_plies must be a non-negative integer or None, not {max_plies!r}")
-        rng = self._chooser() if rng is None else rng
+        return super().playout(max_plies, self._chooser() if rng is None else rng)
+
+    def _playout(self, limit: int, rng: Random) -> int:
         g = self._g
         table = g.moves
         cells = g.cells
         moves = self._moves
         tokens = self._tokens
-        limit = -1 if max_plies is None else max_plies
         played = 0
         while self._over is None and played != limit:
             frm, to = random_step(g, self._look, self._att, self._dfn, self._king, self._turn, rng)

@@ -34,8 +34,8 @@ from collections.abc import Hashable, Sequence
 from typing import Any, TypeVar, cast
 
 from boardkit.chance import Random
-from boardkit.errors import IllegalMoveError, OptionError
-from boardkit.game import Outcome
+from boardkit.errors import IllegalMoveError
+from boardkit.game import Outcome, State
 from boardkit.games.tafl.board import escape_lines, has_moves
 from boardkit.games.tafl.captures import ATTACKER, DEFENDER, EMPTY, KING, extra_captures
 from boardkit.games.tafl.forts import encircled, exit_fort
@@ -184,17 +184,9 @@ class SpecialTaflState(TaflState):
         frm, to = pairs[(self._chooser() if rng is None else rng).randbelow(len(pairs))]
         return self._g.moves[frm * self._g.cells + to]  # type: ignore[return-value]
 
-    def playout(self, max_plies: Any = None, rng: Random | None = None) -> int:
-        if not self._slow:
-            return super().playout(max_plies, rng)
-        if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 0):
-            raise OptionError(f"max_plies must be a non-negative integer or None, not {max_plies!r}")
-        rng = self._chooser() if rng is None else rng
-        played = 0
-        while self._over is None and played != max_plies:
-            self.apply(self.random_move(rng))
-            played += 1
-        return played
+    def _playout(self, limit: int, rng: Random) -> int:
+        # Slow movement: the base State's loop of random_move and apply, not Tafl's quick one.
+        return State._playout(self, limit, rng) if self._slow else super()._playout(limit, rng)
 
     def _play(self, move: Move) -> object:
         movement = self._movement
