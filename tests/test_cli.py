@@ -234,7 +234,10 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (("play", "chess"), "boardkit: unknown game 'chess'; known games: "),
-        (("play", NIM, "--seat", "human", "genius"), "boardkit: unknown agent 'genius'; agents are 'random', "),
+        (
+            ("play", NIM, "--seat", "human", "genius"),
+            "boardkit: unknown agent 'genius'; agents are random, greedy, mcts, alphabeta or best",
+        ),
         (("play", NIM, "--option", "heap"), "boardkit: an option is written KEY=VALUE, not 'heap'"),
         (("play", NIM, "--option", "heap=0"), "boardkit: heap must be a positive integer, not 0"),
         (("play", NIM, "--option", "size=3"), "boardkit: unknown option 'size' for nim; options are: 'heap', 'most'"),

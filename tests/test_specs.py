@@ -53,3 +53,54 @@ def test_the_command_refuses_non_ascii_digits() -> None:
     )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "ASCII digits" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "spec"),
+    [
+        ("alphabeta", AgentSpec("alphabeta")),
+        ("alphabeta:4", AgentSpec("alphabeta", 4)),
+        ("best@2s", AgentSpec("best", 0, 2.0)),
+        ("best@500ms", AgentSpec("best", 0, 0.5)),
+        ("mcts@1.5s", AgentSpec("mcts", 0, 1.5)),
+        ("mcts:2000", AgentSpec("mcts", 2000)),
+    ],
+)
+def test_the_one_agent_grammar_reads_kinds_and_budgets(text: str, spec: AgentSpec) -> None:
+    assert parse_agent(text) == spec
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("random:3", "takes no budget"),
+        ("greedy@1s", "takes no budget"),
+        ("best:3", "best takes a time budget"),
+        ("alphabeta:65", "at most 64 plies"),
+        ("alphabeta:x", "alphabeta:N needs a positive number of plies"),
+        ("best@2", "written @2s or @500ms"),
+        ("best@0s", "above 0"),
+        ("best@3601s", "at most 3600"),
+        ("best@-1s", "written @2s or @500ms"),
+        ("best@1e3s", "written @2s or @500ms"),
+        (" mcts", "unknown agent"),
+        ("MCTS", "unknown agent"),
+    ],
+)
+def test_bad_budgets_are_refused_in_one_line(text: str, message: str) -> None:
+    with pytest.raises(OptionError, match=message) as info:
+        parse_agent(text)
+    assert "\n" not in str(info.value)
+
+
+def test_each_kind_builds_its_agent_with_its_budget() -> None:
+    from boardkit.agents import AlphaBetaAgent
+    from boardkit.games.tafl import Tafl
+
+    assert make_agent("alphabeta:3", seed=1).depth == 3  # type: ignore[attr-defined]
+    assert make_agent("mcts@250ms", seed=1).time_limit == 0.25  # type: ignore[attr-defined]
+    best = make_agent("best@2s", seed=1, game=Tafl())
+    assert isinstance(best, AlphaBetaAgent) and best.time_limit == 2.0
+    assert isinstance(make_agent("best", seed=1, game=Nim()), MCTSAgent)  # Nim declares no evaluation
+    with pytest.raises(OptionError, match="give the game"):
+        make_agent("best", seed=1)

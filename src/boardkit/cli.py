@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # imported by the commands that use them, after the signals a
 
 __all__ = ["MAX_FILE", "build_parser", "main"]
 
-SEAT_KINDS = ("human", "random", "greedy", "mcts")  # "human" and boardkit.specs.AGENT_KINDS
+SEAT_KINDS = ("human", "random", "greedy", "mcts", "alphabeta", "best")  # "human" and boardkit.specs.AGENT_KINDS
 
 
 def _game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:
@@ -156,7 +156,7 @@ def _players(game: Game[Any, Any]) -> str:
 
 def _play(args: argparse.Namespace) -> int:
     from boardkit.chance import derive_seed, fresh_seed
-    from boardkit.specs import load_game, make_agent
+    from boardkit.specs import load_game, make_agent, parse_agent
     from boardkit.terminal import Session
 
     if args.out:
@@ -165,14 +165,16 @@ def _play(args: argparse.Namespace) -> int:
     seats: list[str] = args.seat or ["human", *["mcts"] * (game.min_players - 1)]
     for kind in seats:
         if kind != "human":
-            make_agent(kind, 0, args.iterations)  # check the name before the game starts
+            make_agent(kind, 0, args.iterations, game=game)  # check the name before the game starts
     seed = fresh_seed() if args.seed is None else args.seed
     players: list[Agent | None] = []
     for seat, kind in enumerate(seats):
-        agent: Any = None if kind == "human" else make_agent(kind, 0, args.iterations)
+        agent: Any = None if kind == "human" else make_agent(kind, 0, args.iterations, game=game)
         players.append(None if agent is None else agent.for_game(derive_seed(seed, "seat", seat)))
     labels = [
-        f"mcts, {kind.partition(':')[2] or args.iterations} iterations" if kind.startswith("mcts") else kind
+        f"mcts, {kind.partition(':')[2] or args.iterations} iterations"
+        if kind.startswith("mcts") and "@" not in kind
+        else kind if kind == "human" else parse_agent(kind).label()
         for kind in seats
     ]
     interactive = sys.stdin.isatty()
@@ -250,7 +252,7 @@ def _simulate(args: argparse.Namespace) -> int:
         name, k = kind, 2
         while name in agents:
             name, k = f"{kind}-{k}", k + 1
-        agents[name] = make_agent(kind, derive_seed(args.seed, "agent", i), args.iterations)
+        agents[name] = make_agent(kind, derive_seed(args.seed, "agent", i), args.iterations, game=game)
     if args.games < 1:
         raise OptionError(f"--games must be at least 1, not {args.games}")
     batches: list[tuple[str, Game[Any, Any]]] = [("", game)]
@@ -499,7 +501,10 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         action="extend",
         metavar="KIND",
-        help="who sits at each seat, in order: human, random, greedy, mcts or mcts:N (default: human, then mcts)",
+        help=(
+            "who sits at each seat, in order: human, random, greedy, mcts, alphabeta or best, a bot with an"
+            " optional budget (mcts:N playouts, alphabeta:N plies, best@2s a move) (default: human, then mcts)"
+        ),
     )
     play.add_argument("--seed", type=int, help="the game's seed (default: a fresh one, printed)")
     play.add_argument("--iterations", type=int, default=200, help="MCTS iterations per move (default 200)")
@@ -513,7 +518,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--agents",
         nargs="+",
         metavar="KIND",
-        help="the agents, seats rotated; one agent plays itself: random, greedy, mcts, mcts:N (default: greedy random)",
+        help=(
+            "the agents, seats rotated; one agent plays itself: random, greedy, mcts, alphabeta or best, with an"
+            " optional budget (mcts:N, alphabeta:N, best@2s) (default: greedy random)"
+        ),
     )
     simulate.add_argument(
         "--players", type=int, help="players per game (default: one per agent, at least the game's fewest)"

@@ -775,6 +775,26 @@ class State(abc.ABC, Generic[M]):
 
     # -- shared machinery -----------------------------------------------------
 
+    def position_key(self) -> Hashable:
+        """A hashable key of the position alone: equal for two states of one
+        game whose position, hidden parts and player to move are the same,
+        however they got there. Search agents key their transposition tables
+        on it; it leaves out the move stack and the generator, which
+        :meth:`snapshot` keeps.
+
+        The base version is the game's own ``_key()``; a game may return
+        something quicker to hash (an incremental Zobrist key, or its
+        bitboards).
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> a, b = Nim(heap=7).new_game(seed=0), Nim(heap=7).new_game(seed=0)
+            >>> a.apply("take 1"); a.apply("take 2"); b.apply("take 2"); b.apply("take 1")
+            >>> a.position_key() == b.position_key(), a.snapshot() == b.snapshot()
+            (True, False)
+        """
+        return self._key()
+
     def snapshot(self) -> Hashable:
         """A value equal for two states exactly when they are the same game in
         progress: position, hidden parts, history and generator included.

@@ -56,7 +56,9 @@ from typing import Any, ClassVar, TextIO
 
 import attrs
 
-from boardkit.agents import Agent, MCTSAgent
+from boardkit.agents import Agent, AlphaBetaAgent, MCTSAgent, best_agent
+from boardkit.agents.alphabeta import WIN
+from boardkit.chance import derive_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError
 from boardkit.game import Game, Player, State
 from boardkit.render import status
@@ -225,6 +227,39 @@ def _is_terminal(out: TextIO) -> bool:
         return False
 
 
+#: How long the ``hint`` command thinks, in seconds.
+HINT_SECONDS = 1.0
+
+
+def hint_reason(agent: Agent, move: Any) -> str:
+    """Why ``agent`` chose ``move``, in a few words, from what its last search found.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> agent = AlphaBetaAgent(depth=4)
+        >>> move = agent.choose(Nim(heap=5).new_game(seed=0), 0)
+        >>> hint_reason(agent, move)
+        'wins by force in 3 plies (depth 3)'
+    """
+    if isinstance(agent, AlphaBetaAgent) and agent.last_search is not None:
+        info = agent.last_search
+        if info.proven and info.score > 0:
+            return f"wins by force in {round(WIN - info.score)} plies (depth {info.depth})"
+        lost = info.forced_losses
+        others = len(info.ranked) - 1
+        if info.proven:
+            return f"every move loses by force; this one lasts longest ({info.describe()})"
+        if lost and lost == others:
+            return f"every other move loses by force ({info.describe()})"
+        if lost:
+            return f"{lost} of the other {others} moves lose by force ({info.describe()})"
+        line = " ".join(str(m) for m in info.line[:5])
+        return f"the line the search expects is {line} ({info.describe()})"
+    if isinstance(agent, MCTSAgent):
+        return f"the most tried of {agent.last_iterations:,} playouts"
+    return ""
+
+
 class _Thinking:
     """What the screen shows while a bot chooses its move.
 
@@ -233,7 +268,9 @@ class _Thinking:
     so Ctrl-C stops it at once) and wiped when the move is chosen; anywhere
     else (a pipe, a log), one plain line once the bot has thought three seconds.
     The count is read from an :class:`~boardkit.agents.MCTSAgent`'s
-    ``last_iterations``; other bots show the time alone.
+    ``last_iterations``, the depth, positions and score from an
+    :class:`~boardkit.agents.AlphaBetaAgent`'s ``progress()``; other bots
+    show the time alone.
     """
 
     #: Seconds before the first line: a quick bot shows nothing.
@@ -252,6 +289,8 @@ class _Thinking:
         text = f"{self.name} is thinking\u2026 {took:.1f} s"
         if isinstance(self.agent, MCTSAgent):
             text += f", {self.agent.last_iterations:,} of {self.agent.iterations:,} iterations"
+        elif isinstance(self.agent, AlphaBetaAgent):
+            text += ", " + self.agent.progress()
         encoding = getattr(self.out, "encoding", None) or "utf-8"
         try:
             text.encode(encoding)
@@ -511,6 +550,8 @@ class Session:
             self.undo()
         elif word == "redo" and not rest:
             self.redo()
+        elif word == "hint" and not rest:
+            self.hint(player)
         else:
             self.play(player, line)
         return True
@@ -640,6 +681,18 @@ class Session:
             lines = [f"{describe_game(self.game)} declares no goal or turn summary; 'help' lists the commands"]
         self.say("\n".join(lines))
 
+    def hint(self, player: Player) -> None:
+        """Say what the strongest bot for the game (``best``, thinking
+        :data:`HINT_SECONDS`) would play for ``player`` here, and why in one
+        line. It searches from ``player``'s own knowledge only."""
+        agent = best_agent(self.game, seconds=HINT_SECONDS, seed=derive_seed(self.seed, "hint", len(self.done)))
+        with _Thinking(self.out, "hint", agent):
+            move = agent.choose(self.state.copy(), player)
+        after = self.state.copy()
+        after.apply(move)
+        did = after.describe(after.history[-1], self.state)
+        self.say(f"hint: {move}: " + "; ".join(part for part in (hint_reason(agent, move), did) if part))
+
     def help(self) -> None:
         legal = self.numbered()
         first = legal[0][1] if legal else "..."
@@ -656,6 +709,7 @@ class Session:
             f"  {'moves ' + word:<24} only the moves that mention {word!r}",
             f"  {'undo':<24} take back your last move and the replies after it",
             f"  {'redo':<24} play again what 'undo' took back",
+            f"  {'hint':<24} what the strongest bot would play here, and why",
             f"  {'board':<24} show the board again",
             f"  {'rules':<24} the goal of the game and what a turn is",
             f"  {'help':<24} show this help",

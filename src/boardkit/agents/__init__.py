@@ -1,4 +1,4 @@
-"""Agents that play any boardkit game: random, greedy and Monte Carlo tree search.
+"""Agents that play any boardkit game: random, greedy, alpha-beta and Monte Carlo tree search.
 
 Applications floor: it may import any floor below (core, boards, components,
 and games through the registry); nothing below imports it.
@@ -22,7 +22,20 @@ from __future__ import annotations
 
 from boardkit.agents._base import Agent, win_shares
 from boardkit.agents._base import rewards as rewards  # deprecated: importable, not exported
+from boardkit.agents.alphabeta import AlphaBetaAgent, SearchInfo
+from boardkit.agents.best import DEFAULT_THINK, best_agent
 from boardkit.agents.mcts import MCTSAgent
 from boardkit.agents.simple import Evaluation, GreedyAgent, RandomAgent
 
-__all__ = ["Agent", "Evaluation", "GreedyAgent", "MCTSAgent", "RandomAgent", "win_shares"]
+__all__ = [
+    "DEFAULT_THINK",
+    "Agent",
+    "AlphaBetaAgent",
+    "Evaluation",
+    "GreedyAgent",
+    "MCTSAgent",
+    "RandomAgent",
+    "SearchInfo",
+    "best_agent",
+    "win_shares",
+]

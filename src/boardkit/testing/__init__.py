@@ -16,6 +16,8 @@ list of checks OpenSpiel, TAG and PettingZoo run on their games:
   move taken back and played again gives the same position (so all chance
   comes from the state's generator, which undo restores);
 * copies taken earlier never change while play goes on;
+* ``position_key()`` is hashable, equal for equal positions (a copy, the
+  same game played twice) and restored by ``undo``;
 * a record written to JSON reads back and replays to the same state;
 * the same seed and moves give the same game;
 * a player's view, and the picture ``render_for`` draws for them, are

@@ -162,6 +162,13 @@ def _check_one(
         if len(set(legal)) != len(legal):
             raise fail("legal_moves() lists a move twice")
         before = state.snapshot()
+        key = state.position_key()
+        try:
+            hash(key)
+        except TypeError:
+            raise fail("position_key() is not hashable") from None
+        if state.copy().position_key() != key:
+            raise fail("a copy's position_key() differs from the original's")
         for move in _pick(chooser, legal, sample):
             _check_notation(game, move, fail)
             trial = state.copy()
@@ -198,7 +205,11 @@ def _check_one(
         if state.snapshot() != twin.snapshot():
             raise fail("the same seed and moves gave two different games")
         after = state.snapshot()
+        if state.position_key() != twin.position_key():
+            raise fail("two equal positions have different position keys")
         state.undo()
+        if state.position_key() != key:
+            raise fail(f"undo did not restore position_key() after {str(move)!r}")
         state.apply(move)
         if state.snapshot() != after:
             raise fail(

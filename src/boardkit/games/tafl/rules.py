@@ -60,6 +60,7 @@ from boardkit.games.tafl.board import (
     refusal,
 )
 from boardkit.games.tafl.captures import attacker_captures, defender_captures
+from boardkit.games.tafl.evaluation import defenders_value, winning_bits
 from boardkit.games.tafl.formats import FORMATS, RecordFormat, record_format
 from boardkit.games.tafl.forts import encircled, exit_fort
 from boardkit.games.tafl.movement import plays_apart, square_rules
@@ -551,6 +552,20 @@ class TaflState(State[Move]):
     def _key(self) -> Hashable:
         return (self._att, self._dfn, self._king, self._turn, self._over)
 
+    def position_key(self) -> Hashable:
+        """The position as the bitboards of both sides, the King's square and
+        the side to move (see :meth:`State.position_key <boardkit.State.position_key>`).
+
+        Examples:
+            >>> a = Tafl("brandubh").new_game(seed=0)
+            >>> b = a.copy()
+            >>> for move in ("d6-f6", "c4-c5", "f6-g6", "c5-c6"): a.apply(move)
+            >>> for move in ("d6-g6", "c4-c6"): b.apply(move)
+            >>> a.position_key() == b.position_key()
+            True
+        """
+        return (self._att, self._dfn, self._king, self._turn)
+
     def copy(self) -> TaflState:
         twin = self._bare_twin()
         twin._g = self._g
@@ -980,8 +995,10 @@ class TaflState(State[Move]):
         return ""
 
     def evaluate(self, player: Any) -> float:
-        """A cheap estimate in ``[-1, 1]`` of the position for ``player``:
-        material kept, the King's clear lines, and attackers around him.
+        """An estimate in ``[-1, 1]`` of the position for ``player``, what
+        bots search with: the King's routes to a winning square and the
+        attackers' cordon across them, material, and the King's freedom and
+        danger (:mod:`boardkit.games.tafl.evaluation` says how).
 
         Examples:
             >>> state = Tafl("brandubh").new_game(seed=0)
@@ -989,21 +1006,15 @@ class TaflState(State[Move]):
             True
         """
         self.check_player(player)
-        over = self._over
-        if over is not None:
+        if self._over is not None:
             return super().evaluate(player)
         att0, dfn0, _ = self._fixed
-        att = self._att.bit_count() / max(att0, 1)
-        dfn = (self._dfn.bit_count() + 1) / dfn0
-        value = 0.5 * (dfn - att)
+        g = self._g
         king = self._king
-        b = self._board
-        lines = escape_lines(self._g, b, king)
-        value += 0.3 * min(lines, 2) / 2
-        hostile = self._g.hostile_empty[1]
-        around = sum(1 for s in self._g.steps[king] if s >= 0 and (b[s] == ATTACKER or (b[s] == EMPTY and hostile[s])))
-        value -= 0.2 * around / 4
-        value = max(-0.99, min(0.99, value))
+        weak = self._weak or (self._throne_strong and king not in g.throne_area)
+        value = defenders_value(
+            g, self._board, self._att, self._dfn, king, self._turn, att0, dfn0, winning_bits(g), weak
+        )
         return value if player == 1 else -value
 
     def _record_moves(self) -> tuple[str, ...]:

@@ -1,0 +1,169 @@
+"""Alpha-beta search (issue 37): sound values, forced wins found, blunders avoided, time kept."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from tic_tac_toe import TicTacToe
+
+from boardkit import IllegalMoveError, OptionError
+from boardkit.agents import AlphaBetaAgent, RandomAgent
+from boardkit.agents import alphabeta as alphabeta_module
+from boardkit.agents.alphabeta import WIN
+from boardkit.chance import Random
+from boardkit.games import load
+from boardkit.games.tafl import Tafl
+from boardkit.testing import Nim
+
+
+def corner_brandubh(rows: str, to_move: int) -> Any:
+    """A brandubh position with corner escape; ``rows`` from rank 1 up to rank 7, ``/`` between."""
+    return Tafl("brandubh", escape="corner").from_position(rows, to_move=to_move)
+
+
+def brute_force(state: Any, ply: int) -> float:
+    """The game-theoretic value for the player to move, scored as the search scores a finished game."""
+    player = state.current_player
+    best = -math.inf
+    for move in state.legal_moves():
+        state.apply(move)
+        if state.is_over:
+            winners = state.outcome.winners
+            value = 0.0 if not winners else (WIN - ply - 1) * (1 if player in winners else -1)
+        else:
+            value = -brute_force(state, ply + 1)
+        state.undo()
+        best = max(best, value)
+    return best
+
+
+def test_values_match_a_brute_force_search_on_tic_tac_toe() -> None:
+    # Every bound the table keeps and every null window must leave the exact value: compare with plain minimax.
+    rng = Random(5)
+    checked = 0
+    for seed in range(12):
+        state = TicTacToe().new_game(seed=seed)
+        for _ in range(2 + seed % 4):
+            state.apply(state.random_move(rng))
+        if state.is_over:
+            continue
+        agent = AlphaBetaAgent(depth=9)
+        move = agent.choose(state, state.current_player)
+        assert agent.last_search is not None
+        assert agent.last_search.score == brute_force(state.copy(), 0)
+        after = state.copy()
+        after.apply(move)
+        checked += 1
+    assert checked >= 8
+
+
+def test_the_shortest_forced_win_is_found() -> None:
+    agent = AlphaBetaAgent(depth=8)
+    assert str(agent.choose(Nim(heap=10).new_game(seed=0), 0)) == "take 2"
+    info = agent.last_search
+    assert info is not None and info.proven and info.score > 0
+    assert info.describe().endswith("wins in 5 plies")
+
+
+def test_the_king_takes_an_open_line() -> None:
+    king_free = corner_brandubh("/7/7/7/K6/7/7/3t3/", to_move=1)
+    move = AlphaBetaAgent(depth=3).choose(king_free, 1)
+    king_free.apply(move)
+    assert king_free.outcome is not None and king_free.outcome.winners == frozenset({1})
+
+
+def test_the_attackers_block_the_one_open_line() -> None:
+    # The King on a4 sees a1 down the file (a6 blocks the way up); only a piece on a3 or a2 stops him,
+    # so every other move (the rest of g2's, d7's, a6's) is a planted blunder.
+    state = corner_brandubh("/7/6t/2T4/K6/7/t6/3t3/", to_move=0)
+    assert state.escape_lines == 1
+    agent = AlphaBetaAgent(depth=3)
+    move = agent.choose(state, 0)
+    assert move.target in ("a2", "a3"), move
+    state.apply(move)
+    assert state.escape_lines == 0
+
+
+def test_a_fork_of_two_lines_is_found_three_plies_ahead() -> None:
+    # c5 to a5 opens a1 and a7 at once: one move cannot shut both.
+    state = corner_brandubh("/7/7/6t/7/2K4/7/5t1/", to_move=1)
+    assert state.escape_lines == 0
+    agent = AlphaBetaAgent(depth=4)
+    agent.choose(state, 1)
+    info = agent.last_search
+    assert info is not None and info.proven and info.score > 0
+    assert round(WIN - info.score) == 3
+
+
+def test_an_agent_never_changes_the_position_it_searches() -> None:
+    state = load("tafl", variant="copenhagen").new_game(seed=3)
+    rng = Random(1)
+    for _ in range(10):
+        state.apply(state.random_move(rng))
+    before = state.snapshot()
+    AlphaBetaAgent(depth=2).choose(state, state.current_player)
+    assert state.snapshot() == before
+
+
+def test_a_time_limit_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A clock that moves a millisecond every time it is read: the search must stop by its deadline.
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.001
+        return now[0]
+
+    monkeypatch.setattr(alphabeta_module.time, "perf_counter", clock)
+    agent = AlphaBetaAgent(time_limit=0.5)
+    state = load("tafl", variant="copenhagen").new_game(seed=0)
+    move = agent.choose(state, 0)
+    assert move in state.legal_moves()
+    info = agent.last_search
+    assert info is not None and info.depth >= 1
+    assert info.seconds <= 0.5 * 1.1
+
+
+def test_searches_are_reproducible_without_a_time_limit() -> None:
+    state = load("tafl", variant="brandubh").new_game(seed=2)
+    first = AlphaBetaAgent(depth=3, seed=1).choose(state, 0)
+    second = AlphaBetaAgent(depth=3, seed=9).choose(state, 0)
+    assert first == second
+
+
+def test_games_it_cannot_search_are_refused() -> None:
+    with pytest.raises(OptionError, match="hides information"):
+        AlphaBetaAgent(depth=1).choose(load("cloth-of-gold").new_game(seed=0), 0)
+    with pytest.raises(OptionError, match="two-player"):
+        AlphaBetaAgent(depth=1).choose(load("camelot").new_game(players=3, seed=0), 0)
+    over = Nim(heap=1).new_game(seed=0)
+    over.apply("take 1")
+    with pytest.raises(IllegalMoveError):
+        AlphaBetaAgent(depth=1).choose(over, 0)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"depth": 0}, "depth"),
+        ({"depth": True}, "depth"),
+        ({"time_limit": 0}, "time_limit"),
+        ({"time_limit": "1s"}, "time_limit"),
+        ({"table_size": 0}, "table_size"),
+    ],
+)
+def test_bad_options_are_refused(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        AlphaBetaAgent(**options)
+
+
+def test_it_beats_random_play_at_tafl() -> None:
+    from boardkit.play import play_game
+
+    game = Tafl("brandubh", escape="corner")
+    for seat in (0, 1):
+        agents: list[Any] = [RandomAgent(seed=4), RandomAgent(seed=4)]
+        agents[seat] = AlphaBetaAgent(depth=2)
+        record = play_game(game, agents, seed=seat, max_moves=300)
+        assert record.outcome is not None and record.outcome.winners == frozenset({seat})
