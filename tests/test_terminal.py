@@ -366,7 +366,7 @@ def test_hint_says_what_best_would_play_and_why(monkeypatch: pytest.MonkeyPatch)
     s.state = start
     s.hint(0)
     said = s.out.getvalue()  # type: ignore[attr-defined]
-    assert said.startswith("hint: g2-a2: ") or said.startswith("hint: g2-a3: "), said
+    assert said.startswith(("hint: g2-a2: ", "hint: g2-a3: ")), said
     assert "by force" in said and "depth" in said  # why: what the search proved, and how deep it looked
     assert s.state is start and not start.history  # a hint plays nothing
 

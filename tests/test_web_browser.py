@@ -133,10 +133,11 @@ class Tab:
             page.fill("#players", str(len(seats)))
             page.dispatch_event("#players", "change")
         for seat, kind in enumerate(seats):
-            kind, _, iterations = kind.partition(":")
-            page.select_option(f'[data-seat="{seat}"]', kind)
-            if iterations:
-                page.fill(f'[data-iterations="{seat}"]', iterations)
+            if kind in ("here", "link", "easy", "medium", "hard", "random"):
+                page.select_option(f'[data-seat="{seat}"]', kind)
+            else:  # any other bot is written in the agent grammar
+                page.select_option(f'[data-seat="{seat}"]', "custom")
+                page.fill(f'[data-spec="{seat}"]', kind)
         page.click("#go")
         page.wait_for_url("**/table/**")
         page.wait_for_selector("[data-cell]")

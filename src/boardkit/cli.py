@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # imported by the commands that use them, after the signals a
 
 __all__ = ["MAX_FILE", "build_parser", "main"]
 
-SEAT_KINDS = ("human", "random", "greedy", "mcts", "alphabeta", "best")  # "human" and boardkit.specs.AGENT_KINDS
+SEAT_KINDS = ("human", "random", "greedy", "mcts", "alphabeta", "best")  # "human" and the agent kinds
 
 
 def _game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:

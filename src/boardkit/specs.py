@@ -24,7 +24,7 @@ Examples:
     >>> name, factory(**parse_options(factory, None, ["heap=5"])).options.heap
     ('nim', 5)
     >>> parse_agent("mcts:200")
-    AgentSpec(kind='mcts', iterations=200, seconds=None)
+    AgentSpec(kind='mcts', iterations=200, seconds=None, level='')
     >>> parse_agent("mcts:١٢")
     Traceback (most recent call last):
     ...
@@ -54,6 +54,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_ITERATIONS",
     "MAX_SECONDS",
+    "LEVELS",
     "AgentSpec",
     "game_factory",
     "load_game",
@@ -228,9 +229,14 @@ MAX_DEPTH = 64
 #: Think time of ``alphabeta`` and ``best`` when the spec gives no budget, in seconds.
 DEFAULT_SECONDS = DEFAULT_THINK
 
+#: The bot levels every application offers, each a documented agent and budget: ``easy`` looks one
+#: move ahead, ``medium`` and ``hard`` are the strongest agent for the game thinking half a second and
+#: two seconds a move (see :doc:`/explanation/bots`).
+LEVELS = {"easy": "greedy", "medium": "best@500ms", "hard": "best@2s"}
+
 _GRAMMAR = (
     "random, greedy, mcts, alphabeta or best, with an optional budget: "
-    "mcts:N playouts, alphabeta:N plies, or @2s / @500ms a move (best@2s)"
+    "mcts:N playouts, alphabeta:N plies, or @2s / @500ms a move (best@2s); or a level: easy, medium, hard"
 )
 
 
@@ -242,17 +248,35 @@ class AgentSpec:
         kind: One of :data:`AGENT_KINDS`.
         iterations: ``mcts:N``'s playouts, or ``alphabeta:N``'s depth in plies.
         seconds: ``@T``'s think time a move, in seconds.
+        level: The level it was asked for by (:data:`LEVELS`), or ``""``.
 
     Examples:
         >>> parse_agent("greedy")
-        AgentSpec(kind='greedy', iterations=0, seconds=None)
+        AgentSpec(kind='greedy', iterations=0, seconds=None, level='')
         >>> parse_agent("best@500ms")
-        AgentSpec(kind='best', iterations=0, seconds=0.5)
+        AgentSpec(kind='best', iterations=0, seconds=0.5, level='')
+        >>> parse_agent("hard")
+        AgentSpec(kind='best', iterations=0, seconds=2.0, level='hard')
     """
 
     kind: str
     iterations: int = 0
     seconds: float | None = None
+    level: str = ""
+
+    @property
+    def text(self) -> str:
+        """The spec written as :func:`parse_agent` reads it.
+
+        Examples:
+            >>> [parse_agent(t).text for t in ("mcts", "mcts:50", "best@2s", "alphabeta@250ms", "medium")]
+            ['mcts', 'mcts:50', 'best@2s', 'alphabeta@250ms', 'medium']
+        """
+        if self.level:
+            return self.level
+        if self.seconds is not None:
+            return f"{self.kind}@{self.seconds:g}s" if self.seconds >= 1 else f"{self.kind}@{self.seconds * 1000:g}ms"
+        return f"{self.kind}:{self.iterations}" if self.iterations else self.kind
 
     def build(self, seed: int, iterations: int = 1000, *, game: Game[Any, Any] | None = None) -> Agent:
         """The agent, seeded. ``iterations`` is the MCTS default when the
@@ -293,7 +317,11 @@ class AgentSpec:
         Examples:
             >>> parse_agent("mcts:400").label(), parse_agent("best@2s").label()
             ('mcts, 400 playouts', 'best, 2 s a move')
+            >>> parse_agent("easy").label()
+            'easy (greedy)'
         """
+        if self.level:
+            return f"{self.level} ({attrs.evolve(self, level='').label()})"
         if self.seconds is not None:
             return f"{self.kind}, {self.seconds:g} s a move"
         if self.iterations:
@@ -324,8 +352,9 @@ def _budget(name: str, text: str, whole: object) -> tuple[int, float | None]:
 def parse_agent(text: object) -> AgentSpec:
     """Read an agent: a kind from :data:`AGENT_KINDS` with an optional budget,
     ``:N`` (``mcts:2000`` playouts, ``alphabeta:4`` plies) or ``@T`` a move
-    (``best@2s``, ``alphabeta@500ms``). The one grammar the command, the
-    web server and Python read.
+    (``best@2s``, ``alphabeta@500ms``), or a level from :data:`LEVELS`
+    (``easy``, ``medium``, ``hard``). The one grammar the command, the web
+    server and Python read.
 
     Raises:
         OptionError: for anything else, a budget for ``random`` or
@@ -336,7 +365,7 @@ def parse_agent(text: object) -> AgentSpec:
 
     Examples:
         >>> parse_agent("alphabeta:4"), parse_agent("mcts@1.5s").seconds
-        (AgentSpec(kind='alphabeta', iterations=4, seconds=None), 1.5)
+        (AgentSpec(kind='alphabeta', iterations=4, seconds=None, level=''), 1.5)
         >>> parse_agent("random:3")
         Traceback (most recent call last):
         ...
@@ -344,6 +373,8 @@ def parse_agent(text: object) -> AgentSpec:
     """
     if not isinstance(text, str):
         raise OptionError(f"an agent is written as text, not {shown(text, 40)}")
+    if text in LEVELS:
+        return attrs.evolve(parse_agent(LEVELS[text]), level=text)
     cut = min((i for i in (text.find(":"), text.find("@")) if i >= 0), default=len(text))
     name, rest = text[:cut], text[cut:]
     if name not in AGENT_KINDS:

@@ -165,6 +165,7 @@ class AlphaBetaAgent:
         self.table_size = table_size
         self.rng = Random(seed)
         self._table: dict[Any, tuple[int, int, float, Any]] = {}
+        self._judged: dict[Any, float] = {}
         self._killers: list[list[Any]] = []
         self._history: dict[Any, int] = {}
         self._nodes = 0
@@ -246,6 +247,8 @@ class AlphaBetaAgent:
         self._deadline = math.inf if self.time_limit is None else start + self.time_limit * 0.97
         if len(self._table) > self.table_size:
             self._table.clear()
+        if len(self._judged) > self.table_size:
+            self._judged.clear()
         self._history.clear()
         best, score, depth = legal[0], 0.0, 0
         ranked = list(legal)
@@ -354,10 +357,15 @@ class AlphaBetaAgent:
         return best
 
     def _leaf(self, sim: State[Any], player: Player) -> float:
-        """The evaluation of a position where the search stops, for the player to move."""
-        if self.evaluate is not None:
-            return float(self.evaluate(sim, player))
-        return float(sim.evaluate(player))
+        """The evaluation of a position where the search stops, for the player to move
+        (kept by position: the next iteration meets most of them again)."""
+        key = sim.position_key()
+        known = self._judged.get(key)
+        if known is not None:
+            return known
+        value = float(self.evaluate(sim, player) if self.evaluate is not None else sim.evaluate(player))
+        self._judged[key] = value
+        return value
 
     def _terminal(self, sim: State[Any], player: Player, ply: int) -> float:
         """The value for ``player`` of the finished game ``sim``, ``ply`` plies from the root."""

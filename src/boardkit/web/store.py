@@ -126,10 +126,6 @@ class ArchivedGame:
         return {**attrs.asdict(self), "seats": list(self.seats)}
 
 
-def _seat_text(kind: str, iterations: int) -> str:
-    return f"mcts:{iterations}" if kind == "mcts" else kind
-
-
 def _result(table: Table) -> str:
     outcome = table.state.outcome
     if outcome is None:
@@ -220,7 +216,7 @@ class Store:
 
     def add(self, table: Table, spec: str, options: Mapping[str, Any]) -> None:
         """Keep a new table: ``spec`` and ``options`` rebuild its game."""
-        seats = json.dumps([_seat_text(s.kind, s.iterations) for s in table.seats])
+        seats = json.dumps([s.text for s in table.seats])
         with self._transaction():
             self._db.execute(
                 "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)",

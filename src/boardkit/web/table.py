@@ -28,10 +28,11 @@ from typing import Any
 
 import attrs
 
-from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
+from boardkit.agents import Agent, AlphaBetaAgent, MCTSAgent
 from boardkit.chance import derive_seed, fresh_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, shown
 from boardkit.game import Game, PerfectInformationView, Player, State
+from boardkit.specs import AGENT_KINDS, LEVELS, AgentSpec, parse_agent
 from boardkit.terminal import take_back_refusal
 
 __all__ = [
@@ -47,12 +48,18 @@ __all__ = [
 ]
 
 #: Who may sit in a seat: a person at this screen, a person elsewhere
-#: (through a secret link), or a bot.
-SEAT_KINDS = ("here", "link", "random", "greedy", "mcts")
+#: (through a secret link), or a bot, written in the one agent grammar
+#: (:func:`boardkit.specs.parse_agent`: a level such as ``hard``, or a kind
+#: with its budget such as ``mcts:400`` or ``best@2s``).
+SEAT_KINDS = ("here", "link", *LEVELS, *AGENT_KINDS)
 #: The kinds of seat a person takes.
 PERSON_KINDS = ("here", "link")
 _DEFAULT_ITERATIONS = 200
 _MAX_ITERATIONS = 20_000
+#: The longest think time a seat may ask for, in seconds (the server's ``--think`` caps it further).
+MAX_SEAT_SECONDS = 30.0
+#: The deepest alpha-beta search a seat may ask for, in plies.
+MAX_SEAT_DEPTH = 8
 
 
 class StaleError(BoardkitError, ValueError):
@@ -75,23 +82,34 @@ class Seat:
     """Who sits in one seat.
 
     Attributes:
-        kind: One of :data:`SEAT_KINDS`.
-        iterations: MCTS iterations per move (``mcts`` seats only).
+        kind: ``here``, ``link``, or the bot's agent kind (``random``,
+            ``greedy``, ``mcts``, ``alphabeta``, ``best``).
+        iterations: MCTS iterations per move (``mcts`` seats without a time
+            budget), or the depth of an ``alphabeta:N`` seat.
+        bot: The bot as the agent grammar reads it (``None`` for a person).
 
     Examples:
         >>> parse_seat("mcts:50")
-        Seat(kind='mcts', iterations=50)
+        Seat(kind='mcts', iterations=50, bot=AgentSpec(kind='mcts', iterations=50, seconds=None, level=''))
         >>> parse_seat("link").is_person
         True
+        >>> parse_seat("hard").text
+        'hard'
     """
 
     kind: str
     iterations: int = 0
+    bot: AgentSpec | None = None
 
     @property
     def is_person(self) -> bool:
         """True for a person's seat (at this screen or through a link)."""
         return self.kind in PERSON_KINDS
+
+    @property
+    def text(self) -> str:
+        """The seat as :func:`parse_seat` reads it (what the store keeps)."""
+        return self.kind if self.bot is None else self.bot.text
 
     def label(self) -> str:
         """The seat's kind in words.
@@ -99,28 +117,42 @@ class Seat:
         Examples:
             >>> parse_seat("mcts:400").label(), parse_seat("here").label()
             ('MCTS bot, 400 iterations', 'person at this screen')
+            >>> parse_seat("medium").label()
+            'bot, medium (best, 0.5 s a move)'
         """
-        return {
-            "here": "person at this screen",
-            "link": "person with a link",
-            "random": "random bot",
-            "greedy": "greedy bot",
-        }.get(self.kind, f"MCTS bot, {self.iterations} iterations")
+        if self.bot is None:
+            return "person at this screen" if self.kind == "here" else "person with a link"
+        if self.bot.level:
+            return f"bot, {self.bot.label()}"
+        if self.kind == "mcts" and self.bot.seconds is None:
+            return f"MCTS bot, {self.iterations} iterations"
+        return {"random": "random bot", "greedy": "greedy bot"}.get(self.kind, f"bot, {self.bot.label()}")
 
-    def agent(self, seed: int, *, time_limit: float | None = None) -> Agent | None:
-        """A fresh bot for this seat, or ``None`` for a person; an MCTS bot
-        stops searching after ``time_limit`` seconds (``None``: no limit)."""
-        if self.kind == "random":
-            return RandomAgent(seed=seed)
-        if self.kind == "greedy":
-            return GreedyAgent(seed=seed)
-        if self.kind == "mcts":
+    def agent(
+        self, seed: int, *, time_limit: float | None = None, game: Game[Any, Any] | None = None
+    ) -> Agent | None:
+        """A fresh bot for this seat, or ``None`` for a person; a searching
+        bot stops after ``time_limit`` seconds (``None``: no limit) whatever
+        its own budget; ``game`` is the game it plays (``best`` needs it)."""
+        spec = self.bot
+        if spec is None:
+            return None
+        if spec.kind == "mcts" and spec.seconds is None:
             return MCTSAgent(iterations=self.iterations, time_limit=time_limit, seed=seed)
-        return None
+        if spec.kind == "alphabeta" and spec.seconds is None:
+            return AlphaBetaAgent(depth=self.iterations, time_limit=time_limit, seed=seed)
+        if spec.seconds is not None and time_limit is not None and spec.seconds > time_limit:
+            spec = attrs.evolve(spec, seconds=time_limit)
+        return spec.build(seed, game=game)
 
 
 def parse_seat(text: object) -> Seat:
-    """Read a seat: ``here``, ``link``, ``random``, ``greedy``, ``mcts`` or ``mcts:N``.
+    """Read a seat: ``here``, ``link``, or a bot in the agent grammar
+    (:func:`boardkit.specs.parse_agent`): a level (``easy``, ``medium``,
+    ``hard``), or ``random``, ``greedy``, ``mcts``, ``alphabeta`` or
+    ``best`` with an optional budget, within the server's bounds (at most
+    20,000 iterations, :data:`MAX_SEAT_DEPTH` plies and
+    :data:`MAX_SEAT_SECONDS` seconds a move).
 
     Raises:
         OptionError: for anything else.
@@ -131,15 +163,30 @@ def parse_seat(text: object) -> Seat:
         >>> parse_seat("robot")
         Traceback (most recent call last):
         ...
-        boardkit.errors.OptionError: unknown seat 'robot'; seats are here, link, random, greedy, mcts or mcts:N
+        boardkit.errors.OptionError: unknown seat 'robot'; seats are here, link, or a bot: easy, medium, hard, ...
     """
     if isinstance(text, str):
-        kind, sep, arg = text.strip().partition(":")
-        if kind in SEAT_KINDS and not sep:
-            return Seat(kind, _DEFAULT_ITERATIONS if kind == "mcts" else 0)
-        if kind == "mcts" and arg.isascii() and arg.isdigit() and len(arg) <= 6 and 1 <= int(arg) <= _MAX_ITERATIONS:
-            return Seat(kind, int(arg))
-    raise OptionError(f"unknown seat {shown(text, 40)}; seats are {', '.join(SEAT_KINDS)} or mcts:N")
+        if text in PERSON_KINDS:
+            return Seat(text)
+        try:
+            spec = parse_agent(text)
+        except OptionError:
+            pass
+        else:
+            if spec.kind == "mcts" and spec.seconds is None:
+                iterations = spec.iterations or _DEFAULT_ITERATIONS
+                if iterations <= _MAX_ITERATIONS:
+                    return Seat("mcts", iterations, attrs.evolve(spec, iterations=iterations))
+            elif spec.kind == "alphabeta" and spec.seconds is None:
+                depth = spec.iterations or 4
+                if depth <= MAX_SEAT_DEPTH:
+                    return Seat("alphabeta", depth, attrs.evolve(spec, iterations=depth))
+            elif spec.seconds is None or spec.seconds <= MAX_SEAT_SECONDS:
+                return Seat(spec.kind, 0, spec)
+    raise OptionError(
+        f"unknown seat {shown(text, 40)}; seats are here, link, or a bot: {', '.join(LEVELS)}, "
+        f"{', '.join(AGENT_KINDS[:-1])} or {AGENT_KINDS[-1]}, with an optional budget (mcts:N, alphabeta:N, best@2s)"
+    )
 
 
 @attrs.frozen
@@ -247,7 +294,7 @@ class Table:
     def _agents(self) -> dict[Player, Agent]:
         agents = {}
         for p, seat in enumerate(self.seats):
-            agent = seat.agent(derive_seed(self.state.seed, "seat", p), time_limit=self.think)
+            agent = seat.agent(derive_seed(self.state.seed, "seat", p), time_limit=self.think, game=self.game)
             if agent is not None:
                 agents[p] = agent
         return agents

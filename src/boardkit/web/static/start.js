@@ -2,12 +2,16 @@
 // The start page: choose a game, its variant and options, and who sits where.
 // The options form is built from each game's option schema (/api/games: option_info):
 // a list for choices, a box for yes/no, a number field with its range, text for the rest.
+// Bots by level (boardkit.specs.LEVELS: easy looks one move ahead; medium and hard are the strongest
+// bot for the game, thinking half a second and two seconds a move), or any bot in the agent grammar.
 const KINDS = [
   ["here", "a person at this screen"],
   ["link", "a person elsewhere (gets a link)"],
-  ["random", "random bot"],
-  ["greedy", "greedy bot"],
-  ["mcts", "MCTS bot"],
+  ["easy", "bot: easy (looks one move ahead)"],
+  ["medium", "bot: medium (the best bot, half a second a move)"],
+  ["hard", "bot: hard (the best bot, two seconds a move)"],
+  ["random", "bot: random moves"],
+  ["custom", "bot: written as on the command line…"],
 ];
 let offered = [];
 let defaults = {};
@@ -156,10 +160,13 @@ function fillSeats() {
     const select = element("select");
     select.dataset.seat = p;
     for (const [kind, words] of KINDS) select.append(element("option", { value: kind, textContent: words }));
-    select.value = p === 0 ? "here" : "mcts";
-    const strength = element("input", { type: "number", min: 1, max: 20000, value: 200, title: "MCTS iterations per move" });
-    strength.dataset.iterations = p;
-    const sync = () => { strength.hidden = select.value !== "mcts"; };
+    select.value = p === 0 ? "here" : "medium";
+    const strength = element("input", {
+      type: "text", value: "mcts:200", size: 12,
+      title: "a bot as the command line writes it: mcts:400, alphabeta:4, best@1s",
+    });
+    strength.dataset.spec = p;
+    const sync = () => { strength.hidden = select.value !== "custom"; };
     select.addEventListener("change", sync);
     sync();
     label.append(select, strength);
@@ -178,8 +185,8 @@ async function start(event) {
     if (!same(value, field.info.default)) options[field.info.name] = value;
   }
   const seats = [...document.querySelectorAll("[data-seat]")].map((select) => {
-    if (select.value !== "mcts") return select.value;
-    return "mcts:" + document.querySelector(`[data-iterations="${select.dataset.seat}"]`).value;
+    if (select.value !== "custom") return select.value;
+    return document.querySelector(`[data-spec="${select.dataset.seat}"]`).value.trim();
   });
   const body = { game: game.spec, options, seats };
   if (game.variant_key) body.variant = $("variant").value;
