@@ -167,3 +167,20 @@ def test_it_beats_random_play_at_tafl() -> None:
         agents[seat] = AlphaBetaAgent(depth=2)
         record = play_game(game, agents, seed=seat, max_moves=300)
         assert record.outcome is not None and record.outcome.winners == frozenset({seat})
+
+
+def test_urgent_marks_the_threats_a_search_looks_past() -> None:
+    # Attackers to move with the King on an open line; defenders to move with the King about to be taken.
+    assert corner_brandubh("/7/7/7/K6/7/7/3t3/", to_move=0).urgent()
+    assert not corner_brandubh("/7/7/7/K6/7/7/3t3/", to_move=1).urgent()  # his own move: not a threat to him
+    danger = Tafl("brandubh", king_captured_by="two").from_position("/7/7/7/2tK3/7/4t2/7/", to_move=1)
+    assert danger.urgent()  # e6 to e4 would take him (captured by two in brandubh)
+    assert not Tafl("brandubh").new_game(seed=0).urgent()
+
+
+def test_the_search_looks_past_a_threat_at_its_horizon() -> None:
+    # At depth 1 the attackers' quiet move leaves the King an open line; the extension sees him escape.
+    state = corner_brandubh("/7/6t/2T4/K6/7/t6/3t3/", to_move=0)
+    agent = AlphaBetaAgent(depth=1)
+    move = agent.choose(state, 0)
+    assert move.target in ("a2", "a3")

@@ -795,6 +795,22 @@ class State(abc.ABC, Generic[M]):
         """
         return self._key()
 
+    def urgent(self) -> bool:
+        """Whether the player to move must answer a threat to lose at once
+        (Tafl's King with an open line to a winning square, with the
+        attackers to move). Search agents look a ply further where it is
+        true, so that a threat at the end of a line is seen answered or not.
+
+        The base version says ``False``: a game declares its threats by
+        overriding it, and it must be quick.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().new_game(seed=0).urgent()
+            False
+        """
+        return False
+
     def snapshot(self) -> Hashable:
         """A value equal for two states exactly when they are the same game in
         progress: position, hidden parts, history and generator included.

@@ -24,6 +24,7 @@ from boardkit.agents._base import Agent, win_shares
 from boardkit.agents._base import rewards as rewards  # deprecated: importable, not exported
 from boardkit.agents.alphabeta import AlphaBetaAgent, SearchInfo
 from boardkit.agents.best import DEFAULT_THINK, best_agent
+from boardkit.agents.evaluators import CutoffRollout, EvaluationOnly, Evaluator, RandomRollout
 from boardkit.agents.mcts import MCTSAgent
 from boardkit.agents.simple import Evaluation, GreedyAgent, RandomAgent
 
@@ -31,10 +32,14 @@ __all__ = [
     "DEFAULT_THINK",
     "Agent",
     "AlphaBetaAgent",
+    "CutoffRollout",
     "Evaluation",
+    "EvaluationOnly",
+    "Evaluator",
     "GreedyAgent",
     "MCTSAgent",
     "RandomAgent",
+    "RandomRollout",
     "SearchInfo",
     "best_agent",
     "win_shares",

@@ -10,9 +10,10 @@ from __future__ import annotations
 import warnings
 from typing import Any, Protocol, runtime_checkable
 
+from boardkit.errors import IllegalMoveError
 from boardkit.game import Outcome, Player, State
 
-__all__ = ["Agent", "win_shares"]
+__all__ = ["Agent", "refuse_finished", "win_shares"]
 
 
 @runtime_checkable
@@ -43,6 +44,23 @@ class Agent(Protocol):
 
     def choose(self, state: State[Any], player: Player) -> Any:
         """Return the move ``player`` makes in ``state``."""
+
+
+def refuse_finished(state: State[Any]) -> None:
+    """Raise :class:`~boardkit.IllegalMoveError` for a finished game, where no
+    agent has a move to choose (every agent refuses it the same way).
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> state = Nim(heap=1).new_game(seed=0)
+        >>> state.apply("take 1")
+        >>> refuse_finished(state)
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.IllegalMoveError: illegal move '(none)': the game is over, so there is no move to choose
+    """
+    if state.is_over:
+        raise IllegalMoveError("(none)", "the game is over, so there is no move to choose")
 
 
 def win_shares(outcome: Outcome | None, players: int) -> tuple[float, ...]:

@@ -19,7 +19,7 @@ from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random
 from boardkit.game import Player
 
-__all__ = ["Node", "iterate", "reward"]
+__all__ = ["Node", "iterate", "prove", "reward"]
 
 
 class Node:
@@ -31,7 +31,7 @@ class Node:
         (0, {})
     """
 
-    __slots__ = ("available", "children", "move", "mover", "total", "visits")
+    __slots__ = ("available", "children", "move", "mover", "proven", "total", "visits", "width")
 
     def __init__(self, move: Any, mover: Player | None) -> None:
         self.move = move
@@ -40,6 +40,9 @@ class Node:
         self.visits = 0
         self.available = 0  # how often the move was legal when its parent was visited
         self.total = 0.0
+        # With the solver: 1 when the game is proven won from here for ``mover``, -1 proven lost, 0 not known.
+        self.proven = 0
+        self.width = 0  # how many moves the position has (known once it was visited)
 
 
 def iterate(
@@ -50,6 +53,7 @@ def iterate(
     exploration: float,
     rollout_moves: int,
     evaluate: Evaluation | None,
+    solver: bool = False,
 ) -> None:
     """One iteration of UCT from ``root`` on the determinization ``sim``:
     down the tree by the upper confidence bound (``exploration`` its
@@ -57,6 +61,13 @@ def iterate(
     ``None``), one new node for an untried move drawn with ``rng``, a playout
     of at most ``rollout_moves`` moves (:meth:`State.playout
     <boardkit.State.playout>`), and its :func:`reward` added up the path.
+
+    With ``solver`` (MCTS-Solver, for two-player games without hidden
+    information or chance), a finished game met in the tree is a proven win
+    or loss for the player who moved into it; a position where the player
+    to move has a proven win, or where every move is a proven loss, is
+    proven in turn, up the path; the descent takes a proven win at once and
+    passes over proven losses.
 
     Examples:
         >>> from boardkit.testing import Nim
@@ -73,6 +84,7 @@ def iterate(
         legal = sim.legal_moves()
         if allowed is not None and node is root:
             legal = [m for m in legal if m in allowed]
+        node.width = len(legal)
         mover = sim.current_player
         children = node.children
         untried = [m for m in legal if m not in children]
@@ -87,11 +99,20 @@ def iterate(
             children[move] = child
             sim.apply(move)
             path.append(child)
+            if solver and sim.is_over:
+                child.proven = _result(sim, mover)
             break
         best_child: Node | None = None
         best_value = -math.inf
         for m in legal:
             child = children[m]
+            if solver and child.proven:
+                if child.proven > 0:  # a proven win: nothing else is worth trying
+                    best_child = child
+                    break
+                if best_child is None and best_value == -math.inf:
+                    best_child = child  # a proven loss, taken only if nothing else is left
+                continue
             value = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
             if value > best_value:
                 best_child, best_value = child, value
@@ -108,6 +129,53 @@ def iterate(
         visited.visits += 1
         if visited.mover is not None:
             visited.total += shares[visited.mover]
+    if solver:
+        prove(path)
+
+
+def _result(sim: Any, mover: Player | None) -> int:
+    """A finished game for the player who moved into it: 1 won, -1 lost, 0 drawn or shared."""
+    winners = sim.outcome.winners
+    if mover is None or not winners or len(winners) != 1:
+        return 0
+    return 1 if mover in winners else -1
+
+
+def prove(path: list[Node]) -> None:
+    """Carry proven results up ``path`` (MCTS-Solver): a node whose player to
+    move has a child proven won is won for that player; one whose moves are
+    all known and all proven lost is lost for that player. Stops at the
+    first node that changes nothing.
+
+    Examples:
+        >>> root, won = Node(None, None), Node("a", 0)
+        >>> won.proven = 1
+        >>> root.children["a"] = won
+        >>> prove([root, won])
+        >>> root.proven   # the root's mover is nobody: the mark says it is won for the player to move
+        1
+    """
+    for i in range(len(path) - 1, 0, -1):
+        node = path[i - 1]
+        if node.proven:
+            return
+        children = node.children
+        to_move: Player | None = None
+        won = False
+        lost = len(children) == node.width and node.width > 0
+        for child in children.values():
+            to_move = child.mover
+            if child.proven > 0:
+                won = True
+                break
+            if child.proven >= 0:
+                lost = False
+        if not won and not lost:
+            return
+        if node.mover is None or node.mover == to_move:
+            node.proven = 1 if won else -1
+        else:
+            node.proven = -1 if won else 1
 
 
 def reward(sim: Any, evaluate: Evaluation | None) -> tuple[float, ...]:

@@ -7,8 +7,11 @@ The search is negamax with principal-variation windows, deepened one ply at a
 time until its depth or its think time runs out, over a transposition table
 keyed on :meth:`State.position_key <boardkit.State.position_key>`, with the
 table's move, two killer moves a ply and the history heuristic ordering the
-moves. It reads the game through the core protocol alone: legal moves,
-``apply``/``undo``, ``outcome`` and an evaluation (by default the game's own
+moves, and a ply more wherever the player to move must answer a threat to
+lose at once (:meth:`State.urgent <boardkit.State.urgent>`: Tafl's King with
+an open line), up to four plies past the iteration's depth. It reads the
+game through the core protocol alone: legal moves, ``apply``/``undo``,
+``outcome``, ``urgent`` and an evaluation (by default the game's own
 :meth:`State.evaluate <boardkit.State.evaluate>`).
 """
 
@@ -21,10 +24,10 @@ from typing import Any
 import attrs
 
 from boardkit.about import Chance
-from boardkit.agents._base import win_shares
+from boardkit.agents._base import refuse_finished, win_shares
 from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random, derive_seed
-from boardkit.errors import IllegalMoveError, OptionError
+from boardkit.errors import OptionError
 from boardkit.game import Player, State
 
 __all__ = ["AlphaBetaAgent", "SearchInfo", "WIN"]
@@ -37,6 +40,8 @@ _PROVEN = WIN - 100_000.0
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 # How often (in nodes) the search looks at the clock.
 _CLOCK_EVERY = 64
+# How many plies past an iteration's depth the search may look to answer threats (State.urgent).
+_EXTENSIONS = 4
 
 
 class _OutOfTimeError(Exception):
@@ -170,6 +175,7 @@ class AlphaBetaAgent:
         self._history: dict[Any, int] = {}
         self._nodes = 0
         self._deadline = math.inf
+        self._ply_cap = 0  # no threat is looked past this ply
         #: What the last call to :meth:`choose` did (``None`` before the first).
         self.last_search: SearchInfo | None = None
         #: Positions searched so far by the current or last call to
@@ -235,8 +241,7 @@ class AlphaBetaAgent:
                 f"alpha-beta search needs every player to see the whole position, and {state.game.name} "
                 "hides information: use MCTSAgent"
             )
-        if state.is_over:
-            raise IllegalMoveError(None, "the game is over: there is no move to choose")
+        refuse_finished(state)
         legal = state.legal_moves()
         self._nodes = 0
         self.last_iterations = 0
@@ -256,7 +261,8 @@ class AlphaBetaAgent:
         self._progress = (0, 0.0)
         limit = self.depth if self.depth is not None else 10_000
         for d in range(1, limit + 1):
-            self._killers = [[None, None] for _ in range(d + 1)]
+            self._killers = [[None, None] for _ in range(d + 1 + _EXTENSIONS)]
+            self._ply_cap = d + _EXTENSIONS
             try:
                 found, value, scored = self._root(sim, ranked, d)
             except _OutOfTimeError as stop:
@@ -329,7 +335,9 @@ class AlphaBetaAgent:
                 raise _OutOfTimeError
         player: Player = sim.current_player or 0  # never None: a finished game is judged before
         if depth <= 0:
-            return self._leaf(sim, player)
+            if ply >= self._ply_cap or not sim.urgent():
+                return self._leaf(sim, player)
+            depth = 1  # a threat to answer: look one ply further (a few times on a line at most)
         key = sim.position_key()
         entry = self._table.get(key)
         table_move = None

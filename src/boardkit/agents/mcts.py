@@ -9,7 +9,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from boardkit.about import Chance
+from boardkit.agents._base import refuse_finished
 from boardkit.agents._uct import Node, iterate
+from boardkit.agents.evaluators import Evaluator
 from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import OptionError
@@ -53,6 +56,18 @@ class MCTSAgent:
             to leave out moves that let the next player win at once; 0 turns
             the check off, and it is skipped when the two moves ahead hold
             more positions than this.
+        solver: Prove wins and losses in the tree and play by them
+            (MCTS-Solver): a proven win is played, a proven loss avoided.
+            Only for two-player games without hidden information or chance
+            (elsewhere a "proof" would hold in one imagined world only, so it
+            is refused).
+        reuse: Keep the tree between moves of one game: the next search
+            starts from the subtree of the moves played since, with its
+            counts. Only for games without hidden information.
+        evaluator: How a leaf is scored, instead of ``rollout_moves`` and
+            ``evaluate``: a :class:`~boardkit.agents.RandomRollout`,
+            :class:`~boardkit.agents.CutoffRollout` or
+            :class:`~boardkit.agents.EvaluationOnly`.
 
     Raises:
         OptionError: for a non-positive ``iterations`` or ``time_limit``, or
@@ -75,6 +90,9 @@ class MCTSAgent:
         rollout_moves: int = 200,
         evaluate: Evaluation | None = None,
         guard: int = 5000,
+        solver: bool = False,
+        reuse: bool = False,
+        evaluator: Evaluator | None = None,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise OptionError(f"iterations must be a positive integer, not {iterations!r}")
@@ -91,7 +109,14 @@ class MCTSAgent:
         self.rollout_moves = rollout_moves
         self.evaluate = evaluate
         self.guard = guard
+        self.solver = bool(solver)
+        self.reuse = bool(reuse)
+        self.evaluator = evaluator
+        if evaluator is not None:
+            self.rollout_moves, self.evaluate = evaluator.rollout_moves, evaluator.evaluate
         self.rng = Random(seed)
+        self._tree: Node | None = None  # with reuse: the last search's root, and the moves played to it
+        self._tree_at: tuple[Any, ...] = ()
         #: Iterations run by the last call to :meth:`choose`, counted as they
         #: run (another thread may read it while the search goes on).
         self.last_iterations = 0
@@ -99,7 +124,10 @@ class MCTSAgent:
     def __repr__(self) -> str:
         return (
             f"MCTSAgent(iterations={self.iterations!r}, time_limit={self.time_limit!r}, seed={self.seed!r}, "
-            f"exploration={self.exploration!r}, rollout_moves={self.rollout_moves!r}, guard={self.guard!r})"
+            f"exploration={self.exploration!r}, rollout_moves={self.rollout_moves!r}, guard={self.guard!r}"
+            + (f", solver={self.solver!r}" if self.solver else "")
+            + (f", reuse={self.reuse!r}" if self.reuse else "")
+            + ")"
         )
 
     def for_game(self, seed: int) -> MCTSAgent:
@@ -117,6 +145,9 @@ class MCTSAgent:
             rollout_moves=self.rollout_moves,
             evaluate=self.evaluate,
             guard=self.guard,
+            solver=self.solver,
+            reuse=self.reuse,
+            evaluator=self.evaluator,
         )
 
     def _sample(self, state: State[Any], player: Player, seed: int) -> State[Any]:
@@ -131,6 +162,14 @@ class MCTSAgent:
             >>> MCTSAgent(iterations=50).choose(Nim(heap=2).new_game(seed=0), 0)
             Take(2)
         """
+        refuse_finished(state)
+        about = state.game.about
+        if self.solver and (state.players != 2 or about.hides_information or about.chance is not Chance.NONE):
+            raise OptionError(
+                "the MCTS solver proves results in two-player games without hidden information or chance only"
+            )
+        if self.reuse and about.hides_information:
+            raise OptionError("a tree kept between moves would remember what the player may not see: no reuse")
         legal = state.legal_moves()
         self.last_iterations = 0
         if len(legal) == 1:
@@ -145,12 +184,14 @@ class MCTSAgent:
             if len(safe) < len(legal):
                 allowed = set(safe)
                 legal = safe
-        root = Node(None, None)
+        root = self._kept(state) if self.reuse and allowed is None else Node(None, None)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         while done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
+            if self.solver and root.proven:
+                break  # the position is solved: searching on changes nothing
             self._iterate(root, self._sample(state, player, self.rng.bits64()), allowed)
             done += 1
             self.last_iterations = done  # counted as they run: the terminal shows it while the bot thinks
@@ -159,9 +200,31 @@ class MCTSAgent:
         for move in legal:
             child = root.children.get(move)
             visits = -1 if child is None else child.visits
+            if child is not None and self.solver and child.proven:
+                visits = 1 << 62 if child.proven > 0 else -2  # play a proven win, avoid a proven loss
             if visits > best_visits:
                 best, best_visits = move, visits
+        if self.reuse:
+            self._tree, self._tree_at = root, (*state.history, best)
+            kept = root.children.get(best)
+            if kept is not None:
+                self._tree = kept
         return best
+
+    def _kept(self, state: State[Any]) -> Node:
+        """The subtree of the last search for the position ``state`` has
+        reached since, or a new root when there is none to keep."""
+        history = state.history
+        at = self._tree_at
+        node = self._tree
+        if node is None or history[: len(at)] != at:
+            return Node(None, None)
+        for move in history[len(at) :]:
+            node = node.children.get(move)
+            if node is None:
+                return Node(None, None)
+        node.move, node.mover, node.available = None, None, 0
+        return node
 
     def _guard(self, state: State[Any], player: Player, legal: list[Any]) -> tuple[Any | None, list[Any]]:
         """A move that wins at once, if there is one, and the moves after
@@ -212,4 +275,4 @@ class MCTSAgent:
 
     def _iterate(self, root: Node, sim: State[Any], allowed: set[Any] | None) -> None:
         # The loop itself is agents/_uct.py's, compiled in the compiled build.
-        iterate(root, sim, allowed, self.rng, self.exploration, self.rollout_moves, self.evaluate)
+        iterate(root, sim, allowed, self.rng, self.exploration, self.rollout_moves, self.evaluate, self.solver)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardkit.agents._base import win_shares
+from boardkit.agents._base import refuse_finished, win_shares
 from boardkit.chance import Random, derive_seed
 from boardkit.game import Player, State
 
@@ -58,6 +58,7 @@ class RandomAgent:
             >>> RandomAgent(seed=0).choose(Nim(heap=1).new_game(seed=0), 0)
             Take(1)
         """
+        refuse_finished(state)
         return state.random_move(self.rng)
 
 
@@ -134,6 +135,7 @@ class GreedyAgent:
             >>> GreedyAgent().choose(Nim(heap=2).new_game(seed=0), 0)
             Take(2)
         """
+        refuse_finished(state)
         legal = state.legal_moves()
         if len(legal) == 1:
             return legal[0]

@@ -33,9 +33,9 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from boardkit.games.tafl.board import ATTACKER, KING, Board
+from boardkit.games.tafl.board import ATTACKER, KING, Board, escape_lines
 
-__all__ = ["defenders_value", "king_reach", "lines_to", "slides", "winning_bits"]
+__all__ = ["defenders_value", "king_in_danger", "king_reach", "lines_to", "slides", "threatened", "winning_bits"]
 
 #: The value of a position the defenders win at once (the King to move with an open line).
 ESCAPING: Final = 0.95
@@ -136,11 +136,20 @@ def lines_to(g: Board, targets: int, open_squares: int) -> tuple[int, int, int, 
     return left, right, up, down
 
 
-def _in_danger(g: Board, board: list[int], att: int, empty: int, king: int, weak: bool) -> bool:
+def king_in_danger(g: Board, board: list[int], att: int, empty: int, king: int, weak: bool) -> bool:
     """Whether an attacker can capture the King on ``king`` with its next
     move: by two on either side (``weak``) or on all four sides, counting
     the squares hostile to him, the one side left open reachable by an
-    attacker in one move. A side off the board never closes."""
+    attacker in one move (``empty``: the empty squares' bits). A side off
+    the board never closes.
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> state = Tafl("brandubh").from_position("/7/7/7/2tK3/7/4t2/7/", to_move=0)
+        >>> g, empty = state._g, state._g.full & ~(state._att | 1 << state._king)
+        >>> king_in_danger(g, state._board, state._att, empty, state._king, True)  # e6 comes to e4
+        True
+    """
     hostile = g.empty_hostile_dfn
     closed = [False, False, False, False]
     open_side = [-1, -1, -1, -1]
@@ -163,6 +172,23 @@ def _in_danger(g: Board, board: list[int], att: int, empty: int, king: int, weak
                 return True
         return False
     return shut == 3 and any(s >= 0 and (reach >> s) & 1 for s in open_side)
+
+
+def threatened(g: Board, board: list[int], att: int, dfn: int, king: int, turn: int, weak: bool) -> bool:
+    """Whether the side to move (``turn``, 0 attackers) must answer a threat
+    to lose at once: the attackers, a King with a clear line to a winning
+    square; the defenders, an attacker's capture of him next move
+    (:func:`king_in_danger`; ``weak``: two attackers capture him there).
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> state = Tafl("brandubh").from_position("/7/7/7/3K3/7/7/t6/", to_move=0)
+        >>> threatened(state._g, state._board, state._att, state._dfn, state._king, 0, False)
+        True
+    """
+    if turn == 0:
+        return escape_lines(g, board, king) > 0
+    return king_in_danger(g, board, att, g.full & ~(att | dfn | 1 << king), king, weak)
 
 
 def defenders_value(
@@ -196,7 +222,7 @@ def defenders_value(
     escapes = (one & stop & winning).bit_count()
     if escapes and turn == 1:
         return ESCAPING
-    if turn == 0 and _in_danger(g, board, att, empty, king, weak):
+    if turn == 0 and king_in_danger(g, board, att, empty, king, weak):
         return -ESCAPING
     if escapes >= 2:
         return TWO_LINES

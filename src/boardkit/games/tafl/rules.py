@@ -60,7 +60,7 @@ from boardkit.games.tafl.board import (
     refusal,
 )
 from boardkit.games.tafl.captures import attacker_captures, defender_captures
-from boardkit.games.tafl.evaluation import defenders_value, winning_bits
+from boardkit.games.tafl.evaluation import defenders_value, threatened, winning_bits
 from boardkit.games.tafl.formats import FORMATS, RecordFormat, record_format
 from boardkit.games.tafl.forts import encircled, exit_fort
 from boardkit.games.tafl.movement import plays_apart, square_rules
@@ -552,6 +552,27 @@ class TaflState(State[Move]):
     def _key(self) -> Hashable:
         return (self._att, self._dfn, self._king, self._turn, self._over)
 
+    def urgent(self) -> bool:
+        """Whether the side to move must answer a threat to lose at once:
+        the attackers, when the King has a clear line to a winning square;
+        the defenders, when an attacker can capture the King with its next
+        move (see :meth:`State.urgent <boardkit.State.urgent>`).
+
+        Examples:
+            >>> Tafl("brandubh").from_position("/7/7/7/3K3/7/7/t6/", to_move=0).urgent()
+            True
+            >>> Tafl("brandubh").new_game(seed=0).urgent()
+            False
+        """
+        king = self._king
+        if self._over is not None or king < 0:
+            return False
+        return threatened(self._g, self._board, self._att, self._dfn, king, self._turn, self._weak_at(king))
+
+    def _weak_at(self, king: int) -> bool:
+        """Whether two attackers capture the King on ``king``."""
+        return self._weak or (self._throne_strong and king not in self._g.throne_area)
+
     def position_key(self) -> Hashable:
         """The position as the bitboards of both sides, the King's square and
         the side to move (see :meth:`State.position_key <boardkit.State.position_key>`).
@@ -1011,9 +1032,8 @@ class TaflState(State[Move]):
         att0, dfn0, _ = self._fixed
         g = self._g
         king = self._king
-        weak = self._weak or (self._throne_strong and king not in g.throne_area)
         value = defenders_value(
-            g, self._board, self._att, self._dfn, king, self._turn, att0, dfn0, winning_bits(g), weak
+            g, self._board, self._att, self._dfn, king, self._turn, att0, dfn0, winning_bits(g), self._weak_at(king)
         )
         return value if player == 1 else -value
 
