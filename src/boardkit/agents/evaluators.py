@@ -38,7 +38,17 @@ __all__ = ["CutoffRollout", "EvaluationOnly", "Evaluator", "RandomRollout"]
 
 
 class Evaluator(Protocol):
-    """What :class:`~boardkit.agents.MCTSAgent` reads of an evaluator."""
+    """What :class:`~boardkit.agents.MCTSAgent` reads of an evaluator: any
+    object with these two attributes will do.
+
+    Examples:
+        >>> from boardkit.agents import MCTSAgent
+        >>> class TwoMoves:
+        ...     rollout_moves = 2
+        ...     evaluate = None
+        >>> MCTSAgent(evaluator=TwoMoves()).rollout_moves
+        2
+    """
 
     @property
     def rollout_moves(self) -> int:
