@@ -149,12 +149,14 @@ class AlphaBetaAgent:
     def __init__(
         self,
         *,
-        depth: int | None = None,
-        time_limit: float | None = None,
+        depth: Any = None,
+        time_limit: Any = None,
         evaluate: Evaluation | None = None,
         seed: int = 0,
-        table_size: int = 500_000,
+        table_size: Any = 500_000,
     ) -> None:
+        # depth, time_limit and table_size are typed Any: a compiled signature would refuse a wrong type
+        # with a bare TypeError before the checks below name it in an OptionError.
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
             raise OptionError(f"depth must be a positive integer or None, not {depth!r}")
         if time_limit is not None and (
@@ -163,11 +165,11 @@ class AlphaBetaAgent:
             raise OptionError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
         if isinstance(table_size, bool) or not isinstance(table_size, int) or table_size < 1:
             raise OptionError(f"table_size must be a positive integer, not {table_size!r}")
-        self.depth = depth if depth is not None or time_limit is not None else 3
-        self.time_limit = None if time_limit is None else float(time_limit)
+        self.depth: int | None = depth if depth is not None or time_limit is not None else 3
+        self.time_limit: float | None = None if time_limit is None else float(time_limit)
         self.evaluate = evaluate
         self.seed = seed
-        self.table_size = table_size
+        self.table_size: int = table_size
         self.rng = Random(seed)
         self._table: dict[Any, tuple[int, int, float, Any]] = {}
         self._judged: dict[Any, float] = {}
