@@ -38,9 +38,9 @@ from typing import Any
 from boardkit import games
 from boardkit.analysis import ratings
 from boardkit.game import Game
+from boardkit.match import make_agent
 from boardkit.play import tournament
 from boardkit.record import GameRecord
-from boardkit.specs import make_agent
 
 #: The games rated (two players each): a title, the registry name, its options and a move cap (unfinished beyond it).
 GAMES: list[tuple[str, str, dict[str, Any], int]] = [

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from boardkit.games.tafl import Tafl
-from boardkit.specs import parse_agent
+from boardkit.match import parse_agent
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "boardkit-bars" / "opentafl"
 HERE = Path(__file__).resolve().parent

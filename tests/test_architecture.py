@@ -223,8 +223,11 @@ FLOORS = {
         "boardkit.encoding",
     ),
     "games": ("boardkit.games",),
+    "agents": ("boardkit.agents",),
+    # The match layer: the agent grammar and registry, seats' seeds, take-backs (issue 38), shared by
+    # every application above it so that none rebuilds them.
+    "match": ("boardkit.match",),
     "applications": (
-        "boardkit.agents",
         "boardkit.play",
         "boardkit.standings",
         "boardkit.analysis",
@@ -273,6 +276,17 @@ def test_a_lower_floor_never_imports_a_higher_one() -> None:
             if _floor(imported) > _floor(name) and (name, imported) not in ALLOWED_UP:
                 wrong.append(f"{name} imports {imported}")
     assert not wrong, "; ".join(sorted(wrong))
+
+
+def test_the_web_and_the_terminal_are_siblings() -> None:
+    """What the terminal and the web server share lives below both (the match layer, the words), so
+    neither imports the other."""
+    modules = _modules()
+    known = set(modules)
+    for name, path in modules.items():
+        for a, b in (("boardkit.web", "boardkit.terminal"), ("boardkit.terminal", "boardkit.web")):
+            if name == a or name.startswith(a + "."):
+                assert not any(m == b or m.startswith(b + ".") for m in _every_import(path, name, known)), name
 
 
 def test_a_primitive_never_imports_a_game() -> None:

@@ -153,7 +153,7 @@ def test_bots_play_each_other() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
     assert out[-1] == "nim: player 0 won (took the last counter)"
-    assert out[1] == "seats: player 0: mcts, 200 iterations; player 1: random"
+    assert out[1] == "seats: player 0: mcts, 200 playouts; player 1: random"
     assert out[3] == "player 0 (mcts) played take 3"
 
 

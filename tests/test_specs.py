@@ -10,7 +10,8 @@ import pytest
 from boardkit import OptionError
 from boardkit.about import About
 from boardkit.agents import MCTSAgent
-from boardkit.specs import AgentSpec, game_factory, load_game, make_agent, parse_agent, parse_options
+from boardkit.match import AgentSpec, make_agent, parse_agent
+from boardkit.specs import game_factory, load_game, parse_options
 from boardkit.testing import Nim
 
 
@@ -104,3 +105,65 @@ def test_each_kind_builds_its_agent_with_its_budget() -> None:
     assert isinstance(make_agent("best", seed=1, game=Nim()), MCTSAgent)  # Nim declares no evaluation
     with pytest.raises(OptionError, match="give the game"):
         make_agent("best", seed=1)
+
+
+# -- the match layer's grammar (issue 38): one registry, old names kept with a warning -----------
+
+
+def test_the_grammar_reads_its_kinds_from_the_registry() -> None:
+    from boardkit.match import AGENT_KINDS, AGENTS
+
+    assert tuple(AGENTS) == AGENT_KINDS
+    for name, kind in AGENTS.items():
+        assert parse_agent(name).kind == name
+        if kind.count:
+            assert parse_agent(f"{name}:3").iterations == 3
+        else:
+            with pytest.raises(OptionError, match=r"time budget|no budget"):
+                parse_agent(f"{name}:3")
+        if kind.timed:
+            assert parse_agent(f"{name}@250ms").seconds == 0.25
+        else:
+            with pytest.raises(OptionError):
+                parse_agent(f"{name}@1s")
+
+
+def test_a_bare_mcts_means_the_same_everywhere() -> None:
+    from boardkit.match import DEFAULT_PLAYOUTS
+    from boardkit.web.table import parse_seat
+
+    assert make_agent("mcts", seed=0).iterations == DEFAULT_PLAYOUTS == MCTSAgent().iterations  # type: ignore[attr-defined]
+    assert parse_seat("mcts").iterations == DEFAULT_PLAYOUTS
+    assert f"default {DEFAULT_PLAYOUTS}" in subprocess.run(
+        [sys.executable, "-m", "boardkit", "play", "--help"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def test_a_time_cap_bounds_every_searching_bot() -> None:
+    from boardkit.agents import AlphaBetaAgent
+    from boardkit.games.tafl import Tafl
+
+    capped = {text: parse_agent(text).build(1, game=Tafl(), most_seconds=0.5) for text in
+              ("mcts:500", "mcts@3s", "alphabeta:6", "alphabeta@2s", "best@2s", "hard")}
+    assert all(agent.time_limit == 0.5 for agent in capped.values()), capped  # type: ignore[attr-defined]
+    assert isinstance(capped["alphabeta:6"], AlphaBetaAgent) and capped["alphabeta:6"].depth == 6
+    assert parse_agent("best@200ms").build(1, game=Tafl(), most_seconds=0.5).time_limit == 0.2  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ["parse_agent", "make_agent", "AgentSpec", "AGENT_KINDS", "LEVELS", "MAX_SECONDS"])
+def test_the_old_names_in_specs_still_work_with_a_warning(name: str) -> None:
+    import boardkit.match
+    import boardkit.specs
+
+    with pytest.warns(DeprecationWarning, match=f"boardkit.match.{name}"):
+        assert getattr(boardkit.specs, name) is getattr(boardkit.match, name)
+    with pytest.raises(AttributeError):
+        boardkit.specs.nothing_here  # noqa: B018
+
+
+def test_take_back_refusal_moved_to_the_match_layer() -> None:
+    import boardkit.match
+    import boardkit.terminal
+
+    with pytest.warns(DeprecationWarning, match="boardkit.match.take_back_refusal"):
+        assert boardkit.terminal.take_back_refusal is boardkit.match.take_back_refusal

@@ -933,7 +933,7 @@ def test_the_page_says_which_bot_is_thinking() -> None:
     assert seat_page(table, viewer, 0)["thinking"] is None  # a person's turn
     table.play(viewer, "d7-e7", table.version)
     assert seat_page(table, viewer, None)["thinking"] == {
-        "seat": 1, "name": "defenders", "label": "MCTS bot, 50 iterations"
+        "seat": 1, "name": "defenders", "label": "mcts bot, 50 playouts"
     }
     table.bot_error = "the bot failed: out of ideas"
     assert seat_page(table, viewer, None)["thinking"] is None

@@ -408,7 +408,7 @@ def test_a_bot_thinking_is_shown_with_its_time_and_the_last_move_is_marked(
     tab.page.click('[data-cell="d7"]')
     tab.page.click('[data-cell="e7"]')
     tab.page.wait_for_selector("#thinking:not([hidden])")
-    assert re.fullmatch(r"defenders \(MCTS bot, 2000 iterations\) is thinking… \d+ s", tab.page.inner_text("#thinking"))
+    assert re.fullmatch(r"defenders \(mcts bot, 2000 playouts\) is thinking… \d+ s", tab.page.inner_text("#thinking"))
     assert sorted(tab.page.eval_on_selector_all(".last", "els => els.map(e => e.dataset.cell)")) == ["d7", "e7"]
     tab.wait_my_turn(before)
     assert tab.page.is_hidden("#thinking")

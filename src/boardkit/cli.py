@@ -155,28 +155,22 @@ def _players(game: Game[Any, Any]) -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from boardkit.chance import derive_seed, fresh_seed
-    from boardkit.specs import load_game, make_agent, parse_agent
+    from boardkit.chance import fresh_seed
+    from boardkit.match import parse_agent, seat_agent
+    from boardkit.specs import load_game
     from boardkit.terminal import Session
 
     if args.out:
         _check_out(args.out)
     game = load_game(args.game, args.variant, args.option)
     seats: list[str] = args.seat or ["human", *["mcts"] * (game.min_players - 1)]
-    for kind in seats:
-        if kind != "human":
-            make_agent(kind, 0, args.iterations, game=game)  # check the name before the game starts
+    specs = [None if kind == "human" else parse_agent(kind).filled(args.iterations) for kind in seats]
     seed = fresh_seed() if args.seed is None else args.seed
-    players: list[Agent | None] = []
-    for seat, kind in enumerate(seats):
-        agent: Any = None if kind == "human" else make_agent(kind, 0, args.iterations, game=game)
-        players.append(None if agent is None else agent.for_game(derive_seed(seed, "seat", seat)))
-    labels = [
-        f"mcts, {kind.partition(':')[2] or args.iterations} iterations"
-        if kind.startswith("mcts") and "@" not in kind
-        else kind if kind == "human" else parse_agent(kind).label()
-        for kind in seats
+    players: list[Agent | None] = [  # as play_game seats them: each bot made fresh for its seat of this game
+        None if spec is None else seat_agent(spec.build(0, game=game), seed, seat)
+        for seat, spec in enumerate(specs)
     ]
+    labels = ["human" if spec is None else spec.label() for spec in specs]
     interactive = sys.stdin.isatty()
     if interactive:
         with contextlib.suppress(ImportError):  # line editing and history for input()
@@ -242,8 +236,9 @@ class _ProgressBar:
 
 def _simulate(args: argparse.Namespace) -> int:
     from boardkit.chance import derive_seed
+    from boardkit.match import make_agent
     from boardkit.play import check_tournament, tournament
-    from boardkit.specs import load_game, make_agent
+    from boardkit.specs import load_game
 
     game = load_game(args.game, args.variant, args.option)
     kinds: list[str] = args.agents or ["greedy", "random"]
@@ -507,7 +502,9 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     play.add_argument("--seed", type=int, help="the game's seed (default: a fresh one, printed)")
-    play.add_argument("--iterations", type=int, default=200, help="MCTS iterations per move (default 200)")
+    play.add_argument(
+        "--iterations", type=int, help="MCTS playouts a move for a bare mcts (default 200)"
+    )
     play.add_argument("--out", metavar="FILE", help="write the game's record to FILE as JSON")
     play.set_defaults(run=_play)
 
@@ -529,7 +526,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--workers", type=int, metavar="N", help="run on N processes")
     simulate.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
     simulate.add_argument("--max-moves", type=int, metavar="N", help="stop each game after N moves")
-    simulate.add_argument("--iterations", type=int, default=200, help="MCTS iterations per move (default 200)")
+    simulate.add_argument(
+        "--iterations", type=int, help="MCTS playouts a move for a bare mcts (default 200)"
+    )
     simulate.add_argument("--out", metavar="FILE", help="write every game's record to FILE as JSON lines")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.add_argument(

@@ -59,7 +59,8 @@ import attrs
 from boardkit.agents import Agent
 from boardkit.chance import check_seed, derive_seed
 from boardkit.errors import OptionError, check_int
-from boardkit.game import Game, Player, State
+from boardkit.game import Game, State
+from boardkit.match import seat_agent
 from boardkit.record import GameRecord
 from boardkit.standings import (
     GameResult,
@@ -89,15 +90,6 @@ _MOST_WORKERS = max(8, 4 * (os.cpu_count() or 1))
 
 #: A progress callback: ``progress(done, total)`` after every finished game.
 Progress = Callable[[int, int], None]
-
-
-def _seat_seed(seed: int, seat: Player) -> int:
-    return derive_seed(seed, "seat", seat)
-
-
-def _for_game(agent: Any, seed: int) -> Any:
-    fresh = getattr(agent, "for_game", None)
-    return fresh(seed) if callable(fresh) else agent
 
 
 def play_game(
@@ -145,7 +137,7 @@ def play_game(
         check_int(max_moves, "max_moves", low=0)
     if labels is not None and (len(labels) != count or not all(isinstance(x, str) and x for x in labels)):
         raise OptionError(f"labels must be {count} non-empty strings, one per seat, not {labels!r:.80}")
-    seated = [_for_game(agent, _seat_seed(seed, s)) for s, agent in enumerate(agents)]
+    seated = [seat_agent(agent, seed, s) for s, agent in enumerate(agents)]
     state: State[Any] = game.new_game(players=count, seed=seed)
     while not state.is_over and (max_moves is None or len(state.history) < max_moves):
         player = state.current_player

@@ -1,9 +1,8 @@
-"""Specs: the written forms of games, options and agents that the command
-and the web server both read, written once.
+"""Specs: the written forms of games and options that the command and the web server both read, written once.
 
-Applications floor: it imports the core, the registry and the agents; the
-``boardkit`` command (:mod:`boardkit.cli`) and ``boardkit serve``
-(:mod:`boardkit.web`) import it, and it imports neither.
+Applications floor: it imports the core and the registry; the ``boardkit``
+command (:mod:`boardkit.cli`) and ``boardkit serve`` (:mod:`boardkit.web`)
+import it, and it imports neither.
 
 * A **game** is a registered name (``tafl``; see ``boardkit list``), an
   importable ``package.module:Class`` or a ``path/to/file.py:Class`` naming
@@ -13,22 +12,15 @@ Applications floor: it imports the core, the registry and the agents; the
   :attr:`About.variant_option <boardkit.about.About.variant_option>` names
   (``variant`` for every shipped game that has variants), read as the
   declared choice it spells: :func:`parse_options`.
-* An **agent** is ``random``, ``greedy``, ``mcts``, ``alphabeta`` or
-  ``best``, the last three with an optional budget: ``:N`` (``mcts:2000``
-  playouts, ``alphabeta:4`` plies, ``N`` in ASCII digits) or ``@T`` a move
-  (``best@2s``, ``alphabeta@500ms``): :func:`parse_agent` and
-  :func:`make_agent`.
+* An **agent** is read by the match layer's one grammar,
+  :func:`boardkit.match.parse_agent`; the names it had here
+  (``parse_agent``, ``make_agent``, ``AgentSpec``, ``AGENT_KINDS``,
+  ``LEVELS`` and the limits) still work, with a :class:`DeprecationWarning`.
 
 Examples:
     >>> name, factory = game_factory("boardkit.testing:Nim")
     >>> name, factory(**parse_options(factory, None, ["heap=5"])).options.heap
     ('nim', 5)
-    >>> parse_agent("mcts:200")
-    AgentSpec(kind='mcts', iterations=200, seconds=None, level='')
-    >>> parse_agent("mcts:١٢")
-    Traceback (most recent call last):
-    ...
-    boardkit.errors.OptionError: mcts:N needs a positive number of iterations in ASCII digits, not 'mcts:١٢'
 """
 
 from __future__ import annotations
@@ -38,36 +30,29 @@ import importlib.util
 import json
 import os
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import attrs
-
-from boardkit import games
-from boardkit.agents import DEFAULT_THINK, Agent, AlphaBetaAgent, GreedyAgent, MCTSAgent, RandomAgent, best_agent
-from boardkit.errors import OptionError, shown
+from boardkit import games, match
+from boardkit.errors import OptionError
 from boardkit.game import Game
 
-__all__ = [
-    "AGENT_KINDS",
-    "DEFAULT_SECONDS",
-    "MAX_DEPTH",
-    "MAX_ITERATIONS",
-    "MAX_SECONDS",
-    "LEVELS",
-    "AgentSpec",
-    "game_factory",
-    "load_game",
-    "make_agent",
-    "option_value",
-    "parse_agent",
-    "parse_options",
-]
+__all__ = ["game_factory", "load_game", "option_value", "parse_options"]
 
-#: The bots every application offers.
-AGENT_KINDS = ("random", "greedy", "mcts", "alphabeta", "best")
-#: The most MCTS iterations an agent spec may ask for.
-MAX_ITERATIONS = 10_000_000
+#: The agent grammar's names that lived here before the match layer: each still works, with a warning.
+_MOVED = frozenset(
+    ("AGENT_KINDS", "DEFAULT_SECONDS", "LEVELS", "MAX_DEPTH", "MAX_ITERATIONS", "MAX_SECONDS", "AgentSpec",
+     "make_agent", "parse_agent")
+)
+
+
+def __getattr__(name: str) -> Any:
+    """The agent grammar's old names, from :mod:`boardkit.match`, with a :class:`DeprecationWarning`."""
+    if name in _MOVED:
+        warnings.warn(f"boardkit.specs.{name} is now boardkit.match.{name}", DeprecationWarning, 2)
+        return getattr(match, name)
+    raise AttributeError(f"module 'boardkit.specs' has no attribute {name!r}")
 
 _SPEC_FORMS = "a registered name (boardkit list), package.module:Class or path/to/file.py:Class"
 
@@ -220,183 +205,3 @@ def load_game(spec: str, variant: str | None = None, pairs: Sequence[str] = ()) 
     """
     _, factory = game_factory(spec)
     return factory(**parse_options(factory, variant, pairs))
-
-
-#: The longest think time an agent spec may ask for, in seconds.
-MAX_SECONDS = 3600.0
-#: The deepest alpha-beta search an agent spec may ask for, in plies.
-MAX_DEPTH = 64
-#: Think time of ``alphabeta`` and ``best`` when the spec gives no budget, in seconds.
-DEFAULT_SECONDS = DEFAULT_THINK
-
-#: The bot levels every application offers, each a documented agent and budget: ``easy`` looks one
-#: move ahead, ``medium`` and ``hard`` are the strongest agent for the game thinking half a second and
-#: two seconds a move (see :doc:`/explanation/bots`).
-LEVELS = {"easy": "greedy", "medium": "best@500ms", "hard": "best@2s"}
-
-_GRAMMAR = (
-    "random, greedy, mcts, alphabeta or best, with an optional budget: "
-    "mcts:N playouts, alphabeta:N plies, or @2s / @500ms a move (best@2s); or a level: easy, medium, hard"
-)
-
-
-@attrs.frozen
-class AgentSpec:
-    """A bot as written: its kind and its budget (``0`` and ``None``: the defaults).
-
-    Attributes:
-        kind: One of :data:`AGENT_KINDS`.
-        iterations: ``mcts:N``'s playouts, or ``alphabeta:N``'s depth in plies.
-        seconds: ``@T``'s think time a move, in seconds.
-        level: The level it was asked for by (:data:`LEVELS`), or ``""``.
-
-    Examples:
-        >>> parse_agent("greedy")
-        AgentSpec(kind='greedy', iterations=0, seconds=None, level='')
-        >>> parse_agent("best@500ms")
-        AgentSpec(kind='best', iterations=0, seconds=0.5, level='')
-        >>> parse_agent("hard")
-        AgentSpec(kind='best', iterations=0, seconds=2.0, level='hard')
-    """
-
-    kind: str
-    iterations: int = 0
-    seconds: float | None = None
-    level: str = ""
-
-    @property
-    def text(self) -> str:
-        """The spec written as :func:`parse_agent` reads it.
-
-        Examples:
-            >>> [parse_agent(t).text for t in ("mcts", "mcts:50", "best@2s", "alphabeta@250ms", "medium")]
-            ['mcts', 'mcts:50', 'best@2s', 'alphabeta@250ms', 'medium']
-        """
-        if self.level:
-            return self.level
-        if self.seconds is not None:
-            return f"{self.kind}@{self.seconds:g}s" if self.seconds >= 1 else f"{self.kind}@{self.seconds * 1000:g}ms"
-        return f"{self.kind}:{self.iterations}" if self.iterations else self.kind
-
-    def build(self, seed: int, iterations: int = 1000, *, game: Game[Any, Any] | None = None) -> Agent:
-        """The agent, seeded. ``iterations`` is the MCTS default when the
-        spec names no budget; ``game`` is the game it will play, which
-        ``best`` needs to choose (see :func:`~boardkit.agents.best_agent`).
-
-        Raises:
-            OptionError: for ``best`` without a game.
-
-        Examples:
-            >>> parse_agent("mcts:50").build(seed=1).iterations
-            50
-            >>> parse_agent("alphabeta@2s").build(seed=1)
-            AlphaBetaAgent(depth=None, time_limit=2.0, seed=1, table_size=500000)
-            >>> from boardkit.games.tafl import Tafl
-            >>> type(parse_agent("best").build(seed=1, game=Tafl())).__name__
-            'AlphaBetaAgent'
-        """
-        if self.kind == "random":
-            return RandomAgent(seed=seed)
-        if self.kind == "greedy":
-            return GreedyAgent(seed=seed)
-        if self.kind == "mcts":
-            if self.seconds is not None:
-                return MCTSAgent(iterations=MAX_ITERATIONS, time_limit=self.seconds, seed=seed)
-            return MCTSAgent(iterations=self.iterations or iterations, seed=seed)
-        if self.kind == "alphabeta":
-            if self.iterations:
-                return AlphaBetaAgent(depth=self.iterations, seed=seed)
-            return AlphaBetaAgent(time_limit=self.seconds or DEFAULT_SECONDS, seed=seed)
-        if game is None:
-            raise OptionError("'best' chooses its agent from the game it plays: give the game")
-        return best_agent(game, seconds=self.seconds or DEFAULT_SECONDS, seed=seed)
-
-    def label(self) -> str:
-        """The spec in words, for seat tables and thinking lines.
-
-        Examples:
-            >>> parse_agent("mcts:400").label(), parse_agent("best@2s").label()
-            ('mcts, 400 playouts', 'best, 2 s a move')
-            >>> parse_agent("easy").label()
-            'easy (greedy)'
-        """
-        if self.level:
-            return f"{self.level} ({attrs.evolve(self, level='').label()})"
-        if self.seconds is not None:
-            return f"{self.kind}, {self.seconds:g} s a move"
-        if self.iterations:
-            unit = "plies deep" if self.kind == "alphabeta" else "playouts"
-            return f"{self.kind}, {self.iterations} {unit}"
-        return self.kind
-
-
-def _budget(name: str, text: str, whole: object) -> tuple[int, float | None]:
-    """The budget after the agent ``name``: ``:N`` (a count) or ``@T`` (seconds)."""
-    if text.startswith(":"):
-        arg = text[1:]
-        unit = "plies" if name == "alphabeta" else "iterations"
-        if not (arg.isascii() and arg.isdigit()) or len(arg) > 9 or not 1 <= int(arg) <= MAX_ITERATIONS:
-            raise OptionError(f"{name}:N needs a positive number of {unit} in ASCII digits, not {shown(whole, 40)}")
-        return int(arg), None
-    arg = text[1:]
-    number, scale = (arg[:-2], 0.001) if arg.endswith("ms") else (arg[:-1], 1.0) if arg.endswith("s") else ("", 0)
-    digits = number.replace(".", "", 1)
-    if not (digits.isascii() and digits.isdigit()) or len(number) > 9:
-        raise OptionError(f"a time budget is written @2s or @500ms, not {shown(whole, 40)}")
-    seconds = float(number) * scale
-    if not 0 < seconds <= MAX_SECONDS:
-        raise OptionError(f"a time budget must be above 0 and at most {MAX_SECONDS:g} s, not {shown(whole, 40)}")
-    return 0, seconds
-
-
-def parse_agent(text: object) -> AgentSpec:
-    """Read an agent: a kind from :data:`AGENT_KINDS` with an optional budget,
-    ``:N`` (``mcts:2000`` playouts, ``alphabeta:4`` plies) or ``@T`` a move
-    (``best@2s``, ``alphabeta@500ms``), or a level from :data:`LEVELS`
-    (``easy``, ``medium``, ``hard``). The one grammar the command, the web
-    server and Python read.
-
-    Raises:
-        OptionError: for anything else, a budget for ``random`` or
-            ``greedy``, an ``N`` that is not a positive number in ASCII
-            digits (at most :data:`MAX_ITERATIONS`, or :data:`MAX_DEPTH`
-            plies), or a time that is not above 0 and at most
-            :data:`MAX_SECONDS`.
-
-    Examples:
-        >>> parse_agent("alphabeta:4"), parse_agent("mcts@1.5s").seconds
-        (AgentSpec(kind='alphabeta', iterations=4, seconds=None, level=''), 1.5)
-        >>> parse_agent("random:3")
-        Traceback (most recent call last):
-        ...
-        boardkit.errors.OptionError: 'random:3': random plays at once and takes no budget
-    """
-    if not isinstance(text, str):
-        raise OptionError(f"an agent is written as text, not {shown(text, 40)}")
-    if text in LEVELS:
-        return attrs.evolve(parse_agent(LEVELS[text]), level=text)
-    cut = min((i for i in (text.find(":"), text.find("@")) if i >= 0), default=len(text))
-    name, rest = text[:cut], text[cut:]
-    if name not in AGENT_KINDS:
-        raise OptionError(f"unknown agent {shown(text, 40)}; agents are {_GRAMMAR}")
-    if not rest:
-        return AgentSpec(name)
-    if name in ("random", "greedy"):
-        raise OptionError(f"{shown(text, 40)}: {name} plays at once and takes no budget")
-    if name == "best" and rest.startswith(":"):
-        raise OptionError(f"{shown(text, 40)}: best takes a time budget, such as best@2s")
-    count, seconds = _budget(name, rest, text)
-    if name == "alphabeta" and count > MAX_DEPTH:
-        raise OptionError(f"alphabeta:N searches at most {MAX_DEPTH} plies, not {shown(text, 40)}")
-    return AgentSpec(name, count, seconds)
-
-
-def make_agent(kind: str, seed: int, iterations: int = 1000, *, game: Game[Any, Any] | None = None) -> Agent:
-    """The agent ``kind`` names (see :func:`parse_agent`), seeded; ``game``
-    is the game it will play (``best`` needs it).
-
-    Examples:
-        >>> make_agent("random", seed=3)
-        RandomAgent(seed=3)
-    """
-    return parse_agent(kind).build(seed, iterations, game=game)

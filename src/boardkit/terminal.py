@@ -18,14 +18,14 @@ shown as the shipped ones are.
 
 Two rules keep what is hidden hidden. A move that drew from the game's
 chance (a tile from a bag, a hex turned face up) is never taken back (see
-:func:`take_back_refusal`). And when people share the terminal in a game
+:func:`boardkit.match.take_back_refusal`). And when people share the terminal in a game
 that hides information (``game.about.hides_information``), the screen is
 cleared between their turns and the next person presses Enter before their
 own view is drawn.
 
 Why this module is long: the session and its commands are one screen's worth
-of behaviour that reads best together; the rules it shares with the web page
-(:func:`screen`, :func:`take_back_refusal`) live here too. The words it says
+of behaviour that reads best together; the take-back rule it shares with the
+web server is the match layer's (:mod:`boardkit.match`). The words it says
 about games (their names, options, rules) are :mod:`boardkit.words`'s,
 re-exported here.
 
@@ -51,11 +51,13 @@ import sys
 import textwrap
 import threading
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TextIO
 
 import attrs
 
+from boardkit import match
 from boardkit.agents import Agent, AlphaBetaAgent, MCTSAgent, best_agent
 from boardkit.agents.alphabeta import WIN
 from boardkit.chance import derive_seed
@@ -76,8 +78,17 @@ __all__ = [
     "screen",
     "seat_name",
     "summary",
-    "take_back_refusal",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``take_back_refusal``, now :func:`boardkit.match.take_back_refusal`, with a :class:`DeprecationWarning`."""
+    if name == "take_back_refusal":
+        warnings.warn("boardkit.terminal.take_back_refusal is now boardkit.match.take_back_refusal",
+                      DeprecationWarning, 2)
+        return match.take_back_refusal
+    raise AttributeError(f"module 'boardkit.terminal' has no attribute {name!r}")
+
 
 #: More legal moves than this are shown as groups first.
 _LIST_AT_ONCE = 40
@@ -188,35 +199,6 @@ def _columns(items: Sequence[str], indent: str = "  ") -> list[str]:
         (indent + "".join(i.ljust(width) for i in items[k : k + per_line])).rstrip()
         for k in range(0, len(items), per_line)
     ]
-
-
-def take_back_refusal(state: State[Any], count: int = 1) -> str | None:
-    """Why a person may not take back the last ``count`` moves of ``state``,
-    or ``None`` when they may.
-
-    A move that drew from the game's chance (:meth:`~boardkit.State.drew_chance`:
-    a tile from a bag, a hex turned face up) cannot be taken back.
-    :meth:`~boardkit.State.undo` restores the generator exactly, as search
-    needs, so the move played again would draw the same thing, and whoever
-    took it back would know what chance gives next. ``boardkit play`` and
-    ``boardkit serve`` both ask this before an undo.
-
-    Examples:
-        >>> from boardkit.games.cloth_of_gold import ClothOfGold
-        >>> state = ClothOfGold().new_game(seed=4)
-        >>> for move in ["A-dragon/secrecy", "A-gold", "B-blue", "B-white"]:  # tokens placed: no draw
-        ...     state.apply(move)
-        >>> take_back_refusal(state, 4) is None
-        True
-        >>> state.apply("A-red")  # the red oval's tile taken, the oval refilled from the Darkness
-        >>> take_back_refusal(state)
-        "the move A-red drew from the game's chance (what it gave is now known); it cannot be taken back"
-    """
-    for back in range(1, min(count, len(state.history)) + 1):
-        if state.drew_chance(-back):
-            return (f"the move {state.history[-back]} drew from the game's chance (what it gave is now known);"
-                    " it cannot be taken back")
-    return None
 
 
 def _is_terminal(out: TextIO) -> bool:
@@ -641,7 +623,7 @@ class Session:
             self.say("nothing to undo: no move of yours has been played")
             return
         count = next(back for back, t in enumerate(reversed(self.done), 1) if t.player in self.humans)
-        refusal = take_back_refusal(self.state, count)
+        refusal = match.take_back_refusal(self.state, count)
         if refusal is not None:
             self.say(refusal)
             return

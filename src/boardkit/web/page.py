@@ -33,8 +33,8 @@ from typing import Any
 from boardkit.game import Game, Player
 from boardkit.kit import BoardState
 from boardkit.render import status, svg
-from boardkit.terminal import describe_game
 from boardkit.web.table import Table, Viewer
+from boardkit.words import describe_game
 
 __all__ = ["game_choices", "move_cells", "seat_page"]
 

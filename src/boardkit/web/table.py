@@ -28,12 +28,11 @@ from typing import Any
 
 import attrs
 
-from boardkit.agents import Agent, AlphaBetaAgent, MCTSAgent
-from boardkit.chance import derive_seed, fresh_seed
+from boardkit.agents import Agent
+from boardkit.chance import fresh_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, shown
 from boardkit.game import Game, PerfectInformationView, Player, State
-from boardkit.specs import AGENT_KINDS, LEVELS, AgentSpec, parse_agent
-from boardkit.terminal import take_back_refusal
+from boardkit.match import AGENT_KINDS, LEVELS, AgentSpec, parse_agent, seat_agent, take_back_refusal
 
 __all__ = [
     "PERSON_KINDS",
@@ -49,13 +48,13 @@ __all__ = [
 
 #: Who may sit in a seat: a person at this screen, a person elsewhere
 #: (through a secret link), or a bot, written in the one agent grammar
-#: (:func:`boardkit.specs.parse_agent`: a level such as ``hard``, or a kind
+#: (:func:`boardkit.match.parse_agent`: a level such as ``hard``, or a kind
 #: with its budget such as ``mcts:400`` or ``best@2s``).
 SEAT_KINDS = ("here", "link", *LEVELS, *AGENT_KINDS)
 #: The kinds of seat a person takes.
 PERSON_KINDS = ("here", "link")
-_DEFAULT_ITERATIONS = 200
-_MAX_ITERATIONS = 20_000
+#: The most MCTS playouts a seat may ask for.
+MAX_SEAT_PLAYOUTS = 20_000
 #: The longest think time a seat may ask for, in seconds (the server's ``--think`` caps it further).
 MAX_SEAT_SECONDS = 30.0
 #: The deepest alpha-beta search a seat may ask for, in plies.
@@ -84,7 +83,7 @@ class Seat:
     Attributes:
         kind: ``here``, ``link``, or the bot's agent kind (``random``,
             ``greedy``, ``mcts``, ``alphabeta``, ``best``).
-        iterations: MCTS iterations per move (``mcts`` seats without a time
+        iterations: MCTS playouts a move (``mcts`` seats without a time
             budget), or the depth of an ``alphabeta:N`` seat.
         bot: The bot as the agent grammar reads it (``None`` for a person).
 
@@ -116,7 +115,7 @@ class Seat:
 
         Examples:
             >>> parse_seat("mcts:400").label(), parse_seat("here").label()
-            ('MCTS bot, 400 iterations', 'person at this screen')
+            ('mcts bot, 400 playouts', 'person at this screen')
             >>> parse_seat("medium").label()
             'bot, medium (best, 0.5 s a move)'
         """
@@ -124,9 +123,8 @@ class Seat:
             return "person at this screen" if self.kind == "here" else "person with a link"
         if self.bot.level:
             return f"bot, {self.bot.label()}"
-        if self.kind == "mcts" and self.bot.seconds is None:
-            return f"MCTS bot, {self.iterations} iterations"
-        return {"random": "random bot", "greedy": "greedy bot"}.get(self.kind, f"bot, {self.bot.label()}")
+        kind, _, budget = self.bot.label().partition(", ")
+        return f"{kind} bot, {budget}" if budget else f"{kind} bot"
 
     def agent(
         self, seed: int, *, time_limit: float | None = None, game: Game[Any, Any] | None = None
@@ -134,24 +132,15 @@ class Seat:
         """A fresh bot for this seat, or ``None`` for a person; a searching
         bot stops after ``time_limit`` seconds (``None``: no limit) whatever
         its own budget; ``game`` is the game it plays (``best`` needs it)."""
-        spec = self.bot
-        if spec is None:
-            return None
-        if spec.kind == "mcts" and spec.seconds is None:
-            return MCTSAgent(iterations=self.iterations, time_limit=time_limit, seed=seed)
-        if spec.kind == "alphabeta" and spec.seconds is None:
-            return AlphaBetaAgent(depth=self.iterations, time_limit=time_limit, seed=seed)
-        if spec.seconds is not None and time_limit is not None and spec.seconds > time_limit:
-            spec = attrs.evolve(spec, seconds=time_limit)
-        return spec.build(seed, game=game)
+        return None if self.bot is None else self.bot.build(seed, game=game, most_seconds=time_limit)
 
 
 def parse_seat(text: object) -> Seat:
     """Read a seat: ``here``, ``link``, or a bot in the agent grammar
-    (:func:`boardkit.specs.parse_agent`): a level (``easy``, ``medium``,
+    (:func:`boardkit.match.parse_agent`): a level (``easy``, ``medium``,
     ``hard``), or ``random``, ``greedy``, ``mcts``, ``alphabeta`` or
     ``best`` with an optional budget, within the server's bounds (at most
-    20,000 iterations, :data:`MAX_SEAT_DEPTH` plies and
+    :data:`MAX_SEAT_PLAYOUTS` playouts, :data:`MAX_SEAT_DEPTH` plies and
     :data:`MAX_SEAT_SECONDS` seconds a move).
 
     Raises:
@@ -173,16 +162,15 @@ def parse_seat(text: object) -> Seat:
         except OptionError:
             pass
         else:
-            if spec.kind == "mcts" and spec.seconds is None:
-                iterations = spec.iterations or _DEFAULT_ITERATIONS
-                if iterations <= _MAX_ITERATIONS:
-                    return Seat("mcts", iterations, attrs.evolve(spec, iterations=iterations))
-            elif spec.kind == "alphabeta" and spec.seconds is None:
-                depth = spec.iterations or 4
-                if depth <= MAX_SEAT_DEPTH:
-                    return Seat("alphabeta", depth, attrs.evolve(spec, iterations=depth))
-            elif spec.seconds is None or spec.seconds <= MAX_SEAT_SECONDS:
-                return Seat(spec.kind, 0, spec)
+            spec = spec.filled()
+            if spec.iterations <= (MAX_SEAT_DEPTH if spec.kind == "alphabeta" else MAX_SEAT_PLAYOUTS) and (
+                spec.seconds is None or spec.seconds <= MAX_SEAT_SECONDS
+            ):
+                return Seat(spec.kind, spec.iterations, spec)
+            raise OptionError(
+                f"a bot on this server thinks at most {MAX_SEAT_SECONDS:g} s a move, {MAX_SEAT_PLAYOUTS:,} playouts"
+                f" or {MAX_SEAT_DEPTH} plies, not {shown(text, 40)}"
+            )
     raise OptionError(
         f"unknown seat {shown(text, 40)}; seats are here, link, or a bot: {', '.join(LEVELS)}, "
         f"{', '.join(AGENT_KINDS[:-1])} or {AGENT_KINDS[-1]}, with an optional budget (mcts:N, alphabeta:N, best@2s)"
@@ -294,9 +282,9 @@ class Table:
     def _agents(self) -> dict[Player, Agent]:
         agents = {}
         for p, seat in enumerate(self.seats):
-            agent = seat.agent(derive_seed(self.state.seed, "seat", p), time_limit=self.think, game=self.game)
-            if agent is not None:
-                agents[p] = agent
+            agent = seat.agent(0, time_limit=self.think, game=self.game)
+            if agent is not None:  # seated as the command and play_game seat it: the same bots for a seed
+                agents[p] = seat_agent(agent, self.state.seed, p)
         return agents
 
     @property

@@ -1,0 +1,56 @@
+"""The match layer: what every application that plays a game with people and bots shares.
+
+Match floor: it imports the core, the games' protocol and the agents; the
+applications above it (``boardkit play`` and :mod:`boardkit.terminal`,
+:mod:`boardkit.play`'s tournaments, ``boardkit serve`` and :mod:`boardkit.web`,
+the command line) read seats, bots and take-backs from here and rebuild
+none of them.
+
+* :mod:`boardkit.match.grammar`: the one agent grammar and its registry,
+  :data:`AGENTS` (``random``, ``greedy``, ``mcts:2000``, ``alphabeta@500ms``,
+  ``best@2s``, and the levels ``easy``, ``medium``, ``hard``).
+* :mod:`boardkit.match.seats`: each seat's seed and its bot made fresh for
+  the game, and when a person may take moves back.
+
+Examples:
+    >>> from boardkit.games.tafl import Tafl
+    >>> bot = parse_agent("medium").build(seat_seed(7, 1), game=Tafl())
+    >>> type(bot).__name__, bot.time_limit
+    ('AlphaBetaAgent', 0.5)
+"""
+
+from __future__ import annotations
+
+from boardkit.match.grammar import (
+    AGENT_KINDS,
+    AGENTS,
+    DEFAULT_PLAYOUTS,
+    DEFAULT_SECONDS,
+    LEVELS,
+    MAX_DEPTH,
+    MAX_ITERATIONS,
+    MAX_SECONDS,
+    AgentKind,
+    AgentSpec,
+    make_agent,
+    parse_agent,
+)
+from boardkit.match.seats import seat_agent, seat_seed, take_back_refusal
+
+__all__ = [
+    "AGENTS",
+    "AGENT_KINDS",
+    "DEFAULT_PLAYOUTS",
+    "DEFAULT_SECONDS",
+    "LEVELS",
+    "MAX_DEPTH",
+    "MAX_ITERATIONS",
+    "MAX_SECONDS",
+    "AgentKind",
+    "AgentSpec",
+    "make_agent",
+    "parse_agent",
+    "seat_agent",
+    "seat_seed",
+    "take_back_refusal",
+]
