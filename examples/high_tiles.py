@@ -29,7 +29,7 @@ from boardkit import (
     make_options,
 )
 from boardkit.about import About, Chance, Information
-from boardkit.game import Game
+from boardkit.game import Game, view_dict
 
 __all__ = ["HighState", "HighTiles", "HighView", "Lay"]
 
@@ -67,6 +67,10 @@ class HighView:
     courts: tuple[Hashable, ...]
     bag: int
     moves: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON data (the web page's and OpenSpiel's observation string)."""
+        return view_dict(self)
 
 
 class HighTiles(Game["HighState", Lay]):

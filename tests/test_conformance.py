@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+import attrs
 import pytest
 from hex_hasami import HexHasami
 from high_tiles import HighState, HighTiles, HighView
@@ -94,6 +95,24 @@ class _BadView(_BadNim):
     state_class = _UnhashableView
 
 
+@attrs.frozen
+class _SetView:
+    player: int
+    heap: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "heaps": {self.heap}}  # a set: not JSON
+
+
+class _SetViewState(NimState):
+    def view(self, player: int) -> Any:
+        return _SetView(player, self.heap)
+
+
+class _NotJsonView(_BadNim):
+    state_class = _SetViewState
+
+
 class _WrongNotation(NimState):
     def legal_moves(self) -> list[Take]:
         return [*super().legal_moves(), *super().legal_moves()[:1]]
@@ -111,6 +130,7 @@ class _Duplicates(_BadNim):
         (_BadCopy(), "copy\\(\\) is not independent"),
         (_Leaky(), "view leaks hidden parts"),
         (_BadView(), "not a frozen, hashable value"),
+        (_NotJsonView(), "is not JSON data"),
         (_Duplicates(), "lists a move twice"),
     ],
 )
@@ -130,3 +150,21 @@ def test_snapshots_include_history_and_generator() -> None:
     state.apply("take 1")
     state.undo()
     assert state.snapshot() == snap
+
+
+def test_check_game_catches_a_field_the_state_forgot_to_declare() -> None:
+    """A kit state that keeps a count in a plain attribute (issue 38): ``copy`` drops it, undo misses it
+    and ``==`` ignores it, so a search on copies plays another game; check_game says so."""
+    from tic_tac_toe import TicTacToe, TicTacToeState
+
+    class CountingState(TicTacToeState):
+        def play(self, move: Any) -> None:
+            self.placed = getattr(self, "placed", 0) + 1  # not a counter: lost by copy and by undo
+            super().play(move)
+
+    class Counting(TicTacToe):
+        state_class = CountingState
+
+    with pytest.raises(ConformanceError, match=r"copy\(\) drops the attribute\(s\) placed"):
+        check_game(Counting(), games=2)
+    check_game(TicTacToe(), games=2)  # the same game keeping no such field passes

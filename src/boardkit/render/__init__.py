@@ -154,6 +154,15 @@ def status(state: Any) -> str:
         >>> state.apply("take 1")
         >>> status(state)
         'nim: player 0 won (took the last counter)'
+
+        A solo game nobody wins is scored, not drawn:
+
+        >>> from boardkit.games.camelot import Camelot
+        >>> from boardkit.agents import RandomAgent
+        >>> from boardkit.play import play_game
+        >>> solo = play_game(Camelot(), [RandomAgent(seed=1)], seed=2).replay()
+        >>> status(solo)
+        'camelot: scored 269 (camelot complete)'
     """
     game = state.game
     name = game.name or type(state).__name__
@@ -162,8 +171,8 @@ def status(state: Any) -> str:
     if outcome is None:
         return f"{name}: {seat(state.current_player)} to move"
     winners: Iterable[int] = sorted(outcome.winners)
-    if not outcome.winners:
-        result = "draw"
+    if not outcome.winners:  # nobody won: a draw, or a solo game that is only scored
+        result = "scored" if state.players == 1 and outcome.scores is not None else "draw"
     elif len(outcome.winners) == 1:
         result = f"{seat(outcome.winner)} won"
     else:

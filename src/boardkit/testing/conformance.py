@@ -10,6 +10,8 @@ Examples:
 
 from __future__ import annotations
 
+import json
+
 from collections.abc import Hashable, Iterable
 from typing import Any
 
@@ -17,7 +19,7 @@ import attrs
 
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, UndoError
-from boardkit.game import Game, Outcome, State
+from boardkit.game import Game, Outcome, State, to_json_value
 from boardkit.record import GameRecord
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_game"]
@@ -167,8 +169,16 @@ def _check_one(
             hash(key)
         except TypeError:
             raise fail("position_key() is not hashable") from None
-        if state.copy().position_key() != key:
+        copied = state.copy()
+        if copied.position_key() != key:
             raise fail("a copy's position_key() differs from the original's")
+        dropped = sorted(set(getattr(state, "__dict__", ())) - set(getattr(copied, "__dict__", ())))
+        if dropped:
+            raise fail(
+                f"copy() drops the attribute(s) {', '.join(dropped)}: a field the state's class does not declare"
+                " is lost by copy, missed by undo and ignored by == (keep it in the position: a counter, a cell,"
+                " a counter (set and get), or a field the state's own copy() copies)"
+            )
         for move in _pick(chooser, legal, sample):
             _check_notation(game, move, fail)
             trial = state.copy()
@@ -349,6 +359,10 @@ def _check_views(state: State[Any], chooser: Random, sample: int, fail: Any) -> 
             raise fail(f"the view of player {player} is not a frozen, hashable value") from exc
         if state.view(player) != view:
             raise fail(f"two views of player {player} of one position differ")
+        try:
+            json.dumps(to_json_value(view), allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise fail(f"the view of player {player} is not JSON data (to_dict, or to_json_value): {exc}") from exc
         for _ in range(max(1, sample // 3)):
             det_seed = chooser.bits64()
             det = state.determinize(player, det_seed)
