@@ -31,6 +31,7 @@ Examples:
 
 from __future__ import annotations
 
+from itertools import takewhile
 from typing import ClassVar
 
 from boardkit import Outcome
@@ -86,6 +87,25 @@ class AmazonsState(BoardState):
 
     def judge(self) -> Outcome | None:
         return self.no_move_loses("the other side cannot move")
+
+    def reach(self, amazon: str) -> list[int]:
+        """The squares the amazons of one colour could move to, each once for every amazon that could."""
+        cells = self.at
+        return [
+            j for i, piece in enumerate(cells) if piece == amazon for ray in RAYS[i]
+            for j in takewhile(lambda j: cells[j] is None, ray)
+        ]
+
+    def evaluate(self, player: int) -> float:
+        """How good the position is for ``player``, from -1 to 1: mobility
+        (the moves each side's amazons have) and territory (the squares only
+        one side's amazons reach in a move: the other side cannot contest
+        them soon)."""
+        if self.is_over:
+            return super().evaluate(player)  # 1 won, -1 lost
+        ours, theirs = self.reach(AMAZONS[player]), self.reach(AMAZONS[1 - player])
+        mine, yours = len(ours) + 2 * len(set(ours) - set(theirs)), len(theirs) + 2 * len(set(theirs) - set(ours))
+        return (mine - yours) / (mine + yours + 1)
 
 
 class Amazons(BoardGame):

@@ -81,6 +81,20 @@ class BreakthroughState(BoardState):
                 return Outcome.win(player, "took every piece")
         return None
 
+    def evaluate(self, player: int) -> float:
+        """How good the position is for ``player``, from -1 to 1: pieces kept,
+        each worth more the further it has come (a piece near the far row is
+        a threat the other side must meet)."""
+        if self.is_over:
+            return super().evaluate(player)  # 1 won, -1 lost
+        worth = [0, 0]
+        for i, piece in enumerate(self.at):
+            if piece is not None:
+                side = PIECES.index(piece)
+                rows = i // 8 if side == 0 else 7 - i // 8  # rows come: 0 to 6 while the game goes on
+                worth[side] += 4 + rows * rows
+        return (worth[player] - worth[1 - player]) / (worth[0] + worth[1])
+
 
 class Breakthrough(BoardGame):
     """Breakthrough for two on an 8x8 board."""

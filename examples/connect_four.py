@@ -50,6 +50,8 @@ class Drop:
 DROPS = tuple(Drop(c) for c in range(WIDTH))
 #: The drop into each column by its top cell's index (None for the other cells), for the kit's place_moves.
 TOPS = [DROPS[column] if row == 0 else None for column, row in BOARD.cells]
+#: Every four cells in a line, by index: from each cell along the rays to the ne, e, se and s.
+FOURS = [(i, *ray[:3]) for i in range(WIDTH * HEIGHT) for ray in BOARD.compiled.rays[i][1:5] if len(ray) >= 3]
 
 
 class ConnectFourState(BoardState):
@@ -67,6 +69,20 @@ class ConnectFourState(BoardState):
         if last is not None and self.line(last) >= 4:
             return Outcome.win("RY".index(self[last] or "R"), "four in a line")
         return None if self.legal_moves() else Outcome.draw("the board is full")
+
+    def evaluate(self, player: int) -> float:
+        """How good the position is for ``player``, from -1 to 1: the lines
+        of four that one side alone has begun (the other can no longer make
+        four there), each worth more the more discs it holds."""
+        if self.is_over:
+            return super().evaluate(player)  # 1 won, -1 lost, 0 drawn
+        cells, score = self.at, 0
+        for four in FOURS:
+            line = [cells[i] for i in four]
+            for side, disc in enumerate("RY"):
+                if line.count(disc) + line.count(None) == 4 and disc in line:
+                    score += line.count(disc) ** 2 * (1 if side == player else -1)
+        return score / (abs(score) + 20)
 
 
 class ConnectFour(BoardGame):

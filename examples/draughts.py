@@ -34,6 +34,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 from itertools import pairwise
 from typing import ClassVar
 
@@ -91,6 +92,27 @@ class DraughtsState(BoardState):
         if self.get("moves without capture") >= 40:
             return Outcome.draw("40 moves without a capture")
         return self.no_move_loses("the other side cannot move")
+
+    def evaluate(self, player: int) -> float:
+        """How good the position is for ``player``, from -1 to 1: material, a
+        king worth one and a half men and a man a little more the nearer it
+        is to being crowned; as a share of what is left, so that trading when
+        ahead pays; with few pieces left, the side ahead closing in on the other's."""
+        if self.is_over:
+            return super().evaluate(player)  # 1 won, -1 lost, 0 drawn
+        worth = [0.0, 0.0]
+        places: list[list[tuple[int, int]]] = [[], []]  # each side's pieces, as (column, row)
+        for i, piece in enumerate(self.at):
+            if piece is not None:
+                side = 0 if piece in SIDES[0] else 1
+                ahead = 7 - i // 8 if piece == "w" else i // 8  # rows come, for a man (0 to 6)
+                worth[side] += 3.0 if piece.isupper() else 2.0 + ahead / 12
+                places[side].append(BOARD.squares[i])
+        value = (worth[player] - worth[1 - player]) / (worth[0] + worth[1])
+        if value and len(places[0]) + len(places[1]) <= 6:  # the side ahead closes in, or a lone king runs forever
+            apart = [max(abs(a - c), abs(b - d)) for a, b in places[0] for c, d in places[1]]
+            value += math.copysign(0.05, value) * (7 - sum(apart) / len(apart)) / 7
+        return value
 
 
 class Draughts(BoardGame):

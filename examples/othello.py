@@ -36,6 +36,8 @@ DISCS = "BW"
 SIDES = [({"W"}, {"B"}), ({"B"}, {"W"})]  # each player's (enemies, friends)
 SQUARES = range(64)  # place_moves's table: each empty square's own index
 PLACES = [Place(BOARD.name(cell)) for cell in BOARD.cells]  # the move of each square, made once
+#: Each corner, and the square diagonally inside it (a gift of the corner while the corner is empty).
+CORNERS = {0: 9, 7: 14, 56: 49, 63: 54}
 
 
 def flips(cells: Sequence[str | None], square: int, player: int) -> list[int]:
@@ -74,6 +76,24 @@ class OthelloState(BoardState):
         discs = black, white = len(self.cells_of("B")), len(self.cells_of("W"))
         score = f"black {black} discs, white {white}"
         return Outcome.draw(score, discs) if black == white else Outcome.win(int(white > black), score, discs)
+
+    def evaluate(self, player: int) -> float:
+        """How good the position is for ``player``, from -1 to 1: corners held
+        (a disc there is never turned over) and squares that give one away,
+        then mobility (having moves while the other side runs out of them),
+        and the discs themselves only as the board fills."""
+        if self.is_over:
+            return super().evaluate(player)  # 1 won, -1 lost, 0 drawn
+        cells, mine = self.at, DISCS[player]
+
+        def side(disc: str | None) -> int:  # +1 for a disc of player's, -1 for the other's, 0 for none
+            return 0 if disc is None else 1 if disc == mine else -1
+
+        corners = sum(side(cells[c]) if cells[c] else -side(cells[x]) / 2 for c, x in CORNERS.items())
+        ours, theirs = len(list(self.squares(player))), len(list(self.squares(1 - player)))
+        discs, placed = sum(side(disc) for disc in cells), sum(disc is not None for disc in cells)
+        mobility = (ours - theirs) / (ours + theirs + 1)
+        return 0.15 * corners + 0.3 * mobility + 0.1 * (placed / 64) ** 3 * discs / placed  # 4 corners: 0.6 at most
 
 
 class Othello(BoardGame):
