@@ -149,3 +149,26 @@ def test_route_moves_lists_each_kind_of_piece_square_by_square(seed: int) -> Non
         plain = [step for i, p in enumerate(cells) if p in side for j, step in routes[p][i] if cells[j] is None]
         assert state.route_moves(routes) == plain
     assert state.route_moves({}) == []
+
+
+def test_a_position_changed_outside_a_move_is_listed_and_judged_again() -> None:
+    """issue 38: after ``legal_moves()``, a ``put`` outside a move left the cached moves and the
+    judged result stale: a filled cell was still offered, a won position was not over."""
+    state = TicTacToe().new_game(seed=0)
+    assert "a1" in [str(m) for m in state.legal_moves()]
+    state.put("a1", "O")
+    assert "a1" not in [str(m) for m in state.legal_moves()]
+    with pytest.raises(IllegalMoveError):
+        state.apply("a1")
+    assert state["a1"] == "O"
+    state.put("a2", "O")
+    state.put("a3", "O")  # three in a row, set up by hand
+    assert state.is_over and state.outcome is not None and state.outcome.winner == 1
+    state.put("a3", None)
+    assert not state.is_over and state.current_player == 0
+    state.set_turn(1)
+    assert state.current_player == 1
+    state.apply("a3")
+    assert state.outcome is not None and state.outcome.winner == 1
+    state.undo()
+    assert not state.is_over and state["a3"] is None

@@ -128,6 +128,16 @@ def test_sowing_refuses_a_walk_off_the_board_or_with_nowhere_to_sow() -> None:
     assert state.sow("S0", "ccw") == "S0"  # nothing to sow: it ends where it starts
 
 
+def test_sowing_from_a_cell_that_holds_no_count_is_refused_and_changes_nothing() -> None:
+    """issue 38: sow checked the pits it sows into, not the one it sows from, so a piece became a count."""
+    state = Strip().new_game(seed=0)
+    state.put("a1", "X")  # type: ignore[arg-type]  # a piece's symbol where a count belongs: a rules bug
+    before = state.snapshot()
+    with pytest.raises(TypeError, match="a1 holds 'X', not a count to sow"):
+        state.sow("a1", "e")
+    assert state.snapshot() == before and state["a1"] == "X"
+
+
 def test_a_cell_holds_a_stack() -> None:
     class Piles(BoardGame):
         name = "piles"

@@ -322,7 +322,11 @@ class BoardState(BoardCells[P], State[Any]):
         BoardCells.__init__(self, game.topology, game.tables, dict(game.counters), first_part, game.on_edges)
 
     def _start(self) -> None:
-        self.setup()
+        self._log = []  # the set-up's changes: logged (and thrown away) rather than judged one by one
+        try:
+            self.setup()
+        finally:
+            self._log = None
         self._result = self.judge()
 
     # -- what a game writes -----------------------------------------------------

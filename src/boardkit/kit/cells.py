@@ -517,6 +517,15 @@ class BoardCells(Generic[P]):
 
     # -- changing it (undoable) -------------------------------------------------
 
+    def _changed_outside_a_move(self) -> None:
+        """A change made outside a move (a position set up by hand after the
+        start): the legal moves are listed again and the game judged again,
+        so a won position set up so is over and a filled cell is no longer
+        offered. (The start position's own set-up is logged to a list
+        thrown away, so it is judged once, at the end.)"""
+        self._version += 1
+        self._result = self.judge()
+
     def put(self, cell: Cell, piece: P | None) -> None:
         """Put ``piece`` on ``cell`` (``None`` empties it), replacing what was there."""
         try:
@@ -525,7 +534,10 @@ class BoardCells(Generic[P]):
             index = self._index(cell)
         if self._log is not None:
             self._log.append((_CELL, index, self._cells[index]))
-        self._cells[index] = piece
+            self._cells[index] = piece
+        else:
+            self._cells[index] = piece
+            self._changed_outside_a_move()
 
     # Counts and stacks: a cell of a BoardState[int] holds a number, one of a
     # BoardState[tuple[str, ...]] a pile; put, undo, copy and == are the same.
@@ -647,8 +659,10 @@ class BoardCells(Generic[P]):
         """
         start = at = self._index(cell)
         cells: list[Any] = self._cells
-        held = cells[start]  # a count, read here where it is quickest; anything else as count() says
-        seeds: int = held if isinstance(held, int) else self.count(self.board.cells[start])
+        held = cells[start]
+        if held is not None and type(held) is not int:
+            raise TypeError(f"{self._tables.names[start]} holds {held!r:.20}, not a count to sow")
+        seeds: int = held or 0
         steps = self.board.compiled.steps
         d = self._direction(direction)
         passed = {self._index(c) for c in skip} if skip else ()
@@ -674,6 +688,8 @@ class BoardCells(Generic[P]):
             if log is not None:
                 log.append((_CELL, j, cells[j]))
             cells[j] = (cells[j] or 0) + 1
+        if log is None:
+            self._changed_outside_a_move()
         return self.board.cells[at]
 
     # Edges, for a game that lists Edge among its moves.
@@ -711,7 +727,10 @@ class BoardCells(Generic[P]):
         lines, k = self._edge_lines(), self._edge_number(a, b)
         if self._log is not None:
             self._log.append((_EDGE, k, lines[k]))
-        lines[k] = mark
+            lines[k] = mark
+        else:
+            lines[k] = mark
+            self._changed_outside_a_move()
 
     def empty_edges(self) -> list[tuple[Cell, Cell]]:
         """The edges without a mark, in :attr:`~boardkit.topology.Topology.edges` order.
@@ -783,7 +802,10 @@ class BoardCells(Generic[P]):
             raise OptionError(f"no counter {counter!r}; {self._game_name()} declares {known}")
         if self._log is not None:
             self._log.append((_COUNTER, counter, self._counters[counter]))
-        self._counters[counter] = value
+            self._counters[counter] = value
+        else:
+            self._counters[counter] = value
+            self._changed_outside_a_move()
 
     def set_turn(self, player: Player) -> None:
         """Make ``player`` the one to move (at the first of the game's
@@ -793,6 +815,8 @@ class BoardCells(Generic[P]):
         self._turn = player
         if self._first_part is not None and self._counters[PART] != self._first_part:
             self.set(PART, self._first_part)
+        elif self._log is None:
+            self._changed_outside_a_move()
 
     def next_turn(self, skip: Callable[[Player], bool] | None = None) -> None:
         """Pass the turn to the next player in order, skipping those for whom
@@ -806,6 +830,8 @@ class BoardCells(Generic[P]):
             self._turn = (player + 1) % self.players
             if self._first_part is not None and self._counters[PART] != self._first_part:
                 self.set(PART, self._first_part)
+            elif self._log is None:
+                self._changed_outside_a_move()
             return
         for step in range(1, self.players + 1):
             candidate = (player + step) % self.players
