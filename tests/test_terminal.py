@@ -357,9 +357,9 @@ def test_a_thinking_bot_says_so_in_place_on_a_terminal_and_in_one_line_elsewhere
 
 def test_hint_says_what_best_would_play_and_why(monkeypatch: pytest.MonkeyPatch) -> None:
     # The King on a4 sees a1 down the file: every attacker move but a block on a2 or a3 loses at once.
-    import boardkit.terminal as terminal
+    import boardkit.match.reports as reports
 
-    monkeypatch.setattr(terminal, "HINT_SECONDS", 5.0)
+    monkeypatch.setattr(reports, "HINT_SECONDS", 5.0)
     game = Tafl("brandubh", escape="corner")
     start = game.from_position("/7/6t/2T4/K6/7/t6/3t3/", to_move=0)
     s = Session(game, ["human", "human"], seed=1, out=io.StringIO(), read=lambda prompt: "quit")
@@ -372,9 +372,9 @@ def test_hint_says_what_best_would_play_and_why(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_hint_in_a_game_with_hidden_hands_uses_monte_carlo_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    import boardkit.terminal as terminal
+    import boardkit.match.reports as reports
 
-    monkeypatch.setattr(terminal, "HINT_SECONDS", 0.05)
+    monkeypatch.setattr(reports, "HINT_SECONDS", 0.05)
     _, out = session(ClothOfGold(), ["human", "human"], ["", "hint", "quit"], seed=4)
     line = next(line for line in out.splitlines() if line.startswith("hint: "))
     assert "playouts" in line

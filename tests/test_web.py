@@ -977,3 +977,33 @@ def test_a_game_is_built_off_the_event_loop() -> None:
         release.set()
         worker.join(30)
         assert answers[0].status_code == 200
+
+
+def test_a_hint_says_what_the_strongest_bot_would_play_and_why(client: TestClient) -> None:
+    """issue 37: the browser's hint, as the terminal's ``hint`` command: best's move for the person to
+    move, and why in one line; refused when it is not their turn; it plays nothing."""
+    made = new_table(client, "tafl", ["here", "best@200ms"], variant="brandubh")
+    page = look(client, made, seat=0)
+    assert page["can_hint"] and page["searched"] is None
+    answer = client.post(f"/api/tables/{made['id']}/hint", json={"token": made["token"]})
+    assert answer.status_code == 200, answer.text
+    said = answer.json()
+    assert said["move"] in [m["move"] for m in page["moves"]] and "depth" in said["why"]
+    assert said["version"] == page["version"] and look(client, made)["history"] == []  # nothing played
+    assert client.post(f"/api/tables/{made['id']}/move", json={
+        "token": made["token"], "move": said["move"], "version": page["version"]
+    }).status_code == 200
+    page = wait_for(client, made, lambda p: len(p["history"]) == 2)
+    assert page["searched"] is not None and page["searched"]["seat"] == 1
+    assert page["searched"]["summary"].startswith("depth ")  # what the bot's alpha-beta found
+    stranger = client.post(f"/api/tables/{made['id']}/hint", json={"token": "not-a-token"})
+    assert stranger.status_code == 403
+
+
+def test_no_hint_on_a_bots_turn_or_in_a_finished_game() -> None:
+    table = Table(games.load("tafl", variant="brandubh"), [parse_seat("here"), parse_seat("mcts:50")], seed=1)
+    viewer = table.viewer(table.host_token)
+    assert viewer is not None and table.hint_refusal(viewer) is None
+    table.play(viewer, "d7-e7", table.version)
+    assert table.hint_refusal(viewer) == "it is defenders's turn, not yours"
+    assert seat_page(table, viewer, 0)["can_hint"] is False

@@ -420,6 +420,26 @@ def test_a_bot_thinking_is_shown_with_its_time_and_the_last_move_is_marked(
     tab.close()
 
 
+def test_a_hint_in_the_browser_and_what_the_bot_searched(server: tuple[str, Any], browser: Any) -> None:
+    base, app = server
+    tab = Tab(browser)
+    table_id = tab.start(base, "tafl", ["here", "alphabeta:2"], variant="brandubh")
+    tab.wait_my_turn(-1)
+    assert tab.page.is_visible("#hint") and tab.page.is_hidden("#searched")
+    tab.page.click("#hint")
+    tab.page.wait_for_selector("#hint-said:has-text('Hint: ')")
+    said = tab.page.inner_text("#hint-said")
+    move = said.removeprefix("Hint: ").split(":")[0]
+    assert move in legal(app, table_id) and "depth" in said, said
+    before = tab.version
+    tab.click_move(move)
+    tab.wait_my_turn(before)
+    assert tab.page.is_hidden("#hint-said")  # the hint was for the position that has moved on
+    assert re.fullmatch(r"defenders's bot searched: depth 2, [\d,]+ positions, .+", tab.page.inner_text("#searched"))
+    assert tab.errors == []
+    tab.close()
+
+
 def test_a_wrong_link_shows_a_page_in_the_sites_style(server: tuple[str, Any], browser: Any) -> None:
     base, _ = server
     tab = Tab(browser)

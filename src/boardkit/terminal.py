@@ -58,9 +58,7 @@ from typing import Any, ClassVar, TextIO
 import attrs
 
 from boardkit import match
-from boardkit.agents import Agent, AlphaBetaAgent, MCTSAgent, best_agent
-from boardkit.agents.alphabeta import WIN
-from boardkit.chance import derive_seed
+from boardkit.agents import Agent, AlphaBetaAgent, MCTSAgent
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError
 from boardkit.game import Game, Player, State
 from boardkit.render import status
@@ -82,11 +80,11 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``take_back_refusal``, now :func:`boardkit.match.take_back_refusal`, with a :class:`DeprecationWarning`."""
-    if name == "take_back_refusal":
-        warnings.warn("boardkit.terminal.take_back_refusal is now boardkit.match.take_back_refusal",
-                      DeprecationWarning, 2)
-        return match.take_back_refusal
+    """``take_back_refusal``, ``hint_reason`` and ``HINT_SECONDS``, now :mod:`boardkit.match`'s, with a
+    :class:`DeprecationWarning`."""
+    if name in ("take_back_refusal", "hint_reason", "HINT_SECONDS"):
+        warnings.warn(f"boardkit.terminal.{name} is now boardkit.match.{name}", DeprecationWarning, 2)
+        return getattr(match, name)
     raise AttributeError(f"module 'boardkit.terminal' has no attribute {name!r}")
 
 
@@ -207,39 +205,6 @@ def _is_terminal(out: TextIO) -> bool:
         return callable(isatty) and bool(isatty())
     except ValueError:  # a closed stream
         return False
-
-
-#: How long the ``hint`` command thinks, in seconds.
-HINT_SECONDS = 1.0
-
-
-def hint_reason(agent: Agent, move: Any) -> str:
-    """Why ``agent`` chose ``move``, in a few words, from what its last search found.
-
-    Examples:
-        >>> from boardkit.testing import Nim
-        >>> agent = AlphaBetaAgent(depth=4)
-        >>> move = agent.choose(Nim(heap=5).new_game(seed=0), 0)
-        >>> hint_reason(agent, move)
-        'wins by force in 3 plies (depth 3)'
-    """
-    if isinstance(agent, AlphaBetaAgent) and agent.last_search is not None:
-        info = agent.last_search
-        if info.proven and info.score > 0:
-            return f"wins by force in {round(WIN - info.score)} plies (depth {info.depth})"
-        lost = info.forced_losses
-        others = len(info.ranked) - 1
-        if info.proven:
-            return f"every move loses by force; this one lasts longest ({info.describe()})"
-        if lost and lost == others:
-            return f"every other move loses by force ({info.describe()})"
-        if lost:
-            return f"{lost} of the other {others} moves lose by force ({info.describe()})"
-        line = " ".join(str(m) for m in info.line[:5])
-        return f"the line the search expects is {line} ({info.describe()})"
-    if isinstance(agent, MCTSAgent):
-        return f"the most tried of {agent.last_iterations:,} playouts"
-    return ""
 
 
 class _Thinking:
@@ -665,15 +630,15 @@ class Session:
 
     def hint(self, player: Player) -> None:
         """Say what the strongest bot for the game (``best``, thinking
-        :data:`HINT_SECONDS`) would play for ``player`` here, and why in one
+        :data:`~boardkit.match.HINT_SECONDS`) would play for ``player`` here, and why in one
         line. It searches from ``player``'s own knowledge only."""
-        agent = best_agent(self.game, seconds=HINT_SECONDS, seed=derive_seed(self.seed, "hint", len(self.done)))
+        agent = match.hint_agent(self.state)
         with _Thinking(self.out, "hint", agent):
             move = agent.choose(self.state.copy(), player)
         after = self.state.copy()
         after.apply(move)
         did = after.describe(after.history[-1], self.state)
-        self.say(f"hint: {move}: " + "; ".join(part for part in (hint_reason(agent, move), did) if part))
+        self.say(f"hint: {move}: " + "; ".join(part for part in (match.hint_reason(agent, move), did) if part))
 
     def help(self) -> None:
         legal = self.numbered()

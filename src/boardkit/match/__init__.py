@@ -9,6 +9,8 @@ none of them.
 * :mod:`boardkit.match.grammar`: the one agent grammar and its registry,
   :data:`AGENTS` (``random``, ``greedy``, ``mcts:2000``, ``alphabeta@500ms``,
   ``best@2s``, and the levels ``easy``, ``medium``, ``hard``).
+* :mod:`boardkit.match.reports`: what a bot's search found, in words (a
+  hint's reason, the line shown after a bot moves).
 * :mod:`boardkit.match.seats`: each seat's seed and its bot made fresh for
   the game, and when a person may take moves back.
 
@@ -35,6 +37,7 @@ from boardkit.match.grammar import (
     make_agent,
     parse_agent,
 )
+from boardkit.match.reports import HINT_SECONDS, hint_agent, hint_reason, search_summary
 from boardkit.match.seats import seat_agent, seat_seed, take_back_refusal
 
 __all__ = [
@@ -48,8 +51,12 @@ __all__ = [
     "MAX_SECONDS",
     "AgentKind",
     "AgentSpec",
+    "HINT_SECONDS",
+    "hint_agent",
+    "hint_reason",
     "make_agent",
     "parse_agent",
+    "search_summary",
     "seat_agent",
     "seat_seed",
     "take_back_refusal",

@@ -57,6 +57,7 @@ from starlette.staticfiles import StaticFiles
 from boardkit.about import OptionInfo
 from boardkit.errors import BoardkitError, OptionError, shown
 from boardkit.game import Game
+from boardkit.match import HINT_SECONDS, hint_agent, hint_reason, search_summary
 from boardkit.web.archive import archive_routes
 from boardkit.web.bots import DEFAULT_THINK, BotPool
 from boardkit.web.limits import (
@@ -156,6 +157,7 @@ def create_app(
     schemas: dict[str, tuple[str, dict[str, OptionInfo]]] = {}
     events: dict[str, asyncio.Event] = {}
     running: set[str] = set()
+    hinting: set[str] = set()  # the tables a hint is being thought out for: one at a time each
     # The pages drawn for each table's current version, keyed by who asked and how.
     pages: dict[str, tuple[int, dict[tuple[Any, ...], bytes]]] = {}
     tasks: set[asyncio.Task[None]] = set()
@@ -194,7 +196,7 @@ def create_app(
             while (player := table.bot_to_move()) is not None and tables.get(table.id, use=False) is table:
                 version = table.version
                 move, agent = await pool.choose(table.state, table.agents[player], player)
-                if table.bot_move(version, move):
+                if table.bot_move(version, move, search_summary(agent)):
                     table.agents[player] = agent
                     store.save(table)
                     notify(table)
@@ -418,6 +420,28 @@ def create_app(
     def do_new(table: Table, viewer: Viewer, data: dict[str, Any]) -> None:
         table.restart(viewer)
 
+    async def hint(request: Request) -> Response:
+        """What the strongest bot would play for the viewer, whose turn it is, and why in one line."""
+        data = await body(request)
+        table, viewer = find(request.path_params["table"], data.get("token"))
+        refusal = table.hint_refusal(viewer)
+        if refusal is not None:
+            raise BadRequestError(409, f"no hint: {refusal}")
+        if table.id in hinting:
+            raise BadRequestError(429, "a hint for this game is being thought out already")
+        version, player, state = table.version, table.state.current_player, table.state
+        assert player is not None  # the refusal above says the game goes on
+        hinting.add(table.id)
+        try:
+            seconds = min(HINT_SECONDS, pool.think)
+            move, agent = await pool.choose(state, hint_agent(state, seconds), player)
+        finally:
+            hinting.discard(table.id)
+        if table.version != version:
+            raise BadRequestError(409, "the game moved on while the hint was thought out; ask again")
+        why = hint_reason(agent, state.game.parse_move(move))
+        return JSONResponse({"move": move, "why": why, "version": version}, headers=_HEADERS)
+
     async def record(request: Request) -> Response:
         table, _ = find(request.path_params["table"], request.query_params.get("token"))
         # The record kinds are a fixed list (JSON and the game's own formats): nothing of the URL reaches a header.
@@ -486,6 +510,7 @@ def create_app(
         Route("/api/tables/{table}/move", act(do_move), methods=["POST"]),
         Route("/api/tables/{table}/undo", act(do_undo), methods=["POST"]),
         Route("/api/tables/{table}/new", act(do_new), methods=["POST"]),
+        Route("/api/tables/{table}/hint", hint, methods=["POST"]),
         Route("/api/tables/{table}/record.{kind:str}", record),
         *archive_routes(
             store, lambda s, o: build_game(s, o) if s in games else None, headers=_HEADERS, refuse=BadRequestError

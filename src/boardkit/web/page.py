@@ -167,6 +167,14 @@ def _thinking(table: Table) -> dict[str, Any] | None:
     return {"seat": player, "name": table.game.seat_name(player), "label": table.seats[player].label()}
 
 
+def _searched(table: Table) -> dict[str, Any] | None:
+    """What the bot that made the last move found: its seat, name and the words, or ``None``."""
+    if table.searched is None or table.searched[0] != len(table.state.history):
+        return None
+    _, player, words = table.searched
+    return {"seat": player, "name": table.game.seat_name(player), "summary": words}
+
+
 def _private(table: Table, seat: Player) -> str | list[str]:
     """What only ``seat`` sees: the lines its own screen (``render_for``,
     drawn from its view) adds to the public one (``render``); ``[]`` in a
@@ -237,7 +245,9 @@ def seat_page(
         cells of the last move), ``prompt`` (what the player to move is to
         do now, in a turn played in parts, or ``""``), ``thinking`` (the bot
         to move while it thinks: ``{"seat", "name", "label"}``, or
-        ``None``), ``moves`` (each
+        ``None``), ``searched`` (what the bot that made the last move found:
+        ``{"seat", "name", "summary"}``, or ``None``), ``can_hint`` (the
+        seat shown may ask for a hint now), ``moves`` (each
         ``{"move", "cells"}``, only when ``seat`` is to move), ``private``,
         ``links`` (the host's only), ``can_undo`` and ``can_restart`` with
         ``undo_refusal`` and ``restart_refusal`` (why not, in one line, when
@@ -277,6 +287,8 @@ def seat_page(
         "prompt": prompt,
         "last": _last_cells(table, names),
         "thinking": _thinking(table),
+        "searched": _searched(table),
+        "can_hint": seat is not None and table.hint_refusal(viewer) is None and to_move == seat,
         "over": outcome is not None,
         "to_move": to_move,
         "seats": [

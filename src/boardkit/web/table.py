@@ -236,6 +236,9 @@ class Table:
         self.said: list[str] = []
         #: Why the bots stopped, if one of them failed.
         self.bot_error: str | None = None
+        #: What the last bot's search found (:func:`boardkit.match.search_summary`): the ply after its
+        #: move, its seat and the words; shown while that move is the last one.
+        self.searched: tuple[int, Player, str] | None = None
 
     @classmethod
     def resume(
@@ -350,14 +353,16 @@ class Table:
         to_move = self.state.current_player
         return to_move if to_move in self.agents else None
 
-    def bot_move(self, version: int, move: Any) -> bool:
-        """Play a bot's move chosen on ``version``; False (nothing done) if the
+    def bot_move(self, version: int, move: Any, searched: str = "") -> bool:
+        """Play a bot's move chosen on ``version``, with what its search found
+        in words (``searched``, for the page); False (nothing done) if the
         game changed meanwhile. A bot's move is not a use of the table: a game
         of bots that nobody looks at goes idle (and ends) like any other."""
         player = self.bot_to_move()
         if version != self.version or player is None:
             return False
         self._apply(player, move)
+        self.searched = (len(self.state.history), player, searched) if searched else None
         self._changed(used=False)
         return True
 
@@ -392,6 +397,16 @@ class Table:
         if not count:
             return "nothing of yours to take back here"
         return take_back_refusal(self.state, count)
+
+    def hint_refusal(self, viewer: Viewer) -> str | None:
+        """Why ``viewer`` may not ask for a hint now, or ``None``: a hint is
+        for a person whose turn it is, in a game still going."""
+        to_move = self.state.current_player
+        if to_move is None:
+            return "the game is over"
+        if to_move not in viewer.seats or to_move in self.agents:
+            return f"it is {self.game.seat_name(to_move)}'s turn, not yours"
+        return None
 
     def can_undo(self, viewer: Viewer) -> bool:
         """True when ``viewer`` may take back a move now (:meth:`undo_refusal` has no objection)."""

@@ -9,6 +9,7 @@ let shown = null; // the seat whose own view is on screen (several people at one
 let passing = false; // the "pass the device" screen is up
 let path = []; // the cells clicked so far
 let epoch = 0; // bumped whenever the seat on screen changes: older answers are dropped
+let hinted = null; // the version the hint shown was given for
 let thinking = null; // {key, since}: the bot thinking now, and since when (this page's clock)
 
 const $ = (id) => document.getElementById(id);
@@ -181,6 +182,14 @@ function render() {
     li.append(a);
     return li;
   });
+  $("hint").hidden = !page.can_hint;
+  if (!page.can_hint || (hinted && hinted !== page.version)) {
+    $("hint-said").hidden = true;
+    hinted = null;
+  }
+  const found = page.searched;
+  $("searched").hidden = !found || Boolean(page.thinking);
+  $("searched").textContent = found ? `${found.name}'s bot searched: ${found.summary}` : "";
   // A button that may not be used now stays in sight, greyed, with the reason beside it.
   $("undo").hidden = !page.can_undo && !page.undo_refusal;
   $("undo").disabled = !page.can_undo;
@@ -315,6 +324,28 @@ $("board").addEventListener("click", (event) => {
   if (cell) clickCell(cell.dataset.cell);
 });
 $("undo").addEventListener("click", () => send("undo", {}));
+// A hint: what the strongest bot would play here, and why, said under the buttons until the game moves on.
+$("hint").addEventListener("click", async () => {
+  const asked = page.version;
+  $("hint").disabled = true;
+  $("hint-said").hidden = false;
+  $("hint-said").textContent = "thinking\u2026";
+  try {
+    const response = await fetch(api("/hint"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, seat: shown === null ? page.you : shown }),
+    });
+    const data = await response.json();
+    if (page.version !== asked) return;
+    hinted = asked;
+    $("hint-said").textContent = response.ok ? `Hint: ${data.move}: ${data.why}` : data.error || "no hint";
+  } catch (err) {
+    $("hint-said").textContent = "no hint: the server did not answer";
+  } finally {
+    $("hint").disabled = false;
+  }
+});
 $("new").addEventListener("click", () => {
   epoch++;
   shown = null;
