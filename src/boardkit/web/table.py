@@ -28,10 +28,11 @@ from typing import Any
 
 import attrs
 
+from boardkit.about import Chance
 from boardkit.agents import Agent
 from boardkit.chance import fresh_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, shown
-from boardkit.game import Game, PerfectInformationView, Player, State
+from boardkit.game import Game, Player, State
 from boardkit.match import AGENT_KINDS, LEVELS, AgentSpec, parse_agent, seat_agent, take_back_refusal
 
 __all__ = [
@@ -219,14 +220,13 @@ class Table:
         self.host_token = secrets.token_urlsafe(24)
         self.seat_tokens = {p: secrets.token_urlsafe(24) for p, s in enumerate(self.seats) if s.kind == "link"}
         self.state: State[Any] = game.new_game(players=players, seed=seed)
-        #: The game hides something (the seed at least): its record waits for the end.
-        self.hidden = not isinstance(self.state.view(0), PerfectInformationView)
-        #: The seats see different things: people sharing a screen pass it between turns.
-        #: Judged on this deal and on a few fixed others: two seats may start with the same hand.
-        self.secret = self.hidden and any(
-            _views_differ(world)
-            for world in (self.state, *(game.new_game(players=players, seed=seed) for seed in range(8)))
-        )
+        about = game.about
+        #: The game hides something, or chance takes part (the seed gives what it will give away):
+        #: its record, which holds the seed, waits for the end. As the game declares it (``About``).
+        self.hidden = about.hides_information or about.chance is not Chance.NONE
+        #: The seats see different things (the game declares imperfect information): people sharing a
+        #: screen pass it between turns, even on a deal where two seats happen to hold the same.
+        self.secret = about.hides_information
         self.version = 0
         self.clock: Callable[[], float] = time.monotonic
         self.last_seen = self.clock()
@@ -486,16 +486,6 @@ class Table:
         self.said = []
         self.bot_error = None
         self._changed()
-
-
-def _views_differ(state: State[Any]) -> bool:
-    """True when some seat's view holds more than whose view it is."""
-    views = [state.view(p) for p in range(state.players)]
-    try:
-        plain = [attrs.evolve(v, player=0) for v in views]
-    except (TypeError, ValueError):  # not an attrs value with a player field: assume it differs
-        return True
-    return any(v != plain[0] for v in plain)
 
 
 class Tables:
