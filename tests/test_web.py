@@ -669,7 +669,7 @@ def test_the_game_page_shows_scores_public_information_rules_and_what_each_move_
     assert [e["by"] for e in page["log"]] == ["attackers", "defenders"] and page["scores"] is None
     assert [label for label, _ in page["public"]] == ["attackers taken", "defenders taken"]
     client.post(f"/api/tables/{tafl['id']}/undo", json={"token": tafl["token"], "version": page["version"]})
-    assert look(client, tafl)["log"] == [] and table_of(client, tafl["id"]).said == []
+    assert look(client, tafl)["log"] == [] and table_of(client, tafl["id"]).match.log == []
 
 
 def test_record_downloads_are_the_games_own_formats(client: TestClient) -> None:

@@ -55,8 +55,6 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TextIO
 
-import attrs
-
 from boardkit import match
 from boardkit.agents import Agent, AlphaBetaAgent, MCTSAgent
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError
@@ -274,12 +272,6 @@ class _Thinking:
                 self.out.flush()
 
 
-@attrs.define
-class _Taken:
-    player: Player
-    move: Any
-
-
 class Session:
     """One game played at the terminal.
 
@@ -331,9 +323,8 @@ class Session:
             "human" if p not in self.bots else type(self.bots[p]).__name__ for p in range(len(seats))
         ]
         self.short = [label.split(",")[0].split(":")[0] for label in self.labels]
-        self.state: State[Any] = game.new_game(players=game.check_players(len(seats)), seed=seed)
-        self.done: list[_Taken] = []
-        self.undone: list[list[_Taken]] = []
+        #: The game being played and who played what (:class:`boardkit.match.Match`).
+        self.match = match.Match(game.new_game(players=game.check_players(len(seats)), seed=seed))
         #: People share the screen and must not see each other's view: it is passed between turns.
         self.passing = game.about.hides_information and len(self.humans) > 1
         self.clear = _is_terminal(self.out) if clear is None else clear
@@ -341,6 +332,15 @@ class Session:
         self.facing: Player | None = None
         #: What was said about moves since the last board drawn, told again after a pass.
         self.news: list[str] = []
+
+    @property
+    def state(self) -> State[Any]:
+        """The game's state now (:attr:`match`'s)."""
+        return self.match.state
+
+    @state.setter
+    def state(self, state: State[Any]) -> None:
+        self.match.state = state
 
     # -- output ----------------------------------------------------------------
 
@@ -455,12 +455,12 @@ class Session:
         self.say(status(self.state))
         return self.state
 
-    def told(self, player: Player, move: Any, before: State[Any]) -> None:
+    def told(self, played: match.Played) -> None:
         """Tell everybody a move: who played it, then on a line of its own
         what it did, in the game's words (``state.describe``, which says
         only what every player may know)."""
-        self.tell(f"{self.who(player)} played {move}")
-        did = self.state.describe(move, before)
+        self.tell(f"{self.who(played.player)} played {played.move}")
+        did = played.said
         if did:
             for line in textwrap.wrap(did, _WIDTH - 2, initial_indent="  ", subsequent_indent="    "):
                 self.tell(line)
@@ -468,11 +468,7 @@ class Session:
     def bot_move(self, player: Player) -> None:
         with _Thinking(self.out, self.short[player], self.bots[player]):
             move = self.bots[player].choose(self.state.copy(), player)
-        after = self.state.copy()
-        after.apply(move)
-        before, self.state = self.state, after  # one step: Ctrl-C never leaves a move half played
-        self.done.append(_Taken(player, move))
-        self.told(player, self.state.history[-1], before)
+        self.told(self.match.play(player, move))  # one step: Ctrl-C never leaves a move half played
         if not self.humans or self.state.current_player not in self.bots:  # bots' moves in a row: one board
             self.show()
 
@@ -553,20 +549,15 @@ class Session:
             move = legal[n - 1]
         else:
             move = loose_match(text, legal)
-        after = self.state.copy()
         try:
-            after.apply(move)
+            played = self.match.play(player, move)  # one step: Ctrl-C never leaves a move half played
         except (NotationError, IllegalMoveError) as exc:
             self.refuse(text, exc, legal)
             return
         except BoardkitError as exc:
             self.say(f"cannot play {text!r}: {exc}; type 'moves' for the legal moves")
             return
-        before, self.state = self.state, after  # one step: Ctrl-C never leaves a move half played
-        played = self.state.history[-1]
-        self.done.append(_Taken(player, played))
-        self.undone.clear()
-        self.told(player, played, before)
+        self.told(played)
         if self.state.current_player not in self.bots:  # a bot's move shows the board next
             self.show()
 
@@ -584,22 +575,15 @@ class Session:
     def undo(self) -> None:
         """Take back the last move of a person and the bots' replies after
         it, unless one of them drew from the game's chance."""
-        if not any(t.player in self.humans for t in self.done):
+        count = self.match.back_to(self.humans)
+        if not count:
             self.say("nothing to undo: no move of yours has been played")
             return
-        count = next(back for back, t in enumerate(reversed(self.done), 1) if t.player in self.humans)
-        refusal = match.take_back_refusal(self.state, count)
+        refusal = self.match.take_back_refusal(count)
         if refusal is not None:
             self.say(refusal)
             return
-        taken: list[_Taken] = []
-        while True:
-            t = self.done.pop()
-            self.state.undo()
-            taken.append(t)
-            if t.player in self.humans:
-                break
-        self.undone.append(taken)
+        taken = self.match.take_back(count)
         parts = [f"{'your' if len(self.humans) == 1 else self.name(t.player) + chr(39) + 's'} move {t.move}"
                  if t.player in self.humans else f"the reply {t.move} by {self.who(t.player)}"
                  for t in reversed(taken)]
@@ -611,14 +595,11 @@ class Session:
         chance: :meth:`undo` never takes back a move that drew, and the same
         moves from the same position draw nothing the second time either; a
         move played after an undo forgets what it took back."""
-        if not self.undone:
+        if not self.match.can_redo:
             self.say("nothing to redo")
             return
-        taken = self.undone.pop()
-        for t in reversed(taken):
-            self.state.apply(t.move)
-            self.done.append(t)
-        self.tell("played again " + ", ".join(str(t.move) for t in reversed(taken)))
+        again = self.match.redo()
+        self.tell("played again " + ", ".join(str(t.move) for t in again))
         self.show()
 
     def rules(self) -> None:

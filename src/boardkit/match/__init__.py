@@ -9,6 +9,9 @@ none of them.
 * :mod:`boardkit.match.grammar`: the one agent grammar and its registry,
   :data:`AGENTS` (``random``, ``greedy``, ``mcts:2000``, ``alphabeta@500ms``,
   ``best@2s``, and the levels ``easy``, ``medium``, ``hard``).
+* :mod:`boardkit.match.playing`: a game being played, :class:`Match`: its
+  state and the log of who played each move and what it did, kept in step
+  with take-backs and redos.
 * :mod:`boardkit.match.reports`: what a bot's search found, in words (a
   hint's reason, the line shown after a bot moves).
 * :mod:`boardkit.match.seats`: each seat's seed and its bot made fresh for
@@ -37,6 +40,7 @@ from boardkit.match.grammar import (
     make_agent,
     parse_agent,
 )
+from boardkit.match.playing import Match, Played, TakeBackError
 from boardkit.match.reports import HINT_SECONDS, hint_agent, hint_reason, search_summary
 from boardkit.match.seats import seat_agent, seat_seed, take_back_refusal
 
@@ -51,6 +55,9 @@ __all__ = [
     "MAX_SECONDS",
     "AgentKind",
     "AgentSpec",
+    "Match",
+    "Played",
+    "TakeBackError",
     "HINT_SECONDS",
     "hint_agent",
     "hint_reason",

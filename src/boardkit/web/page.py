@@ -210,15 +210,16 @@ def _log(table: Table) -> list[dict[str, Any]]:
     """The moves so far, each with the seat that played it and what it did
     (the line the game's ``describe`` gave when it was played)."""
     seat = table.game.seat_name
+    played = table.match.log
     log = []
     for ply, move in enumerate(table.state.history):
-        mover = table.movers[ply] if ply < len(table.movers) else None
+        mover = played[ply].player if ply < len(played) else None
         log.append({
             "ply": ply + 1,
             "move": str(move),
             "seat": mover,
             "by": "" if mover is None else seat(mover),
-            "did": table.said[ply] if ply < len(table.said) else "",
+            "did": played[ply].said if ply < len(played) else "",
         })
     return log
 

@@ -33,7 +33,7 @@ from boardkit.agents import Agent
 from boardkit.chance import fresh_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, shown
 from boardkit.game import Game, Player, State
-from boardkit.match import AGENT_KINDS, LEVELS, AgentSpec, parse_agent, seat_agent, take_back_refusal
+from boardkit.match import AGENT_KINDS, LEVELS, AgentSpec, Match, parse_agent, seat_agent
 
 __all__ = [
     "PERSON_KINDS",
@@ -219,7 +219,8 @@ class Table:
         self.seats = tuple(seats)
         self.host_token = secrets.token_urlsafe(24)
         self.seat_tokens = {p: secrets.token_urlsafe(24) for p, s in enumerate(self.seats) if s.kind == "link"}
-        self.state: State[Any] = game.new_game(players=players, seed=seed)
+        #: The game being played and the log of who played what (:class:`boardkit.match.Match`).
+        self.match = Match(game.new_game(players=players, seed=seed))
         about = game.about
         #: The game hides something, or chance takes part (the seed gives what it will give away):
         #: its record, which holds the seed, waits for the end. As the game declares it (``About``).
@@ -231,9 +232,6 @@ class Table:
         self.clock: Callable[[], float] = time.monotonic
         self.last_seen = self.clock()
         self.agents = self._agents()
-        self.movers: list[Player] = []
-        #: What each move did, in the game's words (``state.describe``), said when it was played.
-        self.said: list[str] = []
         #: Why the bots stopped, if one of them failed.
         self.bot_error: str | None = None
         #: What the last bot's search found (:func:`boardkit.match.search_summary`): the ply after its
@@ -266,7 +264,7 @@ class Table:
             >>> seats = [parse_seat("here"), parse_seat("link")]
             >>> table = Table.resume(Nim(heap=5), seats, table_id="t1", host_token="h" * 32,
             ...                      seat_tokens={1: "s" * 32}, seed=3, moves=["take 2"], version=4)
-            >>> table.id, table.version, table.movers, table.viewer("s" * 32)
+            >>> table.id, table.version, [p.player for p in table.match.log], table.viewer("s" * 32)
             ('t1', 4, [0], Viewer(host=False, seats=frozenset({1})))
         """
         table = cls(game, seats, seed=seed, think=think)
@@ -341,12 +339,18 @@ class Table:
         self._apply(to_move, move)
         self._changed()
 
+    @property
+    def state(self) -> State[Any]:
+        """The game's state now (:attr:`match`'s)."""
+        return self.match.state
+
+    @state.setter
+    def state(self, state: State[Any]) -> None:
+        self.match.state = state
+
     def _apply(self, player: Player, move: Any) -> None:
         """Play ``move`` for ``player`` and note who played it and what it did."""
-        before = self.state.copy()
-        self.state.apply(move)
-        self.movers.append(player)
-        self.said.append(self.state.describe(self.state.history[-1], before))
+        self.match.play(player, move)
 
     def bot_to_move(self) -> Player | None:
         """The seat to move if a bot sits there, else ``None``."""
@@ -373,13 +377,13 @@ class Table:
         without linked people."""
         if not viewer.host or self.seat_tokens:
             return 0
-        return next((back for back, p in enumerate(reversed(self.movers), 1) if p in viewer.seats), 0)
+        return self.match.back_to(viewer.seats)
 
     def undo_refusal(self, viewer: Viewer) -> str | None:
         """Why ``viewer`` may not take back a move now, or ``None`` when they may.
 
         A take-back is refused when any move it would take back drew from
-        the game's chance (:func:`~boardkit.terminal.take_back_refusal`):
+        the game's chance (:func:`~boardkit.match.take_back_refusal`):
         played again, it would draw the same thing.
 
         Examples:
@@ -396,7 +400,7 @@ class Table:
         count = self.takes_back(viewer)
         if not count:
             return "nothing of yours to take back here"
-        return take_back_refusal(self.state, count)
+        return self.match.take_back_refusal(count)
 
     def hint_refusal(self, viewer: Viewer) -> str | None:
         """Why ``viewer`` may not ask for a hint now, or ``None``: a hint is
@@ -426,13 +430,10 @@ class Table:
         count = self.takes_back(viewer)
         if not count:
             raise IllegalMoveError("undo", "nothing of yours to take back here")
-        refusal = take_back_refusal(self.state, count)
+        refusal = self.match.take_back_refusal(count)
         if refusal is not None:
             raise RefusedError(refusal)
-        for _ in range(count):
-            self.movers.pop()
-            del self.said[len(self.movers):]
-            self.state.undo()
+        self.match.take_back(count)
         self._changed()
         return count
 
@@ -480,10 +481,8 @@ class Table:
         refusal = self.restart_refusal(viewer)
         if refusal is not None:
             raise RefusedError(refusal)
-        self.state = self.game.new_game(players=self.state.players, seed=fresh_seed())
+        self.match.restart(self.game.new_game(players=self.state.players, seed=fresh_seed()))
         self.agents = self._agents()
-        self.movers = []
-        self.said = []
         self.bot_error = None
         self._changed()
 
