@@ -454,3 +454,19 @@ def test_ctrl_c_at_the_prompt_writes_the_game_so_far(tmp_path: Path) -> None:
     assert "Traceback" not in text and "boardkit: interrupted" in text and "record written to game.json" in text
     record = GameRecord.from_json((tmp_path / "game.json").read_text())
     assert len(record.moves) == 2 and record.moves[0] == "d7-a7" and record.outcome is None
+
+
+def test_simulate_caps_every_game_by_default_and_says_so() -> None:
+    """issue 40: a game with no end of its own between two bots that never close it ran forever."""
+    from boardkit.cli import DEFAULT_MAX_MOVES
+
+    assert DEFAULT_MAX_MOVES == 1000
+    done = boardkit("simulate", "tafl", "--variant", "brandubh", "--games", "2", "--agents", "random",
+                    "--max-moves", "4", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "note: 2 of 2 games reached the move cap and count as unfinished (--max-moves 4; 0 for no cap)" in (
+        done.stderr
+    )
+    assert boardkit("simulate", NIM, "--games", "2", "--max-moves", "-1", "--quiet").returncode == 2
+    finished = boardkit("simulate", NIM, "--games", "2", "--quiet")
+    assert finished.returncode == 0 and "note:" not in finished.stderr

@@ -234,6 +234,11 @@ class _ProgressBar:
                 self.stream.flush()
 
 
+#: ``boardkit simulate``'s move cap when ``--max-moves`` is not given: every batch ends, even of a
+#: game that has no end of its own between two bots that never close it (5 Fields, random against greedy).
+DEFAULT_MAX_MOVES = 1000
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from boardkit.chance import derive_seed
     from boardkit.match import make_agent
@@ -241,6 +246,9 @@ def _simulate(args: argparse.Namespace) -> int:
     from boardkit.specs import load_game
 
     game = load_game(args.game, args.variant, args.option)
+    if args.max_moves is not None and args.max_moves < 0:
+        raise OptionError(f"--max-moves must be 0 (no cap) or more, not {args.max_moves}")
+    args.max_moves = args.max_moves or None
     kinds: list[str] = args.agents or ["greedy", "random"]
     agents: dict[str, Agent] = {}
     for i, kind in enumerate(kinds):
@@ -269,7 +277,7 @@ def _simulate(args: argparse.Namespace) -> int:
             stream = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as exc:
             raise OptionError(f"cannot write {args.out!r}: {exc.strerror or exc}") from None
-    failed = written = 0
+    failed = written = capped = played = 0
     bar = None if args.quiet else _ProgressBar(sys.stderr)
     try:
         for label, batch_game in batches:
@@ -289,6 +297,8 @@ def _simulate(args: argparse.Namespace) -> int:
             print(result.summary())
             failed += len(result.errors)
             written += len(result.records)
+            played += len(result.records)
+            capped += sum(1 for record in result.records if record.outcome is None)
     except BaseException:
         if bar is not None:
             bar.end()
@@ -298,6 +308,9 @@ def _simulate(args: argparse.Namespace) -> int:
             stream.close()
     if args.out:
         print(_printable(f"{written} records written to {args.out}", sys.stdout))
+    if capped and args.max_moves:
+        print(f"note: {capped} of {played} games reached the move cap and count as unfinished"
+              f" (--max-moves {args.max_moves}; 0 for no cap)", file=sys.stderr)
     return 1 if failed else 0
 
 
@@ -525,7 +538,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--workers", type=int, metavar="N", help="run on N processes")
     simulate.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
-    simulate.add_argument("--max-moves", type=int, metavar="N", help="stop each game after N moves")
+    simulate.add_argument(
+        "--max-moves",
+        type=int,
+        default=DEFAULT_MAX_MOVES,
+        metavar="N",
+        help=f"stop each game after N moves, counted unfinished (default {DEFAULT_MAX_MOVES}; 0: no cap)",
+    )
     simulate.add_argument(
         "--iterations", type=int, help="MCTS playouts a move for a bare mcts (default 200)"
     )
