@@ -1007,3 +1007,22 @@ def test_no_hint_on_a_bots_turn_or_in_a_finished_game() -> None:
     table.play(viewer, "d7-e7", table.version)
     assert table.hint_refusal(viewer) == "it is defenders's turn, not yours"
     assert seat_page(table, viewer, 0)["can_hint"] is False
+
+
+def test_a_person_on_this_machine_is_never_locked_out_unless_asked() -> None:
+    """issue 40: the default --per-client 8 locked the only local player out after 8 games in 10 minutes."""
+    app = create_app(OFFERED, limit=20, per_client=2, window=600)
+    with TestClient(app, client=("127.0.0.1", 5000)) as local:
+        for _ in range(4):
+            new_table(local)
+    strict = create_app(OFFERED, limit=20, per_client=2, window=600, limit_local=True)
+    with TestClient(strict, client=("::1", 5000)) as local:
+        new_table(local)
+        new_table(local)
+        answer = local.post("/api/tables", json={"game": "tafl", "seats": ["here", "here"]})
+        assert answer.status_code == 429 and "--per-client" in answer.json()["error"]
+    with TestClient(app, client=("203.0.113.9", 5000)) as stranger:
+        new_table(stranger)
+        new_table(stranger)
+        answer = stranger.post("/api/tables", json={"game": "tafl", "seats": ["here", "here"]})
+        assert answer.status_code == 429 and answer.json()["error"].endswith("(the server's --per-client limit)")

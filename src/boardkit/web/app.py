@@ -38,6 +38,7 @@ import asyncio
 import contextlib
 import functools
 import html
+import ipaddress
 import json
 import logging
 import re
@@ -100,6 +101,14 @@ class BadRequestError(Exception):
         self.message = message
 
 
+def _is_loopback(host: str) -> bool:
+    """Whether a client address is this machine's own (``127.0.0.0/8``, ``::1``)."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
 def _static(name: str) -> str:
     return (resources.files("boardkit.web") / "static" / name).read_text(encoding="utf-8")
 
@@ -113,6 +122,7 @@ def create_app(
     idle: float = IDLE,
     per_client: int = PER_CLIENT,
     window: float = WINDOW,
+    limit_local: bool = False,
     clock: Callable[[], float] = time.monotonic,
     store: Store | None = None,
     pool: BotPool | None = None,
@@ -131,6 +141,10 @@ def create_app(
         per_client: The most games one client address may set up in
             ``window`` seconds.
         window: Seconds over which ``per_client`` counts.
+        limit_local: Hold clients on this machine (``127.0.0.1``, ``::1``)
+            to ``per_client`` too; by default a person playing on their own
+            machine is never locked out. Behind a reverse proxy on the same
+            machine every client looks local: set it there.
         clock: The time source for ``idle`` and ``window`` (for tests).
         store: Where tables and finished games are kept (default: in
             memory only); its tables are resumed now, their bots woken when
@@ -288,12 +302,18 @@ def create_app(
         """Refuse a new game before any work is done on it: the server is full, or this client set up too many."""
         tables.expire()
         if len(tables) >= tables.limit:
-            raise BadRequestError(429, f"this server already has {tables.limit} games going; try again later")
+            raise BadRequestError(
+                429, f"this server already has {tables.limit} games going; try again later (its --tables limit)"
+            )
+        if not limit_local and _is_loopback(client):
+            return
         now = clock()
         recent = [t for t in created.get(client, []) if now - t < window]
         if len(recent) >= per_client:
             raise BadRequestError(
-                429, f"you have set up {per_client} games in the last {window:g} seconds; try again later"
+                429,
+                f"you have set up {per_client} games in the last {window:g} seconds; try again later"
+                " (the server's --per-client limit)",
             )
         created[client] = recent
         for key in [k for k, times in created.items() if not times or now - times[-1] >= window]:
@@ -563,6 +583,7 @@ def run(
     limit: int = TABLES,
     idle: float = IDLE,
     per_client: int = PER_CLIENT,
+    limit_local: bool = False,
     connections: int = CONNECTIONS,
     header_timeout: float = HEADER_TIMEOUT,
     keep_alive: int = KEEP_ALIVE,
@@ -592,7 +613,7 @@ def run(
     try:
         config.app = create_app(
             games, default=default, defaults=defaults, limit=limit, idle=idle, per_client=per_client,
-            store=store, pool=pool,
+            limit_local=limit_local, store=store, pool=pool,
         )
         uvicorn.Server(config).run(sockets=list(sockets) if sockets else None)
     finally:

@@ -58,6 +58,11 @@ def add_serve_parser(sub: Any) -> None:
     group = serve_parser.add_argument_group("limits (what one stranger may ask of the server)")
     for flag, kind, default, metavar, words in _LIMITS:
         group.add_argument(flag, type=kind, default=default, metavar=metavar, help=f"{words} (default {default:g})")
+    group.add_argument(
+        "--limit-local", action="store_true",
+        help="hold clients on this machine (127.0.0.1, ::1) to --per-client too (by default they are never"
+        " locked out; behind a reverse proxy on this machine every client looks local: set it there)",
+    )
     kept = serve_parser.add_argument_group("games kept and bots")
     kept.add_argument(
         "--db", default="boardkit-games.sqlite", metavar="FILE",
@@ -119,6 +124,7 @@ def serve(args: argparse.Namespace) -> int:
         limit=args.tables,
         idle=args.idle,
         per_client=args.per_client,
+        limit_local=args.limit_local,
         connections=args.connections,
         header_timeout=args.header_timeout,
         keep_alive=args.keep_alive,
