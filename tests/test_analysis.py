@@ -270,3 +270,26 @@ def test_records_keep_the_agents_and_groups_by_option() -> None:
 def test_analyze_from_python_main(results: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyze", str(results), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 24
+
+
+def test_analyze_reads_the_record_play_writes_and_refuses_what_replay_refuses(tmp_path: Path) -> None:
+    """issue 40: `boardkit analyze r.json` could not read `boardkit play --out r.json` (one record, indented),
+    and counted records with illegal moves or made-up outcomes that `replay` refuses."""
+    state = load("tafl", variant="brandubh").new_game(seed=3)
+    rng = RandomAgent(seed=1)
+    while not state.is_over and len(state.history) < 400:
+        state.apply(rng.choose(state, state.current_player))
+    played = tmp_path / "r.json"
+    played.write_text(state.to_record().to_json(indent=1) + "\n", encoding="utf-8")
+    assert [r.moves for r in read_records(str(played))] == [state.to_record().moves]
+    assert summarize(str(played)).games == 1
+    data = json.loads(state.to_record().to_json())
+    lying = dict(data, outcome={"winners": [1 - min(data["outcome"]["winners"] or [0])], "scores": None,
+                                "reason": "made up"})
+    illegal = dict(data, moves=[*data["moves"][:3], "a1-a7"], outcome=None)
+    for bad, says in ((lying, "declares the outcome"), (illegal, "move 4")):
+        path = tmp_path / "bad.jsonl"
+        path.write_text(json.dumps(data) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+        with pytest.raises(RecordError, match=f"line 2: .*{says}"):
+            summarize(str(path))
+        assert summarize(str(path), skip_bad=True).games == 1

@@ -60,6 +60,7 @@ from typing import IO, Any
 
 import attrs
 
+from boardkit import registry
 from boardkit.errors import BoardkitError, RecordError
 from boardkit.game import Game
 from boardkit.play import TournamentResult, agent_results, table_lines, wilson_interval
@@ -98,7 +99,12 @@ def read_records(
     """The records of ``source``, one at a time.
 
     A path is read line by line (blank lines are skipped), so a file of a
-    million games is never held in memory. All records must be of one game.
+    million games is never held in memory; a file holding one record
+    written over several lines (``boardkit play --out``) is read too. A
+    record of a registered game is replayed as it is read, so one with an
+    illegal move or an outcome its moves do not give is refused (or
+    skipped), as ``boardkit replay`` refuses it. All records must be of one
+    game.
 
     Args:
         source: A path to JSON lines, an iterable of records, or a
@@ -176,6 +182,8 @@ def _read_lines(
         except OSError as exc:
             raise RecordError(f"cannot read {path!r}: {exc.strerror or exc}") from None
         lines = enumerate(iter(lambda: stream.readline(_MAX_LINE + 1), b""), 1)
+    known = set(registry.names())  # records of these games are replayed: an illegal move is not counted
+    whole = False
     with stream:
         for number, raw in lines:
             if len(raw) > _MAX_LINE:  # never read to its end: it may have none
@@ -192,15 +200,35 @@ def _read_lines(
                 try:
                     data = strict_json(text)
                 except (ValueError, RecursionError) as exc:
-                    raise RecordError(f"not JSON: {str(exc)[:200]}") from None
-                record = GameRecord.from_dict(data, replay=False)
+                    data = _one_document(path, number, text)
+                    if data is None:
+                        raise RecordError(f"not JSON: {str(exc)[:200]}") from None
+                    whole = True
+                game = data.get("game") if isinstance(data, dict) else None
+                record = GameRecord.from_dict(data, replay=isinstance(game, str) and game in known)
             except RecordError as exc:
-                if not skip_bad:
+                if not skip_bad or whole:
                     raise RecordError(f"{path} line {number}: {exc.reason}") from None
                 if on_skip is not None:
                     on_skip(number, exc.reason)
                 continue
             yield number, record
+            if whole:  # the file was one record, written over several lines
+                return
+
+
+def _one_document(path: str, number: int, first: str) -> Any:
+    """The whole file as one JSON record, when its first line opens one written over several lines
+    (``boardkit play --out`` writes a record indented); ``None`` for anything else."""
+    if number != 1 or first.strip() != "{":
+        return None
+    try:
+        if os.path.getsize(path) > _MAX_LINE:
+            return None
+        with open(path, "rb") as f:
+            return strict_json(f.read().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
 
 
 def _one_game(
