@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import sqlite3
@@ -445,9 +446,10 @@ def test_a_server_killed_mid_game_loses_nothing_it_acknowledged(tmp_path: Path) 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 def test_the_server_stops_at_once_whatever_its_bots_are_thinking(tmp_path: Path, stop: signal.Signals) -> None:
+    # Each bot would think 30 s a move: a server that waited for one would take that long to stop.
     server = Server(tmp_path, "--db", ":memory:", "--bots", "1", "--think", "300")
     try:
-        server.post("/api/tables", {"game": "tafl", "variant": "brandubh", "seats": ["mcts:20000", "mcts:20000"]})
+        server.post("/api/tables", {"game": "tafl", "variant": "brandubh", "seats": ["mcts@30s", "mcts@30s"]})
         deadline = time.monotonic() + 60
         while not server.children() and time.monotonic() < deadline:
             time.sleep(0.1)
@@ -461,8 +463,10 @@ def test_the_server_stops_at_once_whatever_its_bots_are_thinking(tmp_path: Path,
         err = server.stderr()
     finally:
         server.stop()
-    assert took < 2.0, f"{stop.name} took {took:.1f} s"
-    assert "Traceback" not in err and "Error" not in err, err
+    # Not a timing test: a bound far below the 30 s the bot would go on thinking, far above a loaded
+    # machine's slowest stop, so it tells "stopped at once" from "waited for the bot" and nothing else.
+    assert took < 15.0, f"{stop.name} took {took:.1f} s: the server waited for its bot"
+    assert "Traceback" not in err and not re.search(r"^(ERROR|Exception)", err, re.MULTILINE), err
     assert code in (0, -stop, 128 + stop)
     deadline = time.monotonic() + 5
     while any(alive(p) for p in workers) and time.monotonic() < deadline:
