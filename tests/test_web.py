@@ -201,7 +201,7 @@ def test_a_move_for_the_wrong_seat_is_refused(client: TestClient) -> None:
     second = table.seat_tokens[1]
     answer = client.post(f"/api/tables/{made['id']}/move", json={"token": second, "version": 0, "move": "d7-e7"})
     assert (
-        (answer.status_code == 400 and "attackers's turn" in answer.json()["error"]) or "turn" in answer.json()["error"]
+        (answer.status_code == 400 and "attackers' turn" in answer.json()["error"]) or "turn" in answer.json()["error"]
     )
     host = client.post(f"/api/tables/{made['id']}/move", json={"token": made["token"], "version": 0, "move": "d7-e7"})
     assert host.status_code == 400
@@ -1005,7 +1005,7 @@ def test_no_hint_on_a_bots_turn_or_in_a_finished_game() -> None:
     viewer = table.viewer(table.host_token)
     assert viewer is not None and table.hint_refusal(viewer) is None
     table.play(viewer, "d7-e7", table.version)
-    assert table.hint_refusal(viewer) == "it is defenders's turn, not yours"
+    assert table.hint_refusal(viewer) == "it is defenders' turn, not yours"
     assert seat_page(table, viewer, 0)["can_hint"] is False
 
 

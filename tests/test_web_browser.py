@@ -435,7 +435,7 @@ def test_a_hint_in_the_browser_and_what_the_bot_searched(server: tuple[str, Any]
     tab.click_move(move)
     tab.wait_my_turn(before)
     assert tab.page.is_hidden("#hint-said")  # the hint was for the position that has moved on
-    assert re.fullmatch(r"defenders's bot searched: depth 2, [\d,]+ positions, .+", tab.page.inner_text("#searched"))
+    assert re.fullmatch(r"defenders' bot searched: depth 2, [\d,]+ positions, .+", tab.page.inner_text("#searched"))
     assert tab.errors == []
     tab.close()
 

@@ -60,7 +60,7 @@ from boardkit.agents import Agent, AlphaBetaAgent, MCTSAgent
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError
 from boardkit.game import Game, Player, State
 from boardkit.render import status
-from boardkit.words import describe_game, game_options, game_rules, seat_name, summary
+from boardkit.words import describe_game, game_options, game_rules, possessive, seat_name, summary
 
 __all__ = [
     "CLEAR",
@@ -584,7 +584,7 @@ class Session:
             self.say(refusal)
             return
         taken = self.match.take_back(count)
-        parts = [f"{'your' if len(self.humans) == 1 else self.name(t.player) + chr(39) + 's'} move {t.move}"
+        parts = [f"{'your' if len(self.humans) == 1 else possessive(self.name(t.player))} move {t.move}"
                  if t.player in self.humans else f"the reply {t.move} by {self.who(t.player)}"
                  for t in reversed(taken)]
         self.tell("took back " + " and ".join(parts))

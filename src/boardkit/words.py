@@ -26,7 +26,7 @@ from typing import Any
 
 from boardkit.game import Game, Player
 
-__all__ = ["describe_game", "game_options", "game_rules", "seat_name", "summary"]
+__all__ = ["counted", "describe_game", "game_options", "game_rules", "possessive", "seat_name", "summary"]
 
 #: The width the words are wrapped to.
 _WIDTH = 100
@@ -44,6 +44,26 @@ def seat_name(game: Game[Any, Any], player: Player) -> str:
         ('defenders', 'player 1')
     """
     return game.seat_name(player)
+
+
+def possessive(name: str) -> str:
+    """``name`` owning something, in English: ``attackers'``, ``player 1's``.
+
+    Examples:
+        >>> f"{possessive('defenders')} turn", f"{possessive('player 1')} turn"
+        ("defenders' turn", "player 1's turn")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def counted(number: float, noun: str) -> str:
+    """``number`` of ``noun``, the noun plural unless the number is one: ``1 point``, ``3 points``.
+
+    Examples:
+        >>> counted(1, "point"), counted(0, "point"), counted(2.5, "point")
+        ('1 point', '0 points', '2.5 points')
+    """
+    return f"{number:g} {noun}" if number == 1 else f"{number:g} {noun}s"
 
 
 def describe_game(game: Game[Any, Any]) -> str:

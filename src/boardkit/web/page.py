@@ -34,7 +34,7 @@ from boardkit.game import Game, Player
 from boardkit.kit import BoardState
 from boardkit.render import status, svg
 from boardkit.web.table import Table, Viewer
-from boardkit.words import describe_game
+from boardkit.words import describe_game, possessive
 
 __all__ = ["game_choices", "move_cells", "seat_page"]
 
@@ -172,7 +172,8 @@ def _searched(table: Table) -> dict[str, Any] | None:
     if table.searched is None or table.searched[0] != len(table.state.history):
         return None
     _, player, words = table.searched
-    return {"seat": player, "name": table.game.seat_name(player), "summary": words}
+    name = table.game.seat_name(player)
+    return {"seat": player, "name": name, "whose": possessive(name), "summary": words}
 
 
 def _private(table: Table, seat: Player) -> str | list[str]:
@@ -247,7 +248,7 @@ def seat_page(
         do now, in a turn played in parts, or ``""``), ``thinking`` (the bot
         to move while it thinks: ``{"seat", "name", "label"}``, or
         ``None``), ``searched`` (what the bot that made the last move found:
-        ``{"seat", "name", "summary"}``, or ``None``), ``can_hint`` (the
+        ``{"seat", "name", "whose", "summary"}``, or ``None``), ``can_hint`` (the
         seat shown may ask for a hint now), ``moves`` (each
         ``{"move", "cells"}``, only when ``seat`` is to move), ``private``,
         ``links`` (the host's only), ``can_undo`` and ``can_restart`` with

@@ -34,6 +34,7 @@ from boardkit.chance import fresh_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, shown
 from boardkit.game import Game, Player, State
 from boardkit.match import AGENT_KINDS, LEVELS, AgentSpec, Match, parse_agent, seat_agent
+from boardkit.words import possessive
 
 __all__ = [
     "PERSON_KINDS",
@@ -335,7 +336,7 @@ class Table:
         if to_move is None:
             raise IllegalMoveError(move, "the game is over")
         if to_move not in viewer.seats:
-            raise IllegalMoveError(move, f"it is {self.game.seat_name(to_move)}'s turn, not yours")
+            raise IllegalMoveError(move, f"it is {possessive(self.game.seat_name(to_move))} turn, not yours")
         self._apply(to_move, move)
         self._changed()
 
@@ -409,7 +410,7 @@ class Table:
         if to_move is None:
             return "the game is over"
         if to_move not in viewer.seats or to_move in self.agents:
-            return f"it is {self.game.seat_name(to_move)}'s turn, not yours"
+            return f"it is {possessive(self.game.seat_name(to_move))} turn, not yours"
         return None
 
     def can_undo(self, viewer: Viewer) -> bool:

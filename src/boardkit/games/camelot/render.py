@@ -210,7 +210,8 @@ def describe(state: CamelotStateShape, move: Move, before: CamelotStateShape) ->
     far is worth after a tile is laid; the points scored and the tiles drawn
     (face up, so everybody sees them) at the end of a turn."""
     if isinstance(move, Place):
-        return f"this turn so far: {state._turn_score()} points"
+        points = state._turn_score()
+        return f"this turn so far: {points} point{'' if points == 1 else 's'}"
     if not isinstance(move, EndTurn):
         return ""
     p = before.current_player

@@ -189,7 +189,7 @@ function render() {
   }
   const found = page.searched;
   $("searched").hidden = !found || Boolean(page.thinking);
-  $("searched").textContent = found ? `${found.name}'s bot searched: ${found.summary}` : "";
+  $("searched").textContent = found ? `${found.whose} bot searched: ${found.summary}` : "";
   // A button that may not be used now stays in sight, greyed, with the reason beside it.
   $("undo").hidden = !page.can_undo && !page.undo_refusal;
   $("undo").disabled = !page.can_undo;
