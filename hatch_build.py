@@ -92,6 +92,7 @@ COMPILED_MODULES = (
     "src/boardkit/chance.py",
     "src/boardkit/agents/_uct.py",
     "src/boardkit/agents/alphabeta.py",
+    "src/boardkit/agents/expectimax.py",
     "src/boardkit/games/cloth_of_gold/search.py",
     "src/boardkit/kit/cells.py",
     "src/boardkit/patterns.py",

@@ -14,7 +14,7 @@ from boardkit.agents import alphabeta as alphabeta_module
 from boardkit.agents.alphabeta import WIN
 from boardkit.chance import Random
 from boardkit.games import load
-from boardkit.games.tafl import Tafl
+from boardkit.games.tafl import Move, Tafl
 from boardkit.testing import Nim
 
 
@@ -151,6 +151,8 @@ def test_games_it_cannot_search_are_refused() -> None:
         ({"time_limit": 0}, "time_limit"),
         ({"time_limit": "1s"}, "time_limit"),
         ({"table_size": 0}, "table_size"),
+        ({"quiescence": -1}, "quiescence"),
+        ({"quiescence": 1.5}, "quiescence"),
     ],
 )
 def test_bad_options_are_refused(options: dict[str, Any], message: str) -> None:
@@ -184,3 +186,50 @@ def test_the_search_looks_past_a_threat_at_its_horizon() -> None:
     agent = AlphaBetaAgent(depth=1)
     move = agent.choose(state, 0)
     assert move.target in ("a2", "a3")
+
+
+def test_quiescence_sees_a_capture_past_the_horizon() -> None:
+    # Attackers to move. d7-d5 looks best to a one-ply search, but c6-d6 then takes d5 against the
+    # armed King on d4: a capture one ply past the horizon, which quiescence plays out.
+    state = Tafl("brandubh").from_position("/4t1t/3t3/3TTT1/t2K2t/7/1tT4/1t1t3/", to_move=0)
+    assert AlphaBetaAgent(depth=1, quiescence=0).choose(state, 0) == Move("d7", "d5")
+    quiet = AlphaBetaAgent(depth=1)
+    move = quiet.choose(state, 0)
+    assert move != Move("d7", "d5") and move == AlphaBetaAgent(depth=3, quiescence=0).choose(state, 0)
+    assert dict(quiet.last_search.ranked)[Move("d7", "d5")] < -0.6  # valued after the capture
+
+
+@pytest.mark.parametrize("variant", ["brandubh", "copenhagen", "tablut"])
+def test_tafl_forcing_moves_are_its_wins_and_captures(variant: str) -> None:
+    # Every move the King wins with or that captures, and nothing else, in positions of random games.
+    for seed in range(3):
+        state = Tafl(variant).new_game(seed=seed)
+        walker = RandomAgent(seed=seed)
+        while not state.is_over and len(state.history) < 120:
+            mover = state.current_player
+            expected = []
+            for move in state.legal_moves():
+                state.apply(move)
+                if state.last_captured or (state.is_over and mover in state.outcome.winners):
+                    expected.append(move)
+                state.undo()
+            assert sorted(map(str, state.forcing_moves())) == sorted(map(str, expected))
+            state.apply(walker.choose(state, mover))
+
+
+def test_a_pickled_agent_leaves_its_tables_behind_and_plays_on_the_same() -> None:
+    """The server's bot pool pickles a bot back and forth every move: the transposition table and the
+    evaluations kept are caches (hundreds of megabytes late in a long game), not the agent."""
+    import pickle
+
+    from boardkit.games.tafl import Tafl
+
+    state = Tafl("brandubh").new_game(seed=0)
+    agent = AlphaBetaAgent(depth=3, seed=7)
+    agent.choose(state, 0)
+    assert agent._table
+    again = pickle.loads(pickle.dumps(agent))
+    assert again._table == {} and again._judged == {}
+    assert repr(again) == repr(agent) and again.rng.state == agent.rng.state and again.last_search == agent.last_search
+    state.apply(agent.choose(state, 0))
+    assert AlphaBetaAgent(depth=3, seed=7).choose(state, 1) == again.choose(state, 1)

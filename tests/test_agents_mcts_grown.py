@@ -13,6 +13,7 @@ from boardkit.agents import (
     AlphaBetaAgent,
     CutoffRollout,
     EvaluationOnly,
+    ExpectimaxAgent,
     GreedyAgent,
     MCTSAgent,
     RandomAgent,
@@ -130,7 +131,69 @@ def test_best_is_chosen_from_what_each_game_declares() -> None:
     assert isinstance(best_agent(Tafl()), AlphaBetaAgent)  # two players, nothing hidden, an evaluation
     cloth = best_agent(load("cloth-of-gold"))  # hidden hands: Monte Carlo, scored by the evaluation
     assert isinstance(cloth, MCTSAgent) and not cloth.solver and not cloth.reuse and cloth.rollout_moves == 0
-    fields = best_agent(load("five-fields"))  # public chance: no proofs, but the tree is kept
-    assert isinstance(fields, MCTSAgent) and not fields.solver and fields.reuse
+    fields = best_agent(load("five-fields"))  # public chance, nothing hidden, an evaluation: expectimax
+    assert isinstance(fields, ExpectimaxAgent)
+    assert cloth.exploration == 0.25  # leaves scored by the evaluation: less exploration (issue 37's duels)
     nim = best_agent(Nim())  # no evaluation: playouts to the end, and proofs
     assert isinstance(nim, MCTSAgent) and nim.solver and nim.rollout_moves == 10_000
+
+
+def _loses_at_once(state: Any, move: Any) -> bool:
+    """Whether ``move`` lets the next player win with their reply."""
+    state.apply(move)
+    rival = state.current_player
+    lost = False
+    for reply in state.legal_moves():
+        state.apply(reply)
+        lost = lost or (state.is_over and rival in state.outcome.winners)
+        state.undo()
+    state.undo()
+    return lost
+
+
+def test_the_safety_check_runs_on_a_big_board_where_every_move_and_reply_are_too_many() -> None:
+    from boardkit.games.tafl import Tafl
+
+    # Copenhagen: the attacker on c11 shuts the King's line to the corner a11. An evaluation rigged to
+    # love c11 emptied makes a move of that attacker the most visited, and every one but c11-b11 loses.
+    top_down = ["2tKt6", "5t5", "11", "t4T4t", "t3TTT3t", "tt1TT1TT1tt", "t3TTT3t", "t4T4t", "11", "5t5", "3ttttt3"]
+    state = Tafl("copenhagen").from_position("/".join(reversed(top_down)), to_move=0)
+    legal = state.legal_moves()
+    state.apply(legal[0])
+    assert len(legal) * len(state.legal_moves()) > 5000  # more than the default guard looks at before a search
+    state.undo()
+
+    def rigged(s: Any, player: int) -> float:
+        value = 0.0 if s.piece_at("c11") is not None else 1.0
+        return value if player == 0 else -value
+
+    unguarded = MCTSAgent(iterations=300, seed=1, guard=0, evaluator=EvaluationOnly(rigged))
+    assert _loses_at_once(state, unguarded.choose(state, 0))  # the search alone blunders
+    guarded = MCTSAgent(iterations=300, seed=1, evaluator=EvaluationOnly(rigged))
+    move = guarded.choose(state, 0)
+    assert not _loses_at_once(state, move) and guarded.last_iterations == 300
+    assert str(move) == "c11-b11"  # the next most visited of the moves the rigged evaluation loves
+    # A win at once is played without a search, however big the board.
+    state.apply("c11-c10")
+    assert str(guarded.choose(state, 1)) == "d11-a11" and guarded.last_iterations == 0
+
+
+def test_mast_playouts_play_the_best_rewarded_move_and_learn_from_every_move() -> None:
+    from boardkit.agents._uct import Mast
+    from boardkit.testing import Take
+
+    mast = Mast(2, 0.0)  # never a random move
+    mast.tables[0][Take(1)] = [0.9, 1.0]  # player 0 has done well taking one
+    mast.tables[0][Take(3)] = [0.1, 1.0]
+    played: list[Any] = []
+    mast.playout(Nim(heap=12).new_game(seed=0), -1, Random(3), played)
+    assert {move for mover, move in played if mover == 0} == {Take(1)}
+    assert len({move for mover, move in played if mover == 1}) > 1  # unseen moves tie: drawn at random
+    mast.learn([(0, Take(2)), (1, Take(2))], (1.0, 0.0))
+    assert mast.tables[0][Take(2)] == [1.0, 1.0] and mast.tables[1][Take(2)] == [0.0, 1.0]
+    # Through the agent: MAST is opt-in, finds the winning move, and learns from tree and playout moves.
+    agent = MCTSAgent(iterations=300, seed=1, playout="mast")
+    assert agent.choose(Nim(heap=6).new_game(seed=0), 0) == Take(2)
+    assert "playout='mast'" in repr(agent) and agent.for_game(1).playout == "mast"
+    with pytest.raises(OptionError, match="playout must be one of 'random', 'mast', not 'greedy'"):
+        MCTSAgent(playout="greedy")

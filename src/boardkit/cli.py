@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # imported by the commands that use them, after the signals a
 
 __all__ = ["MAX_FILE", "build_parser", "main"]
 
-SEAT_KINDS = ("human", "random", "greedy", "mcts", "alphabeta", "best")  # "human" and the agent kinds
+SEAT_KINDS = ("human", "random", "greedy", "mcts", "alphabeta", "expectimax", "best")  # "human" and the agent kinds
 
 
 def _game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:
@@ -510,7 +510,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="extend",
         metavar="KIND",
         help=(
-            "who sits at each seat, in order: human, random, greedy, mcts, alphabeta or best, a bot with an"
+            "who sits at each seat, in order: human, random, greedy, mcts, alphabeta, expectimax or best, a bot with an"
             " optional budget (mcts:N playouts, alphabeta:N plies, best@2s a move) (default: human, then mcts)"
         ),
     )
@@ -529,8 +529,8 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="KIND",
         help=(
-            "the agents, seats rotated; one agent plays itself: random, greedy, mcts, alphabeta or best, with an"
-            " optional budget (mcts:N, alphabeta:N, best@2s) (default: greedy random)"
+            "the agents, seats rotated; one agent plays itself: random, greedy, mcts, alphabeta, expectimax or best,"
+            " with an optional budget (mcts:N, alphabeta:N, best@2s) (default: greedy random)"
         ),
     )
     simulate.add_argument(

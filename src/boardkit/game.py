@@ -811,6 +811,24 @@ class State(abc.ABC, Generic[M]):
         """
         return False
 
+    def forcing_moves(self) -> list[M]:
+        """The legal moves a search should look at past its depth because
+        they change the position sharply: captures, and moves that threaten
+        to win (Tafl's captures). :class:`~boardkit.agents.AlphaBetaAgent`
+        searches them at its horizon (quiescence), so that a capture just
+        beyond the depth is seen.
+
+        The base version returns none: a game declares them by overriding
+        it. It must be quick (it is asked at every position where a search
+        stops), and it may leave out some, but must list legal moves only.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().new_game(seed=0).forcing_moves()
+            []
+        """
+        return []
+
     def snapshot(self) -> Hashable:
         """A value equal for two states exactly when they are the same game in
         progress: position, hidden parts, history and generator included.

@@ -1,4 +1,4 @@
-"""Agents that play any boardkit game: random, greedy, alpha-beta and Monte Carlo tree search.
+"""Agents that play any boardkit game: random, greedy, alpha-beta, expectimax and Monte Carlo tree search.
 
 Applications floor: it may import any floor below (core, boards, components,
 and games through the registry); nothing below imports it.
@@ -25,6 +25,7 @@ from boardkit.agents._base import rewards as rewards  # deprecated: importable, 
 from boardkit.agents.alphabeta import AlphaBetaAgent, SearchInfo
 from boardkit.agents.best import DEFAULT_THINK, best_agent
 from boardkit.agents.evaluators import CutoffRollout, EvaluationOnly, Evaluator, RandomRollout
+from boardkit.agents.expectimax import ExpectimaxAgent
 from boardkit.agents.mcts import MCTSAgent
 from boardkit.agents.simple import Evaluation, GreedyAgent, RandomAgent
 
@@ -36,6 +37,7 @@ __all__ = [
     "Evaluation",
     "EvaluationOnly",
     "Evaluator",
+    "ExpectimaxAgent",
     "GreedyAgent",
     "MCTSAgent",
     "RandomAgent",

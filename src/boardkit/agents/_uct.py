@@ -19,7 +19,7 @@ from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random
 from boardkit.game import Player
 
-__all__ = ["Node", "iterate", "prove", "reward"]
+__all__ = ["Mast", "Node", "iterate", "prove", "reward"]
 
 
 class Node:
@@ -45,6 +45,80 @@ class Node:
         self.width = 0  # how many moves the position has (known once it was visited)
 
 
+class Mast:
+    """Move-average sampling (MAST), for playouts that learn as the search
+    goes: each player's average reward for each move it played in the
+    search's iterations (keyed by the move alone, so the same move in
+    another position counts too), and a playout that plays the move of the
+    best average (an unseen move counts 0.5, ties drawn at random) among
+    ``sample`` random legal moves (``0``: among every legal move), or, with
+    probability ``epsilon``, a random move. A sample keeps the game's own
+    quick :meth:`~boardkit.State.random_move` (Tafl draws one without
+    listing every move), which listing every legal move at every step
+    would give up.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> mast = Mast(2, 0.1)
+        >>> iterate(Node(None, None), Nim(heap=5).new_game(seed=0), None, Random(1), 1.4, 100, None, mast=mast)
+        >>> sorted(len(table) > 0 for table in mast.tables)   # both players' moves were learnt
+        [True, True]
+    """
+
+    __slots__ = ("epsilon", "sample", "tables")
+
+    def __init__(self, players: int, epsilon: float, sample: int = 0) -> None:
+        self.epsilon = epsilon
+        self.sample = sample
+        # Per player: move -> [sum of the player's rewards, times played].
+        self.tables: list[dict[Any, list[float]]] = [{} for _ in range(max(players, 1))]
+
+    def playout(self, sim: Any, limit: int, rng: Random, played: list[tuple[Player, Any]]) -> None:
+        """Play at most ``limit`` moves on ``sim`` (``-1``: to the end),
+        adding each with its mover to ``played``."""
+        epsilon = self.epsilon
+        sample = self.sample
+        tables = self.tables
+        n = 0
+        while n != limit and not sim.is_over:
+            mover: Player = sim.current_player or 0
+            if rng.random() < epsilon:
+                move = sim.random_move(rng)
+            elif sample:
+                move = _favourite([sim.random_move(rng) for _ in range(sample)], tables[mover], rng)
+            else:
+                move = _favourite(sim.legal_moves(), tables[mover], rng)
+            sim.apply(move)
+            played.append((mover, move))
+            n += 1
+
+    def learn(self, played: list[tuple[Player, Any]], shares: tuple[float, ...]) -> None:
+        """Add each mover's reward (``shares``) to the moves it played."""
+        tables = self.tables
+        for mover, move in played:
+            entry = tables[mover].get(move)
+            if entry is None:
+                tables[mover][move] = [shares[mover], 1.0]
+            else:
+                entry[0] += shares[mover]
+                entry[1] += 1.0
+
+
+def _favourite(legal: list[Any], table: dict[Any, list[float]], rng: Random) -> Any:
+    """The move of ``legal`` with the best average in ``table`` (0.5 unseen), ties drawn with ``rng``."""
+    best: list[Any] = []
+    best_value = -1.0
+    for move in legal:
+        entry = table.get(move)
+        value = 0.5 if entry is None else entry[0] / entry[1]
+        if value > best_value:
+            best = [move]
+            best_value = value
+        elif value == best_value:
+            best.append(move)
+    return best[0] if len(best) == 1 else best[rng.randbelow(len(best))]
+
+
 def iterate(
     root: Node,
     sim: Any,  # a State; Any, so that a compiled signature refuses no state the pure one takes
@@ -54,6 +128,7 @@ def iterate(
     rollout_moves: int,
     evaluate: Evaluation | None,
     solver: bool = False,
+    mast: Mast | None = None,
 ) -> None:
     """One iteration of UCT from ``root`` on the determinization ``sim``:
     down the tree by the upper confidence bound (``exploration`` its
@@ -68,6 +143,10 @@ def iterate(
     to move has a proven win, or where every move is a proven loss, is
     proven in turn, up the path; the descent takes a proven win at once and
     passes over proven losses.
+
+    With ``mast``, the playout is :meth:`Mast.playout`, and every move of
+    the iteration, in the tree and in the playout, teaches ``mast`` its
+    mover's reward.
 
     Examples:
         >>> from boardkit.testing import Nim
@@ -122,8 +201,14 @@ def iterate(
         sim.apply(node.move)
         path.append(node)
     # Playout: the game's own loop (random_move and apply, or a quicker way to the same moves).
-    sim.playout(rollout_moves, rng)
-    shares = reward(sim, evaluate)
+    if mast is None:
+        sim.playout(rollout_moves, rng)
+        shares = reward(sim, evaluate)
+    else:
+        played: list[tuple[Player, Any]] = [(v.mover, v.move) for v in path if v.mover is not None]
+        mast.playout(sim, rollout_moves, rng, played)
+        shares = reward(sim, evaluate)
+        mast.learn(played, shares)
     # Backpropagation.
     for visited in path:
         visited.visits += 1

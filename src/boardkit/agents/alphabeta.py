@@ -9,9 +9,13 @@ keyed on :meth:`State.position_key <boardkit.State.position_key>`, with the
 table's move, two killer moves a ply and the history heuristic ordering the
 moves, and a ply more wherever the player to move must answer a threat to
 lose at once (:meth:`State.urgent <boardkit.State.urgent>`: Tafl's King with
-an open line), up to four plies past the iteration's depth. It reads the
-game through the core protocol alone: legal moves, ``apply``/``undo``,
-``outcome``, ``urgent`` and an evaluation (by default the game's own
+an open line), up to four plies past the iteration's depth. Where the
+search stops, it plays on the moves the game marks as forcing
+(:meth:`State.forcing_moves <boardkit.State.forcing_moves>`: Tafl's
+captures) a few plies further, each side free to stop (stand pat) on the
+evaluation instead (quiescence). It reads the game through the core
+protocol alone: legal moves, ``apply``/``undo``, ``outcome``, ``urgent``,
+``forcing_moves`` and an evaluation (by default the game's own
 :meth:`State.evaluate <boardkit.State.evaluate>`).
 """
 
@@ -42,6 +46,8 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 _CLOCK_EVERY = 64
 # How many plies past an iteration's depth the search may look to answer threats (State.urgent).
 _EXTENSIONS = 4
+#: How many plies of forcing moves (State.forcing_moves) the search plays past its depth, by default.
+QUIESCENCE = 4
 
 
 class _OutOfTimeError(Exception):
@@ -130,10 +136,16 @@ class AlphaBetaAgent:
         table_size: The most positions the transposition table keeps; it is
             emptied when full. It lives as long as the agent, so a game's
             later moves reuse what earlier searches learnt.
+        quiescence: How many plies of forcing moves (captures) the search
+            plays past its depth, where the game marks some
+            (:meth:`State.forcing_moves <boardkit.State.forcing_moves>`),
+            either side free to stop on the evaluation instead; 0 turns it
+            off.
 
     Raises:
         OptionError: for a depth or table size that is not a positive
-            integer, or a non-positive time limit; and from :meth:`choose`,
+            integer, a quiescence that is not a non-negative integer, or a
+            non-positive time limit; and from :meth:`choose`,
             for a game of more or fewer than two players or with hidden
             information.
 
@@ -154,6 +166,7 @@ class AlphaBetaAgent:
         evaluate: Evaluation | None = None,
         seed: int = 0,
         table_size: Any = 500_000,
+        quiescence: Any = QUIESCENCE,
     ) -> None:
         # depth, time_limit and table_size are typed Any: a compiled signature would refuse a wrong type
         # with a bare TypeError before the checks below name it in an OptionError.
@@ -165,11 +178,14 @@ class AlphaBetaAgent:
             raise OptionError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
         if isinstance(table_size, bool) or not isinstance(table_size, int) or table_size < 1:
             raise OptionError(f"table_size must be a positive integer, not {table_size!r}")
+        if isinstance(quiescence, bool) or not isinstance(quiescence, int) or quiescence < 0:
+            raise OptionError(f"quiescence must be a non-negative integer, not {quiescence!r}")
         self.depth: int | None = depth if depth is not None or time_limit is not None else 3
         self.time_limit: float | None = None if time_limit is None else float(time_limit)
         self.evaluate = evaluate
         self.seed = seed
         self.table_size: int = table_size
+        self.quiescence: int = quiescence
         self.rng = Random(seed)
         self._table: dict[Any, tuple[int, int, float, Any]] = {}
         self._judged: dict[Any, float] = {}
@@ -188,8 +204,30 @@ class AlphaBetaAgent:
     def __repr__(self) -> str:
         return (
             f"AlphaBetaAgent(depth={self.depth!r}, time_limit={self.time_limit!r}, seed={self.seed!r}, "
-            f"table_size={self.table_size!r})"
+            f"table_size={self.table_size!r}, quiescence={self.quiescence!r})"
         )
+
+    def _settings(self) -> dict[str, Any]:
+        """The arguments that make this agent (a fresh one, or one unpickled)."""
+        return {
+            "depth": self.depth,
+            "time_limit": self.time_limit,
+            "evaluate": self.evaluate,
+            "seed": self.seed,
+            "table_size": self.table_size,
+            "quiescence": self.quiescence,
+        }
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickles: the settings, the generator where it stands and the last search, not the
+        transposition table or the evaluations kept (caches that reach hundreds of megabytes, which
+        a server's bot pool would send back and forth every move)."""
+        return {"settings": self._settings(), "rng": self.rng, "last_search": self.last_search}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        type(self).__init__(self, **state["settings"])
+        self.rng = state["rng"]
+        self.last_search = state["last_search"]
 
     def progress(self) -> str:
         """What the search running now (or the last one) has done, for a
@@ -212,13 +250,7 @@ class AlphaBetaAgent:
             >>> AlphaBetaAgent(depth=2, seed=1).for_game(2).depth
             2
         """
-        return AlphaBetaAgent(
-            depth=self.depth,
-            time_limit=self.time_limit,
-            evaluate=self.evaluate,
-            seed=derive_seed(self.seed, seed),
-            table_size=self.table_size,
-        )
+        return type(self)(**{**self._settings(), "seed": derive_seed(self.seed, seed)})
 
     # -- the search ------------------------------------------------------------
 
@@ -338,7 +370,7 @@ class AlphaBetaAgent:
         player: Player = sim.current_player or 0  # never None: a finished game is judged before
         if depth <= 0:
             if ply >= self._ply_cap or not sim.urgent():
-                return self._leaf(sim, player)
+                return self._quiet(sim, player, alpha, beta, ply, self.quiescence)
             depth = 1  # a threat to answer: look one ply further (a few times on a line at most)
         key = sim.position_key()
         entry = self._table.get(key)
@@ -364,6 +396,38 @@ class AlphaBetaAgent:
                         break
         flag = _UPPER if best <= start_alpha else _LOWER if best >= beta else _EXACT
         self._store(key, depth, flag, best, best_move, ply)
+        return best
+
+    def _quiet(self, sim: State[Any], player: Player, alpha: float, beta: float, ply: int, left: int) -> float:
+        """The value of ``sim`` for ``player``, the player to move, where the
+        search stops: its evaluation, unless one of the forcing moves (up to
+        ``left`` plies of them) does better within ``(alpha, beta)``
+        (quiescence, the player free to stand pat on the evaluation)."""
+        stand = self._leaf(sim, player)
+        if left <= 0 or stand >= beta:
+            return stand
+        moves = sim.forcing_moves()
+        best = stand
+        alpha = max(alpha, stand)
+        for move in moves:
+            self._nodes += 1
+            if not self._nodes % _CLOCK_EVERY and time.perf_counter() > self._deadline:
+                raise _OutOfTimeError
+            sim.apply(move)
+            rival = sim.current_player
+            if rival is None or sim.is_over:
+                value = self._terminal(sim, player, ply + 1)
+            elif rival == player:
+                value = self._quiet(sim, player, alpha, beta, ply + 1, left - 1)
+            else:
+                value = -self._quiet(sim, rival, -beta, -alpha, ply + 1, left - 1)
+            sim.undo()
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
         return best
 
     def _leaf(self, sim: State[Any], player: Player) -> float:

@@ -7,11 +7,11 @@ and games through the registry); nothing below imports it.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Final
 
 from boardkit.about import Chance
 from boardkit.agents._base import refuse_finished
-from boardkit.agents._uct import Node, iterate
+from boardkit.agents._uct import Mast, Node, iterate
 from boardkit.agents.evaluators import Evaluator
 from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random, derive_seed
@@ -19,6 +19,15 @@ from boardkit.errors import OptionError
 from boardkit.game import Player, State
 
 __all__ = ["MCTSAgent"]
+
+#: The ways a playout may choose its moves (``MCTSAgent(playout=...)``).
+PLAYOUTS: Final = ("random", "mast")
+# How often a MAST playout plays a random move instead of the best-rewarded one.
+_EPSILON: Final = 0.1
+# How many random moves a MAST playout draws to play the best-rewarded of them.
+_SAMPLE: Final = 4
+# The check after the search may run this far into the think time (1.05: 5% over it) before it stops.
+_CHECK_OVER: Final = 1.05
 
 
 class MCTSAgent:
@@ -51,11 +60,15 @@ class MCTSAgent:
             the evaluation.
         evaluate: ``evaluate(state, player) -> float`` in ``[-1, 1]`` for
             unfinished playouts; ``None`` uses ``state.evaluate(player)``.
-        guard: Before searching, look up to this many positions two moves
-            ahead (on a determinization) to play a move that wins at once and
-            to leave out moves that let the next player win at once; 0 turns
-            the check off, and it is skipped when the two moves ahead hold
-            more positions than this.
+        guard: The safety check two moves ahead (on a determinization): the
+            most positions it looks at. A move that wins at once is played
+            without a search. When every move and every reply to it make no
+            more positions than this, the moves that let the next player win
+            at once are left out before the search; on a bigger board (11x11
+            Tafl), the search's choice is checked after it instead, and the
+            next most visited move is taken while the choice lets the next
+            player win at once, within this many positions and the think time
+            (the check's time is part of it). 0 turns the check off.
         solver: Prove wins and losses in the tree and play by them
             (MCTS-Solver): a proven win is played, a proven loss avoided.
             Only for two-player games without hidden information or chance
@@ -68,10 +81,19 @@ class MCTSAgent:
             ``evaluate``: a :class:`~boardkit.agents.RandomRollout`,
             :class:`~boardkit.agents.CutoffRollout` or
             :class:`~boardkit.agents.EvaluationOnly`.
+        playout: How a playout chooses its moves: ``"random"``, uniformly;
+            ``"mast"``, by move-average sampling (MAST): of four random
+            legal moves, the one with the best average reward for its mover
+            so far in this search, whatever the position (one time in ten,
+            a random move). It helps where a good move stays good across
+            positions: at equal time (0.25 s a move) it won 29 of 40 games
+            against random playouts at Breakthrough, but 9 of 20 at Connect
+            Four, 8 of 20 at Field of the Cloth of Gold and 4.5 of 20 at
+            Camelot; measure it on your game before you choose it.
 
     Raises:
-        OptionError: for a non-positive ``iterations`` or ``time_limit``, or
-            a negative ``rollout_moves`` or ``guard``.
+        OptionError: for a non-positive ``iterations`` or ``time_limit``, a
+            negative ``rollout_moves`` or ``guard``, or an unknown ``playout``.
 
     Examples:
         >>> from boardkit.testing import Nim
@@ -93,6 +115,7 @@ class MCTSAgent:
         solver: bool = False,
         reuse: bool = False,
         evaluator: Evaluator | None = None,
+        playout: str = "random",
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise OptionError(f"iterations must be a positive integer, not {iterations!r}")
@@ -102,6 +125,8 @@ class MCTSAgent:
             raise OptionError(f"rollout_moves must be a non-negative integer, not {rollout_moves!r}")
         if isinstance(guard, bool) or not isinstance(guard, int) or guard < 0:
             raise OptionError(f"guard must be a non-negative integer, not {guard!r}")
+        if playout not in PLAYOUTS:
+            raise OptionError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
         self.iterations = iterations
         self.time_limit = time_limit
         self.seed = seed
@@ -112,6 +137,7 @@ class MCTSAgent:
         self.solver = bool(solver)
         self.reuse = bool(reuse)
         self.evaluator = evaluator
+        self.playout = playout
         if evaluator is not None:
             self.rollout_moves, self.evaluate = evaluator.rollout_moves, evaluator.evaluate
         self.rng = Random(seed)
@@ -127,6 +153,7 @@ class MCTSAgent:
             f"exploration={self.exploration!r}, rollout_moves={self.rollout_moves!r}, guard={self.guard!r}"
             + (f", solver={self.solver!r}" if self.solver else "")
             + (f", reuse={self.reuse!r}" if self.reuse else "")
+            + (f", playout={self.playout!r}" if self.playout != "random" else "")
             + ")"
         )
 
@@ -148,6 +175,7 @@ class MCTSAgent:
             solver=self.solver,
             reuse=self.reuse,
             evaluator=self.evaluator,
+            playout=self.playout,
         )
 
     def _sample(self, state: State[Any], player: Player, seed: int) -> State[Any]:
@@ -162,6 +190,7 @@ class MCTSAgent:
             >>> MCTSAgent(iterations=50).choose(Nim(heap=2).new_game(seed=0), 0)
             Take(2)
         """
+        start = time.perf_counter()
         refuse_finished(state)
         about = state.game.about
         if self.solver and (state.players != 2 or about.hides_information or about.chance is not Chance.NONE):
@@ -175,35 +204,48 @@ class MCTSAgent:
         if len(legal) == 1:
             return legal[0]
         allowed: set[Any] | None = None
+        after: State[Any] | None = None  # where the chosen move is checked after the search
         if self.guard:
-            winning, safe = self._guard(state, player, legal)
+            sim = self._sample(state, player, self.rng.bits64())
+            winning, safe, checked = self._guard(sim, player, legal)
             if winning is not None:
                 return winning
-            if len(safe) == 1:
+            if not checked:
+                after = sim
+            elif len(safe) == 1:
                 return safe[0]
-            if len(safe) < len(legal):
+            elif len(safe) < len(legal):
                 allowed = set(safe)
                 legal = safe
         root = self._kept(state) if self.reuse and allowed is None else Node(None, None)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        deadline = until = None
+        if self.time_limit is not None:
+            # Keep back time for the check after the search: looking at one move's replies costs about
+            # what the look at every move for a win at once took; keep enough for a few moves.
+            reserve = 0.0 if after is None else min(4.0 * (time.perf_counter() - start), 0.25 * self.time_limit)
+            deadline = start + self.time_limit - reserve
+            until = start + self.time_limit * _CHECK_OVER
+        mast = Mast(state.players, _EPSILON, _SAMPLE) if self.playout == "mast" else None
         done = 0
         while done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             if self.solver and root.proven:
                 break  # the position is solved: searching on changes nothing
-            self._iterate(root, self._sample(state, player, self.rng.bits64()), allowed)
+            self._iterate(root, self._sample(state, player, self.rng.bits64()), allowed, mast)
             done += 1
             self.last_iterations = done  # counted as they run: the terminal shows it while the bot thinks
-        best = legal[0]
-        best_visits = -1
-        for move in legal:
+        ranked: list[tuple[int, int, Any]] = []
+        for i, move in enumerate(legal):
             child = root.children.get(move)
             visits = -1 if child is None else child.visits
             if child is not None and self.solver and child.proven:
                 visits = 1 << 62 if child.proven > 0 else -2  # play a proven win, avoid a proven loss
-            if visits > best_visits:
-                best, best_visits = move, visits
+            ranked.append((visits, -i, move))
+        ranked.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)  # most visited first, then legal order
+        best = ranked[0][2]
+        if after is not None and ranked[0][0] != 1 << 62:
+            best = self._checked(after, player, [move for _, _, move in ranked], until)
         if self.reuse:
             self._tree, self._tree_at = root, (*state.history, best)
             kept = root.children.get(best)
@@ -226,44 +268,71 @@ class MCTSAgent:
         node.move, node.mover, node.available = None, None, 0
         return node
 
-    def _guard(self, state: State[Any], player: Player, legal: list[Any]) -> tuple[Any | None, list[Any]]:
-        """A move that wins at once, if there is one, and the moves after
-        which the next player cannot win at once (all moves, if none is safe
-        or looking would take more than :attr:`guard` positions)."""
-        sim = self._sample(state, player, self.rng.bits64())
+    def _guard(self, sim: State[Any], player: Player, legal: list[Any]) -> tuple[Any | None, list[Any], bool]:
+        """Before the search, on the determinization ``sim``: a move that wins
+        at once, if there is one; the moves after which the next player
+        cannot win at once (all moves, if none is safe); and whether every
+        move's replies could be looked at within :attr:`guard` positions (if
+        not, the second lists every move, and :meth:`_checked` looks at the
+        chosen move after the search)."""
+        for move in legal:  # a win at once first: one position a move, on any board
+            sim.apply(move)
+            outcome = sim.outcome
+            sim.undo()
+            if outcome is not None and outcome.winners == frozenset({player}):
+                return move, legal, True
         safe: list[Any] = []
         budget = self.guard
         for move in legal:
             sim.apply(move)
             try:
-                verdict, cost = self._after(sim, player, len(legal), budget)
+                verdict, cost = self._after(sim, player, min(budget, self.guard // len(legal)))
             finally:
                 sim.undo()
-            if verdict == "wins":
-                return move, legal
             if verdict == "too costly":
-                return None, legal
+                return None, legal, False
             if verdict == "safe":
                 safe.append(move)
             budget -= cost
-        return None, safe or legal
+        return None, safe or legal, True
 
-    def _after(self, sim: State[Any], player: Player, moves: int, budget: int) -> tuple[str, int]:
-        """Judge the position ``sim`` after one of ``player``'s moves, for
-        :meth:`_guard`: ``"wins"``, ``"safe"`` (the next player cannot win at
-        once), ``"unsafe"`` or ``"too costly"`` to look at, and how many
-        replies were tried. (A function of its own, so the loop that calls it
-        keeps no ``continue`` inside ``try``/``finally``.)"""
+    def _checked(self, sim: State[Any], player: Player, ranked: list[Any], until: float | None) -> Any:
+        """After the search, on ``sim``: the first of ``ranked`` (the search's
+        choice first) after which the next player cannot win at once. It
+        looks at :attr:`guard` positions at most, or until ``until`` (the end
+        of the think time, and a little more), but always at every reply to
+        the first move;
+        when it stops before it finds a safe move, the next move it has not
+        looked at; when every move loses, the search's choice."""
+        spent = 0
+        for i, move in enumerate(ranked):
+            if i and (spent >= self.guard or (until is not None and time.perf_counter() >= until)):
+                return move  # not looked at, but not known to lose at once either
+            sim.apply(move)
+            try:
+                verdict, cost = self._after(sim, player, -1)
+            finally:
+                sim.undo()
+            if verdict == "safe":
+                return move
+            spent += cost
+        return ranked[0]
+
+    def _after(self, sim: State[Any], player: Player, most: int) -> tuple[str, int]:
+        """Judge the position ``sim`` after one of ``player``'s moves:
+        ``"safe"`` (the next player cannot win at once), ``"unsafe"``, or
+        ``"too costly"`` when the next player has more than ``most`` replies
+        (``-1``: no bound); and how many replies were tried. (A function of
+        its own, so the loops that call it keep no ``continue`` inside
+        ``try``/``finally``.)"""
         outcome = sim.outcome
         if outcome is not None:
-            if outcome.winners == frozenset({player}):
-                return "wins", 0
             return ("safe" if player in outcome.winners or not outcome.winners else "unsafe"), 0
         rival = sim.current_player
         if rival == player or rival is None:
             return "safe", 0
         replies = sim.legal_moves()
-        if len(replies) * moves > self.guard or len(replies) > budget:
+        if 0 <= most < len(replies):
             return "too costly", 0
         for reply in replies:
             sim.apply(reply)
@@ -273,6 +342,6 @@ class MCTSAgent:
                 return "unsafe", len(replies)
         return "safe", len(replies)
 
-    def _iterate(self, root: Node, sim: State[Any], allowed: set[Any] | None) -> None:
+    def _iterate(self, root: Node, sim: State[Any], allowed: set[Any] | None, mast: Mast | None = None) -> None:
         # The loop itself is agents/_uct.py's, compiled in the compiled build.
-        iterate(root, sim, allowed, self.rng, self.exploration, self.rollout_moves, self.evaluate, self.solver)
+        iterate(root, sim, allowed, self.rng, self.exploration, self.rollout_moves, self.evaluate, self.solver, mast)

@@ -5,7 +5,7 @@ it takes; :func:`parse_agent` reads the one grammar that ``boardkit play``,
 ``boardkit simulate``, ``boardkit serve`` and Python share, and
 :meth:`AgentSpec.build` turns what it read into an agent:
 
-* a kind, ``random``, ``greedy``, ``mcts``, ``alphabeta`` or ``best``;
+* a kind, ``random``, ``greedy``, ``mcts``, ``alphabeta``, ``expectimax`` or ``best``;
 * a budget where the kind takes one: ``:N`` (``mcts:2000`` playouts,
   ``alphabeta:4`` plies, ``N`` in ASCII digits) or ``@T`` a move
   (``best@2s``, ``alphabeta@500ms``);
@@ -30,7 +30,16 @@ from typing import Any
 
 import attrs
 
-from boardkit.agents import DEFAULT_THINK, Agent, AlphaBetaAgent, GreedyAgent, MCTSAgent, RandomAgent, best_agent
+from boardkit.agents import (
+    DEFAULT_THINK,
+    Agent,
+    AlphaBetaAgent,
+    ExpectimaxAgent,
+    GreedyAgent,
+    MCTSAgent,
+    RandomAgent,
+    best_agent,
+)
 from boardkit.errors import OptionError, shown
 from boardkit.game import Game
 
@@ -228,6 +237,12 @@ def _alphabeta(spec: AgentSpec, seed: int, game: Game[Any, Any] | None, most: fl
     return AlphaBetaAgent(depth=spec.iterations, time_limit=most, seed=seed)
 
 
+def _expectimax(spec: AgentSpec, seed: int, game: Game[Any, Any] | None, most: float | None) -> Agent:
+    if spec.seconds is not None:
+        return ExpectimaxAgent(time_limit=spec.seconds, seed=seed)
+    return ExpectimaxAgent(depth=spec.iterations, time_limit=most, seed=seed)
+
+
 def _best(spec: AgentSpec, seed: int, game: Game[Any, Any] | None, most: float | None) -> Agent:
     if game is None:
         raise OptionError("'best' chooses its agent from the game it plays: give the game")
@@ -245,6 +260,8 @@ AGENTS: Mapping[str, AgentKind] = {
                   count="playouts", timed=True, default_count=DEFAULT_PLAYOUTS),
         AgentKind("alphabeta", "alpha-beta search on the game's evaluation", _alphabeta,
                   count="plies", timed=True, most_count=MAX_DEPTH),
+        AgentKind("expectimax", "alpha-beta that averages sampled throws where chance takes part", _expectimax,
+                  count="plies", timed=True, most_count=MAX_DEPTH),
         AgentKind("best", "the strongest search for the game, chosen from its declaration", _best, timed=True),
     )
 }
@@ -252,7 +269,7 @@ AGENTS: Mapping[str, AgentKind] = {
 AGENT_KINDS = tuple(AGENTS)
 
 _GRAMMAR = (
-    "random, greedy, mcts, alphabeta or best, with an optional budget: "
+    "random, greedy, mcts, alphabeta, expectimax or best, with an optional budget: "
     "mcts:N playouts, alphabeta:N plies, or @2s / @500ms a move (best@2s); or a level: easy, medium, hard"
 )
 

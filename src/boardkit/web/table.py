@@ -33,7 +33,7 @@ from boardkit.agents import Agent
 from boardkit.chance import fresh_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, shown
 from boardkit.game import Game, Player, State
-from boardkit.match import AGENT_KINDS, LEVELS, AgentSpec, Match, parse_agent, seat_agent
+from boardkit.match import AGENT_KINDS, AGENTS, LEVELS, AgentSpec, Match, parse_agent, seat_agent
 from boardkit.words import possessive
 
 __all__ = [
@@ -165,7 +165,7 @@ def parse_seat(text: object) -> Seat:
             pass
         else:
             spec = spec.filled()
-            if spec.iterations <= (MAX_SEAT_DEPTH if spec.kind == "alphabeta" else MAX_SEAT_PLAYOUTS) and (
+            if spec.iterations <= (MAX_SEAT_DEPTH if AGENTS[spec.kind].count == "plies" else MAX_SEAT_PLAYOUTS) and (
                 spec.seconds is None or spec.seconds <= MAX_SEAT_SECONDS
             ):
                 return Seat(spec.kind, spec.iterations, spec)

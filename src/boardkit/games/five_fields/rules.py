@@ -45,6 +45,7 @@ from boardkit.games.five_fields.board import (
     BOARD,
     CELL_COUNT,
     CELLS,
+    DISTANCE,
     GOAL,
     HIDDEN_CODE,
     MOUNTAIN_CODE,
@@ -92,6 +93,7 @@ __all__ = ["FiveFields", "FiveFieldsState", "FiveFieldsView"]
 _QUEEN_START = QUEEN_START
 _PRINCE_START = PRINCE_START
 _GOAL = GOAL
+_DIST = DISTANCE
 _MOVE_TYPES = (
     PawnMove,
     Explore,
@@ -749,25 +751,98 @@ class FiveFieldsState(Choices):
         return svg_cell_names(self)
 
     def evaluate(self, player: Any) -> float:
-        """A cheap estimate in ``[-1, 1]`` of ``player``'s position: linked
-        Field value, Fields and Cities built, and the pawns left.
+        """A cheap estimate in ``[-1, 1]`` of ``player``'s position: the
+        Field value linked to a City (and, at less, the Fields not linked
+        yet), a first City, the pawns left, and the most the player to move
+        could take with this action: the rival's Queen (the game, if the
+        rival has no City to bring her back to), a City or a Field that
+        their Princes reach and would beat in Battle.
+
+        A search sees its own action to the end but rarely the rival's
+        reply, so what the rival threatens is part of the estimate.
 
         Examples:
             >>> FiveFields().new_game(seed=0).evaluate(0)
             0.0
+            >>> plains = {cell: Terrain.PLAIN for cell in BOARD.cells}
+            >>> state = FiveFields().from_position(
+            ...     terrain=plains,
+            ...     pawns={(0, 2): [(0, Pawn.QUEEN)], (1, 1): [(0, Pawn.PRINCE)], (-1, 2): [(0, Pawn.PRINCE)],
+            ...            (0, 0): [(1, Pawn.QUEEN)]},
+            ...     to_move=0,
+            ... )
+            >>> round(state.evaluate(0), 2)  # two Princes (3 + 3) beat the Queen (4), who has no City to go back to
+            0.76
+            >>> round(state.evaluate(1), 2)
+            -0.76
         """
         if self._outcome is not None:
             return super().evaluate(player)
         p = self.check_player(player)
-
-        def worth(q: int) -> float:
-            return (
-                self._chain(q) / _GOAL
-                + 0.05 * self._field.count(q)
-                + 0.1 * self._city.count(q)
-                + 0.08 * len(self._princes[q])
-                + (0.2 if self._queen[q] >= 0 else 0.0)
-            )
-
-        score = worth(p) - worth(1 - p)
+        score = self._worth(p) - self._worth(1 - p)
+        m = self._to_move
+        threat = self._threat(m)
+        score += threat if p == m else -threat
         return max(-0.95, min(0.95, score))
+
+    def _worth(self, q: int) -> float:
+        """What ``q`` has built and kept, in :meth:`evaluate`'s units (5 linked Fields' worth is 1)."""
+        field = self._field
+        fields = field.count(q)
+        chain = self._chain(q) if fields else 0
+        total = 0
+        if fields > chain // 2:  # some Field not linked (a plain Field is worth 2 halves, a mountain 1)
+            terrain = self._terrain
+            total = sum(2 if terrain[i] == PLAIN_CODE else 1 for i in range(CELL_COUNT) if field[i] == q)
+        cities = self._city.count(q)
+        return (
+            (chain + 0.3 * max(0, total - chain)) / _GOAL
+            + (0.15 + 0.05 * cities if cities else 0.0)
+            + 0.08 * len(self._princes[q])
+            + (0.2 if self._queen[q] >= 0 else 0.0)
+        )
+
+    def _threat(self, m: int) -> float:
+        """The most that ``m``, to move, could take with this action, in
+        :meth:`evaluate`'s units: the rival's Queen, a City or a Field."""
+        if not self._princes[m]:
+            return 0.0
+        o = 1 - m
+        queen = self._queen[o]
+        city, field = self._city, self._field
+        housed = o in city  # a Queen lost with no City to come back to loses the game
+        if not housed and queen >= 0 and self._beaten(m, queen):
+            return 0.6
+        if housed:
+            for i in range(CELL_COUNT):
+                if city[i] == o and self._beaten(m, i):
+                    return 0.4
+            if queen >= 0 and self._beaten(m, queen):
+                return 0.25
+        best = 0.0
+        if o in field:
+            terrain = self._terrain
+            for i in range(CELL_COUNT):
+                if field[i] == o:
+                    gain = 0.2 if terrain[i] == PLAIN_CODE else 0.1
+                    if gain > best and self._beaten(m, i):
+                        best = gain
+        return best
+
+    def _beaten(self, a: int, t: int) -> bool:
+        """Whether ``a``'s Princes within reach of hex ``t`` would win a
+        Battle there. Reach is judged by distance and the land-or-sea rule
+        only (paths are not traced), so it may see a threat a blocked path
+        denies: an estimate, kept cheap."""
+        queen = self._queen[a]
+        sea = self._terrain[t] == SEA_CODE
+        n = 0
+        for i in self._princes[a]:
+            d = _DIST[i][t]
+            crossing = (self._terrain[i] == SEA_CODE) != sea  # land to sea or back: one hex
+            if d == 0 or (d == 1 if crossing else d <= (5 - _DIST[queen][i] if queen >= 0 else 1)):
+                n += 1
+        if not n:
+            return False
+        attack = (5 - _DIST[queen][t] if queen >= 0 else 1) * min(n, 2)
+        return attack > self._defence(1 - a, t)

@@ -35,11 +35,21 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Any, Final
 
-from boardkit.games.tafl.board import ATTACKER, KING, Board, escape_lines
+from boardkit.errors import IllegalMoveError
+from boardkit.games.tafl.board import ATTACKER, DEFENDER, KING, Board, escape_lines
 
-__all__ = ["defenders_value", "king_in_danger", "king_reach", "lines_to", "slides", "threatened", "winning_bits"]
+__all__ = [
+    "defenders_value",
+    "forcing_moves_on",
+    "king_in_danger",
+    "king_reach",
+    "lines_to",
+    "slides",
+    "threatened",
+    "winning_bits",
+]
 
 #: The value of a position the defenders win at once (the King to move with an open line).
 ESCAPING: Final = 0.95
@@ -253,3 +263,93 @@ def defenders_value(
             if s >= 0 and (board[s] == ATTACKER or (board[s] == 0 and hostile[s])):
                 value -= 0.06
     return max(-0.99, min(0.99, value))
+
+
+@functools.lru_cache(maxsize=64)
+def _hostile_bits(g: Board, victim: int) -> int:
+    """The squares that may close a capture of a man of side ``victim`` (0
+    attackers, 1 defenders) without a man of the capturing side on them: the
+    hostile squares, empty or held."""
+    empty, held = g.hostile_empty[victim], g.hostile_held[victim]
+    return sum(1 << i for i in range(g.cells) if empty[i] or held[i])
+
+
+def _custodial_targets(g: Board, victims: int, hammers: int, empty: int) -> int:
+    """The empty squares (bits) a man may move to so that a victim lies
+    between it and a hammer (a man of its side, or a hostile square)."""
+    n = g.size
+    first, last = g.not_first_col, g.not_last_col
+    to_right = victims & (hammers >> 1) & last  # a hammer to the victim's right: the mover comes from its left
+    to_left = victims & (hammers << 1) & first
+    below = victims & (hammers >> n)
+    above = victims & (hammers << n)
+    targets = ((to_right & first) >> 1) | ((to_left & last) << 1) | (below >> n) | (above << n)
+    return targets & empty
+
+
+def forcing_moves_on(
+    state: Any, g: Board, board: list[int], att: int, dfn: int, king: int, turn: int, weak: bool
+) -> list[Any]:
+    """The forcing moves of the side to move (``turn``, 0 attackers) on
+    ``state`` (the position of ``board``, ``att``, ``dfn`` and ``king``;
+    ``weak``: two attackers capture the King where he stands): the King's
+    moves onto a winning square first, then the captures: a man moved
+    between a man of the other side and a hammer (a man of its own, or a
+    hostile square), and an attacker's move that takes the King. The
+    squares are found on the bitboards; each move found is played and
+    taken back on ``state`` to keep only those the rules say win or capture.
+    (Captures of a whole row along an edge, a shield wall, are not looked
+    for.)
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> state = Tafl("brandubh").from_position("/3t3/7/1tT4/7/7/4K2/7/", to_move=0)
+        >>> [str(m) for m in state.forcing_moves()]
+        ['d1-d3']
+    """
+    if state.is_over:
+        return []
+    full = g.full
+    kbit = 0 if king < 0 else 1 << king
+    empty = full & ~(att | dfn | kbit)
+    cells = g.cells
+    table = g.moves
+    found: list[Any] = []
+    if turn == 1 and king >= 0:
+        wins = king_reach(g, kbit, empty & g.pass_bits[KING]) & g.king_stop & winning_bits(g)
+        while wins:
+            low = wins & -wins
+            wins ^= low
+            found.append(table[king * cells + low.bit_length() - 1])
+    if turn == 0:
+        men, mine, targets = ATTACKER, att, _custodial_targets(g, dfn, att | _hostile_bits(g, 1), empty)
+        if king >= 0 and king_in_danger(g, board, att, empty, king, weak):  # the squares beside him
+            n = g.size
+            beside = ((kbit & g.not_last_col) << 1) | ((kbit & g.not_first_col) >> 1) | (kbit << n) | (kbit >> n)
+            targets |= beside & empty
+    else:
+        men, mine, targets = DEFENDER, dfn | kbit, _custodial_targets(g, att, dfn | kbit | _hostile_bits(g, 0), empty)
+    if not king_reach(g, mine, empty) & targets:  # no man of the side reaches one
+        targets = 0
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        to = low.bit_length() - 1
+        for ray in g.rays[to]:
+            for j in ray:
+                piece = board[j]
+                if not piece:
+                    continue
+                if piece == men or (turn == 1 and piece == KING):
+                    found.append(table[j * cells + to])
+                break
+    out: list[Any] = []
+    for move in found:
+        try:
+            state.apply(move)
+        except IllegalMoveError:
+            continue  # a square on the way it may not pass, or one it may not stop on
+        if (state.is_over or state.last_captured) and move not in out:
+            out.append(move)
+        state.undo()
+    return out

@@ -60,7 +60,7 @@ from boardkit.games.tafl.board import (
     refusal,
 )
 from boardkit.games.tafl.captures import attacker_captures, defender_captures
-from boardkit.games.tafl.evaluation import defenders_value, threatened, winning_bits
+from boardkit.games.tafl.evaluation import defenders_value, forcing_moves_on, threatened, winning_bits
 from boardkit.games.tafl.formats import FORMATS, RecordFormat, record_format
 from boardkit.games.tafl.forts import encircled, exit_fort
 from boardkit.games.tafl.movement import plays_apart, square_rules
@@ -569,6 +569,20 @@ class TaflState(State[Move]):
             return False
         return threatened(self._g, self._board, self._att, self._dfn, king, self._turn, self._weak_at(king))
 
+    def forcing_moves(self) -> list[Move]:
+        """The King's moves onto a winning square, and the moves that
+        capture: what a search looks at past its depth (see
+        :meth:`State.forcing_moves <boardkit.State.forcing_moves>` and
+        :func:`~boardkit.games.tafl.evaluation.forcing_moves_on`).
+
+        Examples:
+            >>> state = Tafl("brandubh").from_position("/3t3/7/1tT4/7/7/4K2/7/", to_move=0)
+            >>> state.forcing_moves()
+            [Move('d1', 'd3')]
+        """
+        king = self._king
+        return forcing_moves_on(self, self._g, self._board, self._att, self._dfn, king, self._turn, self._weak_at(king))
+
     def _weak_at(self, king: int) -> bool:
         """Whether two attackers capture the King on ``king``."""
         return self._weak or (self._throne_strong and king not in self._g.throne_area)
@@ -984,10 +998,7 @@ class TaflState(State[Move]):
         return svg_shapes(self._g.size, self._shown())
 
     def svg_picture(
-        self,
-        title: str | None = None,
-        *,
-        legend: list[tuple[str, str]] | None = None,
+        self, title: str | None = None, *, legend: list[tuple[str, str]] | None = None,
         marks: dict[str, str] | None = None,
     ) -> str:
         """The board as an SVG picture, what :func:`boardkit.render.svg`
