@@ -242,7 +242,7 @@ def test_rules_boardkit_cannot_play_are_named(text: str, key: str) -> None:
         Tafl.from_opentafl(text)
 
 
-COPENHAGEN_RULES = "dim:11 name:copenhagen sw:s efe:y bk-rep:defenders-lose"
+COPENHAGEN_RULES = "dim:11 name:copenhagen tfr:w sw:s efe:y bk-rep:defenders-lose"
 
 
 @pytest.mark.parametrize(

@@ -422,9 +422,9 @@ def rules_string(game: Tafl) -> str:
     Examples:
         >>> from boardkit.games.tafl import Tafl
         >>> rules_string(Tafl("copenhagen")).split(" start:")[0]
-        'dim:11 name:copenhagen sw:s efe:y bk-rep:defenders-lose'
+        'dim:11 name:copenhagen tfr:w sw:s efe:y bk-rep:defenders-lose'
         >>> rules_string(Tafl("copenhagen", shieldwall_close="along-edge", exit_fort=False)).split(" start:")[0]
-        'dim:11 name:copenhagen sw:s efe:n bk-rep:defenders-lose bk-swc:along-edge'
+        'dim:11 name:copenhagen tfr:w sw:s efe:n bk-rep:defenders-lose bk-swc:along-edge'
         >>> rules_string(Tafl("tablut", corners="", throne_stop="", linnaean=True)).split(" start:")[0]
         'dim:9 name:tablut esc:e surf:n cor: cens: cenh: linc:y'
     """
@@ -444,8 +444,10 @@ def rules_string(game: Tafl) -> str:
         parts.append("atkf:n")
     if o.repetition is None:
         parts.append("tfr:i")
-    elif o.repetition_result in ("repeater-loses", "repeater-wins"):
-        parts.append("tfr:" + ("w" if o.repetition_result == "repeater-loses" else "l"))
+    elif o.repetition_result in ("repeater-loses", "repeater-wins", "defenders-lose"):
+        # OpenTafl has no "the defenders lose": its nearest rule, as its own Copenhagen writes it, is
+        # "the repeater loses" (tfr:w), and bk-rep below keeps boardkit's exact rule.
+        parts.append("tfr:" + ("l" if o.repetition_result == "repeater-wins" else "w"))
     elif o.repetition_result == "draw" and departs("repetition_result"):
         parts.append("tfr:d")
     if departs("king_armed", True):
