@@ -61,8 +61,9 @@ from typing import IO, Any
 import attrs
 
 from boardkit import registry
-from boardkit.errors import BoardkitError, RecordError
+from boardkit.errors import BoardkitError, OptionError, RecordError
 from boardkit.game import Game
+from boardkit.games import load as load_game
 from boardkit.play import TournamentResult, agent_results, table_lines, wilson_interval
 from boardkit.record import GameRecord, strict_json, thaw_json
 from boardkit.standings import seat_label
@@ -725,11 +726,8 @@ def _inverse(matrix: list[list[float]]) -> list[list[float]]:
 
 
 def _seat_names(game: str, seats: int) -> list[str]:
-    from boardkit import games
-    from boardkit.errors import BoardkitError
-
     try:
-        found = games.load(game)
+        found = load_game(game)
     except BoardkitError:
         return []
     return [found.seat_name(p) for p in range(seats)]
@@ -764,8 +762,6 @@ def plot(
     Raises:
         OptionError: if matplotlib is missing or the file type is not .svg or .png.
     """
-    from boardkit.errors import OptionError
-
     target = os.fspath(path)
     if not target.lower().endswith((".svg", ".png")):
         raise OptionError(f"a plot is written to a .svg or .png file, not {target!r:.80}")

@@ -222,7 +222,9 @@ class _Thinking:
     WAIT: ClassVar[dict[bool, float]] = {True: 0.3, False: 3.0}
 
     def __init__(self, out: TextIO, name: str, agent: Agent) -> None:
-        self.out, self.name, self.agent = out, name, agent
+        self.out = out
+        self.name = name
+        self.agent = agent
         self.live = _is_terminal(out)
         self.stopped = threading.Event()
         self.drawn = False

@@ -12,6 +12,7 @@ from typing import Any
 
 from boardkit.errors import OptionError
 from boardkit.game import Game, Outcome
+from boardkit.games import load
 
 __all__ = ["game_of", "signed_rewards"]
 
@@ -28,8 +29,6 @@ def game_of(name_or_game: str | Game[Any, Any], options: dict[str, Any]) -> Game
         return name_or_game
     if not isinstance(name_or_game, str):
         raise OptionError(f"expected a game or a game's name, not {name_or_game!r}")
-    from boardkit.games import load
-
     return load(name_or_game, **options)
 
 

@@ -11,7 +11,6 @@ Examples:
 from __future__ import annotations
 
 import json
-
 from collections.abc import Hashable, Iterable
 from typing import Any
 

@@ -449,7 +449,9 @@ def create_app(
             raise BadRequestError(409, f"no hint: {refusal}")
         if table.id in hinting:
             raise BadRequestError(429, "a hint for this game is being thought out already")
-        version, player, state = table.version, table.state.current_player, table.state
+        version = table.version
+        state = table.state
+        player = state.current_player
         assert player is not None  # the refusal above says the game goes on
         hinting.add(table.id)
         try:

@@ -106,12 +106,11 @@ def serve(args: argparse.Namespace) -> int:
         if not value > 0:
             raise OptionError(f"{flag} needs a positive number, not {value:g}")
     from boardkit.web.bots import BotPool
-    from boardkit.web.limits import server_config
     from boardkit.web.store import Store
 
     # Refuse a bad port, pool size or cap, and a file that is not a store, before starting (and before the file
     # is made).
-    server_config(None, host=args.host, port=args.port)
+    limits.server_config(None, host=args.host, port=args.port)
     BotPool(args.bots, args.think)
     Store(args.db).close()
     print(f"boardkit: playing at http://{args.host}:{args.port}/ (Ctrl+C stops)", flush=True)

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from boardkit.errors import NotationError, OptionError
+from boardkit.games.camelot.tiles import KIND_NAMES
 from boardkit.topology import SquareGrid
 
 __all__ = ["KIND_COLOURS", "STANDARD_PLAN", "Cell", "Plan", "parse_square", "plan_rows", "square_name"]
@@ -233,8 +234,6 @@ class Plan:
             >>> Plan(STANDARD_PLAN).svg_legend()[0]
             ('#8d8d8d', 'T  corner tower (4)')
         """
-        from boardkit.games.camelot.tiles import KIND_NAMES
-
         known = list(KIND_NAMES)
         kinds = sorted(self.square_counts, key=lambda k: known.index(k) if k in known else len(known))
         return [

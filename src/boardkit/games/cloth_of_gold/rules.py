@@ -14,10 +14,9 @@ state's methods for those hand over to them. This module imports them (and the
 core, the components and the board), and none of them imports it back: they
 name the game and the state by the protocols of ``shape.py``.
 
-Why this module is long: the game (``ClothOfGold``, whose ``from_position``
-documents every argument) and the state's public queries, each with its
-documented example, come before the turn itself; the turn's rules are about
-300 lines.
+The module holds the game (``ClothOfGold``, whose ``from_position``
+documents every argument), the state's public queries, each with its
+documented example, and then the turn itself.
 
 Why ``copy``, ``_key`` and undo are written by hand (not derived from
 :mod:`boardkit.fields`): every ``apply`` takes an undo record, a copy of every
@@ -568,7 +567,13 @@ class ClothOfGoldState(State[Move]):
         if self._outcome is not None:
             return []
         mine = self._places[self._to_move]
-        movers: tuple[int, ...] = (0,) if mine[0] is None else (1,) if mine[1] is None else (0, 1)
+        movers: tuple[int, ...]
+        if mine[0] is None:
+            movers = (0,)  # token A enters first
+        elif mine[1] is None:
+            movers = (1,)  # then token B
+        else:
+            movers = (0, 1)
         empty = self._empty_ovals()
         moves: list[Move] = []
         table = MOVES
@@ -813,7 +818,8 @@ class ClothOfGoldState(State[Move]):
             bonus.append((jewels, gold))
         self._endgame = (bonus[0], bonus[1])
         scores = self._track.scores
-        self._outcome = Outcome(winners_of(scores, [c.items for c in self._courts]), scores, reason)
+        winners = winners_of(scores, [c.items for c in self._courts])
+        self._outcome = Outcome(winners, scores, reason)
 
     # -- hidden information --------------------------------------------------------
 
