@@ -64,7 +64,7 @@ def openspiel_names(move: Step | Place, state: BoardState) -> list[str]:
     return [f"{amazon} Shoot: {square(move.cell)}"]
 
 
-class AmazonsState(BoardState):
+class AmazonsState(BoardState[str, Step | Place]):
     def setup(self) -> None:
         for amazon, squares in START.items():
             for name in squares:
@@ -108,7 +108,7 @@ class AmazonsState(BoardState):
         return (mine - yours) / (mine + yours + 1)
 
 
-class Amazons(BoardGame):
+class Amazons(BoardGame[AmazonsState, Step | Place]):
     """The Game of the Amazons for two on a 10x10 board."""
 
     name = "amazons"

@@ -57,7 +57,7 @@ def openspiel_names(move: Path, state: object = None) -> str:
     return "".join(move.cells) + ("*" if move.capture else "")
 
 
-class BreakthroughState(BoardState):
+class BreakthroughState(BoardState[str, Path]):
     def setup(self) -> None:
         for i, (_, row) in enumerate(BOARD.squares):
             if row < 2 or row > 5:
@@ -96,7 +96,7 @@ class BreakthroughState(BoardState):
         return (worth[player] - worth[1 - player]) / (worth[0] + worth[1])
 
 
-class Breakthrough(BoardGame):
+class Breakthrough(BoardGame[BreakthroughState, Path]):
     """Breakthrough for two on an 8x8 board."""
 
     name = "breakthrough"

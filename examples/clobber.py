@@ -46,7 +46,7 @@ def openspiel_names(move: Step, state: object = None) -> str:
     return move.source + move.target
 
 
-class ClobberState(BoardState):
+class ClobberState(BoardState[str, Step]):
     def setup(self) -> None:
         for i, (column, row) in enumerate(BOARD.squares):
             self.put(BOARD.cells[i], STONES[(column + row) % 2])
@@ -64,7 +64,7 @@ class ClobberState(BoardState):
         return self.no_move_loses("the other side cannot move")
 
 
-class Clobber(BoardGame):
+class Clobber(BoardGame[ClobberState, Step]):
     """Clobber for two on OpenSpiel's 5x6 board."""
 
     name = "clobber"

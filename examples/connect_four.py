@@ -54,7 +54,7 @@ TOPS = [DROPS[column] if row == 0 else None for column, row in BOARD.cells]
 FOURS = [(i, *ray[:3]) for i in range(WIDTH * HEIGHT) for ray in BOARD.compiled.rays[i][1:5] if len(ray) >= 3]
 
 
-class ConnectFourState(BoardState):
+class ConnectFourState(BoardState[str, Drop]):
     def moves(self) -> list[Drop]:
         return self.place_moves(TOPS)
 
@@ -85,7 +85,7 @@ class ConnectFourState(BoardState):
         return score / (abs(score) + 20)
 
 
-class ConnectFour(BoardGame):
+class ConnectFour(BoardGame[ConnectFourState, Drop]):
     """Connect Four for two on a 7x6 board."""
 
     name = "connect-four"

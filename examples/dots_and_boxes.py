@@ -54,7 +54,7 @@ def openspiel_names(move: Edge, state: BoardState) -> str:
     return f"P{MARKS[state.player]}({'h' if c2 != c else 'v'},{r},{c})"
 
 
-class DotsAndBoxesState(BoardState):
+class DotsAndBoxesState(BoardState[str, Edge]):
     def moves(self) -> list[Edge]:
         return self.edge_moves(LINES)
 
@@ -77,7 +77,7 @@ class DotsAndBoxesState(BoardState):
         return Outcome.draw(reason, boxes) if first == second else Outcome.win(int(second > first), reason, boxes)
 
 
-class DotsAndBoxes(BoardGame):
+class DotsAndBoxes(BoardGame[DotsAndBoxesState, Edge]):
     """Dots and Boxes for two on OpenSpiel's 2x2 boxes."""
 
     name = "dots-and-boxes"

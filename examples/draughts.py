@@ -62,7 +62,7 @@ def openspiel_names(move: Path, state: object = None) -> list[str]:
     return [a + b for a, b in pairwise(move.cells)]
 
 
-class DraughtsState(BoardState):
+class DraughtsState(BoardState[str, Path]):
     def setup(self) -> None:
         for i, (column, row) in enumerate(BOARD.squares):
             if (column + row) % 2 and row != 3 and row != 4:
@@ -115,7 +115,7 @@ class DraughtsState(BoardState):
         return value
 
 
-class Draughts(BoardGame):
+class Draughts(BoardGame[DraughtsState, Path]):
     """English draughts (checkers) for two, with OpenSpiel's draw rule."""
 
     name = "draughts"

@@ -71,7 +71,7 @@ def openspiel_names(move: Place | Pass, state: BoardState) -> str:
     return f"{STONES[state.player]} {point}"
 
 
-class GoState(BoardState):
+class GoState(BoardState[str, Place | Pass]):
     def moves(self) -> list[Place | Pass]:
         black, white, ko, _ = self.get("_board")
         mine, theirs = (black, white) if self.player == 0 else (white, black)
@@ -118,7 +118,7 @@ class GoState(BoardState):
         return Outcome.win(int(scores[1] > scores[0]), reason, scores)
 
 
-class Go(BoardGame):
+class Go(BoardGame[GoState, Place | Pass]):
     """Go on a 9x9 board with OpenSpiel's rules: area scoring, komi 7.5."""
 
     name = "go"

@@ -53,7 +53,7 @@ class HarvestOptions:
     size: int = option(5, "hexes along each side of the field", choices=(3, 4, 5, 6))
 
 
-class HarvestState(BoardState):
+class HarvestState(BoardState[str, Place | Pass]):
     def claims(self, player: int) -> list[Place]:
         stone, claims = STONES[player], crops(self.game.options.size)[2]
         if stone in self.at:  # a player's later claims are next to one of their hexes
@@ -98,7 +98,7 @@ class HarvestState(BoardState):
         return f"{who} harvested {gained} at {move.cell}"
 
 
-class Harvest(BoardGame):
+class Harvest(BoardGame[HarvestState, Place | Pass]):
     """Harvest for two: claim a connected patch of the field worth more than your rival's."""
 
     name = "harvest"

@@ -50,7 +50,7 @@ class HexOptions:
     size: int = attrs.field(default=11, validator=attrs.validators.in_(range(1, 27)))
 
 
-class HexState(BoardState):
+class HexState(BoardState[str, Place]):
     def moves(self) -> list[Place]:
         _, places, _ = board(self.game.options.size)
         return self.place_moves(places)
@@ -68,7 +68,7 @@ class HexState(BoardState):
         return None
 
 
-class Hex(BoardGame):
+class Hex(BoardGame[HexState, Place]):
     """Hex for two on a rhombus of ``size`` by ``size`` hexes (11 by default)."""
 
     name = "hex"

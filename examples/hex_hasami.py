@@ -39,7 +39,7 @@ class HexHasamiOptions:
     move_limit: int = attrs.field(default=200, validator=attrs.validators.ge(1))
 
 
-class HexHasamiState(BoardState):
+class HexHasamiState(BoardState[str, Step]):
     """A game of Hex Hasami: its rules, and nothing else."""
 
     def setup(self) -> None:
@@ -78,7 +78,7 @@ class HexHasamiState(BoardState):
         return None
 
 
-class HexHasami(BoardGame):
+class HexHasami(BoardGame[HexHasamiState, Step]):
     """Hex Hasami for two: slide stones on a hexagon, capture by surrounding."""
 
     name = "hex-hasami"

@@ -68,7 +68,7 @@ def openspiel_names(move: Place, state: object = None) -> str:
     return str(INDEX[move.cell])
 
 
-class KalahState(BoardState[int]):
+class KalahState(BoardState[int, Place]):
     def setup(self) -> None:
         for i, name in enumerate(RING):
             self.put(name, 0 if i in STORES else 4)
@@ -99,7 +99,7 @@ class KalahState(BoardState[int]):
         return Outcome.win(int(scores[1] > scores[0]), reason, tuple(scores))
 
 
-class Kalah(BoardGame):
+class Kalah(BoardGame[KalahState, Place]):
     """Kalah for two, six pits a side and four seeds a pit (OpenSpiel's ``mancala``)."""
 
     name = "kalah"

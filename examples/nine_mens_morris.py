@@ -87,7 +87,7 @@ def in_mill(cells: Sequence[str | None], p: int) -> bool:
     return any(cells[a] == man and cells[b] == man for a, b in MILLS[p])
 
 
-class NineMensMorrisState(BoardState):
+class NineMensMorrisState(BoardState[str, Place | Step]):
     def moves(self) -> list[Place | Step]:
         cells, mine = self.at, MEN[self.player]
         if self.part == "remove":
@@ -135,7 +135,7 @@ class NineMensMorrisState(BoardState):
         return Outcome.draw("200 turns") if self.get("turns") >= 200 else None
 
 
-class NineMensMorris(BoardGame):
+class NineMensMorris(BoardGame[NineMensMorrisState, Place | Step]):
     """Nine Men's Morris for two, with OpenSpiel's 200-turn draw."""
 
     name = "nine-mens-morris"

@@ -46,7 +46,7 @@ def flips(cells: Sequence[str | None], square: int, player: int) -> list[int]:
     return flanking(TABLES, cells, square, enemies=enemies, friends=friends)
 
 
-class OthelloState(BoardState):
+class OthelloState(BoardState[str, Place | Pass]):
     def setup(self) -> None:
         for cell, disc in {"d4": "W", "e5": "W", "d5": "B", "e4": "B"}.items():
             self.put(cell, disc)
@@ -96,7 +96,7 @@ class OthelloState(BoardState):
         return 0.15 * corners + 0.3 * mobility + 0.1 * (placed / 64) ** 3 * discs / placed  # 4 corners: 0.6 at most
 
 
-class Othello(BoardGame):
+class Othello(BoardGame[OthelloState, Place | Pass]):
     """Othello (Reversi) for two on an 8x8 board."""
 
     name = "othello"

@@ -12,7 +12,7 @@ BOARD = SquareGrid(5, 5)
 FILES = "abcde"
 
 
-class RaceState(BoardState):
+class RaceState(BoardState[str, Step]):
     def setup(self) -> None:
         for file in FILES:
             self.put(f"{file}1", "w")
@@ -56,7 +56,7 @@ class RaceState(BoardState):
         return value / 2
 
 
-class Race(BoardGame):
+class Race(BoardGame[RaceState, Step]):
     """Breakthrough's pawns on a 5x5 board."""
 
     name = "race"

@@ -32,7 +32,7 @@ LINES = [
 PLACES = Place.every(BOARD)  # each move made once, in cell order
 
 
-class TicTacToeState(BoardState):
+class TicTacToeState(BoardState[str, Place]):
     def moves(self) -> list[Place]:
         return self.place_moves(PLACES)
 
@@ -47,7 +47,7 @@ class TicTacToeState(BoardState):
         return None if None in self.at else Outcome.draw("the board is full")
 
 
-class TicTacToe(BoardGame):
+class TicTacToe(BoardGame[TicTacToeState, Place]):
     """Tic-tac-toe for two on a 3x3 board."""
 
     name = "tic-tac-toe"

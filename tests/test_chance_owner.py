@@ -36,59 +36,61 @@ class HandsView:
     left: int
 
 
-class DrawState(FieldState[Draw]):
-    """Players draw in turn from a bag of numbered tiles into hidden hands; the highest sum wins."""
+with pytest.warns(DeprecationWarning, match=r"FieldState is deprecated"):  # the deprecated class still works
 
-    fields = Fields(bag=BAG, hands=LIST, turn=VALUE)
+    class DrawState(FieldState[Draw]):
+        """Players draw in turn from a bag of numbered tiles into hidden hands; the highest sum wins."""
 
-    def __init__(self, game: DrawGame, players: int, seed: int | None) -> None:
-        super().__init__(game, players, seed)
-        self.bag: TileBag[int] = TileBag(range(1, 31), rng=self.rng)
-        self.hands: list[tuple[int, ...]] = [(), ()]
-        self.turn = 0
+        fields = Fields(bag=BAG, hands=LIST, turn=VALUE)
 
-    @property
-    def current_player(self) -> Player | None:
-        return None if self.outcome else self.turn
+        def __init__(self, game: DrawGame, players: int, seed: int | None) -> None:
+            super().__init__(game, players, seed)
+            self.bag: TileBag[int] = TileBag(range(1, 31), rng=self.rng)
+            self.hands: list[tuple[int, ...]] = [(), ()]
+            self.turn = 0
 
-    @property
-    def outcome(self) -> Outcome | None:
-        if sum(map(len, self.hands)) < 8:
-            return None
-        a, b = (sum(h) for h in self.hands)
-        return Outcome.draw("level") if a == b else Outcome.win(0 if a > b else 1, "higher sum")
+        @property
+        def current_player(self) -> Player | None:
+            return None if self.outcome else self.turn
 
-    def legal_moves(self) -> list[Draw]:
-        return [] if self.outcome else [Draw()]
+        @property
+        def outcome(self) -> Outcome | None:
+            if sum(map(len, self.hands)) < 8:
+                return None
+            a, b = (sum(h) for h in self.hands)
+            return Outcome.draw("level") if a == b else Outcome.win(0 if a > b else 1, "higher sum")
 
-    def _play(self, move: Draw) -> object:
-        if not isinstance(move, Draw):
-            raise IllegalMoveError(move, "the only move is 'draw'")
-        token = self._save()
-        (tile,) = self.bag.draw(1)
-        self.hands[self.turn] = (*self.hands[self.turn], tile)
-        self.turn = 1 - self.turn
-        return token
+        def legal_moves(self) -> list[Draw]:
+            return [] if self.outcome else [Draw()]
 
-    def view(self, player: Player) -> HandsView:
-        return HandsView(self.check_player(player), self.hands[player], tuple(map(len, self.hands)), len(self.bag))
+        def _play(self, move: Draw) -> object:
+            if not isinstance(move, Draw):
+                raise IllegalMoveError(move, "the only move is 'draw'")
+            token = self._save()
+            (tile,) = self.bag.draw(1)
+            self.hands[self.turn] = (*self.hands[self.turn], tile)
+            self.turn = 1 - self.turn
+            return token
 
-    def determinize(self, player: Player, seed: int) -> DrawState:
-        world = super().determinize(player, seed)
-        rival = 1 - player
-        pool = [*world.bag, *world.hands[rival]]
-        deal = Random(seed)
-        deal.shuffle(pool)
-        k = len(world.hands[rival])
-        world.hands[rival] = tuple(sorted(pool[:k]))
-        world.bag = TileBag(pool[k:], rng=world.rng)
-        return world
+        def view(self, player: Player) -> HandsView:
+            return HandsView(self.check_player(player), self.hands[player], tuple(map(len, self.hands)), len(self.bag))
 
-    def render(self) -> str:
-        return str(self.hands)
+        def determinize(self, player: Player, seed: int) -> DrawState:
+            world = super().determinize(player, seed)
+            rival = 1 - player
+            pool = [*world.bag, *world.hands[rival]]
+            deal = Random(seed)
+            deal.shuffle(pool)
+            k = len(world.hands[rival])
+            world.hands[rival] = tuple(sorted(pool[:k]))
+            world.bag = TileBag(pool[k:], rng=world.rng)
+            return world
 
-    def render_for(self, player: Player) -> str:
-        return f"your hand {self.hands[player]}; hand sizes {tuple(map(len, self.hands))}"
+        def render(self) -> str:
+            return str(self.hands)
+
+        def render_for(self, player: Player) -> str:
+            return f"your hand {self.hands[player]}; hand sizes {tuple(map(len, self.hands))}"
 
 
 class DrawGame(Game[DrawState, Draw]):
@@ -298,7 +300,6 @@ def test_drew_chance_names_the_move() -> None:
     nim = Nim().new_game(seed=0)
     nim.apply("take 1")
     assert not nim.drew_chance(0)
-
 
 
 class LeakyState(DrawState):

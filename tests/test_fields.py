@@ -12,59 +12,61 @@ from boardkit.fields import BAG, COMPONENT, COUNTER, DICT, GRID, LIST, VALUE, Fi
 from boardkit.game import NoOptions
 from boardkit.testing import check_game
 
+# FieldState is deprecated (issue 38): it warns where a class subclasses it, and still works.
+with pytest.warns(DeprecationWarning, match=r"FieldState is deprecated"):
 
-class DrawState(FieldState[str]):
-    """A two-player game of drawing tiles from a bag into hands until it runs dry."""
+    class DrawState(FieldState[str]):
+        """A two-player game of drawing tiles from a bag into hands until it runs dry."""
 
-    fields = Fields(
-        bag=BAG,
-        hands=each(Field(lambda v, s: v.copy(), lambda v: v.key())),
-        taken=COUNTER,
-        last=DICT,
-        rows=GRID,
-        log=LIST,
-        turn=VALUE,
-    )
+        fields = Fields(
+            bag=BAG,
+            hands=each(Field(lambda v, s: v.copy(), lambda v: v.key())),
+            taken=COUNTER,
+            last=DICT,
+            rows=GRID,
+            log=LIST,
+            turn=VALUE,
+        )
 
-    def __init__(self, game: Draw, players: int, seed: int | None) -> None:
-        super().__init__(game, players, seed)
-        self.bag: TileBag[str] = TileBag({"a": 3, "b": 3}, rng=self.rng)
-        self.hands: list[Hand[str]] = [Hand(owner=0), Hand(owner=1)]
-        self.taken: Counter[str] = Counter()
-        self.last: dict[int, str] = {}
-        self.rows: list[list[str]] = [[], []]
-        self.log: list[str] = []
-        self.turn = 0
+        def __init__(self, game: Draw, players: int, seed: int | None) -> None:
+            super().__init__(game, players, seed)
+            self.bag: TileBag[str] = TileBag({"a": 3, "b": 3}, rng=self.rng)
+            self.hands: list[Hand[str]] = [Hand(owner=0), Hand(owner=1)]
+            self.taken: Counter[str] = Counter()
+            self.last: dict[int, str] = {}
+            self.rows: list[list[str]] = [[], []]
+            self.log: list[str] = []
+            self.turn = 0
 
-    @property
-    def current_player(self) -> int | None:
-        return None if len(self.bag) == 0 else self.turn
+        @property
+        def current_player(self) -> int | None:
+            return None if len(self.bag) == 0 else self.turn
 
-    @property
-    def outcome(self) -> Outcome | None:
-        if len(self.bag):
-            return None
-        a, b = len(self.rows[0]), len(self.rows[1])
-        return Outcome.draw("empty") if a == b else Outcome.win(int(b > a), "more rows")
+        @property
+        def outcome(self) -> Outcome | None:
+            if len(self.bag):
+                return None
+            a, b = len(self.rows[0]), len(self.rows[1])
+            return Outcome.draw("empty") if a == b else Outcome.win(int(b > a), "more rows")
 
-    def legal_moves(self) -> list[str]:
-        return [] if self.outcome else ["draw", "draw2"] if len(self.bag) > 1 else ["draw"]
+        def legal_moves(self) -> list[str]:
+            return [] if self.outcome else ["draw", "draw2"] if len(self.bag) > 1 else ["draw"]
 
-    def _play(self, move: str) -> object:
-        if move not in self.legal_moves():
-            raise IllegalMoveError(move, "not now")
-        token = self._save()
-        for tile in self.bag.draw(2 if move == "draw2" else 1):
-            self.hands[self.turn].add(tile)
-            self.taken[tile] += 1
-            self.last[self.turn] = tile
-            self.rows[self.turn].append(tile)
-            self.log.append(tile)
-        self.turn = 1 - self.turn
-        return token
+        def _play(self, move: str) -> object:
+            if move not in self.legal_moves():
+                raise IllegalMoveError(move, "not now")
+            token = self._save()
+            for tile in self.bag.draw(2 if move == "draw2" else 1):
+                self.hands[self.turn].add(tile)
+                self.taken[tile] += 1
+                self.last[self.turn] = tile
+                self.rows[self.turn].append(tile)
+                self.log.append(tile)
+            self.turn = 1 - self.turn
+            return token
 
-    def render(self) -> str:
-        return f"{self.rows} {len(self.bag)} left"
+        def render(self) -> str:
+            return f"{self.rows} {len(self.bag)} left"
 
 
 class Draw(Game[DrawState, str]):
@@ -135,6 +137,20 @@ def test_a_forgotten_field_fails_at_once() -> None:
     state = Leaky(Draw(), 2, 1)
     with pytest.raises(AttributeError):
         state.copy()
+
+
+def test_field_state_warns_once_where_it_is_subclassed() -> None:
+    with pytest.warns(DeprecationWarning, match=r"boardkit\.fields\.FieldState is deprecated") as caught:
+
+        class Mine(FieldState[str]):
+            fields = Fields(log=LIST)
+
+    assert len(caught) == 1 and caught[0].filename == __file__
+
+    class Deeper(Mine):  # a subclass of a subclass does not warn again (warnings are errors here)
+        pass
+
+    assert issubclass(Deeper, FieldState)
 
 
 def test_fields_refuse_what_is_not_a_field() -> None:

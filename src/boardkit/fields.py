@@ -1,32 +1,35 @@
-"""Declared fields: a state lists what it keeps once, and gets ``copy``,
-``==`` and exact undo from that list.
+"""Declared fields: a state lists what it keeps once, in a :class:`Fields`
+table, and takes ``copy``, ``==`` and exact undo from that list.
 
 A game whose position is more than cells and pieces (hands, bags, tracks,
-counters; the kit's :class:`~boardkit.kit.BoardState` covers cells and
-pieces) subclasses :class:`FieldState` and declares each attribute it keeps,
-with how to copy it and how to compare it, in one :class:`Fields` table.
-:class:`FieldState` derives from it:
+counters; the kit's :class:`~boardkit.kit.BoardState` covers cells, pieces
+and counters) declares each attribute it keeps, with how to copy it and how
+to compare it, in one :class:`Fields` table, and reads it in four lines:
 
-* ``copy()`` - a new state whose every declared field is copied;
-* ``_key()`` - the fields' keys in one tuple, so ``snapshot()`` and ``==``
-  see everything the game keeps;
-* ``_save()`` / ``_unplay()`` - a move's undo record is a copy of every
-  field taken before the move; undo puts copies of it back, so a copy of
-  the state that shares the record can take the same move back too. (The
-  generator's state is restored by :meth:`State.undo
-  <boardkit.State.undo>` itself, for every kind of state.)
+* ``copy()``: ``fields.copy_into(self, twin)``, every declared field copied;
+* ``_key()``: ``fields.key(self)``, the fields' keys in one tuple, so
+  ``snapshot()`` and ``==`` see everything the game keeps;
+* ``_play``/``_unplay``: ``fields.save(self)``, a copy of every field taken
+  before the move, is the undo record, and ``fields.restore(self, token)``
+  puts copies of it back, so a copy of the state that shares the record can
+  take the same move back too. (The generator's state is restored by
+  :meth:`State.undo <boardkit.State.undo>` itself, for every kind of state.)
 
 A field the game forgets to declare is missing from a copy, which fails at
 once (``AttributeError``) rather than sharing a mutable value silently.
-:func:`boardkit.testing.check_game` then catches it.
+
+:class:`FieldState`, a state class that wrote those four lines for its
+subclasses, is deprecated and warns when subclassed: no shipped game and no
+example uses it (every shipped game measured faster with its own undo), and
+the kit covers the games that keep cells and counters.
 
 This module belongs to the core floor: it imports only the game protocol and
 the chance module, never a board, a component class or a game.
 
 Examples:
-    >>> from boardkit import Game, Outcome
-    >>> from boardkit.fields import LIST, VALUE, Fields, FieldState
-    >>> class CountState(FieldState[int]):
+    >>> from boardkit import Game, Outcome, State
+    >>> from boardkit.fields import LIST, VALUE, Fields
+    >>> class CountState(State[int]):
     ...     fields = Fields(counts=LIST, turn=VALUE)
     ...     def __init__(self, game, players, seed):
     ...         super().__init__(game, players, seed)
@@ -36,10 +39,18 @@ Examples:
     ...     def legal_moves(self):
     ...         return [1, 2]
     ...     def _play(self, move):
-    ...         token = self._save()
+    ...         token = self.fields.save(self)
     ...         self.counts[self.turn] += move
     ...         self.turn = 1 - self.turn
     ...         return token
+    ...     def _unplay(self, move, token):
+    ...         self.fields.restore(self, token)
+    ...     def _key(self):
+    ...         return self.fields.key(self)
+    ...     def copy(self):
+    ...         twin = self._bare_twin()
+    ...         self.fields.copy_into(self, twin)
+    ...         return twin
     ...     def render(self):
     ...         return str(self.counts)
     >>> class Count(Game):
@@ -59,6 +70,7 @@ Examples:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -189,15 +201,34 @@ class Fields(Mapping[str, Field]):
 
 
 class FieldState(State[M], Generic[M]):
-    """A :class:`~boardkit.State` whose ``copy``, ``_key`` and undo come from
-    its declared :attr:`fields`.
+    """Deprecated: a :class:`~boardkit.State` whose ``copy``, ``_key`` and
+    undo come from its declared :attr:`fields`; subclassing it warns.
 
+    No shipped game and no example uses it. A state writes the four lines
+    it gave with its :class:`Fields` table instead (the module's example).
     A subclass sets :attr:`fields`, assigns every field in ``__init__``, and
     in ``_play`` calls :meth:`_save` once it knows the move is legal and
-    before changing anything, returning what it gives as the undo token. It
-    writes no ``copy``, ``_key`` or ``_unplay``; it may still override them
-    (a faster undo for a hot path, say).
+    before changing anything, returning what it gives as the undo token.
+
+    Examples:
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     class CountState(FieldState[int]):
+        ...         fields = Fields(counts=LIST)
+        >>> print(caught[0].category.__name__, caught[0].message)  # doctest: +ELLIPSIS
+        DeprecationWarning boardkit.fields.FieldState is deprecated...
     """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if FieldState in cls.__bases__:  # once, where the class is written, not for its own subclasses
+            warnings.warn(
+                "boardkit.fields.FieldState is deprecated: keep the Fields table and write copy, _key and"
+                " _unplay with its copy_into, key and restore (see boardkit.fields)",
+                DeprecationWarning,
+                stacklevel=3,  # past ABCMeta.__new__, to the class statement
+            )
 
     #: The attributes this state keeps beyond the base class's move stack and
     #: generator, and how each is copied and compared.

@@ -1,4 +1,5 @@
-"""A user's kit games written as the docs show them, as mypy --strict and the
+"""A user's kit games written as the docs show them (typed: ``BoardState[str, Step]``,
+``BoardGame[RaceState, Step]``), as mypy --strict and the
 project's ruff rules (RUF012 included) see them: coordinates unpack, cells
 hold symbols, counts or stacks, turns come in parts, moves go on edges, and
 no ``# type: ignore`` or ``current_player or 0`` is needed. Checked by
@@ -22,7 +23,7 @@ NORTH = BOARD.step("f3", "n")
 HEXES = [q + r for q, r in HexGrid.hexagon(2).cells]
 
 
-class RaceState(BoardState):
+class RaceState(BoardState[str, Step]):
     def setup(self) -> None:
         for i in HOME:
             self.put(BOARD.cells[i], "xo"[self.player])
@@ -47,7 +48,7 @@ class RaceState(BoardState):
         return self.no_move_loses()
 
 
-class Race(BoardGame):
+class Race(BoardGame[RaceState, Step]):
     name = "race"
     board = BOARD
     pieces: ClassVar = {"x": "player 0", "o": "player 1", "X": "player 0 home", "O": "player 1 home"}
@@ -56,7 +57,7 @@ class Race(BoardGame):
     state_class = RaceState
 
 
-class PitsState(BoardState[int]):
+class PitsState(BoardState[int, Place]):
     def setup(self) -> None:
         for column, _ in BOARD.squares[:8]:
             self.put((column, 0), 4)
@@ -71,7 +72,7 @@ class PitsState(BoardState[int]):
         self.next_turn()
 
 
-class Pits(BoardGame):
+class Pits(BoardGame[PitsState, Place]):
     name = "pits"
     board = BOARD
     parts: ClassVar = {"sow": "sow a pit"}
@@ -79,7 +80,7 @@ class Pits(BoardGame):
     state_class = PitsState
 
 
-class LinesState(BoardState):
+class LinesState(BoardState[str, Edge]):
     def moves(self) -> list[Edge]:
         return [Edge(self.name(a), self.name(b)) for a, b in self.empty_edges()]
 
@@ -91,7 +92,7 @@ class LinesState(BoardState):
             self.next_turn()
 
 
-class Lines(BoardGame):
+class Lines(BoardGame[LinesState, Edge]):
     name = "lines"
     board = SquareGrid(3, 3)
     pieces: ClassVar = {"x": "player 0", "o": "player 1"}

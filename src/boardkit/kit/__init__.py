@@ -31,7 +31,7 @@ Examples:
 
     >>> from boardkit import Outcome
     >>> from boardkit.topology import SquareGrid
-    >>> class StripState(BoardState):
+    >>> class StripState(BoardState[str, Place]):
     ...     def moves(self):
     ...         return [Place(self.name(c)) for c in self.empty()]
     ...     def play(self, move):
@@ -42,7 +42,7 @@ Examples:
     ...             if self[a] is not None and self[a] == self[b]:
     ...                 return Outcome.win("XO".index(self[a]), "two in a row")
     ...         return None if self.empty() else Outcome.draw("the strip is full")
-    >>> class Strip(BoardGame):
+    >>> class Strip(BoardGame[StripState, Place]):
     ...     name = "strip"
     ...     board = SquareGrid(4, 1)
     ...     pieces = {"X": "player 0", "O": "player 1"}
@@ -68,9 +68,9 @@ fields for games that keep more than cells are in :mod:`boardkit.fields`.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
-from typing_extensions import Self
+from typing_extensions import Self, TypeVar
 
 from boardkit.errors import NotationError, OptionError
 from boardkit.game import Game, NoOptions, State, make_options
@@ -98,8 +98,15 @@ __all__ = [
     "Step",
 ]
 
+#: A kit game's move type: ``Step``, ``Place | Pass``, the game's own class
+#: (``Any`` when the game does not say, as in a bare ``BoardState``).
+M = TypeVar("M", bound=Hashable, default=Any)
+#: A kit game's state class, what its ``new_game()`` returns (a bare
+#: ``BoardGame`` returns a ``BoardState`` of any moves).
+S = TypeVar("S", bound="BoardState[Any, Any]", default="BoardState[Any, Any]")
 
-class BoardGame(Game[Any, Any]):
+
+class BoardGame(Game[S, M]):
     """A game built on the kit: declare the board, pieces and state class.
 
     Class attributes to set:
@@ -142,6 +149,14 @@ class BoardGame(Game[Any, Any]):
     Write the mappings with a bare ``ClassVar`` (``pieces: ClassVar = {...}``):
     ruff's RUF012 asks for it, and mypy checks the value against the
     declaration here.
+
+    Name the state class and the moves as type arguments,
+    ``class TicTacToe(BoardGame[TicTacToeState, Place])`` (a union for
+    several kinds: ``BoardGame[GoState, Place | Pass]``), and a type checker
+    knows that :meth:`new_game` gives a ``TicTacToeState``, that
+    :meth:`parse_move` gives a ``Place`` and that ``state_class`` is that
+    class. A bare ``BoardGame`` still works: its states are then a
+    ``BoardState[Any, Any]`` to the type checker.
     """
 
     board: ClassVar[Topology]
@@ -156,7 +171,7 @@ class BoardGame(Game[Any, Any]):
     moves: ClassVar[tuple[type[Any], ...]] = (Place, Step, Pass)
     parts: ClassVar[Mapping[str, str]] = {}
     options_class: ClassVar[type[Any]] = NoOptions
-    state_class: ClassVar[type[BoardState[Any]]]
+    state_class: type[S]
 
     def __init__(self, **options: Any) -> None:
         self.options = make_options(self.options_class, options, game=self.name or type(self).__name__)
@@ -224,12 +239,12 @@ class BoardGame(Game[Any, Any]):
         """The board for these options; by default the class's ``board``."""
         return type(self).board
 
-    def new_game(self, *, players: int | None = None, seed: int | None = None) -> BoardState[Any]:
+    def new_game(self, *, players: int | None = None, seed: int | None = None) -> S:
         state = self.state_class(self, self.check_players(players), seed)
         state._start()
         return state
 
-    def all_moves(self) -> list[Any]:
+    def all_moves(self) -> list[M]:
         """Every move the game can ever make, from each move class's
         ``every(board)``: the fixed action space of :func:`boardkit.rl.actions`.
 
@@ -241,7 +256,7 @@ class BoardGame(Game[Any, Any]):
             >>> len(TicTacToe().all_moves())
             9
         """
-        found: list[Any] = []
+        found: list[M] = []
         for kind in self.moves:
             every = getattr(kind, "every", None)
             if not callable(every):
@@ -285,7 +300,7 @@ class BoardGame(Game[Any, Any]):
             return piece_planes(self, players)
         return declared_encoder(self, players)
 
-    def parse_move(self, text: str) -> Any:
+    def parse_move(self, text: str) -> M:
         """Read a move with the first of :attr:`moves` that knows the text.
 
         Raises:
@@ -295,12 +310,12 @@ class BoardGame(Game[Any, Any]):
             for kind in self.moves:
                 move = kind.parse(text, self.topology)
                 if move is not None:
-                    return move
+                    return cast(M, move)
         forms = ", ".join(kind.__name__ for kind in self.moves)
         raise NotationError(text if isinstance(text, str) else repr(text), f"not a move of {self.name} ({forms})")
 
 
-class BoardState(BoardCells[P], State[Any]):
+class BoardState(BoardCells[P], State[M], Generic[P, M]):
     """One game of a :class:`BoardGame`: the board's pieces, the counters, whose
     turn it is and the outcome, every change of which is undone exactly.
 
@@ -312,11 +327,30 @@ class BoardState(BoardCells[P], State[Any]):
     :meth:`~BoardCells.set_turn`. Those methods, the position and its undo
     log are :class:`BoardCells`'s, its first base (compiled on the compiled
     build); the rest of the :class:`~boardkit.State` protocol is here.
+
+    Its type arguments are what a cell holds and the moves:
+    ``BoardState[str, Place]`` (``str`` piece symbols, moved by
+    :class:`Place`), ``BoardState[int, Place]`` for counts. A type checker then
+    holds ``moves``, ``play``, ``check``, ``apply``, ``undo`` and
+    ``legal_moves`` to that move type. ``BoardState`` alone is
+    ``BoardState[str, Any]`` and ``BoardState[int]`` is ``BoardState[int, Any]``.
     """
 
-    game: BoardGame
+    game: BoardGame[Any, M]
 
-    def __init__(self, game: BoardGame, players: int, seed: int | None) -> None:
+    if TYPE_CHECKING:
+        # The move type ``M`` as a type checker sees it. At run time these are BoardCells'
+        # methods (compiled on the compiled build, typed ``Any`` there), untouched and unwrapped.
+
+        def moves(self) -> list[M]: ...
+        def legal_moves(self) -> list[M]: ...
+        def play(self, move: M) -> None: ...
+        def check(self, move: M) -> str | None: ...
+        def apply(self, move: M | str) -> None: ...
+        def undo(self) -> M: ...
+        def random_move(self, rng: Any) -> M: ...
+
+    def __init__(self, game: BoardGame[Any, Any], players: int, seed: int | None) -> None:
         State.__init__(self, game, players, seed)
         first_part = next(iter(game.parts), None)
         BoardCells.__init__(self, game.topology, game.tables, dict(game.counters), first_part, game.on_edges)
