@@ -470,3 +470,16 @@ def test_simulate_caps_every_game_by_default_and_says_so() -> None:
     assert boardkit("simulate", NIM, "--games", "2", "--max-moves", "-1", "--quiet").returncode == 2
     finished = boardkit("simulate", NIM, "--games", "2", "--quiet")
     assert finished.returncode == 0 and "note:" not in finished.stderr
+
+
+def test_replay_of_a_game_of_ones_own_says_how_to_name_it(tmp_path: Path) -> None:
+    """issue 40: replaying a user game's record said only "unknown game"."""
+    game = tmp_path / "mine.py"
+    original = Path(__file__).resolve().parent.parent / "examples" / "tic_tac_toe.py"
+    game.write_text(original.read_text().replace('"tic-tac-toe"', '"my-ttt"'))
+    out = tmp_path / "r.json"
+    assert boardkit("play", str(game), "--seat", "random", "random", "--seed", "1", "--out", str(out)).returncode == 0
+    refused = boardkit("replay", str(out))
+    assert refused.returncode == 2 and "unknown game 'my-ttt'" in refused.stderr
+    assert "for a game of your own, name its file: --game path/to/game.py" in refused.stderr
+    assert boardkit("replay", str(out), "--game", str(game)).returncode == 0

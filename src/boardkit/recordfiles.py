@@ -28,6 +28,7 @@ import json
 import os
 from typing import TYPE_CHECKING
 
+from boardkit import registry
 from boardkit.errors import BoardkitError, RecordError, shown
 
 if TYPE_CHECKING:  # imported where they are used: the command imports MAX_FILE at start-up, before its signals
@@ -85,6 +86,15 @@ def read_text(path: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
 
 
+def _names_an_unknown_game(chunk: str) -> bool:
+    """Whether a record's text names a game that is not registered (a game of the user's own)."""
+    try:
+        name = json.loads(chunk).get("game")
+    except (ValueError, AttributeError, RecursionError):
+        return False
+    return isinstance(name, str) and name not in registry.names()
+
+
 def read_records(path: str, game_spec: str | None) -> list[GameRecord]:
     """Every record of the file ``path``, each checked by replaying it:
     another program's game (:func:`record_format`), one record as JSON, or
@@ -118,7 +128,10 @@ def read_records(path: str, game_spec: str | None) -> list[GameRecord]:
         try:
             return GameRecord.from_json(chunk, game=game)
         except RecordError as exc:
-            raise RecordError(f"{where}: {exc.reason}") from None
+            hint = ""
+            if factory is None and _names_an_unknown_game(chunk):
+                hint = "; for a game of your own, name its file: --game path/to/game.py"
+            raise RecordError(f"{where}: {exc.reason}{hint}") from None
 
     try:
         json.loads(text)
