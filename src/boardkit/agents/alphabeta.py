@@ -218,16 +218,12 @@ class AlphaBetaAgent:
             "quiescence": self.quiescence,
         }
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __reduce__(self) -> tuple[Any, ...]:
         """What pickles: the settings, the generator where it stands and the last search, not the
         transposition table or the evaluations kept (caches that reach hundreds of megabytes, which
-        a server's bot pool would send back and forth every move)."""
-        return {"settings": self._settings(), "rng": self.rng, "last_search": self.last_search}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        type(self).__init__(self, **state["settings"])
-        self.rng = state["rng"]
-        self.last_search = state["last_search"]
+        a server's bot pool would send back and forth every move). Rebuilt by calling the class, the
+        same on the pure and the compiled build."""
+        return (_rebuilt, (type(self), self._settings(), self.rng, self.last_search))
 
     def progress(self) -> str:
         """What the search running now (or the last one) has done, for a
@@ -496,6 +492,14 @@ class AlphaBetaAgent:
                 break
             seen.add(key)
         return tuple(line)
+
+
+def _rebuilt(cls: Any, settings: dict[str, Any], rng: Random, last_search: SearchInfo | None) -> Any:
+    """An alpha-beta agent unpickled: made afresh from its settings, its generator and last search restored."""
+    agent = cls(**settings)
+    agent.rng = rng
+    agent.last_search = last_search
+    return agent
 
 
 def _to_table(value: float, ply: int) -> float:
