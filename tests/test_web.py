@@ -1026,3 +1026,19 @@ def test_a_person_on_this_machine_is_never_locked_out_unless_asked() -> None:
         new_table(stranger)
         answer = stranger.post("/api/tables", json={"game": "tafl", "seats": ["here", "here"]})
         assert answer.status_code == 429 and answer.json()["error"].endswith("(the server's --per-client limit)")
+
+
+def test_an_undo_refused_says_why_in_the_players_terms() -> None:
+    """issue 40: with a linked friend, undo right after your own move said "nothing of yours to take back"."""
+    from boardkit.testing import Nim
+
+    linked = Table(Nim(heap=9), [parse_seat("here"), parse_seat("link")], seed=1)
+    host = linked.viewer(linked.host_token)
+    assert host is not None
+    linked.play(host, "take 1", linked.version)
+    assert linked.undo_refusal(host) == (
+        "no take-backs while people elsewhere play this game: they would lose moves without a say"
+    )
+    alone = Table(Nim(heap=9), [parse_seat("here"), parse_seat("random")], seed=1)
+    me = alone.viewer(alone.host_token)
+    assert me is not None and alone.undo_refusal(me) == "nothing of yours to take back yet"

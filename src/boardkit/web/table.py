@@ -392,7 +392,7 @@ class Table:
             >>> table = Table(ClothOfGold(), [parse_seat("here"), parse_seat("here")], seed=4)
             >>> host = table.viewer(table.host_token)
             >>> table.undo_refusal(host)
-            'nothing of yours to take back here'
+            'nothing of yours to take back yet'
             >>> for move in ["A-dragon/secrecy", "A-gold", "B-blue", "B-white", "A-red"]:
             ...     table.play(host, move, table.version)
             >>> table.undo_refusal(host)
@@ -400,8 +400,16 @@ class Table:
         """
         count = self.takes_back(viewer)
         if not count:
-            return "nothing of yours to take back here"
+            return self._no_take_back(viewer)
         return self.match.take_back_refusal(count)
+
+    def _no_take_back(self, viewer: Viewer) -> str:
+        """Why ``viewer`` has nothing to take back, in their terms."""
+        if self.seat_tokens:
+            return "no take-backs while people elsewhere play this game: they would lose moves without a say"
+        if not viewer.host:
+            return "only the host takes moves back"
+        return "nothing of yours to take back yet"
 
     def hint_refusal(self, viewer: Viewer) -> str | None:
         """Why ``viewer`` may not ask for a hint now, or ``None``: a hint is
@@ -430,7 +438,7 @@ class Table:
         self._check_version(version)
         count = self.takes_back(viewer)
         if not count:
-            raise IllegalMoveError("undo", "nothing of yours to take back here")
+            raise IllegalMoveError("undo", self._no_take_back(viewer))
         refusal = self.match.take_back_refusal(count)
         if refusal is not None:
             raise RefusedError(refusal)
