@@ -284,3 +284,14 @@ def test_a_hands_views_match_a_fresh_sort_after_random_changes() -> None:
         assert hand.view(0) == ZoneView(0, fresh, 0)
         assert hand.view(1) == ZoneView(0, tuple(sorted(hand.face_up.items())), len(hand) - hand.face_up.total())
         assert hand.concealed_pairs() == tuple(sorted(hand.concealed.items()))
+
+
+def test_a_bag_is_seeded_one_way_at_a_time() -> None:
+    """issue 41: TileBag(rng=..., seed=...) silently ignored the seed."""
+    from boardkit import Random
+    from boardkit.bag import TileBag
+    from boardkit.errors import ComponentError
+
+    with pytest.raises(ComponentError, match="not both"):
+        TileBag({"gold": 2}, rng=Random(1), seed=2)
+    assert TileBag({"gold": 2}, seed=2).rng.state == Random(2).state

@@ -35,6 +35,10 @@ class TileBag(Generic[T]):
         rng: The generator to draw with (shared, not copied).
         seed: Seed for a generator of the bag's own, when ``rng`` is not given.
 
+    Raises:
+        ComponentError: for a count that is not a non-negative integer, or
+            both ``rng`` and ``seed`` (the seed would be ignored).
+
     Examples:
         >>> bag = TileBag({"gold": 3, "red": 2}, seed=1)
         >>> len(bag), bag.counts["gold"]
@@ -58,6 +62,8 @@ class TileBag(Generic[T]):
         rng: Random | None = None,
         seed: int | None = None,
     ) -> None:
+        if rng is not None and seed is not None:
+            raise ComponentError("a bag draws with the generator it is given (rng) or one of its own (seed), not both")
         if rng is None:
             rng = Random(0 if seed is None else seed)
         self.rng = rng
