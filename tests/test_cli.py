@@ -236,7 +236,7 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
         (("play", "chess"), "boardkit: unknown game 'chess'; known games: "),
         (
             ("play", NIM, "--seat", "human", "genius"),
-            "boardkit: unknown agent 'genius'; agents are random, greedy, mcts, alphabeta or best",
+            "boardkit: unknown agent 'genius'; agents are random, greedy, mcts, alphabeta, expectimax or best",
         ),
         (("play", NIM, "--option", "heap"), "boardkit: an option is written KEY=VALUE, not 'heap'"),
         (("play", NIM, "--option", "heap=0"), "boardkit: heap must be a positive integer, not 0"),
