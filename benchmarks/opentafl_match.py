@@ -19,6 +19,12 @@ This script talks to that driver over a pipe:
 Usage::
 
     python benchmarks/opentafl_match.py --builtin 5 --seconds 1 --games 20 --agent best@1s [--parallel 2]
+        [--side attackers] [--record DIR]
+
+``--side`` makes boardkit play one side only (every game) instead of
+alternating; ``--record DIR`` writes each game's moves to ``DIR/seed-N.txt``,
+one ply a line, with boardkit's search (depth and score) beside its moves, to
+replay a lost game.
 
 It prints one line a game and a Markdown summary: games won, lost and drawn
 from each side, the score with its Wilson 95% interval and the Elo difference.
@@ -107,8 +113,11 @@ def _agree(state: Any, result: str, captures: str, position: str, side: str, ply
         raise RuntimeError(f"ply {ply}: engines disagree: boardkit {ours}, OpenTafl {theirs}")
 
 
-def play_one(builtin: int, seconds: int, agent_text: str, ours: int, seed: int, max_plies: int) -> dict[str, Any]:
-    """One game; ``ours`` is boardkit's side (0 attackers). Returns what happened."""
+def play_one(
+    builtin: int, seconds: int, agent_text: str, ours: int, seed: int, max_plies: int, record: str = ""
+) -> dict[str, Any]:
+    """One game; ``ours`` is boardkit's side (0 attackers). Returns what happened;
+    with ``record`` (a directory), writes the game's moves there."""
     driver = Driver()
     try:
         driver.ask(f"new builtin {builtin}")
@@ -121,6 +130,7 @@ def play_one(builtin: int, seconds: int, agent_text: str, ours: int, seed: int, 
         spent = [0.0, 0.0]
         moves = [0, 0]
         depths: list[int] = []
+        lines: list[str] = []
         ply = 0
         while not state.is_over and ply < max_plies:
             mover = state.current_player
@@ -130,8 +140,11 @@ def play_one(builtin: int, seconds: int, agent_text: str, ours: int, seed: int, 
                 spent[0] += time.perf_counter() - start
                 moves[0] += 1
                 info = getattr(agent, "last_search", None)
+                note = ""
                 if info is not None:
                     depths.append(info.depth)
+                    note = f"  # boardkit {info.describe()}, line {' '.join(map(str, info.line[:6]))}"
+                lines.append(f"{ply} {'a' if mover == 0 else 'd'} {move}{note}")
                 state.apply(move)
                 reply = driver.ask(f"play {move}").split()
                 if reply[0] != "played":
@@ -142,11 +155,17 @@ def play_one(builtin: int, seconds: int, agent_text: str, ours: int, seed: int, 
                 stats = dict(part.split("=", 1) for part in reply[6:])
                 spent[1] += int(stats["wall_ms"]) / 1000
                 moves[1] += 1
+                said = f"OpenTafl depth {stats.get('depth')} score {stats.get('score')}"
+                lines.append(f"{ply} {'a' if mover == 0 else 'd'} {reply[1]}  # {said}")
                 state.apply(reply[1])
                 _agree(state, reply[2], reply[3], reply[4], reply[5], ply)
             ply += 1
         result = _result(state) if state.is_over else "draw"
         score = 0.5 if result == "draw" else 1.0 if result == ("attackers", "defenders")[ours] else 0.0
+        if record:
+            Path(record).mkdir(parents=True, exist_ok=True)
+            header = f"# builtin {builtin}, {seconds} s, {agent_text} as {('attackers', 'defenders')[ours]}: {result}"
+            Path(record, f"seed-{seed}.txt").write_text("\n".join([header, f"# rules {rules}", *lines]) + "\n")
         return {
             "ours": ours,
             "result": result,
@@ -186,10 +205,28 @@ def main() -> None:
     parser.add_argument("--parallel", type=int, default=1, help="games at once (each engine thinks on one core)")
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--first", type=int, default=0, help="number of the first game (its seed and sides)")
+    parser.add_argument(
+        "--side",
+        choices=("both", "attackers", "defenders"),
+        default="both",
+        help="boardkit's side: alternating (both), or one side every game",
+    )
+    parser.add_argument("--record", default="", help="a directory to write each game's moves to")
     args = parser.parse_args()
     results = []
-    jobs = [(args.builtin, args.seconds, args.agent, i % 2, 1000 + i, args.max_plies)
-            for i in range(args.first, args.first + args.games)]
+    fixed = {"attackers": 0, "defenders": 1}.get(args.side)
+    jobs = [
+        (
+            args.builtin,
+            args.seconds,
+            args.agent,
+            i % 2 if fixed is None else fixed,
+            1000 + i,
+            args.max_plies,
+            args.record,
+        )
+        for i in range(args.first, args.first + args.games)
+    ]
     with concurrent.futures.ProcessPoolExecutor(args.parallel) as pool:
         for job, res in zip(jobs, pool.map(play_one, *zip(*jobs, strict=True)), strict=True):
             results.append(res)
