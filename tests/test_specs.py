@@ -167,3 +167,14 @@ def test_take_back_refusal_moved_to_the_match_layer() -> None:
 
     with pytest.warns(DeprecationWarning, match="boardkit.match.take_back_refusal"):
         assert boardkit.terminal.take_back_refusal is boardkit.match.take_back_refusal
+
+
+@pytest.mark.parametrize("name", ["describe_game", "game_options", "game_rules", "seat_name", "summary"])
+def test_the_words_have_one_import_path(name: str) -> None:
+    """issue 41: the terminal re-exported boardkit.words, so each had two import paths."""
+    import boardkit.terminal
+    import boardkit.words
+
+    assert name not in boardkit.terminal.__all__
+    with pytest.warns(DeprecationWarning, match=f"boardkit.words.{name}"):
+        assert getattr(boardkit.terminal, name) is getattr(boardkit.words, name)

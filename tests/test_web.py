@@ -91,9 +91,9 @@ def test_square_moves_are_clicked_from_and_to() -> None:
 
 
 def test_a_kit_game_whose_moves_name_no_cell_is_clicked_where_the_piece_lands() -> None:
-    from boardkit.cli import _game_factory
+    from boardkit.specs import game_factory
 
-    table = Table(_game_factory("connect_four:ConnectFour")[1](), [parse_seat("here"), parse_seat("here")], seed=1)
+    table = Table(game_factory("connect_four:ConnectFour")[1](), [parse_seat("here"), parse_seat("here")], seed=1)
     viewer = table.viewer(table.host_token)
 
     def landing() -> dict[str, list[str]]:
@@ -105,7 +105,7 @@ def test_a_kit_game_whose_moves_name_no_cell_is_clicked_where_the_piece_lands() 
     table.play(viewer, "4", table.version)
     assert landing()["4"] == ["d3"] and landing()["3"] == ["c1"]
     # A move that names its square keeps that square alone, though it turns other discs over.
-    othello = Table(_game_factory("othello:Othello")[1](), [parse_seat("here"), parse_seat("here")], seed=1)
+    othello = Table(game_factory("othello:Othello")[1](), [parse_seat("here"), parse_seat("here")], seed=1)
     page = seat_page(othello, othello.viewer(othello.host_token), 0)
     assert all(len(m["cells"]) == 1 for m in page["moves"])
 
@@ -896,9 +896,9 @@ def test_the_page_marks_the_last_move_on_the_board(client: TestClient) -> None:
     client.post(f"/api/tables/{made['id']}/move", json={"token": made["token"], "version": 0, "move": "d7-e7"})
     assert look(client, made)["last"] == ["d7", "e7"]
     # A kit move that names no cell: the cell it filled.
-    from boardkit.cli import _game_factory
+    from boardkit.specs import game_factory
 
-    table = Table(_game_factory("connect_four:ConnectFour")[1](), [parse_seat("here"), parse_seat("here")], seed=1)
+    table = Table(game_factory("connect_four:ConnectFour")[1](), [parse_seat("here"), parse_seat("here")], seed=1)
     viewer = table.viewer(table.host_token)
     assert viewer is not None
     for column in ("4", "4"):
@@ -914,9 +914,9 @@ def test_a_draughts_capture_path_is_clicked_square_by_square() -> None:
 
 
 def test_the_page_says_what_a_turn_in_parts_asks_for() -> None:
-    from boardkit.cli import _game_factory
+    from boardkit.specs import game_factory
 
-    table = Table(_game_factory("amazons:Amazons")[1](), [parse_seat("here"), parse_seat("here")], seed=1)
+    table = Table(game_factory("amazons:Amazons")[1](), [parse_seat("here"), parse_seat("here")], seed=1)
     viewer = table.viewer(table.host_token)
     assert viewer is not None
     page = seat_page(table, viewer, 0)

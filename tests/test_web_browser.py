@@ -25,7 +25,7 @@ import uvicorn
 from playwright.sync_api import sync_playwright
 
 from boardkit import games
-from boardkit.cli import _game_factory
+from boardkit.specs import game_factory
 from boardkit.web.app import create_app
 from boardkit.web.page import move_cells, seat_page
 
@@ -44,7 +44,7 @@ OFFERED: dict[str, Any] = {name: (lambda n: lambda **o: games.load(n, **o))(name
 KIT_GAMES = ["tic_tac_toe:TicTacToe", "connect_four:ConnectFour", "othello:Othello", "hex:Hex"]
 # Two more: a draughts capture is a path of clicks (c3xe5xc7); an Amazons turn is in two parts.
 MORE_KIT_GAMES = ["draughts:Draughts", "amazons:Amazons"]
-OFFERED.update({spec: _game_factory(spec)[1] for spec in [*KIT_GAMES, *MORE_KIT_GAMES]})
+OFFERED.update({spec: game_factory(spec)[1] for spec in [*KIT_GAMES, *MORE_KIT_GAMES]})
 SCREENS = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
 # The board's size on screen (the box around its cells), and whatever sticks out to the right.
 LAYOUT = """() => {

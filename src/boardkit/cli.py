@@ -33,7 +33,7 @@ import signal
 import sys
 import threading
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from boardkit import COMPILED, __version__
@@ -48,13 +48,6 @@ if TYPE_CHECKING:  # imported by the commands that use them, after the signals a
 __all__ = ["MAX_FILE", "build_parser", "main"]
 
 SEAT_KINDS = ("human", "random", "greedy", "mcts", "alphabeta", "expectimax", "best")  # "human" and the agent kinds
-
-
-def _game_factory(spec: str) -> tuple[str, Callable[..., Game[Any, Any]]]:
-    """:func:`boardkit.specs.game_factory`, under its old private name for tests written against it."""
-    from boardkit.specs import game_factory
-
-    return game_factory(spec)
 
 
 # -- messages ------------------------------------------------------------------
@@ -126,7 +119,7 @@ def _typed(prompt: str) -> str:
 def _list(args: argparse.Namespace) -> int:
     from boardkit import games
     from boardkit.specs import load_game
-    from boardkit.terminal import game_options, game_rules
+    from boardkit.words import game_options, game_rules
 
     if args.game is not None:
         game = load_game(args.game, None, [])

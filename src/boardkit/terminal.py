@@ -26,8 +26,7 @@ own view is drawn.
 Why this module is long: the session and its commands are one screen's worth
 of behaviour that reads best together; the take-back rule it shares with the
 web server is the match layer's (:mod:`boardkit.match`). The words it says
-about games (their names, options, rules) are :mod:`boardkit.words`'s,
-re-exported here.
+about games (their names, options, rules) are :mod:`boardkit.words`'s.
 
 Examples:
     >>> import io
@@ -55,34 +54,31 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TextIO
 
-from boardkit import match
+from boardkit import match, words
 from boardkit.agents import Agent, AlphaBetaAgent, MCTSAgent
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError
 from boardkit.game import Game, Player, State
 from boardkit.render import status
-from boardkit.words import describe_game, game_options, game_rules, possessive, seat_name, summary
 
 __all__ = [
     "CLEAR",
     "Session",
-    "describe_game",
-    "game_options",
-    "game_rules",
     "group_key",
     "loose_match",
     "panel",
     "screen",
-    "seat_name",
-    "summary",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    """``take_back_refusal``, ``hint_reason`` and ``HINT_SECONDS``, now :mod:`boardkit.match`'s, with a
-    :class:`DeprecationWarning`."""
+    """``take_back_refusal``, ``hint_reason`` and ``HINT_SECONDS``, now :mod:`boardkit.match`'s, and the
+    words it used to re-export, :mod:`boardkit.words`'s, each with a :class:`DeprecationWarning`."""
     if name in ("take_back_refusal", "hint_reason", "HINT_SECONDS"):
         warnings.warn(f"boardkit.terminal.{name} is now boardkit.match.{name}", DeprecationWarning, 2)
         return getattr(match, name)
+    if name in ("describe_game", "game_options", "game_rules", "seat_name", "summary"):
+        warnings.warn(f"boardkit.terminal.{name} is boardkit.words.{name}", DeprecationWarning, 2)
+        return getattr(words, name)
     raise AttributeError(f"module 'boardkit.terminal' has no attribute {name!r}")
 
 
@@ -355,7 +351,7 @@ class Session:
         self.news.append(text)
 
     def name(self, player: Player) -> str:
-        return seat_name(self.game, player)
+        return words.seat_name(self.game, player)
 
     def who(self, player: Player) -> str:
         """A seat as the screen calls it: its name and who sits there."""
@@ -419,14 +415,14 @@ class Session:
         return True
 
     def opening(self) -> None:
-        self.say(f"{describe_game(self.game)}, seed {self.seed}")
+        self.say(f"{words.describe_game(self.game)}, seed {self.seed}")
         seats = []
         for p in range(self.state.players):
             sitter = "you" if p not in self.bots and len(self.humans) == 1 else self.labels[p]
             seats.append(f"{self.name(p)}{'' if self.name(p) == f'player {p}' else f' (player {p})'}: {sitter}")
         self.say("seats: " + "; ".join(seats))
         if self.humans:
-            rules = "'rules' tells the goal, " if game_rules(self.game) else ""
+            rules = "'rules' tells the goal, " if words.game_rules(self.game) else ""
             self.say(f"type a move as written on the screen, or its number from 'moves'; {rules}"
                      "'help' lists the commands")
 
@@ -586,7 +582,7 @@ class Session:
             self.say(refusal)
             return
         taken = self.match.take_back(count)
-        parts = [f"{'your' if len(self.humans) == 1 else possessive(self.name(t.player))} move {t.move}"
+        parts = [f"{'your' if len(self.humans) == 1 else words.possessive(self.name(t.player))} move {t.move}"
                  if t.player in self.humans else f"the reply {t.move} by {self.who(t.player)}"
                  for t in reversed(taken)]
         self.tell("took back " + " and ".join(parts))
@@ -606,9 +602,9 @@ class Session:
 
     def rules(self) -> None:
         """Say the game's goal and turn summary, as its ``about`` declares them."""
-        lines = game_rules(self.game)
+        lines = words.game_rules(self.game)
         if not lines:
-            lines = [f"{describe_game(self.game)} declares no goal or turn summary; 'help' lists the commands"]
+            lines = [f"{words.describe_game(self.game)} declares no goal or turn summary; 'help' lists the commands"]
         self.say("\n".join(lines))
 
     def hint(self, player: Player) -> None:
