@@ -47,9 +47,6 @@ if TYPE_CHECKING:  # imported by the commands that use them, after the signals a
 
 __all__ = ["MAX_FILE", "build_parser", "main"]
 
-SEAT_KINDS = ("human", "random", "greedy", "mcts", "alphabeta", "expectimax", "best")  # "human" and the agent kinds
-
-
 # -- messages ------------------------------------------------------------------
 
 

@@ -218,6 +218,10 @@ class AlphaBetaAgent:
             "quiescence": self.quiescence,
         }
 
+    def _kind(self) -> str:
+        """The search in words, for the refusals."""
+        return "alpha-beta search"
+
     def __reduce__(self) -> tuple[Any, ...]:
         """What pickles: the settings, the generator where it stands and the last search, not the
         transposition table or the evaluations kept (caches that reach hundreds of megabytes, which
@@ -265,10 +269,10 @@ class AlphaBetaAgent:
         start = time.perf_counter()
         about = state.game.about
         if state.players != 2:
-            raise OptionError(f"alpha-beta search plays two-player games, not {state.players}: use MCTSAgent")
+            raise OptionError(f"{self._kind()} plays two-player games, not {state.players}: use MCTSAgent")
         if about.hides_information:
             raise OptionError(
-                f"alpha-beta search needs every player to see the whole position, and {state.game.name} "
+                f"{self._kind()} needs every player to see the whole position, and {state.game.name} "
                 "hides information: use MCTSAgent"
             )
         refuse_finished(state)
@@ -343,17 +347,25 @@ class AlphaBetaAgent:
         more plies within the window ``(alpha, beta)`` (principal-variation
         search: a move after the first is tried with a null window first)."""
         sim.apply(move)
-        if sim.is_over:
-            value = self._terminal(sim, player, ply)
-        elif sim.current_player == player:  # a turn in parts: the same player again
-            value = self._search(sim, depth, alpha, beta, ply)
-        elif first or beta - alpha <= 1e-9:
-            value = -self._search(sim, depth, -beta, -alpha, ply)
-        else:
-            value = -self._search(sim, depth, -alpha - 1e-9, -alpha, ply)
-            if alpha < value < beta:
-                value = -self._search(sim, depth, -beta, -alpha, ply)
+        value = self._after(sim, player, depth, alpha, beta, ply, first=first)
         sim.undo()
+        return value
+
+    def _after(
+        self, sim: State[Any], player: Player, depth: int, alpha: float, beta: float, ply: int, *, first: bool
+    ) -> float:
+        """The value for ``player`` of ``sim`` just after their move, searched
+        to ``depth`` more plies within ``(alpha, beta)``: a null window first
+        for a move after the first."""
+        if sim.is_over:
+            return self._terminal(sim, player, ply)
+        if sim.current_player == player:  # a turn in parts: the same player again
+            return self._search(sim, depth, alpha, beta, ply)
+        if first or beta - alpha <= 1e-9:
+            return -self._search(sim, depth, -beta, -alpha, ply)
+        value = -self._search(sim, depth, -alpha - 1e-9, -alpha, ply)
+        if alpha < value < beta:
+            value = -self._search(sim, depth, -beta, -alpha, ply)
         return value
 
     def _search(self, sim: State[Any], depth: int, alpha: float, beta: float, ply: int) -> float:

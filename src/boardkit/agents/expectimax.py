@@ -108,35 +108,8 @@ class ExpectimaxAgent(AlphaBetaAgent):
     def _settings(self) -> dict[str, Any]:
         return {**super()._settings(), "samples": self.samples}
 
-    def for_game(self, seed: int) -> ExpectimaxAgent:
-        """A fresh agent for one game (an empty table), seeded from this agent's seed and ``seed``.
-
-        Examples:
-            >>> ExpectimaxAgent(depth=2, samples=6, seed=1).for_game(2).samples
-            6
-        """
-        return ExpectimaxAgent(**{**self._settings(), "seed": derive_seed(self.seed, seed)})
-
-    def choose(self, state: State[Any], player: Player) -> Any:
-        """Search from ``state`` and return the move with the best expected value for ``player``.
-
-        Raises:
-            IllegalMoveError: when the game is over (there is no move to make).
-            OptionError: for a game of more or fewer than two players, or with hidden information.
-
-        Examples:
-            >>> from boardkit.testing import Nim
-            >>> ExpectimaxAgent(depth=2).choose(Nim(heap=3).new_game(seed=0), 0)
-            Take(3)
-        """
-        if state.players != 2:
-            raise OptionError(f"expectimax search plays two-player games, not {state.players}: use MCTSAgent")
-        if state.game.about.hides_information:
-            raise OptionError(
-                f"expectimax search needs every player to see the whole position, and {state.game.name} "
-                "hides information: use MCTSAgent"
-            )
-        return super().choose(state, player)
+    def _kind(self) -> str:
+        return "expectimax search"
 
     def _child(
         self, sim: State[Any], move: Any, player: Player, depth: int, alpha: float, beta: float, ply: int,
@@ -160,23 +133,6 @@ class ExpectimaxAgent(AlphaBetaAgent):
             sim.undo()
         rng.state = before
         return _expectation(values)
-
-    def _after(
-        self, sim: State[Any], player: Player, depth: int, alpha: float, beta: float, ply: int, *, first: bool
-    ) -> float:
-        """The value for ``player`` of ``sim`` just after their move, searched
-        to ``depth`` more plies within ``(alpha, beta)``: a null window first
-        for a move after the first."""
-        if sim.is_over:
-            return self._terminal(sim, player, ply)
-        if sim.current_player == player:  # a turn in parts: the same player again
-            return self._search(sim, depth, alpha, beta, ply)
-        if first or beta - alpha <= 1e-9:
-            return -self._search(sim, depth, -beta, -alpha, ply)
-        value = -self._search(sim, depth, -alpha - 1e-9, -alpha, ply)
-        if alpha < value < beta:
-            value = -self._search(sim, depth, -beta, -alpha, ply)
-        return value
 
 
 _INF = float("inf")

@@ -269,8 +269,8 @@ AGENTS: Mapping[str, AgentKind] = {
 AGENT_KINDS = tuple(AGENTS)
 
 _GRAMMAR = (
-    "random, greedy, mcts, alphabeta, expectimax or best, with an optional budget: "
-    "mcts:N playouts, alphabeta:N plies, or @2s / @500ms a move (best@2s); or a level: easy, medium, hard"
+    f"{', '.join(AGENT_KINDS[:-1])} or {AGENT_KINDS[-1]}, with an optional budget: "
+    f"mcts:N playouts, alphabeta:N plies, or @2s / @500ms a move (best@2s); or a level: {', '.join(LEVELS)}"
 )
 
 
