@@ -1042,3 +1042,16 @@ def test_an_undo_refused_says_why_in_the_players_terms() -> None:
     alone = Table(Nim(heap=9), [parse_seat("here"), parse_seat("random")], seed=1)
     me = alone.viewer(alone.host_token)
     assert me is not None and alone.undo_refusal(me) == "nothing of yours to take back yet"
+
+
+@pytest.mark.parametrize("name", ["game.html", "start.html", "error.html"])
+def test_every_id_on_a_page_is_unique(name: str) -> None:
+    """Two elements with one id: the scripts' $(id) finds the first only (the Hint button once took the
+    move instructions' id, and its label was overwritten by them)."""
+    from pathlib import Path
+
+    import boardkit.web
+
+    text = (Path(boardkit.web.__file__).parent / "static" / name).read_text(encoding="utf-8")
+    ids = re.findall(r'\bid="([^"]+)"', text)
+    assert ids and len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})

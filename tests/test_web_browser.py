@@ -425,8 +425,9 @@ def test_a_hint_in_the_browser_and_what_the_bot_searched(server: tuple[str, Any]
     tab = Tab(browser)
     table_id = tab.start(base, "tafl", ["here", "alphabeta:2"], variant="brandubh")
     tab.wait_my_turn(-1)
-    assert tab.page.is_visible("#hint") and tab.page.is_hidden("#searched")
-    tab.page.click("#hint")
+    assert tab.page.inner_text("#ask-hint") == "Hint" and tab.page.is_hidden("#searched")
+    assert tab.page.inner_text("#hint").startswith("Click")  # the move instructions keep their own line
+    tab.page.click("#ask-hint")
     tab.page.wait_for_selector("#hint-said:has-text('Hint: ')")
     said = tab.page.inner_text("#hint-said")
     move = said.removeprefix("Hint: ").split(":")[0]

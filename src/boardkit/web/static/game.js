@@ -182,7 +182,7 @@ function render() {
     li.append(a);
     return li;
   });
-  $("hint").hidden = !page.can_hint;
+  $("ask-hint").hidden = !page.can_hint;
   if (!page.can_hint || (hinted && hinted !== page.version)) {
     $("hint-said").hidden = true;
     hinted = null;
@@ -325,9 +325,9 @@ $("board").addEventListener("click", (event) => {
 });
 $("undo").addEventListener("click", () => send("undo", {}));
 // A hint: what the strongest bot would play here, and why, said under the buttons until the game moves on.
-$("hint").addEventListener("click", async () => {
+$("ask-hint").addEventListener("click", async () => {
   const asked = page.version;
-  $("hint").disabled = true;
+  $("ask-hint").disabled = true;
   $("hint-said").hidden = false;
   $("hint-said").textContent = "thinking\u2026";
   try {
@@ -343,7 +343,7 @@ $("hint").addEventListener("click", async () => {
   } catch (err) {
     $("hint-said").textContent = "no hint: the server did not answer";
   } finally {
-    $("hint").disabled = false;
+    $("ask-hint").disabled = false;
   }
 });
 $("new").addEventListener("click", () => {
