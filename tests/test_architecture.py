@@ -554,6 +554,11 @@ LAZY_IMPORTS: dict[tuple[str, str], str] = {
     ("boardkit.games.cloth_of_gold.rules", "boardkit.games.cloth_of_gold.encoding"): _ENCODING,
     ("boardkit.games.five_fields.rules", "boardkit.games.five_fields.encoding"): _ENCODING,
     ("boardkit.games.tafl.rules", "boardkit.games.tafl.encoding"): _ENCODING,
+    ("boardkit.games.tafl.rules", "boardkit.games.tafl"): (
+        "the package assembles Tafl's declaration of the parts that build on the rules (PARTS: the state class"
+        " of OpenTafl's own rules, the record formats), which the rules cannot import at their top; Tafl reads"
+        " it when a game starts or a format is asked for, whichever module was imported first"
+    ),
     ("boardkit.games.tafl.render", "boardkit.render"): _PICTURE,
     ("boardkit.games.five_fields.render", "boardkit.render"): _PICTURE,
 }

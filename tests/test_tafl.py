@@ -394,7 +394,7 @@ def test_the_king_escapes_on_any_edge_square() -> None:
         ". . . . . . t",
         to_move=1,
     )
-    assert state.check and state.escape_lines == 4
+    assert state.king_has_clear_line and state.escape_lines == 4
     state.apply("c5-c7")
     assert state.outcome is not None
     assert (state.outcome.winner, state.outcome.reason) == (1, "king escaped")
@@ -556,7 +556,7 @@ def test_mate_with_corner_escape_counts_lines_to_corners() -> None:
         mate=True,
     )
     one.apply("c4-a4")  # a7 is open, a2 blocks a1: check, not mate
-    assert not one.is_over and one.escape_lines == 1 and one.check
+    assert not one.is_over and one.escape_lines == 1 and one.king_has_clear_line
 
 
 def test_mate_wins_with_two_clear_lines() -> None:

@@ -20,7 +20,7 @@ import numpy as np
 
 from boardkit.encoding import ActionList, Array, Encoder
 from boardkit.games.tafl.moves import Move, square_name
-from boardkit.games.tafl.shape import TABLE_STATES, NumbersMoves, TaflShape
+from boardkit.games.tafl.shape import NumbersMoves, TaflShape
 from boardkit.games.tafl.view import TaflView
 
 __all__ = ["OFFICER_PLANES", "TAFL_PLANES", "all_moves", "observation_encoder"]
@@ -55,17 +55,22 @@ def _moves(n: int) -> list[Move | None]:
     return out
 
 
-def all_moves(game: TaflShape) -> ActionList[Move]:
+def all_moves(game: TaflShape, numbered: type[NumbersMoves] | None = None) -> ActionList[Move]:
     """Every move at its action index: from-square (row by row from the
     top-left) x direction (up, right, down, left) x distance ``1 .. size-1``,
     ``None`` where the run leaves the board; with :attr:`legal_numbers
-    <boardkit.encoding.ActionList.legal_numbers>`, which numbers a state's
-    legal moves without making them.
+    <boardkit.encoding.ActionList.legal_numbers>`, which numbers the legal
+    moves of a state of exactly the class ``numbered`` without making them
+    (:meth:`Tafl.all_moves <boardkit.games.tafl.Tafl.all_moves>` passes
+    :class:`~boardkit.games.tafl.TaflState`). A state of any other class (a
+    subclass with rules of its own, such as
+    :class:`~boardkit.games.tafl.SpecialTaflState` or a user's), and every
+    state when ``numbered`` is ``None``, is left to the generic way.
 
     Examples:
-        >>> from boardkit.games.tafl import Tafl
+        >>> from boardkit.games.tafl import Tafl, TaflState
         >>> game = Tafl("brandubh")
-        >>> moves = all_moves(game)
+        >>> moves = all_moves(game, TaflState)
         >>> len(moves), moves[5], moves[6]
         (1176, None, Move('a7', 'b7'))
         >>> state = game.new_game(seed=1)
@@ -85,10 +90,8 @@ def all_moves(game: TaflShape) -> ActionList[Move]:
             row, col = divmod(i, n)
             table[i * cells + (row + dr * (d + 1)) * n + col + dc * (d + 1)] = a
 
-    plain: type[NumbersMoves] | None = TABLE_STATES[0] if TABLE_STATES else None  # TaflState (the rules put it)
-
-    def numbers(state: Any) -> list[int] | None:  # a State[Move]: exactly a TaflState is numbered here
-        if type(state) is not plain or state.size != n:
+    def numbers(state: Any) -> list[int] | None:  # a State[Move]: exactly a ``numbered`` is numbered here
+        if numbered is None or type(state) is not numbered or state.size != n:
             return None  # a subclass's state, whose rules may differ
         return cast("list[int]", state.legal_entries(table))  # a legal move is never off the table
 

@@ -2,14 +2,15 @@
 
 A format is a :class:`RecordFormat`: how to read a saved game into a replayed
 state and write one back, and how to read and write the program's own
-description of a rule set. Each format's module registers itself here when it
-is imported (:mod:`boardkit.games.tafl.opentafl` registers ``"otg"``,
-OpenTafl's saved games, and the package imports it), so the formats depend on
-the rules and the rules never import a format: :meth:`Tafl.record_formats
+description of a rule set. A format's module builds its format
+(:mod:`boardkit.games.tafl.opentafl` builds ``OTG``, OpenTafl's saved games)
+on the rules, so the rules never import a format: the package lists the
+formats in its declaration of parts (``boardkit.games.tafl.PARTS``, a
+:class:`~boardkit.games.tafl.shape.TaflParts`), where :meth:`Tafl.record_formats
 <boardkit.games.tafl.Tafl.record_formats>` and :meth:`Tafl.from_opentafl
-<boardkit.games.tafl.Tafl.from_opentafl>` look them up here. This module
-names neither the game nor its states (:class:`RecordFormat` is generic in
-them), so the rules import it and it imports only the core.
+<boardkit.games.tafl.Tafl.from_opentafl>` find them. This module names neither
+the game nor its states (:class:`RecordFormat` is generic in them), so the
+rules import it and it imports only the core.
 
 Examples:
     >>> from boardkit.games.tafl import Tafl
@@ -23,17 +24,16 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
 from boardkit.errors import OptionError
 
-__all__ = ["FORMATS", "RecordFormat", "record_format", "register"]
+__all__ = ["RecordFormat", "record_format"]
 
 S = TypeVar("S")
 G = TypeVar("G")
-F = TypeVar("F", bound="RecordFormat[Any, Any]")
 
 
 @attrs.frozen
@@ -44,7 +44,7 @@ class RecordFormat(Generic[S, G]):
     gives them as ``RecordFormat[TaflState, Tafl]``).
 
     Attributes:
-        key: The format's short name (``"otg"``), its key in :data:`FORMATS`.
+        key: The format's short name (``"otg"``), its key among the game's formats.
         name: What players call its files ("OpenTafl saved game").
         suffix: The file name ending (``".otg"``).
         read_game: A saved game's text -> the replayed state.
@@ -62,30 +62,20 @@ class RecordFormat(Generic[S, G]):
     write_rules: Callable[[G], str]
 
 
-#: The registered formats by key.
-FORMATS: Final[dict[str, RecordFormat[Any, Any]]] = {}
-
-
-def register(fmt: F) -> F:
-    """Add ``fmt`` to :data:`FORMATS` (again for the same key replaces it); returns it."""
-    FORMATS[fmt.key] = fmt
-    return fmt
-
-
-def record_format(key: str, formats: Mapping[str, RecordFormat[Any, Any]] = FORMATS) -> RecordFormat[Any, Any]:
-    """The registered format ``key``.
+def record_format(key: str, formats: Mapping[str, RecordFormat[S, G]]) -> RecordFormat[S, G]:
+    """The format ``key`` of ``formats`` (a game's formats by key).
 
     Raises:
-        OptionError: if no format of that name is registered.
+        OptionError: if ``formats`` has no format of that name.
 
     Examples:
         >>> record_format("pgn", {})
         Traceback (most recent call last):
         ...
-        boardkit.errors.OptionError: no tafl record format 'pgn' is registered; formats are: none
+        boardkit.errors.OptionError: no tafl record format 'pgn'; formats are: none
     """
     try:
         return formats[key]
     except KeyError:
         known = ", ".join(repr(k) for k in formats) or "none"
-        raise OptionError(f"no tafl record format {key!r} is registered; formats are: {known}") from None
+        raise OptionError(f"no tafl record format {key!r}; formats are: {known}") from None

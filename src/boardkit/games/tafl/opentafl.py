@@ -83,9 +83,10 @@ move pairs such as ``1. d1-d3 h6-h9`` with OpenTafl's capture suffixes
 (``g7-g10xf10``, ``Kf6-c6``) and comments in brackets; numbered lines with
 letters (``2a.1.1a.``) are variations and are skipped.
 
-This module imports the rules (never the other way round) and registers its
-reader and writer as Tafl's ``"otg"`` record format
-(:meth:`Tafl.record_formats <boardkit.games.tafl.Tafl.record_formats>`).
+This module imports the rules (never the other way round) and builds its
+reader and writer into Tafl's ``"otg"`` record format, :data:`OTG`, which the
+package lists among its parts, where :meth:`Tafl.record_formats
+<boardkit.games.tafl.Tafl.record_formats>` finds it.
 
 Examples:
     >>> from boardkit.games.tafl import Tafl
@@ -106,7 +107,7 @@ import re
 from typing import Any, Final, cast
 
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, RecordError
-from boardkit.games.tafl.formats import RecordFormat, register
+from boardkit.games.tafl.formats import RecordFormat
 from boardkit.games.tafl.moves import Move, parse_square, read_position, square_name, write_position
 from boardkit.games.tafl.rules import Tafl, TaflState
 from boardkit.games.tafl.variants import CUSTOM, VARIANTS, canonical_layout, variant_default
@@ -705,15 +706,14 @@ def _opentafl_move(text: str) -> str:
     return body if not captures else f"{body}x{captures}"
 
 
-#: OpenTafl's saved games and rules strings, registered as Tafl's ``"otg"`` record format.
-OTG: Final = register(
-    RecordFormat(
-        key="otg",
-        name="OpenTafl saved game",
-        suffix=".otg",
-        read_game=read_opentafl_game,
-        write_game=write_opentafl_game,
-        read_rules=rules_options,
-        write_rules=rules_string,
-    )
+#: OpenTafl's saved games and rules strings: Tafl's ``"otg"`` record format (the package lists it
+#: among its parts, ``boardkit.games.tafl.PARTS``).
+OTG: Final = RecordFormat(
+    key="otg",
+    name="OpenTafl saved game",
+    suffix=".otg",
+    read_game=read_opentafl_game,
+    write_game=write_opentafl_game,
+    read_rules=rules_options,
+    write_rules=rules_string,
 )

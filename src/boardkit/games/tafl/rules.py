@@ -12,9 +12,12 @@ The other rooms of the package: moves and their notation in ``moves.py``
 hides nothing, so its view (``view.py``) has no determinization. The state's
 methods for those hand over to them. This module imports them (and the core,
 the boards and Tafl's board tables and forts), and none of them imports it back.
-The readers and writers of other programs' files (OpenTafl's ``.otg``, in
-``opentafl.py``) build on this module and register themselves in ``formats.py``,
-where :meth:`Tafl.record_formats` finds them; this module never loads them.
+The parts that build on this module, the state class of OpenTafl's own rules
+(``special.py``) and the readers and writers of other programs' files
+(OpenTafl's ``.otg``, in ``opentafl.py``), are listed in the package's
+declaration of its parts (``boardkit.games.tafl.PARTS``), which :class:`Tafl`
+reads when a game starts or a format is asked for (``_parts``): this module
+imports none of them at its top.
 
 Why this module is long: the state keeps a hand-written fast path (bitboards,
 in-place moves with exact undo, counted random playouts) whose parts share the
@@ -39,6 +42,7 @@ Examples:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -61,7 +65,7 @@ from boardkit.games.tafl.board import (
 )
 from boardkit.games.tafl.captures import attacker_captures, defender_captures
 from boardkit.games.tafl.evaluation import defenders_value, forcing_moves_on, threatened, winning_bits
-from boardkit.games.tafl.formats import FORMATS, RecordFormat, record_format
+from boardkit.games.tafl.formats import RecordFormat, record_format
 from boardkit.games.tafl.forts import encircled, exit_fort
 from boardkit.games.tafl.movement import plays_apart, square_rules
 from boardkit.games.tafl.moves import Move, Piece, parse_square, read_position, write_position
@@ -78,7 +82,6 @@ from boardkit.games.tafl.render import (
     svg_shapes,
 )
 from boardkit.games.tafl.setup import from_position
-from boardkit.games.tafl.shape import TABLE_STATES
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
 from boardkit.games.tafl.view import TaflView, position_text
 from boardkit.games.tafl.walks import moved, unmoved
@@ -86,6 +89,7 @@ from boardkit.topology import SquareGrid
 
 if TYPE_CHECKING:
     from boardkit.encoding import Encoder
+    from boardkit.games.tafl.shape import TaflParts
 
 T = TypeVar("T")
 
@@ -228,7 +232,7 @@ class Tafl(Game["TaflState", Move]):
 
     def new_game(self, *, players: Any = None, seed: Any = None) -> TaflState:
         """Set up the variant's start position (see :class:`~boardkit.Game`)."""
-        state_type = PLAYED_APART[0] if self._apart else TaflState
+        state_type = _parts().special_state if self._apart else TaflState
         return state_type(self, self.check_players(players), seed, self._start, self.options.first)
 
     def all_moves(self) -> Sequence[Move | None]:
@@ -243,7 +247,7 @@ class Tafl(Game["TaflState", Move]):
         """
         from boardkit.games.tafl.encoding import all_moves
 
-        return all_moves(self)
+        return all_moves(self, TaflState)
 
     def observation_encoder(self, players: int) -> Encoder:
         """A player's view as numbers, for :mod:`boardkit.rl`
@@ -284,7 +288,7 @@ class Tafl(Game["TaflState", Move]):
             >>> fmt.suffix, fmt.read_game.__name__
             ('.otg', 'read_opentafl_game')
         """
-        return dict(FORMATS)
+        return dict(_parts().formats)
 
     @classmethod
     def from_opentafl(cls, rules: str) -> Tafl:
@@ -306,7 +310,7 @@ class Tafl(Game["TaflState", Move]):
             ...
             boardkit.errors.OptionError: OpenTafl rules key 'dfor' (value 'a2,') is a rule boardkit cannot play
         """
-        return cls(**record_format("otg").read_rules(rules))
+        return cls(**record_format("otg", _parts().formats).read_rules(rules))
 
     def to_opentafl(self) -> str:
         """These rules as an OpenTafl rules string; ``Tafl.from_opentafl(g.to_opentafl()) == g``.
@@ -315,7 +319,7 @@ class Tafl(Game["TaflState", Move]):
             >>> Tafl("fetlar").to_opentafl()
             'dim:11 name:fetlar start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/'
         """
-        return record_format("otg").write_rules(self)
+        return record_format("otg", _parts().formats).write_rules(self)
 
     @refusing("position")
     def from_position(self, text: Any, *, to_move: Any, seed: Any = None) -> TaflState:
@@ -336,7 +340,7 @@ class Tafl(Game["TaflState", Move]):
 
         Examples:
             >>> state = Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=1)
-            >>> state.current_player, state.piece_at("d3"), state.piece_at("a5"), state.check
+            >>> state.current_player, state.piece_at("d3"), state.piece_at("a5"), state.king_has_clear_line
             (1, <Piece.KING: 'K'>, <Piece.ATTACKER: 't'>, True)
             >>> state.escape_lines
             4
@@ -344,9 +348,12 @@ class Tafl(Game["TaflState", Move]):
         return from_position(self, Tafl, text, to_move, seed)
 
 
-#: The state class of games with OpenTafl's own rules (:func:`~.movement.plays_apart`), which
-#: :mod:`boardkit.games.tafl.special` puts here when the package is imported.
-PLAYED_APART: Final[list[type[TaflState]]] = []
+def _parts() -> TaflParts[TaflState, Tafl]:
+    """Tafl's parts that build on this module (the state class of OpenTafl's own rules, the record
+    formats), as the package declares them where it sees them all (``boardkit.games.tafl.PARTS``)."""
+    from boardkit.games.tafl import PARTS  # the package assembles its declaration (see the module)
+
+    return PARTS
 
 
 # Compiled with mypyc: made and subclassed from Python code; pickles, copies and deep-copies.
@@ -393,7 +400,10 @@ class TaflState(State[Move]):
                 dfn |= 1 << i
             elif code == KING:
                 king = i
-        self._att, self._dfn, self._king, self._turn = att, dfn, king, first
+        self._att = att
+        self._dfn = dfn
+        self._king = king
+        self._turn = first
         options = game.options
         self._armed = options.king_armed
         self._weak = options.king_captured_by == "two"
@@ -609,12 +619,22 @@ class TaflState(State[Move]):
         if self._look is not self._board:
             twin._mirror = bytearray(self._mirror)
             twin._look = self._look
-        twin._att, twin._dfn, twin._king, twin._turn = self._att, self._dfn, self._king, self._turn
+        twin._att = self._att
+        twin._dfn = self._dfn
+        twin._king = self._king
+        twin._turn = self._turn
         # The switches of the rules, fixed for the game.
-        twin._armed, twin._weak, twin._throne_strong = self._armed, self._weak, self._throne_strong
-        twin._mate, twin._limit, twin._fixed = self._mate, self._limit, self._fixed
-        twin._shieldwall, twin._along, twin._fort = self._shieldwall, self._along, self._fort
-        twin._encircle, twin._linnaean = self._encircle, self._linnaean
+        twin._armed = self._armed
+        twin._weak = self._weak
+        twin._throne_strong = self._throne_strong
+        twin._mate = self._mate
+        twin._limit = self._limit
+        twin._fixed = self._fixed
+        twin._shieldwall = self._shieldwall
+        twin._along = self._along
+        twin._fort = self._fort
+        twin._encircle = self._encircle
+        twin._linnaean = self._linnaean
         twin._seen = dict(self._seen)
         twin._over = self._over
         return twin
@@ -919,15 +939,35 @@ class TaflState(State[Move]):
         return 0 if self._king < 0 else escape_lines(self._g, self._board, self._king)
 
     @property
-    def check(self) -> bool:
+    def king_has_clear_line(self) -> bool:
         """True when the King has at least one clear line to a winning square
         (what players call "check"); it ends nothing by itself.
 
         Examples:
-            >>> Tafl().new_game(seed=0).check
+            >>> Tafl().new_game(seed=0).king_has_clear_line
             False
+            >>> Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=1).king_has_clear_line
+            True
         """
         return self.escape_lines > 0
+
+    @property
+    def check(self) -> bool:
+        """The old name of :attr:`king_has_clear_line`, kept working with a
+        :class:`DeprecationWarning`: every kit state's ``check(move)`` is a
+        method that says why a move is illegal, which this is not.
+
+        Examples:
+            >>> import warnings
+            >>> with warnings.catch_warnings(record=True):
+            ...     warnings.simplefilter("always")
+            ...     Tafl().new_game(seed=0).check
+            False
+        """
+        warnings.warn(
+            "TaflState.check is deprecated: read TaflState.king_has_clear_line", DeprecationWarning, stacklevel=2
+        )
+        return self.king_has_clear_line
 
     def render(self) -> str:
         """The board as text: ``t`` attackers, ``T`` defenders, ``K`` the King,
@@ -1088,7 +1128,3 @@ class TaflState(State[Move]):
         attackers, defenders, _ = self._fixed
         lost = attackers - self._att.bit_count(), defenders - 1 - self._dfn.bit_count()
         return {"attackers taken": f"{lost[0]} of {attackers}", "defenders taken": f"{lost[1]} of {defenders - 1}"}
-
-
-# all_moves numbers the legal moves of exactly this class through its table (see shape.py).
-TABLE_STATES.append(TaflState)

@@ -1,31 +1,38 @@
-"""What Tafl's sibling modules read of the game and its states, named below the rules.
+"""What Tafl's modules read of the game, its states and its parts, named below the rules.
 
 :mod:`~boardkit.games.tafl.encoding` needs a few attributes of a
 :class:`~boardkit.games.tafl.Tafl` and a :class:`~boardkit.games.tafl.TaflState`;
 it annotates with the protocols here instead of importing
 :mod:`~boardkit.games.tafl.rules`, which imports it (when asked), so that the
-rules stand above every module of the package. This module imports only the
-core and Tafl's options.
+rules stand above every module of the package. :class:`TaflParts` is the type
+of the parts the rules cannot import, because those build on the rules: the
+package assembles them (``boardkit.games.tafl.PARTS``), and the rules read them
+there. This module imports only the core and Tafl's options and record formats.
 
 Examples:
-    >>> from boardkit.games.tafl import Tafl, TaflState
-    >>> from boardkit.games.tafl.shape import TABLE_STATES
-    >>> TABLE_STATES == [TaflState]
-    True
+    >>> from boardkit.games.tafl import PARTS, SpecialTaflState, Tafl
+    >>> PARTS.special_state is SpecialTaflState, sorted(PARTS.formats)
+    (True, ['otg'])
     >>> isinstance(Tafl("brandubh"), TaflShape), isinstance(Tafl("brandubh").new_game(seed=1), NumbersMoves)
     (True, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final, Protocol, TypeVar, runtime_checkable
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
+import attrs
+
+from boardkit.games.tafl.formats import RecordFormat
 from boardkit.games.tafl.variants import TaflOptions
 
-__all__ = ["TABLE_STATES", "NumbersMoves", "TaflShape"]
+__all__ = ["NumbersMoves", "TaflParts", "TaflShape"]
 
 T = TypeVar("T")
+S = TypeVar("S")
+G = TypeVar("G")
 
 
 @runtime_checkable
@@ -55,11 +62,28 @@ class NumbersMoves(Protocol):
         """What ``table`` holds for each legal move, in the legal moves' order."""
 
 
-#: The state classes whose :meth:`~boardkit.games.tafl.TaflState.legal_entries`
-#: number the legal moves of the plain rules: exactly
-#: :class:`~boardkit.games.tafl.TaflState`, which :mod:`~boardkit.games.tafl.rules`
-#: puts here when it is imported. A subclass with rules of its own
-#: (:class:`~boardkit.games.tafl.SpecialTaflState`, or a user's) is not here,
-#: so :func:`~boardkit.games.tafl.encoding.all_moves` numbers its moves the
-#: generic way.
-TABLE_STATES: Final[list[type[NumbersMoves]]] = []
+def _frozen(formats: Mapping[str, RecordFormat[S, G]]) -> Mapping[str, RecordFormat[S, G]]:
+    return MappingProxyType(dict(formats))
+
+
+@attrs.frozen
+class TaflParts(Generic[S, G]):
+    """The parts of Tafl that build on its rules, declared where the package
+    sees them all: ``boardkit.games.tafl.PARTS`` is a
+    ``TaflParts[TaflState, Tafl]``, which :class:`~boardkit.games.tafl.Tafl`
+    reads when a game starts or a record format is asked for.
+
+    Attributes:
+        special_state: The state class of games with OpenTafl's own rules
+            (:func:`~boardkit.games.tafl.movement.plays_apart`):
+            :class:`~boardkit.games.tafl.SpecialTaflState`.
+        formats: The record formats by key (``"otg"``, OpenTafl's saved games).
+
+    Examples:
+        >>> from boardkit.games.tafl import PARTS
+        >>> PARTS.special_state.__name__, PARTS.formats["otg"].suffix
+        ('SpecialTaflState', '.otg')
+    """
+
+    special_state: type[S]
+    formats: Mapping[str, RecordFormat[S, G]] = attrs.field(converter=_frozen)

@@ -18,8 +18,9 @@ jumps or the berserk rule is played by :mod:`~boardkit.games.tafl.officers`
 from move to move (:meth:`SpecialTaflState.berserker` names the piece that
 owes a berserk move).
 
-This module imports the rules and puts its class in
-:data:`~boardkit.games.tafl.rules.PLAYED_APART` when the package is imported.
+This module imports the rules (never the other way round): the package lists
+its class among its parts (``boardkit.games.tafl.PARTS``), where
+:meth:`Tafl.new_game <boardkit.games.tafl.Tafl.new_game>` finds it.
 
 Examples:
     >>> from boardkit.games.tafl import Tafl
@@ -58,7 +59,6 @@ from boardkit.games.tafl.rules import (
     KING_ESCAPED,
     MATE,
     NO_MOVE,
-    PLAYED_APART,
     Tafl,
     TaflState,
     Token,
@@ -108,11 +108,17 @@ class SpecialTaflState(TaflState):
     def copy(self) -> SpecialTaflState:
         twin = super().copy()
         assert isinstance(twin, SpecialTaflState)
-        twin._movement, twin._officers, twin._slow = self._movement, self._officers, self._slow
+        twin._movement = self._movement
+        twin._officers = self._officers
+        twin._slow = self._slow
         # The officers, who owes a berserk move, and what each move found (for undo and records).
-        twin._cmd, twin._kn, twin._officer_king = self._cmd, self._kn, self._officer_king
-        twin._berserker, twin._log = self._berserker, list(self._log)
-        twin._middleweight, twin._all_walls = self._middleweight, self._all_walls
+        twin._cmd = self._cmd
+        twin._kn = self._kn
+        twin._officer_king = self._officer_king
+        twin._berserker = self._berserker
+        twin._log = list(self._log)
+        twin._middleweight = self._middleweight
+        twin._all_walls = self._all_walls
         return twin
 
     def _key(self) -> Hashable:
@@ -272,7 +278,8 @@ class SpecialTaflState(TaflState):
         jumped = jump_over(g, b, cmd | kn, frm, to)
         gate = capturing_move(g, b, cmd, kn, frm, to, rules, self._officer_king)
         self._log.append((cmd, kn, self._berserker, self._turn, jumped))
-        b[frm], b[to] = EMPTY, piece
+        b[frm] = EMPTY
+        b[to] = piece
         moved = (1 << frm) | (1 << to)
         if piece == KING:
             self._king = to
@@ -400,6 +407,3 @@ def _letter(code: int, commanders: int, knights: int, cell: int) -> str:
     if knights >> cell & 1:
         return "n" if code == ATTACKER else "N"
     return ""
-
-
-PLAYED_APART.append(SpecialTaflState)
