@@ -72,7 +72,7 @@ class AmazonsState(BoardState[str, Step | Place]):
 
     def moves(self) -> list[Step | Place]:
         if self.part == "shoot":
-            return self.slide_moves(SHOTS, start=self.get("_amazon"))
+            return self.slide_moves(SHOTS, start=self.counter("_amazon"))
         return self.slide_moves(LINES, AMAZONS[self.player])
 
     def play(self, move: Step | Place) -> None:

@@ -65,7 +65,7 @@ class ConnectFourState(BoardState[str, Drop]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        last = self.get("_last")
+        last = self.counter("_last")
         if last is not None and self.line(last) >= 4:
             return Outcome.win("RY".index(self[last] or "R"), "four in a line")
         return None if self.legal_moves() else Outcome.draw("the board is full")

@@ -22,7 +22,7 @@ Examples:
     12
     >>> for line in ["a1-b1", "a1-a2", "b1-b2", "a2-b2"]:
     ...     state.apply(line)
-    >>> state.get("boxes"), state.current_player  # player 1 closed the top left box: again
+    >>> state.counter("boxes"), state.current_player  # player 1 closed the top left box: again
     ((0, 1), 1)
 """
 
@@ -63,7 +63,7 @@ class DotsAndBoxesState(BoardState[str, Edge]):
         self.put_edge(*BOARD.edges[k], MARKS[player])
         closed = self.closed(BESIDE[k])  # the boxes beside the line that now have all four sides
         if closed:
-            boxes = list(self.get("boxes"))
+            boxes = list(self.counter("boxes"))
             boxes[player] += closed
             self.set("boxes", tuple(boxes))
         else:
@@ -72,7 +72,7 @@ class DotsAndBoxesState(BoardState[str, Edge]):
     def judge(self) -> Outcome | None:
         if self.legal_moves():
             return None
-        first, second = boxes = self.get("boxes")
+        first, second = boxes = self.counter("boxes")
         reason = f"boxes {first} to {second}"
         return Outcome.draw(reason, boxes) if first == second else Outcome.win(int(second > first), reason, boxes)
 

@@ -85,11 +85,11 @@ class DraughtsState(BoardState[str, Path]):
                 for jumped in between(TABLES, a, b):
                     self.put(BOARD.cells[jumped], None)
         self.put(move.target, piece.upper() if piece and path[-1] in CROWN.get(piece, ()) else piece)
-        self.set("moves without capture", 0 if move.capture else self.get("moves without capture") + 1)
+        self.set("moves without capture", 0 if move.capture else self.counter("moves without capture") + 1)
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        if self.get("moves without capture") >= 40:
+        if self.counter("moves without capture") >= 40:
             return Outcome.draw("40 moves without a capture")
         return self.no_move_loses("the other side cannot move")
 

@@ -37,7 +37,7 @@ Examples:
     (82, 'pass')
     >>> for move in ["b1", "a2", "c2", "b2", "b3", "pass", "a3", "pass", "a1"]:
     ...     state.apply(move)  # black takes white's a2 and b2 with a1
-    >>> state["a2"], state["b2"], state.get("captured")
+    >>> state["a2"], state["b2"], state.counter("captured")
     (None, None, 2)
 """
 
@@ -73,7 +73,7 @@ def openspiel_names(move: Place | Pass, state: BoardState) -> str:
 
 class GoState(BoardState[str, Place | Pass]):
     def moves(self) -> list[Place | Pass]:
-        black, white, ko, _ = self.get("_board")
+        black, white, ko, _ = self.counter("_board")
         mine, theirs = (black, white) if self.player == 0 else (white, black)
         legal = CHAINS.legal(mine, theirs, ko)  # every empty point but suicides and the ko
         moves: list[Place | Pass] = CHAINS.pick(legal, ROWS)
@@ -81,14 +81,14 @@ class GoState(BoardState[str, Place | Pass]):
         return moves
 
     def play(self, move: Place | Pass) -> None:
-        player, (black, white, ko, seen) = self.player, self.get("_board")
-        self.set("moves played", self.get("moves played") + 1)
+        player, (black, white, ko, seen) = self.player, self.counter("_board")
+        self.set("moves played", self.counter("moves played") + 1)
         if isinstance(move, Pass):
-            self.set("passes", self.get("passes") + 1)
+            self.set("passes", self.counter("passes") + 1)
             if ko:  # a pass lifts the ko
                 self.set("_board", (black, white, 0, seen))
         else:
-            if self.get("passes"):
+            if self.counter("passes"):
                 self.set("passes", 0)
             p = INDEX[move.cell]
             mine, theirs = (black, white) if player == 0 else (white, black)
@@ -99,7 +99,7 @@ class GoState(BoardState[str, Place | Pass]):
             if taken:
                 for i in CHAINS.cells(taken):
                     self.put(NAMES[i], None)
-                self.set("captured", self.get("captured") + taken.bit_count())
+                self.set("captured", self.counter("captured") + taken.bit_count())
             black, white = (mine, theirs) if player == 0 else (theirs, mine)
             position = black << 90 | white  # both colours' stones in one number
             if position in seen:
@@ -108,11 +108,11 @@ class GoState(BoardState[str, Place | Pass]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        if self.get("_repeated"):
+        if self.counter("_repeated"):
             return Outcome.draw("superko: an earlier position came back")
-        if self.get("passes") < 2 and self.get("moves played") < MOST_MOVES:
+        if self.counter("passes") < 2 and self.counter("moves played") < MOST_MOVES:
             return None
-        black, white = CHAINS.area(*self.get("_board")[:2])
+        black, white = CHAINS.area(*self.counter("_board")[:2])
         scores = (black, white + KOMI)
         reason = f"black {black}, white {white} + {KOMI} komi"
         return Outcome.win(int(scores[1] > scores[0]), reason, scores)

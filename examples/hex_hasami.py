@@ -62,18 +62,18 @@ class HexHasamiState(BoardState[str, Step]):
         taken = capture.custodial(BOARD.compiled, self.at, landed, enemies={enemy}, friends={stone})
         for index in taken:
             self.put(BOARD.cells[index], None)
-        self.set(f"taken by {stone}", self.get(f"taken by {stone}") + len(taken))
-        self.set("moves", self.get("moves") + 1)
+        self.set(f"taken by {stone}", self.counter(f"taken by {stone}") + len(taken))
+        self.set("moves", self.counter("moves") + 1)
         self.next_turn()
 
     def judge(self) -> Outcome | None:
         options = self.game.options
         for player, stone in enumerate("xo"):
-            if self.get(f"taken by {stone}") >= options.captures_to_win:
-                return Outcome.win(player, f"captured {self.get(f'taken by {stone}')} stones")
+            if self.counter(f"taken by {stone}") >= options.captures_to_win:
+                return Outcome.win(player, f"captured {self.counter(f'taken by {stone}')} stones")
         if not self.moves():
             return Outcome.win(1 - (self.current_player or 0), "the opponent has no move")
-        if self.get("moves") >= options.move_limit:
+        if self.counter("moves") >= options.move_limit:
             return Outcome.draw("move limit reached")
         return None
 

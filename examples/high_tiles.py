@@ -172,10 +172,10 @@ class HighState(State[Lay]):
             tuple(str(m) for m in self._moves),
         )
 
-    def determinize(self, player: Player, seed: int) -> HighState:
+    def _determinize(self, player: Player, seed: int) -> HighState:
         """Deal the tiles ``player`` has not seen at random between the
-        rival's hand and the bag."""
-        self.check_player(player)
+        rival's hand and the bag (:meth:`~boardkit.State.determinize` checks
+        the player and the seed, then asks this)."""
         twin = self.copy()
         rival = 1 - player
         # The unseen pool in a canonical order: never in the real hidden order.

@@ -94,7 +94,7 @@ class NineMensMorrisState(BoardState[str, Place | Step]):
             theirs = [p for p, man in enumerate(cells) if man == MEN[1 - self.player]]
             free = [p for p in theirs if not in_mill(cells, p)]
             return [PUT[p] for p in free or theirs]
-        if self.get("to place")[self.player]:
+        if self.counter("to place")[self.player]:
             return self.place_moves(PUT)
         if cells.count(mine) > 3:
             return self.step_moves(mine, ROADS)
@@ -106,11 +106,11 @@ class NineMensMorrisState(BoardState[str, Place | Step]):
         player = self.player
         if isinstance(move, Place) and self.part == "remove":
             self.put(move.cell, None)
-            self.set("turns", self.get("turns") + 1)
+            self.set("turns", self.counter("turns") + 1)
             self.next_turn()
             return
         if isinstance(move, Place):
-            left = list(self.get("to place"))
+            left = list(self.counter("to place"))
             left[player] -= 1
             self.set("to place", tuple(left))
             target = move.cell
@@ -121,7 +121,7 @@ class NineMensMorrisState(BoardState[str, Place | Step]):
         if self.filled(MILL_LINES[INDEX[target]]) is not None:
             self.next_part("remove")
         else:
-            self.set("turns", self.get("turns") + 1)
+            self.set("turns", self.counter("turns") + 1)
             self.next_turn()
 
     def judge(self) -> Outcome | None:
@@ -130,9 +130,9 @@ class NineMensMorrisState(BoardState[str, Place | Step]):
             return stuck
         cells = self.at
         for player, man in enumerate(MEN):
-            if cells.count(man) + self.get("to place")[player] <= 2:
+            if cells.count(man) + self.counter("to place")[player] <= 2:
                 return Outcome.win(1 - player, "the other side is down to two men")
-        return Outcome.draw("200 turns") if self.get("turns") >= 200 else None
+        return Outcome.draw("200 turns") if self.counter("turns") >= 200 else None
 
 
 class NineMensMorris(BoardGame[NineMensMorrisState, Place | Step]):

@@ -149,8 +149,7 @@ class DuelState(State[Play]):
             tuple(str(m) for m in self._moves),
         )
 
-    def determinize(self, player: Player, seed: int) -> DuelState:
-        self.check_player(player)
+    def _determinize(self, player: Player, seed: int) -> DuelState:
         twin = self.copy()
         rival = 1 - player
         unseen = sorted(self.hands[rival] + self.stock)  # canonical order, never the real one
@@ -323,7 +322,7 @@ def test_greedy_agent_uses_a_user_evaluation() -> None:
         assert isinstance(state, NimState)
         return 1.0 if state.heap % 4 == 0 else -1.0
 
-    agent = GreedyAgent(leave_a_multiple_of_four, seed=0)
+    agent = GreedyAgent(evaluate=leave_a_multiple_of_four, seed=0)
     assert agent.choose(Nim(heap=10).new_game(seed=0), 0) == Take(2)
     assert agent.choose(Nim(heap=7).new_game(seed=0), 0) == Take(3)
     assert agent.score(Nim(heap=8).new_game(seed=0), 1) == 1.0

@@ -75,8 +75,8 @@ with pytest.warns(DeprecationWarning, match=r"FieldState is deprecated"):  # the
         def view(self, player: Player) -> HandsView:
             return HandsView(self.check_player(player), self.hands[player], tuple(map(len, self.hands)), len(self.bag))
 
-        def determinize(self, player: Player, seed: int) -> DrawState:
-            world = super().determinize(player, seed)
+        def _determinize(self, player: Player, seed: int) -> DrawState:
+            world = super()._determinize(player, seed)
             rival = 1 - player
             pool = [*world.bag, *world.hands[rival]]
             deal = Random(seed)
@@ -122,7 +122,7 @@ def test_determinized_worlds_do_not_draw_the_real_games_next_tiles() -> None:
     """Item 1: ten worlds with seeds 1..10 all drew the real game's next two tiles."""
     real = PlainDrawGame().new_game(seed=5)
     real.apply("draw")
-    worlds = [real.determinize(1, seed) for seed in range(1, 11)]
+    worlds = [real.determinize(1, seed=seed) for seed in range(1, 11)]
     for _ in range(2):
         real.apply("draw")
         for world in worlds:
@@ -134,7 +134,7 @@ def test_determinized_worlds_do_not_draw_the_real_games_next_tiles() -> None:
 
 def test_a_world_reseeds_the_generator_it_shares_with_its_bag() -> None:
     real = DrawGame().new_game(seed=3)
-    world = real.determinize(0, 9)
+    world = real.determinize(0, seed=9)
     assert world.bag.rng is world.rng
     assert world.rng.state != real.rng.state
 
@@ -147,8 +147,8 @@ def test_check_game_passes_a_bag_game_on_declared_fields() -> None:
 class StaleState(DrawState):
     """Deals worlds the old way: a new generator object, leaving the bag on the old one."""
 
-    def determinize(self, player: Player, seed: int) -> DrawState:
-        world = super().determinize(player, seed)
+    def _determinize(self, player: Player, seed: int) -> DrawState:
+        world = super()._determinize(player, seed)
         world.rng = Random(seed)
         world.bag = TileBag(list(world.bag), rng=self.rng.copy())  # the real game's stream
         return world
@@ -177,7 +177,7 @@ class RaceState(BoardState):
         player = self.current_player or 0
         self.put(move.cell, "XO"[player])
         key = f"score{player}"
-        self.set(key, int(self.get(key)) + self.roll())
+        self.set(key, int(self.counter(key)) + self.roll())
         self.next_turn()
 
     def roll(self) -> int:
@@ -186,7 +186,7 @@ class RaceState(BoardState):
     def judge(self) -> Outcome | None:
         if self.empty():
             return None
-        a, b = int(self.get("score0")), int(self.get("score1"))
+        a, b = int(self.counter("score0")), int(self.counter("score1"))
         return Outcome.draw("level") if a == b else Outcome.win(0 if a > b else 1, "higher score")
 
 
@@ -204,11 +204,11 @@ def test_kit_undo_restores_the_generator() -> None:
     state.apply("a1")
     before = state.snapshot()
     state.apply("b1")
-    rolled = state.get("score1")
+    rolled = state.counter("score1")
     state.undo()
     assert state.snapshot() == before
     state.apply("b1")
-    assert state.get("score1") == rolled
+    assert state.counter("score1") == rolled
     assert state.drew_chance()
 
 

@@ -492,7 +492,7 @@ def test_determinize_resamples_what_the_player_cannot_see() -> None:
     unseen = state.hand(1) + state.darkness_contents()
     rival_hands = set()
     for seed in range(20):
-        twin = state.determinize(0, seed)
+        twin = state.determinize(0, seed=seed)
         assert twin.view(0) == state.view(0)
         assert twin.hand(0) == state.hand(0)
         assert twin.hand_size(1) == state.hand_size(1)
@@ -502,7 +502,7 @@ def test_determinize_resamples_what_the_player_cannot_see() -> None:
         rival_hands.add(tuple(sorted(twin.hand(1).elements(), key=lambda t: t.value)))
         twin.apply(twin.legal_moves()[0])  # the twin draws with its own generator
     assert len(rival_hands) > 1
-    assert state.determinize(0, 5) == state.determinize(0, 5)
+    assert state.determinize(0, seed=5) == state.determinize(0, seed=5)
 
 
 # -- whole games ----------------------------------------------------------------------------
@@ -741,7 +741,7 @@ def test_determinize_deals_no_jewel_into_an_opening_hand() -> None:
     # the rival's two opening tiles are known not to be jewels.
     state = ClothOfGold().new_game(seed=8)
     for seed in range(200):
-        twin = state.determinize(0, seed)
+        twin = state.determinize(0, seed=seed)
         assert twin.hand(1)[J] == 0 and twin.hand_size(1) == 2
         assert twin.view(0) == state.view(0)
     assert state.view(0).drawn_since_reveal == ((2, 2, 2, 2, 0), (2, 2, 2, 2, 0))
@@ -754,9 +754,9 @@ def test_determinize_keeps_out_colours_the_rival_just_revealed() -> None:
     state.apply("B-blue")  # player 0 reveals blue: nothing drawn since
     unseen_by_1 = state.hand(0) + state.darkness_contents()
     for seed in range(200):
-        twin = state.determinize(0, seed)
+        twin = state.determinize(0, seed=seed)
         assert twin.hand(1)[G] == 0 and twin.hand(1)[J] == 0
-        other = state.determinize(1, seed)
+        other = state.determinize(1, seed=seed)
         assert other.hand(0)[B] == 0 and other.hand(0)[J] <= 1  # one tile drawn after the opening
         assert other.hand(0) + other.darkness_contents() == unseen_by_1
         assert other.hand_size(0) == state.hand_size(0)

@@ -30,9 +30,9 @@ def test_a_hidden_information_game_passes() -> None:
 
 def test_determinize_resamples_hidden_parts_only() -> None:
     state = HighTiles().new_game(seed=4)
-    hands = {state.determinize(0, s).hands[1].key() for s in range(30)}
+    hands = {state.determinize(0, seed=s).hands[1].key() for s in range(30)}
     assert len(hands) > 1  # the rival's hand really is resampled
-    assert all(state.determinize(0, s).hands[0].key() == state.hands[0].key() for s in range(5))
+    assert all(state.determinize(0, seed=s).hands[0].key() == state.hands[0].key() for s in range(5))
 
 
 class _MutatesBeforeRefusing(NimState):

@@ -243,7 +243,7 @@ def test_every_game_refuses_seeds_a_record_cannot_hold(name: str, seed: object) 
     state = game.new_game(seed=2**64 - 1)
     before = state.snapshot()
     with pytest.raises(OptionError):
-        state.determinize(0, seed)  # type: ignore[arg-type]
+        state.determinize(0, seed=seed)
     assert state.snapshot() == before
     assert GameRecord.from_json(state.to_record().to_json()).replay() == state
 

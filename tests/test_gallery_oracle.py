@@ -145,7 +145,7 @@ def test_go_forbids_suicide_and_an_immediate_ko_recapture() -> None:
         state.apply(move)
     assert "a1" in [str(m) for m in state.legal_moves()]  # black: its own eye
     state.apply("c2")  # black takes b2, a stone put in white's eye that takes one: ko
-    assert state["b2"] is None and state.get("captured") == 1
+    assert state["b2"] is None and state.counter("captured") == 1
     legal = [str(m) for m in state.legal_moves()]
     assert "b2" not in legal and "a1" not in legal and "a3" in legal  # ko, and suicide for white
     state.apply("i8")
@@ -197,7 +197,7 @@ class CloberOntoEmpty(clobber.ClobberState):
 class NoKo(go.GoState):
     def play(self, move: Any) -> None:
         super().play(move)
-        black, white, _, seen = self.get("_board")
+        black, white, _, seen = self.counter("_board")
         self.set("_board", (black, white, 0, seen))  # no point is ever forbidden
 
 
@@ -281,10 +281,10 @@ def test_a_draughts_chain_is_one_move_and_a_crowned_man_stops() -> None:
     assert [str(m) for m in state.legal_moves()] == ["c3xe5xc7", "c3xe5xg7"]  # forced, and on to the end
     state.apply("c3xe5xc7")
     assert state["c7"] == "w" and state["d4"] is None and state["d6"] is None and state["f6"] == "b"
-    assert state.get("moves without capture") == 0
+    assert state.counter("moves without capture") == 0
     state.apply("h8-g7")
     state.apply("c7-d8")  # crowned on the far row
-    assert state["d8"] == "W" and state.get("moves without capture") == 2
+    assert state["d8"] == "W" and state.counter("moves without capture") == 2
     state.undo()
     assert state["c7"] == "w" and state["d8"] is None
 

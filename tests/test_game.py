@@ -131,5 +131,5 @@ def test_error_hierarchy() -> None:
 def test_view_of_a_perfect_information_game() -> None:
     state = Nim(heap=4).new_game(seed=8)
     assert state.view(0).position == state.view(1).position
-    assert state.determinize(1, 5) == state.determinize(1, 5)
-    assert state.determinize(1, 5).heap == 4
+    assert state.determinize(1, seed=5) == state.determinize(1, seed=5)
+    assert state.determinize(1, seed=5).heap == 4

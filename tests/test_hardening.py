@@ -440,7 +440,7 @@ def test_seeds_and_players_are_taken_or_refused_everywhere(name: str, seed: Any,
     if not isinstance(state, BoardkitError):
         plays(state, moves=2)
     fresh = game.new_game(seed=1)
-    copy = outcome_of(lambda: fresh.determinize(player, seed))
+    copy = outcome_of(lambda: fresh.determinize(player, seed=seed))
     if not isinstance(copy, BoardkitError):
         assert copy.current_player == fresh.current_player
 

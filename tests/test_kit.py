@@ -115,19 +115,19 @@ def test_connect_four_labels_its_columns_as_its_moves_name_them() -> None:
 def test_an_underscore_counter_is_not_printed_yet_is_kept_compared_and_undone() -> None:
     state = ConnectFour().new_game(seed=0)
     state.apply("4")
-    assert state.get("_last") == (3, 5)
+    assert state.counter("_last") == (3, 5)
     assert "_last" not in state.render() and "(3, 5)" not in state.render()
     twin = state.copy()
-    assert twin == state and twin.get("_last") == (3, 5)
+    assert twin == state and twin.counter("_last") == (3, 5)
     twin.set("_last", (0, 0))  # the same board and turn, only the hidden counter differs
     assert twin != state and twin.snapshot() != state.snapshot()
     assert state.render() == twin.render()
     state.apply("4")
-    assert state.get("_last") == (3, 4)
+    assert state.counter("_last") == (3, 4)
     state.undo()
-    assert state.get("_last") == (3, 5)
+    assert state.counter("_last") == (3, 5)
     state.undo()
-    assert state.get("_last") is None and state == ConnectFour().new_game(seed=0)
+    assert state.counter("_last") is None and state == ConnectFour().new_game(seed=0)
 
 
 def test_column_labels_must_fit_the_board() -> None:
@@ -470,7 +470,7 @@ def test_a_kit_game_on_any_graph() -> None:
 
         def play(self, move: Place) -> None:
             self.put(move.cell, "AB"[self.current_player or 0])
-            self.set("placed", self.get("placed") + 1)
+            self.set("placed", self.counter("placed") + 1)
             self.next_turn()
 
         def judge(self):  # type: ignore[no-untyped-def]
@@ -488,9 +488,9 @@ def test_a_kit_game_on_any_graph() -> None:
     state.apply("3")
     # Drawn from its layout (a circle), with a map of the cells' names beside it.
     drawn = state.render().splitlines()
-    assert state.get("placed") == 1 and any(line.split()[:1] == ["A"] and "3" in line for line in drawn)
+    assert state.counter("placed") == 1 and any(line.split()[:1] == ["A"] and "3" in line for line in drawn)
     state.undo()
-    assert state.get("placed") == 0
+    assert state.counter("placed") == 0
 
 
 def test_the_command_plays_a_kit_game_from_its_file(tmp_path: Path) -> None:

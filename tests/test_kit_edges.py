@@ -40,13 +40,13 @@ class BoxesState(BoardState):
         drawn = [all(self.edge(*DOTS.edges[e]) is not None for e in box) for box in BOXES if k in box]
         if any(drawn):
             counter = f"boxes {self.player}"
-            self.set(counter, int(str(self.get(counter))) + sum(drawn))
+            self.set(counter, int(str(self.counter(counter))) + sum(drawn))
         else:
             self.next_turn()
 
     @property
     def scores(self) -> tuple[float, ...]:
-        return (float(str(self.get("boxes 0"))), float(str(self.get("boxes 1"))))
+        return (float(str(self.counter("boxes 0"))), float(str(self.counter("boxes 1"))))
 
     def judge(self) -> Outcome | None:
         if self.empty_edges():

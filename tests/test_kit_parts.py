@@ -37,7 +37,7 @@ class AmazonsState(BoardState):
 
     def moves(self) -> list[Place | Step]:
         if self.part == "shoot":
-            start = self.board.index(self.board.cell(str(self.get("_amazon"))))
+            start = self.board.index(self.board.cell(str(self.counter("_amazon"))))
             return [Place(self.name(BOARD.cells[j])) for j in self.reach(start)]
         source = self.cells_of(QUEENS[self.player])[0]
         return [Step(self.name(source), self.name(BOARD.cells[j])) for j in self.reach(BOARD.index(source))]

@@ -80,7 +80,7 @@ def test_playout_plays_random_move_and_apply(game: Any, limit: int | None) -> No
         state, twin = game.new_game(seed=seed), game.new_game(seed=seed)
         mine, theirs = Random(seed + 7), Random(seed + 7)
         cap = 400 if limit is None else limit  # a bound on the few games that could run long
-        assert state.playout(cap, mine) == _loop(twin, cap, theirs)
+        assert state.playout(max_plies=cap, rng=mine) == _loop(twin, cap, theirs)
         assert state == twin and mine.state == theirs.state
         assert state.history == twin.history
         for _ in range(min(6, len(state.history))):  # the undo records and chance are apply's
@@ -92,7 +92,7 @@ def test_cloth_of_gold_playout_is_the_generic_one() -> None:
     game = games.load("cloth-of-gold")
     for seed in range(6):
         state, twin = game.new_game(seed=seed), game.new_game(seed=seed)
-        assert state.playout(None, Random(seed)) == State._playout(twin, -1, Random(seed))
+        assert state.playout(rng=Random(seed)) == State._playout(twin, -1, Random(seed))
         assert state == twin and state.is_over
         while state.history:
             assert state.undo() == twin.undo()
@@ -103,10 +103,10 @@ def test_playout_checks_its_limit_and_seeds_its_own_chooser() -> None:
     state = Nim(heap=30).new_game(seed=3)
     for bad in (-1, 1.5, True, "2"):
         with pytest.raises(OptionError, match="max_plies must be a non-negative integer or None"):
-            state.playout(bad)
+            state.playout(max_plies=bad)
     assert state.history == ()
     twin = state.copy()
-    assert state.playout(4) == twin.playout(4) == 4
+    assert state.playout(max_plies=4) == twin.playout(max_plies=4) == 4
     assert state == twin  # the default chooser is seeded from the game's seed and its length
 
 

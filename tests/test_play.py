@@ -221,7 +221,7 @@ def test_tournament_refuses_bad_arguments(kwargs: dict[str, Any], message: str) 
 
 
 def test_agents_that_cannot_travel_are_refused_before_any_game() -> None:
-    greedy = GreedyAgent(lambda state, player: 0.0)
+    greedy = GreedyAgent(evaluate=lambda state, player: 0.0)
     message = r"agent 1 \(GreedyAgent\(evaluate=<function .*cannot be sent to other processes"
     with pytest.raises(OptionError, match=message):
         tournament(Nim(), [RandomAgent(), greedy], games=2, seed=0, workers=2)

@@ -30,8 +30,15 @@ def test_ci_runs_the_readme_test_command_verbatim() -> None:
         assert tool in test_command
 
 
-def test_command_line_lists_games() -> None:
+def test_command_line_lists_every_registered_game_by_name() -> None:
+    from boardkit import games
+
     done = subprocess.run(
         [sys.executable, "-m", "boardkit.cli", "list"], capture_output=True, text=True, check=False, timeout=60
     )
     assert done.returncode == 0, done.stderr
+    listed = {line.split()[0] for line in done.stdout.splitlines() if line.strip()}
+    registered = games.names()
+    assert len(registered) >= 4
+    missing = [name for name in registered if name not in listed]
+    assert not missing, f"boardkit list leaves out {missing}:\n{done.stdout}"

@@ -204,7 +204,7 @@ def test_the_line_after_a_move_and_the_public_information_show_nothing_hidden(ga
         assert isinstance(said, str)
         for seat in range(players):
             for seed in (1, 2):
-                world = state.determinize(seat, seed)
+                world = state.determinize(seat, seed=seed)
                 assert world.public_info() == state.public_info()
                 assert world.scores == state.scores
 

@@ -323,7 +323,7 @@ def test_a_seat_page_is_the_same_in_every_world_that_seat_cannot_tell_apart(game
             real = seat_page(table, viewer, seat)
             state = table.state
             for seed in (1, 2, 3):
-                table.state = state.determinize(seat, seed)
+                table.state = state.determinize(seat, seed=seed)
                 assert seat_page(table, viewer, seat) == real
             table.state = state
         table.state.apply(table.state.legal_moves()[0])

@@ -18,11 +18,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
-import types
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
 __all__ = [
     "MAX_MESSAGE",
     "BoardkitError",
@@ -34,7 +29,6 @@ __all__ = [
     "RecordError",
     "UndoError",
     "check_int",
-    "refusing",
     "shown",
 ]
 
@@ -42,9 +36,6 @@ __all__ = [
 #: are cut short (with ``...``), so that a huge bad input never makes a huge
 #: message.
 MAX_MESSAGE = 1000
-
-F = TypeVar("F", bound=Callable[..., Any])
-
 
 def shown(value: object, limit: int = 80) -> str:
     """``repr(value)`` for an error message: one line, at most about ``limit`` characters.
@@ -205,58 +196,6 @@ def check_int(value: object, what: str, *, low: int | None = None, high: int | N
             wanted = f"an integer of at most {high}"
         raise OptionError(f"{what} must be {wanted}, not {shown(value)}")
     return value
-
-
-def refusing(what: str) -> Callable[[F], F]:
-    """Decorate a function that reads user data so that stray Python errors become boardkit ones.
-
-    A function that takes positions, tiles or mappings from users checks what
-    it can; when input of the wrong shape still trips a builtin error deep
-    inside (``None.items()``, a string where a pair was expected), the
-    decorator turns it into an :class:`OptionTypeError` (for ``TypeError``
-    and ``AttributeError``) or an :class:`OptionError` (for ``ValueError``,
-    ``LookupError`` and ``ArithmeticError``) that says ``bad {what}``, so
-    the caller sees a boardkit error and never a traceback from inside.
-    Boardkit errors pass through unchanged.
-
-    Examples:
-        >>> @refusing("scores")
-        ... def total(scores):
-        ...     return sum(scores.values())
-        >>> total({"a": 1, "b": 2})
-        3
-        >>> total([1, 2])
-        Traceback (most recent call last):
-        ...
-        boardkit.errors.OptionTypeError: bad scores: 'list' object has no attribute 'values'
-    """
-
-    def decorate(function: F) -> F:
-        passes, as_type_error, as_value_error = BoardkitError, OptionTypeError, OptionError
-
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return function(*args, **kwargs)
-            except passes:
-                raise
-            except (TypeError, AttributeError) as exc:
-                raise as_type_error(f"bad {what}: {exc}") from exc
-            except (ValueError, LookupError, ArithmeticError) as exc:
-                raise as_value_error(f"bad {what}: {exc}") from exc
-
-        # The wrapper reads nothing but its closure and builtins, so it can
-        # live in the decorated function's module: doctest (which only looks
-        # at functions whose globals are the module's) then still finds and
-        # runs the decorated function's examples. A function compiled with
-        # mypyc has no globals of its own; it keeps the plain wrapper.
-        if not hasattr(function, "__globals__"):
-            return cast(F, functools.update_wrapper(wrapper, function))
-        rebound = types.FunctionType(
-            wrapper.__code__, function.__globals__, function.__name__, None, wrapper.__closure__
-        )
-        return cast(F, functools.update_wrapper(rebound, function))
-
-    return decorate
 
 
 class UndoError(BoardkitError, IndexError):

@@ -16,7 +16,8 @@ game supplies the rules through a handful of small methods:
 * ``current_player``, ``outcome``, ``_key()`` (the position as a hashable
   value), ``copy()`` and ``render()``.
 
-Games with hidden information also override ``view()`` and ``determinize()``.
+Games with hidden information also override ``view()`` and ``_determinize()``
+(the deal behind :meth:`State.determinize`).
 The tutorial :doc:`/tutorials/first-game` builds a complete game this way.
 
 Why this module is long: it is the whole protocol a game is written against (:class:`Outcome`,
@@ -32,6 +33,7 @@ import enum
 import functools
 import types
 import typing
+import warnings
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
@@ -68,10 +70,48 @@ __all__ = [
 
 #: The undo record of a move played before a determinized copy was dealt.
 _DEALT: Any = object()
+#: An argument not given (where ``None`` is a value a caller may give).
+_UNSET: Any = object()
 
 M = TypeVar("M", bound=Hashable)
 S = TypeVar("S", bound="State[Any]")
 Opts = TypeVar("Opts")
+
+
+def by_position(
+    method: str, names: Sequence[str], args: tuple[Any, ...], keywords: Sequence[Any], *, warn: bool = True
+) -> tuple[Any, ...]:
+    """The values of ``method``'s keyword-only arguments ``names`` when a
+    caller still gives the first of them by position, the old spelling,
+    with a :class:`DeprecationWarning` (``warn=False``: none, for a call
+    that is not the user's own). ``keywords`` are the values given by
+    keyword, ``None`` where none was.
+
+    Raises:
+        TypeError: for more positional arguments than ``names``, or one
+            given both by position and by keyword.
+
+    Examples:
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     by_position("playout", ("max_plies", "rng"), (10,), (None, None))
+        (10, None)
+        >>> str(caught[0].message)
+        'playout(max_plies) by position is deprecated: write playout(max_plies=...)'
+    """
+    if len(args) > len(names):
+        raise TypeError(f"{method}() takes {', '.join(names)} by keyword, not {len(args)} arguments by position")
+    for name, value in zip(names, keywords[: len(args)]):  # noqa: B905 (keywords is longer)
+        if value is not None:
+            raise TypeError(f"{method}() got {name} both by position and by keyword")
+    if warn:
+        given = ", ".join(names[: len(args)])
+        spelled = ", ".join(f"{name}=..." for name in names[: len(args)])
+        warnings.warn(
+            f"{method}({given}) by position is deprecated: write {method}({spelled})", DeprecationWarning, stacklevel=3
+        )
+    return (*args, *keywords[len(args) :])
 
 
 def _shown(move: object) -> object:
@@ -877,10 +917,10 @@ class State(abc.ABC, Generic[M]):
             raise
         except Exception as exc:
             rng.state = before
-            # _play refuses before it changes anything, so a move it could not even read (fields of
-            # the wrong kind, off the board) is judged here against the untouched position. A move
-            # that is legal here tripped over the rules themselves: that is a bug, reported as itself.
-            if self._is_listed(move):
+            # _play refuses before it changes anything, so a value it could not even read (fields of
+            # the wrong kind, off the board) is judged here against the untouched position. A move of
+            # this game (legal here or not) tripped over the rules themselves: a bug, reported as itself.
+            if self.is_well_formed(move):
                 raise
             raise IllegalMoveError(_shown(move), f"not a move of {self.game.name}: {type(exc).__name__}") from exc
         if rng.state != before:
@@ -888,11 +928,31 @@ class State(abc.ABC, Generic[M]):
         self._moves.append(move)
         self._tokens.append(token)
 
-    def _is_listed(self, move: object) -> bool:
-        """Whether ``move`` is among the legal moves (False if comparing it fails)."""
+    def is_well_formed(self, move: object) -> bool:
+        """Whether ``move`` is a move of this game at all, legal now or not:
+        a value that its own notation reads back as
+        (``game.parse_move(str(move)) == move``).
+
+        :meth:`apply` asks it when checking or playing a move raised an
+        error that is not a boardkit one: a value that is not a move (fields
+        of the wrong kind, a square off the board) is refused with an
+        :class:`~boardkit.IllegalMoveError`, while an error on a move of the
+        game is a bug in the rules and propagates as itself.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> from boardkit.testing.nim import Take
+            >>> state = Nim(heap=5).new_game(seed=0)
+            >>> [state.is_well_formed(m) for m in (Take(2), Take(9), Take("2"), "take 2")]
+            [True, True, False, False]
+        """
         try:
-            return any(move == legal for legal in self.legal_moves())
-        except Exception:
+            text = str(move)
+        except Exception:  # a value with fields of the wrong kind may not even print
+            return False
+        try:
+            return bool(self.game.parse_move(text) == move)
+        except BoardkitError:
             return False
 
     def undo(self) -> M:
@@ -989,14 +1049,24 @@ class State(abc.ABC, Generic[M]):
         """
         return PerfectInformationView(self.check_player(player), (self._key(), tuple(self._moves)))
 
-    def determinize(self, player: Any, seed: Any) -> Self:
+    def determinize(self, player: Any, *args: Any, seed: Any = None) -> Self:
         """A copy whose hidden parts are resampled consistently with what
         ``player`` can see.
 
         The copy is a new world (see :meth:`_redeal`): its ``seed`` is
         ``seed``, its generator is seeded from it, and moves played before it
         was dealt cannot be undone on it. In a game without hidden
-        information nothing else changes.
+        information nothing else changes. A game with hidden parts deals
+        them in :meth:`_determinize`.
+
+        ``seed`` is keyword-only: ``determinize(0, 7)`` reads as two players
+        or two seeds. The positional spelling still works, with a
+        :class:`DeprecationWarning`, and goes in a later release.
+
+        Raises:
+            OptionError: if ``player`` is not a seat of this game or ``seed``
+                is not a seed (an :class:`~boardkit.OptionTypeError` when
+                missing).
 
         Examples:
             >>> from boardkit.testing import Nim
@@ -1010,7 +1080,17 @@ class State(abc.ABC, Generic[M]):
             ...
             boardkit.errors.UndoError: this determinized copy was dealt after move 1 ('take 2'); ...
         """
+        if args:
+            (seed,) = by_position("determinize", ("seed",), args, (seed,))
         self.check_player(player)
+        check_seed(seed)
+        return self._determinize(player, seed)
+
+    def _determinize(self, player: Player, seed: int) -> Self:
+        """:meth:`determinize` with its arguments checked: by default a copy
+        dealt with ``seed`` (:meth:`_redeal`). A game with hidden parts
+        overrides it to deal them afresh from what ``player`` cannot see,
+        calling :meth:`_redeal` on its copy."""
         twin = self.copy()
         twin._redeal(seed)
         return twin
@@ -1054,7 +1134,9 @@ class State(abc.ABC, Generic[M]):
             raise IllegalMoveError("random move", "the game is over")
         return moves[rng.randbelow(len(moves))]
 
-    def playout(self, max_plies: Any = None, rng: Random | None = None) -> int:
+    def playout(
+        self, _max_plies: Any = _UNSET, _rng: Any = _UNSET, /, *, max_plies: Any = None, rng: Random | None = None
+    ) -> int:
         """Play moves chosen by :meth:`random_move` with ``rng`` until the
         game ends or ``max_plies`` moves have been played; return how many
         were played. Monte Carlo search plays its playouts with it.
@@ -1069,6 +1151,10 @@ class State(abc.ABC, Generic[M]):
             rng: The generator that chooses the moves; by default one seeded
                 from the game's seed and the number of moves played.
 
+        Both arguments are keyword-only: ``playout(100)`` reads as a cap or
+        a seed. The positional spelling still works, with a
+        :class:`DeprecationWarning`, and goes in a later release.
+
         Raises:
             OptionError: if ``max_plies`` is not a non-negative integer or ``None``.
 
@@ -1080,6 +1166,12 @@ class State(abc.ABC, Generic[M]):
             >>> state.playout(rng=Random(1)) + 2 == len(state.history) and state.is_over
             True
         """
+        if _max_plies is not _UNSET:
+            # The old spelling, by position. Through a game's own playout that calls this one so (its
+            # override owns its callers' spelling) there is no warning: it is not the user's call.
+            args = (_max_plies,) if _rng is _UNSET else (_max_plies, _rng)
+            overridden = type(self).playout is not State.playout
+            max_plies, rng = by_position("playout", ("max_plies", "rng"), args, (max_plies, rng), warn=not overridden)
         if max_plies is not None and (type(max_plies) is not int or max_plies < 0):
             raise OptionError(f"max_plies must be a non-negative integer or None, not {shown(max_plies)}")
         chooser = Random(derive_seed(self.seed, "playout", len(self._moves))) if rng is None else rng

@@ -24,7 +24,7 @@ class Agent(Protocol):
     return one of ``state.legal_moves()``. It must not change ``state`` and,
     in a game with hidden information, should read only what ``player`` may
     see (``state.view(player)``) or search copies made by
-    ``state.determinize(player, seed)``.
+    ``state.determinize(player, seed=seed)``.
 
     An agent may also offer ``for_game(seed) -> Agent``: a fresh copy for one
     game, its randomness derived from its own seed and ``seed``.

@@ -202,7 +202,7 @@ def iterate(
         path.append(node)
     # Playout: the game's own loop (random_move and apply, or a quicker way to the same moves).
     if mast is None:
-        sim.playout(rollout_moves, rng)
+        sim.playout(max_plies=rollout_moves, rng=rng)
         shares = reward(sim, evaluate)
     else:
         played: list[tuple[Player, Any]] = [(v.mover, v.move) for v in path if v.mover is not None]

@@ -282,7 +282,7 @@ class AlphaBetaAgent:
         if len(legal) == 1:
             self.last_search = SearchInfo(0, 0, 0.0, time.perf_counter() - start, legal[0], (legal[0],))
             return legal[0]
-        sim = state.copy() if about.chance is Chance.NONE else state.determinize(player, self.rng.bits64())
+        sim = state.copy() if about.chance is Chance.NONE else state.determinize(player, seed=self.rng.bits64())
         self._deadline = math.inf if self.time_limit is None else start + self.time_limit * 0.97
         if len(self._table) > self.table_size:
             self._table.clear()

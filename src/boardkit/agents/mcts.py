@@ -34,7 +34,7 @@ class MCTSAgent:
     """Upper-confidence tree search (UCT) with random playouts.
 
     Each iteration starts from a fresh *determinization* of the position,
-    ``state.determinize(player, seed)``: the player's own knowledge, with
+    ``state.determinize(player, seed=seed)``: the player's own knowledge, with
     everything it cannot see (an opponent's hand, the order of a bag, the
     generator) resampled. All iterations share one tree keyed by moves
     (single-observer information-set MCTS), so in a game with hidden
@@ -180,7 +180,7 @@ class MCTSAgent:
 
     def _sample(self, state: State[Any], player: Player, seed: int) -> State[Any]:
         """The position one iteration searches: a determinization for ``player``."""
-        return state.determinize(player, seed)
+        return state.determinize(player, seed=seed)
 
     def choose(self, state: State[Any], player: Player) -> Any:
         """Search from ``state`` and return the most visited move.

@@ -11,7 +11,7 @@ from typing import Any
 
 from boardkit.agents._base import refuse_finished, win_shares
 from boardkit.chance import Random, derive_seed
-from boardkit.game import Player, State
+from boardkit.game import Player, State, by_position
 
 __all__ = ["Evaluation", "GreedyAgent", "RandomAgent"]
 
@@ -79,7 +79,9 @@ class GreedyAgent:
 
     Args:
         evaluate: ``evaluate(state, player) -> float``, higher is better;
-            ``None`` uses ``state.evaluate(player)``.
+            ``None`` uses ``state.evaluate(player)``. Keyword-only, as every
+            agent's arguments are; given by position it still works, with a
+            :class:`DeprecationWarning`, until a later release.
         seed: Seed for breaking ties and for determinizing.
 
     Examples:
@@ -92,7 +94,9 @@ class GreedyAgent:
         Take(1)
     """
 
-    def __init__(self, evaluate: Evaluation | None = None, *, seed: int = 0) -> None:
+    def __init__(self, *args: Evaluation | None, evaluate: Evaluation | None = None, seed: int = 0) -> None:
+        if args:
+            (evaluate,) = by_position("GreedyAgent", ("evaluate",), args, (evaluate,))
         self.evaluate = evaluate
         self.seed = seed
         self.rng = Random(seed)
@@ -107,7 +111,7 @@ class GreedyAgent:
             >>> GreedyAgent(seed=2).for_game(1).seed != 2
             True
         """
-        return GreedyAgent(self.evaluate, seed=derive_seed(self.seed, seed))
+        return GreedyAgent(evaluate=self.evaluate, seed=derive_seed(self.seed, seed))
 
     def score(self, state: State[Any], player: Player) -> float:
         """How good ``state`` is for ``player``: the outcome once a game of
@@ -139,7 +143,7 @@ class GreedyAgent:
         legal = state.legal_moves()
         if len(legal) == 1:
             return legal[0]
-        scratch = state.determinize(player, self.rng.bits64())
+        scratch = state.determinize(player, seed=self.rng.bits64())
         best: list[Any] = []
         best_value = -float("inf")
         for move in legal:

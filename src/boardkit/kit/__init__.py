@@ -321,7 +321,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
 
     Write :meth:`setup`, :meth:`~BoardCells.moves`, :meth:`~BoardCells.play`
     and :meth:`~BoardCells.judge`; read the position with ``state[cell]`` (a
-    cell or its name), :meth:`~BoardCells.get`, :meth:`~BoardCells.empty` and
+    cell or its name), :meth:`~BoardCells.counter`, :meth:`~BoardCells.empty` and
     :meth:`~BoardCells.cells_of`; change it only with :meth:`~BoardCells.put`,
     :meth:`~BoardCells.set`, :meth:`~BoardCells.next_turn` and
     :meth:`~BoardCells.set_turn`. Those methods, the position and its undo

@@ -14,6 +14,7 @@ check of a move and the undo log run in C.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from typing import Any, Generic, cast
 
@@ -78,7 +79,7 @@ class BoardCells(Generic[P]):
     that read and change it: its first base, where the kit's hot work is
     done (a native class on the compiled build, which the game's state
     class, written in Python, subclasses). Read the position with
-    ``state[cell]`` (a cell or its name), :meth:`get`, :meth:`empty` and
+    ``state[cell]`` (a cell or its name), :meth:`counter`, :meth:`empty` and
     :meth:`cells_of`; change it only with :meth:`put`, :meth:`set`,
     :meth:`next_turn` and :meth:`set_turn`: each change is logged while a
     move is played, so undo puts it back exactly.
@@ -202,7 +203,14 @@ class BoardCells(Generic[P]):
 
     def check(self, move: Any) -> str | None:
         """Why ``move`` is illegal now, or ``None``. By default a move is legal
-        when it is among :meth:`legal_moves`; override it for a faster test."""
+        when it is among :meth:`legal_moves`; override it for a faster test.
+
+        :meth:`apply` hands it whatever it was given. An error it raises for
+        a value that is not a move of the game (one its notation does not
+        read back, such as ``Place(5)`` or a cell off the board) refuses the
+        value with an :class:`~boardkit.IllegalMoveError`; an error it raises
+        for a move of the game, legal or not, is a bug in the rules and
+        propagates as itself."""
         version, moves = self._legal
         if version != self._version:
             moves = self._cached_moves()
@@ -402,9 +410,49 @@ class BoardCells(Generic[P]):
         except (KeyError, TypeError):
             return self.board.name(cell)
 
+    def counter(self, name: str) -> Any:
+        """The value of the counter ``name``, one the game declares in its
+        :attr:`~boardkit.kit.BoardGame.counters` (``state[cell]`` reads a
+        cell; :meth:`set` changes a counter).
+
+        Raises:
+            OptionError: for a counter the game does not declare.
+
+        Examples:
+            >>> from dots_and_boxes import DotsAndBoxes
+            >>> state = DotsAndBoxes().new_game(seed=0)
+            >>> state.counter("boxes")
+            (0, 0)
+            >>> state.counter("a1")
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.OptionError: no counter 'a1'; dots-and-boxes declares 'boxes'
+        """
+        try:
+            return self._counters[name]
+        except (KeyError, TypeError):
+            known = self._counter_names()
+            raise OptionError(f"no counter {name!r:.40}; {self._game_name()} declares {known}") from None
+
+    def _counter_names(self) -> str:
+        return ", ".join(repr(k) for k in self._counters) or "none"
+
     def get(self, counter: str) -> Any:
-        """The value of a declared counter."""
-        return self._counters[counter]
+        """Deprecated: :meth:`counter` (``get`` read a counter while
+        ``state[cell]`` reads a cell; it goes in a later release).
+
+        Examples:
+            >>> import warnings
+            >>> from dots_and_boxes import DotsAndBoxes
+            >>> with warnings.catch_warnings():
+            ...     warnings.simplefilter("ignore", DeprecationWarning)
+            ...     DotsAndBoxes().new_game(seed=0).get("boxes")
+            (0, 0)
+        """
+        warnings.warn(
+            "state.get(name) is deprecated: read a counter with state.counter(name)", DeprecationWarning, stacklevel=2
+        )
+        return self.counter(counter)
 
     def empty(self) -> list[Any]:
         """The empty cells, in board order."""
@@ -798,8 +846,7 @@ class BoardCells(Generic[P]):
     def set(self, counter: str, value: Hashable) -> None:
         """Set a declared counter."""
         if counter not in self._counters:
-            known = ", ".join(repr(k) for k in self._counters) or "none"
-            raise OptionError(f"no counter {counter!r}; {self._game_name()} declares {known}")
+            raise OptionError(f"no counter {counter!r:.40}; {self._game_name()} declares {self._counter_names()}")
         if self._log is not None:
             self._log.append((_COUNTER, counter, self._counters[counter]))
             self._counters[counter] = value
@@ -895,7 +942,11 @@ class BoardCells(Generic[P]):
             raise IllegalMoveError(move, "the game is over")
         try:
             reason = self.check(move)
-        except (TypeError, ValueError, LookupError, AttributeError):
+        except Exception:
+            # A value that is not a move of the game (fields of the wrong kind, a cell off the board)
+            # is refused; an error raised checking a move of the game is a bug in the rules: itself.
+            if cast(Any, self).is_well_formed(move):
+                raise
             reason = "not a move of this game"
         if reason is not None:
             raise IllegalMoveError(move, reason)

@@ -20,6 +20,10 @@ list of checks OpenSpiel, TAG and PettingZoo run on their games:
   same game played twice) and restored by ``undo``;
 * a record written to JSON reads back and replays to the same state;
 * the same seed and moves give the same game;
+* a state pickled and unpickled (along the way and at the end) equals the
+  original and goes on identically: the same legal moves, the same
+  positions, and undo back past the point it was pickled (not checked for a
+  class pickle cannot find by its name: one defined inside a function);
 * a player's view, and the picture ``render_for`` draws for them, are
   unchanged by resampling what that player cannot see (so neither leaks),
   and determinized copies agree with the view, keep the player's own legal

@@ -11,6 +11,8 @@ Examples:
 from __future__ import annotations
 
 import json
+import pickle
+import sys
 from collections.abc import Hashable, Iterable
 from typing import Any
 
@@ -176,7 +178,7 @@ def _check_one(
             raise fail(
                 f"copy() drops the attribute(s) {', '.join(dropped)}: a field the state's class does not declare"
                 " is lost by copy, missed by undo and ignored by == (keep it in the position: a counter, a cell,"
-                " a counter (set and get), or a field the state's own copy() copies)"
+                " a counter (set and counter), or a field the state's own copy() copies)"
             )
         for move in _pick(chooser, legal, sample):
             _check_notation(game, move, fail)
@@ -228,6 +230,7 @@ def _check_one(
         snapshots.append(state.snapshot())
         if chooser.randbelow(8) == 0 and len(kept) < 6:
             kept.append((state.copy(), state.snapshot()))
+            _check_pickle(state, game_seed, fail)
     chance.judge(fail)
     over = state.is_over
     if over != (state.outcome is not None) or over != (state.current_player is None):
@@ -237,6 +240,7 @@ def _check_one(
     for copy, snap in kept:
         if copy.snapshot() != snap:
             raise fail("a copy changed while the original went on")
+    _check_pickle(state, game_seed, fail)
     record = state.to_record()
     try:
         again = GameRecord.from_json(record.to_json(), game=game).replay(game=game)
@@ -250,6 +254,56 @@ def _check_one(
         if state.snapshot() != snapshots[i - 1]:
             raise fail(f"undo did not restore the state before move {i}")
     return len(notation), outcome
+
+#: How many moves a state restored from a pickle is played on beside the original.
+_PICKLE_MOVES = 4
+
+
+def _check_pickle(state: State[Any], game_seed: int, fail: Any) -> None:
+    """``state`` pickled and unpickled equals it, and continues identically:
+    the same legal moves and positions for a few random moves, then undo
+    back past where it was pickled (the undo records and the generator
+    travel too). Worker processes (tournaments, the web pool) rely on it.
+
+    A state or game of a class that cannot be found by its name (defined
+    inside a function, or made with ``type(...)``) is not checked: pickle
+    finds classes by name, so such a class never pickles."""
+    if not (_found_by_name(type(state)) and _found_by_name(type(state.game))):
+        return
+    try:
+        back = pickle.loads(pickle.dumps(state))
+    except Exception as exc:  # any failure to pickle is the finding
+        raise fail(f"the state does not pickle and unpickle: {type(exc).__name__}: {exc}") from exc
+    if type(back) is not type(state) or back != state or back.snapshot() != state.snapshot():
+        raise fail("a state pickled and unpickled differs from the original")
+    if back.game != state.game:
+        raise fail("a state pickled and unpickled has a different game")
+    original = state.copy()
+    chooser = Random(derive_seed(game_seed, "pickle", len(state.history)))
+    played = 0
+    while played < _PICKLE_MOVES and not original.is_over:
+        legal = original.legal_moves()
+        if back.legal_moves() != legal or back.current_player != original.current_player:
+            raise fail("a state pickled and unpickled offers other legal moves than the original")
+        move = legal[chooser.randbelow(len(legal))]
+        original.apply(move)
+        back.apply(move)
+        played += 1
+        if back.snapshot() != original.snapshot():
+            raise fail(f"a state pickled and unpickled went on differently: {str(move)!r} gave another position")
+    if back.outcome != original.outcome:
+        raise fail("a state pickled and unpickled ended differently from the original")
+    for _ in range(played + (1 if state.history else 0)):
+        if back.undo() != original.undo() or back.snapshot() != original.snapshot():
+            raise fail("a state pickled and unpickled takes moves back differently from the original")
+
+
+def _found_by_name(cls: type) -> bool:
+    """Whether ``cls`` is what its module and qualified name lead to (what pickle needs)."""
+    found: Any = sys.modules.get(cls.__module__)
+    for part in cls.__qualname__.split("."):
+        found = getattr(found, part, None)
+    return found is cls
 
 
 #: How many chance-drawing moves of each game are probed with determinized worlds.
@@ -298,7 +352,7 @@ def _check_chance(state: State[Any], move: Any, chooser: Random, tally: _ChanceT
     views = set()
     own = False
     for _ in range(_WORLDS):
-        world = state.determinize(mover, chooser.bits64())
+        world = state.determinize(mover, seed=chooser.bits64())
         try:
             world.apply(move)
         except IllegalMoveError as exc:
@@ -364,7 +418,7 @@ def _check_views(state: State[Any], chooser: Random, sample: int, fail: Any) -> 
             raise fail(f"the view of player {player} is not JSON data (to_dict, or to_json_value): {exc}") from exc
         for _ in range(max(1, sample // 3)):
             det_seed = chooser.bits64()
-            det = state.determinize(player, det_seed)
+            det = state.determinize(player, seed=det_seed)
             if det.seed != det_seed:
                 raise fail("a determinization keeps the real game's seed, which rebuilds its hidden parts")
             if det.history:

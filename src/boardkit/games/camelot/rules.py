@@ -555,7 +555,7 @@ class CamelotState(State[Move]):
     def view(self, player: Any) -> CamelotView:
         return view_of(self, player)
 
-    def determinize(self, player: Any, seed: Any) -> CamelotState:
+    def _determinize(self, player: Any, seed: Any) -> CamelotState:
         """A copy in which everything ``player`` cannot see is dealt afresh.
 
         Only public knowledge shapes the deal. A rival keeps the face-down

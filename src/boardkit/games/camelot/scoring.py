@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from typing import Any
 
-from boardkit.errors import IllegalMoveError, OptionTypeError, refusing, shown
+from boardkit.errors import IllegalMoveError, OptionTypeError, shown
 from boardkit.games.camelot.tiles import Tile
 
 __all__ = ["score_turn"]
@@ -112,7 +112,6 @@ def last_tile_points(
     return points - 2 * turn_points(board, [final], edges, corners)
 
 
-@refusing("turn to score")
 def score_turn(
     board: Mapping[tuple[int, int], Tile],
     placements: Sequence[tuple[tuple[int, int], Tile]],

@@ -13,7 +13,7 @@ from typing import Final
 
 import attrs
 
-from boardkit.errors import ComponentError, OptionError, refusing, shown
+from boardkit.errors import ComponentError, OptionError, shown
 
 __all__ = ["KIND_NAMES", "STANDARD_TILES", "Tile", "TileSet", "tile", "tile_entries"]
 
@@ -95,7 +95,6 @@ def _check_entry(name: object, kind: object, value: object, count: object, garde
     return name, kind, value, count, garden  # type: ignore[return-value]
 
 
-@refusing("tile list")
 def tile_entries(spec: object) -> tuple[tuple[str, str, int, int, bool], ...]:
     """Read a tile list given as data into its canonical form: a tuple of
     ``(name, kind, value, count, garden)`` entries.
@@ -256,7 +255,6 @@ def _unique_labels(kinds: Iterable[Tile]) -> dict[Tile, str]:
 _STANDARD = TileSet(STANDARD_TILES)
 
 
-@refusing("tile name")
 def tile(name: str) -> Tile:
     """The standard tile called ``name`` (any case, as in the tile list).
 

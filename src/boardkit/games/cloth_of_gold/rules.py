@@ -58,7 +58,7 @@ from boardkit.about import About, Chance, Information
 from boardkit.bag import TileBag
 from boardkit.chance import Random
 from boardkit.compiling import mypyc_attr
-from boardkit.errors import IllegalMoveError, OptionError, refusing
+from boardkit.errors import IllegalMoveError, OptionError
 from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields
 from boardkit.games.cloth_of_gold.board import (
     ACTION_TILE,
@@ -249,7 +249,6 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         """
         return Move.from_text(text)
 
-    @refusing("position")
     def from_position(
         self,
         *,
@@ -835,7 +834,7 @@ class ClothOfGoldState(State[Move]):
         """
         return view_of(self, player)
 
-    def determinize(self, player: Any, seed: Any) -> ClothOfGoldState:
+    def _determinize(self, player: Any, seed: Any) -> ClothOfGoldState:
         """A copy in which the rival's Hand and the Darkness are dealt afresh
         from the tiles ``player`` cannot see, keeping every count; the copy's
         generator and seed are reseeded too.

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.about import About, Chance
 from boardkit.compiling import mypyc_attr
-from boardkit.errors import IllegalMoveError, OptionError, OptionTypeError, refusing, shown
+from boardkit.errors import IllegalMoveError, OptionError, OptionTypeError, shown
 from boardkit.game import Game, Outcome, Player, make_options
 from boardkit.games.five_fields.board import (
     BOARD,
@@ -207,7 +207,6 @@ class FiveFields(Game["FiveFieldsState", Move]):
         """
         return parse_move(text)
 
-    @refusing("position")
     def from_position(
         self,
         *,
@@ -254,7 +253,7 @@ class FiveFields(Game["FiveFieldsState", Move]):
             ((0, <Pawn.PRINCE: 'prince'>),)
         """
         for name, given in (("terrain", terrain), ("pawns", pawns), ("fields", fields), ("cities", cities)):
-            if given is not None and not isinstance(given, Mapping):
+            if not isinstance(given, Mapping) and (given is not None or name in ("terrain", "pawns")):
                 raise OptionTypeError(f"{name} must be a mapping from hexes, not {shown(given)}")
         state = FiveFieldsState._from_position(
             self, terrain, pawns, fields or {}, cities or {}, to_move, seed, princes_lost
@@ -587,7 +586,7 @@ class FiveFieldsState(Choices):
         """
         return view_of(self, player)
 
-    def determinize(self, player: Any, seed: Any) -> FiveFieldsState:
+    def _determinize(self, player: Any, seed: Any) -> FiveFieldsState:
         """A copy with a fresh generator: the face-down hexes' terrain is drawn
         only when they are turned over, from the unseen tiles whose counts
         both players know, so the generator is all there is to resample.

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from boardkit.errors import OptionError
+from boardkit.errors import OptionError, OptionTypeError, shown
 from boardkit.game import Player, setup_fields
 from boardkit.games.five_fields.battles import Battles
 from boardkit.games.five_fields.board import (
@@ -108,6 +108,10 @@ def place(
         state._city[i] = owner
     for cell, items in pawns.items():
         i = hex_index(cell)
+        if isinstance(items, str | bytes) or not isinstance(items, Sequence):
+            raise OptionTypeError(
+                f"bad position: the pawns on {format_hex(cell)} are a list of (player, Pawn) pairs, not {shown(items)}"
+            )
         for item in items:
             if not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[1], Pawn):
                 raise OptionError(f"bad position: a pawn is a (player, Pawn) pair, not {item!r}")

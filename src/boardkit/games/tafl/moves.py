@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from boardkit.errors import NotationError, refusing, shown
+from boardkit.errors import NotationError, shown
 
 __all__ = [
     "MAX_SIZE",
@@ -245,7 +245,6 @@ _ROW_TOKEN = re.compile(r"[0-9]+|[A-Za-z]")
 _MAX_POSITION_TEXT = 4096
 
 
-@refusing("position")
 def read_position(text: str) -> tuple[tuple[str | None, ...], ...]:
     """Read OpenTafl position text into rows of piece names, in the text's order.
 

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from boardkit.about import About
 from boardkit.chance import Random, derive_seed
 from boardkit.compiling import mypyc_attr
-from boardkit.errors import BoardkitError, IllegalMoveError, refusing
+from boardkit.errors import BoardkitError, IllegalMoveError
 from boardkit.game import Game, Outcome, Player, State, make_options
 from boardkit.games.tafl.board import (
     NATIVE,
@@ -321,7 +321,6 @@ class Tafl(Game["TaflState", Move]):
         """
         return record_format("otg", _parts().formats).write_rules(self)
 
-    @refusing("position")
     def from_position(self, text: Any, *, to_move: Any, seed: Any = None) -> TaflState:
         """A game set up from OpenTafl position text, with ``to_move`` to play.
 
