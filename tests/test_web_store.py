@@ -24,7 +24,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from boardkit import games
-from boardkit.agents import MCTSAgent, RandomAgent
+from boardkit.agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from boardkit.cli import main
 from boardkit.errors import OptionError, RecordError
 from boardkit.record import GameRecord
@@ -313,6 +313,57 @@ def test_an_mcts_bot_stops_at_the_think_cap() -> None:
 
     state = games.load("camelot").new_game(seed=1)
     assert asyncio.run(run()) in {str(m) for m in state.legal_moves()}
+
+
+def test_an_alpha_beta_bot_in_a_worker_sends_its_thinking_line_before_its_move() -> None:
+    # The browser's thinking line (issue 37): depth, positions and score, while the search deepens.
+    import asyncio
+
+    lines: list[tuple[str, bool]] = []
+
+    async def run() -> str:
+        pool = BotPool(workers=1, think=30)
+        moved = False
+
+        def thinking(line: str) -> None:
+            lines.append((line, moved))
+
+        try:
+            state = games.load("tafl", variant="brandubh").new_game(seed=1)
+            move, _ = await pool.choose(state, AlphaBetaAgent(time_limit=1.5, seed=1), 0, progress=thinking)
+            moved = True
+            await pool.choose(state, RandomAgent(seed=1), 0, progress=thinking)  # no thinking line: nothing sent
+            return move
+        finally:
+            await pool.close()
+
+    move = asyncio.run(run())
+    assert move in {str(m) for m in games.load("tafl", variant="brandubh").new_game(seed=1).legal_moves()}
+    assert lines, "no thinking line came"
+    assert all(re.fullmatch(r"depth \d+, [\d,]+ positions(, .+)?", line) for line, _ in lines), lines
+    assert not any(after for _, after in lines)  # every line came before the move
+
+
+def test_the_page_asks_what_a_thinking_bot_has_found_so_far() -> None:
+    # The browser's live thinking line (issue 37): GET .../thinking answers the line the bot's worker
+    # last sent while it searches, and nothing once it has moved (or for a wrong token).
+    pool = BotPool(workers=1, think=4.0)
+    with TestClient(create_app(OFFERED, pool=pool)) as client:
+        made = post(client, "/api/tables", game="tafl", variant="copenhagen", seats=["alphabeta@3s", "here"])
+        url = f"/api/tables/{made['id']}/thinking"
+        assert client.get(url, params={"token": "wrong"}).status_code == 403
+        heard: list[str] = []
+        deadline = time.monotonic() + 60
+        while not look(client, made)["history"] and time.monotonic() < deadline:
+            answer = client.get(url, params={"token": made["token"]}).json()
+            assert answer["version"] == 0 or look(client, made)["history"]
+            if answer["line"]:
+                heard.append(answer["line"])
+            time.sleep(0.1)
+        assert heard, "no thinking line while the bot searched"
+        assert all(re.fullmatch(r"depth \d+, [\d,]+ positions(, .+)?", line) for line in heard), heard
+        assert look(client, made)["history"], "the bot did not move"
+        assert client.get(url, params={"token": made["token"]}).json()["line"] == ""  # the bot has moved
 
 
 def test_the_event_loop_answers_while_more_bots_think_than_the_pool_holds() -> None:

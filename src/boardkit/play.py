@@ -33,25 +33,23 @@ Examples:
     [('greedy', 20), ('random', 20)]
 
 Why this module is long: :func:`play_game` and :func:`tournament` share the seat
-rotation, the seeds, the crash reports and the worker processes, and are
-read together.
+rotation, the seeds and the crash reports, and are read together. The worker
+processes are :class:`boardkit.match.pool.WorkerPool`'s.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
-import multiprocessing
+import functools
 import os
 import pickle
 import signal
 import threading
 import traceback
-from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing.connection import Connection, wait
 from typing import IO, Any
 
 import attrs
@@ -61,6 +59,7 @@ from boardkit.chance import check_seed, derive_seed
 from boardkit.errors import OptionError, check_int
 from boardkit.game import Game, State
 from boardkit.match import seat_agent
+from boardkit.match.pool import WorkerPool
 from boardkit.record import GameRecord
 from boardkit.standings import (
     GameResult,
@@ -151,20 +150,21 @@ def play_game(
 
 @attrs.frozen
 class _Task:
+    """One game of a tournament: a few numbers, so that the next games wait in a worker's pipe without filling it."""
+
     index: int
     seed: int
     seats: tuple[int, ...]
-    game: Game[Any, Any]
-    agents: tuple[Any, ...]
     max_moves: int | None
     labels: tuple[str, ...] | None = None
 
 
-def _run(task: _Task) -> GameResult:
-    """Play one tournament game; never raises for a game that goes wrong."""
+def _run(game: Game[Any, Any], pool: Sequence[Agent], task: _Task) -> GameResult:
+    """Play one tournament game, between fresh copies of its agents of ``pool``; never raises for a game that goes
+    wrong."""
     try:
-        agents = copy.deepcopy(task.agents)
-        record = play_game(task.game, agents, seed=task.seed, max_moves=task.max_moves, labels=task.labels)
+        agents = copy.deepcopy([pool[a] for a in task.seats])
+        record = play_game(game, agents, seed=task.seed, max_moves=task.max_moves, labels=task.labels)
     except Exception as exc:  # a broken game or agent must not sink the tournament
         where = traceback.extract_tb(exc.__traceback__)
         at = f" (at {where[-1].filename}:{where[-1].lineno})" if where else ""
@@ -266,8 +266,10 @@ def _check_pickles(game: Game[Any, Any], agents: Sequence[Any]) -> None:
             ) from None
 
 
-def _on_executor(executor: Executor, tasks: Sequence[_Task], collect: _Collector) -> None:
-    futures: dict[Future[GameResult], _Task] = {executor.submit(_run, task): task for task in tasks}
+def _on_executor(
+    executor: Executor, game: Game[Any, Any], pool: Sequence[Agent], tasks: Sequence[_Task], collect: _Collector
+) -> None:
+    futures: dict[Future[GameResult], _Task] = {executor.submit(_run, game, pool, task): task for task in tasks}
     for future in as_completed(futures):
         try:
             result = future.result()
@@ -276,117 +278,8 @@ def _on_executor(executor: Executor, tasks: Sequence[_Task], collect: _Collector
         collect.add(result)
 
 
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the parent, which stops it, and dies of
-    SIGTERM at once: no traceback from any worker. It starts with both
-    signals blocked (see :class:`_Worker`) and takes them from here on."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
-
-
 #: Games queued in a worker's pipe besides the one it plays: it never waits for the next.
 _AHEAD = 2
-
-
-def _serve(conn: Connection, inherited: Sequence[int]) -> None:
-    """A worker's life: read the game and the agents once, then play each
-    game it is sent and send back its result (or, for a game it could not
-    play, what went wrong), until the parent closes the pipe or goes away.
-
-    ``inherited`` are the parent's ends of the pipes, which a forked worker
-    holds copies of: closed, so that the pipe ends when the parent closes
-    it or dies.
-    """
-    _quiet_worker()
-    for fd in inherited:
-        with contextlib.suppress(OSError):
-            os.close(fd)
-    try:
-        game, pool = pickle.loads(conn.recv_bytes())
-        broken = None
-    except (EOFError, OSError):
-        return
-    except Exception as exc:  # the game or the agents cannot be rebuilt here
-        game, pool, broken = None, (), f"{type(exc).__name__}: {exc}"
-    while True:
-        try:
-            index, seed, seats, max_moves, labels = pickle.loads(conn.recv_bytes())
-        except (EOFError, OSError):
-            return
-        if broken is None:
-            reply: GameResult | str = _run(
-                _Task(index, seed, seats, game, tuple(pool[a] for a in seats), max_moves, labels))
-        else:
-            reply = broken
-        try:
-            try:
-                conn.send(reply)
-            except (pickle.PicklingError, TypeError, AttributeError) as exc:
-                conn.send(f"its result cannot be sent back: {type(exc).__name__}: {exc}")
-        except OSError:  # the parent went away
-            return
-
-
-class _Worker:
-    """One worker process, playing the games sent down its own pipe in order.
-
-    Nothing is shared between workers, so one that dies (or is killed) at
-    any moment cannot leave a lock or a queue that the others or the parent
-    then wait on for ever. The game and the agents travel once, when the
-    worker starts; each game is then a few numbers, so the next games wait
-    in the pipe (:data:`_AHEAD`) without ever filling it.
-    """
-
-    def __init__(self, context: Any, crew: list[_Worker], setup: bytes) -> None:
-        self.conn, there = context.Pipe()
-        forked = context.get_start_method() == "fork"
-        inherited = [w.conn.fileno() for w in crew] + [self.conn.fileno()] if forked else []
-        self.process = context.Process(target=_serve, args=(there, inherited), name="boardkit-worker")
-        #: The games sent and not yet answered, oldest (the one being played) first.
-        self.playing: deque[_Task] = deque()
-        crew.append(self)  # counted before it exists, so that a stop never misses it
-        # A signal in the instant before the worker has set its own handlers would run the
-        # parent's in it: the worker is started with both blocked, and unblocks them itself.
-        blocking = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS) if blocking else None
-        try:
-            self.process.start()
-        finally:
-            if mask is not None:
-                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-            there.close()
-        self.conn.send_bytes(setup)
-
-    def give(self, task: _Task) -> None:
-        self.playing.append(task)
-        self.conn.send_bytes(pickle.dumps((task.index, task.seed, task.seats, task.max_moves, task.labels)))
-
-    def result(self, reply: object) -> GameResult:
-        """What the worker sent back for its oldest game: the result, or why it could not play it."""
-        task = self.playing.popleft()
-        if isinstance(reply, GameResult):
-            return reply
-        return GameResult(task.index, task.seed, task.seats, None, str(reply))
-
-    def crashed(self) -> GameResult:
-        """The result of the game this worker was playing when it died."""
-        self.process.join(1)
-        code = self.process.exitcode
-        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit status {code}"
-        return _crashed(self.playing.popleft(), BrokenProcessPool(f"the worker playing it ended abruptly ({how})"))
-
-    def end(self, *, now: bool) -> None:
-        """Stop the worker: at once (``now``), or once it has read that no game is coming."""
-        with contextlib.suppress(OSError):
-            self.conn.close()
-        if not now:
-            self.process.join(5)
-        if self.process.exitcode is None:
-            with contextlib.suppress(Exception):
-                self.process.kill()
-            self.process.join(5)
 
 
 def _on_pool(
@@ -394,47 +287,15 @@ def _on_pool(
 ) -> None:
     """Play ``tasks`` (of ``game``, between agents of ``pool``) on ``workers``
     processes; a worker that dies loses only the game it was playing, and
-    another takes its place for the rest."""
-    context = multiprocessing.get_context()
-    setup = pickle.dumps((game, tuple(pool)))
-    todo = deque(tasks)
-    crew: list[_Worker] = []
-
-    def lose(worker: _Worker) -> None:
-        collect.add(worker.crashed())
-        todo.extendleft(reversed(worker.playing))  # sent but never started: not lost
-        crew.remove(worker)
-        worker.end(now=True)
-
-    stopped = True
-    try:
-        while todo or any(w.playing for w in crew):
-            while todo and len(crew) < workers:
-                try:
-                    _Worker(context, crew, setup)
-                except OSError as exc:  # it died before it could read the game: the next game is lost
-                    crew.pop().end(now=True)
-                    collect.add(_crashed(todo.popleft(), exc))
-            for worker in list(crew):
-                while todo and len(worker.playing) <= _AHEAD:
-                    try:
-                        worker.give(todo.popleft())
-                    except OSError:  # it died
-                        lose(worker)
-                        break
-            busy = {w.conn: w for w in crew if w.playing}
-            for ready in wait(list(busy)) if busy else ():
-                worker = busy[ready]
-                try:
-                    reply = worker.conn.recv()
-                except (EOFError, OSError):
-                    lose(worker)
-                else:
-                    collect.add(worker.result(reply))
-        stopped = False
-    finally:  # Ctrl-C, SIGTERM, a bug: no worker may outlive the tournament
-        for worker in crew:
-            worker.end(now=stopped)
+    another takes its place for the rest. The game and the agents travel once
+    to each worker; each game is then a :class:`_Task`."""
+    with WorkerPool(functools.partial(_run, game, tuple(pool)), workers=workers, ahead=_AHEAD) as crew:
+        for reply in crew.map(tasks):
+            task: _Task = reply.job
+            if reply.kind == "crashed":
+                collect.add(_crashed(task, BrokenProcessPool(reply.error)))
+            else:  # played, or not: the game or agents could not be rebuilt there (or the record sent back)
+                collect.add(reply.result or GameResult(task.index, task.seed, task.seats, None, reply.error))
 
 
 def check_tournament(
@@ -553,15 +414,8 @@ def tournament(
     names, pool, count = check_tournament(game, agents, games=games, seed=seed, workers=workers, max_moves=max_moves,
                                players=players)
     tasks = [
-        _Task(
-            i,
-            derive_seed(seed, i),
-            seats := tuple((i + s) % len(pool) for s in range(count)),
-            game,
-            tuple(pool[a] for a in seats),
-            max_moves,
-            tuple(names[a] for a in seats),
-        )
+        _Task(i, derive_seed(seed, i), seats := tuple((i + s) % len(pool) for s in range(count)), max_moves,
+              tuple(names[a] for a in seats))
         for i in range(games)
     ]
     if executor is not None or (workers is not None and workers > 1 and games > 1):
@@ -575,12 +429,12 @@ def tournament(
     collect = _Collector(games, stream, progress)
     try:
         if executor is not None:
-            _on_executor(executor, tasks, collect)
+            _on_executor(executor, game, pool, tasks, collect)
         elif workers is not None and workers > 1 and games > 1:
             _on_pool(workers, game, pool, tasks, collect)
         else:
             for task in tasks:
-                collect.add(_run(task))
+                collect.add(_run(game, pool, task))
     except BaseException:  # interrupted: keep every game that finished
         collect.flush()
         raise

@@ -12,6 +12,9 @@ none of them.
 * :mod:`boardkit.match.playing`: a game being played, :class:`Match`: its
   state and the log of who played each move and what it did, kept in step
   with take-backs and redos.
+* :mod:`boardkit.match.pool`: one pool of worker processes, :class:`WorkerPool`,
+  for a tournament's games and a server's bots: crash recovery, deadlines, and
+  notes a job sends ahead of its result (:func:`report`).
 * :mod:`boardkit.match.reports`: what a bot's search found, in words (a
   hint's reason, the line shown after a bot moves).
 * :mod:`boardkit.match.seats`: each seat's seed and its bot made fresh for
@@ -41,6 +44,7 @@ from boardkit.match.grammar import (
     parse_agent,
 )
 from boardkit.match.playing import Match, Played, TakeBackError
+from boardkit.match.pool import Reply, WorkerPool, report
 from boardkit.match.reports import HINT_SECONDS, hint_agent, hint_reason, search_summary
 from boardkit.match.seats import seat_agent, seat_seed, take_back_refusal
 
@@ -57,14 +61,17 @@ __all__ = [
     "AgentSpec",
     "Match",
     "Played",
+    "Reply",
     "TakeBackError",
     "HINT_SECONDS",
     "hint_agent",
     "hint_reason",
     "make_agent",
     "parse_agent",
+    "report",
     "search_summary",
     "seat_agent",
     "seat_seed",
     "take_back_refusal",
+    "WorkerPool",
 ]

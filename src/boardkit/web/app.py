@@ -13,6 +13,9 @@ token's holder may see it). The JSON API the pages use:
   may see it (``since``: wait up to ``wait`` seconds for a newer version);
 * ``POST /api/tables/{id}/move``, ``/undo``, ``/new``: ``token``, ``version``
   and, for a move, ``move`` in notation;
+* ``POST /api/tables/{id}/hint``: what ``best`` would play for the token's
+  player, and why; ``GET /api/tables/{id}/thinking?token=``: what the bot
+  to move has found so far (depth, positions, score), never waited for;
 * ``GET /api/tables/{id}/record.json?token=``, and ``record.KEY`` for each
   of the game's other record formats (``game.record_formats()``: ``.otg``
   for Tafl);
@@ -42,15 +45,20 @@ import ipaddress
 import json
 import logging
 import re
+import signal
+import threading
 import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+import urllib.parse
+from collections.abc import AsyncIterator, Callable, Collection, Iterator, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
 import anyio.to_thread
+import uvicorn
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -62,6 +70,7 @@ from boardkit.match import HINT_SECONDS, hint_agent, hint_reason, search_summary
 from boardkit.web.archive import archive_routes
 from boardkit.web.bots import DEFAULT_THINK, BotPool
 from boardkit.web.limits import (
+    CLIENT_CONNECTIONS,
     CONNECTIONS,
     HEADER_TIMEOUT,
     IDLE,
@@ -84,6 +93,10 @@ MAX_BODY = 16 * 1024
 _NUMBER = re.compile(r"[0-9]{1,12}")
 _SECONDS = re.compile(r"[0-9]{1,3}(\.[0-9]{1,3})?")
 _MAX_WAIT = 25.0
+#: The most pages of one table's version kept drawn (each seat and token asks for its own).
+_DRAWN = 64
+#: Where a page's links say the server's own address, filled in for each answer (JSON-safe, in no game's words).
+_BASE = "@@boardkit-base@@"
 _HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
 _PAGE_HEADERS = {
     **_HEADERS,
@@ -126,6 +139,7 @@ def create_app(
     clock: Callable[[], float] = time.monotonic,
     store: Store | None = None,
     pool: BotPool | None = None,
+    names: Collection[str] | None = None,
 ) -> Starlette:
     """The web app serving ``games``.
 
@@ -151,6 +165,14 @@ def create_app(
             the app starts.
         pool: Where bots think (default: a :class:`~boardkit.web.bots.BotPool`
             of one process per core); closed when the app stops.
+        names: The host names the server answers to besides its addresses
+            (any IP address) and ``localhost``: a request whose ``Host``
+            is another name (a DNS rebinding) is refused with 403. ``None``
+            (the default) checks no ``Host``. Whatever ``names``, a
+            request that changes something (any method but ``GET`` and
+            ``HEAD``) from a page of another site (its ``Origin`` is
+            neither the ``Host`` asked for nor one of ``names``) is refused
+            with 403.
 
     Examples:
         >>> from starlette.testclient import TestClient
@@ -164,7 +186,6 @@ def create_app(
     tables = Tables(limit=limit, idle=idle, clock=clock)
     store = store if store is not None else Store(":memory:")
     pool = pool if pool is not None else BotPool()
-    tables.on_drop = store.drop
     # When each client address set up its recent games, to hold each to ``per_client`` in ``window`` seconds.
     created: dict[str, list[float]] = {}
     # Each game's variant option and option schema, read from the game built with its defaults.
@@ -172,12 +193,27 @@ def create_app(
     events: dict[str, asyncio.Event] = {}
     running: set[str] = set()
     hinting: set[str] = set()  # the tables a hint is being thought out for: one at a time each
+    stalled: set[str] = set()  # the tables whose bot's move the store would not take: asked again on a look
+    stopping: list[bool] = []  # set when the server stops: nobody waits for a change any more
     # The pages drawn for each table's current version, keyed by who asked and how.
     pages: dict[str, tuple[int, dict[tuple[Any, ...], bytes]]] = {}
     tasks: set[asyncio.Task[None]] = set()
     # Games with the same options are one Game object, shared by their tables: a game can hold
     # large tables of its own (Camelot's are about 800 KiB), and a table needs only its state.
     built: dict[str, Game[Any, Any]] = {}
+
+    def forget(table: Table) -> None:
+        """Forget an idle table in the store too (if the store will not, the table stays: Tables keeps it)."""
+        try:
+            store.drop(table)
+        except StoreError as exc:
+            _log.warning("game %s is kept for now: %s", table.id, exc)
+            raise
+        pages.pop(table.id, None)
+        notify(table)  # whoever waits for it hears at once that it is gone
+
+    tables.on_drop = forget
+
     start_page = _static("start.html")
     game_page = _static("game.html")
     error_page = _static("error.html")
@@ -209,11 +245,23 @@ def create_app(
         try:
             while (player := table.bot_to_move()) is not None and tables.get(table.id, use=False) is table:
                 version = table.version
-                move, agent = await pool.choose(table.state, table.agents[player], player)
-                if table.bot_move(version, move, search_summary(agent)):
-                    table.agents[player] = agent
-                    store.save(table)
+
+                def heard(line: str, version: int = version) -> None:
+                    table.thinking = (version, line)
+
+                move, agent = await pool.choose(table.state, table.agents[player], player, progress=heard)
+                with table.trial():  # the move stands only once it is committed
+                    played = table.bot_move(version, move, search_summary(agent))
+                    if played:
+                        table.agents[player] = agent
+                        store.save(table)
+                if played:
                     notify(table)
+        except StoreError as exc:  # the move is not played: the next look at the table asks the bot again
+            _log.warning("the bot's move in game %s could not be saved: %s", table.id, exc)
+            table.bot_error = f"its move could not be saved, and is asked for again when the page next looks: {exc}"
+            stalled.add(table.id)
+            notify(table)
         except Exception as exc:  # a broken bot must not bring the server down
             _log.warning("the bot of game %s failed: %s", table.id, exc)
             table.bot_error = f"the bot failed: {exc}"
@@ -233,10 +281,13 @@ def create_app(
         if length is not None and (not _NUMBER.fullmatch(length) or int(length) > MAX_BODY):
             raise BadRequestError(413, f"the request body is too large (at most {MAX_BODY} bytes)")
         data = bytearray()
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > MAX_BODY:
-                raise BadRequestError(413, f"the request body is too large (at most {MAX_BODY} bytes)")
+        try:
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > MAX_BODY:
+                    raise BadRequestError(413, f"the request body is too large (at most {MAX_BODY} bytes)")
+        except ClientDisconnect:  # nobody is left to answer: nothing to log either
+            raise BadRequestError(400, "the client went away before its request's body was whole") from None
         try:
             value = json.loads(bytes(data))
         except (ValueError, UnicodeDecodeError, RecursionError):
@@ -260,21 +311,25 @@ def create_app(
             seat = next(iter(viewer.seats))
         if seat is None and not table.secret and table.state.current_player in viewer.seats:
             seat = table.state.current_player
-        base = str(request.base_url).rstrip("/")
-        # Many pages are read per change (each seat polls; friends watch): each is drawn once per version.
-        key = (viewer, seat, base, table.bot_error, table.bot_to_move(), len(table.state.history))
+        # Many pages are read per change (each seat polls; friends watch): each is drawn once per version,
+        # keyed on what the server controls (never on the request's headers): a bounded number per table.
+        key = (viewer, seat, table.bot_error, table.bot_to_move(), len(table.state.history))
         version, drawn = pages.get(table.id, (None, {}))
-        if version != table.version:
+        if version != table.version or len(drawn) >= _DRAWN:
             drawn = {}
             pages[table.id] = (table.version, drawn)
             if len(pages) > 4 * limit:
                 pages.clear()
         if key not in drawn:
-            answer = seat_page(table, viewer, seat, link=lambda p, token: f"{base}/table/{table.id}?token={token}")
+            answer = seat_page(table, viewer, seat, link=lambda p, token: f"{_BASE}/table/{table.id}?token={token}")
             if table.bot_error:
                 answer["status"] += f" ({table.bot_error})"
             drawn[key] = json.dumps(answer, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
-        return Response(drawn[key], media_type="application/json", headers=_HEADERS)
+        text = drawn[key]
+        if viewer.host and table.seat_tokens:  # the links, with this server's address as the browser asked for it
+            base = json.dumps(str(request.base_url).rstrip("/"), ensure_ascii=False)[1:-1]
+            text = text.replace(_BASE.encode(), base.encode())
+        return Response(text, media_type="application/json", headers=_HEADERS)
 
     async def start(request: Request) -> Response:
         return HTMLResponse(start_page, headers=_PAGE_HEADERS)
@@ -298,16 +353,23 @@ def create_app(
                 schemas[spec] = (plain.about.variant_option, {info.name: info for info in plain.option_info()})
         return schemas[spec]
 
-    def admit(client: str) -> None:
-        """Refuse a new game before any work is done on it: the server is full, or this client set up too many."""
+    def admit(client: str) -> Callable[[], None]:
+        """Refuse a new game before any work is done on it: the server is full, or this client set up too many.
+
+        An admitted game counts against its client at once, before it is built (nothing else runs in
+        between, so requests at the same time cannot all pass); the answer gives the count back (a game
+        that is not made after all).
+        """
         tables.expire()
         if len(tables) >= tables.limit:
             raise BadRequestError(
                 429, f"this server already has {tables.limit} games going; try again later (its --tables limit)"
             )
         if not limit_local and _is_loopback(client):
-            return
+            return lambda: None
         now = clock()
+        for key in [k for k, times in created.items() if not times or now - times[-1] >= window]:
+            del created[key]
         recent = [t for t in created.get(client, []) if now - t < window]
         if len(recent) >= per_client:
             raise BadRequestError(
@@ -315,9 +377,9 @@ def create_app(
                 f"you have set up {per_client} games in the last {window:g} seconds; try again later"
                 " (the server's --per-client limit)",
             )
+        recent.append(now)
         created[client] = recent
-        for key in [k for k, times in created.items() if not times or now - times[-1] >= window]:
-            del created[key]
+        return functools.partial(_give_back, created, client, now)
 
     async def create(request: Request) -> Response:
         data = await body(request)
@@ -349,7 +411,7 @@ def create_app(
         except BoardkitError as exc:
             raise BadRequestError(400, str(exc)) from None
         client = request.client.host if request.client is not None else ""
-        admit(client)
+        give_back = admit(client)
         key = json.dumps([spec, chosen], sort_keys=True)
         cached = built.get(key)
 
@@ -364,14 +426,24 @@ def create_app(
         try:
             made = await anyio.to_thread.run_sync(build)
             table = tables.add(lambda: made)
-            store.add(table, spec, chosen)
         except TableLimitError as exc:
-            raise BadRequestError(429, str(exc)) from None
+            give_back()
+            raise BadRequestError(429, f"{exc} (its --tables limit)") from None
         except BoardkitError as exc:
+            give_back()
             raise BadRequestError(400, str(exc)) from None
         except (TypeError, RecursionError) as exc:
+            give_back()
             raise BadRequestError(400, f"bad options for {spec}: {shown(str(exc), 200)}") from None
-        created.setdefault(client, []).append(clock())
+        except BaseException:
+            give_back()
+            raise
+        try:
+            store.add(table, spec, chosen)
+        except StoreError as exc:  # not kept: not made, its slot and its count free again
+            tables.remove(table)
+            give_back()
+            raise BadRequestError(503, str(exc)) from None
         if cached is None:
             if len(built) >= limit:
                 built.clear()
@@ -391,6 +463,10 @@ def create_app(
         query = request.query_params
         table, viewer = find(request.path_params["table"], query.get("token"))
         seat = seat_of(query.get("seat"))
+        if table.id in stalled and table.id not in running:
+            stalled.discard(table.id)
+            table.bot_error = None
+            wake_bots(table)
         since = query.get("since")
         if since is not None:
             if not _NUMBER.fullmatch(since):
@@ -399,11 +475,16 @@ def create_app(
             if not _SECONDS.fullmatch(given):
                 raise BadRequestError(400, f"wait is a number of seconds, not {shown(given, 40)}")
             wait = min(float(given), _MAX_WAIT)
-            if int(since) == table.version and wait > 0:
+            if int(since) == table.version and wait > 0 and not stopping:
                 event = events.setdefault(table.id, asyncio.Event())
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(event.wait(), wait)
         return page_for(request, table, viewer, seat)
+
+    async def thinking(request: Request) -> Response:
+        """What the bot to move has found so far (for the page's "is thinking" line), never waited for."""
+        table, _ = find(request.path_params["table"], request.query_params.get("token"))
+        return JSONResponse({"version": table.version, "line": table.thinking_line()}, headers=_HEADERS)
 
     def act(action: Callable[[Table, Viewer, dict[str, Any]], Any]) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
@@ -412,16 +493,18 @@ def create_app(
             seat = data.get("seat")
             if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
                 raise BadRequestError(400, f"a seat is a number, not {shown(seat, 40)}")
+            if seat is not None and seat not in viewer.seats:
+                raise BadRequestError(403, f"seat {seat} is not yours")
             try:
-                action(table, viewer, data)
+                with table.trial():  # the change stands only once it is committed, before it is answered
+                    action(table, viewer, data)
+                    store.save(table)
             except StaleError as exc:
                 raise BadRequestError(409, str(exc)) from None
-            except BoardkitError as exc:
-                raise BadRequestError(400, str(exc)) from None
-            try:
-                store.save(table)  # committed before it is answered
             except StoreError as exc:
                 raise BadRequestError(503, str(exc)) from None
+            except BoardkitError as exc:
+                raise BadRequestError(400, str(exc)) from None
             notify(table)
             wake_bots(table)
             return page_for(request, table, viewer, seat)
@@ -533,21 +616,110 @@ def create_app(
         Route("/api/tables/{table}/undo", act(do_undo), methods=["POST"]),
         Route("/api/tables/{table}/new", act(do_new), methods=["POST"]),
         Route("/api/tables/{table}/hint", hint, methods=["POST"]),
+        Route("/api/tables/{table}/thinking", thinking),
         Route("/api/tables/{table}/record.{kind:str}", record),
         *archive_routes(
             store, lambda s, o: build_game(s, o) if s in games else None, headers=_HEADERS, refuse=BadRequestError
         ),
         Mount("/static", StaticFiles(packages=[("boardkit.web", "static")]), name="static"),
     ]
+
+    def stop() -> None:
+        """The server is stopping: every page waiting for a change is answered now (nothing is cut off)."""
+        stopping.append(True)
+        for event in list(events.values()):
+            event.set()
+        events.clear()
+
+    def refuse(path: str, status: int, message: str) -> Response:
+        if path.startswith("/api/"):
+            return JSONResponse({"error": message}, status_code=status, headers=_HEADERS)
+        return oops(status, message)
+
+    guard = Middleware(_Guard, names=None if names is None else frozenset(n.lower() for n in names), refuse=refuse)
     app = Starlette(
-        routes=routes, exception_handlers={BadRequestError: refused, HTTPException: refused}, lifespan=lifespan
+        routes=routes,
+        middleware=[guard],
+        exception_handlers={BadRequestError: refused, HTTPException: refused},
+        lifespan=lifespan,
     )
     app.state.tables = tables
+    app.state.stop = stop
     return app
+
+
+class _Guard:
+    """The app behind a check of where a request comes from (see
+    :func:`create_app`'s ``names``): a ``Host`` that is none of the
+    server's names, and a change asked for by another site's page, are
+    refused (403) before the app sees them."""
+
+    def __init__(
+        self, app: Any, *, names: frozenset[str] | None, refuse: Callable[[str, int, str], Response]
+    ) -> None:
+        self.app = app
+        self.names = names
+        self.refuse = refuse
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            refusal = self.refusal(scope)
+            if refusal is not None:
+                await self.refuse(scope["path"], 403, refusal)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    def refusal(self, scope: Any) -> str | None:
+        """Why the request is refused, or ``None``."""
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"] if k in (b"host", b"origin")}
+        host = headers.get("host", "").strip().lower()
+        name = _host_name(host)
+        if self.names is not None and host and not (name == "localhost" or name in self.names or _is_address(name)):
+            return (
+                f"this server does not answer to the name {shown(name, 60)} (a page reaching it through another"
+                " name is refused); its --public-name option adds a name"
+            )
+        origin = headers.get("origin")
+        if scope["method"] in ("GET", "HEAD") or origin is None:
+            return None
+        parts = urllib.parse.urlsplit(origin.strip().lower())
+        if origin.strip() != "null" and (parts.netloc == host or (self.names and parts.hostname in self.names)):
+            return None
+        return (
+            f"a change asked for by a page of another site ({shown(origin, 60)}) is refused; a server reached"
+            " through a proxy under a public name needs that name in its --public-name option"
+        )
+
+
+def _host_name(host: str) -> str:
+    """The name in a ``Host`` header, without its port (``[::1]:8000``: ``::1``).
+
+    Examples:
+        >>> _host_name("localhost:8000"), _host_name("[::1]:8000"), _host_name("games.example.org")
+        ('localhost', '::1', 'games.example.org')
+    """
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rpartition(":")[0] if host.count(":") == 1 else host
+
+
+def _is_address(name: str) -> bool:
+    """Whether a host name is an IP address (no DNS rebinding reaches a server through one)."""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 def _same(table: Table) -> Table:
     return table
+
+
+def _give_back(created: dict[str, list[float]], client: str, when: float) -> None:
+    """Take a game set up at ``when`` off its client's count (it was not made after all)."""
+    with contextlib.suppress(ValueError):
+        created.get(client, []).remove(when)
 
 
 def _option_value(value: object, info: OptionInfo | None = None) -> Any:
@@ -587,36 +759,72 @@ def run(
     per_client: int = PER_CLIENT,
     limit_local: bool = False,
     connections: int = CONNECTIONS,
+    client_connections: int = CLIENT_CONNECTIONS,
     header_timeout: float = HEADER_TIMEOUT,
     keep_alive: int = KEEP_ALIVE,
     db: str = DEFAULT_DB,
     workers: int | None = None,
     think: float = DEFAULT_THINK,
+    public_names: Sequence[str] = (),
+    trust_proxy: str | None = None,
 ) -> None:
     """Serve ``games`` with uvicorn until interrupted, with the limits of
     :func:`create_app` and :func:`server_config`, the tables kept in the
-    SQLite file ``db`` (``":memory:"``: nowhere) and bots thinking in
-    ``workers`` processes (default: one per core) for at most ``think``
-    seconds a move. SIGINT or SIGTERM stops it within a second or two:
+    SQLite file ``db`` (``":memory:"``: nowhere), held by this server alone
+    (:meth:`Store.lock <boardkit.web.store.Store.lock>`), and bots thinking
+    in ``workers`` processes (default: one per core) for at most ``think``
+    seconds a move. It answers to its addresses, ``localhost``, ``host`` and
+    ``public_names`` (``create_app``'s ``names``), and reads proxy headers
+    from ``trust_proxy`` only. SIGINT, SIGTERM or SIGHUP stops it within a
+    second or two: pages waiting for a change are answered at once,
     requests still open after a second are dropped, thinking bots stopped.
 
     Raises:
-        OptionError: for a bad limit, or a ``db`` that is not a store of
-            this boardkit (checked before the server starts).
+        OptionError: for a bad limit, a ``db`` that is not a store of this
+            boardkit or that another server holds (checked before the
+            server starts).
     """
-    import uvicorn
-
     config = server_config(
-        None, host=host, port=port, connections=connections, header_timeout=header_timeout, keep_alive=keep_alive
+        None, host=host, port=port, connections=connections, client_connections=client_connections,
+        header_timeout=header_timeout, keep_alive=keep_alive, trust_proxy=trust_proxy,
     )
-    config.timeout_graceful_shutdown = 1  # a long poll (up to 25 s) must not hold the server up
+    config.timeout_graceful_shutdown = 1  # a request still open a second after the stop is dropped
     pool = BotPool(workers, think)
     store = Store(db)
     try:
-        config.app = create_app(
+        store.lock()
+        app = create_app(
             games, default=default, defaults=defaults, limit=limit, idle=idle, per_client=per_client,
-            limit_local=limit_local, store=store, pool=pool,
+            limit_local=limit_local, store=store, pool=pool, names=[*public_names, _host_name(host.lower())],
         )
-        uvicorn.Server(config).run(sockets=list(sockets) if sockets else None)
+        config.app = app
+        _Server(config, app.state.stop).run(sockets=list(sockets) if sockets else None)
     finally:
         store.close()
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, stopped by SIGHUP as by SIGTERM, that answers the
+    pages waiting for a change as soon as it stops (else each would be cut
+    off after the graceful second, with a traceback each)."""
+
+    def __init__(self, config: uvicorn.Config, stopping: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.stopping = stopping
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        with super().capture_signals():
+            if not hasattr(signal, "SIGHUP") or threading.current_thread() is not threading.main_thread():
+                yield
+                return
+            # As SIGTERM: the same stop, and the command says "terminated" once it is done.
+            previous = signal.signal(signal.SIGHUP, lambda signum, frame: self.handle_exit(signal.SIGTERM, frame))
+            try:
+                yield
+            finally:
+                signal.signal(signal.SIGHUP, previous)
+
+    async def shutdown(self, sockets: list[Any] | None = None) -> None:
+        self.stopping()
+        await super().shutdown(sockets)

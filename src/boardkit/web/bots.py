@@ -14,13 +14,22 @@ so that pages are answered first when the cores are busy.
 :meth:`BotPool.close` stops every worker at once, whatever it is
 thinking, so the server stops within a moment.
 
-A worker is given the rules (pickled once per game), the seed and the moves
+A worker is given the rules (pickled once per game, read once by each
+worker), the seed and the moves
 so far, and replays the game itself: it sees what the table's state holds,
 as a bot in the server did, and answers a move in notation. A game whose
 rules or bot cannot be pickled (built from local functions) thinks in a
 background thread instead, on a copy of the table's state: an MCTS bot still
 stops at the cap, but a thread
 cannot be stopped from outside, so it is waited for.
+
+The processes are a :class:`~boardkit.match.pool.WorkerPool`'s: a worker
+that dies is replaced, and Ctrl-C or a stop sent to the server's process
+group is the server's to handle, not the workers'. While a bot with a
+thinking line (:meth:`AlphaBetaAgent.progress
+<boardkit.agents.AlphaBetaAgent.progress>`: depth, positions and score) thinks
+in a worker, the line is given to :meth:`BotPool.choose`'s ``progress`` every
+half second.
 
 Nothing here needs the web extra.
 
@@ -42,23 +51,20 @@ Examples:
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import hashlib
-import multiprocessing
 import os
 import pickle
-import signal
 import threading
-from collections.abc import Sequence
-from multiprocessing.connection import Connection
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardkit.chance import Random
 from boardkit.errors import OptionError
+from boardkit.match.pool import WorkerPool, report
 
 if TYPE_CHECKING:
-    from multiprocessing.process import BaseProcess
-
     from boardkit.agents import Agent
     from boardkit.game import Game, Player, State
 
@@ -72,6 +78,8 @@ _GRACE = 3.0
 _NICE = 10
 #: Games whose pickled rules the pool keeps (a worker keeps those it was sent).
 _KEEP = 64
+#: How often a worker sends the thinking line of the bot it runs, in seconds.
+_EVERY = 0.5
 
 
 def default_workers() -> int:
@@ -87,100 +95,85 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-class _Positions:
-    """A worker's last position of each game it thought about, so that the
-    next move of that game replays only the moves made since (a long game
-    would otherwise cost a replay of every move, each time a bot moves).
+@contextlib.contextmanager
+def _watched(agent: Any) -> Iterator[None]:
+    """While ``agent`` thinks, send its thinking line (its ``progress()``, if
+    it has one) every :data:`_EVERY` seconds; no line is sent once the block
+    has ended (the move is sent after it)."""
+    done = threading.Event()
+
+    def watch() -> None:  # pragma: no cover - runs in the worker process
+        while not done.wait(_EVERY):
+            report(agent.progress())
+
+    watcher = threading.Thread(target=watch, daemon=True, name="boardkit-thinking")
+    if callable(getattr(agent, "progress", None)):
+        watcher.start()
+    try:
+        yield
+    finally:
+        done.set()
+        if watcher.is_alive():
+            watcher.join()
+
+
+class _Thinker:
+    """A worker's side of the bots: the rules of each game it was sent, and
+    its last position of each, so that the next move of that game replays
+    only the moves made since (a long game would otherwise cost a replay of
+    every move, each time a bot moves).
+
+    A job is the game's key and pickled rules (read once by each worker), its
+    players, seed and moves, the pickled agent, its player, and whether to
+    send its thinking line; the answer is the move in notation and the agent
+    after choosing.
 
     Examples:
         >>> from boardkit.testing import Nim
-        >>> positions = _Positions()
-        >>> game = Nim(heap=5)
-        >>> state = positions.reach("nim", game, 2, 1, ["take 1"])
-        >>> positions.reach("nim", game, 2, 1, ["take 1", "take 2"]) is state, state.heap
+        >>> thinker = _Thinker()
+        >>> thinker.games["nim"] = Nim(heap=5)
+        >>> state = thinker.reach("nim", 2, 1, ["take 1"])
+        >>> thinker.reach("nim", 2, 1, ["take 1", "take 2"]) is state, state.heap
         (True, 2)
-        >>> positions.reach("nim", game, 2, 1, ["take 2"]) is state  # taken back: replayed anew
+        >>> thinker.reach("nim", 2, 1, ["take 2"]) is state  # taken back: replayed anew
         False
     """
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[str, int, int], tuple[tuple[str, ...], State[Any]]] = {}
+        self.games: dict[str, Game[Any, Any]] = {}
+        self.kept: dict[tuple[str, int, int], tuple[tuple[str, ...], State[Any]]] = {}
 
-    def reach(self, key: str, game: Game[Any, Any], players: int, seed: int, moves: Sequence[str]) -> State[Any]:
-        """The position after ``moves`` from the start of ``game`` with ``seed``."""
+    def __call__(self, job: tuple[Any, ...]) -> tuple[str, Agent]:  # pragma: no cover - runs in the worker process
+        key, rules, players, seed, moves, sent, player, watch = job
+        try:
+            if key not in self.games:
+                if len(self.games) >= _KEEP:
+                    self.games.clear()
+                self.games[key] = pickle.loads(rules)
+            agent: Agent = pickle.loads(sent)
+            state = self.reach(key, players, seed, moves)
+            with _watched(agent) if watch else contextlib.nullcontext():
+                move = str(agent.choose(state, player))
+        except Exception:  # the server reports a broken bot; the worker carries on, forgetting every position
+            self.kept.clear()
+            raise
+        return move, agent
+
+    def reach(self, key: str, players: int, seed: int, moves: Sequence[str]) -> State[Any]:
+        """The position after ``moves`` from the start of game ``key`` with ``seed``."""
+        game = self.games[key]
         moves = tuple(moves)
-        kept = self._kept.pop((key, players, seed), None)
+        kept = self.kept.pop((key, players, seed), None)
         if kept is not None and kept[0] == moves[: len(kept[0])] and len(kept[1].history) == len(kept[0]):
             state, done = kept[1], len(kept[0])
         else:
             state, done = game.new_game(players=players, seed=seed), 0
         for text in moves[done:]:
             state.apply(game.parse_move(text))
-        if len(self._kept) >= _KEEP:
-            self._kept.clear()
-        self._kept[key, players, seed] = (moves, state)
+        if len(self.kept) >= _KEEP:
+            self.kept.clear()
+        self.kept[key, players, seed] = (moves, state)
         return state
-
-    def forget(self) -> None:
-        """Forget every position (after a bot failed, say)."""
-        self._kept.clear()
-
-
-def _work(conn: Connection) -> None:  # pragma: no cover - runs in the worker process
-    """A worker's loop: a job in, a move (or the error's text) out, until the pipe closes."""
-    # Ctrl+C and a stop sent to the whole process group are the server's to handle: it stops its workers.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(_NICE)  # the pages come first: a bot thinks with what the server leaves
-    games: dict[str, Game[Any, Any]] = {}
-    positions = _Positions()
-    while True:
-        try:
-            key, rules, players, seed, moves, sent, player = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            if rules is not None:
-                if len(games) >= _KEEP:
-                    games.clear()
-                games[key] = pickle.loads(rules)
-            agent = pickle.loads(sent)
-            state = positions.reach(key, games[key], players, seed, moves)
-            move = str(agent.choose(state, player))
-            answer: tuple[bool, str, bytes] = (True, move, pickle.dumps(agent))
-        except Exception as exc:  # the server reports a broken bot; the worker carries on
-            positions.forget()
-            answer = (False, f"{type(exc).__name__}: {exc}", b"")
-        try:
-            conn.send(answer)
-        except (BrokenPipeError, OSError):
-            return
-
-
-class _Worker:
-    """One worker process and the end of its pipe."""
-
-    def __init__(self, context: Any) -> None:
-        self.conn, theirs = context.Pipe()
-        self.process: BaseProcess = context.Process(target=_work, args=(theirs,), daemon=True, name="boardkit-bot")
-        self.process.start()
-        theirs.close()
-        self.known: set[str] = set()
-
-    def kill(self) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            self.conn.close()
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            self.process.kill()
-
-    def reap(self) -> None:
-        with contextlib.suppress(OSError, ValueError, AssertionError):
-            self.process.join(0.5)
-
-
-class _OverrunError(Exception):
-    """A bot went on thinking well past the cap."""
 
 
 class BotPool:
@@ -203,21 +196,18 @@ class BotPool:
             raise OptionError(f"a think-time cap is a positive number of seconds, not {think!r}")
         self.workers = workers
         self.think = float(think)
-        self._context = multiprocessing.get_context("spawn")
-        self._idle: list[_Worker] = []
-        self._free: asyncio.Semaphore | None = None
-        self._all: set[_Worker] = set()
+        # Spawned: the server's threads (the event loop's) must not be forked.
+        self._pool = WorkerPool(_Thinker(), workers=workers, start="spawn", nice=_NICE)
         self._rules: dict[int, tuple[Game[Any, Any], str, bytes | None]] = {}
-        self._generation = 0
 
     @property
     def processes(self) -> int:
         """How many worker processes are running now (at most ``workers``)."""
-        return sum(1 for w in self._all if w.process.is_alive())
+        return len(self.pids())
 
     def pids(self) -> list[int]:
         """The process ids of the running workers."""
-        return [w.process.pid for w in self._all if w.process.pid is not None and w.process.is_alive()]
+        return [w.process.pid for w in self._pool.all if w.process.pid is not None and w.process.is_alive()]
 
     def _pickled(self, game: Game[Any, Any]) -> tuple[str, bytes | None]:
         """The game's key and pickled rules (``None`` when they do not pickle)."""
@@ -236,13 +226,20 @@ class BotPool:
         self._rules[id(game)] = (game, key, rules)
         return key, rules
 
-    async def choose(self, state: State[Any], agent: Agent, player: Player) -> tuple[str, Agent]:
+    async def choose(
+        self, state: State[Any], agent: Agent, player: Player, progress: Callable[[str], None] | None = None
+    ) -> tuple[str, Agent]:
         """The move (in notation) ``agent`` plays for ``player`` in ``state``,
         thought out in a worker within the cap, and the agent as it is after
         choosing (its generator moved on); a random legal move if it thinks
         well past the cap. An agent that does not pickle (a class defined in
         a function) thinks in a background thread, which cannot be stopped:
         it is waited for, however long it takes.
+
+        ``progress``, if given, is called on the event loop with the bot's
+        thinking line (``depth 5, 120,448 positions, score +0.25``) every
+        half second while it thinks in a worker, for a bot that has one
+        (:meth:`AlphaBetaAgent.progress <boardkit.agents.AlphaBetaAgent.progress>`).
 
         Cancelling the call stops the worker that was thinking.
 
@@ -255,104 +252,37 @@ class BotPool:
             sent = pickle.dumps(agent) if rules is not None else None
         except Exception:  # an agent of the caller's own making: it thinks in a thread
             sent = None
-        try:
-            if rules is None or sent is None:
-                return await self._in_thread(state, agent, player), agent
-            return await self._in_worker(key, rules, state, moves, sent, player)
-        except _OverrunError:
+        if rules is None or sent is None:
+            return await self._in_thread(state, agent, player), agent
+
+        job = (key, rules, state.players, state.seed, moves, sent, player, progress is not None)
+        tell = None if progress is None else lambda _, line: progress(line)
+        reply = await self._pool.run(job, deadline=self.think + _GRACE, progress=tell)
+        if reply.kind == "overrun":
             return str(state.random_move(Random(len(moves)))), agent
+        if reply.error is not None:  # the bot failed, or its worker died
+            raise RuntimeError(reply.error if reply.kind == "failed" else f"the bot's worker stopped ({reply.error})")
+        chosen: tuple[str, Agent] = reply.result
+        return chosen
 
     async def _in_thread(self, state: State[Any], agent: Agent, player: Player) -> str:
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[str] = loop.create_future()
+        done: concurrent.futures.Future[str] = concurrent.futures.Future()
+        done.set_running_or_notify_cancel()  # so that it is never cancelled under the thread, which sets it
         own = state.copy()  # the table's state goes on changing; the bot thinks on the position it was given
 
         def run() -> None:
             try:
-                move: str | None = str(agent.choose(own, player))
-                error: Exception | None = None
+                done.set_result(str(agent.choose(own, player)))
             except Exception as exc:
-                move, error = None, exc
-            with contextlib.suppress(RuntimeError):  # the server stopped meanwhile: nobody is waiting
-                loop.call_soon_threadsafe(_settle, done, move, error)
+                done.set_exception(exc)
 
         # A thread cannot be stopped: it is waited for (an MCTS bot still stops at the cap), and
         # left behind, as a daemon, when the server stops.
         threading.Thread(target=run, daemon=True, name="boardkit-bot").start()
-        return await done
-
-    async def _in_worker(
-        self, key: str, rules: bytes, state: State[Any], moves: Sequence[str], sent: bytes, player: Player
-    ) -> tuple[str, Agent]:
-        if self._free is None:
-            self._free = asyncio.Semaphore(self.workers)
-        generation = self._generation
-        async with self._free:
-            worker = self._idle.pop() if self._idle else self._start()
-            healthy = False
-            try:
-                rules_sent = None if key in worker.known else rules
-                job = (key, rules_sent, state.players, state.seed, moves, sent, player)
-                # Rules may be larger than a pipe holds, and a new worker reads only once started.
-                await asyncio.to_thread(worker.conn.send, job)
-                worker.known.add(key)
-                ok, answer, after = await asyncio.wait_for(self._answer(worker), self.think + _GRACE)
-                healthy = True
-            except asyncio.TimeoutError:
-                raise _OverrunError from None
-            except (EOFError, OSError) as exc:
-                raise RuntimeError(f"the bot's worker stopped ({exc or 'it was killed'})") from None
-            finally:
-                if healthy and generation == self._generation:
-                    self._idle.append(worker)
-                else:  # cancelled, overrun or broken: stop whatever it is thinking
-                    self._drop(worker)
-        if not ok:
-            raise RuntimeError(answer)
-        agent: Agent = pickle.loads(after)
-        return answer, agent
-
-    def _start(self) -> _Worker:
-        worker = _Worker(self._context)
-        self._all.add(worker)
-        return worker
-
-    def _drop(self, worker: _Worker) -> None:
-        worker.kill()
-        self._all.discard(worker)
-        threading.Thread(target=worker.reap, daemon=True).start()
-
-    @staticmethod
-    async def _answer(worker: _Worker) -> tuple[bool, str, bytes]:
-        loop = asyncio.get_running_loop()
-        ready: asyncio.Future[None] = loop.create_future()
-        fd = worker.conn.fileno()
-        loop.add_reader(fd, _settle, ready, None, None)
-        try:
-            await ready
-        finally:
-            loop.remove_reader(fd)
-        answer: tuple[bool, str, bytes] = worker.conn.recv()
-        return answer
+        return await asyncio.wrap_future(done)
 
     async def close(self) -> None:
         """Stop every worker now, whatever it is thinking (a later
         :meth:`choose` starts new ones)."""
-        self._generation += 1
-        self._free = None
-        workers = list(self._all)
-        self._all.clear()
-        self._idle.clear()
-        for worker in workers:
-            worker.kill()
-        for worker in workers:
-            await asyncio.to_thread(worker.reap)
+        self._pool.close()
 
-
-def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
-    if future.done():
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(value)

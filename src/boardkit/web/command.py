@@ -35,7 +35,15 @@ _LIMITS: tuple[tuple[str, type[int] | type[float], float, str, str], ...] = (
     ("--idle", float, limits.IDLE, "SECONDS", "a game unused this long ends"),
     ("--per-client", int, limits.PER_CLIENT, "N", f"the most games one address may set up in {limits.WINDOW:g} s"),
     ("--connections", int, limits.CONNECTIONS, "N", "the most connections at once; beyond it the server answers 503"),
-    ("--header-timeout", float, limits.HEADER_TIMEOUT, "SECONDS", "a connection sending no whole request head closes"),
+    (
+        "--client-connections", int, limits.CLIENT_CONNECTIONS, "N",
+        "the most connections one address holds at once (slow bodies, long polls); beyond it, 503",
+    ),
+    (
+        "--header-timeout", float, limits.HEADER_TIMEOUT, "SECONDS",
+        "a connection sending no whole request head in this long closes, and so does one whose body is"
+        " still not whole this long later",
+    ),
     ("--keep-alive", int, limits.KEEP_ALIVE, "SECONDS", "an idle connection is closed after this long"),
 )
 
@@ -61,7 +69,19 @@ def add_serve_parser(sub: Any) -> None:
     group.add_argument(
         "--limit-local", action="store_true",
         help="hold clients on this machine (127.0.0.1, ::1) to --per-client too (by default they are never"
-        " locked out; behind a reverse proxy on this machine every client looks local: set it there)",
+        " locked out; behind a reverse proxy on this machine without --trust-proxy every client looks local)",
+    )
+    group.add_argument(
+        "--public-name", metavar="NAME", action="append", default=[],
+        help="a host name the server answers to (repeatable): by default only its addresses and localhost,"
+        " so that no other site's page reaches it through a name of its own (DNS rebinding); a request that"
+        " changes something must come from the server's own pages",
+    )
+    group.add_argument(
+        "--trust-proxy", metavar="ADDRESSES",
+        help="read the client's address from X-Forwarded-For (and the scheme from X-Forwarded-Proto) when the"
+        " connection comes from these proxies: comma-separated addresses or networks (127.0.0.1 for a proxy on"
+        " this machine); by default never, so no client chooses its own address",
     )
     kept = serve_parser.add_argument_group("games kept and bots")
     kept.add_argument(
@@ -108,11 +128,15 @@ def serve(args: argparse.Namespace) -> int:
     from boardkit.web.bots import BotPool
     from boardkit.web.store import Store
 
-    # Refuse a bad port, pool size or cap, and a file that is not a store, before starting (and before the file
-    # is made).
-    limits.server_config(None, host=args.host, port=args.port)
+    # Refuse a bad port, pool size, cap or proxy, a file that is not a store and a file another server holds,
+    # before starting (and before the file is made).
+    limits.server_config(None, host=args.host, port=args.port, trust_proxy=args.trust_proxy)
     BotPool(args.bots, args.think)
-    Store(args.db).close()
+    store = Store(args.db)
+    try:
+        store.lock()
+    finally:
+        store.close()
     print(f"boardkit: playing at http://{args.host}:{args.port}/ (Ctrl+C stops)", flush=True)
     run(
         offered,
@@ -125,10 +149,13 @@ def serve(args: argparse.Namespace) -> int:
         per_client=args.per_client,
         limit_local=args.limit_local,
         connections=args.connections,
+        client_connections=args.client_connections,
         header_timeout=args.header_timeout,
         keep_alive=args.keep_alive,
         db=args.db,
         workers=args.bots,
         think=args.think,
+        public_names=args.public_name,
+        trust_proxy=args.trust_proxy,
     )
     return 0

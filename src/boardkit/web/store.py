@@ -46,6 +46,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -92,6 +93,18 @@ CREATE TABLE archive (
     record TEXT NOT NULL
 );
 """
+
+
+def _hold(fd: int) -> None:
+    """Take the lock of an open file at once, or raise :class:`OSError`."""
+    if sys.platform == "win32":  # pragma: no cover - not on Linux
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 class StoreError(BoardkitError, OSError):
@@ -164,6 +177,7 @@ class Store:
 
     def __init__(self, path: str | os.PathLike[str] = DEFAULT_DB) -> None:
         self.path = os.fspath(path)
+        self._lock: int | None = None
         try:
             if self.path != ":memory:" and not os.path.exists(self.path):
                 os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
@@ -199,20 +213,73 @@ class Store:
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
+        """One write: committed whole, or rolled back whole (a failed
+        ``COMMIT`` too, so that the next write starts afresh)."""
         try:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield
+                self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
         except sqlite3.Error as exc:  # a full disk, a file another program locked
             raise StoreError(f"the game could not be saved in {shown(self.path, 80)}: {exc}") from None
 
+    def lock(self) -> None:
+        """Hold the file for this server alone until :meth:`close`: a lock on
+        ``FILE.lock`` beside it (made if missing, and left there), so that a
+        second server on the same file is refused instead of overwriting
+        the first one's moves and forgetting its tables. Readers (``boardkit
+        analyze FILE``, a backup) are not held up. ``:memory:`` needs none.
+
+        Raises:
+            OptionError: when another server (in any process) holds it.
+
+        Examples:
+            >>> import os, tempfile
+            >>> path = os.path.join(tempfile.mkdtemp(), "games.sqlite")
+            >>> first, second = Store(path), Store(path)
+            >>> first.lock()
+            >>> second.lock()  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.OptionError: '...games.sqlite' is in use by another boardkit serve (process ...); ...
+            >>> first.close()
+            >>> second.lock()
+            >>> second.close()
+        """
+        if self.path == ":memory:" or self._lock is not None:
+            return
+        where = self.path + ".lock"
+        try:
+            fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise OptionError(f"cannot lock {shown(where, 80)}: {exc.strerror or exc}") from None
+        try:
+            _hold(fd)
+        except OSError:
+            holder = "unknown"
+            with contextlib.suppress(OSError):  # Windows locks its bytes against reading too
+                holder = os.read(fd, 20).decode("ascii", "replace").strip() or holder
+            os.close(fd)
+            raise OptionError(
+                f"{shown(self.path, 80)} is in use by another boardkit serve"
+                f" (process {holder if holder.isdigit() else shown(holder, 20)});"
+                " one server per file: stop that one, or give this one another --db"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self._lock = fd
+
     def close(self) -> None:
-        """Close the file (everything is already committed)."""
+        """Close the file (everything is already committed), and let go of its lock."""
         self._db.close()
+        if self._lock is not None:
+            os.close(self._lock)  # the lock goes with the descriptor
+            self._lock = None
 
     def add(self, table: Table, spec: str, options: Mapping[str, Any]) -> None:
         """Keep a new table: ``spec`` and ``options`` rebuild its game."""

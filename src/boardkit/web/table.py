@@ -20,10 +20,12 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import hmac
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -238,6 +240,9 @@ class Table:
         #: What the last bot's search found (:func:`boardkit.match.search_summary`): the ply after its
         #: move, its seat and the words; shown while that move is the last one.
         self.searched: tuple[int, Player, str] | None = None
+        #: The thinking bot's latest line while it searches (depth, positions, score): the version
+        #: it thinks on and the words. Not saved, and not part of a page: ``GET .../thinking`` reads it.
+        self.thinking: tuple[int, str] | None = None
 
     @classmethod
     def resume(
@@ -280,6 +285,33 @@ class Table:
             table._apply(player, game.parse_move(text))
         table.version = version
         return table
+
+    @contextlib.contextmanager
+    def trial(self) -> Iterator[None]:
+        """A change that stands only if the block ends without an error:
+        the server makes a change and saves it inside one, so that a change
+        the store would not take is undone in memory too (nothing is shown
+        that a restarted server would not have).
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> table = Table(Nim(heap=5), [parse_seat("here"), parse_seat("here")], seed=1)
+            >>> try:
+            ...     with table.trial():
+            ...         table.play(table.viewer(table.host_token), "take 2", table.version)
+            ...         raise OSError("the disk is full")
+            ... except OSError:
+            ...     pass
+            >>> table.version, table.state.heap, table.match.log
+            (0, 5, [])
+        """
+        kept = (self.match, self.version, dict(self.agents), self.bot_error, self.searched)
+        self.match = _twin(self.match)
+        try:
+            yield
+        except BaseException:
+            self.match, self.version, self.agents, self.bot_error, self.searched = kept
+            raise
 
     def _agents(self) -> dict[Player, Agent]:
         agents = {}
@@ -357,6 +389,15 @@ class Table:
         """The seat to move if a bot sits there, else ``None``."""
         to_move = self.state.current_player
         return to_move if to_move in self.agents else None
+
+    def thinking_line(self) -> str:
+        """What the bot to move has found so far in its search (``depth 5,
+        120,448 positions, score +0.25``), or ``""`` when no bot is thinking
+        or its search says nothing yet (a search without a thinking line, or
+        a line from an older version of the game)."""
+        if self.thinking is None or self.thinking[0] != self.version or self.bot_to_move() is None:
+            return ""
+        return self.thinking[1]
 
     def bot_move(self, version: int, move: Any, searched: str = "") -> bool:
         """Play a bot's move chosen on ``version``, with what its search found
@@ -496,6 +537,17 @@ class Table:
         self._changed()
 
 
+def _twin(match: Match) -> Match:
+    """A copy of ``match`` to change and throw away if need be: its own
+    state and its own lists (of frozen moves, shared)."""
+    twin = copy.copy(match)
+    for name, value in vars(match).items():
+        if isinstance(value, list):
+            setattr(twin, name, list(value))
+    twin.state = match.state.copy()
+    return twin
+
+
 class Tables:
     """The tables of one server: at most ``limit`` at once; a table nobody
     has used for ``idle`` seconds is dropped.
@@ -531,12 +583,35 @@ class Tables:
         return len(self._tables)
 
     def expire(self) -> None:
-        """Drop the tables idle for too long."""
+        """Drop the tables idle for too long. A table that ``on_drop`` cannot
+        forget (it raises a :class:`~boardkit.errors.BoardkitError`: the store
+        would not take the change) is kept, as the store keeps it, for
+        another ``idle`` seconds."""
         now = self.clock()
         for key in [k for k, t in self._tables.items() if now - t.last_seen > self.idle]:
-            dropped = self._tables.pop(key)
+            table = self._tables[key]
             if self.on_drop is not None:
-                self.on_drop(dropped)
+                try:
+                    self.on_drop(table)
+                except BoardkitError:
+                    table.touch()
+                    continue
+            del self._tables[key]
+
+    def remove(self, table: Table) -> None:
+        """Forget ``table`` at once, without ``on_drop`` (a new table the
+        store would not take: it was never anywhere else).
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> tables = Tables(limit=1)
+            >>> table = tables.add(lambda: Table(Nim(), [parse_seat("here"), parse_seat("here")]))
+            >>> tables.remove(table)
+            >>> len(tables), tables.get(table.id)
+            (0, None)
+        """
+        if self._tables.get(table.id) is table:
+            del self._tables[table.id]
 
     def add(self, make: Callable[[], Table]) -> Table:
         """Make a table and keep it.

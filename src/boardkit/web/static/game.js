@@ -226,11 +226,27 @@ function think() {
   $("thinking").hidden = !thinking;
   if (thinking) {
     const seconds = Math.floor((Date.now() - thinking.since) / 1000);
-    $("thinking").textContent = `${bot.name} (${bot.label}) is thinking\u2026 ${seconds} s`;
+    const found = thinking.line ? `: ${thinking.line}` : "";
+    $("thinking").textContent = `${bot.name} (${bot.label}) is thinking\u2026 ${seconds} s${found}`;
+  }
+}
+// What the thinking bot's search has found so far (depth, positions, score), asked for once a second.
+async function hear() {
+  const asked = thinking;
+  try {
+    const response = await fetch(api("/thinking?" + new URLSearchParams({ token })));
+    if (!response.ok) return;
+    const heard = await response.json();
+    if (asked === thinking && thinking && String(heard.version) === thinking.key.split(":")[0]) thinking.line = heard.line;
+  } catch (error) {
+    // the line is a nicety: a failed look leaves the clock counting
   }
 }
 setInterval(() => {
-  if (thinking) think();
+  if (thinking) {
+    hear();
+    think();
+  }
 }, 1000);
 
 // The scores, what every player may see beside the board, and the game's goal and turn.
