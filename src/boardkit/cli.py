@@ -316,7 +316,7 @@ def _seats(players: int | None, agents: int, game: Game[Any, Any]) -> int | None
 
 
 def _analyze(args: argparse.Namespace) -> int:
-    from boardkit import analysis
+    from boardkit import analysis, games
     from boardkit.record import thaw_json
     from boardkit.specs import game_factory
 
@@ -331,10 +331,10 @@ def _analyze(args: argparse.Namespace) -> int:
         return analysis.read_records(args.file, skip_bad=args.skip_bad, on_skip=skip)
 
     game = None
-    if args.game:
-        first = next(iter(records()), None)
-        if first is not None:
-            game = game_factory(args.game)[1](**thaw_json(first.options))
+    first = next(iter(records()), None)
+    if first is not None and args.game:
+        game = game_factory(args.game)[1](**thaw_json(first.options))
+    unchecked = first.game if first is not None and game is None and first.game not in games.names() else None
     overall = analysis.summarize(
         args.file, branching=args.branching, game=game, skip_bad=args.skip_bad, on_skip=skip
     )
@@ -345,7 +345,7 @@ def _analyze(args: argparse.Namespace) -> int:
         groups = analysis.summarize_by(
             args.file, args.by, branching=args.branching, game=game, skip_bad=args.skip_bad, on_skip=skip
         )
-    rated = analysis.ratings(args.file, skip_bad=args.skip_bad, on_skip=skip) if args.ratings else ()
+    rated = analysis.ratings(args.file, skip_bad=args.skip_bad, on_skip=skip, game=game) if args.ratings else ()
     if args.plot:
         analysis.plot(overall, args.plot, groups={f"{args.by}={key}": part for key, part in groups.items()})
     if args.json:
@@ -370,10 +370,13 @@ def _analyze(args: argparse.Namespace) -> int:
         elif args.ratings:
             print("\nratings: no game between two different agents (an agent's games against itself are not rated)")
         if args.skip_bad:
-            shown = sorted(skipped.items())[:20]
-            print(f"skipped {len(skipped)} bad lines" + "".join(f"\n  line {n}: {why}" for n, why in shown))
+            first_bad = sorted(skipped.items())[:20]
+            print(f"skipped {len(skipped)} bad lines" + "".join(f"\n  line {n}: {why}" for n, why in first_bad))
     if args.plot:
         _complain(f"plot written to {args.plot}")
+    if unchecked is not None:
+        _complain(f"boardkit: note: {shown(unchecked, 80)} is not a registered game, so its records were counted"
+                  " as they say, their moves not replayed; to check them, name its file: --game path/to/game.py")
     return 0
 
 
@@ -553,7 +556,10 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--branching", action="store_true", help="also measure the branching factor (replays games)")
     analyze.add_argument("--skip-bad", action="store_true", help="skip malformed lines and count them")
     analyze.add_argument("--plot", metavar="FILE", help="draw win rates and lengths to FILE.svg or FILE.png")
-    analyze.add_argument("--game", metavar="MODULE:CLASS", help="the game, for --branching on an unregistered game")
+    analyze.add_argument(
+        "--game", metavar="MODULE:CLASS",
+        help="the game, for a game that is not registered: its records are replayed under it, as replay does",
+    )
     analyze.set_defaults(run=_analyze)
 
     replay = sub.add_parser("replay", help="check a record (or JSON lines of them) and show the game")

@@ -61,6 +61,8 @@ _KEYS_V1 = ("format", "game", "options", "players", "seed", "moves", "outcome")
 _KEYS = (*_KEYS_V1, "setup")
 _OPTIONAL = ("agents",)
 _MAX_LABEL = 200
+#: The deepest a record's options or set-up nest (Camelot's tile list, the deepest real use, is 3).
+_MAX_DEPTH = 32
 
 
 class FrozenJSON(Mapping[str, Any]):
@@ -441,6 +443,7 @@ class GameRecord:
             raise RecordError(f"'game' must be a string, not {game!r}")
         if not isinstance(options, dict):
             raise RecordError("'options' must be an object")
+        _check_depth("options", options)
         if not _is_int(players) or not 1 <= players <= _MAX_PLAYERS:
             raise RecordError(f"'players' must be an integer from 1 to {_MAX_PLAYERS}, not {players!r}")
         if not _is_int(seed) or not 0 <= seed < 2**64:
@@ -455,6 +458,7 @@ class GameRecord:
         setup = data.get("setup")
         if setup is not None and not isinstance(setup, dict | list | str):
             raise RecordError(f"'setup' must be null or JSON data describing the start position, not {setup!r:.60}")
+        _check_depth("setup", setup)
         agents = data.get("agents")
         if agents is not None and (
             not isinstance(agents, list)
@@ -529,7 +533,10 @@ class GameRecord:
         start for the record's seed, or the set-up position (``setup``).
 
         Args:
-            game: As for :meth:`replay`.
+            game: As for :meth:`replay`. A record may list only some options
+                (one written by hand): the given game must have the value of
+                each it lists, and has its own for the others, as a game
+                loaded by name has its defaults.
 
         Raises:
             RecordError: if the game, its options or the set-up are not valid.
@@ -545,15 +552,23 @@ class GameRecord:
         try:
             if game is None:
                 game = registry.load(self.game, **options)
-            elif game.name != self.game or freeze_json(game.option_values()) != self.options:
-                raise RecordError(f"the record is of {self.game} with options {options}, not {game!r}")
+            elif game.name != self.game or not _agrees(game.option_values(), self.options):
+                raise RecordError(f"the record is of {self.game} with options {shown(options, 300)}, not {game!r:.300}")
             if self.setup is None:
                 state = game.new_game(players=self.players, seed=self.seed)
             else:
                 state = game.from_setup(thaw_json(self.setup), players=self.players, seed=self.seed)
+        except RecordError:
+            raise
         except BoardkitError as exc:
             raise RecordError(str(exc)) from None
         return state
+
+
+def _agrees(values: Mapping[str, Any], listed: FrozenJSON) -> bool:
+    """Whether a game's option values have every value a record lists (a
+    record may leave options out, which then take the game's values)."""
+    return all(key in values and freeze_json(values[key]) == value for key, value in listed.items())
 
 
 def strict_json(text: str | bytes) -> Any:
@@ -587,6 +602,33 @@ def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not allowed")
 
 
+def _check_depth(field: str, value: object) -> None:
+    """Refuse a field's JSON data that nests deeper than :data:`_MAX_DEPTH`
+    (walked without recursion: the data may nest as deep as JSON parses)."""
+    level: list[object] = [value]
+    for _ in range(_MAX_DEPTH + 1):
+        level = [v for item in level for v in _children(item)]
+        if not level:
+            return
+    raise RecordError(f"{shown(field)} nests deeper than {_MAX_DEPTH} levels")
+
+
+def _children(value: object) -> Iterable[object]:
+    if isinstance(value, dict):
+        return value.values()
+    return value if isinstance(value, list | tuple) else ()
+
+
+def _finite(value: object) -> bool:
+    """Whether ``value`` is a number (not a boolean) that a float holds (an integer of 400 digits is not)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 def _parse_outcome(data: object, players: int) -> Outcome | None:
     if data is None:
         return None
@@ -600,9 +642,9 @@ def _parse_outcome(data: object, players: int) -> Outcome | None:
     if scores is not None and (
         not isinstance(scores, list)
         or len(scores) != players
-        or not all(isinstance(s, int | float) and not isinstance(s, bool) and math.isfinite(s) for s in scores)
+        or not all(_finite(s) for s in scores)
     ):
-        raise RecordError(f"'outcome.scores' must be null or {players} numbers, not {scores!r:.80}")
+        raise RecordError(f"'outcome.scores' must be null or {players} numbers, not {shown(scores)}")
     if not isinstance(reason, str):
         raise RecordError("'outcome.reason' must be a string")
     return Outcome(frozenset(winners), None if scores is None else tuple(scores), reason)

@@ -67,7 +67,8 @@ def record_format(path: str, game_spec: str | None) -> record.RecordFormat | Non
 
 def read_text(path: str) -> str:
     """The text of ``path``, refused at once when larger than :data:`MAX_FILE`
-    (reading stops there: ``/dev/zero`` never ends) or not UTF-8."""
+    (reading stops there: ``/dev/zero`` never ends) or not UTF-8; a UTF-8
+    byte order mark at its start is left out."""
     try:
         with open(path, "rb") as f:
             large = os.fstat(f.fileno()).st_size > MAX_FILE  # a device or a pipe says 0: read to see
@@ -80,7 +81,7 @@ def read_text(path: str) -> str:
             " (a record is at most 32 MiB; boardkit analyze reads larger files of records one at a time)"
         )
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte order mark, as a Windows editor saves UTF-8, is not the record's
     except UnicodeDecodeError as exc:
         raise RecordError(f"{shown(path, 200)} is not UTF-8 text (byte {exc.start}); records are JSON") from None
     return text.replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it

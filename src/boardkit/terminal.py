@@ -84,7 +84,14 @@ def __getattr__(name: str) -> Any:
 
 #: More legal moves than this are shown as groups first.
 _LIST_AT_ONCE = 40
+#: The width lines are wrapped at where the output is not a terminal (a
+#: transcript, a pipe); on a terminal, its own width.
 _WIDTH = 100
+#: The narrowest a terminal is taken to be, however narrow it says it is.
+_NARROWEST = 40
+#: The longest line a person's move or command may be: a longer one (a paste
+#: gone wrong) is refused at once, before any work on it.
+MAX_INPUT = 1000
 #: What clears a terminal: the screen, the cursor home, then the scrollback
 #: (where the last person's view would otherwise still be a scroll away).
 CLEAR = "\x1b[2J\x1b[H\x1b[3J"
@@ -176,17 +183,17 @@ def _tokens(text: str) -> list[str]:
     return _TOKEN.findall(text.lower())
 
 
-def _wrap(items: Sequence[str], indent: str = "  ") -> list[str]:
-    return textwrap.wrap("  ".join(items), _WIDTH, initial_indent=indent, subsequent_indent=indent,
+def _wrap(items: Sequence[str], indent: str = "  ", width: int = _WIDTH) -> list[str]:
+    return textwrap.wrap("  ".join(items), width, initial_indent=indent, subsequent_indent=indent,
                          break_long_words=False, break_on_hyphens=False)
 
 
-def _columns(items: Sequence[str], indent: str = "  ") -> list[str]:
-    """Items in aligned columns, as many to a line as fit."""
+def _columns(items: Sequence[str], indent: str = "  ", columns: int = _WIDTH) -> list[str]:
+    """Items in aligned columns, as many to a line of ``columns`` characters as fit."""
     if not items:
         return []
     width = max(len(i) for i in items) + 2
-    per_line = max(1, (_WIDTH - len(indent)) // width)
+    per_line = max(1, (columns - len(indent)) // width)
     return [
         (indent + "".join(i.ljust(width) for i in items[k : k + per_line])).rstrip()
         for k in range(0, len(items), per_line)
@@ -345,6 +352,14 @@ class Session:
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
 
+    def width(self) -> int:
+        """The columns lines are wrapped at: the terminal's own width, as it
+        is now (``shutil.get_terminal_size``), when the screen is a terminal;
+        else :data:`_WIDTH`."""
+        if not _is_terminal(self.out):
+            return _WIDTH
+        return max(shutil.get_terminal_size((_WIDTH, _SCREENFUL)).columns, _NARROWEST)
+
     def tell(self, text: str) -> None:
         """Say what happened to the game (a move, a take-back): public news."""
         self.say(text)
@@ -446,6 +461,11 @@ class Session:
             except EOFError:
                 self.say("\nend of input: game abandoned")
                 return self.state
+            if len(line) > MAX_INPUT:  # refused before anything reads it (matching a move against it took seconds)
+                if self.echo:
+                    self.say(line[:60] + "...")
+                self.say(f"that line is {len(line):,} characters long; a move or command is at most {MAX_INPUT:,}")
+                continue
             if self.echo:
                 self.say(line)
             if not self.command(player, line.strip()):
@@ -460,7 +480,7 @@ class Session:
         self.tell(f"{self.who(played.player)} played {played.move}")
         did = played.said
         if did:
-            for line in textwrap.wrap(did, _WIDTH - 2, initial_indent="  ", subsequent_indent="    "):
+            for line in textwrap.wrap(did, self.width() - 2, initial_indent="  ", subsequent_indent="    "):
                 self.tell(line)
 
     def bot_move(self, player: Player) -> None:
@@ -516,7 +536,7 @@ class Session:
         if len(moves) <= _LIST_AT_ONCE:
             self.say(f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}" + (" matching" if wanted else "") + ":")
             digits = len(str(moves[-1][0]))
-            for line in _columns([f"{i:>{digits}} {m}" for i, m in moves]):
+            for line in _columns([f"{i:>{digits}} {m}" for i, m in moves], columns=self.width()):
                 self.say(line)
             return
         groups: dict[str, list[tuple[int, str]]] = {}
@@ -530,7 +550,7 @@ class Session:
             head = f"  {key} ({span}):"
             if any(" " in r for r in rest):  # names of several words: commas tell them apart
                 rest = [", ".join(rest)]
-            for n, line in enumerate(_wrap(rest, "")):
+            for n, line in enumerate(_wrap(rest, "", max(self.width() - len(head) - 1, 20))):
                 self.say((head if n == 0 else " " * len(head)) + " " + line)
 
     def play(self, player: Player, text: str) -> None:
