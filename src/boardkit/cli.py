@@ -32,8 +32,9 @@ import os
 import signal
 import sys
 import threading
+import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from boardkit import COMPILED, __version__
@@ -192,36 +193,76 @@ def _save(state: State[Any], path: str | None) -> int:
 
 class _ProgressBar:
     """``progress(done, total)`` for :func:`~boardkit.play.tournament`: on a
-    terminal, a bar redrawn on one line; elsewhere (a log), a plain line at
-    the first game, every tenth of the games and the last."""
+    terminal, a bar redrawn on one line, which says what it is waiting for
+    when no game has ended for :data:`STUCK` seconds; elsewhere (a log), a
+    plain line at the first game, every tenth of the games and the last."""
 
-    def __init__(self, stream: TextIO) -> None:
+    #: Seconds without a game ending before a terminal's bar says what it waits for.
+    STUCK = 5.0
+
+    def __init__(self, stream: TextIO, *, cap: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.stream = stream
         self.open = False  # a bar is drawn and its line not ended
         self.live = stream.isatty()
         self.tenth = -1  # the last tenth written as a plain line
+        self.cap = cap  # the move cap a game ends by, None for none
+        self.clock = clock
+        self.since = clock()  # when the bar last moved
+        self.shown = (0, 0)  # the last (done, total)
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        if self.live:
+            threading.Thread(target=self._tick_every_second, daemon=True).start()
 
     def __call__(self, done: int, total: int) -> None:
+        with self.lock:
+            self.since, self.shown = self.clock(), (done, total)
+            bar = self._bar(done, total)
+            if self.live:
+                self.stream.write("\r" + bar + "\x1b[K")
+                self.open = done != total
+                if done == total:
+                    self.stream.write("\n")
+            elif done == 1 or done == total or 10 * done // total > self.tenth:
+                self.tenth = 10 * done // total
+                self.stream.write(bar + "\n")
+            self.stream.flush()
+
+    @staticmethod
+    def _bar(done: int, total: int) -> str:
         width = 30
         filled = width * done // total if total else width
-        bar = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games"
-        if self.live:
-            self.stream.write("\r" + bar)
-            self.open = done != total
-            if done == total:
-                self.stream.write("\n")
-        elif done == 1 or done == total or 10 * done // total > self.tenth:
-            self.tenth = 10 * done // total
-            self.stream.write(bar + "\n")
-        self.stream.flush()
+        return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games"
+
+    def tick(self) -> None:
+        """On a terminal, once no game has ended for :data:`STUCK` seconds,
+        redraw the bar with what it is waiting for: how many games are still
+        to end, for how long, and the move cap that ends each."""
+        with self.lock:
+            done, total = self.shown
+            waited = self.clock() - self.since
+            if not self.live or not self.open or waited < self.STUCK:
+                return
+            left = total - done
+            games = "a game" if left == 1 else f"{left} games"
+            cap = f"each ends by --max-moves {self.cap}" if self.cap else "no move cap: --max-moves N ends a game"
+            self.stream.write(f"\r{self._bar(done, total)}: waiting {waited:.0f} s for {games} to end ({cap})\x1b[K")
+            self.stream.flush()
+
+    def _tick_every_second(self) -> None:
+        while not self.stopped.wait(1.0):
+            with contextlib.suppress(OSError, ValueError):
+                self.tick()
 
     def end(self) -> None:
-        """End the bar's line, for what is said after it (a stopped run)."""
-        if self.open:
-            self.open = False
-            with contextlib.suppress(OSError, ValueError):
-                self.stream.write("\n")
-                self.stream.flush()
+        """End the bar's line, for what is said after it (a stopped run), and stop its clock."""
+        self.stopped.set()
+        with self.lock:
+            if self.open:
+                self.open = False
+                with contextlib.suppress(OSError, ValueError):
+                    self.stream.write("\n")
+                    self.stream.flush()
 
 
 #: ``boardkit simulate``'s move cap when ``--max-moves`` is not given: every batch ends, even of a
@@ -268,7 +309,7 @@ def _simulate(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise OptionError(f"cannot write {args.out!r}: {exc.strerror or exc}") from None
     failed = written = capped = played = 0
-    bar = None if args.quiet else _ProgressBar(sys.stderr)
+    bar = None if args.quiet else _ProgressBar(sys.stderr, cap=args.max_moves)
     try:
         for label, batch_game in batches:
             result = tournament(
@@ -289,11 +330,9 @@ def _simulate(args: argparse.Namespace) -> int:
             written += len(result.records)
             played += len(result.records)
             capped += sum(1 for record in result.records if record.outcome is None)
-    except BaseException:
+    finally:
         if bar is not None:
             bar.end()
-        raise
-    finally:
         if stream is not None:
             stream.close()
     if args.out:
