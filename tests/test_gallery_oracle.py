@@ -533,11 +533,10 @@ def test_two_moves_named_alike_are_refused() -> None:
     assert caught.value.what == "move names"
 
 
-def test_openspiel_games_with_chance_or_simultaneous_moves_are_refused() -> None:
+def test_openspiel_games_with_simultaneous_moves_are_refused_and_chance_is_told() -> None:
     from boardkit import OptionError
 
-    with pytest.raises(OptionError, match="chance"):
-        openspiel_reference("kuhn_poker")
+    assert openspiel_reference("kuhn_poker")().chance_outcomes()  # chance is told, not refused (issue 39)
     with pytest.raises(OptionError, match="simultaneous"):
         openspiel_reference("matrix_rps")
     game = pyspiel.load_game("breakthrough", {"rows": 6, "columns": 6})

@@ -11,7 +11,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Protocol
 
 import attrs
@@ -29,6 +29,13 @@ class Reference(Protocol):
     reads it. Any object with these five methods will do; moves are the
     reference's own names for them (strings). :func:`openspiel_reference`
     wraps an OpenSpiel game in it.
+
+    A reference with chance has a sixth method, ``chance_outcomes()``: the
+    names of what chance may give now, when the reference waits for it (a
+    die to roll, a card to deal), and none otherwise; ``apply(name)`` then
+    plays that outcome, and :func:`lockstep` does not ask the player to move
+    while chance is awaited. A reference without the method is never asked
+    about chance.
 
     Examples:
         Nim written by hand, without boardkit, is one:
@@ -71,8 +78,9 @@ class LockstepError(ConformanceError):
         seed: The seed of the game in which it happened.
         moves: The game's moves played before it happened, in notation.
         what: What they disagreed on: ``"legal moves"``, ``"player to move"``,
-            ``"end"`` or ``"returns"`` (or ``"move names"``: the ``names``
-            given to :func:`lockstep` named two moves alike).
+            ``"end"``, ``"returns"``, ``"chance"`` (what the game drew, or
+            whether it drew) or ``"position"`` (or ``"move names"``: the
+            ``names`` given to :func:`lockstep` named two moves alike).
         ours: The game's answer (for legal moves: the reference's names of
             the moves only the game has).
         theirs: The reference's answer (for legal moves: those only it has).
@@ -126,12 +134,16 @@ class LockstepReport:
             ``moves`` where one move of the game is several of the reference).
         finished: Games that ended (the rest hit the move cap).
         outcomes: Each finished game's outcome (on which both agreed).
+        draws: Chance outcomes told to the reference in all.
+        positions: Times the positions were compared (and agreed).
 
     Examples:
         >>> from boardkit.testing import Nim, NimByHand
         >>> report = lockstep(Nim(heap=5), NimByHand, games=3)
         >>> report.finished, report.outcomes[0].reason
         (3, 'took the last counter')
+        >>> report.draws, report.positions
+        (0, 0)
     """
 
     games: int
@@ -139,6 +151,8 @@ class LockstepReport:
     reference_moves: int
     finished: int
     outcomes: tuple[Outcome, ...]
+    draws: int = 0
+    positions: int = 0
 
 
 def two_player_returns(outcome: Outcome, players: int) -> tuple[float, ...]:
@@ -161,16 +175,29 @@ def _notation(move: Any, state: State[Any]) -> str:
     return str(move)
 
 
+#: What ``names`` gives for a move: the reference's name, several names (one move of the game that the
+#: reference plays as several), or ``None`` (a part of a move that the reference plays as one).
+_Names = Callable[[Any, State[Any]], "str | Sequence[str] | None"]
+#: One way to play a move of the reference: its names, and the game's moves that play it.
+_Way = tuple[tuple[str, ...], tuple[Any, ...]]
+#: What ``same_position`` is: a test of the two positions, or a text of each to compare.
+_SamePosition = (
+    Callable[[State[Any], Any], "bool | str"] | tuple[Callable[[State[Any]], object], Callable[[Any], object]]
+)
+
+
 def lockstep(
     game: Game[Any, Any],
     reference: Callable[[], Reference],
     *,
-    names: Callable[[Any, State[Any]], str | Sequence[str]] = _notation,
+    names: _Names = _notation,
     returns: Callable[[Outcome, int], Sequence[float]] = two_player_returns,
     games: int = 200,
     seed: int = 0,
     players: int | None = None,
     max_moves: int = 1000,
+    chance: Callable[[State[Any]], str | Sequence[str]] | None = None,
+    same_position: _SamePosition | None = None,
 ) -> LockstepReport:
     """Play ``game`` and a reference implementation of the same rules side by
     side, from seeded random games, and fail at the first disagreement.
@@ -181,18 +208,46 @@ def lockstep(
     every move of each game it compares whether the game is over (and then
     the returns), the player to move and the set of legal moves, each of the
     game's moves named as the reference names it; then it plays a random
-    legal move of the game in both. A move the game plays as one and the
-    reference as several (a draughts chain, which OpenSpiel plays jump by
-    jump) is named as a sequence, and between its parts the reference must
-    keep the same player to move and offer exactly the next parts of the
-    game's moves that begin the same way.
+    legal move of the game in both.
+
+    Moves need not match one for one:
+
+    * A move the game plays as one and the reference as several (a draughts
+      chain, which OpenSpiel plays jump by jump) is named as a sequence, and
+      between its parts the reference must keep the same player to move and
+      offer exactly the next parts of the game's moves that begin the same
+      way.
+    * Several moves the game plays where the reference plays one (a turn in
+      parts: Pentago's placing, then its twist) are named by the last of
+      them: ``names`` gives ``None`` for every earlier part, and the name of
+      the whole action for the part that completes it (reading the earlier
+      parts from ``state.history``). Lockstep plays out every way the game
+      can complete the action to compare the sets; ways named alike must
+      lead to the same position (a transposition).
+
+    Chance and positions are compared when asked:
+
+    * ``chance``: a reference that waits for chance (its
+      ``chance_outcomes()`` names what may come, as OpenSpiel's chance nodes
+      do) is told what the game drew: ``chance(state)`` names it after the
+      move that drew it (or at the start, for a game that deals in its
+      setup), and each name must be one the reference offers. A move of the
+      game that draws must leave the reference waiting for chance, and a
+      move that draws nothing must not.
+    * ``same_position``: the positions, at the start and after every move
+      (once the reference has played all of it and its chance): a function
+      ``same_position(state, reference)`` that returns ``True`` when they
+      agree and ``False``, or a text saying how they differ, when they do not;
+      or a pair of functions ``(text_of_state, text_of_reference)`` whose
+      results must be equal (both texts are shown when they are not).
 
     Args:
         game: The game to check.
         reference: Makes a new game of the reference, at its start.
         names: The reference's name of a move, given the move and the
-            game's state before it; or a sequence of names for a move the
-            reference plays as several. Default ``str(move)``.
+            game's state before it; a sequence of names for a move the
+            reference plays as several; or ``None`` for a part of a move the
+            reference plays as one. Default ``str(move)``.
         returns: The reference's returns for an outcome of the game, given the
             number of players. Default :func:`two_player_returns`.
         games: How many random games to play.
@@ -200,6 +255,12 @@ def lockstep(
             game with chance, deals it) is derived from it.
         players: Number of players; default the game's minimum.
         max_moves: Stop a game that has not ended after this many moves.
+        chance: The reference's name of what the game drew, given the game's
+            state after drawing; a sequence of names where the reference
+            draws several times in a row (a card at a time). Needed when the
+            reference waits for chance.
+        same_position: How to compare the positions (see above); by default
+            they are not compared.
 
     Returns:
         A :class:`LockstepReport` of what was played.
@@ -207,6 +268,8 @@ def lockstep(
     Raises:
         LockstepError: at the first disagreement, saying on what, both
             answers, the seed and the moves that led there.
+        OptionError: if the reference waits for chance and no ``chance`` was
+            given.
 
     Examples:
         Nim against a reference written by hand, and against one that lets a
@@ -223,96 +286,297 @@ def lockstep(
         ...
         boardkit.testing.LockstepError: the game and the reference disagree on the legal moves:
         only the reference has ['take 4'] (seed ..., after 0 moves)
+
+        The heaps compared at the start and after every move, and a
+        reference whose heap is one short:
+
+        >>> heaps = (lambda state: state.heap, lambda reference: reference.heap)
+        >>> report = lockstep(Nim(heap=5), NimByHand, games=20, same_position=heaps)
+        >>> report.positions == report.games + report.moves
+        True
+        >>> lockstep(Nim(heap=5), lambda: NimByHand(4), games=1, same_position=heaps)
+        Traceback (most recent call last):
+        ...
+        boardkit.testing.LockstepError: the game and the reference disagree on the position:
+        the game has 5, the reference 4 (seed ..., after 0 moves)
     """
     if games < 0:
         raise OptionError(f"games must be 0 or more, not {games!r}")
-    played = theirs_played = 0
+    totals = [0, 0, 0, 0]  # the game's moves, the reference's moves, draws, positions compared
     outcomes: list[Outcome] = []
     for g in range(games):
-        game_seed = derive_seed(seed, g)
-        moves, their_moves, outcome = _lockstep_one(game, reference, names, returns, players, game_seed, max_moves)
-        played += moves
-        theirs_played += their_moves
+        one = _Lockstep(game, reference, names, chance, same_position, players, derive_seed(seed, g))
+        outcome = one.play(returns, max_moves)
+        for k, count in enumerate((len(one.notation), one.their_moves, one.draws, one.positions)):
+            totals[k] += count
         if outcome is not None:
             outcomes.append(outcome)
-    return LockstepReport(games, played, theirs_played, len(outcomes), tuple(outcomes))
+    return LockstepReport(games, totals[0], totals[1], len(outcomes), tuple(outcomes), totals[2], totals[3])
 
 
-def _lockstep_one(
-    game: Game[Any, Any],
-    reference: Callable[[], Reference],
-    names: Callable[[Any, State[Any]], str | Sequence[str]],
-    returns: Callable[[Outcome, int], Sequence[float]],
-    players: int | None,
-    game_seed: int,
-    max_moves: int,
-) -> tuple[int, int, Outcome | None]:
-    state: State[Any] = game.new_game(players=players, seed=game_seed)
-    theirs = reference()
-    chooser = Random(game_seed ^ 0x10C5)
-    notation: list[str] = []
-    their_moves = 0
+class _Lockstep:
+    """One game of :func:`lockstep`: the game's state and the reference's, played side by side."""
 
-    def fail(what: str, ours: Any, reference_says: Any, within: tuple[str, ...] = ()) -> LockstepError:
-        return LockstepError(what, ours, reference_says, seed=game_seed, moves=tuple(notation), within=within)
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        reference: Callable[[], Reference],
+        names: _Names,
+        chance: Callable[[State[Any]], str | Sequence[str]] | None,
+        same_position: _SamePosition | None,
+        players: int | None,
+        game_seed: int,
+    ) -> None:
+        self.state: State[Any] = game.new_game(players=players, seed=game_seed)
+        self.theirs = reference()
+        self.names = names
+        self.chance = chance
+        self.same_position = same_position
+        self.seed = game_seed
+        self.chooser = Random(game_seed ^ 0x10C5)
+        self.notation: list[str] = []
+        self.their_moves = self.draws = self.positions = 0
+        self.grouped = False  # whether the last ways() found a move the reference plays as one of several
+        # A reference without chance_outcomes() (every one written before chance) is never asked about chance.
+        self.waiting: Callable[[], Iterable[str]] | None = getattr(self.theirs, "chance_outcomes", None)
 
-    while True:
-        outcome = state.outcome
-        if (outcome is not None) != theirs.is_over():
-            raise fail("end", "over" if outcome is not None else "going on", "over" if theirs.is_over() else "going on")
-        if outcome is not None:
-            ours = tuple(float(r) for r in returns(outcome, state.players))
-            reference_returns = tuple(float(r) for r in theirs.returns())
-            if len(ours) != len(reference_returns) or any(
-                abs(a - b) > 1e-9 for a, b in zip(ours, reference_returns, strict=True)
-            ):
-                raise fail("returns", ours, reference_returns)
-            return len(notation), their_moves, outcome
-        if len(notation) >= max_moves:
-            return len(notation), their_moves, None
-        mover = state.current_player
-        if mover != theirs.current_player():
-            raise fail("player to move", mover, theirs.current_player())
-        legal = state.legal_moves()
-        named: dict[tuple[str, ...], Any] = {}
-        for move in legal:
+    def fail(
+        self, what: str, ours: Any, theirs: Any, within: tuple[str, ...] = (), detail: str | None = None
+    ) -> LockstepError:
+        return LockstepError(
+            what, ours, theirs, seed=self.seed, moves=tuple(self.notation), within=within, detail=detail
+        )
+
+    def play(self, returns: Callable[[Outcome, int], Sequence[float]], max_moves: int) -> Outcome | None:
+        """Play the game to its end (or ``max_moves``) and return its outcome."""
+        state, theirs = self.state, self.theirs
+        self.settle(None)
+        while True:
+            outcome = state.outcome
+            if (outcome is not None) != theirs.is_over():
+                over = theirs.is_over()
+                raise self.fail("end", "over" if outcome is not None else "going on", "over" if over else "going on")
+            if outcome is not None:
+                ours = tuple(float(r) for r in returns(outcome, state.players))
+                reference_returns = tuple(float(r) for r in theirs.returns())
+                if len(ours) != len(reference_returns) or any(
+                    abs(a - b) > 1e-9 for a, b in zip(ours, reference_returns, strict=True)
+                ):
+                    raise self.fail("returns", ours, reference_returns)
+                return outcome
+            if len(self.notation) >= max_moves:
+                return None
+            mover = state.current_player
+            if mover != theirs.current_player():
+                raise self.fail("player to move", mover, theirs.current_player())
+            named, ways = self.ways(max_moves)
+            path, chosen = self.choose(named, ways)
+            self.tell(chosen, named, mover)
+            drew = False
+            for move in path:
+                state.apply(move)
+                self.notation.append(str(move))
+                drew = drew or state.drew_chance()
+            self.settle(drew)
+
+    def ways(self, max_moves: int) -> tuple[dict[tuple[str, ...], tuple[Any, ...]], list[_Way]]:
+        """Every move of the reference from here: its names and the game's
+        moves that play it; and where the game plays some in parts, every
+        way to play each, in the order of the game's legal moves."""
+        state, names = self.state, self.names
+        quick: dict[tuple[str, ...], tuple[Any, ...]] = {}
+        for move in state.legal_moves():  # the usual case first: each move of the game has names of its own
             parts = names(move, state)
+            if parts is None:
+                break
             key = (parts,) if isinstance(parts, str) else tuple(parts)
-            if not key or key in named:
-                other = f"{str(named[key])!r} too" if key else "nothing"
-                raise LockstepError(
+            if not key or key in quick:
+                break
+            quick[key] = (move,)
+        else:
+            self.grouped = False
+            return quick, []
+        found: list[_Way] = []  # kept once a move in parts is found
+        seen: dict[tuple[str, ...], tuple[Any, ...]] = {}
+        ends: dict[tuple[str, ...], Hashable] = {}
+
+        def shown(path: tuple[Any, ...]) -> str:
+            return " ".join(str(m) for m in path)
+
+        def walk(prefix: tuple[Any, ...]) -> None:
+            for move in state.legal_moves():
+                parts = names(move, state)
+                if parts is None:
+                    if not self.grouped:
+                        self.grouped = True
+                        found.extend(seen.items())
+                    within(move, (*prefix, move))
+                    continue
+                key = (parts,) if isinstance(parts, str) else tuple(parts)
+                path = (*prefix, move) if prefix else (move,)
+                other = seen.get(key)
+                if other is None and key:  # the usual case: a name of its own
+                    seen[key] = path
+                    if prefix:
+                        ends[key] = self.end_of(move)
+                    if self.grouped:
+                        found.append((key, path))
+                elif key and prefix and len(other or ()) > 1 and ends[key] == self.end_of(move):
+                    found.append((key, path))  # two ways of a turn in parts to the same end: a transposition
+                elif key and prefix and len(other or ()) > 1:
+                    raise self.fail(
+                        "move names",
+                        shown(path),
+                        key,
+                        detail=f"names gives {key!r} for {shown(other or ())!r} and for {shown(path)!r}, which lead"
+                        " to different positions",
+                    )
+                else:
+                    again = f"{shown(other)!r} too" if key and other else "nothing"
+                    raise self.fail(
+                        "move names",
+                        shown(path),
+                        key,
+                        detail=f"names gives {key!r} for {shown(path)!r}, and for {again}: each move needs names of"
+                        " its own",
+                    )
+
+        def within(move: Any, path: tuple[Any, ...]) -> None:
+            """Go on after ``move``, a part of a move the reference plays as one."""
+            if len(path) >= max_moves:
+                raise self.fail(
                     "move names",
-                    str(move),
-                    key,
-                    seed=game_seed,
-                    moves=tuple(notation),
-                    detail=f"names gives {key!r} for {str(move)!r}, and for {other}: each move needs names of its own",
+                    shown(path),
+                    None,
+                    detail=f"names gives None for each of {shown(path)!r}: the move never ends",
                 )
-            named[key] = move
-        move = legal[chooser.randbelow(len(legal))]
-        chosen = next(key for key, value in named.items() if value is move)
+            state.apply(move)
+            try:
+                if state.outcome is not None:
+                    raise self.fail(
+                        "end",
+                        "over",
+                        "going on",
+                        detail=f"the game ends after {shown(path)!r}, within a move the reference plays as"
+                        " one (names gives None for it)",
+                    )
+                walk(path)
+            finally:
+                state.undo()
+
+        self.grouped = False
+        walk(())
+        return seen, found
+
+    def end_of(self, move: Any) -> Hashable:
+        """The position after ``move``, the last part of a move the reference plays as one."""
+        self.state.apply(move)
+        try:
+            return self.state.position_key()
+        finally:
+            self.state.undo()
+
+    def choose(
+        self, named: dict[tuple[str, ...], tuple[Any, ...]], ways: list[_Way]
+    ) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+        """A random way, chosen a move of the game at a time (as a random player of the game would)."""
+        if not self.grouped:  # one move of the game each: pick one
+            key = list(named)[self.chooser.randbelow(len(named))]
+            return named[key], key
+        k = 0
+        while True:
+            # The ways come depth first, so those that begin with the same move stand together.
+            starts = [i for i in range(len(ways)) if i == 0 or ways[i][1][k] != ways[i - 1][1][k]]
+            first = starts[self.chooser.randbelow(len(starts))]
+            upto = next((i for i in starts if i > first), len(ways))
+            ways = ways[first:upto]
+            k += 1
+            if len(ways[0][1]) == k:
+                return ways[0][1], ways[0][0]
+
+    def tell(self, chosen: tuple[str, ...], named: dict[tuple[str, ...], tuple[Any, ...]], mover: Any) -> None:
+        """Play the reference's names of the chosen move, checking each part as it goes."""
+        theirs = self.theirs
         for k in range(len(chosen)):
             done = chosen[:k]
             if k and (theirs.is_over() or theirs.current_player() != mover):
                 player = None if theirs.is_over() else theirs.current_player()
-                raise fail("player to move", mover, player, within=done)
+                raise self.fail("player to move", mover, player, within=done)
             # The parts that may come next, by the game's moves that begin as this one did.
             ahead = {key[k] for key in named if len(key) > k and key[:k] == done}
-            ends_here = [str(named[key]) for key in named if key == done]
+            ends_here = [" ".join(str(m) for m in named[key]) for key in named if key == done]
             if ends_here:
-                raise fail("end", f"{ends_here[0]} ends the move here", "the same player goes on", within=done)
+                raise self.fail("end", f"{ends_here[0]} ends the move here", "the same player goes on", within=done)
             offered = set(theirs.legal_moves())
             if ahead != offered:
-                raise fail("legal moves", sorted(ahead - offered), sorted(offered - ahead), within=done)
+                raise self.fail("legal moves", sorted(ahead - offered), sorted(offered - ahead), within=done)
             theirs.apply(chosen[k])
-            their_moves += 1
-        state.apply(move)
-        notation.append(str(move))
+            self.their_moves += 1
+
+    def settle(self, drew: bool | None) -> None:
+        """After a move of the game (``drew``: whether it drew chance) or at
+        the start (``None``): tell the reference what chance gave, then
+        compare the positions."""
+        state, theirs, waiting = self.state, self.theirs, self.waiting
+        if waiting is not None:
+            offered = list(waiting())
+            if drew is False and offered:
+                raise self.fail(
+                    "chance",
+                    "nothing drawn",
+                    offered,
+                    detail=f"the game's move drew nothing, and the reference waits for chance: one of {offered!r}",
+                )
+            if drew and not offered:
+                raise self.fail(
+                    "chance", "drawn", [], detail="the game's move drew chance, and the reference waits for none"
+                )
+            if offered:
+                if self.chance is None:
+                    raise OptionError(
+                        f"the reference waits for chance (one of {offered!r}): give lockstep chance=, a function"
+                        " that names what the game drew"
+                    )
+                told = self.chance(state)
+                drawn = (told,) if isinstance(told, str) else tuple(told)
+                for k, name in enumerate(drawn):
+                    if k:
+                        offered = list(waiting())
+                    if name not in offered:
+                        detail = f"the game drew {name!r}, and the reference offers {offered!r}"
+                        raise self.fail("chance", name, offered, detail=detail)
+                    theirs.apply(name)
+                    self.draws += 1
+                more = list(waiting())
+                if more or not drawn:
+                    detail = f"the game drew {list(drawn)!r}, and the reference waits for more: one of {more!r}"
+                    raise self.fail("chance", list(drawn), more, detail=detail)
+        if self.same_position is not None:
+            self.compare(self.same_position)
+
+    def compare(self, same_position: _SamePosition) -> None:
+        """Compare the positions, as ``same_position`` says."""
+        self.positions += 1
+        if isinstance(same_position, tuple):
+            text_of_state, text_of_reference = same_position
+            ours, theirs = text_of_state(self.state), text_of_reference(self.theirs)
+            if ours != theirs:
+                raise self.fail("position", ours, theirs, detail=f"the game has {ours!r}, the reference {theirs!r}")
+            return
+        verdict = same_position(self.state, self.theirs)
+        if isinstance(verdict, str) or not verdict:
+            detail = verdict if isinstance(verdict, str) and verdict else "same_position says they differ"
+            raise self.fail("position", verdict, None, detail=detail)
 
 
 def openspiel_reference(game: Any, **parameters: Any) -> Callable[[], Reference]:
     """An OpenSpiel game as a :class:`Reference` for :func:`lockstep`: its
     moves named by ``action_to_string``, as OpenSpiel prints them.
+
+    Its chance nodes are waits for chance (``chance_outcomes()``, named by
+    ``action_to_string`` too: ``"Roll 5"`` in ``pig``), told by lockstep's
+    ``chance``. Each game it makes keeps its ``pyspiel.State`` as ``.state``,
+    for a ``same_position`` that reads it (``str(reference.state)``).
 
     ``pyspiel`` is imported only here, when called (``pip install open_spiel``).
 
@@ -325,14 +589,18 @@ def openspiel_reference(game: Any, **parameters: Any) -> Callable[[], Reference]
         What makes a new game of it, at its start.
 
     Raises:
-        OptionError: for a game with chance or simultaneous moves (lockstep
-            plays one player's move at a time, without chance), or parameters
-            given with a loaded game.
+        OptionError: for a game with simultaneous moves (lockstep plays one
+            player's move at a time), or parameters given with a loaded game.
 
     Examples:
         >>> from breakthrough import Breakthrough, openspiel_names
         >>> lockstep(Breakthrough(), openspiel_reference("breakthrough"), names=openspiel_names, games=2).games
         2
+        >>> pig = openspiel_reference("pig", winscore=10)()
+        >>> pig.apply("roll"); pig.chance_outcomes()
+        ['Roll 1', 'Roll 2', 'Roll 3', 'Roll 4', 'Roll 5', 'Roll 6']
+        >>> pig.apply("Roll 5"); str(pig.state)
+        'Scores: 0 0, Turn total: 5\\nCurrent player: 0\\n'
     """
     import pyspiel
 
@@ -340,8 +608,6 @@ def openspiel_reference(game: Any, **parameters: Any) -> Callable[[], Reference]
         raise OptionError("give parameters with a game's name, not with a loaded game (it has its own)")
     loaded = pyspiel.load_game(game, parameters) if isinstance(game, str) else game
     kind = loaded.get_type()
-    if kind.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC:
-        raise OptionError(f"{kind.short_name!r} has chance; lockstep compares games without chance")
     if kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
         raise OptionError(f"{kind.short_name!r} has simultaneous moves; lockstep plays one move at a time")
 
@@ -370,6 +636,9 @@ class _SpielState:
 
     def legal_moves(self) -> list[str]:
         return [] if self.state.is_terminal() else list(self._named())
+
+    def chance_outcomes(self) -> list[str]:
+        return list(self._named()) if self.state.is_chance_node() else []
 
     def current_player(self) -> int | None:
         return None if self.state.is_terminal() else int(self.state.current_player())
