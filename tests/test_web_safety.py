@@ -537,3 +537,27 @@ def test_the_new_limits_are_in_serve_help(capsys: pytest.CaptureFixture[str]) ->
     docs = (ROOT / "docs" / "reference" / "web.md").read_text(encoding="utf-8")
     for flag in ("--client-connections", "--public-name", "--trust-proxy"):
         assert f"`{flag}" in docs
+
+
+# -- the legal-move limit counts every seat's first turn ---------------------------
+
+
+def test_a_game_whose_second_seat_has_too_many_moves_is_refused() -> None:
+    # A custom layout gave the side that moves second 1,124 legal moves where only the first side's
+    # were counted (issue 40). Here: Nim where the first seat may take only one counter at its
+    # first turn, and the second may then take up to 1,499.
+    from boardkit.errors import OptionError
+    from boardkit.testing.nim import Nim, NimState, Take
+    from boardkit.web.limits import MAX_MOVES, check_work
+
+    class Lopsided(NimState):
+        def legal_moves(self) -> list[Take]:
+            moves = super().legal_moves()
+            return moves[:1] if not self.history else moves
+
+    lopsided = Lopsided(Nim(heap=1500, most=1500), 2, 0)
+    assert len(lopsided.legal_moves()) == 1 and MAX_MOVES < 1499
+    with pytest.raises(OptionError, match=r"a seat of this game has 1499 legal moves at its first turn"):
+        check_work(lopsided)
+    fair = Lopsided(Nim(heap=900, most=900), 2, 0)
+    check_work(fair)  # 899 at the second seat's first turn: within the limit

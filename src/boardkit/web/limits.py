@@ -103,7 +103,9 @@ def check_option(name: str, value: object) -> None:
 def check_work(state: State[Any]) -> None:
     """Refuse a game larger than any this server is meant for: more than
     :data:`MAX_CELLS` cells in its picture or :data:`MAX_MOVES` legal moves
-    at the start (each page lists them all).
+    at any seat's first turn (each page lists them all): a probe plays the
+    first legal move until every seat has had a turn, so a layout that
+    gives the second side far more moves than the first is refused too.
 
     Raises:
         OptionError: naming the measure and the limit.
@@ -111,9 +113,29 @@ def check_work(state: State[Any]) -> None:
     cells = svg(state).count("data-cell=")
     if cells > MAX_CELLS:
         raise OptionError(f"this game's board has {cells} cells; this server plays boards of at most {MAX_CELLS}")
-    moves = len(state.legal_moves())
+    moves = _most_moves(state)
     if moves > MAX_MOVES:
-        raise OptionError(f"this game starts with {moves} legal moves; this server plays at most {MAX_MOVES}")
+        raise OptionError(
+            f"a seat of this game has {moves} legal moves at its first turn; this server plays at most {MAX_MOVES}"
+        )
+
+
+def _most_moves(state: State[Any]) -> int:
+    """The most legal moves any seat has at its first turn, on a probe that
+    plays the first legal move until every seat has moved (a turn played in
+    parts takes several moves: at most four a seat are played)."""
+    legal = state.legal_moves()
+    most = len(legal)
+    probe = state.copy()
+    seen = {probe.current_player}
+    for _ in range(4 * probe.players):
+        if probe.is_over or not legal or len(seen) == probe.players:
+            break
+        probe.apply(legal[0])
+        legal = probe.legal_moves()
+        most = max(most, len(legal))
+        seen.add(probe.current_player)
+    return most
 
 
 def _trusted(proxies: str | None) -> Callable[[str], bool]:
