@@ -469,7 +469,7 @@ def compare_game(
         game = Tafl(rule_set, **(options or {}), **(mutant or {}))
         state, oracle = game.new_game(seed=seed), Oracle.new(rule_set, **(options or {}))
     else:
-        # As ``from_position`` builds it: the rule set's rules with the position as its layout
+        # The rule set's rules with the position as their layout (as ``setup.as_layout`` builds them)
         # (made directly, as the rule set's own layout may not fit special squares moved elsewhere).
         settings = {**RULE_SETS[rule_set], **(options or {}), **(mutant or {})}
         state = Tafl(layout=position, first=to_move, **settings).new_game(seed=seed)

@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from boardkit import IllegalMoveError, NotationError, Outcome, Player, Random, State, TileBag, derive_seed, make_options
-from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent, win_shares
+from boardkit.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
 from boardkit.errors import OptionError
 from boardkit.game import Game
 from boardkit.play import play_game, tournament
@@ -258,30 +258,19 @@ def test_nim3_passes_the_conformance_kit() -> None:
     assert check_game(Nim3(heap=8), players=3, games=3).finished == 3
 
 
-@pytest.mark.parametrize(
-    ("outcome", "players", "expected"),
-    [
-        (Outcome.win(0, "x"), 2, (1.0, 0.0)),
-        (Outcome.win(2, "x"), 3, (0.0, 0.0, 1.0)),
-        (Outcome.draw("x"), 2, (0.5, 0.5)),
-        (Outcome.draw("x"), 4, (0.25, 0.25, 0.25, 0.25)),
-        (Outcome(frozenset({1, 2}), None, "shared"), 3, (0.0, 0.5, 0.5)),
-        (None, 3, (1 / 3, 1 / 3, 1 / 3)),
-    ],
-)
-def test_win_shares(outcome: Outcome | None, players: int, expected: tuple[float, ...]) -> None:
-    assert win_shares(outcome, players) == pytest.approx(expected)
-
-
-def test_rewards_is_the_deprecated_name_of_win_shares() -> None:
+def test_rewards_is_deprecated_and_moves_the_outcome_rewards_onto_0_to_1() -> None:
     from boardkit.agents import rewards
 
     outcome = Outcome(frozenset({1, 2}), None, "shared")
-    with pytest.warns(DeprecationWarning, match=r"use boardkit\.agents\.win_shares"):
-        assert rewards(outcome, 3) == win_shares(outcome, 3) == (0.0, 0.5, 0.5)
+    with pytest.warns(DeprecationWarning, match=r"use outcome\.rewards\(players\)"):
+        assert rewards(outcome, 3) == (0.0, 0.75, 0.75)
+    with pytest.warns(DeprecationWarning, match="rewards is deprecated"):
+        assert rewards(Outcome.win(0, "x"), 2) == (1.0, 0.0)
+    with pytest.warns(DeprecationWarning, match="rewards is deprecated"):
+        assert rewards(None, 2) == (0.5, 0.5)
     import boardkit.agents
 
-    assert "rewards" not in boardkit.agents.__all__
+    assert "rewards" not in boardkit.agents.__all__ and "win_shares" not in boardkit.agents.__all__
 
 
 @pytest.mark.parametrize("agent", [RandomAgent(seed=1), GreedyAgent(seed=1), MCTSAgent(iterations=10, seed=1)])

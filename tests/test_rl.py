@@ -251,20 +251,19 @@ def test_env_final_rewards() -> None:
 
 def test_shared_wins_are_split() -> None:
     from boardkit import Outcome
-    from boardkit.rl.common import signed_rewards
 
-    assert signed_rewards(Outcome(frozenset({0, 1}), None, "tie"), 3) == [0.5, 0.5, -1.0]
-    assert signed_rewards(Outcome(frozenset({0, 1}), None, "tie"), 2) == [0.0, 0.0]
+    assert Outcome(frozenset({0, 1}), None, "tie").rewards(3) == (0.5, 0.5, -1.0)
+    assert Outcome(frozenset({0, 1}), None, "tie").rewards(2) == (0.0, 0.0)
 
 
-def test_rewards_is_the_deprecated_name_of_signed_rewards() -> None:
+def test_rewards_is_deprecated_for_outcome_rewards() -> None:
     from boardkit import Outcome
     from boardkit.rl import common
 
     outcome = Outcome.win(1, "x")
-    with pytest.warns(DeprecationWarning, match=r"use boardkit\.rl\.common\.signed_rewards"):
-        assert common.rewards(outcome, 2) == common.signed_rewards(outcome, 2) == [-1.0, 1.0]
-    assert common.__all__ == ["game_of", "signed_rewards"]
+    with pytest.warns(DeprecationWarning, match=r"use outcome\.rewards\(players\)"):
+        assert common.rewards(outcome, 2) == [-1.0, 1.0]
+    assert common.__all__ == ["game_of"]
 
 
 def test_env_refuses_options_with_a_game() -> None:

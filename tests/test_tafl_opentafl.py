@@ -11,6 +11,7 @@ import pytest
 
 from boardkit import IllegalMoveError, OptionError, Random, RecordError
 from boardkit.games.tafl import Move, Tafl, TaflState, read_opentafl_game, write_opentafl_game
+from boardkit.games.tafl.setup import as_layout
 
 DATA = Path(__file__).parent / "data" / "tafl" / "opentafl"
 START = Tafl().options.start
@@ -263,7 +264,7 @@ def test_shieldwall_closing_without_a_key_elsewhere_is_along_the_edge() -> None:
     # Only Copenhagen presets "onto-edge"; a custom layout or an unnamed start
     # with OpenTafl's 'sw:s' keeps the option's own default, as before.
     assert Tafl.from_opentafl(f"dim:11 sw:s start:{START}").options.shieldwall_close == "along-edge"
-    custom = Tafl("copenhagen").from_position("/2tTT6/3tt6/11/5t5/11/5K5/11/11/11/11/11/", to_move=0).game
+    custom = as_layout(Tafl("copenhagen"), "/2tTT6/3tt6/11/5t5/11/5K5/11/11/11/11/11/", 0)
     assert custom.options.shieldwall_close == "onto-edge"
     assert "bk-swc:onto-edge" in custom.to_opentafl() and Tafl.from_opentafl(custom.to_opentafl()) == custom
 

@@ -8,6 +8,7 @@ import pytest
 
 from boardkit import GameRecord, IllegalMoveError
 from boardkit.games.tafl import RULE_SETS, Piece, Tafl, TaflState
+from boardkit.games.tafl.setup import as_layout
 
 
 def board(*rows: str) -> str:
@@ -228,7 +229,7 @@ def test_federation_brandubh_king_strong_only_at_the_throne() -> None:
     weak = Tafl("federation-brandubh").from_position(away, to_move=0, seed=0)
     weak.apply("c3-c5")
     assert reason(weak) == "king captured"
-    strong = Tafl("fetlar").from_position(away, to_move=0, seed=0)
+    strong = as_layout(Tafl("fetlar"), away, 0).new_game(seed=0)  # fetlar's rules on a 7x7 board
     strong.apply("c3-c5")
     assert strong.outcome is None
     edge = Tafl("federation-brandubh").from_position("/7/7/2t4/K6/t6/7/7/", to_move=0, seed=0)

@@ -88,7 +88,7 @@ def test_from_position_keeps_the_rules_and_their_state_class() -> None:
     state = Tafl("brandubh", king_speed=1).from_position(text, to_move=1, seed=2)
     assert type(state) is SpecialTaflState
     assert state.game.options.king_speed == 1
-    assert state.game.options.variant == "custom"
+    assert state.game == Tafl("brandubh", king_speed=1)  # the rule set's name kept (issue 41)
     assert (state.position(), state.current_player) == (text, 1)
     plain = Tafl("brandubh", escape="corner").from_position(text, to_move=0, seed=2)
     assert type(plain) is TaflState

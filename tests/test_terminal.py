@@ -230,7 +230,7 @@ def test_rules_tells_the_goal_and_a_turn_and_the_opening_says_so() -> None:
     assert said.startswith("seats: attackers, defenders\ngoal: The defenders win when their King escapes")
     assert "\nturn: Move one of your pieces like a chess rook" in said
     _, out = session(Tafl("brandubh"), ["human", RandomAgent(seed=1)], ["help", "quit"])
-    assert "  rules                    the goal of the game and what a turn is" in out
+    assert "  rules                    the goal, a turn, each kind of move and the rules in play" in out
     # A game that declares no goal is not offered 'rules' at the start, and says so if asked.
     from boardkit.testing import Nim
 

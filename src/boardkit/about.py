@@ -4,8 +4,9 @@ Core floor: it imports nothing of boardkit's.
 
 Every :class:`~boardkit.Game` carries an :class:`About` on :attr:`Game.about
 <boardkit.Game.about>`: whether players hold what others may not see, whether
-chance takes part and who sees what it gives, the names of the seats, and a
-goal and a turn summary in the players' own words. The applications (the
+chance takes part and who sees what it gives, the names of the seats, and, in
+the players' own words, a goal, a turn summary, what each kind of move does,
+and which variant rules the options in play select. The applications (the
 command, the terminal, the web server, RL) read this declaration rather than
 guessing from a game's class, so a game of your own is treated as the shipped
 ones are. The defaults fit a short perfect-information game without chance,
@@ -25,7 +26,7 @@ Examples:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -65,6 +66,11 @@ def _to_seats(seats: Iterable[str]) -> tuple[str, ...]:
     return tuple(seats)
 
 
+def _to_moves(moves: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    pairs = moves.items() if isinstance(moves, Mapping) else moves
+    return tuple((str(kind), str(text)) for kind, text in pairs)
+
+
 @attrs.frozen
 class About:
     """A game's declaration of what it is.
@@ -78,6 +84,14 @@ class About:
             "defenders"); a seat past the end is ``"player N"``.
         goal: One paragraph: how the game is won.
         turn: One paragraph: what a player does on a turn.
+        moves: What each kind of move does, in the players' own words: pairs
+            of the kind as players name it (``"capture"``, ``"gold"``,
+            ``"build field"``) and one paragraph; a mapping is kept as its
+            pairs, in order.
+        rules_in_play: A function of the game (its options read) giving one
+            line per variant rule that applies ("The King escapes to a
+            corner."), so that each variant says its own rules; ``None``: the
+            game's rules do not vary. Called by :meth:`rules_for`.
         variant_option: The option that picks one of the game's variants,
             which the command's ``--variant`` and the web form set: the
             option's choices are the variants (Tafl's rule sets, Field of the
@@ -87,6 +101,8 @@ class About:
     Examples:
         >>> About(title="Nim", goal="Take the last counter.").title
         'Nim'
+        >>> About(moves={"take": "Take one to three counters from the heap."}).moves
+        (('take', 'Take one to three counters from the heap.'),)
     """
 
     title: str = ""
@@ -96,6 +112,19 @@ class About:
     goal: str = ""
     turn: str = ""
     variant_option: str = "variant"
+    moves: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_to_moves)
+    rules_in_play: Callable[[Any], Sequence[str]] | None = None
+
+    def rules_for(self, game: Any) -> list[str]:
+        """The variant rules that apply to ``game``, one line each, as
+        :attr:`rules_in_play` says them from its options; empty without it.
+
+        Examples:
+            >>> about = About(rules_in_play=lambda game: [f"Take at most {game} counters."])
+            >>> about.rules_for(3), About().rules_for(3)
+            (['Take at most 3 counters.'], [])
+        """
+        return list(self.rules_in_play(game)) if self.rules_in_play is not None else []
 
     @property
     def hides_information(self) -> bool:
@@ -144,6 +173,9 @@ class OptionInfo:
         also: Named values allowed besides the type's own (``"random"``
             beside the seat numbers of Camelot's ``first``).
         optional: Whether ``None`` (off) is allowed.
+        labels: Each choice in words, in the order of ``choices`` (``""``
+            where a choice has none), for forms that show a choice as a
+            person reads it: ``"nobody"`` for ``""``, ``"both"`` for ``"tT"``.
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
@@ -152,6 +184,8 @@ class OptionInfo:
         "one of 'edge', 'corner'; default 'edge'"
         >>> info["first"].describe()
         'an int from 0 to 1; default 0'
+        >>> info["corner_hostile"].choices, info["corner_hostile"].labels
+        (('', 't', 'T', 'tT'), ('nobody', 'attackers', 'defenders', 'both'))
     """
 
     name: str
@@ -163,6 +197,7 @@ class OptionInfo:
     high: float | None = None
     also: tuple[Any, ...] = ()
     optional: bool = False
+    labels: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """What values the option takes and its default, in a few words."""
@@ -210,12 +245,15 @@ def option(
     low: float | None = None,
     high: float | None = None,
     also: Iterable[Any] = (),
+    labels: Mapping[Any, str] | None = None,
     **field: Any,
 ) -> Any:
     """An attrs field for a game option that declares its help, and where
     they are not plain from its annotation its choices and range.
 
-    Everything else (``validator``, ``converter``) goes to :func:`attrs.field`.
+    ``labels`` names choices in words (a value to its words), for forms that
+    show the choices to a person (:attr:`OptionInfo.labels`). Everything else
+    (``validator``, ``converter``) goes to :func:`attrs.field`.
 
     Examples:
         >>> import attrs
@@ -225,6 +263,7 @@ def option(
         >>> attrs.fields(Options).size.metadata["boardkit"]["help"]
         "the board's width and height"
     """
-    schema = {"help": help, "choices": tuple(choices), "low": low, "high": high, "also": tuple(also)}
+    schema = {"help": help, "choices": tuple(choices), "low": low, "high": high, "also": tuple(also),
+              "labels": dict(labels or {})}
     metadata = {**field.pop("metadata", {}), OPTION_KEY: schema}
     return attrs.field(default=default, metadata=metadata, **field)

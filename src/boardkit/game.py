@@ -78,13 +78,10 @@ S = TypeVar("S", bound="State[Any]")
 Opts = TypeVar("Opts")
 
 
-def by_position(
-    method: str, names: Sequence[str], args: tuple[Any, ...], keywords: Sequence[Any], *, warn: bool = True
-) -> tuple[Any, ...]:
+def by_position(method: str, names: Sequence[str], args: tuple[Any, ...], keywords: Sequence[Any]) -> tuple[Any, ...]:
     """The values of ``method``'s keyword-only arguments ``names`` when a
     caller still gives the first of them by position, the old spelling,
-    with a :class:`DeprecationWarning` (``warn=False``: none, for a call
-    that is not the user's own). ``keywords`` are the values given by
+    with a :class:`DeprecationWarning`. ``keywords`` are the values given by
     keyword, ``None`` where none was.
 
     Raises:
@@ -105,12 +102,11 @@ def by_position(
     for name, value in zip(names, keywords[: len(args)]):  # noqa: B905 (keywords is longer)
         if value is not None:
             raise TypeError(f"{method}() got {name} both by position and by keyword")
-    if warn:
-        given = ", ".join(names[: len(args)])
-        spelled = ", ".join(f"{name}=..." for name in names[: len(args)])
-        warnings.warn(
-            f"{method}({given}) by position is deprecated: write {method}({spelled})", DeprecationWarning, stacklevel=3
-        )
+    given = ", ".join(names[: len(args)])
+    spelled = ", ".join(f"{name}=..." for name in names[: len(args)])
+    warnings.warn(
+        f"{method}({given}) by position is deprecated: write {method}({spelled})", DeprecationWarning, stacklevel=3
+    )
     return (*args, *keywords[len(args) :])
 
 
@@ -379,17 +375,20 @@ def option_info(cls: type) -> tuple[OptionInfo, ...]:
                 kind = type(named[0]).__name__ if named else "data"
                 choices = tuple(named)
         default = field.default
+        choices = tuple(declared.get("choices", ())) or choices
+        words = declared.get("labels") or {}
         found.append(
             OptionInfo(
                 name=field.name,
                 type=kind,
                 default=None if default is attrs.NOTHING else _json_value(default),
                 help=declared.get("help", ""),
-                choices=tuple(declared.get("choices", ())) or choices,
+                choices=choices,
                 low=declared.get("low"),
                 high=declared.get("high"),
                 also=tuple(declared.get("also", ())) or also,
                 optional=optional,
+                labels=tuple(str(words.get(c, "")) for c in choices) if words else (),
             )
         )
     return tuple(found)
@@ -1166,12 +1165,9 @@ class State(abc.ABC, Generic[M]):
             >>> state.playout(rng=Random(1)) + 2 == len(state.history) and state.is_over
             True
         """
-        if _max_plies is not _UNSET:
-            # The old spelling, by position. Through a game's own playout that calls this one so (its
-            # override owns its callers' spelling) there is no warning: it is not the user's call.
+        if _max_plies is not _UNSET:  # the old spelling, by position
             args = (_max_plies,) if _rng is _UNSET else (_max_plies, _rng)
-            overridden = type(self).playout is not State.playout
-            max_plies, rng = by_position("playout", ("max_plies", "rng"), args, (max_plies, rng), warn=not overridden)
+            max_plies, rng = by_position("playout", ("max_plies", "rng"), args, (max_plies, rng))
         if max_plies is not None and (type(max_plies) is not int or max_plies < 0):
             raise OptionError(f"max_plies must be a non-negative integer or None, not {shown(max_plies)}")
         chooser = Random(derive_seed(self.seed, "playout", len(self._moves))) if rng is None else rng

@@ -1,6 +1,6 @@
 """How a game ended: :class:`Outcome`, and :data:`Player`, a seat number.
 
-Core floor: it imports nothing of boardkit's, so the game protocol and
+Core floor: it imports only :mod:`boardkit.errors`, so the game protocol and
 records (:mod:`boardkit.record`) both stand on it without importing each
 other in a circle. Import it from :mod:`boardkit` or :mod:`boardkit.game`.
 """
@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import attrs
+
+from boardkit.errors import OptionError, check_int
 
 __all__ = ["Outcome", "Player"]
 
@@ -88,3 +90,34 @@ class Outcome:
             False
         """
         return not self.winners
+
+    def rewards(self, players: int) -> tuple[float, ...]:
+        """Each player's reward for this outcome, from -1 to 1: +1 for a
+        win, -1 for a loss, 0 for a draw; the one scale reinforcement
+        learning (:mod:`boardkit.rl`) and the agents' evaluations use.
+
+        A victory shared by ``k`` of the players gives each of them ``1/k``
+        (the losers -1); when nobody or everybody wins every reward is 0 (a
+        one-player game that is only scored, such as solo Camelot, ends with
+        no winner: 0).
+
+        Raises:
+            OptionError: if ``players`` is not a positive integer, or a
+                winner is not one of the ``players`` seats.
+
+        Examples:
+            >>> Outcome.win(1, "king escaped").rewards(2)
+            (-1.0, 1.0)
+            >>> Outcome(frozenset({0, 2}), None, "tie").rewards(3)
+            (0.5, -1.0, 0.5)
+            >>> Outcome.draw("no moves").rewards(2)
+            (0.0, 0.0)
+        """
+        check_int(players, "players", low=1)
+        winners = self.winners
+        if any(type(p) is not int or not 0 <= p < players for p in winners):
+            raise OptionError(f"the winners {sorted(winners)} are not all among the {players} seats 0..{players - 1}")
+        if not winners or len(winners) == players:
+            return (0.0,) * players
+        share = 1.0 / len(winners)
+        return tuple(share if p in winners else -1.0 for p in range(players))

@@ -657,7 +657,7 @@ class Session:
             f"  {'redo':<24} play again what 'undo' took back",
             f"  {'hint':<24} what the strongest bot would play here, and why",
             f"  {'board':<24} show the board again",
-            f"  {'rules':<24} the goal of the game and what a turn is",
+            f"  {'rules':<24} the goal, a turn, each kind of move and the rules in play",
             f"  {'help':<24} show this help",
             f"  {'quit':<24} stop the game",
         ]

@@ -1,7 +1,8 @@
 """What the screens say about a game, in words: its title and settings
 (:func:`describe_game`), its one-line summary, its variants and options with
-their help (:func:`game_options`), its goal and turn (:func:`game_rules`) and
-what it calls each seat.
+their help (:func:`game_options`), its rules (:func:`game_rules`: the goal, a
+turn, what each kind of move does, the variant rules in play) and what it
+calls each seat.
 
 Applications floor: it may import any floor below (core, boards, components,
 and games through the registry); nothing below imports it.
@@ -163,9 +164,11 @@ def game_options(game: Game[Any, Any]) -> list[str]:
 
 
 def game_rules(game: Game[Any, Any]) -> list[str]:
-    """The game's goal and what a player does on a turn, as its ``about``
-    declares them, wrapped for the terminal: what the ``rules`` command
-    prints. Empty when the game declares neither.
+    """The game's rules as its ``about`` declares them, wrapped for the
+    terminal: what the ``rules`` command prints. The seats, the goal, what a
+    player does on a turn, what each kind of move does (``about.moves``) and
+    the variant rules that the options in play select
+    (``about.rules_for(game)``). Empty when the game declares none of these.
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
@@ -173,19 +176,35 @@ def game_rules(game: Game[Any, Any]) -> list[str]:
         >>> for line in game_rules(Tafl())[:3]:
         ...     print(line)
         seats: attackers, defenders
-        goal: The defenders win when their King escapes (to the edge, or to a corner in the corner
-              variants); the attackers win when they capture the King. A player with no legal move loses.
+        goal: The defenders win when their King escapes; the attackers win when they capture the King.
+        turn: Move one of your pieces like a chess rook, any number of empty squares in a straight line. An
+        >>> [line for line in game_rules(Tafl("copenhagen")) if line.startswith("  - The King escapes")]
+        ['  - The King escapes by reaching a corner square; the edge gives no win.']
         >>> game_rules(Nim())
         []
     """
     about = game.about
+    in_play = about.rules_for(game)
+    if not (about.goal or about.turn or about.moves or in_play):
+        return []
     lines: list[str] = []
     if about.seats:
         lines.append("seats: " + ", ".join(about.seats))
     for label, text in (("goal", about.goal), ("turn", about.turn)):
         if text:
             lines += textwrap.wrap(f"{label}: {text}", _WIDTH, subsequent_indent="      ", break_on_hyphens=False)
-    return lines if about.goal or about.turn else []
+    if about.moves:
+        lines.append("moves:")
+        width = max(len(kind) for kind, _ in about.moves)
+        for kind, text in about.moves:
+            lines += textwrap.wrap(text, _WIDTH, initial_indent=f"  {kind:<{width}}  ",
+                                   subsequent_indent=" " * (width + 4), break_on_hyphens=False)
+    if in_play:
+        lines.append("rules in play:")
+        for text in in_play:
+            lines += textwrap.wrap(text, _WIDTH, initial_indent="  - ", subsequent_indent="    ",
+                                   break_on_hyphens=False)
+    return lines
 
 
 def _set_by_variant(game: Game[Any, Any], key: str) -> bool:

@@ -4,7 +4,7 @@ Tafl's sibling modules (``formats.py``, ``setup.py``, ``encoding.py``) name
 neither :class:`~boardkit.games.tafl.Tafl` nor its state (the rules import
 them), yet what they give is still typed as the game's own: a format read from
 :meth:`Tafl.record_formats` replays a ``TaflState`` and writes a ``Tafl``'s
-rules, ``from_position`` sets up a ``TaflState``, and the encoder takes a
+rules, ``as_layout`` keeps the game's own class, and the encoder takes a
 ``Tafl``. A line ending in ``# error: <text>`` must give one mypy error that
 starts with that text.
 """
@@ -18,7 +18,7 @@ from boardkit.games.tafl import Move, Tafl, TaflState
 from boardkit.games.tafl.encoding import all_moves
 from boardkit.games.tafl.formats import RecordFormat
 from boardkit.games.tafl.opentafl import OTG
-from boardkit.games.tafl.setup import from_position
+from boardkit.games.tafl.setup import as_layout
 
 
 def typed_siblings(text: str) -> None:
@@ -30,6 +30,6 @@ def typed_siblings(text: str) -> None:
     assert_type(otg.write_rules(game), str)
     otg.write_rules("brandubh")  # error: Argument 1 has incompatible type "str"; expected "Tafl"
     otg.read_game(text).aply("d6-f6")  # error: "TaflState" has no attribute "aply"
-    assert_type(from_position(game, Tafl, text, 0, None), TaflState)
+    assert_type(as_layout(game, text, 0), Tafl)
     assert_type(all_moves(game), ActionList[Move])
     all_moves("brandubh")  # error: Argument 1 to "all_moves" has incompatible type "str"; expected "TaflShape"

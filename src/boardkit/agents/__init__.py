@@ -20,7 +20,7 @@ Examples:
 
 from __future__ import annotations
 
-from boardkit.agents._base import Agent, win_shares
+from boardkit.agents._base import Agent
 from boardkit.agents._base import rewards as rewards  # deprecated: importable, not exported
 from boardkit.agents.alphabeta import AlphaBetaAgent, SearchInfo
 from boardkit.agents.best import DEFAULT_THINK, best_agent
@@ -44,5 +44,4 @@ __all__ = [
     "RandomRollout",
     "SearchInfo",
     "best_agent",
-    "win_shares",
 ]

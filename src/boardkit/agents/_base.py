@@ -1,5 +1,5 @@
-"""What every agent shares: the :class:`Agent` protocol and each player's
-share of an outcome's victory, from 0 to 1 (:func:`win_shares`).
+"""What every agent shares: the :class:`Agent` protocol and the refusal of a
+finished game.
 
 Applications floor: it may import any floor below (core, boards, components,
 and games through the registry); nothing below imports it.
@@ -13,7 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 from boardkit.errors import IllegalMoveError
 from boardkit.game import Outcome, Player, State
 
-__all__ = ["Agent", "refuse_finished", "win_shares"]
+__all__ = ["Agent", "refuse_finished"]
 
 
 @runtime_checkable
@@ -63,38 +63,28 @@ def refuse_finished(state: State[Any]) -> None:
         raise IllegalMoveError("(none)", "the game is over, so there is no move to choose")
 
 
-def win_shares(outcome: Outcome | None, players: int) -> tuple[float, ...]:
-    """Each player's share of the victory, from 0 to 1 (the shares add up to
-    1): 1 for a win, 0 for a loss, and ``1/k`` each for a victory shared by
-    ``k`` players. When nobody won (a draw) or the game did not finish, every
-    player gets ``1/players``. For rewards from -1 to 1, as reinforcement
-    learning uses, see :func:`boardkit.rl.common.signed_rewards`.
-
-    Examples:
-        >>> win_shares(Outcome.win(1, "king captured"), 2)
-        (0.0, 1.0)
-        >>> win_shares(Outcome.draw("repetition"), 2)
-        (0.5, 0.5)
-        >>> win_shares(Outcome(frozenset({0, 2}), None, "tie"), 3)
-        (0.5, 0.0, 0.5)
-    """
-    if outcome is None or not outcome.winners:
-        return (1.0 / players,) * players
-    share = 1.0 / len(outcome.winners)
-    return tuple(share if p in outcome.winners else 0.0 for p in range(players))
-
-
 def rewards(outcome: Outcome | None, players: int) -> tuple[float, ...]:
-    """Deprecated: the old name of :func:`win_shares` (shares from 0 to 1),
-    renamed so that its scale is plain beside
-    :func:`boardkit.rl.common.signed_rewards` (from -1 to 1).
+    """Deprecated: each player's share of the victory, from 0 to 1, now
+    :meth:`Outcome.rewards <boardkit.Outcome.rewards>` (from -1 to 1, the
+    scale the agents and reinforcement learning share) moved onto 0 to 1:
+    ``(1 + reward) / 2``. The same as before for two players; with more,
+    a draw is 0.5 each (it was ``1/players``).
 
     Warns:
         DeprecationWarning: on every call.
+
+    Examples:
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore")
+        ...     rewards(Outcome.win(1, "king captured"), 2)
+        (0.0, 1.0)
     """
     warnings.warn(
-        "boardkit.agents.rewards is deprecated: use boardkit.agents.win_shares (the same shares, from 0 to 1)",
+        "boardkit.agents.rewards is deprecated: use outcome.rewards(players) (from -1 to 1; "
+        "(1 + r) / 2 is this function's 0 to 1)",
         DeprecationWarning,
         stacklevel=2,
     )
-    return win_shares(outcome, players)
+    signed = (outcome or Outcome.draw("unfinished")).rewards(players)
+    return tuple((1.0 + r) / 2.0 for r in signed)

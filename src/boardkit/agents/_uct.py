@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from boardkit.agents._base import win_shares
 from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random
 from boardkit.game import Player
@@ -265,8 +264,9 @@ def prove(path: list[Node]) -> None:
 
 def reward(sim: Any, evaluate: Evaluation | None) -> tuple[float, ...]:
     """Every player's reward for the position ``sim`` where a playout
-    stopped, from 0 to 1: their :func:`~boardkit.agents.win_shares` of a
-    finished game of more than one player; otherwise their evaluation
+    stopped, from 0 to 1: their :meth:`Outcome.rewards <boardkit.Outcome.rewards>`
+    of a finished game of more than one player, moved from ``[-1, 1]`` onto
+    ``[0, 1]``; otherwise their evaluation
     (``evaluate(sim, player)``, or ``sim.evaluate(player)`` when it is
     ``None``) from ``[-1, 1]`` moved onto ``[0, 1]``.
 
@@ -278,7 +278,7 @@ def reward(sim: Any, evaluate: Evaluation | None) -> tuple[float, ...]:
         (1.0, 0.0)
     """
     if sim.is_over and sim.players > 1:
-        return win_shares(sim.outcome, sim.players)
+        return tuple((1.0 + r) / 2.0 for r in sim.outcome.rewards(sim.players))
     # An unfinished playout, or a solo game (won or lost only by its score).
     values = [(float(evaluate(sim, p)) if evaluate is not None else float(sim.evaluate(p))) for p in range(sim.players)]
     return tuple(min(1.0, max(0.0, (v + 1.0) / 2.0)) for v in values)

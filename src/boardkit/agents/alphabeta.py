@@ -28,7 +28,7 @@ from typing import Any
 import attrs
 
 from boardkit.about import Chance
-from boardkit.agents._base import refuse_finished, win_shares
+from boardkit.agents._base import refuse_finished
 from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import OptionError
@@ -451,8 +451,8 @@ class AlphaBetaAgent:
 
     def _terminal(self, sim: State[Any], player: Player, ply: int) -> float:
         """The value for ``player`` of the finished game ``sim``, ``ply`` plies from the root."""
-        share = win_shares(sim.outcome, 2)[player]
-        return (2.0 * share - 1.0) * (WIN - ply)
+        outcome = sim.outcome
+        return (0.0 if outcome is None else outcome.rewards(2)[player]) * (WIN - ply)
 
     def _ordered(self, moves: list[Any], table_move: Any, ply: int) -> list[Any]:
         """``moves`` in the order to search them: the table's move, the

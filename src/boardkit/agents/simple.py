@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardkit.agents._base import refuse_finished, win_shares
+from boardkit.agents._base import refuse_finished
 from boardkit.chance import Random, derive_seed
 from boardkit.game import Player, State, by_position
 
@@ -63,8 +63,9 @@ class RandomAgent:
 
 
 def _terminal_value(state: State[Any], player: Player) -> float:
-    # 1 for a sole win, -1 for a loss, in between for shared wins and draws.
-    return 2.0 * win_shares(state.outcome, state.players)[player] - 1.0
+    # The outcome's reward: 1 for a sole win, -1 for a loss, in between for shared wins and draws.
+    outcome = state.outcome
+    return 0.0 if outcome is None else outcome.rewards(state.players)[player]
 
 
 class GreedyAgent:

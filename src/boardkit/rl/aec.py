@@ -15,7 +15,7 @@ from pettingzoo import AECEnv
 from boardkit.chance import Random, fresh_seed
 from boardkit.errors import IllegalMoveError
 from boardkit.game import Game, State
-from boardkit.rl.common import game_of, signed_rewards
+from boardkit.rl.common import game_of
 from boardkit.rl.observations import encoder_of
 from boardkit.rl.spaces import actions
 
@@ -28,7 +28,7 @@ class BoardkitEnv(AECEnv):  # type: ignore[misc]
     Agents are ``"player_0"`` .. ``"player_{n-1}"`` (seat numbers). Each
     observation is ``{"observation": float32 array, "action_mask": int8 array}``;
     the mask is all zeros for an agent that is not to move. Rewards come at the
-    end (see :func:`~boardkit.rl.common.signed_rewards`). ``reset(seed=s)`` deals the
+    end (see :meth:`Outcome.rewards <boardkit.Outcome.rewards>`). ``reset(seed=s)`` deals the
     same game for the same ``s``; chance during the game comes from the
     state's own seeded generator. A player may move several times in a row
     (Camelot's tiles, 5 Fields' sub-moves): ``agent_selection`` says who.
@@ -131,7 +131,7 @@ class BoardkitEnv(AECEnv):  # type: ignore[misc]
             self._set_legal(state)
             self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
         elif outcome is not None:
-            for a, r in zip(self.agents, signed_rewards(outcome, self.players), strict=True):
+            for a, r in zip(self.agents, outcome.rewards(self.players), strict=True):
                 self.rewards[a] = r
             self.terminations = dict.fromkeys(self.agents, True)
             self._set_legal(None)

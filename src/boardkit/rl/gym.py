@@ -16,7 +16,7 @@ from gymnasium import spaces
 from boardkit.agents import Agent
 from boardkit.errors import OptionError
 from boardkit.game import Game, State
-from boardkit.rl.common import game_of, signed_rewards
+from boardkit.rl.common import game_of
 from boardkit.rl.observations import encoder_of
 from boardkit.rl.spaces import actions
 
@@ -102,7 +102,7 @@ class BoardkitGymEnv(gymnasium.Env[Observation, np.int64]):
         self._advance()
         outcome = state.outcome
         if outcome is not None:
-            return self._observation(), signed_rewards(outcome, self.players)[self.seat], True, False, {}
+            return self._observation(), outcome.rewards(self.players)[self.seat], True, False, {}
         truncated = self.max_steps is not None and self._steps >= self.max_steps
         return self._observation(), 0.0, False, truncated, {}
 

@@ -29,7 +29,6 @@ import numpy as np
 from boardkit.about import Chance
 from boardkit.chance import derive_seed
 from boardkit.game import Game, State, to_json_value
-from boardkit.rl.common import signed_rewards
 from boardkit.rl.observations import encoder_of
 from boardkit.rl.spaces import actions
 
@@ -152,7 +151,7 @@ def openspiel_game(
 
         def returns(self) -> list[float]:
             outcome = self.state.outcome
-            return [0.0] * seats if outcome is None else signed_rewards(outcome, seats)
+            return [0.0] * seats if outcome is None else list(outcome.rewards(seats))
 
         def information_state_string(self, player: int | None = None) -> str:
             return _view_string(self.state, self.current_player() if player is None else player)

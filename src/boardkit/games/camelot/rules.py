@@ -48,6 +48,7 @@ from boardkit.games.camelot.render import describe, public_info, render_for, ren
 from boardkit.games.camelot.scoring import last_tile_points, turn_points
 from boardkit.games.camelot.setup import HAND_SIZE, deal
 from boardkit.games.camelot.setup import HIGH_VALUE as HIGH_VALUE  # importable here, as before
+from boardkit.games.camelot.text import MOVE_KINDS, rules_in_play
 from boardkit.games.camelot.tiles import KIND_NAMES, STANDARD_TILES, Tile, TileSet
 from boardkit.games.camelot.variants import CamelotOptions
 from boardkit.topology import SquareGrid
@@ -112,6 +113,8 @@ class Camelot(Game["CamelotState", Move]):
             "Lay one to three tiles from your hand on squares of their kind, then end the turn: you"
             " score the tiles laid and every earlier tile they touch, and draw back up to ten."
         ),
+        moves=MOVE_KINDS,
+        rules_in_play=rules_in_play,
     )
     min_players = 1
     max_players = 5

@@ -28,7 +28,6 @@ from boardkit.games.cloth_of_gold.rules import (
     winners_of,
 )
 from boardkit.games.cloth_of_gold.variants import TILE_SETS, VARIANTS, ClothOfGoldOptions
-from boardkit.games.cloth_of_gold.variants import __getattr__ as __getattr__  # EDITIONS, deprecated
 
 __all__ = [
     "COLOURS",

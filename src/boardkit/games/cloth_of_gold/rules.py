@@ -79,6 +79,7 @@ from boardkit.games.cloth_of_gold.moves import MOVES, TOKEN_NAMES, Move
 from boardkit.games.cloth_of_gold.render import cells, describe, picture, public_info, text
 from boardkit.games.cloth_of_gold.search import play_out
 from boardkit.games.cloth_of_gold.setup import position
+from boardkit.games.cloth_of_gold.text import MOVE_KINDS, rules_in_play
 from boardkit.games.cloth_of_gold.variants import TILE_SETS, ClothOfGoldOptions
 from boardkit.zones import Hand, Zone
 
@@ -129,8 +130,10 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
 
     Args:
         variant: The edition: ``2023`` (default; 12 gold tiles and 6 jewels)
-            or ``2020`` (18 gold tiles, no jewels). The option's old name,
-            ``edition``, still works with a :class:`DeprecationWarning`.
+            or ``2020`` (18 gold tiles, no jewels). The editions are the
+            variants: ``edition=``, the option's old name, still works for
+            one release with a :class:`DeprecationWarning` (so records
+            written with it replay), and then goes.
         first: The player who takes the first turn (default 0).
 
     Raises:
@@ -156,9 +159,13 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
             " then jewels and gold in your Court add their points."
         ),
         turn=(
-            "Move one of your tokens into an empty oval space: its tile goes to your rival's Court as a"
-            " gift, and the space's action follows (draw, reveal, score or move the Dragon)."
+            "Move one of your two tokens into an empty oval (no token, no Dragon), written A-gold: token A"
+            " to the Gold oval. Your first two turns bring A and then B onto the board. The tile beside that"
+            " oval goes to your rival's Court as a gift, then the oval's action, below, happens. At the end"
+            " of the turn every empty oval without a tile gets one from the Darkness."
         ),
+        moves=MOVE_KINDS,
+        rules_in_play=rules_in_play,
     )
     min_players = 2
     max_players = 2
@@ -166,9 +173,15 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
 
     def __init__(self, variant: Any = None, **options: Any) -> None:
         if "edition" in options:
-            warnings.warn("ClothOfGold's option edition is now variant", DeprecationWarning, stacklevel=2)
+            # The one old spelling kept for a release (records written with it replay): one warning.
             if variant is not None:
                 raise OptionError("give the variant once: edition is the old name of variant")
+            warnings.warn(
+                "ClothOfGold(edition=...) is deprecated: the editions are the variants, write "
+                "ClothOfGold(variant=...); edition= goes in the release after 0.1.0",
+                DeprecationWarning,
+                stacklevel=2,
+            )
             variant = options.pop("edition")
         given = {"variant": variant} if variant is not None else {}
         self.options = make_options(ClothOfGoldOptions, {**given, **options}, game=self.name)
@@ -181,12 +194,6 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
             >>> ClothOfGold().variant
             2023
         """
-        return self.options.variant
-
-    @property
-    def edition(self) -> int:
-        """The old name of :attr:`variant`, with a :class:`DeprecationWarning`."""
-        warnings.warn("ClothOfGold.edition is now variant", DeprecationWarning, stacklevel=2)
         return self.options.variant
 
     @property
@@ -406,12 +413,6 @@ class ClothOfGoldState(State[Move]):
     @property
     def outcome(self) -> Outcome | None:
         return self._outcome
-
-    @property
-    def edition(self) -> int:
-        """The old name of ``state.game.variant``, with a :class:`DeprecationWarning`."""
-        warnings.warn("ClothOfGoldState.edition is now game.variant", DeprecationWarning, stacklevel=2)
-        return self.game.variant
 
     @property
     def scores(self) -> tuple[int, int]:

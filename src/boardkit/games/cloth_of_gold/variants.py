@@ -3,7 +3,8 @@ Field of the Cloth of Gold.
 
 The variants are declared as every game's are: the option ``variant``, with
 its choices, which ``boardkit list``, ``--variant`` and the web form read.
-The older names, the option ``edition`` and :data:`EDITIONS`, still work
+The option's old name, ``edition``, is read by
+:class:`~boardkit.games.cloth_of_gold.ClothOfGold` alone, for one release,
 with a :class:`DeprecationWarning`.
 
 Examples:
@@ -15,9 +16,8 @@ Examples:
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -35,14 +35,6 @@ TILE_SETS: Final[Mapping[int, Mapping[Tile, int]]] = {
 }
 #: The variants: the editions, newest first.
 VARIANTS: Final[tuple[int, ...]] = (2023, 2020)
-
-
-def __getattr__(name: str) -> Any:
-    """``EDITIONS``, the old name of :data:`VARIANTS`, with a :class:`DeprecationWarning`."""
-    if name == "EDITIONS":
-        warnings.warn("EDITIONS is now VARIANTS (the editions are the game's variants)", DeprecationWarning, 2)
-        return VARIANTS
-    raise AttributeError(f"module 'boardkit.games.cloth_of_gold' has no attribute {name!r}")
 
 
 def _check_variant(_: object, __: object, value: object) -> None:
@@ -78,9 +70,3 @@ class ClothOfGoldOptions:
         validator=_check_variant,
     )
     first: int = option(0, "the player who takes the first turn", low=0, high=1, validator=_check_first)
-
-    @property
-    def edition(self) -> int:
-        """The old name of :attr:`variant`, with a :class:`DeprecationWarning`."""
-        warnings.warn("the option edition is now variant", DeprecationWarning, stacklevel=2)
-        return self.variant

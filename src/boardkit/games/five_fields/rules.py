@@ -82,6 +82,7 @@ from boardkit.games.five_fields.moves import (
 from boardkit.games.five_fields.position import Walk
 from boardkit.games.five_fields.render import render_text, svg_cell_names, svg_cells, svg_picture
 from boardkit.games.five_fields.setup import place, read_setup
+from boardkit.games.five_fields.text import MOVE_KINDS, TURN, rules_in_play
 from boardkit.games.five_fields.variants import FiveFieldsOptions
 from boardkit.topology import Hex, HexGrid
 
@@ -142,11 +143,14 @@ class FiveFields(Game["FiveFieldsState", Move]):
     about = About(
         title="Game of 5 Fields",
         chance=Chance.PUBLIC,
-        goal="Link one of your Cities to Fields worth 5 or more (a Field on a plain counts 1, on a mountain 1/2).",
-        turn=(
-            "Take one action: move your Queen or Princes (a Prince ending on an enemy starts a battle),"
-            " castle, build a Field or a City where your Queen stands, or bring back a Prince."
+        goal=(
+            "Link one of your Cities to Fields worth 5 or more (a Field on a plain counts 1, on a mountain 1/2):"
+            " Fields and Cities link as neighbours, and a sea hex holding your Prince links its two sides. A"
+            " player whose Queen is off the board with no City or no Prince left loses."
         ),
+        turn=TURN,
+        moves=MOVE_KINDS,
+        rules_in_play=rules_in_play,
     )
 
     def __init__(self, **options: Any) -> None:
@@ -252,7 +256,10 @@ class FiveFields(Game["FiveFieldsState", Move]):
             >>> state.pawns((0, 0))
             ((0, <Pawn.PRINCE: 'prince'>),)
         """
-        for name, given in (("terrain", terrain), ("pawns", pawns), ("fields", fields), ("cities", cities)):
+        parts: tuple[tuple[str, object], ...] = (
+            ("terrain", terrain), ("pawns", pawns), ("fields", fields), ("cities", cities)
+        )
+        for name, given in parts:
             if not isinstance(given, Mapping) and (given is not None or name in ("terrain", "pawns")):
                 raise OptionTypeError(f"{name} must be a mapping from hexes, not {shown(given)}")
         state = FiveFieldsState._from_position(
@@ -634,7 +641,7 @@ class FiveFieldsState(Choices):
             ...     print(f"{label}: {text}")
             linked Fields: player 0 0, player 1 0 (5 wins)
             Princes lost: player 0 0, player 1 0
-            turn: 1
+            turn: 1 of 400
             face down: 11: plain 5, mountain 3, sea 3
         """
         seat = self.game.seat_name

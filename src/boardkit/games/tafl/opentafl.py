@@ -110,6 +110,7 @@ from boardkit.errors import IllegalMoveError, NotationError, OptionError, Record
 from boardkit.games.tafl.formats import RecordFormat
 from boardkit.games.tafl.moves import Move, parse_square, read_position, square_name, write_position
 from boardkit.games.tafl.rules import Tafl, TaflState
+from boardkit.games.tafl.setup import as_layout
 from boardkit.games.tafl.variants import CUSTOM, VARIANTS, canonical_layout, variant_default
 
 __all__ = ["OTG", "read_opentafl_game", "rules_options", "rules_string", "write_opentafl_game"]
@@ -672,6 +673,8 @@ def write_opentafl_game(state: TaflState, tags: dict[str, str] | None = None) ->
     outcome = state.outcome
     result = "?" if outcome is None else "0" if not outcome.winners else "1" if 0 in outcome.winners else "-1"
     game = cast("Tafl", state.game)  # a TaflState's game is a Tafl (State types it as any game)
+    if record.setup is not None:  # set up by from_position: OpenTafl starts it as rules of its own
+        game = as_layout(game, record.setup["position"], record.setup["to_move"])
     head = {"result": result, **(tags or {}), "rules": rules_string(game)}
     out = [f"[{key}:{value}]" for key, value in head.items()]
     moves = [_opentafl_move(m) for m in record.moves]

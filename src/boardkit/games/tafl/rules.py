@@ -49,8 +49,8 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from boardkit.about import About
 from boardkit.chance import Random, derive_seed
 from boardkit.compiling import mypyc_attr
-from boardkit.errors import BoardkitError, IllegalMoveError
-from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionError
+from boardkit.game import Game, Outcome, Player, State, by_position, make_options, setup_fields
 from boardkit.games.tafl.board import (
     NATIVE,
     SIDES,
@@ -81,7 +81,8 @@ from boardkit.games.tafl.render import (
     svg_pieces,
     svg_shapes,
 )
-from boardkit.games.tafl.setup import from_position
+from boardkit.games.tafl.setup import checked_position
+from boardkit.games.tafl.text import MOVE_KINDS, rules_in_play
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
 from boardkit.games.tafl.view import TaflView, position_text
 from boardkit.games.tafl.walks import moved, unmoved
@@ -116,6 +117,8 @@ NO_MOVE: Final = (Outcome.win(1, "attackers have no legal move"), Outcome.win(0,
 
 #: What ``_do`` returns for ``_undo``: origin, target, piece, captures, outcome before, position key.
 Token = tuple[int, int, int, list[tuple[int, int]], "Outcome | None", tuple[int, int, int, int]]
+# An argument not given (playout's old positional spelling; None is a value a caller may give).
+_NOT_GIVEN: Final[Any] = object()
 
 # What a user passes (a seed, a player, notation, a ply limit) is typed ``Any`` below, not ``int``
 # or ``str``: compiled with mypyc, a typed parameter refuses a wrong type with a bare TypeError
@@ -173,15 +176,14 @@ class Tafl(Game["TaflState", Move]):
     about = About(
         title="Tafl",
         seats=("attackers", "defenders"),
-        goal=(
-            "The defenders win when their King escapes (to the edge, or to a corner in the corner"
-            " variants); the attackers win when they capture the King. A player with no legal move loses."
-        ),
+        goal="The defenders win when their King escapes; the attackers win when they capture the King.",
         turn=(
             "Move one of your pieces like a chess rook, any number of empty squares in a straight line."
             " An enemy piece you trap between the piece you moved and another of yours (or a hostile"
             " square) is taken."
         ),
+        moves=MOVE_KINDS,
+        rules_in_play=rules_in_play,
     )
     options: TaflOptions
 
@@ -232,8 +234,12 @@ class Tafl(Game["TaflState", Move]):
 
     def new_game(self, *, players: Any = None, seed: Any = None) -> TaflState:
         """Set up the variant's start position (see :class:`~boardkit.Game`)."""
+        return self._started(self.check_players(players), seed, self._start, self.options.first)
+
+    def _started(self, players: int, seed: Any, start: tuple[int, ...], first: int) -> TaflState:
+        """A game of these rules from the board ``start`` (square codes) with ``first`` to move."""
         state_type = _parts().special_state if self._apart else TaflState
-        return state_type(self, self.check_players(players), seed, self._start, self.options.first)
+        return state_type(self, players, seed, start, first)
 
     def all_moves(self) -> Sequence[Move | None]:
         """Every move at its action index, for :mod:`boardkit.rl`: from-square x direction x
@@ -325,16 +331,20 @@ class Tafl(Game["TaflState", Move]):
         """A game set up from OpenTafl position text, with ``to_move`` to play.
 
         The first row of the text is rank 1 (the bottom row), as OpenTafl
-        writes it.
-        The state's game keeps these rules but starts from the position (it
-        is ``Tafl(layout=text, first=to_move, ...)``), so its records replay.
-        The board may have any odd size.
+        writes it, and the board is these rules' own size.
+        The state's game is this game, its rule set's name kept
+        (``Tafl("copenhagen").from_position(...).game == Tafl("copenhagen")``),
+        and its records carry the position as their ``setup``, from which
+        :meth:`from_setup` rebuilds it, so they replay. To play a position
+        as the start of rules of its own, on any odd size of board, give it
+        as a ``layout`` (``Tafl(layout=text, first=...)``).
 
         Raises:
             NotationError: if the text is not a valid position (see
-                :func:`~boardkit.games.tafl.moves.read_position`), has no
-                King or several, or puts a piece other than the King where
-                it may not stop (such as the throne).
+                :func:`~boardkit.games.tafl.moves.read_position`), is for
+                another size of board, has no King or several, or puts a
+                piece other than the King where it may not stop (such as the
+                throne).
             OptionError: if ``to_move`` is not 0 or 1.
 
         Examples:
@@ -343,8 +353,35 @@ class Tafl(Game["TaflState", Move]):
             (1, <Piece.KING: 'K'>, <Piece.ATTACKER: 't'>, True)
             >>> state.escape_lines
             4
+            >>> state.game == Tafl("brandubh"), state.to_record().setup["to_move"]
+            (True, 1)
         """
-        return from_position(self, Tafl, text, to_move, seed)
+        layout, first = checked_position(self, text, to_move, self.size)
+        state = self._started(self.check_players(None), seed, layout._start, first)
+        state._record_setup({"position": state.position(), "to_move": first})
+        return state
+
+    def from_setup(self, setup: Any, *, players: Any, seed: Any) -> TaflState:
+        """Rebuild a position set up with :meth:`from_position` from a record's
+        ``setup`` data (``{"position": text, "to_move": player}``).
+
+        Raises:
+            OptionError: for malformed data.
+
+        Examples:
+            >>> state = Tafl("copenhagen").from_position(Tafl("copenhagen").options.start, to_move=1, seed=2)
+            >>> record = state.to_record()
+            >>> record.game, record.options["variant"], record.setup["to_move"]
+            ('tafl', 'copenhagen', 1)
+            >>> record.replay() == state
+            True
+        """
+        self.check_players(players)
+        data = setup_fields(setup, ("position", "to_move"), game=self.name)
+        try:
+            return self.from_position(data["position"], to_move=data["to_move"], seed=seed)
+        except NotationError as exc:
+            raise OptionError(f"bad setup for tafl: {exc}") from None
 
 
 def _parts() -> TaflParts[TaflState, Tafl]:
@@ -782,7 +819,15 @@ class TaflState(State[Move]):
         frm, to = random_step(g, self._look, self._att, self._dfn, self._king, self._turn, rng)
         return g.moves[frm * g.cells + to]  # type: ignore[return-value]
 
-    def playout(self, max_plies: Any = None, rng: Random | None = None) -> int:
+    def playout(
+        self,
+        _max_plies: Any = _NOT_GIVEN,
+        _rng: Any = _NOT_GIVEN,
+        /,
+        *,
+        max_plies: Any = None,
+        rng: Random | None = None,
+    ) -> int:
         """Play uniformly random legal moves until the game ends or ``max_plies``
         moves have been played; the fast path for search and simulation.
 
@@ -796,6 +841,10 @@ class TaflState(State[Move]):
                 game's seed and the number of moves played. Pass your own
                 for independent playouts from one position (as a search does).
 
+        Both arguments are keyword-only, as :meth:`State.playout
+        <boardkit.State.playout>`'s are; the positional spelling still works,
+        with a :class:`DeprecationWarning`.
+
         Returns:
             The number of moves played.
 
@@ -808,7 +857,10 @@ class TaflState(State[Move]):
             >>> state.is_over or played == 500
             True
         """
-        return super().playout(max_plies, self._chooser() if rng is None else rng)
+        if _max_plies is not _NOT_GIVEN:  # the old spelling, by position
+            args = (_max_plies,) if _rng is _NOT_GIVEN else (_max_plies, _rng)
+            max_plies, rng = by_position("playout", ("max_plies", "rng"), args, (max_plies, rng))
+        return super().playout(max_plies=max_plies, rng=self._chooser() if rng is None else rng)
 
     def _playout(self, limit: int, rng: Random) -> int:
         g = self._g

@@ -137,6 +137,33 @@ def _letters(name: str, allowed: str) -> Callable[[Any], str]:
     return convert
 
 
+def _letter_words(allowed: str) -> dict[str, str]:
+    """Every set of piece letters from ``allowed`` in words, for the web
+    form's choices: ``""`` nobody, ``"t"`` attackers, ``"tT"`` both (or, with
+    the King among them, attackers and defenders).
+
+    Examples:
+        >>> _letter_words("tT")
+        {'': 'nobody', 't': 'attackers', 'T': 'defenders', 'tT': 'both'}
+        >>> _letter_words("tTK")["TK"], _letter_words("tTK")["tTK"]
+        ('defenders and the King', 'everybody')
+    """
+    names = {"t": "attackers", "T": "defenders", "K": "the King"}
+    words = {"": "nobody"}
+    for mask in range(1, 2 ** len(allowed)):
+        letters = "".join(ch for i, ch in enumerate(allowed) if mask >> i & 1)
+        said = [names[ch] for ch in letters]
+        if len(letters) == len(allowed):
+            words[letters] = "both" if len(allowed) == 2 else "everybody"
+        else:
+            words[letters] = " and ".join(said)
+    return dict(sorted(words.items(), key=lambda kv: (len(kv[0]), [allowed.index(ch) for ch in kv[0]])))
+
+
+_PIECES: Final = _letter_words("tTK")
+_MEN: Final = _letter_words("tT")
+
+
 def square_cells(text: str, size: int, option: str = "square") -> frozenset[int]:
     """The cells (numbered row by row from the top-left) of a list of square
     names as :class:`TaflOptions` keeps them (``"a1,g7"``).
@@ -392,28 +419,37 @@ class TaflOptions:
         "K",
         "who may stop on the throne: t attackers, T defenders, K the King",
         converter=_letters("throne_stop", "tTK"),
+        labels=_PIECES,
     )
     throne_pass: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
-        "tTK", "who may pass over the empty throne (t, T, K)", converter=_letters("throne_pass", "tTK")
+        "tTK", "who may pass over the empty throne (t, T, K)", converter=_letters("throne_pass", "tTK"),
+        labels=_PIECES,
     )
     corner_stop: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
-        "K", "who may stop on a corner square (t, T, K)", converter=_letters("corner_stop", "tTK")
+        "K", "who may stop on a corner square (t, T, K)", converter=_letters("corner_stop", "tTK"),
+        labels=_PIECES,
     )
     corner_pass: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
-        "K", "who may pass over a corner square (t, T, K)", converter=_letters("corner_pass", "tTK")
+        "K", "who may pass over a corner square (t, T, K)", converter=_letters("corner_pass", "tTK"),
+        labels=_PIECES,
     )
     throne_hostile: Literal["", "t", "T", "tT"] = option(
         "",
         "to whom a throne with a piece on it is hostile besides that piece: t attackers, T defenders",
         converter=_letters("throne_hostile", "tT"),
+        labels=_MEN,
     )
     throne_hostile_empty: Literal["", "t", "T", "tT"] = option(
         "tT",
         "to whom the empty throne is hostile: t attackers, T defenders",
         converter=_letters("throne_hostile_empty", "tT"),
+        labels=_MEN,
     )
     corner_hostile: Literal["", "t", "T", "tT"] = option(
-        "tT", "to whom a corner square is hostile: t attackers, T defenders", converter=_letters("corner_hostile", "tT")
+        "tT",
+        "to whom a corner square is hostile: t attackers, T defenders",
+        converter=_letters("corner_hostile", "tT"),
+        labels=_MEN,
     )
     linnaean: bool = option(
         False,
@@ -429,11 +465,13 @@ class TaflOptions:
         "tTK",
         "who may come onto an attacker fort from off the forts (t, T, K)",
         converter=_letters("attacker_fort_enter", "tTK"),
+        labels=_PIECES,
     )
     attacker_fort_hostile: Literal["", "t", "T", "tT"] = option(
         "T",
         "to whom an attacker fort is hostile, empty or held: t attackers, T defenders",
         converter=_letters("attacker_fort_hostile", "tT"),
+        labels=_MEN,
     )
 
     king_jump: Literal["none", "restricted", "jump", "capturing"] = option(

@@ -1,0 +1,138 @@
+"""One name and one spelling per idea (issue 41): Tafl's ``playout`` takes
+keywords as every state's does, one ``rewards`` helper on one scale, and a
+game started from a position keeps its rule set's name and records the
+position as its ``setup``."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from boardkit import GameRecord, Outcome, Random
+from boardkit.errors import OptionError
+from boardkit.games.tafl import Tafl
+
+# -- playout: keyword-only in Tafl as in the base ------------------------------------------------
+
+
+def test_tafl_playout_by_position_warns_once_and_plays_the_same_moves() -> None:
+    state, twin = Tafl("brandubh").new_game(seed=4), Tafl("brandubh").new_game(seed=4)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        played = state.playout(9, Random(2))
+    # One warning, the user's own call's: the base's playout, called by keyword, adds none.
+    assert [str(w.message) for w in caught] == [
+        "playout(max_plies, rng) by position is deprecated: write playout(max_plies=..., rng=...)"
+    ]
+    assert played == twin.playout(max_plies=9, rng=Random(2)) == 9
+    assert state.history == twin.history
+    with pytest.warns(DeprecationWarning, match=r"playout\(max_plies\) by position"):
+        state.playout(1)
+    assert len(state.history) == 10
+    with pytest.raises(TypeError, match="both by position and by keyword"):
+        state.playout(1, max_plies=1)
+
+
+def test_tafl_playout_without_a_generator_is_reproducible() -> None:
+    state, twin = Tafl("brandubh").new_game(seed=4), Tafl("brandubh").new_game(seed=4)
+    assert state.playout(max_plies=12) == twin.playout(max_plies=12) == 12
+    assert state.history == twin.history
+
+
+# -- one rewards helper, on one scale --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("winners", "players", "expected"),
+    [
+        ({0}, 2, (1.0, -1.0)),
+        ({2}, 3, (-1.0, -1.0, 1.0)),
+        (set(), 2, (0.0, 0.0)),
+        (set(), 1, (0.0,)),  # a solo game kept for its score
+        ({0, 1}, 2, (0.0, 0.0)),  # everybody wins: a draw
+        ({1, 2}, 3, (-1.0, 0.5, 0.5)),
+    ],
+)
+def test_outcome_rewards(winners: set[int], players: int, expected: tuple[float, ...]) -> None:
+    assert Outcome(frozenset(winners), None, "x").rewards(players) == expected
+
+
+def test_outcome_rewards_refuses_a_seat_count_that_does_not_hold_the_winners() -> None:
+    with pytest.raises(OptionError, match="winners"):
+        Outcome.win(2, "x").rewards(2)
+    with pytest.raises(OptionError, match="players must be a positive integer"):
+        Outcome.win(0, "x").rewards(0)
+
+
+def test_agents_and_rl_score_a_finished_game_by_the_outcome_rewards() -> None:
+    from boardkit.agents import GreedyAgent  # noqa: F401  (the agents' package imports)
+    from boardkit.agents._uct import reward
+    from boardkit.testing import Nim
+
+    state = Nim(heap=1).new_game(seed=0)
+    state.apply("take 1")
+    assert state.outcome is not None
+    assert state.outcome.rewards(2) == (1.0, -1.0)
+    assert reward(state, None) == (1.0, 0.0)  # UCT's 0-to-1 count of the same rewards
+
+
+# -- a game started from a position keeps its rule set's name ------------------------------------
+
+# A Copenhagen middle game: attackers around, the King off the throne (rank 1 first).
+COPENHAGEN_POSITION = "/3ttttt3/5t5/11/t4T4t/t3T1T3t/tt1TT1TT1tt/t3T1T3t/t4TK3t/11/5t5/3ttttt3/"
+
+
+def test_tafl_from_position_keeps_the_rule_set_and_records_the_position_as_its_setup() -> None:
+    state = Tafl("copenhagen").from_position(COPENHAGEN_POSITION, to_move=1, seed=6)
+    assert state.game == Tafl("copenhagen") and state.game.options.variant == "copenhagen"
+    assert state.current_player == 1 and state.position() == COPENHAGEN_POSITION
+    for _ in range(6):
+        state.apply(state.legal_moves()[-1])
+    record = state.to_record()
+    assert record.options["variant"] == "copenhagen"
+    assert record.setup == {"position": COPENHAGEN_POSITION, "to_move": 1}
+    again = GameRecord.from_json(record.to_json()).replay()
+    assert again == state and again.game == Tafl("copenhagen") and again.history == state.history
+
+
+def test_tafl_set_up_game_written_for_opentafl_starts_from_its_position() -> None:
+    from boardkit.games.tafl import read_opentafl_game, write_opentafl_game
+
+    state = Tafl("copenhagen").from_position(COPENHAGEN_POSITION, to_move=1, seed=6)
+    state.apply(state.legal_moves()[0])
+    text = write_opentafl_game(state)
+    assert f"start:{COPENHAGEN_POSITION}" in text
+    read = read_opentafl_game(text)
+    assert read.position() == state.position() and read.history == state.history
+
+
+def test_tafl_from_position_refuses_a_board_of_another_size() -> None:
+    from boardkit.errors import NotationError
+
+    with pytest.raises(NotationError, match="the position is 7x7, but copenhagen is played on 11x11"):
+        Tafl("copenhagen").from_position("/7/7/3K3/7/t6/7/7/", to_move=0)
+
+
+def test_tafl_setup_data_that_is_not_a_position_is_a_record_error() -> None:
+    from boardkit.errors import RecordError
+
+    record = Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=1).to_record()
+    bad = record.to_json().replace('"to_move": 1', '"to_move": 3')
+    with pytest.raises(RecordError, match="to_move"):
+        GameRecord.from_json(bad).replay()
+    bad = record.to_json().replace("/7/7/3K3/7/t6/7/7/", "/7/7/3K3/7/t6/7/")
+    with pytest.raises(RecordError, match="bad setup for tafl"):
+        GameRecord.from_json(bad).replay()
+
+
+def test_a_set_up_game_of_opentafls_own_rules_replays_with_its_officers() -> None:
+    berserk = Tafl.from_opentafl(
+        "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c"
+        " start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/"
+    )
+    state = berserk.from_position("/11/4c6/11/4t6/4N6/5Kc4/c4t5/T10/5t4c/T1T7T/2t8/", to_move=1, seed=3)
+    for _ in range(5):
+        state.apply(state.legal_moves()[len(state.legal_moves()) // 2])
+    again = GameRecord.from_json(state.to_record().to_json()).replay()
+    assert again == state and again.game == berserk and type(again) is type(state)
