@@ -167,6 +167,23 @@ def test_the_terminals_rules_command_prints_the_moves_and_the_rules_in_play(game
     assert all(len(line) <= 100 for line in said.split("> quit")[0].splitlines())
 
 
+def test_the_web_page_carries_the_moves_and_the_rules_in_play() -> None:
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from boardkit import games
+    from boardkit.web.app import create_app
+
+    offered = {"tafl": lambda **o: games.load("tafl", **o)}
+    with TestClient(create_app(offered, limit=8)) as client:
+        made = client.post("/api/tables", json={"game": "tafl", "variant": "fetlar", "seats": ["here", "here"]}).json()
+        page = client.get(f"/api/tables/{made['id']}", params={"token": made["token"]}).json()
+    game = Tafl("fetlar")
+    assert page["about"]["moves"] == [list(pair) for pair in game.about.moves]
+    assert page["about"]["in_play"] == game.about.rules_for(game)
+    assert any("corner square" in line for line in page["about"]["in_play"])
+
+
 def test_about_keeps_moves_in_order_and_asks_the_game_for_its_rules() -> None:
     about = About(moves={"b": "second", "a": "first"}, rules_in_play=lambda game: [f"size {game}"])
     assert about.moves == (("b", "second"), ("a", "first"))

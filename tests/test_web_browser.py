@@ -27,7 +27,7 @@ from playwright.sync_api import sync_playwright
 from boardkit import games
 from boardkit.specs import game_factory
 from boardkit.web.app import create_app
-from boardkit.web.page import move_cells, seat_page
+from boardkit.web.page import seat_page
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -59,6 +59,24 @@ LAYOUT = """() => {
     wide: wide.slice(0, 5).map(e => e.id || e.className || e.tagName),
   };
 }"""
+# The smallest text on screen, in CSS pixels: each visible element with text of its own, its computed
+# font size times the scale its SVG picture is drawn at (1 outside pictures); and the five smallest.
+TEXT_SIZE = """() => {
+  const found = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const box = e.getBoundingClientRect();
+    const style = getComputedStyle(e);
+    if (!box.width || !box.height || style.visibility === 'hidden') continue;
+    const svg = e.closest('svg');
+    const scale = svg && svg.getScreenCTM() ? Math.hypot(svg.getScreenCTM().a, svg.getScreenCTM().b) : 1;
+    found.push([parseFloat(style.fontSize) * scale, e.textContent.trim().slice(0, 40)]);
+  }
+  found.sort((a, b) => a[0] - b[0]);
+  return found.slice(0, 5);
+}"""
+#: The least text size, in CSS pixels, on every page at every size.
+LEAST_TEXT = 10.0
 MY_TURN = (
     "v => Number(document.body.dataset.version) > v && (document.body.dataset.over === 'true'"
     " || document.querySelector('[data-status]').textContent.includes('(your move)'))"
@@ -120,8 +138,8 @@ class Tab:
     ) -> str:
         page = self.page
         page.goto(base + "/")
-        page.wait_for_selector("#game option", state="attached")
-        page.select_option("#game", game)
+        page.wait_for_selector("[data-pick]", state="attached")
+        page.check(f'[data-pick="{game}"]')
         if variant:
             page.select_option("#variant", variant)
         for name, value in (options or {}).items():
@@ -154,15 +172,22 @@ class Tab:
         return bool(self.page.evaluate("() => document.body.dataset.over === 'true'"))
 
     def click_move(self, move: str) -> None:
-        """Make ``move`` as a person would: click its cells, then its button
-        if the cells alone do not say which move it is."""
-        names = self.page.eval_on_selector_all("[data-cell]", "els => els.map(e => e.dataset.cell)")
-        cells = move_cells(move, names)
-        paths = [move_cells(m, names) for m in self.moves()]
+        """Make ``move`` as a person would: click its cells, then the button
+        beside the board if the cells alone do not say which move it is
+        (a move that names no cell has its button there all the time)."""
+        # The cells the page gives each move: those its notation names, or the one it fills (a Connect Four column).
+        paths = self.page.evaluate("() => Object.fromEntries(page.moves.map(m => [m.move, m.cells]))")
+        cells = paths[move]
+        paths = list(paths.values())
         for cell in cells:
-            self.page.click(f'[data-cell="{cell}"]')
+            self.page.click(f'#board [data-cell="{cell}"]')
         if not cells or sum(1 for p in paths if p[: len(cells)] == cells) > 1:
-            self.page.click(f'[data-move="{move}"]')
+            self.page.click(f'[data-choice="{move}"]')
+
+    def press(self, move: str) -> None:
+        """Make ``move`` from the list of all the moves, folded away under the board's moves."""
+        self.page.evaluate("() => { document.getElementById('all-moves').open = true; }")
+        self.page.click(f'[data-move="{move}"]')
 
     def history(self) -> list[str]:
         """The moves so far as the page lists them (each with who played it and what it did)."""
@@ -198,6 +223,8 @@ def layout(tab: Tab, name: str, moment: str, folder: Any) -> dict[str, dict[str,
         tab.page.screenshot(path=str(folder / f"{name.split(':')[0]}-{screen}-{moment}.png"), full_page=True)
         found[screen] = tab.page.evaluate(LAYOUT)
         assert found[screen]["overflow"] <= 0 and found[screen]["wide"] == [], (screen, moment, found[screen])
+        smallest = tab.page.evaluate(TEXT_SIZE)
+        assert smallest[0][0] >= LEAST_TEXT, (screen, moment, smallest)
         assert 0 < found[screen]["board"][0] <= size["width"], (screen, moment, found[screen])
     tab.page.set_viewport_size(SCREENS["desktop"])
     assert found["phone"]["board"][0] < found["desktop"]["board"][0]
@@ -253,7 +280,7 @@ def test_a_cloth_of_gold_game_against_the_random_bot(server: tuple[str, Any], br
         assert tab.moves() == legal(app, table_id)
         assert "hand" in tab.page.inner_text("#private")
         before = tab.version
-        tab.page.click(f'[data-move="{rng.choice(tab.moves())}"]')
+        tab.click_move(rng.choice(tab.moves()))  # the oval on the board, then token A or B beside it
         tab.wait_my_turn(before)
     assert table(app, table_id).state.is_over
     # Scores and what every player may see are on the page.
@@ -272,13 +299,13 @@ def test_people_at_one_screen_pass_the_device_in_a_hidden_game(server: tuple[str
         page.wait_for_selector("#pass:not([hidden])")
         assert tab.moves() == [] and page.inner_text("#private") == ""
         page.click("#pass-ready")
-        page.wait_for_selector("[data-move]")
+        page.wait_for_selector("[data-move]", state="attached")
         assert table(app, table_id).state.current_player == seat
         assert tab.moves() == legal(app, table_id)
         assert f"your hand (player {seat})" in page.inner_text("#private")
         page.wait_for_timeout(300)  # an answer to an older request must not bring the other seat's view back
         assert f"your hand (player {seat})" in page.inner_text("#private") and tab.moves() == legal(app, table_id)
-        page.click(f'[data-move="{tab.moves()[0]}"]')
+        tab.press(tab.moves()[0])
     assert tab.errors == []
     tab.close()
 
@@ -450,7 +477,7 @@ def test_a_wrong_link_shows_a_page_in_the_sites_style(server: tuple[str, Any], b
     header = tab.page.eval_on_selector("header", "e => getComputedStyle(e).backgroundColor")
     assert header == "rgb(61, 52, 38)"  # the site's header, as on every page
     tab.page.click("text=Back to the start page")
-    tab.page.wait_for_selector("#game option", state="attached")
+    tab.page.wait_for_selector("[data-pick]", state="attached")
     tab.close()
 
 
@@ -495,7 +522,7 @@ def test_undo_and_new_game_are_greyed_with_the_reason_when_refused(server: tuple
     tab.wait_my_turn(-1)
     # A token placed where it draws nothing is taken back with the bot's reply.
     before = tab.version
-    page.click(f'[data-move="{drawing(game_table.state, False)}"]')
+    tab.press(str(drawing(game_table.state, False)))
     tab.wait_my_turn(before)
     assert not game_table.state.drew_chance(0) and not game_table.state.drew_chance(1)
     assert page.is_enabled("#undo") and page.is_hidden("#note")
@@ -505,7 +532,7 @@ def test_undo_and_new_game_are_greyed_with_the_reason_when_refused(server: tuple
     assert tab.history() == [] and game_table.state.history == ()
     # A move that draws from the Darkness: Undo is greyed, and says why.
     before = tab.version
-    page.click(f'[data-move="{drawing(game_table.state, True)}"]')
+    tab.press(str(drawing(game_table.state, True)))
     tab.wait_my_turn(before)
     assert game_table.state.drew_chance(0)
     assert not page.is_enabled("#undo") and "drew from the game's chance" in page.inner_text("#note")

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator, Mapping
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from boardkit.chance import Random
 from boardkit.compiling import mypyc_attr
 from boardkit.errors import ComponentError
+from boardkit.game import fields_of, from_fields
 
 __all__ = ["TileBag"]
 
@@ -76,6 +77,11 @@ class TileBag(Generic[T]):
         else:
             items.extend(contents)
         self._items = items
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its fields by name, rebuilt by :func:`~boardkit.game.from_fields`: the same pickle
+        on the pure and the compiled build."""
+        return (from_fields, (type(self), fields_of(self)))
 
     def __len__(self) -> int:
         return len(self._items)

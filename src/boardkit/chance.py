@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import MutableSequence, Sequence
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from boardkit.compiling import i64, mypyc_attr
 from boardkit.errors import OptionError, OptionTypeError, shown
@@ -30,24 +30,22 @@ T = TypeVar("T")
 _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 
-#: Whether this module runs compiled (``BOARDKIT_COMPILE=1``). The compiled build does the
-#: generator's 64-bit arithmetic in machine words, split into 32-bit halves (no product above
-#: 2**49), instead of on Python integers: compiled code keeps a 64-bit integer as a Python object,
-#: and a signal that arrives inside the multiplication of two such objects aborts a compiled
-#: process (mypyc takes the failed operation for running out of memory). Both ways give the same
-#: numbers (``tests/test_chance.py`` checks the halves against the integers on either build).
+#: Whether this module runs compiled (``BOARDKIT_COMPILE=1``). SplitMix64 has one implementation,
+#: on the 32-bit halves of its 64-bit words (:func:`_mix_halves`: every product under 2**49, machine
+#: words on the compiled build): compiled code keeps a 64-bit integer as a Python object, and a
+#: signal that arrives inside the multiplication of two such objects aborts a compiled process
+#: (mypyc takes the failed operation for running out of memory). The pure build draws through one
+#: quicker path of its own, the same arithmetic on Python integers (:meth:`Random.bits64`), which
+#: ``tests/test_chance.py`` proves gives the same numbers as the halves.
 NATIVE: Final = not __file__.endswith(".py")
 _M32: Final = 0xFFFFFFFF
 _M16: Final = 0xFFFF
 
 
 def _mix(z: int) -> int:
-    if NATIVE:
-        h, lo = _mix_halves(z >> 32, z & _M32)
-        return (int(h) << 32) | int(lo)
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
+    """SplitMix64's output function of a 64-bit state ``z``."""
+    h, lo = _mix_halves(z >> 32, z & _M32)
+    return (int(h) << 32) | int(lo)
 
 
 def _times(h: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i64]:
@@ -62,7 +60,8 @@ def _times(h: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i6
 
 
 def _mix_halves(h: i64, lo: i64) -> tuple[i64, i64]:
-    """:func:`_mix` on the two 32-bit halves of its argument."""
+    """:func:`_mix` on the two 32-bit halves of its argument: SplitMix64's arithmetic, the one
+    implementation of it."""
     lo ^= ((h << 2) & _M32) | (lo >> 30)
     h ^= h >> 30
     h, lo = _times(h, lo, 0xBF58, 0x476D, 0x1CE4, 0xE5B9)
@@ -194,6 +193,14 @@ class Random:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its state, a plain integer, rebuilt by :func:`_resumed`: the same pickle on the
+        pure and the compiled build (a subclass adds its class and its own fields)."""
+        extra = getattr(self, "__dict__", None)
+        if type(self) is Random and not extra:
+            return (_resumed, (self.state,))
+        return (_resumed, (self.state, type(self), dict(extra or {})))
+
     def copy(self) -> Random:
         """Return an independent generator in the same state.
 
@@ -232,7 +239,12 @@ class Random:
         """
         s = (self.state + _GOLDEN) & _MASK
         self.state = s
-        return _mix(s)
+        if NATIVE:
+            return _mix(s)
+        # The pure build's quicker path: _mix on Python integers (the same numbers: test_chance.py).
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        return s ^ (s >> 31)
 
     def randbelow(self, n: int) -> int:
         """Return a uniform integer in ``0 .. n - 1`` (no modulo bias).
@@ -250,18 +262,14 @@ class Random:
             return _below_halves(self, n)
         # Rejection sampling on the top bits keeps every value equally likely.
         k = n.bit_length()
-        if NATIVE or k > 64:
+        if k > 64:
             while True:
-                r = self.bits64() >> (64 - k) if k <= 64 else self._bigbits(k)
+                r = self._bigbits(k)
                 if r < n:
                     return r
         shift = 64 - k
-        while True:  # bits64() and _mix() written out: one frame a draw in the pure build
-            z = (self.state + _GOLDEN) & _MASK
-            self.state = z
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            r = (z ^ (z >> 31)) >> shift
+        while True:
+            r = self.bits64() >> shift
             if r < n:
                 return r
 
@@ -305,3 +313,13 @@ class Random:
         for i in range(len(items) - 1, 0, -1):
             j = self.randbelow(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+def _resumed(state: int, cls: type[Random] = Random, fields: dict[str, Any] | None = None) -> Random:
+    """A pickled :class:`Random` (or subclass) at ``state``, with a subclass's own ``fields``. Pickles
+    name it: it keeps this name and these arguments."""
+    rng = Random(0) if cls is Random else cls.__new__(cls)
+    rng.state = state
+    for name, value in (fields or {}).items():
+        setattr(rng, name, value)
+    return rng

@@ -1265,3 +1265,56 @@ class State(abc.ABC, Generic[M]):
     def __repr__(self) -> str:
         status = f"over: {self.outcome.reason}" if self.outcome else f"player {self.current_player} to move"
         return f"<{type(self).__name__} {self.game!r}, {len(self._moves)} moves, {status}>"
+
+
+def fields_of(obj: object, leave: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every field of ``obj`` by name (but those in ``leave``), for a ``__reduce__`` that pickles the
+    same on the pure and the compiled build: a native class keeps its fields outside ``__dict__``
+    (named by mypyc's ``__mypyc_attrs__``), a pure one in ``__dict__`` or slots; the dictionary is
+    the same either way, so :func:`from_fields` rebuilds the object on either build.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> fields_of(Nim(heap=5))
+        {'options': NimOptions(heap=5, most=3)}
+        >>> sorted(fields_of(Nim(heap=5).new_game(seed=1), leave=("game", "rng")))[:3]
+        ['_determinized', '_draws', '_most']
+    """
+    fields = dict(getattr(obj, "__dict__", {}))
+    names = [*getattr(type(obj), "__mypyc_attrs__", ())]
+    for cls in type(obj).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        names.extend((slots,) if isinstance(slots, str) else slots)
+    for name in names:
+        if name not in fields and name not in ("__dict__", "__weakref__") and hasattr(obj, name):
+            fields[name] = getattr(obj, name)
+    for name in leave:
+        fields.pop(name, None)
+    return fields
+
+
+def from_fields(cls: Any, fields: Mapping[str, Any]) -> Any:
+    """An object of ``cls`` holding ``fields`` (from :func:`fields_of`), made without ``__init__``:
+    the constructor that the pickles of games, states and components name, on either build.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> from_fields(Nim, fields_of(Nim(heap=5))) == Nim(heap=5)
+        True
+    """
+    obj = cls.__new__(cls)
+    for name, value in fields.items():
+        setattr(obj, name, value)
+    return obj
+
+
+def from_options(cls: Any, options: Mapping[str, Any]) -> Any:
+    """The game ``cls(**options)``: the constructor that a shipped game's pickle names, with its
+    :meth:`~Game.option_values` (plain data, as in a record), on either build.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> from_options(Nim, Nim(heap=7).option_values()) == Nim(heap=7)
+        True
+    """
+    return cls(**options)

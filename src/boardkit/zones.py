@@ -14,7 +14,7 @@ import attrs
 
 from boardkit.compiling import mypyc_attr
 from boardkit.errors import ComponentError
-from boardkit.game import Player
+from boardkit.game import Player, fields_of, from_fields
 
 __all__ = ["Hand", "Visibility", "Zone", "ZoneView"]
 
@@ -148,6 +148,11 @@ class Zone(Generic[T]):
         self._full: ZoneView[T] | None = None
         self._outside: ZoneView[T] | None = None
         self._concealed: tuple[tuple[T, int], ...] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its fields by name, rebuilt by :func:`~boardkit.game.from_fields`: the same pickle
+        on the pure and the compiled build."""
+        return (from_fields, (type(self), fields_of(self)))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} owner={self.owner} {self._items}>"

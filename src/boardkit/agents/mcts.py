@@ -16,7 +16,7 @@ from boardkit.agents.evaluators import Evaluator
 from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import OptionError
-from boardkit.game import Player, State
+from boardkit.game import Player, State, fields_of, from_fields
 
 __all__ = ["MCTSAgent"]
 
@@ -146,6 +146,12 @@ class MCTSAgent:
         #: Iterations run by the last call to :meth:`choose`, counted as they
         #: run (another thread may read it while the search goes on).
         self.last_iterations = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its fields by name, rebuilt by :func:`~boardkit.game.from_fields` (the same pickle
+        on the pure and the compiled build), without the tree a reusing agent keeps: a cache of the
+        last search, holding its positions, which a server's bot pool would send every move."""
+        return (from_fields, (type(self), {**fields_of(self), "_tree": None, "_tree_at": ()}))
 
     def __repr__(self) -> str:
         return (

@@ -333,7 +333,7 @@ def _cell_shape(board: Topology, x: float, y: float, fill: str) -> str:
 def _name_mark(board: Topology, name: str, x: float, y: float) -> str:
     """A cell's name written small: in a square's top-left corner, at the
     top of a hexagon, above and right of a graph's circle."""
-    small = {"font_size": 9, "fill": "#666", "class_": "cell-name"}
+    small = {"font_size": 11, "fill": "#666", "class_": "cell-name"}
     if isinstance(board, SquareGrid):
         return element("text", name, x=x - _SCALE * 0.45, y=y - _SCALE * 0.3, **small)
     if isinstance(board, HexGrid):
@@ -356,7 +356,7 @@ def _coordinates(
     parts = []
     columns, rows = coordinates
     last = rows_drawn - 1
-    small = {"text_anchor": "middle", "dominant_baseline": "central", "font_size": 12, "fill": "#555"}
+    small = {"text_anchor": "middle", "dominant_baseline": "central", "font_size": 14, "fill": "#555"}
     # Half a cell's height and width: a square's, or a pointy-top hexagon's (its circumradius is _SCALE).
     down, across = (_SCALE + 4, _SCALE * math.sqrt(3) / 2 + 16) if rhombus else (_SCALE * 0.5, _SCALE * 0.5)
     for c, name in enumerate(columns):

@@ -60,7 +60,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from boardkit.about import OptionInfo
@@ -93,8 +93,6 @@ MAX_BODY = 16 * 1024
 _NUMBER = re.compile(r"[0-9]{1,12}")
 _SECONDS = re.compile(r"[0-9]{1,3}(\.[0-9]{1,3})?")
 _MAX_WAIT = 25.0
-#: The most pages of one table's version kept drawn (each seat and token asks for its own).
-_DRAWN = 64
 #: Where a page's links say the server's own address, filled in for each answer (JSON-safe, in no game's words).
 _BASE = "@@boardkit-base@@"
 _HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
@@ -183,54 +181,163 @@ def create_app(
     """
     if per_client < 1 or window <= 0:
         raise OptionError(f"a client needs room for a game in a positive window, not {per_client!r} and {window!r}")
-    tables = Tables(limit=limit, idle=idle, clock=clock)
-    store = store if store is not None else Store(":memory:")
-    pool = pool if pool is not None else BotPool()
-    # When each client address set up its recent games, to hold each to ``per_client`` in ``window`` seconds.
-    created: dict[str, list[float]] = {}
-    # Each game's variant option and option schema, read from the game built with its defaults.
-    schemas: dict[str, tuple[str, dict[str, OptionInfo]]] = {}
-    events: dict[str, asyncio.Event] = {}
-    running: set[str] = set()
-    hinting: set[str] = set()  # the tables a hint is being thought out for: one at a time each
-    stalled: set[str] = set()  # the tables whose bot's move the store would not take: asked again on a look
-    stopping: list[bool] = []  # set when the server stops: nobody waits for a change any more
-    # The pages drawn for each table's current version, keyed by who asked and how.
-    pages: dict[str, tuple[int, dict[tuple[Any, ...], bytes]]] = {}
-    tasks: set[asyncio.Task[None]] = set()
-    # Games with the same options are one Game object, shared by their tables: a game can hold
-    # large tables of its own (Camelot's are about 800 KiB), and a table needs only its state.
-    built: dict[str, Game[Any, Any]] = {}
+    server = Server(
+        games, Tables(limit=limit, idle=idle, clock=clock), store if store is not None else Store(":memory:"),
+        pool if pool is not None else BotPool(), default=default, defaults=defaults, per_client=per_client,
+        window=window, limit_local=limit_local,
+    )
+    guard = Middleware(
+        _Guard, names=None if names is None else frozenset(n.lower() for n in names), refuse=server.refuse
+    )
+    app = Starlette(
+        routes=server.routes(),
+        middleware=[guard],
+        exception_handlers={BadRequestError: server.refused, HTTPException: server.refused},
+        lifespan=server.lifespan,
+    )
+    app.state.tables = server.tables
+    app.state.stop = server.stop
+    return app
 
-    def forget(table: Table) -> None:
+
+class Server:
+    """One server's games and what it keeps beside them (the games built,
+    the start page's offer, who set up what lately), with a method for each
+    endpoint; :func:`create_app` wires them into a Starlette app. What it
+    keeps for one game lives on that :class:`~boardkit.web.table.Table`
+    (the pages drawn, the event a page waits on, whether its bots think),
+    so a game forgotten is forgotten whole.
+
+    Args:
+        games: The games on offer, as :func:`create_app` takes them.
+        tables: The games being played.
+        store: Where they are kept; its tables are resumed now.
+        pool: Where bots think.
+        default, defaults, per_client, window, limit_local: As
+            :func:`create_app` takes them (``per_client`` in ``window``
+            seconds of ``tables.clock``).
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> server = Server({"nim": Nim}, Tables(), Store(":memory:"), BotPool(1))
+        >>> [route.path for route in server.routes()][:3]
+        ['/', '/table/{table}', '/api/games']
+    """
+
+    def __init__(
+        self,
+        games: Mapping[str, Callable[..., Game[Any, Any]]],
+        tables: Tables,
+        store: Store,
+        pool: BotPool,
+        *,
+        default: str | None = None,
+        defaults: Mapping[str, Any] | None = None,
+        per_client: int = PER_CLIENT,
+        window: float = WINDOW,
+        limit_local: bool = False,
+    ) -> None:
+        self.games, self.tables, self.store, self.pool = games, tables, store, pool
+        self.default, self.defaults = default, defaults
+        self.per_client, self.window, self.limit_local = per_client, window, limit_local
+        #: When each client address set up its recent games, to hold each to ``per_client`` in ``window`` seconds.
+        self.created: dict[str, list[float]] = {}
+        #: Each game's variant option and option schema, read from the game built with its defaults.
+        self.schemas: dict[str, tuple[str, dict[str, OptionInfo]]] = {}
+        #: What the start page offers, read once: it builds every game.
+        self.offered: list[dict[str, Any]] = []
+        #: Games with the same options are one Game object, shared by their tables: a game can hold
+        #: large tables of its own (Camelot's are about 800 KiB), and a table needs only its state.
+        self.built: dict[str, Game[Any, Any]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        #: Set when the server stops: nobody waits for a change any more.
+        self.stopping = False
+        self.start_page, self.game_page, self.error_page = map(_static, ("start.html", "game.html", "error.html"))
+        tables.on_drop = self.forget
+        self.resumed: list[Table] = []
+        for table, _, _ in store.resume(self.build_game, think=pool.think, warn=_log.warning):
+            try:
+                self.resumed.append(tables.add(functools.partial(_same, table)))
+            except TableLimitError:
+                _log.warning("game %s is not resumed: %s games are going already", table.id, tables.limit)
+
+    def routes(self) -> list[BaseRoute]:
+        """The server's routes: its pages, its API and its static files."""
+        return [
+            Route("/", self.start),
+            Route("/table/{table}", self.page),
+            Route("/api/games", self.list_games),
+            Route("/api/tables", self.create, methods=["POST"]),
+            Route("/api/tables/{table}", self.show),
+            Route("/api/tables/{table}/move", self.move, methods=["POST"]),
+            Route("/api/tables/{table}/undo", self.undo, methods=["POST"]),
+            Route("/api/tables/{table}/new", self.restart, methods=["POST"]),
+            Route("/api/tables/{table}/hint", self.hint, methods=["POST"]),
+            Route("/api/tables/{table}/thinking", self.thinking),
+            Route("/api/tables/{table}/record.{kind:str}", self.record),
+            *archive_routes(
+                self.store, lambda s, o: self.build_game(s, o) if s in self.games else None, headers=_HEADERS,
+                refuse=BadRequestError,
+            ),
+            Mount("/static", StaticFiles(packages=[("boardkit.web", "static")]), name="static"),
+        ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """Wake the resumed games' bots when the app starts; stop every bot when it stops."""
+        for table in self.resumed:
+            self.wake_bots(table)  # a bot whose turn it was thinks again
+        try:
+            yield
+        finally:
+            for task in list(self.tasks):
+                task.cancel()
+            await self.pool.close()
+
+    def stop(self) -> None:
+        """The server is stopping: every page waiting for a change is answered now (nothing is cut off)."""
+        self.stopping = True
+        for table in self.tables:
+            self.notify(table)
+
+    def forget(self, table: Table) -> None:
         """Forget an idle table in the store too (if the store will not, the table stays: Tables keeps it)."""
         try:
-            store.drop(table)
+            self.store.drop(table)
         except StoreError as exc:
             _log.warning("game %s is kept for now: %s", table.id, exc)
             raise
-        pages.pop(table.id, None)
-        notify(table)  # whoever waits for it hears at once that it is gone
+        self.notify(table)  # whoever waits for it hears at once that it is gone
 
-    tables.on_drop = forget
-
-    start_page = _static("start.html")
-    game_page = _static("game.html")
-    error_page = _static("error.html")
-
-    def oops(status: int, message: str) -> Response:
-        """A refusal as a page in the site's style."""
-        title = {403: "Not your game", 404: "Not found", 429: "Too busy"}.get(status, "Cannot do that")
-        text = error_page.replace("{title}", title).replace("{message}", html.escape(message))
-        return HTMLResponse(text, status_code=status, headers=_PAGE_HEADERS)
-
-    def notify(table: Table) -> None:
-        event = events.pop(table.id, None)
+    def notify(self, table: Table) -> None:
+        """Answer the pages waiting for a change of ``table``."""
+        event, table.changed = table.changed, None
         if event is not None:
             event.set()
 
-    def find(table_id: str, token: object) -> tuple[Table, Viewer]:
-        table = tables.get(table_id)
+    def oops(self, status: int, message: str) -> Response:
+        """A refusal as a page in the site's style."""
+        title = {403: "Not your game", 404: "Not found", 429: "Too busy"}.get(status, "Cannot do that")
+        text = self.error_page.replace("{title}", title).replace("{message}", html.escape(message))
+        return HTMLResponse(text, status_code=status, headers=_PAGE_HEADERS)
+
+    def refuse(self, path: str, status: int, message: str) -> Response:
+        """A refusal: JSON for the API, a page for the rest."""
+        if path.startswith("/api/"):
+            return JSONResponse({"error": message}, status_code=status, headers=_HEADERS)
+        return self.oops(status, message)
+
+    async def refused(self, request: Request, exc: Exception) -> Response:
+        """The answer to a request refused with :class:`BadRequestError` or Starlette's ``HTTPException``."""
+        if isinstance(exc, BadRequestError):
+            return self.refuse(request.url.path, exc.status, exc.message)
+        if isinstance(exc, HTTPException):
+            return self.refuse(request.url.path, exc.status_code, str(exc.detail).lower())
+        raise exc  # pragma: no cover - only an unexpected bug lands here
+
+    def find(self, table_id: str, token: object) -> tuple[Table, Viewer]:
+        """The table and who holds ``token`` there (404 for no such table, 403 for a wrong token)."""
+        table = self.tables.get(table_id)
         if table is None:
             raise BadRequestError(
                 404, f"no game {shown(table_id, 40)} on this server (finished games are kept for a while only)"
@@ -240,70 +347,44 @@ def create_app(
             raise BadRequestError(403, "this link's token is wrong or missing")
         return table, viewer
 
-    async def bots(table: Table) -> None:
+    async def bots(self, table: Table) -> None:
         """Let the bots move while it is their turn, thinking in the bot pool."""
         try:
-            while (player := table.bot_to_move()) is not None and tables.get(table.id, use=False) is table:
+            while (player := table.bot_to_move()) is not None and self.tables.get(table.id, use=False) is table:
                 version = table.version
 
                 def heard(line: str, version: int = version) -> None:
                     table.thinking = (version, line)
 
-                move, agent = await pool.choose(table.state, table.agents[player], player, progress=heard)
+                move, agent = await self.pool.choose(table.state, table.agents[player], player, progress=heard)
                 with table.trial():  # the move stands only once it is committed
                     played = table.bot_move(version, move, search_summary(agent))
                     if played:
                         table.agents[player] = agent
-                        store.save(table)
+                        self.store.save(table)
                 if played:
-                    notify(table)
+                    self.notify(table)
         except StoreError as exc:  # the move is not played: the next look at the table asks the bot again
             _log.warning("the bot's move in game %s could not be saved: %s", table.id, exc)
             table.bot_error = f"its move could not be saved, and is asked for again when the page next looks: {exc}"
-            stalled.add(table.id)
-            notify(table)
+            table.bots_stalled = True
+            self.notify(table)
         except Exception as exc:  # a broken bot must not bring the server down
             _log.warning("the bot of game %s failed: %s", table.id, exc)
             table.bot_error = f"the bot failed: {exc}"
-            notify(table)
+            self.notify(table)
         finally:
-            running.discard(table.id)
+            table.bots_running = False
 
-    def wake_bots(table: Table) -> None:
-        if table.bot_to_move() is not None and table.id not in running:
-            running.add(table.id)
-            task = asyncio.get_running_loop().create_task(bots(table))
-            tasks.add(task)
-            task.add_done_callback(tasks.discard)
+    def wake_bots(self, table: Table) -> None:
+        """Set the table's bots thinking if one is to move and they are not already."""
+        if table.bot_to_move() is not None and not table.bots_running:
+            table.bots_running = True
+            task = asyncio.get_running_loop().create_task(self.bots(table))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
 
-    async def body(request: Request) -> dict[str, Any]:
-        length = request.headers.get("content-length")
-        if length is not None and (not _NUMBER.fullmatch(length) or int(length) > MAX_BODY):
-            raise BadRequestError(413, f"the request body is too large (at most {MAX_BODY} bytes)")
-        data = bytearray()
-        try:
-            async for chunk in request.stream():
-                data += chunk
-                if len(data) > MAX_BODY:
-                    raise BadRequestError(413, f"the request body is too large (at most {MAX_BODY} bytes)")
-        except ClientDisconnect:  # nobody is left to answer: nothing to log either
-            raise BadRequestError(400, "the client went away before its request's body was whole") from None
-        try:
-            value = json.loads(bytes(data))
-        except (ValueError, UnicodeDecodeError, RecursionError):
-            raise BadRequestError(400, "the request body is not JSON (or nests too deep)") from None
-        if not isinstance(value, dict):
-            raise BadRequestError(400, f"the request body must be a JSON object, not {shown(value, 40)}")
-        return value
-
-    def seat_of(text: str | None) -> int | None:
-        if text is None or text == "":
-            return None
-        if not _NUMBER.fullmatch(text) or len(text) > 3:
-            raise BadRequestError(400, f"a seat is a number, not {shown(text, 40)}")
-        return int(text)
-
-    def page_for(request: Request, table: Table, viewer: Viewer, seat: int | None) -> Response:
+    def page_for(self, request: Request, table: Table, viewer: Viewer, seat: int | None) -> Response:
         """The page's JSON, drawn (and encoded) once per version for each way of asking."""
         if seat is not None and seat not in viewer.seats:
             raise BadRequestError(403, f"seat {seat} is not yours")
@@ -311,86 +392,93 @@ def create_app(
             seat = next(iter(viewer.seats))
         if seat is None and not table.secret and table.state.current_player in viewer.seats:
             seat = table.state.current_player
-        # Many pages are read per change (each seat polls; friends watch): each is drawn once per version,
-        # keyed on what the server controls (never on the request's headers): a bounded number per table.
-        key = (viewer, seat, table.bot_error, table.bot_to_move(), len(table.state.history))
-        version, drawn = pages.get(table.id, (None, {}))
-        if version != table.version or len(drawn) >= _DRAWN:
-            drawn = {}
-            pages[table.id] = (table.version, drawn)
-            if len(pages) > 4 * limit:
-                pages.clear()
-        if key not in drawn:
+
+        def draw() -> bytes:
             answer = seat_page(table, viewer, seat, link=lambda p, token: f"{_BASE}/table/{table.id}?token={token}")
             if table.bot_error:
                 answer["status"] += f" ({table.bot_error})"
-            drawn[key] = json.dumps(answer, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
-        text = drawn[key]
+            return json.dumps(answer, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+        # Many pages are read per change (each seat polls; friends watch): each is drawn once per version,
+        # keyed on what the server controls (never on the request's headers): a bounded number per table.
+        text = table.drawn((viewer, seat, table.bot_error, table.bot_to_move(), len(table.state.history)), draw)
         if viewer.host and table.seat_tokens:  # the links, with this server's address as the browser asked for it
             base = json.dumps(str(request.base_url).rstrip("/"), ensure_ascii=False)[1:-1]
             text = text.replace(_BASE.encode(), base.encode())
         return Response(text, media_type="application/json", headers=_HEADERS)
 
-    async def start(request: Request) -> Response:
-        return HTMLResponse(start_page, headers=_PAGE_HEADERS)
+    async def start(self, request: Request) -> Response:
+        """``GET /``: the start page."""
+        return HTMLResponse(self.start_page, headers=_PAGE_HEADERS)
 
-    offered: list[dict[str, Any]] = []  # what the start page offers, read once: it builds every game
-
-    async def list_games(request: Request) -> Response:
-        if not offered:
-            offered.extend(game_choices(games))
+    async def list_games(self, request: Request) -> Response:
+        """``GET /api/games``: the games on offer, their variants and options."""
+        if not self.offered:
+            self.offered.extend(game_choices(self.games))
         return JSONResponse(
-            {"games": offered, "default": default, "defaults": dict(defaults or {})}, headers=_HEADERS
+            {"games": self.offered, "default": self.default, "defaults": dict(self.defaults or {})}, headers=_HEADERS
         )
 
-    def schema_of(spec: str) -> tuple[str, dict[str, OptionInfo]]:
-        if spec not in schemas:
+    def schema_of(self, spec: str) -> tuple[str, dict[str, OptionInfo]]:
+        """A game's variant option and option schema, read once from the game with its defaults."""
+        if spec not in self.schemas:
             try:
-                plain = games[spec]()
+                plain = self.games[spec]()
             except (BoardkitError, TypeError):  # a game that needs options: they are checked when it is built
-                schemas[spec] = ("variant", {})
+                self.schemas[spec] = ("variant", {})
             else:
-                schemas[spec] = (plain.about.variant_option, {info.name: info for info in plain.option_info()})
-        return schemas[spec]
+                self.schemas[spec] = (plain.about.variant_option, {info.name: info for info in plain.option_info()})
+        return self.schemas[spec]
 
-    def admit(client: str) -> Callable[[], None]:
+    def admit(self, client: str) -> Callable[[], None]:
         """Refuse a new game before any work is done on it: the server is full, or this client set up too many.
 
         An admitted game counts against its client at once, before it is built (nothing else runs in
         between, so requests at the same time cannot all pass); the answer gives the count back (a game
         that is not made after all).
         """
+        tables, created = self.tables, self.created
         tables.expire()
         if len(tables) >= tables.limit:
             raise BadRequestError(
                 429, f"this server already has {tables.limit} games going; try again later (its --tables limit)"
             )
-        if not limit_local and _is_loopback(client):
+        if not self.limit_local and _is_loopback(client):
             return lambda: None
-        now = clock()
-        for key in [k for k, times in created.items() if not times or now - times[-1] >= window]:
+        now = tables.clock()
+        for key in [k for k, times in created.items() if not times or now - times[-1] >= self.window]:
             del created[key]
-        recent = [t for t in created.get(client, []) if now - t < window]
-        if len(recent) >= per_client:
+        recent = [t for t in created.get(client, []) if now - t < self.window]
+        if len(recent) >= self.per_client:
             raise BadRequestError(
                 429,
-                f"you have set up {per_client} games in the last {window:g} seconds; try again later"
+                f"you have set up {self.per_client} games in the last {self.window:g} seconds; try again later"
                 " (the server's --per-client limit)",
             )
         recent.append(now)
         created[client] = recent
         return functools.partial(_give_back, created, client, now)
 
-    async def create(request: Request) -> Response:
-        data = await body(request)
+    def build_game(self, spec: str, options: dict[str, Any]) -> Game[Any, Any]:
+        """The game ``spec`` with ``options``: the one built already for them, else a new one."""
+        if spec not in self.games:
+            raise OptionError(f"this server no longer offers {shown(spec, 40)}")
+        key = json.dumps([spec, options], sort_keys=True)
+        game = self.built.get(key) or self.games[spec](**options)
+        self.built[key] = game
+        return game
+
+    async def create(self, request: Request) -> Response:
+        """``POST /api/tables``: set up a game; answers its id, the host's token and address."""
+        data = await _body(request)
         spec = data.get("game")
-        if not isinstance(spec, str) or spec not in games:
-            raise BadRequestError(404, f"no game {shown(spec, 40)} here; games are {', '.join(games)}")
-        factory = games[spec]
+        if not isinstance(spec, str) or spec not in self.games:
+            raise BadRequestError(404, f"no game {shown(spec, 40)} here; games are {', '.join(self.games)}")
+        factory = self.games[spec]
         options = data.get("options", {})
         if not isinstance(options, dict) or len(options) > 50:
             raise BadRequestError(400, f"options must be a JSON object, not {shown(options, 40)}")
-        variant_key, schema = schema_of(spec)
+        variant_key, schema = self.schema_of(spec)
         # The form sends each option as its declared type; text is read as JSON where that fits the type.
         chosen = {str(k): _option_value(v, schema.get(str(k))) for k, v in options.items()}
         variant = data.get("variant")
@@ -410,22 +498,21 @@ def create_app(
             kinds = [parse_seat(s) for s in seats]
         except BoardkitError as exc:
             raise BadRequestError(400, str(exc)) from None
-        client = request.client.host if request.client is not None else ""
-        give_back = admit(client)
+        give_back = self.admit(request.client.host if request.client is not None else "")
         key = json.dumps([spec, chosen], sort_keys=True)
-        cached = built.get(key)
+        cached = self.built.get(key)
 
         def build() -> Table:
             """Build the game (unless an equal one is kept) and its table, in a worker thread."""
             game = cached if cached is not None else factory(**chosen)
-            table = Table(game, kinds, think=pool.think)
+            table = Table(game, kinds, think=self.pool.think)
             if cached is None:
                 check_work(table.state)
             return table
 
         try:
             made = await anyio.to_thread.run_sync(build)
-            table = tables.add(lambda: made)
+            table = self.tables.add(lambda: made)
         except TableLimitError as exc:
             give_back()
             raise BadRequestError(429, f"{exc} (its --tables limit)") from None
@@ -439,34 +526,36 @@ def create_app(
             give_back()
             raise
         try:
-            store.add(table, spec, chosen)
+            self.store.add(table, spec, chosen)
         except StoreError as exc:  # not kept: not made, its slot and its count free again
-            tables.remove(table)
+            self.tables.remove(table)
             give_back()
             raise BadRequestError(503, str(exc)) from None
         if cached is None:
-            if len(built) >= limit:
-                built.clear()
-            built[key] = made.game
-        wake_bots(table)
+            if len(self.built) >= self.tables.limit:
+                self.built.clear()
+            self.built[key] = made.game
+        self.wake_bots(table)
         url = f"/table/{table.id}?token={table.host_token}"
         return JSONResponse({"id": table.id, "token": table.host_token, "url": url}, headers=_HEADERS)
 
-    async def page(request: Request) -> Response:
+    async def page(self, request: Request) -> Response:
+        """``GET /table/{id}?token=``: the game's page (a page in the site's style refuses a wrong token)."""
         try:
-            find(request.path_params["table"], request.query_params.get("token"))
+            self.find(request.path_params["table"], request.query_params.get("token"))
         except BadRequestError as refused:
-            return oops(refused.status, refused.message)
-        return HTMLResponse(game_page, headers=_PAGE_HEADERS)
+            return self.oops(refused.status, refused.message)
+        return HTMLResponse(self.game_page, headers=_PAGE_HEADERS)
 
-    async def show(request: Request) -> Response:
+    async def show(self, request: Request) -> Response:
+        """``GET /api/tables/{id}``: the game as the token may see it, after a change newer than ``since``."""
         query = request.query_params
-        table, viewer = find(request.path_params["table"], query.get("token"))
-        seat = seat_of(query.get("seat"))
-        if table.id in stalled and table.id not in running:
-            stalled.discard(table.id)
+        table, viewer = self.find(request.path_params["table"], query.get("token"))
+        seat = _seat_of(query.get("seat"))
+        if table.bots_stalled and not table.bots_running:
+            table.bots_stalled = False
             table.bot_error = None
-            wake_bots(table)
+            self.wake_bots(table)
         since = query.get("since")
         if since is not None:
             if not _NUMBER.fullmatch(since):
@@ -475,80 +564,79 @@ def create_app(
             if not _SECONDS.fullmatch(given):
                 raise BadRequestError(400, f"wait is a number of seconds, not {shown(given, 40)}")
             wait = min(float(given), _MAX_WAIT)
-            if int(since) == table.version and wait > 0 and not stopping:
-                event = events.setdefault(table.id, asyncio.Event())
+            if int(since) == table.version and wait > 0 and not self.stopping:
+                event = table.changed = table.changed or asyncio.Event()
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(event.wait(), wait)
-        return page_for(request, table, viewer, seat)
+        return self.page_for(request, table, viewer, seat)
 
-    async def thinking(request: Request) -> Response:
+    async def thinking(self, request: Request) -> Response:
         """What the bot to move has found so far (for the page's "is thinking" line), never waited for."""
-        table, _ = find(request.path_params["table"], request.query_params.get("token"))
+        table, _ = self.find(request.path_params["table"], request.query_params.get("token"))
         return JSONResponse({"version": table.version, "line": table.thinking_line()}, headers=_HEADERS)
 
-    def act(action: Callable[[Table, Viewer, dict[str, Any]], Any]) -> Callable[[Request], Any]:
-        async def endpoint(request: Request) -> Response:
-            data = await body(request)
-            table, viewer = find(request.path_params["table"], data.get("token"))
-            seat = data.get("seat")
-            if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-                raise BadRequestError(400, f"a seat is a number, not {shown(seat, 40)}")
-            if seat is not None and seat not in viewer.seats:
-                raise BadRequestError(403, f"seat {seat} is not yours")
-            try:
-                with table.trial():  # the change stands only once it is committed, before it is answered
-                    action(table, viewer, data)
-                    store.save(table)
-            except StaleError as exc:
-                raise BadRequestError(409, str(exc)) from None
-            except StoreError as exc:
-                raise BadRequestError(503, str(exc)) from None
-            except BoardkitError as exc:
-                raise BadRequestError(400, str(exc)) from None
-            notify(table)
-            wake_bots(table)
-            return page_for(request, table, viewer, seat)
+    async def act(self, request: Request, action: Callable[[Table, Viewer, dict[str, Any]], object]) -> Response:
+        """Make a change of the table (``action``), commit it, and answer the page as it is now."""
+        data = await _body(request)
+        table, viewer = self.find(request.path_params["table"], data.get("token"))
+        seat = data.get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise BadRequestError(400, f"a seat is a number, not {shown(seat, 40)}")
+        if seat is not None and seat not in viewer.seats:
+            raise BadRequestError(403, f"seat {seat} is not yours")
+        try:
+            with table.trial():  # the change stands only once it is committed, before it is answered
+                action(table, viewer, data)
+                self.store.save(table)
+        except StaleError as exc:
+            raise BadRequestError(409, str(exc)) from None
+        except StoreError as exc:
+            raise BadRequestError(503, str(exc)) from None
+        except BoardkitError as exc:
+            raise BadRequestError(400, str(exc)) from None
+        self.notify(table)
+        self.wake_bots(table)
+        return self.page_for(request, table, viewer, seat)
 
-        return endpoint
+    async def move(self, request: Request) -> Response:
+        """``POST .../move``: play ``move`` (notation) for the token's seat to move."""
+        return await self.act(request, _play)
 
-    def do_move(table: Table, viewer: Viewer, data: dict[str, Any]) -> None:
-        move = data.get("move")
-        if not isinstance(move, str) or not move.strip() or len(move) > 200:
-            raise BadRequestError(400, f"a move is its notation as text, not {shown(move, 40)}")
-        table.play(viewer, move, data.get("version"))
+    async def undo(self, request: Request) -> Response:
+        """``POST .../undo``: take back the host's last move (and the bots' replies)."""
+        return await self.act(request, lambda table, viewer, data: table.undo(viewer, data.get("version")))
 
-    def do_undo(table: Table, viewer: Viewer, data: dict[str, Any]) -> None:
-        table.undo(viewer, data.get("version"))
+    async def restart(self, request: Request) -> Response:
+        """``POST .../new``: a new game at the same table."""
+        return await self.act(request, lambda table, viewer, data: table.restart(viewer))
 
-    def do_new(table: Table, viewer: Viewer, data: dict[str, Any]) -> None:
-        table.restart(viewer)
-
-    async def hint(request: Request) -> Response:
+    async def hint(self, request: Request) -> Response:
         """What the strongest bot would play for the viewer, whose turn it is, and why in one line."""
-        data = await body(request)
-        table, viewer = find(request.path_params["table"], data.get("token"))
+        data = await _body(request)
+        table, viewer = self.find(request.path_params["table"], data.get("token"))
         refusal = table.hint_refusal(viewer)
         if refusal is not None:
             raise BadRequestError(409, f"no hint: {refusal}")
-        if table.id in hinting:
+        if table.hinting:
             raise BadRequestError(429, "a hint for this game is being thought out already")
         version = table.version
         state = table.state
         player = state.current_player
         assert player is not None  # the refusal above says the game goes on
-        hinting.add(table.id)
+        table.hinting = True
         try:
-            seconds = min(HINT_SECONDS, pool.think)
-            move, agent = await pool.choose(state, hint_agent(state, seconds), player)
+            seconds = min(HINT_SECONDS, self.pool.think)
+            move, agent = await self.pool.choose(state, hint_agent(state, seconds), player)
         finally:
-            hinting.discard(table.id)
+            table.hinting = False
         if table.version != version:
             raise BadRequestError(409, "the game moved on while the hint was thought out; ask again")
         why = hint_reason(agent, state.game.parse_move(move))
         return JSONResponse({"move": move, "why": why, "version": version}, headers=_HEADERS)
 
-    async def record(request: Request) -> Response:
-        table, _ = find(request.path_params["table"], request.query_params.get("token"))
+    async def record(self, request: Request) -> Response:
+        """``GET .../record.KEY``: the game's record, as JSON or in one of the game's own formats."""
+        table, _ = self.find(request.path_params["table"], request.query_params.get("token"))
         # The record kinds are a fixed list (JSON and the game's own formats): nothing of the URL reaches a header.
         kind = request.path_params["kind"]
         formats = table.game.record_formats()
@@ -569,83 +657,44 @@ def create_app(
         headers = {**_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'}
         return Response(text, media_type=media, headers=headers)
 
-    def build_game(spec: str, options: dict[str, Any]) -> Game[Any, Any]:
-        if spec not in games:
-            raise OptionError(f"this server no longer offers {shown(spec, 40)}")
-        key = json.dumps([spec, options], sort_keys=True)
-        game = built.get(key) or games[spec](**options)
-        built[key] = game
-        return game
 
-    resumed = []
-    for table, _, _ in store.resume(build_game, think=pool.think, warn=_log.warning):
-        try:
-            resumed.append(tables.add(functools.partial(_same, table)))
-        except TableLimitError:
-            _log.warning("game %s is not resumed: %s games are going already", table.id, tables.limit)
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's body: a JSON object of at most :data:`MAX_BODY` bytes."""
+    length = request.headers.get("content-length")
+    if length is not None and (not _NUMBER.fullmatch(length) or int(length) > MAX_BODY):
+        raise BadRequestError(413, f"the request body is too large (at most {MAX_BODY} bytes)")
+    data = bytearray()
+    try:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise BadRequestError(413, f"the request body is too large (at most {MAX_BODY} bytes)")
+    except ClientDisconnect:  # nobody is left to answer: nothing to log either
+        raise BadRequestError(400, "the client went away before its request's body was whole") from None
+    try:
+        value = json.loads(bytes(data))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise BadRequestError(400, "the request body is not JSON (or nests too deep)") from None
+    if not isinstance(value, dict):
+        raise BadRequestError(400, f"the request body must be a JSON object, not {shown(value, 40)}")
+    return value
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        for table in resumed:
-            wake_bots(table)  # a bot whose turn it was thinks again
-        try:
-            yield
-        finally:
-            for task in list(tasks):
-                task.cancel()
-            await pool.close()
 
-    async def refused(request: Request, exc: Exception) -> Response:
-        if isinstance(exc, BadRequestError):
-            status, message = exc.status, exc.message
-        elif isinstance(exc, HTTPException):
-            status, message = exc.status_code, str(exc.detail).lower()
-        else:  # pragma: no cover - only an unexpected bug lands here
-            raise exc
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": message}, status_code=status, headers=_HEADERS)
-        return oops(status, message)
+def _seat_of(text: str | None) -> int | None:
+    """The seat a query asks for (``None``: none)."""
+    if text is None or text == "":
+        return None
+    if not _NUMBER.fullmatch(text) or len(text) > 3:
+        raise BadRequestError(400, f"a seat is a number, not {shown(text, 40)}")
+    return int(text)
 
-    routes = [
-        Route("/", start),
-        Route("/table/{table}", page),
-        Route("/api/games", list_games),
-        Route("/api/tables", create, methods=["POST"]),
-        Route("/api/tables/{table}", show),
-        Route("/api/tables/{table}/move", act(do_move), methods=["POST"]),
-        Route("/api/tables/{table}/undo", act(do_undo), methods=["POST"]),
-        Route("/api/tables/{table}/new", act(do_new), methods=["POST"]),
-        Route("/api/tables/{table}/hint", hint, methods=["POST"]),
-        Route("/api/tables/{table}/thinking", thinking),
-        Route("/api/tables/{table}/record.{kind:str}", record),
-        *archive_routes(
-            store, lambda s, o: build_game(s, o) if s in games else None, headers=_HEADERS, refuse=BadRequestError
-        ),
-        Mount("/static", StaticFiles(packages=[("boardkit.web", "static")]), name="static"),
-    ]
 
-    def stop() -> None:
-        """The server is stopping: every page waiting for a change is answered now (nothing is cut off)."""
-        stopping.append(True)
-        for event in list(events.values()):
-            event.set()
-        events.clear()
-
-    def refuse(path: str, status: int, message: str) -> Response:
-        if path.startswith("/api/"):
-            return JSONResponse({"error": message}, status_code=status, headers=_HEADERS)
-        return oops(status, message)
-
-    guard = Middleware(_Guard, names=None if names is None else frozenset(n.lower() for n in names), refuse=refuse)
-    app = Starlette(
-        routes=routes,
-        middleware=[guard],
-        exception_handlers={BadRequestError: refused, HTTPException: refused},
-        lifespan=lifespan,
-    )
-    app.state.tables = tables
-    app.state.stop = stop
-    return app
+def _play(table: Table, viewer: Viewer, data: dict[str, Any]) -> None:
+    """Play the request's ``move`` (notation) on the version it names."""
+    move = data.get("move")
+    if not isinstance(move, str) or not move.strip() or len(move) > 200:
+        raise BadRequestError(400, f"a move is its notation as text, not {shown(move, 40)}")
+    table.play(viewer, move, data.get("version"))
 
 
 class _Guard:
@@ -798,12 +847,12 @@ def run(
             limit_local=limit_local, store=store, pool=pool, names=[*public_names, _host_name(host.lower())],
         )
         config.app = app
-        _Server(config, app.state.stop).run(sockets=list(sockets) if sockets else None)
+        _Uvicorn(config, app.state.stop).run(sockets=list(sockets) if sockets else None)
     finally:
         store.close()
 
 
-class _Server(uvicorn.Server):
+class _Uvicorn(uvicorn.Server):
     """uvicorn's server, stopped by SIGHUP as by SIGTERM, that answers the
     pages waiting for a change as soon as it stops (else each would be cut
     off after the graceful second, with a traceback each)."""

@@ -30,13 +30,15 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
+from boardkit.agents import best_agent
 from boardkit.game import Game, Player
 from boardkit.kit import BoardState
+from boardkit.match import AGENTS, LEVELS, parse_agent
 from boardkit.render import status, svg
 from boardkit.web.table import Table, Viewer
 from boardkit.words import describe_game, possessive
 
-__all__ = ["game_choices", "move_cells", "seat_page"]
+__all__ = ["bot_levels", "game_choices", "move_cells", "seat_page"]
 
 _CELL = re.compile(r'data-cell="([^"]*)"')
 # An ``x`` between a square and the next in a kit path (``c3xe5xc7``, a draughts capture) separates them.
@@ -201,10 +203,12 @@ def _game_words(game: Game[Any, Any]) -> str:
 
 
 def _about(game: Game[Any, Any]) -> dict[str, Any]:
-    """The game's declaration as the pages show it: title, seats, goal and turn."""
+    """The game's declaration as the pages show it: title, seats, goal, turn,
+    what each kind of move does and the variant rules in play."""
     about = game.about
     return {"title": about.title or _game_words(game), "goal": about.goal, "turn": about.turn,
-            "seats": list(about.seats)}
+            "seats": list(about.seats), "moves": [list(pair) for pair in about.moves],
+            "in_play": about.rules_for(game)}
 
 
 def _log(table: Table) -> list[dict[str, Any]]:
@@ -335,11 +339,56 @@ def _variants(game: Game[Any, Any]) -> tuple[str | None, list[str]]:
     return None, []
 
 
+# The kind of search each agent class is, in the grammar's words, and each kind in a person's words.
+_KINDS = {"MCTSAgent": "mcts", "AlphaBetaAgent": "alphabeta", "ExpectimaxAgent": "expectimax"}
+_KIND_WORDS = {
+    "greedy": "looks one move ahead",
+    "random": "plays at random",
+    "mcts": "Monte Carlo tree search",
+    "alphabeta": "alpha-beta search",
+    "expectimax": "expectimax search (alpha-beta over the dice)",
+}
+
+
+def bot_levels(game: Game[Any, Any]) -> list[dict[str, str]]:
+    """The bot levels the start page offers for ``game`` (the grammar's
+    ``LEVELS``), each with the agent it plays with and its budget in words.
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> [level["words"] for level in bot_levels(Tafl())]
+        ['easy: looks one move ahead', 'medium: alpha-beta search, 0.5 s a move', 'hard: alpha-beta search, 2 s a move']
+    """
+    levels = []
+    for level, written in LEVELS.items():
+        spec = parse_agent(written)
+        kind = spec.kind
+        if kind == "best":
+            kind = _KINDS.get(type(best_agent(game, seconds=spec.seconds or 1.0)).__name__, kind)
+        words = f"{level}: {_KIND_WORDS.get(kind) or AGENTS[kind].summary}"
+        if spec.seconds is not None:
+            words += f", {spec.seconds:g} s a move"
+        levels.append({"level": level, "words": words})
+    return levels
+
+
+def _small_picture(game: Game[Any, Any]) -> str:
+    """The game's own board at its starting position, without a title: the
+    start page's picture of the game; ``""`` when it cannot be drawn."""
+    players = min(max(game.min_players, 2), game.max_players)
+    try:
+        return svg(game.new_game(players=players, seed=0), title="")
+    except Exception:  # a picture is a nicety: a game that cannot draw itself is offered without one
+        return ""
+
+
 def game_choices(games: Mapping[str, Callable[..., Game[Any, Any]]]) -> list[dict[str, Any]]:
     """What the start page offers for each game: its title, goal and turn
-    (``about``), its players and seat names, its variants, and its options'
-    schema (``option_info``: each option's type, default, help, choices and
-    range, from which the page builds its form).
+    (``about``), its players and seat names, its variants, its options'
+    schema (``option_info``: each option's type, default, help, choices,
+    their labels and range, from which the page builds its form), a small
+    picture of its board at the start (``picture``, SVG) and its bot levels
+    in words (``levels``).
 
     Examples:
         >>> from boardkit.testing import Nim
@@ -371,6 +420,9 @@ def game_choices(games: Mapping[str, Callable[..., Game[Any, Any]]]) -> list[dic
                 # Every option's default as JSON text (the variant's apart), as before the schema.
                 "options": {k: json.dumps(v) for k, v in values.items() if k != key},
                 "option_info": [info.to_dict() for info in game.option_info()],
+                # The board at the start, drawn small beside the game's name; the bot levels in words.
+                "picture": _small_picture(game),
+                "levels": bot_levels(game),
             }
         )
     return offered

@@ -20,12 +20,13 @@ Examples:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import hmac
 import secrets
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -63,6 +64,8 @@ MAX_SEAT_PLAYOUTS = 20_000
 MAX_SEAT_SECONDS = 30.0
 #: The deepest alpha-beta search a seat may ask for, in plies.
 MAX_SEAT_DEPTH = 8
+#: The most pages of one version of a table kept drawn (each seat and token asks for its own).
+PAGES_KEPT = 64
 
 
 class StaleError(BoardkitError, ValueError):
@@ -243,6 +246,15 @@ class Table:
         #: The thinking bot's latest line while it searches (depth, positions, score): the version
         #: it thinks on and the words. Not saved, and not part of a page: ``GET .../thinking`` reads it.
         self.thinking: tuple[int, str] | None = None
+        # What a server keeps of the table while it serves it, gone with the table, never saved: the
+        # pages drawn for one version (:meth:`drawn`), the event pages waiting for the next change
+        # wait on, whether its bots are thinking, whether their move could not be saved (they are
+        # asked again at the next look), and whether a hint is being thought out (one at a time).
+        self._pages: tuple[int, dict[Hashable, bytes]] = (-1, {})
+        self.changed: asyncio.Event | None = None
+        self.bots_running = False
+        self.bots_stalled = False
+        self.hinting = False
 
     @classmethod
     def resume(
@@ -389,6 +401,28 @@ class Table:
         """The seat to move if a bot sits there, else ``None``."""
         to_move = self.state.current_player
         return to_move if to_move in self.agents else None
+
+    def drawn(self, key: Hashable, draw: Callable[[], bytes]) -> bytes:
+        """A page of this version, drawn once for each way of asking (``key``):
+        ``draw()`` the first time, kept until the table changes (at most
+        :data:`PAGES_KEPT` of them: beyond, they are drawn afresh).
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> table = Table(Nim(heap=5), [parse_seat("here"), parse_seat("here")], seed=1)
+            >>> table.drawn("host", lambda: b"one"), table.drawn("host", lambda: b"two")
+            (b'one', b'one')
+            >>> table.play(table.viewer(table.host_token), "take 2", table.version)
+            >>> table.drawn("host", lambda: b"two")
+            b'two'
+        """
+        version, pages = self._pages
+        if version != self.version or len(pages) >= PAGES_KEPT:
+            pages = {}
+            self._pages = (self.version, pages)
+        if key not in pages:
+            pages[key] = draw()
+        return pages[key]
 
     def thinking_line(self) -> str:
         """What the bot to move has found so far in its search (``depth 5,
@@ -581,6 +615,9 @@ class Tables:
 
     def __len__(self) -> int:
         return len(self._tables)
+
+    def __iter__(self) -> Iterator[Table]:
+        return iter(list(self._tables.values()))
 
     def expire(self) -> None:
         """Drop the tables idle for too long. A table that ``on_drop`` cannot

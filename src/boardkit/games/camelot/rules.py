@@ -40,7 +40,7 @@ from boardkit.about import About, Chance, Information
 from boardkit.bag import TileBag
 from boardkit.compiling import mypyc_attr
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, shown
-from boardkit.game import Game, Outcome, Player, State, make_options
+from boardkit.game import Game, Outcome, Player, State, fields_of, from_fields, from_options, make_options
 from boardkit.games.camelot.hidden import CamelotView, board_with, determinize, view_of
 from boardkit.games.camelot.moves import Conceal, EndTurn, Move, Place
 from boardkit.games.camelot.plan import STANDARD_PLAN, Cell, Plan, parse_square, square_name
@@ -146,6 +146,12 @@ class Camelot(Game["CamelotState", Move]):
         self.indexed_placements: dict[Tile, tuple[tuple[int, Place], ...]] = {
             t: tuple((self.cell_order[m.cell], m) for m in ms) for t, ms in self.placements.items()
         }
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its options, plain data (as in a record), from which
+        :func:`~boardkit.game.from_options` makes the game again: the same pickle on the pure and the
+        compiled build."""
+        return (from_options, (type(self), self.option_values()))
 
     def tile(self, name: Any) -> Tile:
         """This game's tile called ``name`` (any case).
@@ -512,6 +518,11 @@ class CamelotState(State[Move]):
         net = sorted((order[t], n) for t, n in self._net[p].items())
         need = sorted((order[t], n) for t, n in self._need[p].items())
         return tuple(net), tuple(need)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its fields by name, rebuilt by :func:`~boardkit.game.from_fields`: the same pickle
+        on the pure and the compiled build."""
+        return (from_fields, (type(self), fields_of(self)))
 
     def copy(self) -> CamelotState:
         twin = self._bare_twin()

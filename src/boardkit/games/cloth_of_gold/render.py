@@ -15,6 +15,7 @@ Examples:
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from typing import Final
 
@@ -250,10 +251,14 @@ def cells(state: StateShape) -> tuple[Topology, dict[Space, str], dict[Space, st
     return _BOARD, labels, fills
 
 
-_WIDTH: Final = 800.0
-_OVAL_STEP: Final = 108.0
-_SPACE_W: Final = 40.0
+# The picture is laid out for a phone's screen (390 CSS pixels): 400 units wide, one oval in seven
+# of it, and no text under 11 units, so that it reads at 10 pixels and more on a phone (and, drawn
+# larger, on a desktop).
+_WIDTH: Final = 400.0
+_OVAL_STEP: Final = (_WIDTH - 8) / len(OVALS)
+_SPACE_W: Final = 46.0
 _SPACE_H: Final = 30.0
+_WRAP: Final = 58  # characters of 12-unit text across the picture
 _SMALL: Final[dict[str, object]] = {"text_anchor": "middle", "dominant_baseline": "central"}
 
 
@@ -295,26 +300,30 @@ def _ovals(state: StateShape, top: float) -> list[str]:
     tiles = state.tile_spaces
     _, hints, _ = cells(state)
     for i, space in enumerate(OVALS):
-        x = 20 + _OVAL_STEP * (i + 0.5)
-        y = top + 48
+        x = 4 + _OVAL_STEP * (i + 0.5)
+        y = top + 40
         # A tooltip naming what is on the oval: "gold: DRAGON", "dragon: 0A", "red: white".
         parts.append(f'<g class="space" data-cell="{space.value}">' + element("title", hints[space]))
-        parts.append(element("text", space.value, x=x, y=top + 8, font_size=14, class_="oval-name", **_SMALL))
-        parts.append(element("ellipse", cx=x, cy=y, rx=48, ry=28, fill="#f4ead5", stroke="#8a6d3b", stroke_width=2,
-                             class_="oval"))
+        # The whole column under the oval's name answers a click (a finger on a phone misses less).
+        parts.append(element("rect", x=x - _OVAL_STEP / 2, y=top, width=_OVAL_STEP, height=100, fill="transparent",
+                             class_="hit"))
+        parts.append(element("text", space.value, x=x, y=top + 8, font_size=12, class_="oval-name", **_SMALL))
+        parts.append(element("ellipse", cx=x, cy=y, rx=_OVAL_STEP / 2 - 2, ry=19, fill="#f4ead5", stroke="#8a6d3b",
+                             stroke_width=2, class_="oval"))
         who = state.occupant(space)
         if who == "dragon":
-            parts.extend(_disc(x, y, 17, _DRAGON_COLOUR, "D", "#ffffff", "dragon"))
+            parts.extend(_disc(x, y, 13, _DRAGON_COLOUR, "D", "#ffffff", "dragon"))
         elif isinstance(who, tuple):
-            parts.extend(_token(who[0], who[1], x, y))
+            parts.extend(_token(who[0], who[1], x, y, 12))
         if space.has_tile_space:
-            parts.extend(_tile(tiles.get(space), x, top + 105, 34, "tile"))
+            parts.extend(_tile(tiles.get(space), x, top + 82, 28, "tile"))
         else:
-            parts.append(element("rect", x=x - 44, y=top + 86, width=88, height=38, rx=6, fill="#eeeeee",
+            parts.append(element("rect", x=x - 25, y=top + 67, width=50, height=30, rx=6, fill="#eeeeee",
                                  stroke="#999", class_="dragon-home"))
-            parts.append(element("text", "Dragon's home", x=x, y=top + 134, font_size=11, fill="#555", **_SMALL))
+            parts.append(element("text", "Dragon's home", x=4, y=top + 110, font_size=12, fill="#555",
+                                 dominant_baseline="central"))
             if state.dragon is None:
-                parts.extend(_disc(x, top + 105, 15, _DRAGON_COLOUR, "D", "#ffffff", "dragon"))
+                parts.extend(_disc(x, top + 82, 12, _DRAGON_COLOUR, "D", "#ffffff", "dragon"))
         parts.append("</g>")
     return parts
 
@@ -325,47 +334,60 @@ def _track(state: StateShape, left: float, top: float) -> list[str]:
     scores = state.scores
     start = 0
     for row, size in enumerate(ROW_SIZES):
-        y = top + 12 + row * _SPACE_H
+        y = top + 10 + row * _SPACE_H
         for k in range(size):
             space = start + k
             x = left + k * _SPACE_W
             parts.append(element("rect", x=x, y=y, width=_SPACE_W, height=_SPACE_H, fill="#fbf6e9" if row % 2 else
                                  "#f1e6c8", stroke="#8a6d3b", class_="track-space"))
             name = f"{space}+" if space == last else str(space)
-            parts.append(element("text", name, x=x + 3, y=y + 9, font_size=9, fill="#777"))
+            parts.append(element("text", name, x=x + 3, y=y + 11, font_size=12, fill="#666"))
             for p in (0, 1):
                 if min(scores[p], last) == space:
-                    cx = x + _SPACE_W * (0.35 if p == 0 else 0.7)
+                    cx = x + _SPACE_W * (0.62 if p == 0 else 0.84)
                     parts.append(element("circle", cx=cx, cy=y + _SPACE_H * 0.6, r=7, fill=PLAYER_COLOURS[p],
                                          stroke="#111", class_=f"score-marker player-{p}"))
         start += size
     return parts
 
 
+_COURT_HEIGHT: Final = 84.0
+
+
 def _courts(state: StateShape, left: float, top: float) -> list[str]:
     parts: list[str] = []
     kinds = [t for t in TILES if state.game.tile_set[t]]
     for p in (0, 1):
-        y = top + p * 72
+        y = top + p * _COURT_HEIGHT
         parts.extend(_disc(left + 8, y - 4, 8, PLAYER_COLOURS[p], "", "#000", f"player-{p}"))
         heading = f"Player {p}: {_plural(state.scores[p], 'point')}, {_plural(state.hand_size(p), 'tile')} in hand"
         parts.append(element("text", heading, x=left + 22, y=y, font_size=13, font_weight="bold", class_="court-title"))
         court = state.court(p)
-        parts.append(element("text", "Court", x=left + 22, y=y + 26, font_size=12, fill="#555",
+        parts.append(element("text", "Court", x=left + 22, y=y + 24, font_size=12, fill="#555",
                              dominant_baseline="central"))
         for k, tile in enumerate(kinds):
-            x = left + 84 + k * 62
-            parts.extend(_tile(tile, x, y + 26, 26, f"court-tile player-{p}"))
-            parts.append(element("text", f"\u00d7{court[tile]}", x=x + 17, y=y + 26, font_size=13,
+            x = left + 80 + k * 58
+            parts.extend(_tile(tile, x, y + 24, 26, f"court-tile player-{p}"))
+            parts.append(element("text", f"\u00d7{court[tile]}", x=x + 16, y=y + 24, font_size=13,
                                  dominant_baseline="central", class_="court-count"))
         away = [("AB"[i]) for i, where in enumerate(state.tokens(p)) if where is None]
         notes = [f"token{'s' if len(away) > 1 else ''} {' and '.join(away)} off the board"] if away else []
         if state.endgame_points is not None:
             jewels, gold = state.endgame_points[p]
             notes.append(f"at the end: {jewels} for jewels, {gold} for gold")
-        if notes:
-            parts.append(element("text", "; ".join(notes), x=left + 22, y=y + 52, font_size=11, fill="#555"))
+        for n, note in enumerate(notes):
+            parts.append(element("text", note, x=left + 22, y=y + 52 + 15 * n, font_size=12, fill="#555"))
     return parts
+
+
+def _lines(text: str, x: float, y: float, **attributes: object) -> tuple[list[str], float]:
+    """``text`` wrapped to the picture's width, a line of 12-unit text each 16 units down
+    from ``y``; and the ``y`` under the last line."""
+    parts = []
+    for line in textwrap.wrap(text, _WRAP, subsequent_indent="  "):
+        parts.append(element("text", line, x=x, y=y, font_size=12, **attributes))
+        y += 16
+    return parts, y
 
 
 def picture(state: StateShape, title: str | None = None) -> str:
@@ -393,20 +415,26 @@ def picture(state: StateShape, title: str | None = None) -> str:
         >>> [e.text for e in root.iter("{http://www.w3.org/2000/svg}title")][2]
         'gold: red'
     """
-    top = 34.0 if title else 8.0
     parts: list[str] = []
     if title:
-        parts.append(element("text", title, x=_WIDTH / 2, y=22, text_anchor="middle", font_size=16,
-                             font_weight="bold"))
+        # One line, squeezed to the picture's width when it is longer (a game's end says why it ended).
+        squeeze = {"textLength": _WIDTH - 12, "lengthAdjust": "spacingAndGlyphs"} if len(title) > 44 else {}
+        parts.append(element("text", title, x=_WIDTH / 2, y=22, text_anchor="middle", font_size=15,
+                             font_weight="bold", **squeeze))
+    top = 34.0 if title else 8.0
     parts.extend(_ovals(state, top))
-    lower = top + 165
-    parts.extend(_track(state, 20, lower))
-    parts.extend(_courts(state, 380, lower + 10))
-    removed = _counts(state.removed)
-    parts.append(element("text", f"Darkness: {_plural(state.darkness_size, 'tile')} face down", x=380, y=lower + 158,
+    lower = top + 140
+    parts.extend(_track(state, 16, lower))
+    courts = lower + 10 + _SPACE_H * len(ROW_SIZES) + 30
+    parts.extend(_courts(state, 12, courts))
+    y = courts + 2 * _COURT_HEIGHT
+    parts.append(element("text", f"Darkness: {_plural(state.darkness_size, 'tile')} face down", x=16, y=y,
                          font_size=13, class_="darkness"))
-    parts.append(element("text", f"removed from the game: {removed}", x=380, y=lower + 176, font_size=11,
-                         fill="#555"))
-    for n, line in enumerate(SVG_KEY):
-        parts.append(element("text", line, x=20, y=lower + 206 + 16 * n, font_size=12, fill="#333", class_="key"))
-    return document(_WIDTH, lower + 214 + 16 * len(SVG_KEY), parts)
+    # Room for two lines of removed tiles, whatever they say: the picture keeps its size all game.
+    removed, _ = _lines(f"removed from the game: {_counts(state.removed)}", 16, y + 18, fill="#555")
+    parts.extend(removed)
+    y += 18 + 2 * 16 + 8
+    for line in SVG_KEY:
+        said, y = _lines(line, 16, y, fill="#333", class_="key")
+        parts.extend(said)
+    return document(_WIDTH, y, parts)

@@ -59,7 +59,7 @@ from boardkit.bag import TileBag
 from boardkit.chance import Random
 from boardkit.compiling import mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError
-from boardkit.game import Game, Outcome, Player, State, make_options, setup_fields
+from boardkit.game import Game, Outcome, Player, State, fields_of, from_fields, from_options, make_options, setup_fields
 from boardkit.games.cloth_of_gold.board import (
     ACTION_TILE,
     COLOURS,
@@ -185,6 +185,12 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
             variant = options.pop("edition")
         given = {"variant": variant} if variant is not None else {}
         self.options = make_options(ClothOfGoldOptions, {**given, **options}, game=self.name)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its options, plain data (as in a record), from which
+        :func:`~boardkit.game.from_options` makes the game again: the same pickle on the pure and the
+        compiled build."""
+        return (from_options, (type(self), self.option_values()))
 
     @property
     def variant(self) -> int:
@@ -873,6 +879,11 @@ class ClothOfGoldState(State[Move]):
             self._outcome,
             self._endgame,
         )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its fields by name, rebuilt by :func:`~boardkit.game.from_fields`: the same pickle
+        on the pure and the compiled build."""
+        return (from_fields, (type(self), fields_of(self)))
 
     def copy(self) -> ClothOfGoldState:
         twin = self._bare_twin()

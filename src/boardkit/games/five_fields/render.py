@@ -154,6 +154,6 @@ def _svg_overlay(state: Position, cell: Hex, x: float, y: float) -> str:
                              font_size=11, font_weight="bold", fill="#ffffff"))
     # The hex's name last, over the Field's ring, as moves write it.
     parts.append(element("text", format_hex(cell), x=x, y=y - 31, text_anchor="middle",
-                         dominant_baseline="central", font_size=9, font_weight="bold", fill="#222",
+                         dominant_baseline="central", font_size=11, font_weight="bold", fill="#222",
                          stroke="#ffffff", stroke_width=2.5, paint_order="stroke", class_="cell-name"))
     return "".join(parts)

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from boardkit.about import About, Chance
 from boardkit.compiling import mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError, OptionTypeError, shown
-from boardkit.game import Game, Outcome, Player, make_options
+from boardkit.game import Game, Outcome, Player, fields_of, from_fields, from_options, make_options
 from boardkit.games.five_fields.board import (
     BOARD,
     CELL_COUNT,
@@ -155,6 +155,12 @@ class FiveFields(Game["FiveFieldsState", Move]):
 
     def __init__(self, **options: Any) -> None:
         self.options: FiveFieldsOptions = make_options(FiveFieldsOptions, options, game=self.name)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its options, plain data (as in a record), from which
+        :func:`~boardkit.game.from_options` makes the game again: the same pickle on the pure and the
+        compiled build."""
+        return (from_options, (type(self), self.option_values()))
 
     def new_game(self, *, players: Any = None, seed: Any = None) -> FiveFieldsState:
         """Lay out the map from ``seed`` (unless it is fixed) and set up the pawns.
@@ -574,6 +580,11 @@ class FiveFieldsState(Choices):
 
     def _unplay(self, move: Move, token: Any) -> None:
         self._restore(token)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its fields by name, rebuilt by :func:`~boardkit.game.from_fields`: the same pickle
+        on the pure and the compiled build."""
+        return (from_fields, (type(self), fields_of(self)))
 
     def copy(self) -> FiveFieldsState:
         twin = self._bare_twin()

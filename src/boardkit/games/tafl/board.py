@@ -23,7 +23,7 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import Final, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from boardkit.chance import Random
 from boardkit.compiling import mypyc_attr
@@ -180,6 +180,11 @@ class Board:
         "walled",
         "winning",
     )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its size and special squares, plain data from which :func:`_tables` finds (or
+        builds) the same tables: the same pickle on the pure and the compiled build."""
+        return (_tables, (self.size, self.rules))
 
     def __init__(self, size: int, rules: SquareRules) -> None:
         n = size

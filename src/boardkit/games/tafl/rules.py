@@ -50,7 +50,18 @@ from boardkit.about import About
 from boardkit.chance import Random, derive_seed
 from boardkit.compiling import mypyc_attr
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionError
-from boardkit.game import Game, Outcome, Player, State, by_position, make_options, setup_fields
+from boardkit.game import (
+    Game,
+    Outcome,
+    Player,
+    State,
+    by_position,
+    fields_of,
+    from_fields,
+    from_options,
+    make_options,
+    setup_fields,
+)
 from boardkit.games.tafl.board import (
     NATIVE,
     SIDES,
@@ -201,6 +212,12 @@ class Tafl(Game["TaflState", Move]):
         self._squares = square_rules(o, self.size)
         self._apart = plays_apart(o)  # OpenTafl's own rules: played by a state class of their own
         self.tables()  # built (or found) now rather than in the first game
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its options, plain data (as in a record), from which
+        :func:`~boardkit.game.from_options` makes the game again: the same pickle on the pure and the
+        compiled build."""
+        return (from_options, (type(self), self.option_values()))
 
     def tables(self) -> Board:
         """The board's fixed tables for these rules: rays, special squares,
@@ -391,6 +408,17 @@ def _parts() -> TaflParts[TaflState, Tafl]:
 
     return PARTS
 
+
+def _unpickled(cls: type[TaflState], fields: dict[str, Any]) -> TaflState:
+    """A pickled Tafl state rebuilt from its fields (:meth:`TaflState.__reduce__`), with the copy of
+    its board that this build's move loops read: the board list itself, or on the compiled build's
+    own state class the same squares in bytes."""
+    state: TaflState = from_fields(cls, fields)
+    state._look = state._board
+    if NATIVE and cls is TaflState:
+        state._mirror = bytearray(state._board)
+        state._look = bytes(state._mirror)
+    return state
 
 # Compiled with mypyc: made and subclassed from Python code; pickles, copies and deep-copies.
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -646,6 +674,11 @@ class TaflState(State[Move]):
             True
         """
         return (self._att, self._dfn, self._king, self._turn)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its fields by name but the compiled build's copy of the board in bytes, rebuilt
+        by :func:`_unpickled`: the same pickle on the pure and the compiled build."""
+        return (_unpickled, (type(self), fields_of(self, leave=("_look", "_mirror"))))
 
     def copy(self) -> TaflState:
         twin = self._bare_twin()

@@ -43,15 +43,35 @@ function mark() {
   document.querySelectorAll("#moves [data-move]").forEach((b) => {
     b.classList.toggle("off", path.length > 0 && !keep.has(b.dataset.move));
   });
+  // Beside the board, as buttons: the moves the cells picked so far make whole (token A or B to
+  // the oval clicked), and the moves that name no cell at all (end the turn); the rest are in the list.
+  const whole = path.length ? live.filter((m) => m.cells.length === path.length) : [];
+  const cellLess = moves.filter((m) => !m.cells.length);
+  list("choices", [...whole, ...cellLess], (m) => moveButton(m, "choice"));
+  const onBoard = moves.some((m) => m.cells.length);
+  $("all-moves-summary").textContent = `All ${moves.length} of your moves as a list`;
+  $("all-moves").hidden = !moves.length;
+  if (!onBoard && moves.length) $("all-moves").open = true;
   if (!myTurn()) {
     $("hint").textContent = page && !page.over ? "Not your turn." : "";
   } else if (path.length) {
-    $("hint").textContent = `Picked ${path.join(" then ")}: click a highlighted cell or one of the moves below.`;
-  } else if (moves.some((m) => m.cells.length)) {
-    $("hint").textContent = "Click a highlighted cell of the board, or one of the moves below.";
+    const below = whole.length || cellLess.length ? ", or a move below." : ".";
+    $("hint").textContent = `Picked ${path.join(" then ")}: click a highlighted cell${below}`;
+  } else if (onBoard) {
+    $("hint").textContent = "Click a highlighted cell of the board" + (cellLess.length ? ", or a move below." : ".");
   } else {
     $("hint").textContent = "Click one of the moves below.";
   }
+}
+
+// A button that makes a move: in the full list (data-move) or beside the board (data-choice).
+function moveButton(m, kind) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.dataset[kind] = m.move;
+  b.textContent = m.move;
+  b.addEventListener("click", () => play(m.move));
+  return b;
 }
 
 function clickCell(name) {
@@ -81,6 +101,18 @@ function clickCell(name) {
   mark();
 }
 
+// A tall picture (Cloth of Gold's, laid out for a phone) is drawn no taller than the screen: the board's
+// width follows from the first picture's shape, so that it keeps its size as the game goes on.
+let shape = null; // the first picture's height over its width
+function fit() {
+  const svg = $("board").querySelector("svg");
+  if (shape === null && svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width) {
+    shape = svg.viewBox.baseVal.height / svg.viewBox.baseVal.width;
+  }
+  if (shape) $("board-side").style.maxWidth = `${Math.round(Math.max(320, Math.min(720, (innerHeight - 16) / shape)))}px`;
+}
+addEventListener("resize", fit);
+
 function list(id, items, make) {
   const box = $(id);
   box.textContent = "";
@@ -103,6 +135,7 @@ function render() {
   if (myTurn()) status += " (your move)";
   $("status").textContent = status;
   $("board").innerHTML = page.svg;
+  fit();
   // The last move on the board: the cells it named, or the one it filled.
   for (const name of page.last || []) {
     const cell = $("board").querySelector(`[data-cell="${CSS.escape(name)}"]`);
@@ -116,22 +149,23 @@ function render() {
   }
   const moves = passing ? [] : page.moves;
   $("moves-box").hidden = page.over;
-  list("moves", moves, (m) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.move = m.move;
-    b.textContent = m.move;
-    b.addEventListener("click", () => play(m.move));
-    return b;
-  });
+  list("moves", moves, (m) => moveButton(m, "move"));
   const secret = passing ? [] : page.private;
   $("private-box").hidden = !secret.length;
   const box = $("private");
   box.textContent = "";
   if (typeof secret === "string") {
-    const pre = document.createElement("pre");
-    pre.textContent = secret;
-    box.append(pre);
+    // Each line of the seat's own screen; a line that lists things ("your hand: gold 1, blue 2") as tiles.
+    for (const line of secret.split("\n")) {
+      const drawn = tileLine(line);
+      if (drawn) {
+        box.append(drawn);
+      } else {
+        const pre = document.createElement("pre");
+        pre.textContent = line;
+        box.append(pre);
+      }
+    }
   } else {
     for (const [key, value] of secret) {
       const p = document.createElement("p");
@@ -249,7 +283,63 @@ setInterval(() => {
   }
 }, 1000);
 
-// The scores, what every player may see beside the board, and the game's goal and turn.
+// A list of things as a game writes it ("gold 1, blue 2", "garden, blank x2; 3 concealed", "(none)"):
+// [{name, count}] and what follows the list, or null for text that is no such list.
+function tileList(text) {
+  const [list, ...rest] = text.trim().split("; ");
+  const empty = list === "(none)" || list === "-";
+  const items = empty ? [] : list.split(", ").map((item) => {
+    const found = /^([A-Za-z][A-Za-z' -]*?)(?: x(\d+)| (\d+))?$/.exec(item);
+    return found ? { name: found[1], count: Number(found[2] || found[3] || 1), counted: Boolean(found[2] || found[3]) } : null;
+  });
+  if (items.some((i) => i === null)) return null;
+  // One word alone is a word, not a hand: a list is empty, longer than one, counted, or followed by more.
+  if (!empty && items.length < 2 && !items[0].counted && !rest.length) return null;
+  return { items: items.filter((i) => i.count > 0), rest: rest.join("; ") };
+}
+
+// The things as tiles: each a small square of its colour when its name is one ("gold"), with its count.
+function tiles(found) {
+  const span = document.createElement("span");
+  span.className = "tiles";
+  for (const item of found.items) {
+    const tile = document.createElement("span");
+    tile.className = "tile";
+    tile.dataset.tile = item.name;
+    if (CSS.supports("color", item.name)) tile.style.setProperty("--tile", item.name);
+    tile.textContent = item.name;
+    if (item.count > 1) {
+      const count = document.createElement("b");
+      count.textContent = `\u00d7${item.count}`;
+      tile.append(" ", count);
+    }
+    span.append(tile);
+  }
+  if (!found.items.length) span.append("none");
+  if (found.rest) span.append(`; ${found.rest}`);
+  return span;
+}
+
+// A line "label: things (note)" with the things as tiles, or null when the line lists nothing.
+function tileLine(line) {
+  const cut = line.indexOf(": ");
+  if (cut < 0) return null;
+  let value = line.slice(cut + 2);
+  const note = /\s*(\([^()]*\))$/.exec(value);
+  if (note) value = value.slice(0, note.index);
+  const found = tileList(value);
+  if (!found) return null;
+  const p = document.createElement("p");
+  p.className = "hand";
+  const label = document.createElement("span");
+  label.className = "label";
+  label.textContent = line.slice(0, cut).trim();
+  p.append(label, tiles(found));
+  if (note) p.append(` ${note[1]}`);
+  return p;
+}
+
+// The scores, what every player may see beside the board (hands and courts as tiles), and the rules.
 function facts() {
   const row = (label, value) => {
     const tr = document.createElement("tr");
@@ -257,7 +347,9 @@ function facts() {
     th.scope = "row";
     th.textContent = label;
     const td = document.createElement("td");
-    td.textContent = value;
+    const found = tileList(value);
+    if (found) td.append(tiles(found));
+    else td.textContent = value;
     tr.append(th, td);
     return tr;
   };
@@ -268,9 +360,23 @@ function facts() {
   $("public").tBodies[0].replaceChildren(...page.public.map(([label, text]) => row(label, text)));
   $("table-box").hidden = !scores.length && !page.public.length;
   const about = page.about;
-  $("rules").hidden = !about.goal && !about.turn;
+  const moves = about.moves || [], inPlay = about.in_play || [];
+  $("rules").hidden = !about.goal && !about.turn && !moves.length && !inPlay.length;
   $("rules-goal").textContent = about.goal ? `Goal: ${about.goal}` : "";
   $("rules-turn").textContent = about.turn ? `A turn: ${about.turn}` : "";
+  // What each kind of move does, then the variant rules the options in play select.
+  $("rules-moves").replaceChildren(...moves.flatMap(([kind, text]) => {
+    const dt = document.createElement("dt");
+    dt.textContent = kind;
+    const dd = document.createElement("dd");
+    dd.textContent = text;
+    return [dt, dd];
+  }));
+  $("rules-in-play").replaceChildren(...inPlay.map((text) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    return li;
+  }));
 }
 
 function show(data) {

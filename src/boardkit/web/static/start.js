@@ -2,14 +2,14 @@
 // The start page: choose a game, its variant and options, and who sits where.
 // The options form is built from each game's option schema (/api/games: option_info):
 // a list for choices, a box for yes/no, a number field with its range, text for the rest.
-// Bots by level (boardkit.specs.LEVELS: easy looks one move ahead; medium and hard are the strongest
-// bot for the game, thinking half a second and two seconds a move), or any bot in the agent grammar.
-const KINDS = [
+// Each game is a card with a small picture of its board at the start (/api/games: picture).
+// Bots by level (boardkit.match.LEVELS), each with its agent and budget in words for the game
+// (/api/games: levels), or any bot in the agent grammar.
+const PEOPLE = [
   ["here", "a person at this screen"],
   ["link", "a person elsewhere (gets a link)"],
-  ["easy", "bot: easy (looks one move ahead)"],
-  ["medium", "bot: medium (the best bot, half a second a move)"],
-  ["hard", "bot: hard (the best bot, two seconds a move)"],
+];
+const OTHER_BOTS = [
   ["random", "bot: random moves"],
   ["custom", "bot: written as on the command line…"],
 ];
@@ -21,14 +21,26 @@ let fields = []; // the options on the form: {info, value()}
 const $ = (id) => document.getElementById(id);
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+function picked() {
+  const card = document.querySelector("[data-pick]:checked");
+  return card ? card.value : "";
+}
+
 function chosen() {
-  return offered.find((g) => g.spec === $("game").value);
+  return offered.find((g) => g.spec === picked());
 }
 
 function shown(value) {
   if (value === null) return "none";
   if (value === "") return "(empty)";
   return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+// A value as the form shows it: the option's own words for a choice (Tafl's "tT": "both"), else the value.
+function named(info, value) {
+  const at = (info.choices || []).findIndex((c) => same(c, value));
+  const words = at >= 0 && info.labels ? info.labels[at] : "";
+  return words || shown(value);
 }
 
 function range(info) {
@@ -58,7 +70,7 @@ function optionRow(info, preset) {
     const values = [...info.choices, ...alternatives];
     alternatives.length = 0; // offered in the list itself
     input = element("select");
-    values.forEach((v, i) => input.append(element("option", { value: String(i), textContent: shown(v) })));
+    values.forEach((v, i) => input.append(element("option", { value: String(i), textContent: named(info, v) })));
     const at = values.findIndex((v) => same(v, start));
     input.value = String(Math.max(at, 0));
     read = () => values[Number(input.value)];
@@ -98,7 +110,7 @@ function optionRow(info, preset) {
     });
   }
   sync();
-  const words = [info.help, range(info), `default ${shown(info.default)}`].filter(Boolean);
+  const words = [info.help, range(info), `default ${named(info, info.default)}`].filter(Boolean);
   row.append(element("p", { className: "help", textContent: words.join("; ") }));
   fields.push({
     info,
@@ -159,7 +171,10 @@ function fillSeats() {
     const label = element("label", { textContent: (game.seat_names[p] || "player " + p) + " " });
     const select = element("select");
     select.dataset.seat = p;
-    for (const [kind, words] of KINDS) select.append(element("option", { value: kind, textContent: words }));
+    const levels = (game.levels || []).map((l) => [l.level, `bot, ${l.words}`]);
+    for (const [kind, words] of [...PEOPLE, ...levels, ...OTHER_BOTS]) {
+      select.append(element("option", { value: kind, textContent: words }));
+    }
     select.value = p === 0 ? "here" : "medium";
     const strength = element("input", {
       type: "text", value: "mcts:200", size: 12,
@@ -203,16 +218,45 @@ async function start(event) {
   location.href = data.url;
 }
 
+// A game's card: a radio button, the board at the start (drawn by the game itself), its title and name.
+function card(game) {
+  const holder = element("label", { className: "card" });
+  const radio = element("input", { type: "radio", name: "game", value: game.spec });
+  radio.dataset.pick = game.spec;
+  radio.addEventListener("change", fillGame);
+  const picture = element("span", { className: "picture" });
+  picture.innerHTML = game.picture || "";
+  const title = element("span", { className: "title", textContent: game.about.title });
+  const spec = element("span", { className: "spec", textContent: game.spec });
+  holder.append(picture, radio, title, spec);
+  return holder;
+}
+
+// Each card's picture shows its board only: the box around the cells (the game's own legend and title left out).
+function trim() {
+  for (const svg of document.querySelectorAll(".card .picture svg")) {
+    const boxes = [...svg.querySelectorAll("[data-cell]")].map((c) => c.getBBox()).filter((b) => b.width);
+    if (!boxes.length) continue;
+    const left = Math.min(...boxes.map((b) => b.x)) - 4;
+    const top = Math.min(...boxes.map((b) => b.y)) - 4;
+    const right = Math.max(...boxes.map((b) => b.x + b.width)) + 4;
+    const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + 4;
+    svg.setAttribute("viewBox", `${left} ${top} ${right - left} ${bottom - top}`);
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+  }
+}
+
 async function load() {
   const answer = await fetch("/api/games");
   const data = await answer.json();
   offered = data.games;
   defaults = data.defaults || {};
   first = data.default;
-  for (const game of offered) {
-    $("game").append(element("option", { value: game.spec, textContent: `${game.about.title} (${game.spec})` }));
-  }
-  if (first) $("game").value = first;
+  for (const game of offered) $("games").append(card(game));
+  const start = document.querySelector(`[data-pick="${CSS.escape(first || "")}"]`) || document.querySelector("[data-pick]");
+  if (start) start.checked = true;
+  trim();
   fillGame();
 }
 
@@ -234,7 +278,6 @@ async function loadArchive() {
   $("archive-box").hidden = games.length === 0;
 }
 
-$("game").addEventListener("change", fillGame);
 $("players").addEventListener("change", fillSeats);
 $("start").addEventListener("submit", start);
 load();

@@ -1,0 +1,121 @@
+"""The site's look in a real browser (Debian's Chromium, as in test_web_browser):
+every shipped game's page and the start page at desktop (1200x900) and phone
+(390x844) size, each screenshot checked for text too small to read and for
+anything wider than the screen; hands drawn as tiles; the moves shown on the
+board with their list folded away; the start page's pictures, bot levels and
+option choices in words.
+
+``BOARDKIT_SCREENSHOTS=folder`` keeps the screenshots to look at.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("playwright.sync_api")
+
+from test_web_browser import LAYOUT, LEAST_TEXT, SCREENS, TEXT_SIZE, Tab, browser, layout, server, shots_dir
+
+from boardkit import games
+
+__all__ = ["browser", "server"]  # the fixtures, shared with test_web_browser's definitions
+
+# The games whose players hold hands: what only you see, and what every player sees of the hands.
+HANDS = {"cloth-of-gold": ("#private .tile", "#public .tile"), "camelot": ("#private .tile", "#public .tile")}
+
+
+def looked_at(tab: Tab, name: str, folder: Any) -> None:
+    """Screenshots of the page at each size in ``folder``: nothing wider than
+    the screen, and no text under :data:`LEAST_TEXT` pixels."""
+    for screen, size in SCREENS.items():
+        tab.page.set_viewport_size(size)
+        tab.page.wait_for_function("w => document.documentElement.clientWidth === w", arg=size["width"])
+        tab.page.screenshot(path=str(folder / f"{name}-{screen}.png"), full_page=True)
+        found = tab.page.evaluate(LAYOUT)
+        assert found["overflow"] <= 0 and found["wide"] == [], (name, screen, found)
+        smallest = tab.page.evaluate(TEXT_SIZE)
+        assert smallest[0][0] >= LEAST_TEXT, (name, screen, smallest)
+    tab.page.set_viewport_size(SCREENS["desktop"])
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_every_shipped_games_page_reads_on_a_phone_and_shows_its_moves_on_the_board(
+    server: tuple[str, Any], browser: Any, tmp_path: Any, game: str
+) -> None:
+    base, _ = server
+    tab = Tab(browser)
+    tab.start(base, game, ["here", "random"])
+    tab.wait_my_turn(-1)
+    page = tab.page
+    # Board first: the cells a move can start from are marked, and the list of every move is folded away.
+    assert page.locator("#board [data-cell].can").count() > 0
+    assert page.locator("#all-moves").get_attribute("open") is None and tab.moves()
+    assert page.is_hidden(f'[data-move="{tab.moves()[0]}"]')
+    folder = shots_dir(tmp_path)
+    found = layout(tab, game, "look", folder)  # both sizes, with the text size asserted
+    # On a phone the board takes the screen's width, less the margins.
+    assert found["phone"]["board"][0] >= 0.8 * SCREENS["phone"]["width"], found
+    if game in HANDS:
+        own, public = HANDS[game]
+        assert page.locator(own).count() > 0, page.inner_html("#private")
+        assert page.locator(public).count() > 0 or game == "cloth-of-gold"  # courts start empty
+        assert page.locator("#private pre").filter(has_text="hand").count() == 0
+    assert tab.errors == []
+    tab.close()
+
+
+def test_cloth_of_gold_draws_a_picture_built_for_a_phone(server: tuple[str, Any], browser: Any) -> None:
+    base, _ = server
+    tab = Tab(browser)
+    tab.start(base, "cloth-of-gold", ["here", "random"])
+    box = tab.page.eval_on_selector("#board svg", "s => s.viewBox.baseVal.width")
+    assert box <= 420  # a picture for 390 px, not an 800-unit one shrunk
+    # Its hand as coloured tiles: "gold 1, blue 2" as a gold tile and a blue one marked x2.
+    names = tab.page.eval_on_selector_all("#private .tile", "els => els.map(e => e.dataset.tile)")
+    assert names and set(names) <= {"gold", "blue", "white", "red", "jewel"}
+    assert tab.errors == []
+    tab.close()
+
+
+def test_the_start_page_pictures_levels_and_options_in_words(
+    server: tuple[str, Any], browser: Any, tmp_path: Any
+) -> None:
+    base, _ = server
+    tab = Tab(browser)
+    page = tab.page
+    page.goto(base + "/")
+    page.wait_for_selector("[data-pick]", state="attached")
+    # A picture of each game: its own board, drawn from its starting position.
+    for name in games.names():
+        cells = page.locator(f'.card:has([data-pick="{name}"]) .picture svg [data-cell]').count()
+        assert cells > 0, name
+    page.check('[data-pick="tafl"]')
+    # Bot levels with their agent and budget in words.
+    levels = page.eval_on_selector_all('[data-seat="1"] option', "os => os.map(o => o.textContent)")
+    assert "bot, medium: alpha-beta search, 0.5 s a move" in levels, levels
+    assert "bot, hard: alpha-beta search, 2 s a move" in levels, levels
+    assert not any(text.strip().isdigit() for text in levels)
+    # Option choices in words: nobody, attackers, defenders, both.
+    page.evaluate("() => { document.getElementById('options-box').open = true; }")
+    choices = page.eval_on_selector_all('[data-field="corner_hostile"] option', "os => os.map(o => o.textContent)")
+    assert choices == ["nobody", "attackers", "defenders", "both"]
+    assert "default both" in page.inner_text('[data-option="corner_hostile"] .help')
+    stops = page.eval_on_selector_all('[data-field="throne_stop"] option', "os => os.map(o => o.textContent)")
+    assert stops[0] == "nobody" and "the King" in stops and not {"t", "T", "tT", "(empty)"} & set(stops)
+    page.evaluate("() => { document.getElementById('options-box').open = false; }")
+    looked_at(tab, "start", shots_dir(tmp_path))
+    # A game chosen by its card starts with the options in words sent as their values.
+    page.evaluate("() => { document.getElementById('options-box').open = true; }")
+    page.select_option('[data-field="corner_hostile"]', label="attackers")
+    page.select_option('[data-seat="1"]', "random")
+    page.click("#go")
+    page.wait_for_url("**/table/**")
+    table_id = page.url.split("/table/")[1].split("?")[0]
+    _, app = server
+    assert app.state.tables.get(table_id).game.options.corner_hostile == "t"
+    assert tab.errors == []
+    tab.close()
