@@ -63,7 +63,7 @@ def picture(name: str, options: Mapping[str, Any], *, seed: int, moves: int) -> 
         The picture, as :func:`boardkit.render.svg` draws it.
 
     Examples:
-        >>> "tafl: attackers to move" in picture("tafl", {"variant": "brandubh"}, seed=0, moves=0)
+        >>> ">attackers to move<" in picture("tafl", {"variant": "brandubh"}, seed=0, moves=0)
         True
     """
     if ":" in name:

@@ -890,15 +890,17 @@ def test_picture_draws_pieces_not_glyphs() -> None:
         assert not any(glyph in picture for glyph in "\u25cf\u25cb\u2654\u2656\u265a")
         root = ET.fromstring(picture)
         board: dict[str, list[str]] = {}
-        for group in root.iter(f"{ns}g"):
-            board[group.attrib["data-cell"]] = [child.tag.removeprefix(ns) for child in group]
+        cells = [g for g in root.iter(f"{ns}g") if "data-cell" in g.attrib]  # a piece is a group inside its cell's
+        for group in cells:
+            board[group.attrib["data-cell"]] = [c.tag.removeprefix(ns) for c in group.iter() if c.tag != f"{ns}g"]
         expected = {}
         for name in board:
             piece = position.piece_at(name)
             if piece is not None:
                 expected[name] = ["rect", "circle", "polygon"] if piece is Piece.KING else ["rect", "circle"]
         assert {name: tags for name, tags in board.items() if tags != ["rect"]} == expected
-        fills = {g.attrib["data-cell"]: [c.attrib.get("fill") for c in g][1:] for g in root.iter(f"{ns}g")}
+        drawn = {g.attrib["data-cell"]: [c for c in g.iter() if c.tag != f"{ns}g"] for g in cells}
+        fills = {name: [c.attrib.get("fill") for c in shapes][1:] for name, shapes in drawn.items()}
         for name, piece in ((n, position.piece_at(n)) for n in expected):
             assert fills[name][0] == ("#222222" if piece is Piece.ATTACKER else "#f5f5f5")
         # The key shows the three pieces, drawn the same way, beside their names.

@@ -89,7 +89,7 @@ class FirstMove:
         return state.legal_moves()[0]
 
 
-CHANCE = "drew from the game's chance (what it gave is now known); it cannot be taken back"
+CHANCE = "cannot be taken back: everyone has seen what chance gave in it (a tile drawn, a hex turned up)"
 
 
 def test_undo_refuses_a_move_that_drew_from_the_darkness() -> None:
@@ -101,7 +101,7 @@ def test_undo_refuses_a_move_that_drew_from_the_darkness() -> None:
     assert f"took back your move {placed[2]} and the reply {placed[3]} by player 1 (FirstMove)" in out
     assert len(s.state.history) == 6 and s.state.drew_chance(4) and s.state.drew_chance(5)
     refused = out.split("(you)> undo\n")[2].splitlines()[0]
-    assert refused == f"the move {s.state.history[5]} {CHANCE}"
+    assert refused == f'"{s.state.history[5]}" {CHANCE}'
     assert "nothing to redo" in out and len(s.state.history) == 6
 
 
@@ -110,7 +110,7 @@ def test_undo_refuses_when_a_bot_reply_it_would_take_back_drew_chance() -> None:
     # the placement would take back the reply too.
     s, out = session(ClothOfGold(), [FirstMove(), "human"], ["1", "1", "undo", "quit"], seed=4)
     assert len(s.state.history) == 5 and not s.state.drew_chance(3) and s.state.drew_chance(4)
-    assert f"the move {s.state.history[4]} {CHANCE}" in out and "took back" not in out
+    assert f'"{s.state.history[4]}" {CHANCE}' in out and "took back" not in out
 
 
 def test_the_prompt_names_the_side_and_undo_redo_say_what_they_did() -> None:

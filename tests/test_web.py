@@ -436,8 +436,8 @@ def test_a_move_that_drew_chance_cannot_be_taken_back(client: TestClient) -> Non
     drawn = table.state.copy()
     answer = client.post(f"/api/tables/{made['id']}/undo", json={"token": made["token"], "version": table.version})
     error = refused_one_line(answer, "chance")
-    assert error == f"the move {table.state.history[-1]} drew from the game's chance (what it gave is now known);" \
-        " it cannot be taken back"
+    assert error == f'"{table.state.history[-1]}" cannot be taken back: everyone has seen what chance gave in it' \
+        " (a tile drawn, a hex turned up)"
     assert snapshot(client, made["id"]) == before and len(table.state.history) == played
     assert table.state == drawn
 
@@ -455,7 +455,7 @@ def test_a_take_back_is_refused_if_any_move_it_takes_back_drew_chance() -> None:
     assert table.bot_move(table.version, table.state.legal_moves()[0])
     assert not table.state.drew_chance(3) and table.state.drew_chance(4)
     assert not table.can_undo(host) and "chance" in str(table.undo_refusal(host))
-    with pytest.raises(BoardkitError, match="it cannot be taken back"):
+    with pytest.raises(BoardkitError, match="cannot be taken back: everyone has seen what chance gave"):
         table.undo(host, table.version)
     assert len(table.state.history) == 5
 

@@ -535,7 +535,7 @@ def test_undo_and_new_game_are_greyed_with_the_reason_when_refused(server: tuple
     tab.press(str(drawing(game_table.state, True)))
     tab.wait_my_turn(before)
     assert game_table.state.drew_chance(0)
-    assert not page.is_enabled("#undo") and "drew from the game's chance" in page.inner_text("#note")
+    assert not page.is_enabled("#undo") and "everyone has seen what chance gave" in page.inner_text("#note")
     assert page.is_enabled("#new")  # alone at the screen with a bot: a new game at any time
     tab.close()
     # With a friend elsewhere, New game waits for the end of the game.

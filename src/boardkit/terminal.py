@@ -179,6 +179,35 @@ def group_key(notation: str) -> str:
     return notation.split()[0]
 
 
+def _move_kind(move: object) -> str:
+    """The kind of move ``move`` is, as the ``moves`` command names a group
+    of moves whose notation does not group them: its class's name in words
+    (``Place`` is ``"place"``, a game's own ``PawnStep`` is ``"pawn step"``).
+
+    Examples:
+        >>> from boardkit.kit import Pass, Place
+        >>> class PawnStep:
+        ...     pass
+        >>> _move_kind(Place("b2")), _move_kind(Pass()), _move_kind(PawnStep())
+        ('place', 'pass', 'pawn step')
+    """
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", type(move).__name__).lower()
+
+
+def _groups(numbered: Sequence[tuple[int, str]], legal: Sequence[object]) -> dict[str, list[tuple[int, str]]]:
+    """The numbered moves in groups by their notation (:func:`group_key`),
+    or by their class (:func:`_move_kind`) when the notation makes only
+    groups of one (a cell's name alone: Go's points, a game's own wall
+    written ``"a1h"``)."""
+    keys = [group_key(m) for _, m in numbered]
+    if len(set(keys)) == len(keys) > 1:
+        keys = [_move_kind(legal[i - 1]) for i, _ in numbered]
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for (i, m), key in zip(numbered, keys, strict=True):
+        groups.setdefault(key, []).append((i, m))
+    return groups
+
+
 def _tokens(text: str) -> list[str]:
     return _TOKEN.findall(text.lower())
 
@@ -539,12 +568,10 @@ class Session:
             for line in _columns([f"{i:>{digits}} {m}" for i, m in moves], columns=self.width()):
                 self.say(line)
             return
-        groups: dict[str, list[tuple[int, str]]] = {}
-        for i, m in moves:
-            groups.setdefault(group_key(m), []).append((i, m))
+        groups = _groups(moves, self.state.legal_moves())
         self.say(f"{len(moves)} legal moves in {len(groups)} groups; type 'moves WORD' to number some of them:")
         for key, members in groups.items():
-            rest = [m[len(key):].strip(" -/>") or m for _, m in members]
+            rest = [(m[len(key):].strip(" -/>") if m.startswith(key) else m) or m for _, m in members]
             first = members[0][0]
             span = f"{first}" if len(members) == 1 else f"{first}-{members[-1][0]}"
             head = f"  {key} ({span}):"

@@ -67,12 +67,13 @@ fields for games that keep more than cells are in :mod:`boardkit.fields`.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
 from typing_extensions import Self, TypeVar
 
-from boardkit.errors import NotationError, OptionError
+from boardkit.errors import BoardkitError, NotationError, OptionError
 from boardkit.game import Game, NoOptions, State, make_options
 from boardkit.kit.cells import PART, BoardCells, BoardTables, P
 from boardkit.kit.moves import Edge, MoveType, Pass, Path, Place, Step
@@ -300,19 +301,74 @@ class BoardGame(Game[S, M]):
             return piece_planes(self, players)
         return declared_encoder(self, players)
 
-    def parse_move(self, text: str) -> M:
+    def parse_move(self, text: str, state: BoardState[Any, Any] | None = None) -> M:
         """Read a move with the first of :attr:`moves` that knows the text.
+
+        A move class whose ``parse`` takes a third argument (``parse(cls,
+        text, board, state)``) is given ``state``, the position the move is
+        read in, so that notation may depend on the position (``"b1"``
+        meaning the one piece that can go there); ``state`` is ``None``
+        where the text is read without one (a record's moves, a check that
+        notation reads back), and such a ``parse`` then reads what the text
+        alone says. A ``parse(cls, text, board)`` is called as always.
+        Text given to :meth:`BoardState.apply` is read with its state
+        (:meth:`BoardState.parse_move`).
 
         Raises:
             NotationError: if none does.
+
+        Examples:
+            >>> import attrs
+            >>> @attrs.frozen
+            ... class Lift:  # "lift b1": the piece on b1, whichever it is
+            ...     cell: str
+            ...     piece: str
+            ...     def __str__(self):
+            ...         return f"lift {self.cell}"
+            ...     @classmethod
+            ...     def parse(cls, text, board, state):
+            ...         word, _, name = text.partition(" ")
+            ...         if word != "lift" or state is None or state[name] is None:
+            ...             return None
+            ...         return cls(name, state[name])
+            >>> class Lifts(BoardGame):
+            ...     name, board, moves, state_class = "lifts", SquareGrid(3, 1), (Lift, Place), BoardState
+            >>> state = Lifts().new_game(seed=0)
+            >>> state.put("b1", "X")
+            >>> state.game.parse_move("lift b1", state), state.game.parse_move("c1")
+            (Lift(cell='b1', piece='X'), Place('c1'))
         """
         if isinstance(text, str) and len(text) <= 200:
+            board = self.topology
             for kind in self.moves:
-                move = kind.parse(text, self.topology)
+                move = kind.parse(text, board, state) if _takes(kind.parse, 3) else kind.parse(text, board)
                 if move is not None:
                     return cast(M, move)
         forms = ", ".join(kind.__name__ for kind in self.moves)
         raise NotationError(text if isinstance(text, str) else repr(text), f"not a move of {self.name} ({forms})")
+
+
+
+_TAKES: dict[Any, bool] = {}
+
+
+def _takes(function: Any, arguments: int) -> bool:
+    """Whether ``function`` (a bound method, a move class's ``parse``) takes
+    ``arguments`` positional arguments or one named ``state``: the hooks
+    written before they were given the state take one fewer."""
+    key = (getattr(function, "__func__", function), arguments)
+    known = _TAKES.get(key)
+    if known is None:
+        try:
+            listed = list(inspect.signature(function).parameters.values())
+        except (TypeError, ValueError):
+            listed = []
+        positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        known = _TAKES[key] = (
+            sum(p.kind in positional for p in listed) >= arguments
+            or any(p.name == "state" and p.kind != inspect.Parameter.VAR_KEYWORD for p in listed)
+        )
+    return known
 
 
 class BoardState(BoardCells[P], State[M], Generic[P, M]):
@@ -425,6 +481,41 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         if self._first_part is None or self._result is not None:
             return ""
         return self.game.parts[str(self._counters[PART])]
+
+    def parse_move(self, text: str) -> M:
+        """Read a move in this position: :meth:`BoardGame.parse_move` given
+        this state (a game's own ``parse_move(text)`` of one argument is
+        called as it is). :meth:`apply` reads text so.
+
+        Raises:
+            NotationError: if the text is not a move of the game.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> TicTacToe().new_game(seed=0).parse_move("B2")
+            Place('b2')
+        """
+        parse = self.game.parse_move
+        return parse(text, self) if _takes(parse, 2) else parse(text)
+
+    def is_well_formed(self, move: object) -> bool:
+        """:meth:`boardkit.State.is_well_formed`, its notation read in this
+        position (:meth:`BoardGame.parse_move` with the state).
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.is_well_formed(Place("b2")), state.is_well_formed(Place("z9"))
+            (True, False)
+        """
+        try:
+            text = str(move)
+        except Exception:  # a value with fields of the wrong kind may not even print
+            return False
+        try:
+            return bool(self.parse_move(text) == move)
+        except BoardkitError:
+            return False
 
     def copy(self) -> Self:
         twin = self._bare_twin()

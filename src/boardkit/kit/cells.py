@@ -275,8 +275,8 @@ class BoardCells(Generic[P]):
     def filled(self, lines: Sequence[Sequence[int]]) -> P | None:
         """The piece standing on every cell of the first of ``lines`` (each
         a sequence of cell indices) that one piece fills, or ``None``:
-        tic-tac-toe's three in a row, a mill. On the compiled build the loop
-        runs in C.
+        tic-tac-toe's three in a row, a mill (:meth:`all_filled` finds every
+        full line). On the compiled build the loop runs in C.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -296,6 +296,35 @@ class BoardCells(Generic[P]):
                 else:
                     return first
         return None
+
+    def all_filled(self, lines: Sequence[Sequence[int]]) -> list[P]:
+        """The piece filling each of ``lines`` that one piece fills, one
+        entry per full line in the lines' order (empty when none is):
+        where :meth:`filled` stops at the first full line, this finds every
+        one, for rules that ask who made a line when both may have
+        (Pentago's twist that completes five for both players is a draw)
+        or how many lines a move made. On the compiled build the loop runs
+        in C.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> for cell in ["a1", "b1", "c1"]:
+            ...     state.put(cell, "X")
+            >>> for cell in ["a3", "b3", "c3"]:
+            ...     state.put(cell, "O")
+            >>> state.all_filled([[0, 1, 2], [0, 4, 8], [6, 7, 8]])  # both made a line: a draw
+            ['X', 'O']
+            >>> state.filled([[0, 1, 2], [0, 4, 8], [6, 7, 8]])  # the first full line only
+            'X'
+        """
+        cells = self._cells
+        found: list[P] = []
+        for line in lines:
+            first = cells[line[0]]
+            if first is not None and all(cells[i] == first for i in line):
+                found.append(first)
+        return found
 
     def step_moves(
         self, piece: P, table: Sequence[Sequence[tuple[int, Any, Any]]], enemy: P | None = None
@@ -410,7 +439,7 @@ class BoardCells(Generic[P]):
         except (KeyError, TypeError):
             return self.board.name(cell)
 
-    def counter(self, name: str) -> Any:
+    def counter(self, name: Any) -> Any:  # Any: the compiled build would refuse a non-str with a TypeError
         """The value of the counter ``name``, one the game declares in its
         :attr:`~boardkit.kit.BoardGame.counters` (``state[cell]`` reads a
         cell; :meth:`set` changes a counter).
@@ -966,11 +995,14 @@ class BoardCells(Generic[P]):
     def apply(self, move: Any) -> None:
         """:meth:`boardkit.State.apply`, with a quick path for a move value
         on a game still going: the same bookkeeping (the move stack, the
-        generator's state before a move that draws), done here. Text, a
-        finished game and a move that is refused go through
+        generator's state before a move that draws), done here. Text is
+        read in this position (:meth:`boardkit.kit.BoardState.parse_move`);
+        a finished game and a move that is refused go through
         :meth:`boardkit.State.apply` itself, which raises as it always does.
         """
-        if self._result is not None or isinstance(move, str):
+        if isinstance(move, str):  # read in this position: a move class's parse may take the state
+            move = cast(Any, self).parse_move(move)
+        if self._result is not None:
             State.apply(cast(Any, self), move)
             return
         rng = self.rng

@@ -25,7 +25,9 @@ Jobs run in one of two ways: :meth:`WorkerPool.map` runs many from ordinary
 code, a few queued in each pipe so that no worker waits for its next, and
 yields the replies as they come; :meth:`WorkerPool.run` runs one from an
 :mod:`asyncio` event loop on an idle worker, waiting its turn when every
-worker is busy.
+worker is busy. Turns go round the jobs' owners (a server's clients): each
+owner with a job waiting is served in turn, so one owner with many jobs
+queued cannot hold the others back behind all of them.
 
 Examples:
     >>> with WorkerPool(abs, workers=2) as pool:
@@ -43,7 +45,7 @@ import pickle
 import signal
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any, Literal
 
@@ -59,6 +61,80 @@ _STOPS = (signal.SIGINT, signal.SIGTERM)
 Progress = Callable[[Any, Any], None]
 #: In a worker, the pipe its notes go down (``None`` elsewhere).
 _notes: Connection | None = None
+
+
+class _Turns:
+    """At most ``size`` holders at once, the others served round the owners that wait.
+
+    An owner (a server's client, a table) whose first job waits joins the end
+    of the round; each place freed goes to the next owner in the round,
+    which gives it to its oldest waiting job and, with more waiting, goes to
+    the round's end again. So an owner with eight jobs waiting and another
+    with one take turns, where first come, first served would put the one
+    behind all eight.
+
+    Examples:
+        >>> async def order() -> list[str]:
+        ...     turns, served = _Turns(1), []
+        ...     async def job(owner: str, name: str) -> None:
+        ...         await turns.acquire(owner)
+        ...         served.append(name)
+        ...         await asyncio.sleep(0)
+        ...         turns.release()
+        ...     await turns.acquire("first")  # every place is taken: the rest wait
+        ...     jobs = [asyncio.create_task(job(o, n)) for o, n in [("a", "a1"), ("a", "a2"), ("a", "a3"), ("b", "b1")]]
+        ...     await asyncio.sleep(0)
+        ...     turns.release()
+        ...     await asyncio.gather(*jobs)
+        ...     return served
+        >>> asyncio.run(order())
+        ['a1', 'b1', 'a2', 'a3']
+    """
+
+    def __init__(self, size: int) -> None:
+        self.free = size
+        #: Each waiting owner's waiting jobs, oldest first.
+        self.waiting: dict[Hashable, deque[asyncio.Future[None]]] = {}
+        #: The owners with a job waiting, in the order they are served.
+        self.round: deque[Hashable] = deque()
+
+    async def acquire(self, owner: Hashable = None) -> None:
+        """Take a place, waiting for ``owner``'s turn when none is free."""
+        if self.free > 0 and not self.round:
+            self.free -= 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        queue = self.waiting.get(owner)
+        if queue is None:
+            queue = self.waiting[owner] = deque()
+            self.round.append(owner)
+        queue.append(future)
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():  # given a place, then cancelled: pass it on
+                self.release()
+            elif future in queue:
+                queue.remove(future)
+                if not queue and self.waiting.get(owner) is queue:
+                    del self.waiting[owner]
+                    self.round.remove(owner)
+            raise
+
+    def release(self) -> None:
+        """Give a place back: to the next owner in the round, if any waits."""
+        while self.round:
+            owner = self.round.popleft()
+            queue = self.waiting[owner]
+            future = queue.popleft()
+            if queue:
+                self.round.append(owner)
+            else:
+                del self.waiting[owner]
+            if not future.done():
+                future.set_result(None)
+                return
+        self.free += 1
 
 
 @attrs.frozen
@@ -233,7 +309,7 @@ class WorkerPool:
         #: Every worker running.
         self.all: list[_Worker] = []
         self._idle: list[_Worker] = []
-        self._free: asyncio.Semaphore | None = None
+        self._free: _Turns | None = None
 
     def map(self, jobs: Iterable[Any], progress: Progress | None = None) -> Iterator[Reply]:
         """Run ``jobs`` and yield each one's :class:`Reply` as it comes (not in order).
@@ -272,9 +348,16 @@ class WorkerPool:
         worker.kill()
         threading.Thread(target=worker.process.join, args=(5,), daemon=True).start()
 
-    async def run(self, job: Any, *, deadline: float | None = None, progress: Progress | None = None) -> Reply:
-        """Run one job on an idle worker (after the jobs already waiting when
-        every worker is busy) and return its :class:`Reply`, from an event loop.
+    async def run(
+        self, job: Any, *, deadline: float | None = None, progress: Progress | None = None, owner: Hashable = None
+    ) -> Reply:
+        """Run one job on an idle worker and return its :class:`Reply`, from an event loop.
+
+        When every worker is busy, the job waits its ``owner``'s turn
+        (a private round of turns): the owners with jobs waiting are served in turn,
+        each its own jobs in the order they came, so that one owner's many
+        jobs (a client's eight bot-against-bot tables) cannot hold back
+        another's.
 
         A worker that dies (``"crashed"``), runs past ``deadline`` seconds
         (``"overrun"``) or whose job is cancelled is killed, and a new one is
@@ -292,8 +375,10 @@ class WorkerPool:
             4
         """
         if self._free is None:
-            self._free = asyncio.Semaphore(self.workers)
-        async with self._free:
+            self._free = _Turns(self.workers)
+        turns = self._free
+        await turns.acquire(owner)
+        try:
             worker = self._idle.pop() if self._idle else _Worker(self)
             reply: Reply | None = None
             try:
@@ -308,6 +393,8 @@ class WorkerPool:
                     self._idle.append(worker)
                 else:  # cancelled, overrun or broken: stop whatever it is doing
                     self._drop(worker)
+        finally:
+            turns.release()
         return reply
 
     @staticmethod

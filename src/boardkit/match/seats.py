@@ -67,10 +67,10 @@ def take_back_refusal(state: State[Any], count: int = 1) -> str | None:
         True
         >>> state.apply("A-red")  # the red oval's tile taken, the oval refilled from the Darkness
         >>> take_back_refusal(state)
-        "the move A-red drew from the game's chance (what it gave is now known); it cannot be taken back"
+        '"A-red" cannot be taken back: everyone has seen what chance gave in it (a tile drawn, a hex turned up)'
     """
     for back in range(1, min(count, len(state.history)) + 1):
         if state.drew_chance(-back):
-            return (f"the move {state.history[-back]} drew from the game's chance (what it gave is now known);"
-                    " it cannot be taken back")
+            seen = "everyone has seen what chance gave in it (a tile drawn, a hex turned up)"
+            return f'"{state.history[-back]}" cannot be taken back: {seen}'
     return None

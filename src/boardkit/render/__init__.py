@@ -165,11 +165,16 @@ def status(state: Any) -> str:
         'camelot: scored 269 (camelot complete)'
     """
     game = state.game
-    name = game.name or type(state).__name__
-    seat = game.seat_name
+    return f"{game.name or type(state).__name__}: {_standing(state)}"
+
+
+def _standing(state: Any) -> str:
+    """Whose turn it is or how the game ended, without the game's name: a
+    picture's title (the page, notebook or caption around it names the game)."""
+    seat = state.game.seat_name
     outcome = state.outcome
     if outcome is None:
-        return f"{name}: {seat(state.current_player)} to move"
+        return f"{seat(state.current_player)} to move"
     winners: Iterable[int] = sorted(outcome.winners)
     if not outcome.winners:  # nobody won: a draw, or a solo game that is only scored
         result = "scored" if state.players == 1 and outcome.scores is not None else "draw"
@@ -179,7 +184,7 @@ def status(state: Any) -> str:
         result = ", ".join(seat(w) for w in winners) + " shared the win"
     if outcome.scores is not None:
         result += " " + "-".join(f"{s:g}" for s in outcome.scores)
-    return f"{name}: {result} ({outcome.reason})" if outcome.reason else f"{name}: {result}"
+    return f"{result} ({outcome.reason})" if outcome.reason else result
 
 
 def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -> str:
@@ -188,24 +193,27 @@ def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -
     A :class:`~boardkit.topology.Topology` is drawn as it is. A
     :class:`Picture` draws itself (and ``legend`` is not used); a
     :class:`BoardDrawing` is drawn on its board; anything else as its text
-    rendering. A state's title says whose turn it is or how the game ended.
+    rendering. A state's title says whose turn it is or how the game ended,
+    without the game's name, which the page, notebook or caption around the
+    picture gives already.
 
     Args:
         thing: A board, a :class:`Picture`, a :class:`BoardDrawing`, or
             anything with ``render()``.
-        title: The title; by default :func:`status` for a state, none for a board.
+        title: The title; by default :func:`status` without the game's
+            name for a state, none for a board.
         legend: A key drawn under the board, overriding the state's own.
 
     Examples:
         >>> from boardkit.testing import Nim
         >>> picture = svg(Nim(heap=3).new_game(seed=0))
-        >>> picture.startswith("<svg"), "nim: player 0 to move" in picture
-        (True, True)
+        >>> picture.startswith("<svg"), ">player 0 to move<" in picture, "nim:" in picture
+        (True, True, False)
     """
     if isinstance(thing, Topology):
         return topology_svg(thing, title=title, legend=legend)
     if title is None and hasattr(thing, "current_player") and hasattr(thing, "outcome"):
-        title = status(thing)
+        title = _standing(thing)
     if isinstance(thing, Picture):
         return thing.svg_picture(title)
     if isinstance(thing, BoardDrawing):

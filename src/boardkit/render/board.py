@@ -165,7 +165,9 @@ def topology_svg(
             shape in the picture, returning SVG elements (text) drawn over
             that cell, after its label.
         names: Each cell's name in the move notation; everything drawn for a
-            named cell is grouped in a ``<g data-cell="name">`` element.
+            named cell is grouped in a ``<g data-cell="name">`` element,
+            whose piece is a ``<g class="piece">`` of its own inside it (so
+            that the cell's shape is the group's only shape child).
         sides: A colour for some named sides of the board
             (:meth:`~boardkit.topology.Topology.side`), drawn as a band along
             the outside of that side: the sides a player joins in Hex.
@@ -247,7 +249,11 @@ def topology_svg(
             parts.append(_cell_shape(board, x, y, attribute(fills.get(cell, _EMPTY))))
         colour = pieces.get(cell)
         if colour:
-            parts.append(piece(shapes.get(cell, "disc"), x, y, _SCALE * (0.36 if grid else 0.34), colour))
+            drawn = piece(shapes.get(cell, "disc"), x, y, _SCALE * (0.36 if grid else 0.34), colour)
+            # In a named cell the piece is a group of its own, so that a page's mark on the cell's own
+            # shape (the last move's ring, `[data-cell].last > rect`) is never drawn on the piece too:
+            # on the King's square it hid the King under the crown's dashed outline.
+            parts.append(f'<g class="piece">{drawn}</g>' if name is not None else drawn)
         label = labels.get(cell)
         if label:
             dark = is_dark(colour) if colour else is_dark(fills.get(cell, _EMPTY))
@@ -296,8 +302,9 @@ def _edge_lines(edges: Mapping[tuple[Any, Any], str], at: Callable[[Any], tuple[
 
 
 def _wrap(text: str, most: float) -> list[str]:
-    """``text`` in lines of at most ``most`` characters (one line if it fits)."""
-    return textwrap.wrap(text, max(int(most), 8)) or [text]
+    """``text`` in lines of at most ``most`` characters (one line if it fits), never broken
+    at a no-break space, which is drawn as a plain one."""
+    return [line.replace("\u00a0", " ") for line in textwrap.wrap(text, max(int(most), 8)) or [text]]
 
 
 def _legend_rows(

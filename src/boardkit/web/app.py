@@ -356,7 +356,9 @@ class Server:
                 def heard(line: str, version: int = version) -> None:
                     table.thinking = (version, line)
 
-                move, agent = await self.pool.choose(table.state, table.agents[player], player, progress=heard)
+                move, agent = await self.pool.choose(
+                    table.state, table.agents[player], player, progress=heard, owner=_owner(table)
+                )
                 with table.trial():  # the move stands only once it is committed
                     played = table.bot_move(version, move, search_summary(agent))
                     if played:
@@ -498,7 +500,8 @@ class Server:
             kinds = [parse_seat(s) for s in seats]
         except BoardkitError as exc:
             raise BadRequestError(400, str(exc)) from None
-        give_back = self.admit(request.client.host if request.client is not None else "")
+        client = request.client.host if request.client is not None else ""
+        give_back = self.admit(client)
         key = json.dumps([spec, chosen], sort_keys=True)
         cached = self.built.get(key)
 
@@ -506,6 +509,7 @@ class Server:
             """Build the game (unless an equal one is kept) and its table, in a worker thread."""
             game = cached if cached is not None else factory(**chosen)
             table = Table(game, kinds, think=self.pool.think)
+            table.client = client
             if cached is None:
                 check_work(table.state)
             return table
@@ -626,7 +630,7 @@ class Server:
         table.hinting = True
         try:
             seconds = min(HINT_SECONDS, self.pool.think)
-            move, agent = await self.pool.choose(state, hint_agent(state, seconds), player)
+            move, agent = await self.pool.choose(state, hint_agent(state, seconds), player, owner=_owner(table))
         finally:
             table.hinting = False
         if table.version != version:
@@ -763,6 +767,11 @@ def _is_address(name: str) -> bool:
 
 def _same(table: Table) -> Table:
     return table
+
+
+def _owner(table: Table) -> str:
+    """Whose turn a table's bot waits in the bot pool: the client that set it up, else the table alone."""
+    return table.client or f"table {table.id}"
 
 
 def _give_back(created: dict[str, list[float]], client: str, when: float) -> None:

@@ -6,7 +6,8 @@ and games through the registry); nothing below imports it.
 A bot thinking in the server's own process would hold the interpreter lock
 and slow every other table, and a thread cannot be stopped. Here each move is
 thought out in a separate process: at most ``workers`` at once (one per core
-by default), the others queued in the order they asked; each search stops at
+by default), the others queued in turn by the client that set their
+table up (each client's bots in the order they asked); each search stops at
 the think-time cap (an MCTS bot plays the best move it found by then; a bot
 still thinking well past the cap is stopped and a random legal move is played
 for it). Workers run at a lower priority (``nice`` 10) than the server,
@@ -57,7 +58,7 @@ import hashlib
 import os
 import pickle
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardkit.chance import Random
@@ -227,7 +228,13 @@ class BotPool:
         return key, rules
 
     async def choose(
-        self, state: State[Any], agent: Agent, player: Player, progress: Callable[[str], None] | None = None
+        self,
+        state: State[Any],
+        agent: Agent,
+        player: Player,
+        progress: Callable[[str], None] | None = None,
+        *,
+        owner: Hashable = None,
     ) -> tuple[str, Agent]:
         """The move (in notation) ``agent`` plays for ``player`` in ``state``,
         thought out in a worker within the cap, and the agent as it is after
@@ -240,6 +247,11 @@ class BotPool:
         thinking line (``depth 5, 120,448 positions, score +0.25``) every
         half second while it thinks in a worker, for a bot that has one
         (:meth:`AlphaBetaAgent.progress <boardkit.agents.AlphaBetaAgent.progress>`).
+
+        When every worker is busy, the bot waits its ``owner``'s turn (the
+        client that set the table up): waiting owners are served in turn, so
+        one client's many tables cannot keep another's bot waiting behind
+        all of theirs.
 
         Cancelling the call stops the worker that was thinking.
 
@@ -257,7 +269,7 @@ class BotPool:
 
         job = (key, rules, state.players, state.seed, moves, sent, player, progress is not None)
         tell = None if progress is None else lambda _, line: progress(line)
-        reply = await self._pool.run(job, deadline=self.think + _GRACE, progress=tell)
+        reply = await self._pool.run(job, deadline=self.think + _GRACE, progress=tell, owner=owner)
         if reply.kind == "overrun":
             return str(state.random_move(Random(len(moves)))), agent
         if reply.error is not None:  # the bot failed, or its worker died

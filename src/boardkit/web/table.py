@@ -221,6 +221,9 @@ class Table:
         players = game.check_players(len(seats))
         self.think = think
         self.id = secrets.token_urlsafe(9)
+        #: The client address that set the table up ("" when not known, as for a table read back from
+        #: the store): its bots wait their turn in the bot pool with that client's other tables'.
+        self.client = ""
         self.game = game
         self.seats = tuple(seats)
         self.host_token = secrets.token_urlsafe(24)
@@ -471,7 +474,7 @@ class Table:
             >>> for move in ["A-dragon/secrecy", "A-gold", "B-blue", "B-white", "A-red"]:
             ...     table.play(host, move, table.version)
             >>> table.undo_refusal(host)
-            "the move A-red drew from the game's chance (what it gave is now known); it cannot be taken back"
+            '"A-red" cannot be taken back: everyone has seen what chance gave in it (a tile drawn, a hex turned up)'
         """
         count = self.takes_back(viewer)
         if not count:

@@ -11,7 +11,6 @@ of the state), never the rules (which import it).
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -241,12 +240,13 @@ def svg_cells(state: CamelotStateShape) -> tuple[SquareGrid, dict[Cell, str], di
 def svg_legend(state: CamelotStateShape) -> list[tuple[str, str]]:
     """The key to the picture (``state.svg_legend()``)."""
     laid = sorted(set(state._board.values()), key=lambda t: t.name.lower())
-    names = textwrap.wrap(", ".join(f"{state.game.tiles.label(t)} {t}" for t in laid), 90)
+    # One line of the key, which the picture wraps to its width; no-break spaces keep each short
+    # name and its tile's name on one line ("Hc hall corner", never "Hc hall" above "corner").
+    names = ", ".join(f"{state.game.tiles.label(t)} {t}".replace(" ", "\u00a0") for t in laid)
     shade = _darker(KIND_COLOURS["."])
     return [
         *state.game.plan.svg_legend(),
-        (shade, "a laid tile (darker), labelled with its short name" + (":" if names else "")),
-        *((shade, line) for line in names),
+        (shade, "a laid tile (darker), labelled with its short name" + (f": {names}" if names else "")),
     ]
 
 

@@ -663,7 +663,9 @@ class CamelotState(State[Move]):
         return {cell: square_name(cell) for cell in self.game.plan.cells}
 
     def svg_legend(self) -> list[tuple[str, str]]:
-        """The key to the picture: the plan's kinds, and the shade of a laid tile.
+        """The key to the picture: the plan's kinds, and the shade of a laid tile
+        with the laid tiles' names in one line (no-break spaces keep each short
+        name with its tile's name where the picture wraps the line).
 
         Examples:
             >>> Camelot().new_game(players=2, seed=0).svg_legend()[-1]
@@ -671,7 +673,7 @@ class CamelotState(State[Move]):
             >>> state = Camelot().new_game(players=2, seed=0)
             >>> state.apply("place excalibur e3")
             >>> state.svg_legend()[-1]
-            ('#afa899', 'Exc excalibur')
+            ('#afa899', 'a laid tile (darker), labelled with its short name: Exc\\xa0excalibur')
         """
         return svg_legend(self)
 

@@ -377,10 +377,13 @@ class FiveFieldsState(Choices):
         pawns: Mapping[Hex, Sequence[tuple[Player, Pawn]]],
         fields: Mapping[Hex, Player],
         cities: Mapping[Hex, Player],
-        to_move: Player,
-        seed: int | None,
-        princes_lost: Sequence[int] = (0, 0),
+        to_move: Any,
+        seed: Any,
+        princes_lost: Any = (0, 0),
     ) -> FiveFieldsState:
+        # to_move, seed and princes_lost as the caller gave them (Any: on the compiled build an
+        # annotation is checked on entry, which would refuse a bad one with a TypeError before
+        # place() and the state refuse it in a boardkit error, as on the pure build).
         state = cls(game, 2, seed)
         place(state, terrain, pawns, fields, cities, to_move, princes_lost)
         return state
