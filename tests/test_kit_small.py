@@ -242,3 +242,15 @@ def test_k_in_a_row_wins_on_the_size_it_was_given() -> None:
 def test_k_in_a_row_refuses_options_that_make_no_game(options: dict[str, int]) -> None:
     with pytest.raises(OptionError):
         KInARow(**options)
+
+
+
+def test_moves_numbers_a_group_asked_for_by_its_name() -> None:
+    # A group named by its move class ("fence") is what a newcomer reads off the screen and types:
+    # "moves fence" numbers its 50 moves, though no notation ("a5h") mentions the word.
+    out = io.StringIO()
+    session = Session(Fences(), ["human", "human"], seed=1, out=out, read=lambda prompt: "")
+    session.list_moves("fence")
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "50 legal moves matching:", lines
+    assert "26 a5h" in " ".join(lines[1:])

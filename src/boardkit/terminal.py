@@ -554,15 +554,21 @@ class Session:
     def list_moves(self, words: str) -> None:
         moves = self.numbered()
         wanted = _tokens(words)
+        named = False  # the moves of a group asked for by its name
         if wanted:
             chosen = [(i, m) for i, m in moves if all(w in _tokens(m) for w in wanted)]
             if not chosen:
                 chosen = [(i, m) for i, m in moves if all(w in m.lower() for w in wanted)]
+            if not chosen:  # a group's own name, where moves are grouped by their kind ("place")
+                groups = _groups(moves, self.state.legal_moves())
+                named_groups = [members for key, members in groups.items() if set(wanted) <= set(_tokens(key))]
+                chosen = [pair for members in named_groups for pair in members]
+                named = bool(chosen)
             if not chosen:
                 self.say(f"no legal move mentions {words.strip()!r}; type 'moves' for all {len(moves)}")
                 return
             moves = chosen
-        if len(moves) <= _LIST_AT_ONCE:
+        if len(moves) <= _LIST_AT_ONCE or named:  # a group asked for by name is numbered, however long
             self.say(f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}" + (" matching" if wanted else "") + ":")
             digits = len(str(moves[-1][0]))
             for line in _columns([f"{i:>{digits}} {m}" for i, m in moves], columns=self.width()):
