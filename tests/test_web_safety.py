@@ -30,6 +30,7 @@ import pytest
 pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient
+from test_web import look  # the game as a token sees it, answered 200
 from test_web_store import Server, alive, free_port  # the real server in a process of its own
 
 from boardkit import games
@@ -72,13 +73,6 @@ class Flaky(Store):
 
 def made(client: TestClient, game: str = "nim", seats: list[str] | None = None, **extra: Any) -> dict[str, Any]:
     answer = client.post("/api/tables", json={"game": game, "seats": seats or ["here", "here"], **extra})
-    assert answer.status_code == 200, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
-
-
-def look(client: TestClient, table: dict[str, Any], **query: Any) -> dict[str, Any]:
-    answer = client.get(f"/api/tables/{table['id']}", params={"token": table["token"], **query})
     assert answer.status_code == 200, answer.text
     data: dict[str, Any] = answer.json()
     return data
