@@ -797,7 +797,7 @@ class State(abc.ABC, Generic[M]):
         said = [f"{self.game.seat_name(p)} scored {b - a:+g} (now {b:g})" for p, (a, b) in pairs if a != b]
         return "; ".join(said)
 
-    def render_for(self, player: Any) -> str:
+    def render_for(self, player: int) -> str:
         """The text picture ``player`` may see: everything of theirs, nothing
         only another player may know. By default :meth:`render`, which is
         right for a game without hidden information; a game whose
@@ -1028,7 +1028,7 @@ class State(abc.ABC, Generic[M]):
         twin._setup = self._setup
         twin._determinized = self._determinized
 
-    def check_player(self, player: Any) -> Player:
+    def check_player(self, player: object) -> Player:
         """Return ``player`` if it names a seat of this game.
 
         Raises:
@@ -1040,7 +1040,7 @@ class State(abc.ABC, Generic[M]):
             raise OptionError(f"no player {shown(player)} in a {self.players}-player game")
         return player
 
-    def view(self, player: Any) -> Any:
+    def view(self, player: int) -> Any:
         """What ``player`` may know of the game, as a frozen value.
 
         Games without hidden information return a
@@ -1048,7 +1048,7 @@ class State(abc.ABC, Generic[M]):
         """
         return PerfectInformationView(self.check_player(player), (self._key(), tuple(self._moves)))
 
-    def determinize(self, player: Any, *args: Any, seed: Any = None) -> Self:
+    def determinize(self, player: int, *args: Any, seed: int | None = None) -> Self:
         """A copy whose hidden parts are resampled consistently with what
         ``player`` can see.
 
@@ -1081,9 +1081,7 @@ class State(abc.ABC, Generic[M]):
         """
         if args:
             (seed,) = by_position("determinize", ("seed",), args, (seed,))
-        self.check_player(player)
-        check_seed(seed)
-        return self._determinize(player, seed)
+        return self._determinize(self.check_player(player), check_seed(seed))
 
     def _determinize(self, player: Player, seed: int) -> Self:
         """:meth:`determinize` with its arguments checked: by default a copy
@@ -1182,7 +1180,7 @@ class State(abc.ABC, Generic[M]):
             played += 1
         return played
 
-    def evaluate(self, player: Any) -> float:
+    def evaluate(self, player: int) -> float:
         """A cheap estimate in ``[-1, 1]`` of how good the position is for
         ``player``; bots such as a one-ply greedy agent use it.
 

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.about import About, Chance, Information
 from boardkit.bag import TileBag
-from boardkit.compiling import mypyc_attr
+from boardkit.compiling import IntArgument, TextArgument, mypyc_attr
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, shown
 from boardkit.game import Game, Outcome, Player, State, fields_of, from_fields, from_options, make_options
 from boardkit.games.camelot.hidden import CamelotView, board_with, determinize, view_of
@@ -174,7 +174,7 @@ class Camelot(Game["CamelotState", Move]):
         """
         return KIND_NAMES.get(kind, kind)
 
-    def new_game(self, *, players: Any = None, seed: Any = None) -> CamelotState:
+    def new_game(self, *, players: IntArgument | None = None, seed: IntArgument | None = None) -> CamelotState:
         n = self.check_players(players)
         first = self.options.first
         if isinstance(first, int) and first >= n:
@@ -194,7 +194,7 @@ class Camelot(Game["CamelotState", Move]):
 
         return all_moves(self)
 
-    def observation_encoder(self, players: Any) -> Encoder:
+    def observation_encoder(self, players: IntArgument) -> Encoder:
         """A player's view as numbers, for :mod:`boardkit.rl`
         (:func:`boardkit.games.camelot.encoding.observation_encoder`).
 
@@ -204,9 +204,9 @@ class Camelot(Game["CamelotState", Move]):
         """
         from boardkit.games.camelot.encoding import observation_encoder
 
-        return observation_encoder(self, players)
+        return observation_encoder(self, self.check_players(players))
 
-    def parse_move(self, text: Any) -> Move:
+    def parse_move(self, text: TextArgument) -> Move:
         if not isinstance(text, str):
             raise NotationError(text, "a Camelot move is text: 'place <tile> <square>', 'conceal <tile>' or 'end'")
         words = text.lower().split()
@@ -310,7 +310,7 @@ class CamelotState(State[Move]):
         """The tiles laid so far in the current turn, in order."""
         return tuple(self._laid)
 
-    def hand(self, player: Any) -> Counter[Tile]:
+    def hand(self, player: IntArgument) -> Counter[Tile]:
         """Every tile in a player's hand (all of them: this is the full state).
 
         Examples:
@@ -319,7 +319,7 @@ class CamelotState(State[Move]):
         """
         return self.hands[self.check_player(player)].items
 
-    def concealed(self, player: Any) -> Counter[Tile]:
+    def concealed(self, player: IntArgument) -> Counter[Tile]:
         """A player's concealed tiles.
 
         Examples:
@@ -328,7 +328,7 @@ class CamelotState(State[Move]):
         """
         return self.hands[self.check_player(player)].concealed
 
-    def face_up(self, player: Any) -> Counter[Tile]:
+    def face_up(self, player: IntArgument) -> Counter[Tile]:
         """A player's face-up tiles, which everybody sees."""
         return self.hands[self.check_player(player)].face_up
 
@@ -541,7 +541,7 @@ class CamelotState(State[Move]):
         twin._own_concealed = dict(self._own_concealed)
         return twin
 
-    def known_concealed(self, player: Any) -> Counter[Tile]:
+    def known_concealed(self, player: IntArgument) -> Counter[Tile]:
         """The tiles everybody knows ``player`` holds face down: those seen
         concealed and not laid since, and the dealt ones that a later lay
         proved they were dealt, once laid copies are accounted for.
@@ -566,8 +566,8 @@ class CamelotState(State[Move]):
 
     # -- hidden information -----------------------------------------------------
 
-    def view(self, player: Any) -> CamelotView:
-        return view_of(self, player)
+    def view(self, player: IntArgument) -> CamelotView:
+        return view_of(self, self.check_player(player))
 
     def _determinize(self, player: Any, seed: Any) -> CamelotState:
         """A copy in which everything ``player`` cannot see is dealt afresh.
@@ -604,7 +604,7 @@ class CamelotState(State[Move]):
         """
         return render_text(self)
 
-    def render_for(self, player: Any) -> str:
+    def render_for(self, player: IntArgument) -> str:
         """``player``'s screen, drawn from :meth:`view`: the public screen
         (:meth:`render`) with one line more, the player's own concealed tiles.
 
@@ -614,7 +614,7 @@ class CamelotState(State[Move]):
             >>> [line for line in state.render_for(0).splitlines() if line not in public]
             ['   concealed (only you see them): throne, garden, treasury']
         """
-        return render_for(self, player)
+        return render_for(self, self.check_player(player))
 
     def public_info(self) -> dict[str, str]:
         """What every player sees beside the plan: the bag's size, each
@@ -707,7 +707,7 @@ class CamelotState(State[Move]):
         """
         return ""
 
-    def evaluate(self, player: Any) -> float:
+    def evaluate(self, player: IntArgument) -> float:
         """How far ``player`` leads the best other player (or, alone, how
         high the score is), squashed into ``[-1, 1]``. The points of the turn
         in progress count as scored, so a one-move lookahead sees them.
@@ -720,7 +720,7 @@ class CamelotState(State[Move]):
             >>> round(state.evaluate(0), 3), round(state.evaluate(1), 3)
             (0.165, -0.165)
         """
-        self.check_player(player)
+        player = self.check_player(player)
         outcome = self.outcome
         if outcome is not None and self.players > 1:
             return super().evaluate(player)

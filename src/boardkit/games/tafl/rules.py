@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from boardkit.about import About
 from boardkit.chance import Random, derive_seed
-from boardkit.compiling import mypyc_attr
+from boardkit.compiling import IntArgument, TextArgument, mypyc_attr
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionError
 from boardkit.game import (
     Game,
@@ -249,7 +249,7 @@ class Tafl(Game["TaflState", Move]):
         """
         return SIDES[player]
 
-    def new_game(self, *, players: Any = None, seed: Any = None) -> TaflState:
+    def new_game(self, *, players: IntArgument | None = None, seed: IntArgument | None = None) -> TaflState:
         """Set up the variant's start position (see :class:`~boardkit.Game`)."""
         return self._started(self.check_players(players), seed, self._start, self.options.first)
 
@@ -284,7 +284,7 @@ class Tafl(Game["TaflState", Move]):
 
         return observation_encoder(self, players)
 
-    def parse_move(self, text: Any) -> Move:
+    def parse_move(self, text: TextArgument) -> Move:
         """Read a move such as ``d1-d4`` (a record's ``d1-d4xd5`` too).
 
         Raises:
@@ -950,7 +950,7 @@ class TaflState(State[Move]):
         names = self._g.names
         return [names[i] for i, q in enumerate(self._shown()) if q == code]
 
-    def view(self, player: Any) -> TaflView:
+    def view(self, player: IntArgument) -> TaflView:
         """What ``player`` may know: everything, as a :class:`TaflView`.
 
         Examples:
@@ -960,7 +960,7 @@ class TaflState(State[Move]):
             >>> state.view(0).attackers == state.view(1).attackers
             True
         """
-        self.check_player(player)
+        player = self.check_player(player)
         board, size = bytes(self._shown()), self._g.size
         return TaflView(
             player,
@@ -1150,7 +1150,7 @@ class TaflState(State[Move]):
         """
         return ""
 
-    def evaluate(self, player: Any) -> float:
+    def evaluate(self, player: IntArgument) -> float:
         """An estimate in ``[-1, 1]`` of the position for ``player``, what
         bots search with: the King's routes to a winning square and the
         attackers' cordon across them, material, and the King's freedom and
@@ -1161,7 +1161,7 @@ class TaflState(State[Move]):
             >>> state.evaluate(0) == -state.evaluate(1)
             True
         """
-        self.check_player(player)
+        player = self.check_player(player)
         if self._over is not None:
             return super().evaluate(player)
         att0, dfn0, _ = self._fixed
