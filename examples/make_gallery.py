@@ -48,6 +48,7 @@ GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
     ("dots-and-boxes.svg", "dots_and_boxes:DotsAndBoxes", {}, 6, 8),
     # the rest of OpenSpiel's board games (tests/test_gallery_more.py)
     ("gomoku.svg", "k_in_a_row:KInARow", {}, 3, 60),
+    ("pentago.svg", "pentago:Pentago", {}, 2, 30),
 )
 
 

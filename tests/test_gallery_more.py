@@ -21,11 +21,13 @@ import connect_four
 import hex as hex_game
 import k_in_a_row
 import othello
+import pentago
 import pytest
 import tic_tac_toe
-from test_gallery_oracle import EXAMPLES
+from test_gallery_oracle import EXAMPLES, _broken, set_up
 
-from boardkit.testing import check_game, lockstep, openspiel_reference
+from boardkit import Outcome
+from boardkit.testing import LockstepError, check_game, lockstep, openspiel_reference
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -72,6 +74,11 @@ def othello_position(reference: Any) -> str:
     return "".join("".join(row.split()[1:9]) for row in rows)
 
 
+def pentago_position(reference: Any) -> str:
+    rows = str(reference.state).splitlines()[2:8]  # after the twists' letters and the column letters
+    return "".join("".join(row[4:16].split()) for row in rows)
+
+
 class Oracle(NamedTuple):
     """A gallery game and how it is played beside OpenSpiel's."""
 
@@ -101,6 +108,9 @@ ORACLES = {
     ),
     "othello": Oracle(othello.Othello(), "othello", {}, notation, (cells({"B": "x", "W": "o"}, "-"), othello_position)),
     "hex": Oracle(hex_game.Hex(), "hex", {}, notation, (cells({"R": "x", "B": "o"}), marks(".xo"))),
+    "pentago": Oracle(
+        pentago.Pentago(), "pentago", {}, pentago.openspiel_names, (cells({"W": "O", "B": "@"}), pentago_position)
+    ),
 }
 #: Each game's winners and kinds of end (its outcomes' reasons, numbers left out) over the 200 games.
 ENDS: dict[str, tuple[set[int | None], set[str]]] = {
@@ -110,6 +120,7 @@ ENDS: dict[str, tuple[set[int | None], set[str]]] = {
     "gomoku": ({0, 1}, {"five in a line"}),
     "othello": ({0, 1, None}, {"black # discs, white #"}),
     "hex": ({0, 1}, {"red joins top and bottom", "blue joins left and right"}),
+    "pentago": ({0, 1, None}, {"five in a line", "the board is full", "the twist made five for both"}),
 }
 
 
@@ -132,6 +143,46 @@ def test_the_gallery_agrees_with_openspiel_over_200_random_games(name: str) -> N
     assert report.positions == report.games + turns  # compared at the start and after every turn
 
 
+# -- the rules that random games seldom show, and planted bugs -----------------
+
+
+def test_a_pentago_twist_that_makes_five_for_both_is_a_draw() -> None:
+    white, black = ["a1", "b1", "c1", "d2", "d3"], ["d1", "e1", "f1", "f4", "f5"]
+    state = set_up(pentago.Pentago, pentago.PentagoState, dict.fromkeys(white, "W") | dict.fromkeys(black, "B"))
+    state.apply("a6")
+    state.apply("ne-cw")  # d3 and d2 turn to d1 and e1 (white's a1-e1), d1, e1, f1 to f1, f2, f3 (black's f1-f5)
+    assert state.outcome == Outcome.draw("the twist made five for both")
+
+
+def test_pentago_counts_five_only_once_the_quarter_has_turned() -> None:
+    state = set_up(pentago.Pentago, pentago.PentagoState, dict.fromkeys(["a1", "b1", "c1", "d1"], "W"))
+    state.apply("e1")  # five in a row, but the turn is not over
+    assert state.outcome is None and state.prompt() == "twist a quarter"
+    state.apply("ne-cw")  # d1 and e1 turn away: no five
+    assert state.outcome is None and state.current_player == 1
+    state.undo()
+    state.apply("sw-ccw")  # the five stays
+    assert state.outcome == Outcome.win(0, "five in a line")
+
+
+class WinsBeforeTheTwist(pentago.PentagoState):
+    def judge(self) -> Outcome | None:
+        fives = self.all_filled(pentago.FIVES)
+        return Outcome.win(self.player, "five in a line") if fives and self.part == "twist" else super().judge()
+
+
+BROKEN = [("pentago", WinsBeforeTheTwist, "end")]
+
+
+@pytest.mark.parametrize(("name", "state", "what"), BROKEN, ids=[state.__name__ for _, state, _ in BROKEN])
+def test_lockstep_catches_rule_bugs_in_the_new_games(name: str, state: type, what: str) -> None:
+    broken = _broken(type(ORACLES[name].game), state)
+    check_game(broken, games=2, sample=2)  # the contract holds: only the rules are wrong
+    with pytest.raises(LockstepError) as caught:
+        play_beside_openspiel(name, broken)
+    assert caught.value.what == what
+
+
 # -- the contract, the terminal, the browser, the budget, the gallery ----------
 
 #: Each game's file and class, and the options the command is given.
@@ -142,6 +193,7 @@ FILES = {
     "gomoku": ("k_in_a_row", "KInARow", []),
     "othello": ("othello", "Othello", []),
     "hex": ("hex", "Hex", []),
+    "pentago": ("pentago", "Pentago", []),
 }
 
 
