@@ -49,6 +49,7 @@ GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
     # the rest of OpenSpiel's board games (tests/test_gallery_more.py)
     ("gomoku.svg", "k_in_a_row:KInARow", {}, 3, 60),
     ("pentago.svg", "pentago:Pentago", {}, 2, 30),
+    ("ultimate-tic-tac-toe.svg", "ultimate_tic_tac_toe:UltimateTicTacToe", {}, 4, 40),
 )
 
 

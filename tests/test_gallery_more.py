@@ -24,6 +24,7 @@ import othello
 import pentago
 import pytest
 import tic_tac_toe
+import ultimate_tic_tac_toe as ultimate
 from test_gallery_oracle import EXAMPLES, _broken, set_up
 
 from boardkit import Outcome
@@ -79,6 +80,20 @@ def pentago_position(reference: Any) -> str:
     return "".join("".join(row[4:16].split()) for row in rows)
 
 
+XO = {"X": "x", "O": "o"}
+
+
+def ultimate_position(state: Any) -> str:
+    """The marks, and the board the player to move is sent to (-1: any) while the game goes on."""
+    return cells(XO)(state) + ("" if state.is_over else f" {state.counter('_sent')}")
+
+
+def ultimate_spiel_position(reference: Any) -> str:
+    board, _, forced = str(reference.state).partition("\nCurrent player")
+    sent = "" if reference.is_over() else " " + forced.rpartition(": ")[2].replace("any", "-1")
+    return "".join(ch for ch in board if ch in ".xo") + sent
+
+
 class Oracle(NamedTuple):
     """A gallery game and how it is played beside OpenSpiel's."""
 
@@ -90,7 +105,6 @@ class Oracle(NamedTuple):
     chance: Callable[[Any], Any] | None = None
 
 
-XO = {"X": "x", "O": "o"}
 ORACLES = {
     "tic_tac_toe": Oracle(tic_tac_toe.TicTacToe(), "tic_tac_toe", {}, xo_names, (cells(XO), marks(".xo"))),
     # Connect Four's file is at its line budget, so OpenSpiel's names for its drops (x0 to x6) are written here.
@@ -111,6 +125,10 @@ ORACLES = {
     "pentago": Oracle(
         pentago.Pentago(), "pentago", {}, pentago.openspiel_names, (cells({"W": "O", "B": "@"}), pentago_position)
     ),
+    "ultimate_tic_tac_toe": Oracle(
+        ultimate.UltimateTicTacToe(), "ultimate_tic_tac_toe", {}, ultimate.openspiel_names,
+        (ultimate_position, ultimate_spiel_position),
+    ),
 }
 #: Each game's winners and kinds of end (its outcomes' reasons, numbers left out) over the 200 games.
 ENDS: dict[str, tuple[set[int | None], set[str]]] = {
@@ -121,6 +139,7 @@ ENDS: dict[str, tuple[set[int | None], set[str]]] = {
     "othello": ({0, 1, None}, {"black # discs, white #"}),
     "hex": ({0, 1}, {"red joins top and bottom", "blue joins left and right"}),
     "pentago": ({0, 1, None}, {"five in a line", "the board is full", "the twist made five for both"}),
+    "ultimate_tic_tac_toe": ({0, 1, None}, {"three small boards in a row", "every small board is decided"}),
 }
 
 
@@ -165,13 +184,55 @@ def test_pentago_counts_five_only_once_the_quarter_has_turned() -> None:
     assert state.outcome == Outcome.win(0, "five in a line")
 
 
+def ultimate_game(pieces: dict[str, str], won: str, sent: int) -> Any:
+    """A game of Ultimate tic-tac-toe from a position: its marks, each small board's state, where X is sent."""
+
+    class Position(ultimate.UltimateTicTacToeState):
+        def setup(self) -> None:
+            for name, mark in pieces.items():
+                self.put(name, mark)
+            self.set("_won", won)
+            self.set("_sent", sent)
+
+    return _broken(ultimate.UltimateTicTacToe, Position).new_game(seed=0)
+
+
+def test_ultimate_tic_tac_toe_frees_a_player_sent_to_a_decided_board() -> None:
+    state = ultimate_game(dict.fromkeys(["a1", "b2", "c3"], "X"), "X........", 4)
+    state.apply("d4")  # the top-left square of the centre board: O is sent to the top-left board, already won
+    assert state.counter("_sent") == -1
+    assert {ultimate.WHERE[state.board.index(m.cell)][0] for m in state.legal_moves()} == set(range(1, 9))
+    assert ultimate.openspiel_names(state.legal_moves()[0], state) == ["Choose local board 1", "Local board 1: o(0,0)"]
+
+
+def test_a_drawn_small_board_counts_for_nobody() -> None:
+    state = ultimate_game(dict.fromkeys(["a1", "b2", "c3", "g1", "h1"], "X"), "X=.......", 2)
+    state.apply("i1")  # X wins the top-right board: X, drawn, X along the top row of boards
+    assert state.counter("_won") == "X=X......" and state.outcome is None
+    state = ultimate_game(dict.fromkeys(["a1", "b2", "c3", "g1", "h1"], "X"), "XX.......", 2)
+    state.apply("i1")  # the same, with the middle board won by X
+    assert state.outcome == Outcome.win(0, "three small boards in a row")
+
+
 class WinsBeforeTheTwist(pentago.PentagoState):
     def judge(self) -> Outcome | None:
         fives = self.all_filled(pentago.FIVES)
         return Outcome.win(self.player, "five in a line") if fives and self.part == "twist" else super().judge()
 
 
-BROKEN = [("pentago", WinsBeforeTheTwist, "end")]
+class SendsToItsOwnBoard(ultimate.UltimateTicTacToeState):
+    """Sends the other player to the small board the mark was put on, not to the one where it sits in it."""
+
+    def play(self, move: Any) -> None:
+        super().play(move)
+        board, _ = ultimate.WHERE[ultimate.BOARD.index(move.cell)]
+        self.set("_sent", board if self.counter("_won")[board] == "." else -1)
+
+
+BROKEN = [
+    ("pentago", WinsBeforeTheTwist, "end"),
+    ("ultimate_tic_tac_toe", SendsToItsOwnBoard, "position"),  # where the next player is sent
+]
 
 
 @pytest.mark.parametrize(("name", "state", "what"), BROKEN, ids=[state.__name__ for _, state, _ in BROKEN])
@@ -194,6 +255,7 @@ FILES = {
     "othello": ("othello", "Othello", []),
     "hex": ("hex", "Hex", []),
     "pentago": ("pentago", "Pentago", []),
+    "ultimate_tic_tac_toe": ("ultimate_tic_tac_toe", "UltimateTicTacToe", []),
 }
 
 
