@@ -50,6 +50,7 @@ GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
     ("gomoku.svg", "k_in_a_row:KInARow", {}, 3, 60),
     ("pentago.svg", "pentago:Pentago", {}, 2, 30),
     ("ultimate-tic-tac-toe.svg", "ultimate_tic_tac_toe:UltimateTicTacToe", {}, 4, 40),
+    ("oware.svg", "oware:Oware", {}, 5, 30),
 )
 
 

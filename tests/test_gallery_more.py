@@ -21,6 +21,7 @@ import connect_four
 import hex as hex_game
 import k_in_a_row
 import othello
+import oware
 import pentago
 import pytest
 import tic_tac_toe
@@ -94,6 +95,19 @@ def ultimate_spiel_position(reference: Any) -> str:
     return "".join(ch for ch in board if ch in ".xo") + sent
 
 
+def oware_position(state: Any) -> list[int]:
+    """Each house's seeds in OpenSpiel's order, then the two stores."""
+    return [state.count(name) for name in (*oware.HOUSES, *oware.STORES)]
+
+
+def oware_spiel_position(reference: Any) -> list[int]:
+    picture = str(reference.state)
+    rows = [row.split() for row in picture.splitlines() if row.split() and all(n.isdigit() for n in row.split())]
+    top, bottom = rows  # player 1's houses from the last, then player 0's from the first
+    scores = dict(re.findall(r"Player (\d) score = (\d+)", picture))
+    return [int(n) for n in bottom + top[::-1]] + [int(scores["0"]), int(scores["1"])]
+
+
 class Oracle(NamedTuple):
     """A gallery game and how it is played beside OpenSpiel's."""
 
@@ -129,6 +143,7 @@ ORACLES = {
         ultimate.UltimateTicTacToe(), "ultimate_tic_tac_toe", {}, ultimate.openspiel_names,
         (ultimate_position, ultimate_spiel_position),
     ),
+    "oware": Oracle(oware.Oware(), "oware", {}, oware.openspiel_names, (oware_position, oware_spiel_position)),
 }
 #: Each game's winners and kinds of end (its outcomes' reasons, numbers left out) over the 200 games.
 ENDS: dict[str, tuple[set[int | None], set[str]]] = {
@@ -140,6 +155,10 @@ ENDS: dict[str, tuple[set[int | None], set[str]]] = {
     "hex": ({0, 1}, {"red joins top and bottom", "blue joins left and right"}),
     "pentago": ({0, 1, None}, {"five in a line", "the board is full", "the twist made five for both"}),
     "ultimate_tic_tac_toe": ({0, 1, None}, {"three small boards in a row", "every small board is decided"}),
+    "oware": (
+        {0, 1, None},
+        {f"{why}: # seeds to #" for why in ("the seeds taken decide it", "no move to make", "a position came back")},
+    ),
 }
 
 
@@ -214,6 +233,29 @@ def test_a_drawn_small_board_counts_for_nobody() -> None:
     assert state.outcome == Outcome.win(0, "three small boards in a row")
 
 
+def test_an_oware_grand_slam_takes_nothing() -> None:
+    state = set_up(oware.Oware, oware.OwareState, {"a1": 1, "f1": 2, "f2": 1, "e2": 2})
+    state.apply("f1")  # f2 and e2 come to two and three: every seed of player 1's row
+    assert [state.count(name) for name in ("f2", "e2", "s0")] == [2, 3, 0]
+    state = set_up(oware.Oware, oware.OwareState, {"a1": 1, "f1": 2, "f2": 1, "e2": 2, "a2": 1})
+    state.apply("f1")  # the same, with a seed left on a2: both houses are taken
+    assert [state.count(name) for name in ("f2", "e2", "a2", "s0")] == [0, 0, 1, 5]
+
+
+def test_oware_feeds_a_player_whose_row_is_empty_or_ends() -> None:
+    state = set_up(oware.Oware, oware.OwareState, {"a1": 6, "b1": 1, "e1": 2})
+    assert [str(m) for m in state.legal_moves()] == ["a1", "e1"]  # b1's one seed stays in player 0's row
+    state = set_up(oware.Oware, oware.OwareState, {"a1": 3, "c1": 1, "a2": 1})
+    state.apply("c1")
+    state.apply("a2")  # player 1's last seed: no move of player 0's reaches player 1's row
+    assert state.outcome == Outcome.win(0, "no move to make: 5 seeds to 0", (5, 0))
+
+
+class NeverFeeds(oware.OwareState):
+    def moves(self) -> list[Any]:
+        return self.held_moves(oware.MOVES[self.player])
+
+
 class WinsBeforeTheTwist(pentago.PentagoState):
     def judge(self) -> Outcome | None:
         fives = self.all_filled(pentago.FIVES)
@@ -232,6 +274,7 @@ class SendsToItsOwnBoard(ultimate.UltimateTicTacToeState):
 BROKEN = [
     ("pentago", WinsBeforeTheTwist, "end"),
     ("ultimate_tic_tac_toe", SendsToItsOwnBoard, "position"),  # where the next player is sent
+    ("oware", NeverFeeds, "legal moves"),
 ]
 
 
@@ -256,6 +299,7 @@ FILES = {
     "hex": ("hex", "Hex", []),
     "pentago": ("pentago", "Pentago", []),
     "ultimate_tic_tac_toe": ("ultimate_tic_tac_toe", "UltimateTicTacToe", []),
+    "oware": ("oware", "Oware", []),
 }
 
 
