@@ -51,6 +51,7 @@ GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
     ("pentago.svg", "pentago:Pentago", {}, 2, 30),
     ("ultimate-tic-tac-toe.svg", "ultimate_tic_tac_toe:UltimateTicTacToe", {}, 4, 40),
     ("oware.svg", "oware:Oware", {}, 5, 30),
+    ("einstein-wurfelt-nicht.svg", "einstein_wurfelt_nicht:EinsteinWurfeltNicht", {}, 3, 10),
 )
 
 

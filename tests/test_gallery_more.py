@@ -18,6 +18,7 @@ from pathlib import Path as FilePath
 from typing import Any, NamedTuple
 
 import connect_four
+import einstein_wurfelt_nicht as einstein
 import hex as hex_game
 import k_in_a_row
 import othello
@@ -29,6 +30,7 @@ import ultimate_tic_tac_toe as ultimate
 from test_gallery_oracle import EXAMPLES, _broken, set_up
 
 from boardkit import Outcome
+from boardkit.kit import Path
 from boardkit.testing import LockstepError, check_game, lockstep, openspiel_reference
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -108,6 +110,14 @@ def oware_spiel_position(reference: Any) -> list[int]:
     return [int(n) for n in bottom + top[::-1]] + [int(scores["0"]), int(scores["1"])]
 
 
+def einstein_position(state: Any) -> list[str]:
+    return [(cube or "__").lower() for cube in state.at]
+
+
+def einstein_spiel_position(reference: Any) -> list[str]:
+    return re.findall(r"\|(..)\|", str(reference.state))  # |b1||__|...: each square's cube, or __
+
+
 class Oracle(NamedTuple):
     """A gallery game and how it is played beside OpenSpiel's."""
 
@@ -144,6 +154,10 @@ ORACLES = {
         (ultimate_position, ultimate_spiel_position),
     ),
     "oware": Oracle(oware.Oware(), "oware", {}, oware.openspiel_names, (oware_position, oware_spiel_position)),
+    "einstein_wurfelt_nicht": Oracle(
+        einstein.EinsteinWurfeltNicht(), "einstein_wurfelt_nicht", {}, einstein.openspiel_names,
+        (einstein_position, einstein_spiel_position), chance=einstein.openspiel_chance,
+    ),
 }
 #: Each game's winners and kinds of end (its outcomes' reasons, numbers left out) over the 200 games.
 ENDS: dict[str, tuple[set[int | None], set[str]]] = {
@@ -159,6 +173,7 @@ ENDS: dict[str, tuple[set[int | None], set[str]]] = {
         {0, 1, None},
         {f"{why}: # seeds to #" for why in ("the seeds taken decide it", "no move to make", "a position came back")},
     ),
+    "einstein_wurfelt_nicht": ({0, 1}, {"reached the far corner", "took every cube"}),
 }
 
 
@@ -179,6 +194,8 @@ def test_the_gallery_agrees_with_openspiel_over_200_random_games(name: str) -> N
     assert {re.sub(r"\d+", "#", outcome.reason) for outcome in report.outcomes} == reasons
     turns = report.reference_moves if name == "pentago" else report.moves  # a Pentago turn: two moves, one action
     assert report.positions == report.games + turns  # compared at the start and after every turn
+    if ORACLES[name].chance is not None:  # told OpenSpiel both shuffles, and a roll before every move
+        assert report.draws == 2 * report.games + report.moves
 
 
 # -- the rules that random games seldom show, and planted bugs -----------------
@@ -256,6 +273,47 @@ class NeverFeeds(oware.OwareState):
         return self.held_moves(oware.MOVES[self.player])
 
 
+def einstein_game(cubes: dict[str, str], die: int) -> Any:
+    """A game of Einstein würfelt nicht from a position: its cubes, and white to move with ``die`` rolled."""
+
+    class Position(einstein.EinsteinState):
+        def setup(self) -> None:
+            for name, cube in cubes.items():
+                self.put(name, cube)
+            self.set("die", die)
+            self.set_turn(1)
+
+    return _broken(einstein.EinsteinWurfeltNicht, Position).new_game(seed=0)
+
+
+def test_einstein_moves_the_next_cubes_when_the_die_s_is_gone_and_a_cube_takes_its_own() -> None:
+    state = einstein_game({"a1": "B1", "e5": "W1", "c5": "W5", "d4": "W6"}, die=3)
+    # No W3: W1 and W5 move, the next cubes below and above 3; W1 may take W6.
+    assert {str(m) for m in state.legal_moves()} == {"e5-d5", "e5-e4", "e5xd4", "c5-b5", "c5-c4", "c5-b4"}
+    move = state.parse_move("e5xd4")
+    assert einstein.openspiel_names(move, state) == "W1-diag*"
+    state.apply(move)
+    assert state["d4"] == "W1" and "W6" not in state.at and state.current_player == 0 and state.outcome is None
+    assert 1 <= state.counter("die") <= 6  # black's roll
+
+
+class LoadedDie(einstein.EinsteinState):
+    def roll(self) -> None:
+        self.set("die", self.rng.randbelow(7) + 1)
+
+
+class MovesAnyCube(einstein.EinsteinState):
+    def moves(self) -> list[Any]:
+        colour = einstein.COLOURS[self.player]
+        if f"{colour}{self.counter('die')}" in self.at:
+            return super().moves()
+        return [
+            Path((name, einstein.BOARD.name(target)), capture=self[target] is not None)
+            for name in einstein.NAMES if (self[name] or " ")[0] == colour
+            for way in einstein.WAYS[self.player] if (target := einstein.BOARD.step(name, way)) is not None
+        ]
+
+
 class WinsBeforeTheTwist(pentago.PentagoState):
     def judge(self) -> Outcome | None:
         fives = self.all_filled(pentago.FIVES)
@@ -275,6 +333,8 @@ BROKEN = [
     ("pentago", WinsBeforeTheTwist, "end"),
     ("ultimate_tic_tac_toe", SendsToItsOwnBoard, "position"),  # where the next player is sent
     ("oware", NeverFeeds, "legal moves"),
+    ("einstein_wurfelt_nicht", LoadedDie, "chance"),
+    ("einstein_wurfelt_nicht", MovesAnyCube, "legal moves"),
 ]
 
 
@@ -300,6 +360,7 @@ FILES = {
     "pentago": ("pentago", "Pentago", []),
     "ultimate_tic_tac_toe": ("ultimate_tic_tac_toe", "UltimateTicTacToe", []),
     "oware": ("oware", "Oware", []),
+    "einstein_wurfelt_nicht": ("einstein_wurfelt_nicht", "EinsteinWurfeltNicht", []),
 }
 
 
