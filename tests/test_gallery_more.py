@@ -192,8 +192,12 @@ def test_the_gallery_agrees_with_openspiel_over_200_random_games(name: str) -> N
     winners, reasons = ENDS[name]
     assert {outcome.winner for outcome in report.outcomes} == winners
     assert {re.sub(r"\d+", "#", outcome.reason) for outcome in report.outcomes} == reasons
-    turns = report.reference_moves if name == "pentago" else report.moves  # a Pentago turn: two moves, one action
+    turns = report.reference_moves if name == "pentago" else report.moves
     assert report.positions == report.games + turns  # compared at the start and after every turn
+    if name == "pentago":  # a turn: two moves here, one action there
+        assert 2 * report.reference_moves == report.moves
+    if name == "ultimate_tic_tac_toe":  # a free choice: one move here, two actions there (the board, the square)
+        assert report.reference_moves > report.moves
     if ORACLES[name].chance is not None:  # told OpenSpiel both shuffles, and a roll before every move
         assert report.draws == 2 * report.games + report.moves
 
