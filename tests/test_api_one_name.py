@@ -84,7 +84,7 @@ COPENHAGEN_POSITION = "/3ttttt3/5t5/11/t4T4t/t3T1T3t/tt1TT1TT1tt/t3T1T3t/t4TK3t/
 
 
 def test_tafl_from_position_keeps_the_rule_set_and_records_the_position_as_its_setup() -> None:
-    state = Tafl("copenhagen").from_position(COPENHAGEN_POSITION, to_move=1, seed=6)
+    state = Tafl("copenhagen").from_position(position=COPENHAGEN_POSITION, to_move=1, seed=6)
     assert state.game == Tafl("copenhagen") and state.game.options.variant == "copenhagen"
     assert state.current_player == 1 and state.position() == COPENHAGEN_POSITION
     for _ in range(6):
@@ -99,7 +99,7 @@ def test_tafl_from_position_keeps_the_rule_set_and_records_the_position_as_its_s
 def test_tafl_set_up_game_written_for_opentafl_starts_from_its_position() -> None:
     from boardkit.games.tafl import read_opentafl_game, write_opentafl_game
 
-    state = Tafl("copenhagen").from_position(COPENHAGEN_POSITION, to_move=1, seed=6)
+    state = Tafl("copenhagen").from_position(position=COPENHAGEN_POSITION, to_move=1, seed=6)
     state.apply(state.legal_moves()[0])
     text = write_opentafl_game(state)
     assert f"start:{COPENHAGEN_POSITION}" in text
@@ -111,13 +111,13 @@ def test_tafl_from_position_refuses_a_board_of_another_size() -> None:
     from boardkit.errors import NotationError
 
     with pytest.raises(NotationError, match="the position is 7x7, but copenhagen is played on 11x11"):
-        Tafl("copenhagen").from_position("/7/7/3K3/7/t6/7/7/", to_move=0)
+        Tafl("copenhagen").from_position(position="/7/7/3K3/7/t6/7/7/", to_move=0)
 
 
 def test_tafl_setup_data_that_is_not_a_position_is_a_record_error() -> None:
     from boardkit.errors import RecordError
 
-    record = Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=1).to_record()
+    record = Tafl("brandubh").from_position(position="/7/7/3K3/7/t6/7/7/", to_move=1).to_record()
     bad = record.to_json().replace('"to_move": 1', '"to_move": 3')
     with pytest.raises(RecordError, match="to_move"):
         GameRecord.from_json(bad).replay()
@@ -131,7 +131,7 @@ def test_a_set_up_game_of_opentafls_own_rules_replays_with_its_officers() -> Non
         "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c"
         " start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/"
     )
-    state = berserk.from_position("/11/4c6/11/4t6/4N6/5Kc4/c4t5/T10/5t4c/T1T7T/2t8/", to_move=1, seed=3)
+    state = berserk.from_position(position="/11/4c6/11/4t6/4N6/5Kc4/c4t5/T10/5t4c/T1T7T/2t8/", to_move=1, seed=3)
     for _ in range(5):
         state.apply(state.legal_moves()[len(state.legal_moves()) // 2])
     again = GameRecord.from_json(state.to_record().to_json()).replay()

@@ -68,7 +68,7 @@ def _pair(value: object, what: str) -> tuple[Any, Any]:
 
 def position(
     game: _Game,
-    state_type: Callable[[_Game, int, int], _State],
+    state_type: Callable[[_Game, int, int | None], _State],
     *,
     hands: Sequence[Mapping[Any, int]],
     courts: Sequence[Mapping[Any, int]],
@@ -79,7 +79,7 @@ def position(
     darkness: Mapping[Any, int] | None,
     removed: Mapping[Any, int] | None,
     to_move: Player | None,
-    seed: int,
+    seed: int | None,
 ) -> _State:
     """Check the position ``game.from_position`` describes and build it as a
     ``state_type`` (see :meth:`ClothOfGold.from_position
