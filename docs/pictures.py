@@ -4,8 +4,8 @@ boardkit's own SVG rendering from set-up positions.
 The docs build (``docs/conf.py``) calls :func:`main` before it reads a page,
 so the pictures always show what the library draws today; a picture is
 rewritten only when it changed. Each rules diagram sets up its position with
-the game's ``from_position`` (Camelot, which has none, plays its moves from a
-seeded start), makes the move the rule is about, and checks that the rule did
+the game's ``from_position`` (Camelot's diagrams play their moves from a seeded start),
+makes the move the rule is about, and checks that the rule did
 what the page says, so a diagram cannot go on showing a rule the game no
 longer plays. Run it alone to draw them again::
 
