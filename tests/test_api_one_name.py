@@ -1,16 +1,22 @@
 """One name and one spelling per idea (issue 41): Tafl's ``playout`` takes
 keywords as every state's does, one ``rewards`` helper on one scale, and a
 game started from a position keeps its rule set's name and records the
-position as its ``setup``."""
+position as its ``setup``, through one ``from_position`` shape in every game
+(keywords only, ``to_move=None`` and ``seed=None`` meaning the same
+everywhere)."""
 
 from __future__ import annotations
 
+import inspect
 import warnings
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-from boardkit import GameRecord, Outcome, Random
+from boardkit import GameRecord, Outcome, Random, State
 from boardkit.errors import OptionError
+from boardkit.games import load, names
 from boardkit.games.tafl import Tafl
 
 # -- playout: keyword-only in Tafl as in the base ------------------------------------------------
@@ -136,3 +142,95 @@ def test_a_set_up_game_of_opentafls_own_rules_replays_with_its_officers() -> Non
         state.apply(state.legal_moves()[len(state.legal_moves()) // 2])
     again = GameRecord.from_json(state.to_record().to_json()).replay()
     assert again == state and again.game == berserk and type(again) is type(state)
+
+
+# -- from_position: one shape in every game ---------------------------------------------------------
+
+
+def _positions() -> dict[str, Callable[..., State[Any]]]:
+    """Each shipped game's from_position with a small position given, taking to_move and seed."""
+    from boardkit.games.camelot import Camelot
+    from boardkit.games.cloth_of_gold import ClothOfGold
+    from boardkit.games.five_fields import BOARD, FiveFields, Pawn, Terrain
+
+    plains = dict.fromkeys(BOARD.cells, Terrain.PLAIN)
+    queens = {(0, 2): [(0, Pawn.QUEEN)], (0, 0): [(0, Pawn.PRINCE)], (0, -2): [(1, Pawn.QUEEN)]}
+    return {
+        "tafl": lambda **kw: Tafl("brandubh").from_position(position="/7/7/3K3/7/t6/7/7/", **kw),
+        "five-fields": lambda **kw: FiveFields().from_position(terrain=plains, pawns=queens, **kw),
+        "cloth-of-gold": lambda **kw: ClothOfGold().from_position(hands=[{"blue": 1}, {}], scores=(3, 5), **kw),
+        "camelot": lambda **kw: Camelot().from_position(hands=[{"tower": 1, "garden": 1}, {"blank": 2}], **kw),
+    }
+
+
+def test_every_shipped_game_has_a_from_position() -> None:
+    assert sorted(_positions()) == sorted(names())
+
+
+@pytest.mark.parametrize("name", names())
+def test_from_position_takes_keywords_only_with_to_move_and_seed_defaulting_alike(name: str) -> None:
+    parameters = list(inspect.signature(type(load(name)).from_position).parameters.values())[1:]
+    # Tafl's *args is the old spelling's shim: the position by position, with a DeprecationWarning.
+    old = [p.name for p in parameters if p.kind is inspect.Parameter.VAR_POSITIONAL]
+    assert old == (["args"] if name == "tafl" else [])
+    shape = {p.name: p for p in parameters if p.kind is not inspect.Parameter.VAR_POSITIONAL}
+    assert {p.kind for p in shape.values()} == {inspect.Parameter.KEYWORD_ONLY}
+    assert (shape["to_move"].default, shape["seed"].default) == (None, None)
+
+
+@pytest.mark.parametrize("name", ["five-fields", "cloth-of-gold", "camelot"])
+def test_from_position_refuses_a_position_given_by_position(name: str) -> None:
+    with pytest.raises(TypeError):
+        load(name).from_position({})
+
+
+def test_tafls_position_by_position_warns_once_and_sets_up_the_same_game() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        old = Tafl("copenhagen").from_position(COPENHAGEN_POSITION, to_move=1, seed=6)
+    assert [(w.category, str(w.message)) for w in caught] == [
+        (DeprecationWarning, "from_position(position) by position is deprecated: write from_position(position=...)")
+    ]
+    assert old == Tafl("copenhagen").from_position(position=COPENHAGEN_POSITION, to_move=1, seed=6)
+    assert old.to_record().setup == {"position": COPENHAGEN_POSITION, "to_move": 1}
+    with pytest.raises(TypeError, match="both by position and by keyword"):
+        Tafl("copenhagen").from_position(COPENHAGEN_POSITION, position=COPENHAGEN_POSITION)
+
+
+@pytest.mark.parametrize("name", names())
+def test_to_move_defaults_to_the_rules_first_player(name: str) -> None:
+    assert _positions()[name](seed=1).current_player == 0  # player 0 moves first in every shipped game's rules
+
+
+def test_to_move_defaults_to_a_first_option_when_the_rules_have_one() -> None:
+    from boardkit.games.camelot import Camelot
+    from boardkit.games.cloth_of_gold import ClothOfGold
+
+    assert Tafl("brandubh", first=1).from_position(position="/7/7/3K3/7/t6/7/7/").current_player == 1
+    assert Tafl("brandubh", first=1).from_position().position() == Tafl("brandubh").options.start
+    assert ClothOfGold(first=1).from_position().current_player == 1
+    assert Camelot(first=1).from_position(hands=[{"tower": 1}, {"blank": 1}]).current_player == 1
+
+
+@pytest.mark.parametrize("name", names())
+def test_seed_none_is_a_fresh_seed_kept_on_the_state_as_in_new_game(name: str) -> None:
+    one, two = _positions()[name](), _positions()[name]()
+    assert type(one.seed) is int and one.seed != two.seed
+    assert one.to_record().seed == one.seed
+    assert _positions()[name](seed=7).seed == 7
+
+
+@pytest.mark.parametrize("name", names())
+def test_records_of_games_started_from_a_position_replay(name: str) -> None:
+    state = _positions()[name](to_move=1)
+    assert state.current_player == 1 and state.game == load(name, **state.game.option_values())
+    chooser = Random(3)
+    for _ in range(6):
+        if state.is_over:
+            break
+        moves = state.legal_moves()
+        state.apply(moves[chooser.randbelow(len(moves))])
+    record = state.to_record()
+    assert record.setup is not None and record.setup["to_move"] == 1
+    again = GameRecord.from_json(record.to_json()).replay()
+    assert again == state and again.history == state.history

@@ -487,7 +487,10 @@ class Game(abc.ABC, Generic[S, M]):
         A game whose ``from_position`` (or any other way of setting up a
         position) records the position with :meth:`State._record_setup` overrides
         this to read that data back, so that the game's records replay from
-        the same position. The data comes from a file: validate it and raise a
+        the same position. Every shipped game's ``from_position`` has one
+        shape: keyword arguments only, ``to_move=None`` for the rules' first
+        player and ``seed=None`` for a fresh seed, as in :meth:`new_game`
+        (:doc:`/reference/api`, "Starting a game from a position"). The data comes from a file: validate it and raise a
         :class:`~boardkit.BoardkitError` (an :class:`~boardkit.OptionError`,
         say) for anything malformed.
 
