@@ -18,6 +18,8 @@ from boardkit import GameRecord, Outcome, Random, State
 from boardkit.errors import OptionError
 from boardkit.games import load, names
 from boardkit.games.tafl import Tafl
+from boardkit.kit import BoardGame, BoardState, Place
+from boardkit.topology import SquareGrid
 
 # -- playout: keyword-only in Tafl as in the base ------------------------------------------------
 
@@ -81,6 +83,38 @@ def test_agents_and_rl_score_a_finished_game_by_the_outcome_rewards() -> None:
     assert state.outcome is not None
     assert state.outcome.rewards(2) == (1.0, -1.0)
     assert reward(state, None) == (1.0, 0.0)  # UCT's 0-to-1 count of the same rewards
+
+
+class _SharedState(BoardState[str, Place]):
+    """A three-player game of one cell: the first stone ends it, won by players 0 and 2 together."""
+
+    def moves(self) -> list[Place]:
+        return [Place(self.name(c)) for c in self.empty()]
+
+    def play(self, move: Place) -> None:
+        self.put(move.cell, "X")
+        self.next_turn()
+
+    def judge(self) -> Outcome | None:
+        return None if self.empty() else Outcome(frozenset({0, 2}), None, "shared by two")
+
+
+class _Shared(BoardGame[_SharedState, Place]):
+    name = "shared"
+    board = SquareGrid(1, 1)
+    pieces = {"X": "the stone"}
+    state_class = _SharedState
+    min_players = max_players = 3
+
+
+def test_the_base_evaluate_scores_a_shared_victory_as_the_outcome_rewards_do() -> None:
+    state = _Shared().new_game(seed=0)
+    assert [state.evaluate(p) for p in range(3)] == [0.0, 0.0, 0.0]
+    state.apply("a1")
+    assert state.outcome is not None
+    assert tuple(state.evaluate(p) for p in range(3)) == state.outcome.rewards(3) == (0.5, -1.0, 0.5)
+    with pytest.raises(OptionError, match="no player 3"):
+        state.evaluate(3)
 
 
 # -- a game started from a position keeps its rule set's name ------------------------------------

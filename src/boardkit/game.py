@@ -1189,8 +1189,14 @@ class State(abc.ABC, Generic[M]):
         """A cheap estimate in ``[-1, 1]`` of how good the position is for
         ``player``; bots such as a one-ply greedy agent use it.
 
-        The base version knows only finished games (1 won, -1 lost, 0 drawn
-        or shared); games override it with a real heuristic.
+        The base version knows only finished games, which it scores as
+        :meth:`Outcome.rewards <boardkit.Outcome.rewards>` does, the one
+        scale of rewards: 1 won, -1 lost, 0 drawn (or won by everybody or
+        nobody), ``1/k`` each for a victory shared by ``k`` players; 0 while
+        the game goes on. Games override it with a real heuristic.
+
+        Raises:
+            OptionError: if ``player`` is not a seat of this game.
 
         Examples:
             >>> from boardkit.testing import Nim
@@ -1201,10 +1207,9 @@ class State(abc.ABC, Generic[M]):
             >>> state.evaluate(0), state.evaluate(1)
             (1.0, -1.0)
         """
+        seat = self.check_player(player)
         outcome = self.outcome
-        if outcome is None or not outcome.winners or len(outcome.winners) == self.players:
-            return 0.0
-        return 1.0 if player in outcome.winners else -1.0
+        return 0.0 if outcome is None else outcome.rewards(self.players)[seat]
 
     def _record_moves(self) -> tuple[str, ...]:
         """The moves as written to a record; a game may annotate them."""
