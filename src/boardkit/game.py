@@ -487,7 +487,10 @@ class Game(abc.ABC, Generic[S, M]):
         A game whose ``from_position`` (or any other way of setting up a
         position) records the position with :meth:`State._record_setup` overrides
         this to read that data back, so that the game's records replay from
-        the same position. The data comes from a file: validate it and raise a
+        the same position. Every shipped game's ``from_position`` has one
+        shape: keyword arguments only, ``to_move=None`` for the rules' first
+        player and ``seed=None`` for a fresh seed, as in :meth:`new_game`
+        (:doc:`/reference/api`, "Starting a game from a position"). The data comes from a file: validate it and raise a
         :class:`~boardkit.BoardkitError` (an :class:`~boardkit.OptionError`,
         say) for anything malformed.
 
@@ -1184,8 +1187,14 @@ class State(abc.ABC, Generic[M]):
         """A cheap estimate in ``[-1, 1]`` of how good the position is for
         ``player``; bots such as a one-ply greedy agent use it.
 
-        The base version knows only finished games (1 won, -1 lost, 0 drawn
-        or shared); games override it with a real heuristic.
+        The base version knows only finished games, which it scores as
+        :meth:`Outcome.rewards <boardkit.Outcome.rewards>` does, the one
+        scale of rewards: 1 won, -1 lost, 0 drawn (or won by everybody or
+        nobody), ``1/k`` each for a victory shared by ``k`` players; 0 while
+        the game goes on. Games override it with a real heuristic.
+
+        Raises:
+            OptionError: if ``player`` is not a seat of this game.
 
         Examples:
             >>> from boardkit.testing import Nim
@@ -1196,10 +1205,9 @@ class State(abc.ABC, Generic[M]):
             >>> state.evaluate(0), state.evaluate(1)
             (1.0, -1.0)
         """
+        seat = self.check_player(player)
         outcome = self.outcome
-        if outcome is None or not outcome.winners or len(outcome.winners) == self.players:
-            return 0.0
-        return 1.0 if player in outcome.winners else -1.0
+        return 0.0 if outcome is None else outcome.rewards(self.players)[seat]
 
     def _record_moves(self) -> tuple[str, ...]:
         """The moves as written to a record; a game may annotate them."""

@@ -265,18 +265,21 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
     def from_position(
         self,
         *,
-        hands: Sequence[Mapping[Any, int]] = ({}, {}),
-        courts: Sequence[Mapping[Any, int]] = ({}, {}),
+        hands: Sequence[Mapping[Any, int]] | None = None,
+        courts: Sequence[Mapping[Any, int]] | None = None,
         scores: Sequence[int] = (0, 0),
         tile_spaces: Mapping[Any, Any] | None = None,
         tokens: Sequence[Sequence[Any]] = ((None, None), (None, None)),
         dragon: Any = None,
         darkness: Mapping[Any, int] | None = None,
         removed: Mapping[Any, int] | None = None,
-        to_move: Any = None,
-        seed: Any = 0,
+        to_move: IntArgument | None = None,
+        seed: IntArgument | None = None,
     ) -> ClothOfGoldState:
         """Set up a position for tests, tutorials and puzzles.
+
+        Every argument is a keyword, as in every game's ``from_position``
+        (the shared shape is in :doc:`/reference/api`).
 
         Tiles and spaces may be given as enum members or by name
         (``"gold"``). Between them the zones must hold the variant's 54 tiles
@@ -286,8 +289,8 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         Darkness, in board order, with the seeded generator.
 
         Args:
-            hands: Each player's Hand, tile -> count.
-            courts: Each player's Court, tile -> count.
+            hands: Each player's Hand, tile -> count; default: both empty.
+            courts: Each player's Court, tile -> count; default: both empty.
             scores: Both scores, each below 30.
             tile_spaces: The tile (or ``None``) on some of the six tile spaces.
             tokens: Each player's tokens A and B: a space, or ``None`` while
@@ -297,8 +300,11 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
             darkness: The Darkness, tile -> count; default: what is left.
             removed: Tiles removed from the game; default: none, or what is
                 left when ``darkness`` is given.
-            to_move: The player to move; default the game's first player.
-            seed: Seed of the state's generator (later draws).
+            to_move: The player to move; ``None`` (the default): the game's
+                first player (``first``).
+            seed: Seed of the state's generator (the tile spaces filled from
+                the Darkness and later draws), as :meth:`new_game`'s
+                (``None``: a fresh one, kept on the state).
 
         Returns:
             The state, with no history; its records carry the position
@@ -323,8 +329,8 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         return position(
             self,
             ClothOfGoldState,
-            hands=hands,
-            courts=courts,
+            hands=({}, {}) if hands is None else hands,
+            courts=({}, {}) if courts is None else courts,
             scores=scores,
             tile_spaces=tile_spaces,
             tokens=tokens,

@@ -224,11 +224,14 @@ class FiveFields(Game["FiveFieldsState", Move]):
         pawns: Mapping[Hex, Sequence[tuple[Player, Pawn]]],
         fields: Mapping[Hex, Player] | None = None,
         cities: Mapping[Hex, Player] | None = None,
-        to_move: Any = 0,
-        seed: Any = None,
+        to_move: IntArgument | None = None,
+        seed: IntArgument | None = None,
         princes_lost: Sequence[int] = (0, 0),
     ) -> FiveFieldsState:
         """A position set up by hand, for tests, tutorials and puzzles.
+
+        Every argument is a keyword, as in every game's ``from_position``
+        (the shared shape is in :doc:`/reference/api`).
 
         The terrain counts are not checked, so a puzzle may use any map. With
         ``blank_map``, hexes left out of ``terrain`` are face down (the unseen
@@ -241,8 +244,10 @@ class FiveFields(Game["FiveFieldsState", Move]):
             pawns: For each occupied hex, its pawns as ``(player, Pawn)`` pairs.
             fields: The owner of each Field.
             cities: The owner of each City.
-            to_move: The player to move.
-            seed: Seed of the state's generator.
+            to_move: The player to move; ``None`` (the default): player 0,
+                who moves first in 5 Fields.
+            seed: Seed of the state's generator, as :meth:`new_game`'s
+                (``None``: a fresh one, kept on the state).
             princes_lost: Per player, how many Princes were lost in Battles
                 and not yet replaced: only those can be regenerated. At most
                 the Princes missing from the board (3 less those on it).
@@ -268,6 +273,8 @@ class FiveFields(Game["FiveFieldsState", Move]):
         for name, given in parts:
             if not isinstance(given, Mapping) and (given is not None or name in ("terrain", "pawns")):
                 raise OptionTypeError(f"{name} must be a mapping from hexes, not {shown(given)}")
+        if to_move is None:
+            to_move = 0  # player 0 moves first
         state = FiveFieldsState._from_position(
             self, terrain, pawns, fields or {}, cities or {}, to_move, seed, princes_lost
         )
