@@ -46,6 +46,11 @@ GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
     ("nine-mens-morris.svg", "nine_mens_morris:NineMensMorris", {}, 4, 24),
     ("kalah.svg", "kalah:Kalah", {}, 5, 14),
     ("dots-and-boxes.svg", "dots_and_boxes:DotsAndBoxes", {}, 6, 8),
+    # connection games and Lines of Action, as OpenSpiel plays them (tests/test_gallery_connection.py)
+    ("y.svg", "y:Y", {}, 3, 200),
+    ("havannah.svg", "havannah:Havannah", {}, 2, 200),
+    ("lines-of-action.svg", "lines_of_action:LinesOfAction", {}, 4, 30),
+    ("twixt.svg", "twixt:TwixT", {}, 5, 24),
 )
 
 
