@@ -1,5 +1,5 @@
 """Lines of Action on the authoring kit, as OpenSpiel's ``lines_of_action``
-plays it (its default ``max_game_length=1000``).
+plays it (its default ``max_game_length=1000``, an option here too).
 
 An 8x8 board, ``a1`` at the bottom left. Black (``x``, player 0) starts on
 ``b1`` to ``g1`` and ``b8`` to ``g8`` and moves first; white (``o``, player 1)
@@ -13,7 +13,8 @@ A player whose pieces are all joined in one group (next to each other
 across, up and down or diagonally) wins; a move that joins both sides' at
 once wins for the player who made it. A player who cannot move loses. As in
 OpenSpiel, a board that comes back, with either player to move, draws, and
-so does the 1000th move.
+so does the 1000th move (``LinesOfAction(max_game_length=200)`` for
+another), even one that joins a side.
 
 A move is written ``b1-b3``, a capture ``b1xb3``, as OpenSpiel writes them.
 ``tests/test_gallery_connection.py`` plays this game and OpenSpiel's side by
@@ -36,6 +37,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
+import attrs
+
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Path
 from boardkit.patterns import reach
@@ -44,11 +47,17 @@ from boardkit.topology import SquareGrid
 BOARD = SquareGrid(8, 8, diagonals=True)  # index 0 is a8, the top left
 TABLES = BOARD.compiled
 PIECES = "xo"
-MOST_MOVES = 1000
 #: The four lines through each square, each named by its kind and its number: the column, the row and the
 #: two diagonals (up to the right, up to the left); and which of the four each direction runs along.
 LINES = [((0, column), (1, row), (2, column + row), (3, column - row)) for column, row in BOARD.squares]
 AXIS = [{"n": 0, "s": 0, "e": 1, "w": 1, "ne": 2, "sw": 2, "nw": 3, "se": 3}[d] for d in BOARD.directions]
+
+
+@attrs.frozen
+class LinesOfActionOptions:
+    """After how many moves the game is drawn: OpenSpiel's ``max_game_length``, 1000 by default."""
+
+    max_game_length: int = attrs.field(default=1000, validator=attrs.validators.ge(1))
 
 
 class LinesOfActionState(BoardState[str, Path]):
@@ -86,8 +95,9 @@ class LinesOfActionState(BoardState[str, Path]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        if self.counter("moves played") >= MOST_MOVES:
-            return Outcome.draw(f"{MOST_MOVES} moves")
+        most = self.game.options.max_game_length
+        if self.counter("moves played") >= most:
+            return Outcome.draw(f"{most} moves")  # even when the last one joined a side
         if self.counter("_repeated"):
             return Outcome.draw("a board came back")
         mover = 1 - self.player
@@ -116,4 +126,5 @@ class LinesOfAction(BoardGame[LinesOfActionState, Path]):
     colours: ClassVar = {"x": "#222222", "o": "#f5f5f5"}
     counters: ClassVar = {"moves played": 0, "_seen": frozenset(), "_repeated": False}
     moves = (Path,)
+    options_class = LinesOfActionOptions
     state_class = LinesOfActionState

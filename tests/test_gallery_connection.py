@@ -176,6 +176,14 @@ def test_lines_of_action_agrees_with_openspiel_over_200_random_games() -> None:
     assert reasons["a board came back"] > 0 and reasons["all its pieces are joined"] > 0
 
 
+def test_lines_of_action_with_a_shorter_game_agrees_with_openspiel() -> None:
+    game, reference = lines_of_action.LinesOfAction(max_game_length=60), openspiel_reference("lines_of_action",
+                                                                                            max_game_length=60)
+    report = lockstep(game, reference, games=50, seed=30, same_position=(cells, spiel_squares))
+    reasons = Counter(outcome.reason for outcome in report.outcomes)
+    assert report.finished == 50 and reasons["60 moves"] > 40 and len(reasons) == 3  # and repetitions, and a win
+
+
 def test_twixt_agrees_with_openspiel_over_200_random_games() -> None:
     report = play_in_lockstep("twixt")
     assert report.games == report.finished == 200 and report.positions == report.moves + report.games
