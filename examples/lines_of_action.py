@@ -76,13 +76,14 @@ class LinesOfActionState(BoardState[str, Path]):
         for i, piece in enumerate(cells):
             if piece != mine:
                 continue
-            for d, ray in enumerate(TABLES.rays[i]):
-                distance = on_line[LINES[i][AXIS[d]]]  # the pieces on the whole line, this one included
-                if distance > len(ray) or cells[ray[distance - 1]] == mine:
+            lines = LINES[i]
+            for ray, axis in zip(TABLES.rays[i], AXIS, strict=True):
+                distance = on_line[lines[axis]]  # the pieces on the whole line, this one included
+                if distance > len(ray):
                     continue
-                if distance == 1 or theirs not in [cells[j] for j in ray[: distance - 1]]:  # never over theirs
-                    target = ray[distance - 1]
-                    found.append(Path.through(BOARD, (i, target), capture=cells[target] == theirs))
+                target = ray[distance - 1]
+                if cells[target] != mine and (distance == 1 or theirs not in [cells[j] for j in ray[: distance - 1]]):
+                    found.append(Path.through(BOARD, (i, target), capture=cells[target] == theirs))  # never over theirs
         return found
 
     def play(self, move: Path) -> None:
