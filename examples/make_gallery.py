@@ -52,6 +52,11 @@ GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
     ("ultimate-tic-tac-toe.svg", "ultimate_tic_tac_toe:UltimateTicTacToe", {}, 4, 40),
     ("oware.svg", "oware:Oware", {}, 5, 30),
     ("einstein-wurfelt-nicht.svg", "einstein_wurfelt_nicht:EinsteinWurfeltNicht", {}, 3, 10),
+    # connection games and Lines of Action, as OpenSpiel plays them (tests/test_gallery_connection.py)
+    ("y.svg", "y:Y", {}, 3, 200),
+    ("havannah.svg", "havannah:Havannah", {}, 2, 200),
+    ("lines-of-action.svg", "lines_of_action:LinesOfAction", {}, 4, 30),
+    ("twixt.svg", "twixt:TwixT", {}, 5, 24),
 )
 
 
