@@ -334,8 +334,8 @@ def _wall_lines(
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         hx, hy = (y1 - y2) * side / 2, (x2 - x1) * side / 2  # half the side, turned a quarter from a to b
         ends = f'x1="{mx - hx:.1f}" y1="{my - hy:.1f}" x2="{mx + hx:.1f}" y2="{my + hy:.1f}"'
-        parts.append(f'<line {ends} stroke="#222" stroke-width="{width + 3:.1f}" stroke-linecap="square"/>')
-        parts.append(f'<line {ends} stroke="{attribute(colour)}" stroke-width="{width:.1f}" stroke-linecap="square"/>')
+        parts.append(f'<line {ends} stroke="#222" stroke-width="{width + 3:.1f}" stroke-linecap="butt"/>')
+        parts.append(f'<line {ends} stroke="{attribute(colour)}" stroke-width="{width:.1f}" stroke-linecap="butt"/>')
     return parts
 
 
