@@ -238,21 +238,13 @@ def can_reach(
     seen = [False] * board.size
     seen[start] = True
     todo = [start]
-    at = 0
-    while at < len(todo):
-        i = todo[at]
-        at += 1
-        cells = neighbors[i]
-        edges = through[i]
-        for n in range(len(cells)):
-            j = cells[n]
-            if not seen[j]:
-                k = edges[n]
-                if walls[k] is None and k not in closing:
-                    if j in goals:
-                        return True
-                    seen[j] = True
-                    todo.append(j)
+    for i in todo:  # the list grows as the search goes: a queue without a deque
+        for j, k in zip(neighbors[i], through[i]):  # noqa: B905  (plain zip: one loop when compiled)
+            if not seen[j] and walls[k] is None and k not in closing:
+                if j in goals:
+                    return True
+                seen[j] = True
+                todo.append(j)
     return False
 
 
@@ -290,15 +282,9 @@ def shortest_way(
     came = [-1] * board.size
     came[start] = start
     todo = [start]
-    at = 0
-    while at < len(todo):
-        i = todo[at]
-        at += 1
-        cells = neighbors[i]
-        edges = through[i]
-        for n in range(len(cells)):
-            j = cells[n]
-            if came[j] < 0 and walls[edges[n]] is None:
+    for i in todo:  # the list grows as the search goes: a queue without a deque
+        for j, k in zip(neighbors[i], through[i]):  # noqa: B905  (plain zip: one loop when compiled)
+            if came[j] < 0 and walls[k] is None:
                 came[j] = i
                 if j in goals:
                     way = [j]
