@@ -204,23 +204,9 @@ def test_the_command_plays_quoridor_from_its_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_quoridor_plays_in_the_browser(players: int) -> None:
-    pytest.importorskip("starlette")
-    from boardkit.web.page import seat_page
-    from boardkit.web.table import Table, parse_seat
+    from test_gallery_oracle import play_in_the_browser
 
-    table = Table(Quoridor(size=5), [parse_seat("here")] * players, seed=1)
-    viewer = table.viewer(table.host_token)
-    walls = 0
-    for _ in range(1000):
-        if table.state.is_over:
-            break
-        page = seat_page(table, viewer, table.state.current_player)
-        offered = [m["move"] for m in page["moves"]]
-        assert offered == [str(m) for m in table.state.legal_moves()]
-        assert 'data-cell="a1"' in page["svg"]
-        walls = max(walls, page["svg"].count('stroke-linecap="butt"') // 2)  # each wall: two lines an edge
-        table.play(viewer, offered[len(offered) // 2], table.version)
-    assert table.state.is_over and walls >= 2
+    play_in_the_browser(Quoridor(size=5), players)  # every page offers the legal moves, to the end
 
 
 def test_quoridor_has_its_gallery_picture() -> None:

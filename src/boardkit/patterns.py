@@ -231,21 +231,7 @@ def can_reach(
         >>> can_reach(board.compiled, board.index("a3"), top, walls, closing=[board.edge_index("c1", "c2")])
         False
     """
-    if start in goals:
-        return True
-    neighbors = board.neighbors
-    through = board.neighbor_edges
-    seen = [False] * board.size
-    seen[start] = True
-    todo = [start]
-    for i in todo:  # the list grows as the search goes: a queue without a deque
-        for j, k in zip(neighbors[i], through[i]):  # noqa: B905  (plain zip: one loop when compiled)
-            if not seen[j] and walls[k] is None and k not in closing:
-                if j in goals:
-                    return True
-                seen[j] = True
-                todo.append(j)
-    return False
+    return start in goals or _search(board, start, goals, walls, closing, [-1] * board.size) >= 0
 
 
 def shortest_way(
@@ -257,44 +243,57 @@ def shortest_way(
     onto, the goal last (``[]`` when ``start`` is a goal), or ``None`` when
     the walls leave no way. Its length is how far the goal is: what a
     Quoridor player weighs, and a wall that blocks none of the players'
-    ways leaves every player a way.
-
-    Args:
-        board: The compiled board.
-        start: The index of the cell to walk from.
-        goals: The indices of the cells to reach (a set).
-        walls: The mark on every edge, by edge number (``None``: open).
+    ways leaves every player a way. The arguments are those of
+    :func:`can_reach`, but for ``closing``.
 
     Examples:
-        >>> from boardkit.topology import SquareGrid
-        >>> board = SquareGrid(3, 3, origin="top")
-        >>> walls = [None] * len(board.edges)
-        >>> for a, b in [("a1", "a2"), ("b1", "b2")]:
-        ...     walls[board.edge_index(a, b)] = "#"
-        >>> top = {board.index(c) for c in board.side("top")}
-        >>> [board.name(board.cells[i]) for i in shortest_way(board.compiled, board.index("a3"), top, walls)]
+        The way up a 3x3 Quoridor board past two walls between its first two rows:
+
+        >>> from quoridor import Quoridor
+        >>> state = Quoridor(size=3).new_game(seed=0)
+        >>> state.put_edge("a1", "a2", "#"); state.put_edge("b2", "b1", "#")
+        >>> board, top = state.board, {0, 1, 2}  # the cells of row 1, by index
+        >>> way = shortest_way(board.compiled, board.index("a3"), top, state.edge_marks)
+        >>> [board.name(board.cells[i]) for i in way]
         ['a2', 'b2', 'c2', 'c1']
     """
     if start in goals:
         return []
+    came = [-1] * board.size
+    j = _search(board, start, goals, walls, (), came)
+    if j < 0:
+        return None
+    way = [j]
+    while came[j] != start:
+        j = came[j]
+        way.append(j)
+    way.reverse()
+    return way
+
+
+def _search(
+    board: CompiledTopology,
+    start: int,
+    goals: Container[int],
+    walls: Sequence[object],
+    closing: Collection[int],
+    came: list[int],
+) -> int:
+    """Breadth first from ``start`` (not itself a goal) past the walls: the
+    first cell of ``goals`` it meets, or -1; ``came[j]`` is then the cell
+    it stepped to ``j`` from (-1: not reached)."""
     neighbors = board.neighbors
     through = board.neighbor_edges
-    came = [-1] * board.size
     came[start] = start
     todo = [start]
     for i in todo:  # the list grows as the search goes: a queue without a deque
         for j, k in zip(neighbors[i], through[i]):  # noqa: B905  (plain zip: one loop when compiled)
-            if came[j] < 0 and walls[k] is None:
+            if came[j] < 0 and walls[k] is None and k not in closing:
                 came[j] = i
                 if j in goals:
-                    way = [j]
-                    while came[j] != start:
-                        j = came[j]
-                        way.append(j)
-                    way.reverse()
-                    return way
+                    return j
                 todo.append(j)
-    return None
+    return -1
 
 
 class Stones:

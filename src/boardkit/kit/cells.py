@@ -806,10 +806,8 @@ class BoardCells(Generic[P]):
                 marks on edges (it neither plays on them nor declares walls).
 
         Examples:
-            >>> from boardkit.kit import BoardGame, BoardState
-            >>> class Maze(BoardGame):
-            ...     name, board, state_class, walls = "maze", SquareGrid(2, 2), BoardState, True
-            >>> state = Maze().new_game(seed=0)
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
             >>> state.put_edge("a1", "b1", "#")
             >>> state.edge("b1", "a1"), state.edge("a1", "a2")
             ('#', None)
@@ -833,10 +831,8 @@ class BoardCells(Generic[P]):
                 marks on edges.
 
         Examples:
-            >>> from boardkit.kit import BoardGame, BoardState
-            >>> class Maze(BoardGame):
-            ...     name, board, state_class, walls = "maze", SquareGrid(2, 2), BoardState, True
-            >>> state = Maze().new_game(seed=0)
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
             >>> state.put_edge("a2", "a1", "#")
             >>> state.edge_marks[state.board.edge_index("a1", "a2")]
             '#'
@@ -855,20 +851,21 @@ class BoardCells(Generic[P]):
             IndexError: for a number the board has no edge of.
 
         Examples:
-            >>> from boardkit.kit import BoardGame, BoardState
-            >>> class Maze(BoardGame):
-            ...     name, board, state_class, walls = "maze", SquareGrid(2, 2), BoardState, True
-            >>> state = Maze().new_game(seed=0)
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
             >>> state.put_edge_at(0, "#")
-            >>> state.board.edges[0], state.edge("a2", "b2")
+            >>> state.board.edges[0], state.edge("a1", "b1")
             (((0, 0), (1, 0)), '#')
         """
-        lines = self._edge_lines()
+        self._put_mark(_EDGE, self._edge_lines(), k, mark)
+
+    def _put_mark(self, what: int, marks: list[P | None], k: int, mark: P | None) -> None:
+        """Put ``mark`` at ``k`` of ``marks`` (an edge's or a crossing point's), logged as ``what`` for undo."""
         if self._log is not None:
-            self._log.append((_EDGE, k, lines[k]))
-            lines[k] = mark
+            self._log.append((what, k, marks[k]))
+            marks[k] = mark
         else:
-            lines[k] = mark
+            marks[k] = mark
             self._changed_outside_a_move()
 
     @property
@@ -883,14 +880,12 @@ class BoardCells(Generic[P]):
             TopologyError: if the game keeps no marks on edges.
 
         Examples:
-            >>> from boardkit.kit import BoardGame, BoardState
-            >>> class Maze(BoardGame):
-            ...     name, board, state_class, walls = "maze", SquareGrid(2, 2), BoardState, True
-            >>> state = Maze().new_game(seed=0)
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
             >>> marks = state.edge_marks
-            >>> state.put_edge("a1", "b1", "#")
-            >>> list(marks)
-            [None, None, None, '#']
+            >>> state.put_edge("b1", "c1", "#")
+            >>> [k for k, mark in enumerate(marks) if mark is not None], state.board.edge_index("b1", "c1")
+            ([2], 2)
         """
         return self._edge_lines()
 
@@ -905,10 +900,8 @@ class BoardCells(Generic[P]):
                 game declares no walls.
 
         Examples:
-            >>> from boardkit.kit import BoardGame, BoardState
-            >>> class Maze(BoardGame):
-            ...     name, board, state_class, walls = "maze", SquareGrid(3, 3, origin="top"), BoardState, True
-            >>> state = Maze().new_game(seed=0)
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
             >>> state.put_crossing("a1", "b2", "#")
             >>> state.crossing("b1", "a2"), state.crossing("b2", "c3")
             ('#', None)
@@ -921,14 +914,11 @@ class BoardCells(Generic[P]):
         :meth:`put_crossing_at` puts it by number.
 
         Raises:
-            TopologyError: if the cells do not touch at one corner, or the
-                game declares no walls.
+            TopologyError: as :meth:`crossing` does.
 
         Examples:
-            >>> from boardkit.kit import BoardGame, BoardState
-            >>> class Maze(BoardGame):
-            ...     name, board, state_class, walls = "maze", SquareGrid(3, 3, origin="top"), BoardState, True
-            >>> state = Maze().new_game(seed=0)
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)
             >>> state.put_crossing("b2", "a1", "#")
             >>> list(state.crossing_marks)
             ['#', None, None, None]
@@ -945,21 +935,13 @@ class BoardCells(Generic[P]):
             IndexError: for a number the board has no crossing of.
 
         Examples:
-            >>> from boardkit.kit import BoardGame, BoardState
-            >>> class Maze(BoardGame):
-            ...     name, board, state_class, walls = "maze", SquareGrid(3, 3, origin="top"), BoardState, True
-            >>> state = Maze().new_game(seed=0)
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
             >>> state.put_crossing_at(3, "#")
             >>> state.crossing("b2", "c3")
             '#'
         """
-        points = self._crossing_points()
-        if self._log is not None:
-            self._log.append((_CROSSING, x, points[x]))
-            points[x] = mark
-        else:
-            points[x] = mark
-            self._changed_outside_a_move()
+        self._put_mark(_CROSSING, self._crossing_points(), x, mark)
 
     @property
     def crossing_marks(self) -> Sequence[P | None]:
@@ -970,11 +952,9 @@ class BoardCells(Generic[P]):
             TopologyError: if the game declares no walls.
 
         Examples:
-            >>> from boardkit.kit import BoardGame, BoardState
-            >>> class Maze(BoardGame):
-            ...     name, board, state_class, walls = "maze", SquareGrid(3, 2), BoardState, True
-            >>> Maze().new_game(seed=0).crossing_marks
-            [None, None]
+            >>> from quoridor import Quoridor
+            >>> Quoridor(size=3).new_game(seed=0).crossing_marks
+            [None, None, None, None]
         """
         return self._crossing_points()
 
@@ -994,10 +974,8 @@ class BoardCells(Generic[P]):
             Walls across the middle of a 3x3 board but for one gap, which
             is then tried too:
 
-            >>> from boardkit.kit import BoardGame, BoardState
-            >>> class Maze(BoardGame):
-            ...     name, board, state_class, walls = "maze", SquareGrid(3, 3, origin="top"), BoardState, True
-            >>> state = Maze().new_game(seed=0)
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
             >>> for column in "ab":
             ...     state.put_edge(f"{column}1", f"{column}2", "#")
             >>> top = {state.board.index(c) for c in state.board.side("top")}
