@@ -11,6 +11,7 @@ top, (right). A turn is one of:
 * a jump over a pawn next to it to the cell behind, when no wall and no
   pawn is there; when a wall or the board's edge is behind it, a step
   aside from it instead, left or right of it (diagonally), past no wall;
+  when a pawn is behind it, neither (OpenSpiel's reading for four);
 * a wall, two cells long, between two rows (``e3h``, under ``e3`` and
   ``f3``) or two columns (``e3v``, right of ``e3`` and ``e4``), named by
   the cell at its top left: it may not overlap a wall, nor cross one at
@@ -27,9 +28,10 @@ players: the box gives 5 each to four players); after ``4 * size * size``
 moves (324) the game is a draw, even when the last move reached the goal.
 OpenSpiel numbers four players 0 (bottom), 2 (left), 1 (top), 3 (right),
 moving in the order 0, 2, 1, 3 (its returns follow the order of play); here
-they are numbered in the order they move. A player who cannot move passes
-here; OpenSpiel offers such a player an action it cannot play (it stops with
-an error), which only happens with more than two players.
+they are numbered in the order they move. A player who cannot move (boxed
+in by walls and pawns, with no wall left to put) passes here; OpenSpiel
+offers such a player an action it cannot play, and stops with an error (rare
+with two players, less so with four).
 
 ``tests/test_gallery_quoridor.py`` plays this game and OpenSpiel's side by side.
 

@@ -837,7 +837,7 @@ class BoardCells(Generic[P]):
             >>> state.edge_marks[state.board.edge_index("a1", "a2")]
             '#'
         """
-        self.put_edge_at(self._edge_number(a, b), mark)
+        self._put_mark(_EDGE, self._edge_lines(), self._edge_number(a, b), mark)
 
     def put_edge_at(self, k: int, mark: P | None) -> None:
         """Put ``mark`` on edge number ``k`` (:attr:`Topology.edges
@@ -923,7 +923,7 @@ class BoardCells(Generic[P]):
             >>> list(state.crossing_marks)
             ['#', None, None, None]
         """
-        self.put_crossing_at(self.board.crossing_index(a, b), mark)
+        self._put_mark(_CROSSING, self._crossing_points(), self.board.crossing_index(a, b), mark)
 
     def put_crossing_at(self, x: int, mark: P | None) -> None:
         """Put ``mark`` on crossing point number ``x`` (:attr:`Topology.crossings
