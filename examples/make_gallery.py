@@ -57,6 +57,7 @@ GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
     ("havannah.svg", "havannah:Havannah", {}, 2, 200),
     ("lines-of-action.svg", "lines_of_action:LinesOfAction", {}, 4, 30),
     ("twixt.svg", "twixt:TwixT", {}, 5, 24),
+    ("quoridor.svg", "quoridor:Quoridor", {}, 3, 30),
 )
 
 
