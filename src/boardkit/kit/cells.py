@@ -35,7 +35,7 @@ __all__ = ["PART", "BoardCells", "BoardTables", "P"]
 #: (``tuple[str, ...]``, bottom first, for games that pile pieces).
 P = TypeVar("P", default=str)
 
-_CELL, _COUNTER, _TURN, _EDGE = range(4)
+_CELL, _COUNTER, _TURN, _EDGE, _LEGAL = range(5)
 #: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
 PART = "_part"
 
@@ -981,6 +981,7 @@ class BoardCells(Generic[P]):
             raise IllegalMoveError(move, reason)
         log: list[tuple[int, Any, Any]] = []
         self._log = log
+        before = (self._version, self._legal)
         self._version += 1
         try:
             self.play(move)
@@ -990,6 +991,9 @@ class BoardCells(Generic[P]):
             self._unplay(move, log)
             raise
         self._log = None
+        # The legal moves known before the move, given back by its undo when nothing else changed since
+        # (a search, or lockstep, tries a move, takes it back and goes on with the next: no listing again).
+        log.append((_LEGAL, self._version, before))
         return log
 
     def apply(self, move: Any) -> None:
@@ -1033,6 +1037,7 @@ class BoardCells(Generic[P]):
         return move
 
     def _unplay(self, move: Any, token: Any) -> None:
+        version = self._version
         self._version += 1
         for what, where, old in reversed(token):
             if what == _CELL:
@@ -1041,6 +1046,9 @@ class BoardCells(Generic[P]):
                 self._counters[where] = old
             elif what == _EDGE:
                 self._edge_lines()[where] = old
+            elif what == _LEGAL:
+                if where == version:  # the position is the one the move left: the one before it comes back whole
+                    self._version, self._legal = old
             else:
                 self._turn = old
         self._result = None  # a move is only ever played while the game goes on

@@ -399,6 +399,21 @@ class _Lockstep:
         found: list[_Way] = []  # kept once a move in parts is found
         seen: dict[tuple[str, ...], tuple[Any, ...]] = {}
         ends: dict[tuple[str, ...], Hashable] = {}
+        # The position walked from, copied once a move in parts is found: where two ways named alike are
+        # played out to compare their ends (only then: most games name every way differently).
+        start: list[State[Any]] = []
+
+        def end_of(path: tuple[Any, ...]) -> Hashable:
+            probe = start[0].copy()
+            for move in path:
+                probe.apply(move)
+            return probe.position_key()
+
+        def same_end(key: tuple[str, ...], first: tuple[Any, ...], path: tuple[Any, ...]) -> bool:
+            """Whether ``path`` ends where ``first``, named alike, does: a transposition."""
+            if key not in ends:
+                ends[key] = end_of(first)
+            return ends[key] == end_of(path)
 
         def shown(path: tuple[Any, ...]) -> str:
             return " ".join(str(m) for m in path)
@@ -410,6 +425,7 @@ class _Lockstep:
                     if not self.grouped:
                         self.grouped = True
                         found.extend(seen.items())
+                        start.append(state.copy())
                     within(move, (*prefix, move))
                     continue
                 key = (parts,) if isinstance(parts, str) else tuple(parts)
@@ -417,11 +433,9 @@ class _Lockstep:
                 other = seen.get(key)
                 if other is None and key:  # the usual case: a name of its own
                     seen[key] = path
-                    if prefix:
-                        ends[key] = self.end_of(move)
                     if self.grouped:
                         found.append((key, path))
-                elif key and prefix and len(other or ()) > 1 and ends[key] == self.end_of(move):
+                elif key and prefix and len(other or ()) > 1 and same_end(key, other or (), path):
                     found.append((key, path))  # two ways of a turn in parts to the same end: a transposition
                 elif key and prefix and len(other or ()) > 1:
                     raise self.fail(
@@ -467,14 +481,6 @@ class _Lockstep:
         self.grouped = False
         walk(())
         return seen, found
-
-    def end_of(self, move: Any) -> Hashable:
-        """The position after ``move``, the last part of a move the reference plays as one."""
-        self.state.apply(move)
-        try:
-            return self.state.position_key()
-        finally:
-            self.state.undo()
 
     def choose(
         self, named: dict[tuple[str, ...], tuple[Any, ...]], ways: list[_Way]
