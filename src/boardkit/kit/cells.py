@@ -641,18 +641,26 @@ class BoardCells(Generic[P]):
         return len(piece) if isinstance(piece, tuple) else 1
 
     def label(self, cell: Cell) -> str:
-        """What the pictures write on ``cell``: a piece's symbol, a count's
-        digits (``"0"`` for an empty pit), a stack's symbols bottom first;
-        ``""`` for an empty cell.
+        """What the text board writes on ``cell`` (:func:`boardkit.render.text.symbol`):
+        a piece's symbol, a count's digits (``"0"`` for an empty pit), a
+        stack's top piece and its height (``"x3"``); ``""`` for an empty
+        cell (the text board shows ``.``).
+
+        A game may override it, to write a cell its own way in the text
+        board and on the picture alike: a label that differs from this
+        default is written on the cell in the picture too (over its piece,
+        if it has one), and the web page shows that picture. To draw a
+        cell's contents another way altogether, override
+        :meth:`~boardkit.kit.BoardState.cell_svg`.
 
         Examples:
             >>> from boardkit.kit import BoardGame, BoardState
             >>> class Pits(BoardGame):
             ...     name, board, state_class = "pits", SquareGrid(3, 1), BoardState
             >>> state = Pits().new_game(seed=0)
-            >>> state.put("a1", 0); state.put("b1", ("x", "o"))
+            >>> state.put("a1", 0); state.put("b1", ("x", "o", "o"))
             >>> state.label("a1"), state.label("b1"), state.label("c1")
-            ('0', 'xo', '')
+            ('0', 'o3', '')
         """
         piece = self[cell]
         return "" if piece is None else symbol(piece)

@@ -61,6 +61,8 @@ def declared_svg(
     sides: Mapping[str, str] | None = None,
     edges: Mapping[tuple[Any, Any], Any] | None = None,
     title: str | None = None,
+    labels: Mapping[Any, str] | None = None,
+    drawings: Mapping[Any, str] | None = None,
 ) -> str:
     """A kit game's board as SVG, from what stands on each cell.
 
@@ -89,6 +91,11 @@ def declared_svg(
             board is then drawn as points joined by thin lines, the marked
             edges as thick ones.
         title: A line above the board.
+        labels: The game's own label of some cells, written on them in
+            place of the kit's (over the piece, if there is one).
+        drawings: The game's own picture of what stands on some cells, SVG
+            elements centred on ``(0, 0)``, drawn in place of their piece
+            and label (see :func:`~boardkit.render.board.topology_svg`).
 
     Examples:
         >>> from boardkit.topology import SquareGrid
@@ -100,14 +107,14 @@ def declared_svg(
     cells = board.cells
     names = list(names) if names is not None else [board.name(c) for c in cells]
     palette = piece_colours(key, colours or {})
-    labels: dict[Any, str] = {}
+    written: dict[Any, str] = {}
     pieces: dict[Any, str] = {}
     drawn_shapes: dict[Any, str] = {}
     for cell, value in zip(cells, symbols, strict=True):
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, str | tuple | list):
-            labels[cell] = str(value)  # a count, written as its number
+            written[cell] = str(value)  # a count, written as its number
             continue
         top = value if isinstance(value, str) else (str(value[-1]) if value else "")
         if not top:
@@ -117,11 +124,12 @@ def declared_svg(
             drawn_shapes[cell] = shapes[top]
         if not isinstance(value, str):
             if len(value) > 1:
-                labels[cell] = str(len(value))
+                written[cell] = str(len(value))  # a stack: its height on its top piece
             elif top not in shapes:
-                labels[cell] = top
+                written[cell] = top
         elif top not in shapes:
-            labels[cell] = top
+            written[cell] = top
+    written.update(labels or {})
     size = grid_size(board)
     coordinates = None
     if size is not None:
@@ -130,7 +138,7 @@ def declared_svg(
     legend = [(palette[s], f"{s}: {meaning}") for s, meaning in key.items()]
     return topology_svg(
         board,
-        labels,
+        written,
         checkered(board, cell_colours),
         title=title,
         pieces=pieces,
@@ -143,6 +151,7 @@ def declared_svg(
         show_names=coordinates is None,
         edges={edge: _edge_colour(mark, palette) for edge, mark in (edges or {}).items()},
         points=edges is not None,
+        drawings=drawings,
     )
 
 
