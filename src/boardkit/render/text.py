@@ -282,7 +282,7 @@ def _lattice(pos: Sequence[tuple[float, float]]) -> tuple[list[tuple[int, int]],
         place = []
         for (low, step), v in zip(steps, point, strict=True):
             k = round((v - low) / step)
-            if abs(low + k * step - v) > 1e-6 * max(1.0, step):
+            if abs(low + k * step - v) > 1e-3 * step:
                 return None
             place.append(k)
         places.append(place)
