@@ -113,7 +113,6 @@ MOVES = [
      for t in range(25)] for p, track in enumerate(TRACK)
 ]
 
-PLACES = [{NAMES[i]: t for t, i in enumerate(track)} for track in TRACK]  # each cell's track place, per player
 
 
 def froms(mine: list[int], theirs: list[int], die: int) -> list[int]:
@@ -236,10 +235,11 @@ def openspiel_names(move: Checker | Pass, state: BackgammonState) -> str | None:
     ``None`` for the first checker of a pair (the second follows)."""
     if isinstance(move, Pass):
         return "Pass"
-    dice, first = state.counter("dice"), state.history[-1] if state.history else None
-    pair = [first, move] if len(dice) % 2 and isinstance(first, Checker) else [move]
-    other = sum(dice[-2:]) - move.die  # the other die of the pair
-    if len(dice) % 2 == 0 and follows(*state.counts(), PLACES[state.player][move.source], move.die, other):
+    dice = state.counter("dice")
+    first = state.history[-1] if len(dice) % 2 else None  # the pair's first checker, when this is its second
+    pair = [first, move] if isinstance(first, Checker) else [move]
+    place = TRACK[state.player].index(NAMES.index(move.source))  # where it starts, along the mover's track
+    if len(dice) % 2 == 0 and follows(*state.counts(), place, move.die, sum(dice[-2:]) - move.die):
         return None
     high = max(dice[-2:]) if len(pair) == 1 else max(m.die for m in pair)
     places = [24 - int(m.source) if m.source[0].isdigit() else 24 for m in pair] + [25]

@@ -154,11 +154,12 @@ def topology_svg(
     :class:`HexGrid`, circles joined by lines for any other graph.
 
     A graph is drawn from its cells' positions (``"pos"``), scaled so that
-    it reads at any scale it was given in: cells closer than one unit are
-    spread until the closest two are :data:`CELL` pixels apart, and a
-    board wider or taller than :data:`MOST_CELLS` units is brought down to
-    that (positions in pixels, say); a board laid out in whole units
-    between those is drawn as it is.
+    it reads at any scale it was given in: a board whose closest two cells
+    are less than one unit apart, or which is more than :data:`MOST_CELLS`
+    units wide or tall (positions in pixels, say), is scaled until its
+    closest two cells are :data:`CELL` pixels apart, or it is
+    :data:`MOST_CELLS` units across if that comes first; a board laid out
+    in whole units within those is drawn as it is.
 
     Args:
         board: The board to draw.
@@ -315,8 +316,9 @@ def topology_svg(
 
 
 def _readable(pos: dict[Any, tuple[float, float]]) -> dict[Any, tuple[float, float]]:
-    """A graph's positions scaled so that its closest two cells are one unit apart
-    or more, and it spans :data:`MOST_CELLS` units at most; unchanged when it does both already."""
+    """A graph's positions scaled so that its closest two cells are one unit apart,
+    or it spans :data:`MOST_CELLS` units if less; unchanged when they are one unit apart or
+    more and it spans no more than that already."""
     points = sorted(set(pos.values()))
     closest = math.inf
     for i, (x, y) in enumerate(points):  # a sweep along x: only points nearer than the closest pair so far
@@ -326,9 +328,9 @@ def _readable(pos: dict[Any, tuple[float, float]]) -> dict[Any, tuple[float, flo
             closest = min(closest, math.hypot(u - x, v - y))
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     span = max(max(xs) - min(xs), max(ys) - min(ys))
-    scale = 1.0 / closest if closest < 1.0 - 1e-9 else 1.0
-    if span * scale > MOST_CELLS:
-        scale = MOST_CELLS / span
+    scale = 1.0
+    if closest < 1.0 - 1e-9 or span > MOST_CELLS:  # the closest two a unit apart, the whole within its most cells
+        scale = min(1.0 / closest, MOST_CELLS / span)
     if scale == 1.0:
         return pos
     return {cell: (x * scale, y * scale) for cell, (x, y) in pos.items()}

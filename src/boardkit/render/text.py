@@ -42,6 +42,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Collection, Mapping, Sequence
@@ -208,19 +209,11 @@ def layout_rows(
             /       \\             /       \\
         K               .    hall            gate
     """
-    cells = board.cells
-    names = list(names) if names is not None else [board.name(c) for c in cells]
-    pos = [board.pos(c) for c in cells]
-    gap = 0  # on a lattice: the fewest places between two cells of a row
-    spots = _ranked(pos, squeeze=False)
-    if spots is None:
-        on_lattice = _lattice(pos)
-        if on_lattice is None:
-            spots = _ranked(pos, squeeze=True)
-            if spots is None:
-                return None
-        else:
-            spots, gap = on_lattice
+    names = list(names) if names is not None else [board.name(c) for c in board.cells]
+    placed = _placed(board)
+    if placed is None:
+        return None
+    spots, gap = placed  # gap: on a lattice, the fewest places between two cells of a row
     across = max(2, -(-(max(len(t) for t in symbols) + 1) // gap)) if gap else _ACROSS
     coordinates = _coordinate_names(names, spots)
     if coordinates is None:
@@ -326,16 +319,49 @@ def _drawn(
     width = max(len(t) for t in texts)
     margin = (width - 1) // 2
     at = [(margin + across * step, down * _DOWN) for across, down in spots]
-    columns = max(x for x, _ in at) + width + 1
-    grid = [[" "] * columns for _ in range(max(y for _, y in at) + 1)]
-    index = {cell: i for i, cell in enumerate(board.cells)}
-    for a, b in board.graph.edges if edges is None else edges:
-        _line(grid, at[index[a]], at[index[b]])
+    if edges is None:  # every edge: the same lines every time the board is drawn so
+        grid = [list(row) for row in _every_line(board, tuple(at), width)]
+    else:
+        grid = _lines(board, at, width, edges)
     for (x, y), text in zip(at, texts, strict=True):
         start = x - (len(text) - 1) // 2
         for k, ch in enumerate(text):
             grid[y][start + k] = ch
     return ["".join(row).rstrip() for row in grid]
+
+
+def _lines(
+    board: Topology, at: Sequence[tuple[int, int]], width: int, edges: Collection[tuple[Any, Any]]
+) -> list[list[str]]:
+    """A character grid with ``edges`` drawn between the cells' places ``at``, the cells left blank."""
+    columns = max(x for x, _ in at) + width + 1
+    grid = [[" "] * columns for _ in range(max(y for _, y in at) + 1)]
+    index = board.indices
+    for a, b in edges:
+        _line(grid, at[index[a]], at[index[b]])
+    return grid
+
+
+@functools.lru_cache(maxsize=64)
+def _every_line(board: Topology, at: tuple[tuple[int, int], ...], width: int) -> tuple[tuple[str, ...], ...]:
+    """:func:`_lines` of every edge of the board, drawn once per board and spacing."""
+    return tuple(tuple(row) for row in _lines(board, at, width, board.graph.edges))
+
+
+@functools.lru_cache(maxsize=64)
+def _placed(board: Topology) -> tuple[tuple[tuple[int, int], ...], int] | None:
+    """Each cell's place on a board drawn from its layout, and the fewest places
+    between two cells of a row when it is drawn on its lattice (else 0); ``None``
+    when two cells share a place. Found once per board."""
+    pos = [board.pos(c) for c in board.cells]
+    spots = _ranked(pos, squeeze=False)
+    if spots is not None:
+        return tuple(spots), 0
+    on_lattice = _lattice(pos)
+    if on_lattice is not None:
+        return tuple(on_lattice[0]), on_lattice[1]
+    spots = _ranked(pos, squeeze=True)
+    return None if spots is None else (tuple(spots), 0)
 
 
 def _line(grid: list[list[str]], a: tuple[int, int], b: tuple[int, int]) -> None:
