@@ -35,7 +35,9 @@ from pathlib import Path
 sys.path.insert(0, os.environ.get("BOARDKIT_BENCH_EXAMPLES") or str(Path(__file__).resolve().parents[1] / "examples"))
 
 from amazons import Amazons
+from backgammon import Backgammon
 from breakthrough import Breakthrough
+from chinese_checkers import ChineseCheckers
 from clobber import Clobber
 from connect_four import ConnectFour
 from dots_and_boxes import DotsAndBoxes
@@ -318,6 +320,8 @@ AGAINST_OPENSPIEL = (
     ("Connect Four", ConnectFour, "connect_four", {}),
     ("Othello", Othello, "othello", {}),
     ("Hex 11x11", Hex, "hex", {}),
+    ("Backgammon", Backgammon, "backgammon", {}),
+    ("Chinese checkers", ChineseCheckers, "chinese_checkers", {}),
 )
 
 
@@ -353,6 +357,8 @@ EXAMPLES = (
     ("Dots and Boxes", DotsAndBoxes),
     ("Harvest", Harvest),
     ("Hex Hasami", HexHasami),
+    ("Backgammon", Backgammon),
+    ("Chinese checkers", ChineseCheckers),
 )
 
 

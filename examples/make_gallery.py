@@ -46,6 +46,8 @@ GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
     ("nine-mens-morris.svg", "nine_mens_morris:NineMensMorris", {}, 4, 24),
     ("kalah.svg", "kalah:Kalah", {}, 5, 14),
     ("dots-and-boxes.svg", "dots_and_boxes:DotsAndBoxes", {}, 6, 8),
+    ("backgammon.svg", "backgammon:Backgammon", {}, 3, 60),
+    ("chinese-checkers.svg", "chinese_checkers:ChineseCheckers", {}, 3, 60),
 )
 
 
