@@ -31,7 +31,7 @@ side by side. Run it with ``boardkit play examples/chinese_checkers.py:ChineseCh
 Examples:
     >>> state = ChineseCheckers().new_game(seed=0)
     >>> [str(m) for m in state.legal_moves()][:3]
-    ['d1-e5', 'd1-e6', 'd2-e6']
+    ['c1-e5', 'c1-e7', 'c2-e6']
     >>> for move in ["d1-e5", "n1-m6", "b1-d1"]:  # b1 hops over c1 to d1, and may hop on over e5
     ...     state.apply(move)
     >>> state.prompt(), [str(m) for m in state.legal_moves()]
@@ -88,10 +88,10 @@ def point_of(r: int, c: int) -> int | None:
 
 POINTS = [[i for i, hole in enumerate(HOLES) if point_of(*hole) == p] for p in range(6)]  # ten holes each
 SEATS = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}  # each player's point, by number of players
-#: Every step and hop, made once: STEPS[i] as (hole, step, None) for the kit's step_moves, HOPS[i] as (over, onto, hop).
-STEPS = [[(j, Step(CELLS[i], CELLS[j]), None) for j in NEIGHBOURS[i] if j >= 0] for i in range(121)]
-HOPS = [[(j, k, Step(CELLS[i], CELLS[k])) for d, j in enumerate(NEIGHBOURS[i])
-         if j >= 0 and (k := NEIGHBOURS[j][d]) >= 0] for i in range(121)]
+#: Every step and hop, made once: ROUTES[i] lists, for a piece on hole i, (next hole, the step there, the hole
+#: beyond it, the hop there), one per direction (the hole beyond -1, and no hop, at the edge).
+ROUTES = [[(j, Step(CELLS[i], CELLS[j]), k, Step(CELLS[i], CELLS[k]) if k >= 0 else None)
+           for d, j in enumerate(NEIGHBOURS[i]) if j >= 0 for k in [NEIGHBOURS[j][d]]] for i in range(121)]
 INDEX = {name: i for i, name in enumerate(CELLS)}
 PIECES = "123456"
 
@@ -112,14 +112,19 @@ class ChineseCheckersState(BoardState[str, Step | Pass]):
     def hops(self, i: int, seen: frozenset[int]) -> list[Step]:
         """The hops of the piece on hole ``i``, onto holes it has not stood on this turn."""
         at = self.at
-        return [hop for j, k, hop in HOPS[i] if at[j] is not None and at[k] is None and k not in seen]
+        return [hop for j, _, k, hop in ROUTES[i] if hop and at[j] is not None and at[k] is None and k not in seen]
 
     def moves(self) -> list[Step | Pass]:
         if self.part == "hop":
             return [*self.hops(self.counter("_at"), self.counter("_seen")), Pass()]
         me, at = PIECES[self.player], self.at
-        found: list[Step | Pass] = self.step_moves(me, STEPS)
-        found += [hop for i, piece in enumerate(at) if piece == me for hop in self.hops(i, frozenset())]
+        found: list[Step | Pass] = []
+        for i in [i for i, piece in enumerate(at) if piece == me]:  # each of the mover's ten pieces
+            for j, step, k, hop in ROUTES[i]:
+                if at[j] is None:
+                    found.append(step)
+                elif hop and at[k] is None:
+                    found.append(hop)
         return found or [Pass()]
 
     def play(self, move: Step | Pass) -> None:
@@ -134,8 +139,9 @@ class ChineseCheckersState(BoardState[str, Step | Pass]):
                     self.set("_seen", seen)
                     self.next_part("hop")
                     return
-        self.set("_at", -1)
-        self.set("_seen", frozenset())
+        if self.part == "hop":  # the chain is over
+            self.set("_at", -1)
+            self.set("_seen", frozenset())
         self.set("turns", self.counter("turns") + 1)
         self.next_turn()
 
