@@ -51,7 +51,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import attrs
 import networkx as nx
@@ -236,12 +236,12 @@ def openspiel_names(move: Checker | Pass, state: BackgammonState) -> str | None:
     if isinstance(move, Pass):
         return "Pass"
     dice = state.counter("dice")
-    first = state.history[-1] if len(dice) % 2 else None  # the pair's first checker, when this is its second
-    pair = [first, move] if isinstance(first, Checker) else [move]
-    place = TRACK[state.player].index(NAMES.index(move.source))  # where it starts, along the mover's track
-    if len(dice) % 2 == 0 and follows(*state.counts(), place, move.die, sum(dice[-2:]) - move.die):
-        return None
-    high = max(dice[-2:]) if len(pair) == 1 else max(m.die for m in pair)
+    pair = [cast(Checker, state.history[-1]), move] if len(dice) % 2 else [move]  # the pair so far
+    if len(pair) == 1:  # its first checker: the last too when the other die cannot follow
+        place = TRACK[state.player].index(NAMES.index(move.source))  # where it starts, along the mover's track
+        if follows(*state.counts(), place, move.die, sum(dice[-2:]) - move.die):
+            return None
+    high = max(dice[-2:]) if len(pair) == 1 else max(pair[0].die, move.die)
     places = [24 - int(m.source) if m.source[0].isdigit() else 24 for m in pair] + [25]
     return str(places[1] * 26 + places[0] + 676 * (pair[0].die != high))
 
