@@ -4,8 +4,8 @@ boardkit's own SVG rendering from set-up positions.
 The docs build (``docs/conf.py``) calls :func:`main` before it reads a page,
 so the pictures always show what the library draws today; a picture is
 rewritten only when it changed. Each rules diagram sets up its position with
-the game's ``from_position`` (Camelot, which has none, plays its moves from a
-seeded start), makes the move the rule is about, and checks that the rule did
+the game's ``from_position`` (Camelot's diagrams play their moves from a seeded start),
+makes the move the rule is about, and checks that the rule did
 what the page says, so a diagram cannot go on showing a rule the game no
 longer plays. Run it alone to draw them again::
 
@@ -90,7 +90,7 @@ def _tafl() -> dict[str, str]:
     pictures["tafl-setup.svg"] = svg(brandubh.new_game(seed=0), title="brandubh at the start: attackers to move")
 
     move = [(FROM, "where the attacker came from"), (TO, "where it went")]
-    capture = brandubh.from_position(layout(7, {"d4": "K", "b5": "T", "a5": "t", "c7": "t"}), to_move=0)
+    capture = brandubh.from_position(position=layout(7, {"d4": "K", "b5": "T", "a5": "t", "c7": "t"}), to_move=0)
     pictures["tafl-capture-before.svg"] = _marked(capture, "attackers play c7-c5", {"c7": FROM, "c5": TO}, move)
     capture.apply("c7-c5")
     if capture.piece_at("b5") is not None:
@@ -99,7 +99,9 @@ def _tafl() -> dict[str, str]:
         capture, "b5 is taken between c5 and a5", {"c5": TO, "b5": TAKEN}, [move[1], (TAKEN, "the defender taken")]
     )
 
-    king = brandubh.from_position(layout(7, {"d5": "K", "c5": "t", "e5": "t", "a6": "t", "b2": "T"}), to_move=0)
+    king = brandubh.from_position(
+        position=layout(7, {"d5": "K", "c5": "t", "e5": "t", "a6": "t", "b2": "T"}), to_move=0
+    )
     pictures["tafl-king-before.svg"] = _marked(king, "attackers play a6-d6", {"a6": FROM, "d6": TO}, move)
     king.apply("a6-d6")
     if king.outcome is None or king.outcome.winner != 0:
@@ -111,7 +113,9 @@ def _tafl() -> dict[str, str]:
 
     copenhagen = Tafl("copenhagen")
     wall = copenhagen.from_position(
-        layout(11, {"f6": "K", "d1": "T", "e1": "T", "f1": "T", "d2": "t", "e2": "t", "f2": "t", "c1": "t", "g5": "t"}),
+        position=layout(
+            11, {"f6": "K", "d1": "T", "e1": "T", "f1": "T", "d2": "t", "e2": "t", "f2": "t", "c1": "t", "g5": "t"}
+        ),
         to_move=0,
     )
     pictures["tafl-shieldwall-before.svg"] = _marked(
@@ -136,6 +140,7 @@ def _cloth_of_gold() -> dict[str, str]:
         tokens=[("gold", None), ("red", None)],
         tile_spaces={"blue": "white"},
         to_move=0,
+        seed=0,
     )
     pictures["cloth-of-gold-blue-before.svg"] = svg(state, title="player 0 sends token B to the blue oval")
     state.apply("B-blue")

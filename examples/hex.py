@@ -6,7 +6,9 @@ the top, ``a1`` the top-left hex. Red (player 0) and blue (player 1) take
 turns putting a stone on any empty hex, red first. Red wins by joining the
 top and bottom sides with a chain of red stones, blue by joining the left and
 right sides with blue ones. A full board always holds exactly one such chain,
-so there are no draws. (The swap rule is not played.)
+so there are no draws. (The swap rule is not played, nor is it by
+default in OpenSpiel's ``hex``, with which this game agrees over 200 random
+games at size 11: ``tests/test_gallery_more.py``.)
 
 Run it with ``boardkit play examples/hex.py:Hex``.
 

@@ -5,7 +5,10 @@ Two players take turns putting a stone on any empty cell of a board
 (across, down or diagonal) wins, and a full board is a draw. Black (player
 0) moves first. The defaults, 15 by 15 and five in a row, are free-style
 Gomoku; ``KInARow(columns=3, rows=3, k=3)`` is tic-tac-toe. Cells are named
-a1 to the top-right one, a1 the bottom-left.
+a1 to the top-right one, a1 the bottom-left. At its defaults it agrees with
+OpenSpiel's ``gomoku`` (free-style too: six or more in a line win), and with
+``columns=5, rows=4, k=4`` with OpenSpiel's ``mnk`` at ``m=5, n=4, k=4``,
+over 200 random games each (``tests/test_gallery_more.py``).
 
 The board depends on the options, so the game builds it in
 :meth:`~boardkit.kit.BoardGame.make_board` rather than declaring a class

@@ -46,6 +46,18 @@ GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
     ("nine-mens-morris.svg", "nine_mens_morris:NineMensMorris", {}, 4, 24),
     ("kalah.svg", "kalah:Kalah", {}, 5, 14),
     ("dots-and-boxes.svg", "dots_and_boxes:DotsAndBoxes", {}, 6, 8),
+    # the rest of OpenSpiel's board games (tests/test_gallery_more.py)
+    ("gomoku.svg", "k_in_a_row:KInARow", {}, 3, 60),
+    ("pentago.svg", "pentago:Pentago", {}, 2, 30),
+    ("ultimate-tic-tac-toe.svg", "ultimate_tic_tac_toe:UltimateTicTacToe", {}, 4, 40),
+    ("oware.svg", "oware:Oware", {}, 5, 30),
+    ("einstein-wurfelt-nicht.svg", "einstein_wurfelt_nicht:EinsteinWurfeltNicht", {}, 3, 10),
+    # connection games and Lines of Action, as OpenSpiel plays them (tests/test_gallery_connection.py)
+    ("y.svg", "y:Y", {}, 3, 200),
+    ("havannah.svg", "havannah:Havannah", {}, 2, 200),
+    ("lines-of-action.svg", "lines_of_action:LinesOfAction", {}, 4, 30),
+    ("twixt.svg", "twixt:TwixT", {}, 5, 24),
+    # dice and stars, as OpenSpiel plays them (tests/test_gallery_dice_and_stars.py)
     ("backgammon.svg", "backgammon:Backgammon", {}, 3, 60),
     ("chinese-checkers.svg", "chinese_checkers:ChineseCheckers", {}, 3, 60),
 )

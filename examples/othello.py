@@ -7,7 +7,8 @@ along one or more of the eight lines from it, it closes an unbroken run of
 the other colour against a disc of yours: every disc of such a run turns
 over. A player without such a move says "pass"; the game ends when neither
 player can move, and whoever has more discs on the board wins (equal counts
-draw).
+draw). It agrees with OpenSpiel's ``othello`` over 200 random games
+(``tests/test_gallery_more.py``).
 
 Run it with ``boardkit play examples/othello.py:Othello``.
 

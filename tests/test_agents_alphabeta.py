@@ -20,7 +20,7 @@ from boardkit.testing import Nim
 
 def corner_brandubh(rows: str, to_move: int) -> Any:
     """A brandubh position with corner escape; ``rows`` from rank 1 up to rank 7, ``/`` between."""
-    return Tafl("brandubh", escape="corner").from_position(rows, to_move=to_move)
+    return Tafl("brandubh", escape="corner").from_position(position=rows, to_move=to_move)
 
 
 def brute_force(state: Any, ply: int) -> float:
@@ -175,7 +175,7 @@ def test_urgent_marks_the_threats_a_search_looks_past() -> None:
     # Attackers to move with the King on an open line; defenders to move with the King about to be taken.
     assert corner_brandubh("/7/7/7/K6/7/7/3t3/", to_move=0).urgent()
     assert not corner_brandubh("/7/7/7/K6/7/7/3t3/", to_move=1).urgent()  # his own move: not a threat to him
-    danger = Tafl("brandubh", king_captured_by="two").from_position("/7/7/7/2tK3/7/4t2/7/", to_move=1)
+    danger = Tafl("brandubh", king_captured_by="two").from_position(position="/7/7/7/2tK3/7/4t2/7/", to_move=1)
     assert danger.urgent()  # e6 to e4 would take him (captured by two in brandubh)
     assert not Tafl("brandubh").new_game(seed=0).urgent()
 
@@ -191,7 +191,7 @@ def test_the_search_looks_past_a_threat_at_its_horizon() -> None:
 def test_quiescence_sees_a_capture_past_the_horizon() -> None:
     # Attackers to move. d7-d5 looks best to a one-ply search, but c6-d6 then takes d5 against the
     # armed King on d4: a capture one ply past the horizon, which quiescence plays out.
-    state = Tafl("brandubh").from_position("/4t1t/3t3/3TTT1/t2K2t/7/1tT4/1t1t3/", to_move=0)
+    state = Tafl("brandubh").from_position(position="/4t1t/3t3/3TTT1/t2K2t/7/1tT4/1t1t3/", to_move=0)
     assert AlphaBetaAgent(depth=1, quiescence=0).choose(state, 0) == Move("d7", "d5")
     quiet = AlphaBetaAgent(depth=1)
     move = quiet.choose(state, 0)

@@ -157,7 +157,7 @@ def test_the_safety_check_runs_on_a_big_board_where_every_move_and_reply_are_too
     # Copenhagen: the attacker on c11 shuts the King's line to the corner a11. An evaluation rigged to
     # love c11 emptied makes a move of that attacker the most visited, and every one but c11-b11 loses.
     top_down = ["2tKt6", "5t5", "11", "t4T4t", "t3TTT3t", "tt1TT1TT1tt", "t3TTT3t", "t4T4t", "11", "5t5", "3ttttt3"]
-    state = Tafl("copenhagen").from_position("/".join(reversed(top_down)), to_move=0)
+    state = Tafl("copenhagen").from_position(position="/".join(reversed(top_down)), to_move=0)
     legal = state.legal_moves()
     state.apply(legal[0])
     assert len(legal) * len(state.legal_moves()) > 5000  # more than the default guard looks at before a search

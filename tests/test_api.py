@@ -89,7 +89,7 @@ def test_topology_surface() -> None:
 def test_game_specific_surface() -> None:
     state = tafl.Tafl(variant="hnefatafl").new_game(seed=0)
     assert state.piece_at("f6") is tafl.Piece.KING
-    again = tafl.Tafl(variant="hnefatafl").from_position(state.position(), to_move=1)
+    again = tafl.Tafl(variant="hnefatafl").from_position(position=state.position(), to_move=1)
     assert again.current_player == 1 and again.position() == state.position()
     assert {p.name for p in tafl.Piece} >= {"ATTACKER", "DEFENDER", "KING"}
 

@@ -96,3 +96,35 @@ def test_greedy_agent_by_position_warns_and_plays_the_same() -> None:
     state = Nim(heap=9).new_game(seed=0)
     assert old.evaluate is new.evaluate and old.choose(state, 0) == new.choose(state, 0)
     assert new.for_game(3).evaluate is fewest
+
+
+#: Calls tests/typing/shipped_games_user.py shows mypy refusing, each with a wrong type a user might pass.
+WRONG_TYPES: list[tuple[str, Any]] = [
+    ("tafl", lambda g, s: g.new_game(seed="one")),
+    ("tafl", lambda g, s: s.view("attackers")),
+    ("tafl", lambda g, s: g.parse_move(42)),
+    ("tafl", lambda g, s: s.evaluate(None)),
+    ("camelot", lambda g, s: g.new_game(players="two")),
+    ("camelot", lambda g, s: s.hand("me")),
+    ("camelot", lambda g, s: s.render_for(None)),
+    ("camelot", lambda g, s: g.parse_move(b"end")),
+    ("cloth-of-gold", lambda g, s: s.court(1.5)),
+    ("cloth-of-gold", lambda g, s: g.parse_move(7)),
+    ("cloth-of-gold", lambda g, s: s.evaluate("0")),
+    ("five-fields", lambda g, s: s.view("0")),
+    ("five-fields", lambda g, s: g.observation_encoder("2")),
+    ("five-fields", lambda g, s: s.queen([0])),
+]
+
+
+@pytest.mark.parametrize(("name", "call"), WRONG_TYPES)
+def test_a_wrong_type_gets_boardkits_one_line_error_on_either_build(name: str, call: Any) -> None:
+    """issue 38: the public methods are typed precisely for mypy, and the compiled build's take
+    any object (``boardkit.compiling.IntArgument``), so boardkit's own check answers, never mypyc's
+    ``TypeError`` (the compiled suite runs this too)."""
+    from boardkit import BoardkitError
+
+    game = games.load(name)
+    with pytest.raises(BoardkitError) as caught:
+        call(game, game.new_game(seed=1))
+    assert "\n" not in str(caught.value)

@@ -200,7 +200,7 @@ maybe = st.one_of(st.just(None), anything)
 )
 def test_tafl_from_position_refuses_malformed_positions(text: Any, to_move: Any, seed: Any) -> None:
     refused_or_plays(
-        lambda: Tafl("brandubh").from_position(text, to_move=to_move, seed=seed), (OptionError, NotationError)
+        lambda: Tafl("brandubh").from_position(position=text, to_move=to_move, seed=seed), (OptionError, NotationError)
     )
 
 
@@ -248,7 +248,7 @@ def test_a_malformed_position_is_an_option_error_of_one_line() -> None:
         lambda: FiveFields().from_position(terrain=None, pawns={}),  # type: ignore[arg-type]
         lambda: FiveFields().from_position(terrain={}, pawns={(0, 0): 5}),  # type: ignore[dict-item]
         lambda: ClothOfGold().from_position(hands=[{"gold": [1]}, {}]),  # type: ignore[dict-item]
-        lambda: Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=[0]),
+        lambda: Tafl("brandubh").from_position(position="/7/7/3K3/7/t6/7/7/", to_move=[0]),
     ):
         with pytest.raises(OptionError) as caught:
             call()

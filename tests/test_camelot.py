@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable
@@ -871,3 +872,104 @@ def test_a_players_screen_adds_only_their_concealed_tiles_to_the_public_one() ->
                 assert len(extra) == 1 and extra[0].startswith("   concealed (only you see them): "), extra
             moves = state.legal_moves()
             state.apply(moves[chooser.randbelow(len(moves))])
+
+
+# -- from_position: a position set up by hand ---------------------------------------------------
+
+
+def endgame(players: int = 2, covered: int = 68, **kwargs: object) -> CamelotState:
+    """A castle with ``covered`` squares covered (each by the first unused tile of its kind), each
+    hand a garden and a high tile, both concealed, and two blanks, and the rest in the bag."""
+    game = Camelot()
+    high = ["treasury", "library", "minstrels", "clerk", "chapel"]
+    hands = [{"garden": 1, high[p]: 1, "blank": 2} for p in range(players)]
+    concealed = [{"garden": 1, high[p]: 1} for p in range(players)]
+    pool = Counter(game.tiles.counts)
+    for hand in hands:
+        pool.subtract({T(name): n for name, n in hand.items()})
+    board: dict[str, str] = {}
+    for cell in game.plan.cells:
+        fits = [t for t in game.tiles.kinds if t.kind == game.plan.kinds[cell] and pool[t] > 0]
+        if fits and len(board) < covered:
+            pool[fits[0]] -= 1
+            board[camelot.square_name(cell)] = str(fits[0])
+    return game.from_position(board=board, hands=hands, concealed=concealed, **kwargs)
+
+
+def test_from_position_lays_the_position_and_bags_the_rest() -> None:
+    state = endgame(scores=(40, 52), to_move=1, seed=3)
+    assert len(state.board) == 68 and state.scores == (40, 52) and state.current_player == 1
+    assert state.hand(0) == Counter({T("garden"): 1, T("treasury"): 1, T("blank"): 2})
+    assert state.bag_size == 80 - 68 - 8
+    everything = Counter(state.board.values()) + state.hand(0) + state.hand(1) + state.bag.counts
+    assert everything == Counter(Camelot().tiles.counts)
+    # A concealed garden or high tile counts as dealt: hidden from the rivals, as the deal's are.
+    assert state.concealed(1) == Counter({T("garden"): 1, T("library"): 1}) and state.known_concealed(1) == Counter()
+    assert state.view(0).hands[1].hidden == 2 and state.view(0).hands[1].visible == ((T("blank"), 2),)
+    assert any(isinstance(m, Place) for m in state.legal_moves())
+    world = state.determinize(0, seed=1)
+    assert world.view(0) == state.view(0) and world.concealed(1).total() == 2
+    assert sum(t.garden for t in world.concealed(1).elements()) == 1
+
+
+def test_a_concealed_low_tile_is_known_to_everybody_as_in_the_game() -> None:
+    hands = [{"kitchen": 1, "garden": 1}, {"tower": 1}]
+    state = Camelot().from_position(hands=hands, concealed=[{"kitchen": 1, "garden": 1}, {}])
+    assert state.known_concealed(0) == Counter({T("kitchen"): 1})
+    for seed in range(5):
+        world = state.determinize(1, seed=seed)
+        assert world.concealed(0)[T("kitchen")] == 1 and world.concealed(0).total() == 2
+        assert next(t for t in world.concealed(0) if t != T("kitchen")).garden  # a dealt garden stays a garden
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_a_game_from_a_position_passes_the_kit_and_its_record_replays(players: int) -> None:
+    check_game(Camelot(), games=0, positions=[endgame(players, seed=players)], sample=2)
+    state = endgame(players, seed=players)
+    play_out(state, Random(players))
+    again = GameRecord.from_json(state.to_record().to_json()).replay()
+    assert again == state and again.history == state.history and again.scores == state.scores
+
+
+def test_from_position_takes_the_rules_first_player_by_default() -> None:
+    assert endgame(seed=1).current_player == 0
+    assert Camelot(first=1).from_position(hands=[{}, {"tower": 1}]).current_player == 1
+    drawn = {Camelot(first="random").from_position(hands=[{}, {}, {}], seed=s).current_player for s in range(12)}
+    assert drawn == {0, 1, 2}
+    state = Camelot(first="random").from_position(hands=[{"tower": 1}, {}, {}], seed=5)
+    assert state.to_record().setup["to_move"] == state.current_player
+    assert state.to_record().replay() == state
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"hands": [{}] * 6}, "1 to 5 players, not 6"),
+        ({"hands": []}, "1 to 5 players, not 0"),
+        ({"hands": "tower"}, "hands must be a list"),
+        ({"hands": [{"tower": 11}, {}]}, "at most 10"),
+        ({"hands": [{"tower": 5}, {}]}, "uses 5 'tower' tiles, but the game has 4"),
+        ({"hands": [{"dragon": 1}, {}]}, "no tile named 'dragon'"),
+        ({"hands": [{"tower": 1.0}, {}]}, "must be an integer"),
+        ({"hands": [{"tower": 1}, {}], "concealed": [{"tower": 2}, {}]}, "conceals 2 'tower' but holds 1"),
+        ({"hands": [{"blank": 4}, {}], "concealed": [{"blank": 4}, {}]}, "at most 3 lie face down"),
+        ({"hands": [{}, {}], "concealed": [{}]}, "concealed has 1 entries for 2 players"),
+        ({"hands": [{}, {}], "board": {"a1": "kitchen"}}, "a 'kitchen' does not fit square a1 (corner tower)"),
+        ({"hands": [{}, {}], "board": {"z9": "tower"}}, "no square 'z9'"),
+        ({"hands": [{}, {}], "board": {"b1": "wall blank", (1, 0): "bathhouse"}}, "square b1 is given twice"),
+        ({"hands": [{}, {}], "board": ["a1"]}, "board must map squares to tiles"),
+        ({"hands": [{}, {}], "scores": (1,)}, "scores has 1 entries for 2 players"),
+        ({"hands": [{}, {}], "scores": (1, -1)}, "a score must be a non-negative integer"),
+        ({"hands": [{}, {}], "to_move": 2}, "no player 2 in a 2-player game"),
+        ({"hands": [{}, {}], "to_move": 1.0}, "a player is a seat number"),
+    ],
+)
+def test_from_position_refuses_what_is_not_a_position(given: dict[str, object], message: str) -> None:
+    with pytest.raises(OptionError, match=re.escape(message)):
+        Camelot().from_position(**given)
+
+
+def test_from_position_refuses_a_first_player_the_position_has_no_seat_for() -> None:
+    with pytest.raises(OptionError, match="first player 3 is not a seat of a 2-player game"):
+        Camelot(first=3).from_position(hands=[{}, {}])
+    assert Camelot(first=3).from_position(hands=[{}, {}], to_move=1).current_player == 1

@@ -112,7 +112,7 @@ class _SetUpNimState(NimState):
 class _SetUpNim(Nim):
     """A user's game with a set-up method that records its position but cannot rebuild it."""
 
-    def from_position(self, heap: int) -> NimState:
+    def from_position(self, *, heap: int) -> NimState:
         state = self.new_game(seed=0)
         state.heap = heap
         state._record_setup({"heap": heap})
@@ -121,11 +121,11 @@ class _SetUpNim(Nim):
 
 class _RebuildingNim(_SetUpNim):
     def from_setup(self, setup: Any, *, players: int, seed: int) -> NimState:
-        return self.from_position(setup["heap"])
+        return self.from_position(heap=setup["heap"])
 
 
 def test_a_game_that_cannot_rebuild_its_set_up_refuses_to_record_it() -> None:
-    state = _SetUpNim(heap=9).from_position(4)
+    state = _SetUpNim(heap=9).from_position(heap=4)
     with pytest.raises(RecordError, match="cannot rebuild"):
         state.to_record()
     with pytest.raises(ConformanceError, match="cannot be recorded"):
@@ -133,14 +133,15 @@ def test_a_game_that_cannot_rebuild_its_set_up_refuses_to_record_it() -> None:
 
 
 def test_the_conformance_kit_checks_set_up_positions() -> None:
-    report = check_game(_RebuildingNim(heap=9), games=1, positions=[_RebuildingNim(heap=9).from_position(5)])
+    report = check_game(_RebuildingNim(heap=9), games=1, positions=[_RebuildingNim(heap=9).from_position(heap=5)])
     assert report.games == 2
 
 
 def test_the_shipped_games_pass_the_kit_from_set_up_positions() -> None:
     check_game(ClothOfGold(), games=0, positions=[_cloth_position()], sample=3)
     check_game(FiveFields(), games=0, positions=[_five_fields_position()], sample=3, max_moves=200)
-    check_game(Tafl("brandubh"), games=0, positions=[Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=1)])
+    brandubh = Tafl("brandubh")
+    check_game(brandubh, games=0, positions=[brandubh.from_position(position="/7/7/3K3/7/t6/7/7/", to_move=1)])
 
 
 # -- 4. equality includes the rules ---------------------------------------------------------

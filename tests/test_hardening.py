@@ -97,11 +97,11 @@ def test_a_float_first_player_is_a_type_error() -> None:
     assert "first" in str(err)
 
 
-@pytest.mark.parametrize("to_move", [0.0, 1.0, True, None, "0", 2, -1])
+@pytest.mark.parametrize("to_move", [0.0, 1.0, True, "0", 2, -1])
 def test_from_position_takes_only_a_real_player(to_move: Any) -> None:
-    refused(lambda: BRANDUBH.from_position("/7/7/3K3/7/t6/7/7/", to_move=to_move), OptionError)
-    if to_move is not None:  # None is Cloth of Gold's default: the game's first player
-        refused(lambda: games.load("cloth-of-gold").from_position(to_move=to_move), OptionError)
+    # (None is every game's default: the rules' first player.)
+    refused(lambda: BRANDUBH.from_position(position="/7/7/3K3/7/t6/7/7/", to_move=to_move), OptionError)
+    refused(lambda: games.load("cloth-of-gold").from_position(to_move=to_move), OptionError)
 
 
 @pytest.mark.parametrize("players", [2.0, True, "2", None.__class__])
@@ -169,7 +169,8 @@ def test_score_turn_refuses_wrong_shapes(value: Any) -> None:
 
 @pytest.mark.parametrize("value", WRONG, ids=repr)
 def test_from_position_refuses_wrong_shapes(value: Any) -> None:
-    refused(lambda: BRANDUBH.from_position(value, to_move=0))
+    if value is not None:  # None is the rules' start position
+        refused(lambda: BRANDUBH.from_position(position=value, to_move=0))
     refused(lambda: games.load("five-fields").from_position(terrain=value, pawns={}))
     for field in ("hands", "courts", "scores", "tile_spaces", "tokens", "darkness", "removed"):
         outcome = outcome_of(lambda field=field: games.load("cloth-of-gold").from_position(**{field: value}))
@@ -239,7 +240,7 @@ def test_a_long_record_loads_quickly_enough_to_be_used() -> None:
         lambda big: games.load("tafl", variant=big),
         lambda big: BRANDUBH.parse_move(big),
         lambda big: read_position(big),
-        lambda big: BRANDUBH.from_position(big, to_move=0),
+        lambda big: BRANDUBH.from_position(position=big, to_move=0),
         lambda big: tile(big),
         lambda big: camelot.Camelot().parse_move("place " + big),
         lambda big: GameRecord.from_json(big),
@@ -338,7 +339,7 @@ boards = st.sampled_from([3, 5, 7]).flatmap(
     to_move=st.sampled_from([0, 1, 1.0, True, None, 2]),
 )
 def test_tafl_positions_are_refused_or_play(text: str, to_move: Any) -> None:
-    state = outcome_of(lambda: BRANDUBH.from_position(text, to_move=to_move))
+    state = outcome_of(lambda: BRANDUBH.from_position(position=text, to_move=to_move))
     if not isinstance(state, BoardkitError):
         plays(state)
 

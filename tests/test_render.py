@@ -286,7 +286,7 @@ def test_camelot_picture() -> None:
 def cloth_state(**position: Any) -> Any:
     from boardkit.games.cloth_of_gold import ClothOfGold
 
-    return ClothOfGold().from_position(**position)
+    return ClothOfGold().from_position(**{"seed": 0, **position})
 
 
 def test_cloth_of_gold_picture() -> None:

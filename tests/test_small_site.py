@@ -150,3 +150,28 @@ def test_a_boards_title_does_not_repeat_the_games_lower_case_name(name: str) -> 
     state = games.load(name).new_game(seed=0)
     title = re.sub(r"<[^>]+>", "", re.findall(r"<text[^>]*>(.*?)</text>", svg(state))[0])
     assert not title.startswith(name) and status(state) == f"{name}: {title}"
+
+
+@pytest.mark.parametrize("name", ["tafl", "camelot", "cloth-of-gold", "five-fields", "tic_tac_toe:TicTacToe"])
+def test_a_pages_status_line_and_a_kit_pictures_own_title_say_the_seat_not_the_game(name: str) -> None:
+    """issue 40: the game page's status line read "camelot: player 0 to move" under a heading that
+    names the game, and a kit state's own picture titled itself "tic-tac-toe: player 0 to move"."""
+    pytest.importorskip("starlette")
+    import re
+
+    from boardkit.render import standing
+    from boardkit.specs import game_factory
+    from boardkit.web.page import seat_page
+    from boardkit.web.table import Table, parse_seat
+
+    game = game_factory(name)[1]()
+    players = game.new_game(seed=0).players
+    table = Table(game, [parse_seat("here")] * players, seed=0)
+    viewer = table.viewer(table.host_token)
+    assert viewer is not None
+    line = seat_page(table, viewer, 0)["status"]
+    seat = standing(table.state)
+    assert line.startswith(seat[:1].upper() + seat[1:]) and game.name not in line.lower()
+    if ":" in name:  # a kit game: its state draws itself, titled by default
+        own_title = re.sub(r"<[^>]+>", "", re.findall(r"<text[^>]*>(.*?)</text>", table.state.svg_picture())[0])
+        assert own_title == seat == "player 0 to move"

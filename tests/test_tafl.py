@@ -37,7 +37,7 @@ def diagram(*rows: str) -> str:
 
 
 def setup(*rows: str, to_move: int = 0, **options: Any) -> TaflState:
-    return Tafl("brandubh", **options).from_position(diagram(*rows), to_move=to_move, seed=0)
+    return Tafl("brandubh", **options).from_position(position=diagram(*rows), to_move=to_move, seed=0)
 
 
 # Brandubh (7x7): files a-g, ranks 7 (top) to 1 (bottom); the throne is d4.
@@ -757,7 +757,7 @@ def test_custom_layout_plays() -> None:
 def test_position_text_starts_at_rank_1() -> None:
     # RULINGS.md, "Row order": the first row written is rank 1 (the bottom row).
     text = "/t5T/7/7/3K3/7/7/7/"
-    state = Tafl("brandubh").from_position(text, to_move=0, seed=0)
+    state = Tafl("brandubh").from_position(position=text, to_move=0, seed=0)
     assert state.piece_at("a1") is Piece.ATTACKER and state.piece_at("g1") is Piece.DEFENDER
     assert state.piece_at("a7") is None and state.piece_at("g7") is None
     assert state.position() == text
@@ -780,7 +780,7 @@ def test_from_position_round_trips_and_replays() -> None:
         ". . . . . . .",
         ". . . t . . .",
     )
-    state = Tafl("brandubh").from_position(text, to_move=0, seed=5)
+    state = Tafl("brandubh").from_position(position=text, to_move=0, seed=5)
     assert state.position() == text
     # The game keeps its rule set (issue 41); the position is the record's setup.
     assert state.game == Tafl("brandubh") and state.to_record().setup == {"position": text, "to_move": 0}
@@ -797,12 +797,12 @@ def test_from_position_round_trips_and_replays() -> None:
         ("/3/3/3/", 0, NotationError),
         ("/3/1K1/", 0, NotationError),
         ("/3/1Kq/3/", 0, NotationError),
-        (None, 0, NotationError),
+        (5, 0, NotationError),
     ],
 )
 def test_from_position_refuses_bad_input(text: Any, to_move: Any, error: type[Exception]) -> None:
     with pytest.raises(error):
-        Tafl("brandubh").from_position(text, to_move=to_move)
+        Tafl("brandubh").from_position(position=text, to_move=to_move)
 
 
 def test_move_notation_round_trip_and_garbage() -> None:
@@ -882,7 +882,7 @@ def test_picture_draws_pieces_not_glyphs() -> None:
     import xml.etree.ElementTree as ET
 
     ns = "{http://www.w3.org/2000/svg}"
-    state = Tafl("brandubh").from_position("/7/7/7/3K3/tT5/7/2t4/", to_move=0)
+    state = Tafl("brandubh").from_position(position="/7/7/7/3K3/tT5/7/2t4/", to_move=0)
     state.apply("c7-c5")  # takes b5
     assert state.piece_at("b5") is None and len(state.svg_pieces()) == 3
     for position in [Tafl("brandubh").new_game(seed=0), Tafl("hnefatafl").new_game(seed=0), state]:

@@ -35,7 +35,7 @@ def position(pieces: dict[str, str], size: int = 11) -> str:
 
 
 def berserk(pieces: dict[str, str], to_move: int = 1, game: Tafl = BERSERK) -> SpecialTaflState:
-    state = game.from_position(position(pieces), to_move=to_move, seed=0)
+    state = game.from_position(position=position(pieces), to_move=to_move, seed=0)
     assert isinstance(state, SpecialTaflState)
     return state
 

@@ -88,7 +88,7 @@ def new_state(variant: str, seed: int, position: str | None, to_move: int | None
     game = boardkit_game(variant)
     if position is None:
         return game.new_game(seed=seed)
-    return game.from_position(position, to_move=to_move, seed=seed)
+    return game.from_position(position=position, to_move=to_move, seed=seed)
 
 
 # -- comparing ------------------------------------------------------------------------

@@ -111,7 +111,7 @@ def test_external_rules_strings() -> None:
     assert o.variant == "alea-evangelii" and o.corners is not None and len(o.corners.split(",")) == 16
     assert (o.corner_stop, o.corner_pass, o.throne_stop) == ("K", "K", "")
     assert (o.throne_hostile, o.throne_hostile_empty) == ("", "tT")
-    state = alea.from_position("/19/2K16/19/19/19/19/19/19/19/t18/19/19/19/19/19/19/19/19/19/", to_move=0)
+    state = alea.from_position(position="/19/2K16/19/19/19/19/19/19/19/t18/19/19/19/19/19/19/19/19/19/", to_move=0)
     with pytest.raises(IllegalMoveError, match=r"only the king may pass over a corner \(a2\)"):
         state.apply("a10-a1")
     assert "a10-a3" in [str(m) for m in state.legal_moves()] and Move("a10", "a2") not in state.legal_moves()
@@ -339,12 +339,12 @@ def test_written_games_replay_with_outcome_and_captures() -> None:
 
 def test_capture_suffixes_are_checked_when_the_move_is_played() -> None:
     game = Tafl("brandubh")
-    state = game.from_position("/3t3/7/1tT4/7/7/4K2/7/", to_move=0, seed=0)
+    state = game.from_position(position="/3t3/7/1tT4/7/7/4K2/7/", to_move=0, seed=0)
     with pytest.raises(IllegalMoveError, match="claims it captures c2"):
         state.apply(game.parse_move("d1-d3xc2"))
     state.apply(game.parse_move("d1-d3xTc3"))
     assert state.last_captured == ("c3",)
-    king = Tafl("federation-brandubh").from_position("/7/7/2t4/K6/t6/7/7/", to_move=0, seed=0)
+    king = Tafl("federation-brandubh").from_position(position="/7/7/2t4/K6/t6/7/7/", to_move=0, seed=0)
     king.apply(king.game.parse_move("c3-a3xKa4"))
     assert king.outcome is not None and king.outcome.reason == "king captured"
 

@@ -33,7 +33,7 @@ def _copenhagen(close: str) -> Tafl:
 @pytest.mark.parametrize(("close", "taken"), [("any-move", ("d1", "e1")), ("onto-edge", ())])
 def test_a_wall_closed_from_inside_by_its_front_piece(close: str, taken: tuple[str, ...]) -> None:
     # c1 and f1 bracket d1 and e1; d2 faces d1, and e4-e2 brings the last face, off the edge.
-    state = _copenhagen(close).from_position("/2tTTt5/3t7/11/4t6/11/5K5/11/11/11/11/11/", to_move=0)
+    state = _copenhagen(close).from_position(position="/2tTTt5/3t7/11/4t6/11/5K5/11/11/11/11/11/", to_move=0)
     state.apply("e4-e2")
     assert state.last_captured == taken
 
@@ -41,7 +41,7 @@ def test_a_wall_closed_from_inside_by_its_front_piece(close: str, taken: tuple[s
 @pytest.mark.parametrize(("close", "taken"), [("any-move", ("d1", "e1")), ("onto-edge", ())])
 def test_a_wall_already_shut_falls_to_any_move(close: str, taken: tuple[str, ...]) -> None:
     # The defenders walked into a shut wall (safe: capture is active); any attacker move then takes it.
-    state = _copenhagen(close).from_position("/2tTTt5/3tt6/11/11/11/5K5/11/11/11/11/9t1/", to_move=0)
+    state = _copenhagen(close).from_position(position="/2tTTt5/3tt6/11/11/11/5K5/11/11/11/11/9t1/", to_move=0)
     state.apply("j11-j10")
     assert state.last_captured == taken
     assert state.to_record().moves == (f"j11-j10x{'/'.join(taken)}" if taken else "j11-j10",)
@@ -49,21 +49,21 @@ def test_a_wall_already_shut_falls_to_any_move(close: str, taken: tuple[str, ...
 
 def test_relaxed_walls_spare_the_king_use_corners_and_work_for_defenders() -> None:
     game = _copenhagen("any-move")
-    state = game.from_position("/2tTKt5/3tt6/11/11/11/11/11/11/11/11/9t1/", to_move=0)
+    state = game.from_position(position="/2tTKt5/3tt6/11/11/11/11/11/11/11/11/9t1/", to_move=0)
     state.apply("j11-j10")
     assert state.last_captured == ("d1",) and state.king == "e1"
     # An empty corner closes one end (a1 and d1 bracket b1 and c1).
-    state = game.from_position("/1TTt7/1tt8/11/11/11/5K5/11/11/11/11/9t1/", to_move=0)
+    state = game.from_position(position="/1TTt7/1tt8/11/11/11/5K5/11/11/11/11/9t1/", to_move=0)
     state.apply("j11-j10")
     assert state.last_captured == ("b1", "c1")
-    state = game.from_position("/1TTt7/1tt8/11/11/11/5K5/11/11/11/11/9t1/", to_move=1)
+    state = game.from_position(position="/1TTt7/1tt8/11/11/11/5K5/11/11/11/11/9t1/", to_move=1)
     state.apply("f6-f7")
     assert state.last_captured == ()  # a wall of defenders is not the defenders' to take
-    state = game.from_position("/1ttT7/1TT8/11/11/11/5K5/11/11/11/11/9t1/", to_move=1)
+    state = game.from_position(position="/1ttT7/1TT8/11/11/11/5K5/11/11/11/11/9t1/", to_move=1)
     state.apply("f6-f7")
     assert state.last_captured == ("b1", "c1")  # the corner a1 and d1 bracket b1 and c1
     # A custodial capture (h2, between h3 and h1) comes with it, and undo puts everything back.
-    state = game.from_position("/1ttT1T1T3/1TT4t3/9T1/11/11/5K5/11/11/11/11/11/", to_move=1)
+    state = game.from_position(position="/1ttT1T1T3/1TT4t3/9T1/11/11/5K5/11/11/11/11/11/", to_move=1)
     before = state.copy()
     state.apply("j3-h3")
     assert state.last_captured == ("b1", "c1", "h2")
@@ -76,7 +76,8 @@ def test_relaxed_walls_spare_the_king_use_corners_and_work_for_defenders() -> No
 
 @pytest.mark.parametrize(("rule", "captured"), [("middleweight", True), ("four", False), ("two", False)])
 def test_the_middleweight_king_falls_to_three_on_an_edge(rule: str, captured: bool) -> None:
-    state = Tafl("brandubh", king_captured_by=rule, escape="corner").from_position("/7/7/7/7/3t3/7/2tKt2/", to_move=0)
+    game = Tafl("brandubh", king_captured_by=rule, escape="corner")
+    state = game.from_position(position="/7/7/7/7/3t3/7/2tKt2/", to_move=0)
     state.apply("d5-d6")
     assert (state.king is None) is captured
     if captured:
@@ -85,23 +86,23 @@ def test_the_middleweight_king_falls_to_three_on_an_edge(rule: str, captured: bo
 
 def test_the_middleweight_king_needs_every_side_in_the_open() -> None:
     game = Tafl("brandubh", king_captured_by="middleweight")
-    state = game.from_position("/7/3t3/7/2tK3/3t3/7/7/", to_move=0)
+    state = game.from_position(position="/7/3t3/7/2tK3/3t3/7/7/", to_move=0)
     state.apply("d2-d3")  # three sides held, e4 open
     assert state.king == "d4"
-    state = game.from_position("/7/3t3/7/2tKt2/3t3/7/7/", to_move=0)
+    state = game.from_position(position="/7/3t3/7/2tKt2/3t3/7/7/", to_move=0)
     state.apply("d2-d3")
     assert state.king is None
 
 
 def test_the_king_moves_at_most_his_speed() -> None:
     game = Tafl("brandubh", king_speed=1)
-    state = game.from_position("/7/7/7/3K3/7/7/7/", to_move=1)
+    state = game.from_position(position="/7/7/7/3K3/7/7/7/", to_move=1)
     assert sorted(str(m) for m in state.legal_moves()) == ["d4-c4", "d4-d3", "d4-d5", "d4-e4"]
     assert state.count_moves() == 4
     with pytest.raises(IllegalMoveError, match="the king moves at most 1 square at a time"):
         state.apply("d4-d6")
     assert state.position() == "/7/7/7/3K3/7/7/7/"
-    two = Tafl("brandubh", king_speed=2).from_position("/7/7/7/3K3/7/7/7/", to_move=1)
+    two = Tafl("brandubh", king_speed=2).from_position(position="/7/7/7/3K3/7/7/7/", to_move=1)
     assert two.count_moves() == 8 and "d4-d6" in [str(m) for m in two.legal_moves()]
 
 
@@ -126,7 +127,7 @@ def test_attacker_forts_keep_out_who_may_not_enter() -> None:
     game = Tafl("tablut", attacker_forts="a4,a5,a6,b5", attacker_fort_enter="", attacker_fort_hostile="")
     # An attacker on a6 may move along the fort (a5 is free) but an attacker on c5 may not come in,
     # nor a defender pass over b5.
-    state = game.from_position("/9/9/4K4/2t6/2T6/t8/9/9/9/", to_move=0)
+    state = game.from_position(position="/9/9/4K4/2t6/2T6/t8/9/9/9/", to_move=0)
     assert "+ empty restricted square (throne, attacker forts)" in state.render()
     assert ("#b9a27a", "attacker forts: no piece may come onto them from off them") in state.svg_legend()
     moves = {str(m) for m in state.legal_moves()}
@@ -143,16 +144,16 @@ def test_attacker_forts_keep_out_who_may_not_enter() -> None:
 
 def test_who_may_enter_an_attacker_fort() -> None:
     game = Tafl("tablut", attacker_forts="a4,a5,a6,b5", attacker_fort_enter="t")
-    state = game.from_position("/9/9/4K4/2t6/2T6/t8/9/9/9/", to_move=0)
+    state = game.from_position(position="/9/9/4K4/2t6/2T6/t8/9/9/9/", to_move=0)
     assert {"c4-a4", "a6-a4"} <= {str(m) for m in state.legal_moves()}
-    state = game.from_position("/9/9/4K4/2t6/2T6/t8/9/9/9/", to_move=1)
+    state = game.from_position(position="/9/9/4K4/2t6/2T6/t8/9/9/9/", to_move=1)
     assert "c5-b5" not in {str(m) for m in state.legal_moves()} and "c5-c6" in {str(m) for m in state.legal_moves()}
 
 
 @pytest.mark.parametrize(("hostile", "taken"), [("T", ("b5",)), ("", ()), ("t", ())])
 def test_an_attacker_fort_is_hostile_as_said(hostile: str, taken: tuple[str, ...]) -> None:
     game = Tafl("tablut", attacker_forts="a5", attacker_fort_hostile=hostile)
-    state = game.from_position("/9/9/4K4/9/1T7/9/2t6/9/9/", to_move=0)
+    state = game.from_position(position="/9/9/4K4/9/1T7/9/2t6/9/9/", to_move=0)
     state.apply("c7-c5")
     assert state.last_captured == taken
 

@@ -122,7 +122,7 @@ def test_repetition_counts_the_board_with_the_player_to_move() -> None:
     # time with the same player to move (RULINGS: "with the same side to move").
     position = "/11/1t9/11/7K3/11/11/11/11/11/11/11/"  # b2, h4
     cycle = ["b2-b5", "h4-h3", "b5-b3", "h3-h4", "b3-b2", "h4-h3", "b2-b5", "h3-h4", "b5-b3", "h4-h3", "b3-b2", "h3-h4"]
-    state = Tafl("copenhagen").from_position(position, to_move=0)
+    state = Tafl("copenhagen").from_position(position=position, to_move=0)
     oracle = Oracle.new("copenhagen", position, 0)
     boards: dict[str, int] = {position: 1}
     keys: dict[tuple[str, int], int] = {(position, 0): 1}

@@ -32,7 +32,7 @@ EMPTY11 = ". . . . . . . . . . ."
 def eleven(rows: dict[int, str], to_move: int = 0, variant: str = "copenhagen", **options: Any) -> TaflState:
     """An 11x11 position: ``rows`` maps a rank to its drawing; the rest are empty."""
     drawn = [rows.get(rank, EMPTY11) for rank in range(11, 0, -1)]
-    return Tafl(variant, **options).from_position(board(*drawn), to_move=to_move, seed=0)
+    return Tafl(variant, **options).from_position(position=board(*drawn), to_move=to_move, seed=0)
 
 
 def reason(state: TaflState) -> str | None:
@@ -194,14 +194,14 @@ def test_exit_fort_needs_a_king_who_can_move_and_no_attacker_inside() -> None:
 
 
 def test_encirclement_wins_for_the_attackers() -> None:
-    state = Tafl("federation-brandubh").from_position("/3t3/7/2t1t2/1t1K1t1/2t1t2/3t3/7/", to_move=0, seed=0)
+    state = Tafl("federation-brandubh").from_position(position="/3t3/7/2t1t2/1t1K1t1/2t1t2/3t3/7/", to_move=0, seed=0)
     state.apply("d1-d2")
     assert reason(state) == "encirclement: no defender can reach the edge"
     assert state.outcome is not None and state.outcome.winners == {0}
 
 
 def test_encirclement_needs_every_defender_shut_in() -> None:
-    state = Tafl("federation-brandubh").from_position("/3t3/6T/2t1t2/1t1K1t1/2t1t2/3t3/7/", to_move=0, seed=0)
+    state = Tafl("federation-brandubh").from_position(position="/3t3/6T/2t1t2/1t1K1t1/2t1t2/3t3/7/", to_move=0, seed=0)
     state.apply("d1-d2")
     assert state.outcome is None
 
@@ -226,19 +226,19 @@ def test_copenhagen_king_beside_the_throne_taken_by_three() -> None:
 
 def test_federation_brandubh_king_strong_only_at_the_throne() -> None:
     away = "/7/7/2t4/7/tK5/7/7/"  # King on b5, attackers on a5 and c3
-    weak = Tafl("federation-brandubh").from_position(away, to_move=0, seed=0)
+    weak = Tafl("federation-brandubh").from_position(position=away, to_move=0, seed=0)
     weak.apply("c3-c5")
     assert reason(weak) == "king captured"
     strong = as_layout(Tafl("fetlar"), away, 0).new_game(seed=0)  # fetlar's rules on a 7x7 board
     strong.apply("c3-c5")
     assert strong.outcome is None
-    edge = Tafl("federation-brandubh").from_position("/7/7/2t4/K6/t6/7/7/", to_move=0, seed=0)
+    edge = Tafl("federation-brandubh").from_position(position="/7/7/2t4/K6/t6/7/7/", to_move=0, seed=0)
     edge.apply("c3-a3")  # the King on a4, an edge square, taken by two
     assert reason(edge) == "king captured"
-    two_beside = Tafl("federation-brandubh").from_position("/7/7/4t2/7/2tK3/7/7/", to_move=0, seed=0)
+    two_beside = Tafl("federation-brandubh").from_position(position="/7/7/4t2/7/2tK3/7/7/", to_move=0, seed=0)
     two_beside.apply("e3-e5")
     assert two_beside.outcome is None and two_beside.king == "d5"
-    three_beside = Tafl("federation-brandubh").from_position("/7/7/7/7/2tKt2/7/3t3/", to_move=0, seed=0)
+    three_beside = Tafl("federation-brandubh").from_position(position="/7/7/7/7/2tKt2/7/3t3/", to_move=0, seed=0)
     three_beside.apply("d7-d6")  # three attackers and the empty throne
     assert reason(three_beside) == "king captured"
 
@@ -280,6 +280,6 @@ def test_no_legal_move_loses(variant: str) -> None:
             *[EMPTY11] * 5, ". . . . . K . . . . .", *[EMPTY11] * 3, ". T . . . . . . . . .", ". t T . . . . . . . ."
         )
         move = "f6-f7"
-    state = Tafl(variant).from_position(text, to_move=1, seed=0)
+    state = Tafl(variant).from_position(position=text, to_move=1, seed=0)
     state.apply(move)
     assert reason(state) == "attackers have no legal move"

@@ -85,12 +85,12 @@ def test_a_state_of_another_size_takes_the_generic_path() -> None:
 
 def test_from_position_keeps_the_rules_and_their_state_class() -> None:
     text = "/7/7/3K3/7/t6/7/7/"
-    state = Tafl("brandubh", king_speed=1).from_position(text, to_move=1, seed=2)
+    state = Tafl("brandubh", king_speed=1).from_position(position=text, to_move=1, seed=2)
     assert type(state) is SpecialTaflState
     assert state.game.options.king_speed == 1
     assert state.game == Tafl("brandubh", king_speed=1)  # the rule set's name kept (issue 41)
     assert (state.position(), state.current_player) == (text, 1)
-    plain = Tafl("brandubh", escape="corner").from_position(text, to_move=0, seed=2)
+    plain = Tafl("brandubh", escape="corner").from_position(position=text, to_move=0, seed=2)
     assert type(plain) is TaflState
     assert plain.game.options.escape == "corner"
     assert plain.current_player == 0
@@ -134,7 +134,7 @@ def test_the_rules_alone_start_every_game_and_find_every_format() -> None:
 
 
 def test_the_old_name_of_the_clear_line_warns_and_still_answers() -> None:
-    state = Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=1)
+    state = Tafl("brandubh").from_position(position="/7/7/3K3/7/t6/7/7/", to_move=1)
     assert state.king_has_clear_line
     assert not Tafl().new_game(seed=0).king_has_clear_line
     with pytest.warns(DeprecationWarning, match="king_has_clear_line"):

@@ -151,7 +151,7 @@ def test_wrong_moves_get_the_nearest_legal_moves() -> None:
 def test_what_a_move_did() -> None:
     """Each game says what a move did in its own words (``state.describe``);
     the old ``effects`` is that line for the move between two states."""
-    tafl = Tafl("brandubh").from_position("/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)
+    tafl = Tafl("brandubh").from_position(position="/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)
     after = tafl.copy()
     after.apply("b5-b6")
     assert after.describe(after.history[-1], tafl) == "took c6"
@@ -213,7 +213,7 @@ def test_every_move_is_told_with_what_it_did_on_a_line_of_its_own() -> None:
     game = Tafl("brandubh")
     out = io.StringIO()
     s = Session(game, ["human", "human"], seed=1, out=out, read=lambda prompt: "quit")
-    s.state = game.from_position("/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)  # a capture at once
+    s.state = game.from_position(position="/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)  # a capture at once
     s.command(0, "b5-b6")
     lines = out.getvalue().splitlines()
     assert lines[:2] == ["attackers (human) played b5-b6", "  took c6"]
@@ -361,7 +361,7 @@ def test_hint_says_what_best_would_play_and_why(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(reports, "HINT_SECONDS", 5.0)
     game = Tafl("brandubh", escape="corner")
-    start = game.from_position("/7/6t/2T4/K6/7/t6/3t3/", to_move=0)
+    start = game.from_position(position="/7/6t/2T4/K6/7/t6/3t3/", to_move=0)
     s = Session(game, ["human", "human"], seed=1, out=io.StringIO(), read=lambda prompt: "quit")
     s.state = start
     s.hint(0)

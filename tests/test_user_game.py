@@ -104,7 +104,7 @@ def test_the_web_game_page_shows_its_seats_scores_public_information_and_what_mo
     assert page["public"] == [["hexes left", "8"], ["crops left", "17"]]
     assert page["log"] == [{"ply": 1, "move": "b2", "seat": 0, "by": "Gold", "did": "Gold harvested 1 at b2"}]
     assert page["about"]["goal"].startswith("Claim hexes") and page["about"]["turn"].startswith("Claim one empty hex")
-    assert page["status"] == "harvest: Silver to move" and page["game"] == "Harvest (size=3)"
+    assert page["status"] == "Silver to move" and page["game"] == "Harvest (size=3)"
 
 
 def test_reinforcement_learning_gets_its_action_space_and_observation() -> None:

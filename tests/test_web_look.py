@@ -119,3 +119,31 @@ def test_the_start_page_pictures_levels_and_options_in_words(
     assert app.state.tables.get(table_id).game.options.corner_hostile == "t"
     assert tab.errors == []
     tab.close()
+
+
+def test_a_19x19_board_on_a_phone_scrolls_in_its_box_rather_than_shrinking_out_of_reach(
+    server: tuple[str, Any], browser: Any, tmp_path: Any
+) -> None:
+    """issue 40: Alea Evangelii's 19x19 board came out at 17-pixel cells with 7-pixel coordinates on a
+    390-pixel screen. The picture keeps at least 69% of its size; its box scrolls, the page does not."""
+    base, _ = server
+    tab = Tab(browser)
+    tab.start(base, "tafl", ["here", "random"], variant="alea-evangelii")
+    page = tab.page
+    page.set_viewport_size(SCREENS["phone"])
+    page.wait_for_function("w => document.documentElement.clientWidth === w", arg=SCREENS["phone"]["width"])
+    page.screenshot(path=str(shots_dir(tmp_path) / "alea-evangelii-phone.png"))
+    found = page.evaluate(
+        """() => {
+      const box = document.getElementById('board');
+      const cell = box.querySelector('[data-cell]').getBoundingClientRect();
+      const doc = document.documentElement;
+      const overflow = doc.scrollWidth - doc.clientWidth;
+      return {cell: cell.width, scrolls: box.scrollWidth - box.clientWidth, overflow: overflow};
+    }"""
+    )
+    assert found["cell"] >= 27 and found["scrolls"] > 0 and found["overflow"] <= 0, found
+    smallest = page.evaluate(TEXT_SIZE)
+    assert smallest[0][0] >= LEAST_TEXT, smallest
+    assert tab.errors == []
+    tab.close()

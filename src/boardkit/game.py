@@ -487,7 +487,10 @@ class Game(abc.ABC, Generic[S, M]):
         A game whose ``from_position`` (or any other way of setting up a
         position) records the position with :meth:`State._record_setup` overrides
         this to read that data back, so that the game's records replay from
-        the same position. The data comes from a file: validate it and raise a
+        the same position. Every shipped game's ``from_position`` has one
+        shape: keyword arguments only, ``to_move=None`` for the rules' first
+        player and ``seed=None`` for a fresh seed, as in :meth:`new_game`
+        (:doc:`/reference/api`, "Starting a game from a position"). The data comes from a file: validate it and raise a
         :class:`~boardkit.BoardkitError` (an :class:`~boardkit.OptionError`,
         say) for anything malformed.
 
@@ -797,7 +800,7 @@ class State(abc.ABC, Generic[M]):
         said = [f"{self.game.seat_name(p)} scored {b - a:+g} (now {b:g})" for p, (a, b) in pairs if a != b]
         return "; ".join(said)
 
-    def render_for(self, player: Any) -> str:
+    def render_for(self, player: int) -> str:
         """The text picture ``player`` may see: everything of theirs, nothing
         only another player may know. By default :meth:`render`, which is
         right for a game without hidden information; a game whose
@@ -1028,7 +1031,7 @@ class State(abc.ABC, Generic[M]):
         twin._setup = self._setup
         twin._determinized = self._determinized
 
-    def check_player(self, player: Any) -> Player:
+    def check_player(self, player: object) -> Player:
         """Return ``player`` if it names a seat of this game.
 
         Raises:
@@ -1040,7 +1043,7 @@ class State(abc.ABC, Generic[M]):
             raise OptionError(f"no player {shown(player)} in a {self.players}-player game")
         return player
 
-    def view(self, player: Any) -> Any:
+    def view(self, player: int) -> Any:
         """What ``player`` may know of the game, as a frozen value.
 
         Games without hidden information return a
@@ -1048,7 +1051,7 @@ class State(abc.ABC, Generic[M]):
         """
         return PerfectInformationView(self.check_player(player), (self._key(), tuple(self._moves)))
 
-    def determinize(self, player: Any, *args: Any, seed: Any = None) -> Self:
+    def determinize(self, player: int, *args: Any, seed: int | None = None) -> Self:
         """A copy whose hidden parts are resampled consistently with what
         ``player`` can see.
 
@@ -1081,9 +1084,7 @@ class State(abc.ABC, Generic[M]):
         """
         if args:
             (seed,) = by_position("determinize", ("seed",), args, (seed,))
-        self.check_player(player)
-        check_seed(seed)
-        return self._determinize(player, seed)
+        return self._determinize(self.check_player(player), check_seed(seed))
 
     def _determinize(self, player: Player, seed: int) -> Self:
         """:meth:`determinize` with its arguments checked: by default a copy
@@ -1182,12 +1183,18 @@ class State(abc.ABC, Generic[M]):
             played += 1
         return played
 
-    def evaluate(self, player: Any) -> float:
+    def evaluate(self, player: int) -> float:
         """A cheap estimate in ``[-1, 1]`` of how good the position is for
         ``player``; bots such as a one-ply greedy agent use it.
 
-        The base version knows only finished games (1 won, -1 lost, 0 drawn
-        or shared); games override it with a real heuristic.
+        The base version knows only finished games, which it scores as
+        :meth:`Outcome.rewards <boardkit.Outcome.rewards>` does, the one
+        scale of rewards: 1 won, -1 lost, 0 drawn (or won by everybody or
+        nobody), ``1/k`` each for a victory shared by ``k`` players; 0 while
+        the game goes on. Games override it with a real heuristic.
+
+        Raises:
+            OptionError: if ``player`` is not a seat of this game.
 
         Examples:
             >>> from boardkit.testing import Nim
@@ -1198,10 +1205,9 @@ class State(abc.ABC, Generic[M]):
             >>> state.evaluate(0), state.evaluate(1)
             (1.0, -1.0)
         """
+        seat = self.check_player(player)
         outcome = self.outcome
-        if outcome is None or not outcome.winners or len(outcome.winners) == self.players:
-            return 0.0
-        return 1.0 if player in outcome.winners else -1.0
+        return 0.0 if outcome is None else outcome.rewards(self.players)[seat]
 
     def _record_moves(self) -> tuple[str, ...]:
         """The moves as written to a record; a game may annotate them."""

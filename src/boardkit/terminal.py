@@ -747,7 +747,7 @@ def effects(before: State[Any], after: State[Any], player: Player | None = None)
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
-        >>> state = Tafl("brandubh").from_position("/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)
+        >>> state = Tafl("brandubh").from_position(position="/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)
         >>> after = state.copy(); after.apply("b5-b6")
         >>> effects(state, after, 0)
         'took c6'

@@ -77,6 +77,7 @@ from boardkit.errors import BoardkitError, NotationError, OptionError
 from boardkit.game import Game, NoOptions, State, make_options
 from boardkit.kit.cells import PART, BoardCells, BoardTables, P
 from boardkit.kit.moves import Edge, MoveType, Pass, Path, Place, Step
+from boardkit.render import standing
 from boardkit.render.board import grid_size
 from boardkit.render.declared import declared_svg
 from boardkit.render.text import board_rows, symbol, template_names
@@ -603,7 +604,6 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             9
         """
         game = self.game
-        status = f"game over: {self._result.reason}" if self._result is not None else f"player {self._turn} to move"
         cells = self.board.cells
         labels: dict[Any, str] = {}
         for cell, held in zip(cells, self._cells, strict=True):
@@ -624,7 +624,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             columns=game.columns,
             sides=game.sides,
             edges=self._marked_edges(),
-            title=title or f"{game.name}: {status}",
+            title=standing(self) if title is None else title,
         )
 
     def cell_svg(self, cell: Cell) -> str | None:

@@ -50,7 +50,7 @@ from boardkit.render.board import topology_svg
 from boardkit.render.elements import Legend, document, element
 from boardkit.topology import Topology
 
-__all__ = ["BoardDrawing", "Legend", "Picture", "document", "element", "status", "svg", "topology_svg"]
+__all__ = ["BoardDrawing", "Legend", "Picture", "document", "element", "standing", "status", "svg", "topology_svg"]
 
 
 @runtime_checkable
@@ -165,12 +165,19 @@ def status(state: Any) -> str:
         'camelot: scored 269 (camelot complete)'
     """
     game = state.game
-    return f"{game.name or type(state).__name__}: {_standing(state)}"
+    return f"{game.name or type(state).__name__}: {standing(state)}"
 
 
-def _standing(state: Any) -> str:
-    """Whose turn it is or how the game ended, without the game's name: a
-    picture's title (the page, notebook or caption around it names the game)."""
+def standing(state: Any) -> str:
+    """Whose turn it is or how the game ended, in the seats' own names, without
+    the game's name: a picture's title or a page's status line (the page,
+    notebook or caption around it names the game).
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> standing(Tafl("brandubh").new_game(seed=0))
+        'attackers to move'
+    """
     seat = state.game.seat_name
     outcome = state.outcome
     if outcome is None:
@@ -213,7 +220,7 @@ def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -
     if isinstance(thing, Topology):
         return topology_svg(thing, title=title, legend=legend)
     if title is None and hasattr(thing, "current_player") and hasattr(thing, "outcome"):
-        title = _standing(thing)
+        title = standing(thing)
     if isinstance(thing, Picture):
         return thing.svg_picture(title)
     if isinstance(thing, BoardDrawing):

@@ -45,6 +45,7 @@ _SCALE = CELL
 _TITLE_HEIGHT = 30.0
 _TITLE_LINE = 20.0
 _LEGEND_ROW = 20.0
+_KEY_WIDTH = 420.0  # the widest picture whose key is drawn at 13 units
 _EMPTY = "#f4ead5"
 _CROWN = "#f9a825"
 
@@ -238,8 +239,11 @@ def topology_svg(
     width = max(board_width, MIN_WIDTH)
     titles = _wrap(title, (width - 20) / 8.5) if title else []
     top = _TITLE_HEIGHT + _TITLE_LINE * (len(titles) - 1) if titles else 0.0
-    rows = _legend_rows(legend_items(legend), legend_shapes, (width - 38) / 6.4)
-    height = top + board_height + (len(rows) * _LEGEND_ROW + 10 if rows else 0.0)
+    # The key grows with a wide picture, which a phone shrinks to its 390 pixels: 13 units up to 420 wide,
+    # so that the key of a board of 11 columns or more still reads at 11 pixels there.
+    key = max(1.0, width / _KEY_WIDTH)
+    rows = _legend_rows(legend_items(legend), legend_shapes, (width - 38 * key) / (6.4 * key))
+    height = top + board_height + (len(rows) * _LEGEND_ROW * key + 10 if rows else 0.0)
     shift = (width - board_width) / 2
 
     def at(cell: Any) -> tuple[float, float]:
@@ -298,19 +302,22 @@ def topology_svg(
     if grid:
         parts += _edge_lines(edges or {}, at)
     if coordinates is not None:
-        parts += _coordinates(board, coordinates, pos, at, rhombus=rhombus)
+        # They grow with the key, as far as the margin allows ("11" beside the board).
+        parts += _coordinates(board, coordinates, pos, at, rhombus=rhombus, size=min(14 * key, 16.0))
     y = top + board_height
+    row = _LEGEND_ROW * key
     for colour, text, shape, first in rows:
-        y += _LEGEND_ROW
+        y += row
         if first:
-            middle = y - _LEGEND_ROW / 2
+            middle = y - row / 2
             if not shape:
-                parts.append(f'<circle cx="18" cy="{middle:.1f}" r="6" fill="{attribute(colour)}" stroke="#555"/>')
+                disc = f'cx="{18 * key:g}" cy="{middle:.1f}" r="{6 * key:g}"'
+                parts.append(f'<circle {disc} fill="{attribute(colour)}" stroke="#555"/>')
             else:
-                parts.append(piece(shape, 18, middle, 7, colour))
+                parts.append(piece(shape, 18 * key, middle, 7 * key, colour))
         parts.append(
-            f'<text x="30" y="{y - _LEGEND_ROW / 2:.1f}" dominant-baseline="central" '
-            f'font-size="13">{escape(text)}</text>'
+            f'<text x="{30 * key:g}" y="{y - row / 2:.1f}" dominant-baseline="central" '
+            f'font-size="{13 * key:.3g}">{escape(text)}</text>'
         )
     return document(width, height, parts, background=None)
 
@@ -402,15 +409,16 @@ def _coordinates(
     at: Callable[[Any], tuple[float, float]],
     *,
     rhombus: bool,
+    size: float = 14.0,
 ) -> list[str]:
-    """Column names under a grid (and over a rhombus) and row names on its left."""
+    """Column names under a grid (and over a rhombus) and row names on its left, ``size`` units high."""
     rows_drawn = board.height if isinstance(board, SquareGrid | HexGrid) else None  # None on a hexagon
     if rows_drawn is None:
         return []
     parts = []
     columns, rows = coordinates
     last = rows_drawn - 1
-    small = {"text_anchor": "middle", "dominant_baseline": "central", "font_size": 14, "fill": "#555"}
+    small = {"text_anchor": "middle", "dominant_baseline": "central", "font_size": f"{size:g}", "fill": "#555"}
     # Half a cell's height and width: a square's, or a pointy-top hexagon's (its circumradius is _SCALE).
     down, across = (_SCALE + 4, _SCALE * math.sqrt(3) / 2 + 16) if rhombus else (_SCALE * 0.5, _SCALE * 0.5)
     for c, name in enumerate(columns):

@@ -221,9 +221,10 @@ def lockstep(
       parts: Pentago's placing, then its twist) are named by the last of
       them: ``names`` gives ``None`` for every earlier part, and the name of
       the whole action for the part that completes it (reading the earlier
-      parts from ``state.history``). Lockstep plays out every way the game
-      can complete the action to compare the sets; ways named alike must
-      lead to the same position (a transposition).
+      parts from ``state.history``). Lockstep walks every way the game
+      can complete the action to compare the sets (the last part of each
+      named, not played); ways named alike are played out, and must lead
+      to the same position (a transposition).
 
     Chance and positions are compared when asked:
 
@@ -398,22 +399,7 @@ class _Lockstep:
             return quick, []
         found: list[_Way] = []  # kept once a move in parts is found
         seen: dict[tuple[str, ...], tuple[Any, ...]] = {}
-        ends: dict[tuple[str, ...], Hashable] = {}
-        # The position walked from, copied once a move in parts is found: where two ways named alike are
-        # played out to compare their ends (only then: most games name every way differently).
-        start: list[State[Any]] = []
-
-        def end_of(path: tuple[Any, ...]) -> Hashable:
-            probe = start[0].copy()
-            for move in path:
-                probe.apply(move)
-            return probe.position_key()
-
-        def same_end(key: tuple[str, ...], first: tuple[Any, ...], path: tuple[Any, ...]) -> bool:
-            """Whether ``path`` ends where ``first``, named alike, does: a transposition."""
-            if key not in ends:
-                ends[key] = end_of(first)
-            return ends[key] == end_of(path)
+        ends: dict[tuple[str, ...], Hashable] = {}  # the end of a way, played only when another is named alike
 
         def shown(path: tuple[Any, ...]) -> str:
             return " ".join(str(m) for m in path)
@@ -425,7 +411,6 @@ class _Lockstep:
                     if not self.grouped:
                         self.grouped = True
                         found.extend(seen.items())
-                        start.append(state.copy())
                     within(move, (*prefix, move))
                     continue
                 key = (parts,) if isinstance(parts, str) else tuple(parts)
@@ -435,7 +420,7 @@ class _Lockstep:
                     seen[key] = path
                     if self.grouped:
                         found.append((key, path))
-                elif key and prefix and len(other or ()) > 1 and same_end(key, other or (), path):
+                elif key and prefix and len(other or ()) > 1 and end(key, other or (), prefix) == self.end_of(move):
                     found.append((key, path))  # two ways of a turn in parts to the same end: a transposition
                 elif key and prefix and len(other or ()) > 1:
                     raise self.fail(
@@ -454,6 +439,17 @@ class _Lockstep:
                         detail=f"names gives {key!r} for {shown(path)!r}, and for {again}: each move needs names of"
                         " its own",
                     )
+
+        def end(key: tuple[str, ...], path: tuple[Any, ...], prefix: tuple[Any, ...]) -> Hashable:
+            """The position ``path`` leads to from where the walk began (the state stands at ``prefix``)."""
+            if key not in ends:
+                twin = state.copy()
+                for _ in prefix:
+                    twin.undo()
+                for move in path:
+                    twin.apply(move)
+                ends[key] = twin.position_key()
+            return ends[key]
 
         def within(move: Any, path: tuple[Any, ...]) -> None:
             """Go on after ``move``, a part of a move the reference plays as one."""
@@ -481,6 +477,14 @@ class _Lockstep:
         self.grouped = False
         walk(())
         return seen, found
+
+    def end_of(self, move: Any) -> Hashable:
+        """The position after ``move``, the last part of a move the reference plays as one."""
+        self.state.apply(move)
+        try:
+            return self.state.position_key()
+        finally:
+            self.state.undo()
 
     def choose(
         self, named: dict[tuple[str, ...], tuple[Any, ...]], ways: list[_Way]

@@ -34,7 +34,7 @@ from boardkit.agents import best_agent
 from boardkit.game import Game, Player
 from boardkit.kit import BoardState
 from boardkit.match import AGENTS, LEVELS, parse_agent
-from boardkit.render import status, svg
+from boardkit.render import standing, svg
 from boardkit.web.table import Table, Viewer
 from boardkit.words import describe_game, possessive
 
@@ -281,7 +281,8 @@ def seat_page(
     scores = state.scores
     formats = [{"key": key, "name": fmt.name, "suffix": fmt.suffix} for key, fmt in table.game.record_formats().items()]
     prompt = state.prompt() if outcome is None else ""
-    line = status(state)
+    line = standing(state)  # the page names the game above the board
+    line = line[:1].upper() + line[1:]
     if prompt and prompt not in line:
         line = f"{line}: {prompt}"
     return {

@@ -38,16 +38,28 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.about import About, Chance, Information
 from boardkit.bag import TileBag
-from boardkit.compiling import mypyc_attr
+from boardkit.chance import Random, derive_seed
+from boardkit.compiling import IntArgument, TextArgument, mypyc_attr
 from boardkit.errors import IllegalMoveError, NotationError, OptionError, shown
-from boardkit.game import Game, Outcome, Player, State, fields_of, from_fields, from_options, make_options
+from boardkit.game import (
+    Game,
+    Outcome,
+    Player,
+    State,
+    fields_of,
+    from_fields,
+    from_options,
+    make_options,
+    setup_fields,
+)
 from boardkit.games.camelot.hidden import CamelotView, board_with, determinize, view_of
 from boardkit.games.camelot.moves import Conceal, EndTurn, Move, Place
 from boardkit.games.camelot.plan import STANDARD_PLAN, Cell, Plan, parse_square, square_name
 from boardkit.games.camelot.render import describe, public_info, render_for, render_text, svg_cells, svg_legend
 from boardkit.games.camelot.scoring import last_tile_points, turn_points
-from boardkit.games.camelot.setup import HAND_SIZE, deal
+from boardkit.games.camelot.setup import HAND_SIZE, checked_position, deal, place
 from boardkit.games.camelot.setup import HIGH_VALUE as HIGH_VALUE  # importable here, as before
+from boardkit.games.camelot.setup import MOST_CONCEALED as MOST_CONCEALED  # importable here, as before
 from boardkit.games.camelot.text import MOVE_KINDS, rules_in_play
 from boardkit.games.camelot.tiles import KIND_NAMES, STANDARD_TILES, Tile, TileSet
 from boardkit.games.camelot.variants import CamelotOptions
@@ -69,8 +81,6 @@ __all__ = [
     "Place",
 ]
 
-#: At most this many Hand tiles may be concealed.
-MOST_CONCEALED = 3
 #: At most this many tiles are laid in one turn.
 MOST_PER_TURN = 3
 
@@ -174,12 +184,120 @@ class Camelot(Game["CamelotState", Move]):
         """
         return KIND_NAMES.get(kind, kind)
 
-    def new_game(self, *, players: Any = None, seed: Any = None) -> CamelotState:
+    def new_game(self, *, players: IntArgument | None = None, seed: IntArgument | None = None) -> CamelotState:
         n = self.check_players(players)
+        self._check_first(n)
+        state = CamelotState(self, n, seed)
+        state._deal()
+        return state
+
+    def _check_first(self, players: int) -> None:
         first = self.options.first
-        if isinstance(first, int) and first >= n:
-            raise OptionError(f"first player {first!r} is not a seat of a {n}-player game")
-        return CamelotState(self, n, seed)
+        if isinstance(first, int) and first >= players:
+            raise OptionError(f"first player {first!r} is not a seat of a {players}-player game")
+
+    def from_position(
+        self,
+        *,
+        hands: Any,
+        board: Any = None,
+        concealed: Any = None,
+        scores: Any = None,
+        to_move: IntArgument | None = None,
+        seed: IntArgument | None = None,
+    ) -> CamelotState:
+        """A position set up by hand, for tests, tutorials and puzzles: the
+        player to move starts a turn, the tiles neither laid nor in a hand
+        are in the bag.
+
+        Every argument is a keyword, as in every game's ``from_position``
+        (the shared shape is in :doc:`/reference/api`). Tiles are given as
+        :class:`Tile` values or by name, squares by name (``"c5"``) or as
+        ``(column, row)``.
+
+        Args:
+            hands: Each player's hand, tile -> count, at most ten tiles; as
+                many hands as players.
+            board: The tiles laid, square -> tile, each on a square of its
+                kind; default: none.
+            concealed: The tiles of each hand lying face down, tile -> count,
+                at most three; default: none. As in the game, where only the
+                dealt tiles lie face down unseen, a concealed high tile or
+                garden is hidden from the rivals and any other concealed tile
+                is one they saw concealed (:meth:`CamelotState.known_concealed`).
+            scores: Every player's score; default: all 0.
+            to_move: The player to move; ``None`` (the default): the rules'
+                first player (``first``, drawn with the seed when it is
+                ``"random"``).
+            seed: Seed of the state's generator (the bag's draws), as
+                :meth:`new_game`'s (``None``: a fresh one, kept on the state).
+
+        Returns:
+            The state, with no history; its records carry the position
+            (``setup``) and replay from it.
+
+        Raises:
+            OptionError: naming what is wrong (a tile on a square of another
+                kind, more tiles than the game has, too many players, ...).
+
+        Examples:
+            >>> game = Camelot()
+            >>> state = game.from_position(
+            ...     board={"b2": "holy grail"}, hands=[{"kitchen": 1, "wall blank": 2}, {"tower": 1}],
+            ...     concealed=[{"kitchen": 1}, {}], scores=(4, 9), seed=1)
+            >>> state.players, state.current_player, state.scores, state.bag_size
+            (2, 0, (4, 9), 75)
+            >>> state.known_concealed(0)
+            Counter({Tile(name='kitchen', value=2, kind='.', garden=False): 1})
+            >>> state.to_record().replay() == state
+            True
+            >>> game.from_position(hands=[{}, {}], board={"a1": "kitchen"})
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.OptionError: board: a 'kitchen' does not fit square a1 (corner tower)
+        """
+        position = checked_position(self, board=board, hands=hands, concealed=concealed, scores=scores)
+        n = len(position[1])
+        if to_move is None:
+            self._check_first(n)
+        state = CamelotState(self, n, seed)
+        if to_move is None:
+            first = self.options.first
+            # Drawn apart from the state's generator, which a replay from the setup (to_move given) must find unused.
+            to_move = Random(derive_seed(state.seed, "first")).randbelow(n) if first == "random" else first
+        place(state, position, state.check_player(to_move))
+        board_, hands_, hidden, points = position
+        state._record_setup(
+            {
+                "hands": [{str(t): k for t, k in hand.items()} for hand in hands_],
+                "board": {square_name(c): str(t) for c, t in board_.items()},
+                "concealed": [{str(t): k for t, k in down.items()} for down in hidden],
+                "scores": list(points),
+                "to_move": to_move,
+            }
+        )
+        return state
+
+    def from_setup(self, setup: Any, *, players: Any, seed: Any) -> CamelotState:
+        """Rebuild a position set up with :meth:`from_position` from a record's
+        ``setup`` data (its arguments, tiles and squares by name).
+
+        Raises:
+            OptionError: for malformed data.
+
+        Examples:
+            >>> state = Camelot().from_position(hands=[{"tower": 1}, {}, {"garden": 1}], to_move=2, seed=3)
+            >>> record = state.to_record()
+            >>> record.players, record.setup["to_move"], record.setup["hands"][2]
+            (3, 2, {'garden': 1})
+            >>> record.replay() == state
+            True
+        """
+        n = self.check_players(players)
+        data = setup_fields(setup, ("hands", "board", "concealed", "scores", "to_move"), game=self.name)
+        if not isinstance(data["hands"], list) or len(data["hands"]) != n:
+            raise OptionError(f"bad setup for camelot: 'hands' must list the {n} players' hands")
+        return self.from_position(**data, seed=seed)
 
     def all_moves(self) -> Sequence[Move]:
         """Every move at its action index, for :mod:`boardkit.rl`: each tile on each
@@ -194,7 +312,7 @@ class Camelot(Game["CamelotState", Move]):
 
         return all_moves(self)
 
-    def observation_encoder(self, players: Any) -> Encoder:
+    def observation_encoder(self, players: IntArgument) -> Encoder:
         """A player's view as numbers, for :mod:`boardkit.rl`
         (:func:`boardkit.games.camelot.encoding.observation_encoder`).
 
@@ -204,9 +322,9 @@ class Camelot(Game["CamelotState", Move]):
         """
         from boardkit.games.camelot.encoding import observation_encoder
 
-        return observation_encoder(self, players)
+        return observation_encoder(self, self.check_players(players))
 
-    def parse_move(self, text: Any) -> Move:
+    def parse_move(self, text: TextArgument) -> Move:
         if not isinstance(text, str):
             raise NotationError(text, "a Camelot move is text: 'place <tile> <square>', 'conceal <tile>' or 'end'")
         words = text.lower().split()
@@ -249,10 +367,8 @@ class CamelotState(State[Move]):
     bag: TileBag[Tile]
 
     def __init__(self, game: Camelot, players: int, seed: Any) -> None:
+        # An empty castle, bag and hands: ``new_game`` deals (``_deal``), ``from_position`` places.
         super().__init__(game, players, seed)
-        rng = self.rng
-        plan = game.plan
-        tiles = game.tiles
         self._board: dict[Cell, Tile] = {}
         self._laid: list[tuple[Cell, Tile]] = []
         self.track = ScoreTrack(players, length=100, wrap=True)
@@ -263,19 +379,27 @@ class CamelotState(State[Move]):
         self._dealt: tuple[tuple[int, int], ...] = ((0, 0),) * players
         self._net: list[dict[Tile, int]] = [{} for _ in range(players)]
         self._need: list[dict[Tile, int]] = [{} for _ in range(players)]
-        deal(self, tiles.all_tiles(), plan, rng, players)
-        first = game.options.first
-        self._player: int = rng.randbelow(players) if first == "random" else int(first)
-        if not self.hands[self._player]:
-            # Only a castle of few tiles leaves a seat empty-handed after the set-up: skip it.
-            self._player = self._next_holder(self._player)
-        self._squares = len(plan.cells)
+        self.bag = TileBag((), rng=self.rng)
+        self._player: int = 0
+        self._squares = len(game.plan.cells)
         # Per square in the plan's order: whether a tile covers it (the board's keys, for legal moves).
-        self._covered: list[bool] = [c in self._board for c in plan.cells]
+        self._covered: list[bool] = [False] * self._squares
         # Parts of views kept between moves: the board as views show it (None: to be made
         # again), and each player's concealed tiles with the hand's pairs they were made from.
         self._board_pairs: tuple[tuple[Cell, Tile], ...] | None = None
         self._own_concealed: dict[Player, tuple[tuple[tuple[Tile, int], ...], tuple[tuple[Tile, int], ...]]] = {}
+
+    def _deal(self) -> None:
+        """Deal the start of a new game (``new_game``): the bag, the tiles laid
+        at the set-up, every hand and the first player (see :mod:`~boardkit.games.camelot.setup`)."""
+        game = self.game
+        deal(self, game.tiles.all_tiles(), game.plan, self.rng, self.players)
+        first = game.options.first
+        self._player = self.rng.randbelow(self.players) if first == "random" else int(first)
+        if not self.hands[self._player]:
+            # Only a castle of few tiles leaves a seat empty-handed after the set-up: skip it.
+            self._player = self._next_holder(self._player)
+        self._covered = [c in self._board for c in game.plan.cells]
 
     # -- public reading ---------------------------------------------------------
 
@@ -310,7 +434,7 @@ class CamelotState(State[Move]):
         """The tiles laid so far in the current turn, in order."""
         return tuple(self._laid)
 
-    def hand(self, player: Any) -> Counter[Tile]:
+    def hand(self, player: IntArgument) -> Counter[Tile]:
         """Every tile in a player's hand (all of them: this is the full state).
 
         Examples:
@@ -319,7 +443,7 @@ class CamelotState(State[Move]):
         """
         return self.hands[self.check_player(player)].items
 
-    def concealed(self, player: Any) -> Counter[Tile]:
+    def concealed(self, player: IntArgument) -> Counter[Tile]:
         """A player's concealed tiles.
 
         Examples:
@@ -328,7 +452,7 @@ class CamelotState(State[Move]):
         """
         return self.hands[self.check_player(player)].concealed
 
-    def face_up(self, player: Any) -> Counter[Tile]:
+    def face_up(self, player: IntArgument) -> Counter[Tile]:
         """A player's face-up tiles, which everybody sees."""
         return self.hands[self.check_player(player)].face_up
 
@@ -541,7 +665,7 @@ class CamelotState(State[Move]):
         twin._own_concealed = dict(self._own_concealed)
         return twin
 
-    def known_concealed(self, player: Any) -> Counter[Tile]:
+    def known_concealed(self, player: IntArgument) -> Counter[Tile]:
         """The tiles everybody knows ``player`` holds face down: those seen
         concealed and not laid since, and the dealt ones that a later lay
         proved they were dealt, once laid copies are accounted for.
@@ -566,8 +690,8 @@ class CamelotState(State[Move]):
 
     # -- hidden information -----------------------------------------------------
 
-    def view(self, player: Any) -> CamelotView:
-        return view_of(self, player)
+    def view(self, player: IntArgument) -> CamelotView:
+        return view_of(self, self.check_player(player))
 
     def _determinize(self, player: Any, seed: Any) -> CamelotState:
         """A copy in which everything ``player`` cannot see is dealt afresh.
@@ -604,7 +728,7 @@ class CamelotState(State[Move]):
         """
         return render_text(self)
 
-    def render_for(self, player: Any) -> str:
+    def render_for(self, player: IntArgument) -> str:
         """``player``'s screen, drawn from :meth:`view`: the public screen
         (:meth:`render`) with one line more, the player's own concealed tiles.
 
@@ -614,7 +738,7 @@ class CamelotState(State[Move]):
             >>> [line for line in state.render_for(0).splitlines() if line not in public]
             ['   concealed (only you see them): throne, garden, treasury']
         """
-        return render_for(self, player)
+        return render_for(self, self.check_player(player))
 
     def public_info(self) -> dict[str, str]:
         """What every player sees beside the plan: the bag's size, each
@@ -707,7 +831,7 @@ class CamelotState(State[Move]):
         """
         return ""
 
-    def evaluate(self, player: Any) -> float:
+    def evaluate(self, player: IntArgument) -> float:
         """How far ``player`` leads the best other player (or, alone, how
         high the score is), squashed into ``[-1, 1]``. The points of the turn
         in progress count as scored, so a one-move lookahead sees them.
@@ -720,7 +844,7 @@ class CamelotState(State[Move]):
             >>> round(state.evaluate(0), 3), round(state.evaluate(1), 3)
             (0.165, -0.165)
         """
-        self.check_player(player)
+        player = self.check_player(player)
         outcome = self.outcome
         if outcome is not None and self.players > 1:
             return super().evaluate(player)

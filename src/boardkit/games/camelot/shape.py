@@ -54,6 +54,9 @@ class CamelotShape(Protocol):
     def cell_order(self) -> Mapping[Cell, int]:
         """Each square's place in the plan's order (``plan.cells``)."""
 
+    def check_players(self, players: Any) -> int:
+        """``players`` if the game is played by that many."""
+
 
 class CamelotStateShape(Protocol):
     """What the set-up, views and pictures read and write of a game of
@@ -74,6 +77,10 @@ class CamelotStateShape(Protocol):
     _board_pairs: tuple[tuple[Cell, Tile], ...] | None
     #: How many high tiles and gardens each player was dealt (the set-up writes it).
     _dealt: tuple[tuple[int, int], ...]
+    #: The player whose turn it is (the set-up writes it).
+    _player: int
+    #: Per square in the plan's order, whether a tile covers it (the set-up writes it).
+    _covered: list[bool]
 
     @property
     def game(self) -> CamelotShape:
@@ -128,6 +135,10 @@ class CamelotStateShape(Protocol):
     @property
     def _need(self) -> list[dict[Tile, int]]:
         """Per player, the tiles a lay proved they were dealt."""
+
+    @property
+    def _net(self) -> list[dict[Tile, int]]:
+        """Per player, the tiles seen concealed less those laid from the concealed ones."""
 
     def check_player(self, player: Any) -> Player:
         """``player`` if it is a seat of this game."""

@@ -11,6 +11,7 @@ from typing import Final
 
 import attrs
 
+from boardkit.compiling import TextArgument
 from boardkit.errors import NotationError
 from boardkit.games.cloth_of_gold.board import OVALS, TILE_SPACES, Space
 
@@ -59,7 +60,7 @@ class Move:
         return f"Move.from_text({str(self)!r})"
 
     @classmethod
-    def from_text(cls, text: str) -> Move:
+    def from_text(cls, text: TextArgument) -> Move:
         """Read a move from its notation (letters in any case).
 
         Raises:

@@ -407,7 +407,7 @@ def picture(state: StateShape, title: str | None = None) -> str:
     Examples:
         >>> import xml.etree.ElementTree as ET
         >>> from boardkit.games.cloth_of_gold import ClothOfGold
-        >>> state = ClothOfGold().from_position(tile_spaces={"gold": "red"}, scores=(3, 29))
+        >>> state = ClothOfGold().from_position(tile_spaces={"gold": "red"}, scores=(3, 29), seed=0)
         >>> root = ET.fromstring(picture(state, "a position"))
         >>> shapes = [e.get("class", "") for e in root.iter()]
         >>> shapes.count("oval"), shapes.count("track-space"), shapes.count("tile red")

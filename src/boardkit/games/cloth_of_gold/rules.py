@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any, Final
 from boardkit.about import About, Chance, Information
 from boardkit.bag import TileBag
 from boardkit.chance import Random
-from boardkit.compiling import mypyc_attr
+from boardkit.compiling import IntArgument, TextArgument, mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError
 from boardkit.game import Game, Outcome, Player, State, fields_of, from_fields, from_options, make_options, setup_fields
 from boardkit.games.cloth_of_gold.board import (
@@ -212,7 +212,7 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         """
         return Counter(TILE_SETS[self.options.variant])
 
-    def new_game(self, *, players: Any = None, seed: Any = None) -> ClothOfGoldState:
+    def new_game(self, *, players: IntArgument | None = None, seed: IntArgument | None = None) -> ClothOfGoldState:
         """Set up a game: jewels held back while each player draws two tiles,
         then shuffled in, then one tile onto each of the six tile spaces.
 
@@ -238,7 +238,7 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
 
         return all_moves(self)
 
-    def observation_encoder(self, players: Any) -> Encoder:
+    def observation_encoder(self, players: IntArgument) -> Encoder:
         """A player's view as numbers, for :mod:`boardkit.rl`
         (:func:`boardkit.games.cloth_of_gold.encoding.observation_encoder`).
 
@@ -248,9 +248,9 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         """
         from boardkit.games.cloth_of_gold.encoding import observation_encoder
 
-        return observation_encoder(self, players)
+        return observation_encoder(self, self.check_players(players))
 
-    def parse_move(self, text: Any) -> Move:
+    def parse_move(self, text: TextArgument) -> Move:
         """Read a move in the notation ``A-gold`` or ``B-dragon/red``.
 
         Raises:
@@ -265,18 +265,21 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
     def from_position(
         self,
         *,
-        hands: Sequence[Mapping[Any, int]] = ({}, {}),
-        courts: Sequence[Mapping[Any, int]] = ({}, {}),
+        hands: Sequence[Mapping[Any, int]] | None = None,
+        courts: Sequence[Mapping[Any, int]] | None = None,
         scores: Sequence[int] = (0, 0),
         tile_spaces: Mapping[Any, Any] | None = None,
         tokens: Sequence[Sequence[Any]] = ((None, None), (None, None)),
         dragon: Any = None,
         darkness: Mapping[Any, int] | None = None,
         removed: Mapping[Any, int] | None = None,
-        to_move: Any = None,
-        seed: Any = 0,
+        to_move: IntArgument | None = None,
+        seed: IntArgument | None = None,
     ) -> ClothOfGoldState:
         """Set up a position for tests, tutorials and puzzles.
+
+        Every argument is a keyword, as in every game's ``from_position``
+        (the shared shape is in :doc:`/reference/api`).
 
         Tiles and spaces may be given as enum members or by name
         (``"gold"``). Between them the zones must hold the variant's 54 tiles
@@ -286,8 +289,8 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         Darkness, in board order, with the seeded generator.
 
         Args:
-            hands: Each player's Hand, tile -> count.
-            courts: Each player's Court, tile -> count.
+            hands: Each player's Hand, tile -> count; default: both empty.
+            courts: Each player's Court, tile -> count; default: both empty.
             scores: Both scores, each below 30.
             tile_spaces: The tile (or ``None``) on some of the six tile spaces.
             tokens: Each player's tokens A and B: a space, or ``None`` while
@@ -297,8 +300,11 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
             darkness: The Darkness, tile -> count; default: what is left.
             removed: Tiles removed from the game; default: none, or what is
                 left when ``darkness`` is given.
-            to_move: The player to move; default the game's first player.
-            seed: Seed of the state's generator (later draws).
+            to_move: The player to move; ``None`` (the default): the game's
+                first player (``first``).
+            seed: Seed of the state's generator (the tile spaces filled from
+                the Darkness and later draws), as :meth:`new_game`'s
+                (``None``: a fresh one, kept on the state).
 
         Returns:
             The state, with no history; its records carry the position
@@ -323,8 +329,8 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         return position(
             self,
             ClothOfGoldState,
-            hands=hands,
-            courts=courts,
+            hands=({}, {}) if hands is None else hands,
+            courts=({}, {}) if courts is None else courts,
             scores=scores,
             tile_spaces=tile_spaces,
             tokens=tokens,
@@ -431,7 +437,7 @@ class ClothOfGoldState(State[Move]):
         s = self._track.scores
         return (s[0], s[1])
 
-    def row(self, player: Any) -> int:
+    def row(self, player: IntArgument) -> int:
         """The row (0-4) of the Track of Scoring that ``player`` occupies.
 
         Examples:
@@ -440,7 +446,7 @@ class ClothOfGoldState(State[Move]):
         """
         return self._track.row(self.check_player(player))
 
-    def hand(self, player: Any) -> Counter[Tile]:
+    def hand(self, player: IntArgument) -> Counter[Tile]:
         """The tiles in ``player``'s Hand (hidden from the rival; see :meth:`view`).
 
         Examples:
@@ -449,7 +455,7 @@ class ClothOfGoldState(State[Move]):
         """
         return self._hands[self.check_player(player)].items
 
-    def hand_size(self, player: Any) -> int:
+    def hand_size(self, player: IntArgument) -> int:
         """How many tiles ``player`` holds (public).
 
         Examples:
@@ -458,7 +464,7 @@ class ClothOfGoldState(State[Move]):
         """
         return len(self._hands[self.check_player(player)])
 
-    def drawn_since_reveal(self, player: Any) -> dict[Tile, int]:
+    def drawn_since_reveal(self, player: IntArgument) -> dict[Tile, int]:
         """For each tile colour, how many tiles ``player`` has drawn since they
         last revealed that colour from their Hand (public, like the moves).
 
@@ -477,7 +483,7 @@ class ClothOfGoldState(State[Move]):
         """
         return dict(zip(TILES, self._since[self.check_player(player)], strict=True))
 
-    def court(self, player: Any) -> Counter[Tile]:
+    def court(self, player: IntArgument) -> Counter[Tile]:
         """The tiles in ``player``'s Court (public).
 
         Examples:
@@ -512,7 +518,7 @@ class ClothOfGoldState(State[Move]):
         """The tile on each of the six tile spaces (``None``: empty), in board order."""
         return dict(self._spaces)
 
-    def tokens(self, player: Any) -> tuple[Space | None, Space | None]:
+    def tokens(self, player: IntArgument) -> tuple[Space | None, Space | None]:
         """Where ``player``'s tokens A and B stand (``None``: not yet on the board).
 
         Examples:
@@ -829,7 +835,7 @@ class ClothOfGoldState(State[Move]):
 
     # -- hidden information --------------------------------------------------------
 
-    def view(self, player: Any) -> ClothOfGoldView:
+    def view(self, player: IntArgument) -> ClothOfGoldView:
         """What ``player`` may know: their own Hand in full, the rival's Hand as
         a count, everything public, and neither the Darkness's contents nor
         its order.
@@ -839,7 +845,7 @@ class ClothOfGoldState(State[Move]):
             >>> state.view(1).rival_hand_size, state.view(1).scores
             (2, (0, 0))
         """
-        return view_of(self, player)
+        return view_of(self, self.check_player(player))
 
     def _determinize(self, player: Any, seed: Any) -> ClothOfGoldState:
         """A copy in which the rival's Hand and the Darkness are dealt afresh
@@ -913,7 +919,7 @@ class ClothOfGoldState(State[Move]):
         """
         return text(self, None)
 
-    def render_for(self, player: Any) -> str:
+    def render_for(self, player: IntArgument) -> str:
         """Like :meth:`render`, adding ``player``'s own Hand.
 
         Examples:
@@ -968,7 +974,7 @@ class ClothOfGoldState(State[Move]):
         """
         return picture(self, title)
 
-    def evaluate(self, player: Any) -> float:
+    def evaluate(self, player: IntArgument) -> float:
         """A cheap estimate in ``[-1, 1]``: the difference between the two
         players' scores as if the game ended now (jewels, then gold by row),
         plus half a point for each white, red and (up to three) blue tile in
@@ -980,7 +986,7 @@ class ClothOfGoldState(State[Move]):
             >>> state.evaluate(0) > 0.5 > -0.5 > state.evaluate(1)
             True
         """
-        self.check_player(player)
+        player = self.check_player(player)
         if self._outcome is not None:
             return super().evaluate(player)
         est = [0.0, 0.0]

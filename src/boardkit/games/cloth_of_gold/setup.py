@@ -13,8 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from boardkit.bag import TileBag
+from boardkit.chance import check_seed
+from boardkit.compiling import IntArgument
 from boardkit.errors import OptionError, OptionTypeError, shown
-from boardkit.game import Player
 from boardkit.games.cloth_of_gold.board import OVALS, TARGET, TILE_SPACES, TILES, Space, Tile, tile_order, tile_pairs
 from boardkit.games.cloth_of_gold.shape import GameShape, StateFields
 from boardkit.zones import Hand, Zone
@@ -68,7 +69,7 @@ def _pair(value: object, what: str) -> tuple[Any, Any]:
 
 def position(
     game: _Game,
-    state_type: Callable[[_Game, int, int], _State],
+    state_type: Callable[[_Game, int, int | None], _State],
     *,
     hands: Sequence[Mapping[Any, int]],
     courts: Sequence[Mapping[Any, int]],
@@ -78,8 +79,8 @@ def position(
     dragon: Any,
     darkness: Mapping[Any, int] | None,
     removed: Mapping[Any, int] | None,
-    to_move: Player | None,
-    seed: int,
+    to_move: IntArgument | None,
+    seed: IntArgument | None,
 ) -> _State:
     """Check the position ``game.from_position`` describes and build it as a
     ``state_type`` (see :meth:`ClothOfGold.from_position
@@ -167,7 +168,7 @@ def position(
         missing = ", ".join(f"{n} {t.value}" for t, n in tile_pairs(rest))
         raise OptionError(f"the position leaves out tiles of the {game.variant} edition: {missing}")
     dark_counts = rest if dark_counts is None else dark_counts
-    state = state_type(game, 2, seed)
+    state = state_type(game, 2, None if seed is None else check_seed(seed))
     state._darkness = TileBag({t: dark_counts[t] for t in TILES if dark_counts[t]}, rng=state.rng)
     state._hands = [Hand(owner=p, items=hand_counts[p].elements()) for p in (0, 1)]
     state._courts = [Zone(owner=p, visibility="public", items=court_counts[p].elements()) for p in (0, 1)]

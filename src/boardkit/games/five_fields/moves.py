@@ -35,6 +35,7 @@ from typing import TypeAlias
 
 import attrs
 
+from boardkit.compiling import TextArgument
 from boardkit.errors import NotationError
 from boardkit.games.five_fields.board import BOARD, Pawn, format_hex, parse_hex
 from boardkit.topology import Hex
@@ -296,7 +297,7 @@ def _axial(match: re.Match[str]) -> str:
     return f"({q},{r})"
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: TextArgument) -> Move:
     """Read a move from its notation (see the module docstring).
 
     Raises:

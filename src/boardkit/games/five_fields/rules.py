@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardkit.about import About, Chance
-from boardkit.compiling import mypyc_attr
+from boardkit.compiling import IntArgument, TextArgument, mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError, OptionTypeError, shown
 from boardkit.game import Game, Outcome, Player, fields_of, from_fields, from_options, make_options
 from boardkit.games.five_fields.board import (
@@ -162,7 +162,7 @@ class FiveFields(Game["FiveFieldsState", Move]):
         compiled build."""
         return (from_options, (type(self), self.option_values()))
 
-    def new_game(self, *, players: Any = None, seed: Any = None) -> FiveFieldsState:
+    def new_game(self, *, players: IntArgument | None = None, seed: IntArgument | None = None) -> FiveFieldsState:
         """Lay out the map from ``seed`` (unless it is fixed) and set up the pawns.
 
         Raises:
@@ -196,7 +196,7 @@ class FiveFields(Game["FiveFieldsState", Move]):
 
         return all_moves(self)
 
-    def observation_encoder(self, players: Any) -> Encoder:
+    def observation_encoder(self, players: IntArgument) -> Encoder:
         """A player's view as numbers, for :mod:`boardkit.rl`
         (:func:`boardkit.games.five_fields.encoding.observation_encoder`).
 
@@ -206,9 +206,9 @@ class FiveFields(Game["FiveFieldsState", Move]):
         """
         from boardkit.games.five_fields.encoding import observation_encoder
 
-        return observation_encoder(self, players)
+        return observation_encoder(self, self.check_players(players))
 
-    def parse_move(self, text: Any) -> Move:
+    def parse_move(self, text: TextArgument) -> Move:
         """Read a move; see :func:`~boardkit.games.five_fields.parse_move`.
 
         Examples:
@@ -224,11 +224,14 @@ class FiveFields(Game["FiveFieldsState", Move]):
         pawns: Mapping[Hex, Sequence[tuple[Player, Pawn]]],
         fields: Mapping[Hex, Player] | None = None,
         cities: Mapping[Hex, Player] | None = None,
-        to_move: Any = 0,
-        seed: Any = None,
+        to_move: IntArgument | None = None,
+        seed: IntArgument | None = None,
         princes_lost: Sequence[int] = (0, 0),
     ) -> FiveFieldsState:
         """A position set up by hand, for tests, tutorials and puzzles.
+
+        Every argument is a keyword, as in every game's ``from_position``
+        (the shared shape is in :doc:`/reference/api`).
 
         The terrain counts are not checked, so a puzzle may use any map. With
         ``blank_map``, hexes left out of ``terrain`` are face down (the unseen
@@ -241,8 +244,10 @@ class FiveFields(Game["FiveFieldsState", Move]):
             pawns: For each occupied hex, its pawns as ``(player, Pawn)`` pairs.
             fields: The owner of each Field.
             cities: The owner of each City.
-            to_move: The player to move.
-            seed: Seed of the state's generator.
+            to_move: The player to move; ``None`` (the default): player 0,
+                who moves first in 5 Fields.
+            seed: Seed of the state's generator, as :meth:`new_game`'s
+                (``None``: a fresh one, kept on the state).
             princes_lost: Per player, how many Princes were lost in Battles
                 and not yet replaced: only those can be regenerated. At most
                 the Princes missing from the board (3 less those on it).
@@ -268,6 +273,8 @@ class FiveFields(Game["FiveFieldsState", Move]):
         for name, given in parts:
             if not isinstance(given, Mapping) and (given is not None or name in ("terrain", "pawns")):
                 raise OptionTypeError(f"{name} must be a mapping from hexes, not {shown(given)}")
+        if to_move is None:
+            to_move = 0  # player 0 moves first
         state = FiveFieldsState._from_position(
             self, terrain, pawns, fields or {}, cities or {}, to_move, seed, princes_lost
         )
@@ -444,7 +451,7 @@ class FiveFieldsState(Choices):
         owner = self._city[hex_index(cell)]
         return None if owner < 0 else owner
 
-    def queen(self, player: Any) -> Hex | None:
+    def queen(self, player: IntArgument) -> Hex | None:
         """Where ``player``'s Queen stands, or ``None`` when she is off the board.
 
         Examples:
@@ -454,7 +461,7 @@ class FiveFieldsState(Choices):
         i = self._queen[self.check_player(player)]
         return None if i < 0 else CELLS[i]
 
-    def princes(self, player: Any) -> tuple[Hex, ...]:
+    def princes(self, player: IntArgument) -> tuple[Hex, ...]:
         """The hexes of ``player``'s Princes, in board order (a hex twice for a pair).
 
         Examples:
@@ -529,7 +536,7 @@ class FiveFieldsState(Choices):
         """
         return self._passes
 
-    def chain_value(self, player: Any) -> float:
+    def chain_value(self, player: IntArgument) -> float:
         """The worth of the best group of ``player``'s Fields linked to one of
         their Cities (plain Field 1, mountain Field 0.5); 5 wins.
 
@@ -597,7 +604,7 @@ class FiveFieldsState(Choices):
         twin._restore(self._save())
         return twin
 
-    def view(self, player: Any) -> FiveFieldsView:
+    def view(self, player: IntArgument) -> FiveFieldsView:
         """What ``player`` may know: everything but the generator.
 
         Examples:
@@ -605,7 +612,7 @@ class FiveFieldsState(Choices):
             >>> state.view(0).player
             0
         """
-        return view_of(self, player)
+        return view_of(self, self.check_player(player))
 
     def _determinize(self, player: Any, seed: Any) -> FiveFieldsState:
         """A copy with a fresh generator: the face-down hexes' terrain is drawn
@@ -770,7 +777,7 @@ class FiveFieldsState(Choices):
         """
         return svg_cell_names(self)
 
-    def evaluate(self, player: Any) -> float:
+    def evaluate(self, player: IntArgument) -> float:
         """A cheap estimate in ``[-1, 1]`` of ``player``'s position: the
         Field value linked to a City (and, at less, the Fields not linked
         yet), a first City, the pawns left, and the most the player to move
@@ -796,9 +803,9 @@ class FiveFieldsState(Choices):
             >>> round(state.evaluate(1), 2)
             -0.76
         """
-        if self._outcome is not None:
-            return super().evaluate(player)
         p = self.check_player(player)
+        if self._outcome is not None:
+            return super().evaluate(p)
         score = self._worth(p) - self._worth(1 - p)
         m = self._to_move
         threat = self._threat(m)

@@ -27,7 +27,7 @@ Examples:
     >>> value = state.evaluate(1)    # the defenders' view; the attackers' is its negative
     >>> -1 < value < 1 and state.evaluate(0) == -value
     True
-    >>> state = Tafl("brandubh").from_position("/7/7/7/3K3/7/7/7/", to_move=1)
+    >>> state = Tafl("brandubh").from_position(position="/7/7/7/3K3/7/7/7/", to_move=1)
     >>> state.evaluate(1)            # the King to move with open lines: as good as won
     0.95
 """
@@ -159,7 +159,7 @@ def king_in_danger(g: Board, board: list[int], att: int, empty: int, king: int, 
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
-        >>> state = Tafl("brandubh").from_position("/7/7/7/2tK3/7/4t2/7/", to_move=0)
+        >>> state = Tafl("brandubh").from_position(position="/7/7/7/2tK3/7/4t2/7/", to_move=0)
         >>> g, empty = state._g, state._g.full & ~(state._att | 1 << state._king)
         >>> king_in_danger(g, state._board, state._att, empty, state._king, True)  # e6 comes to e4
         True
@@ -196,7 +196,7 @@ def threatened(g: Board, board: list[int], att: int, dfn: int, king: int, turn: 
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
-        >>> state = Tafl("brandubh").from_position("/7/7/7/3K3/7/7/t6/", to_move=0)
+        >>> state = Tafl("brandubh").from_position(position="/7/7/7/3K3/7/7/t6/", to_move=0)
         >>> threatened(state._g, state._board, state._att, state._dfn, state._king, 0, False)
         True
     """
@@ -303,7 +303,7 @@ def forcing_moves_on(
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
-        >>> state = Tafl("brandubh").from_position("/3t3/7/1tT4/7/7/4K2/7/", to_move=0)
+        >>> state = Tafl("brandubh").from_position(position="/3t3/7/1tT4/7/7/4K2/7/", to_move=0)
         >>> [str(m) for m in state.forcing_moves()]
         ['d1-d3']
     """

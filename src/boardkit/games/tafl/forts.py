@@ -10,7 +10,7 @@ after a move onto an edge square.
 Examples:
     >>> from boardkit.games.tafl import Tafl
     >>> state = Tafl("copenhagen").from_position(
-    ...     "/3TK6/3TTT5/6T4/11/11/t9t/11/11/11/11/11/", to_move=1)
+    ...     position="/3TK6/3TTT5/6T4/11/11/t9t/11/11/11/11/11/", to_move=1)
     >>> state.apply("g3-g1")       # closes a fort around the King on e1
     >>> state.outcome.reason
     'exit fort'
@@ -57,7 +57,7 @@ def encircled(g: Geometry, att: int, dfn: int, king: int) -> bool:
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
-        >>> state = Tafl("federation-brandubh").from_position("/3t3/7/2t1t2/1t1K1t1/2t1t2/3t3/7/", to_move=0)
+        >>> state = Tafl("federation-brandubh").from_position(position="/3t3/7/2t1t2/1t1K1t1/2t1t2/3t3/7/", to_move=0)
         >>> state.apply("d1-d2")       # the last gap in the ring
         >>> state.outcome.reason
         'encirclement: no defender can reach the edge'
@@ -84,7 +84,7 @@ def exit_fort(g: Geometry, board: list[int], att: int, dfn: int, king: int) -> b
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
-        >>> state = Tafl("copenhagen").from_position("/3TK1T4/3TTT5/11/11/11/t9t/11/11/11/11/11/", to_move=0)
+        >>> state = Tafl("copenhagen").from_position(position="/3TK1T4/3TTT5/11/11/11/t9t/11/11/11/11/11/", to_move=0)
         >>> state.outcome.reason       # the King on e1 can move to f1, and nothing can break the wall
         'exit fort'
     """
@@ -136,11 +136,11 @@ def shieldwall(g: Geometry, board: list[int], frm: int, to: int, *, along: bool 
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
-        >>> state = Tafl("copenhagen").from_position("/2tTT2t3/3tt6/11/11/11/5K5/11/11/11/11/11/", to_move=0)
+        >>> state = Tafl("copenhagen").from_position(position="/2tTT2t3/3tt6/11/11/11/5K5/11/11/11/11/11/", to_move=0)
         >>> state.apply("h1-f1")       # brackets d1 and e1, each faced by an attacker
         >>> state.to_record().moves
         ('h1-f1xd1/e1',)
-        >>> state = Tafl("copenhagen").from_position("/2tTT6/3tt6/11/5t5/11/5K5/11/11/11/11/11/", to_move=0)
+        >>> state = Tafl("copenhagen").from_position(position="/2tTT6/3tt6/11/5t5/11/5K5/11/11/11/11/11/", to_move=0)
         >>> state.apply("f4-f1")       # from inside the board: the same wall is taken
         >>> state.last_captured
         ('d1', 'e1')

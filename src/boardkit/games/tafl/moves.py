@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from boardkit.compiling import TextArgument
 from boardkit.errors import NotationError, shown
 
 __all__ = [
@@ -188,7 +189,7 @@ class Move:
         return f"Move({self.source!r}, {self.target!r}, captures={self.captures!r})"
 
     @classmethod
-    def parse(cls, text: str, size: int = MAX_SIZE) -> Move:
+    def parse(cls, text: TextArgument, size: int = MAX_SIZE) -> Move:
         """Read ``d1-d4`` (or the record form ``d1-d4xd5/e4``) for a board of ``size``.
 
         OpenTafl's forms are read too: a piece letter before the move or a

@@ -31,7 +31,7 @@ How the rules are read (from OpenTafl's engine, ``GenericRules``,
 
 Examples:
     >>> from boardkit.games.tafl import Tafl
-    >>> state = Tafl("brandubh", king_jump="jump").from_position("/7/7/7/2tK3/7/7/7/", to_move=1)
+    >>> state = Tafl("brandubh", king_jump="jump").from_position(position="/7/7/7/2tK3/7/7/7/", to_move=1)
     >>> "d4-b4" in [str(m) for m in state.legal_moves()]
     True
 """

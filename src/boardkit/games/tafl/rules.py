@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from boardkit.about import About
 from boardkit.chance import Random, derive_seed
-from boardkit.compiling import mypyc_attr
+from boardkit.compiling import IntArgument, TextArgument, mypyc_attr
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionError
 from boardkit.game import (
     Game,
@@ -249,7 +249,7 @@ class Tafl(Game["TaflState", Move]):
         """
         return SIDES[player]
 
-    def new_game(self, *, players: Any = None, seed: Any = None) -> TaflState:
+    def new_game(self, *, players: IntArgument | None = None, seed: IntArgument | None = None) -> TaflState:
         """Set up the variant's start position (see :class:`~boardkit.Game`)."""
         return self._started(self.check_players(players), seed, self._start, self.options.first)
 
@@ -284,7 +284,7 @@ class Tafl(Game["TaflState", Move]):
 
         return observation_encoder(self, players)
 
-    def parse_move(self, text: Any) -> Move:
+    def parse_move(self, text: TextArgument) -> Move:
         """Read a move such as ``d1-d4`` (a record's ``d1-d4xd5`` too).
 
         Raises:
@@ -344,17 +344,29 @@ class Tafl(Game["TaflState", Move]):
         """
         return record_format("otg", _parts().formats).write_rules(self)
 
-    def from_position(self, text: Any, *, to_move: Any, seed: Any = None) -> TaflState:
-        """A game set up from OpenTafl position text, with ``to_move`` to play.
+    def from_position(
+        self, *args: Any, position: TextArgument | None = None, to_move: IntArgument | None = None,
+        seed: IntArgument | None = None,
+    ) -> TaflState:
+        """A game of these rules set up from OpenTafl position text, with ``to_move`` to play.
 
-        The first row of the text is rank 1 (the bottom row), as OpenTafl
-        writes it, and the board is these rules' own size.
+        Every argument is a keyword, as in every game's ``from_position``
+        (the shared shape is in :doc:`/reference/api`): ``position`` is the
+        board as OpenTafl writes it, the first row of the text rank 1 (the
+        bottom row), on these rules' own size of board (``None``, the
+        default: the rules' start position); ``to_move`` the side to play
+        (``None``, the default: the rules' first player, ``first``); ``seed``
+        as :meth:`new_game`'s (``None``: a fresh one, kept on the state).
         The state's game is this game, its rule set's name kept
-        (``Tafl("copenhagen").from_position(...).game == Tafl("copenhagen")``),
+        (``Tafl("copenhagen").from_position(position=...).game == Tafl("copenhagen")``),
         and its records carry the position as their ``setup``, from which
         :meth:`from_setup` rebuilds it, so they replay. To play a position
         as the start of rules of its own, on any odd size of board, give it
         as a ``layout`` (``Tafl(layout=text, first=...)``).
+
+        The position given by position, ``from_position(position=text, to_move=...)``,
+        still works, with a :class:`DeprecationWarning`, and goes in a later
+        release.
 
         Raises:
             NotationError: if the text is not a valid position (see
@@ -362,18 +374,23 @@ class Tafl(Game["TaflState", Move]):
                 another size of board, has no King or several, or puts a
                 piece other than the King where it may not stop (such as the
                 throne).
-            OptionError: if ``to_move`` is not 0 or 1.
+            OptionError: if ``to_move`` is not 0 or 1, or ``seed`` is not a seed.
 
         Examples:
-            >>> state = Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=1)
+            >>> state = Tafl("brandubh").from_position(position="/7/7/3K3/7/t6/7/7/", to_move=1)
             >>> state.current_player, state.piece_at("d3"), state.piece_at("a5"), state.king_has_clear_line
             (1, <Piece.KING: 'K'>, <Piece.ATTACKER: 't'>, True)
             >>> state.escape_lines
             4
             >>> state.game == Tafl("brandubh"), state.to_record().setup["to_move"]
             (True, 1)
+            >>> Tafl("brandubh").from_position(to_move=1).position() == Tafl("brandubh").options.start
+            True
         """
-        layout, first = checked_position(self, text, to_move, self.size)
+        if args:  # the old spelling: the position by position
+            (position,) = by_position("from_position", ("position",), args, (position,))
+        text = self.options.start if position is None else position
+        layout, first = checked_position(self, text, self.options.first if to_move is None else to_move, self.size)
         state = self._started(self.check_players(None), seed, layout._start, first)
         state._record_setup({"position": state.position(), "to_move": first})
         return state
@@ -386,7 +403,7 @@ class Tafl(Game["TaflState", Move]):
             OptionError: for malformed data.
 
         Examples:
-            >>> state = Tafl("copenhagen").from_position(Tafl("copenhagen").options.start, to_move=1, seed=2)
+            >>> state = Tafl("copenhagen").from_position(to_move=1, seed=2)
             >>> record = state.to_record()
             >>> record.game, record.options["variant"], record.setup["to_move"]
             ('tafl', 'copenhagen', 1)
@@ -396,7 +413,7 @@ class Tafl(Game["TaflState", Move]):
         self.check_players(players)
         data = setup_fields(setup, ("position", "to_move"), game=self.name)
         try:
-            return self.from_position(data["position"], to_move=data["to_move"], seed=seed)
+            return self.from_position(position=data["position"], to_move=data["to_move"], seed=seed)
         except NotationError as exc:
             raise OptionError(f"bad setup for tafl: {exc}") from None
 
@@ -633,7 +650,7 @@ class TaflState(State[Move]):
         move (see :meth:`State.urgent <boardkit.State.urgent>`).
 
         Examples:
-            >>> Tafl("brandubh").from_position("/7/7/7/3K3/7/7/t6/", to_move=0).urgent()
+            >>> Tafl("brandubh").from_position(position="/7/7/7/3K3/7/7/t6/", to_move=0).urgent()
             True
             >>> Tafl("brandubh").new_game(seed=0).urgent()
             False
@@ -650,7 +667,7 @@ class TaflState(State[Move]):
         :func:`~boardkit.games.tafl.evaluation.forcing_moves_on`).
 
         Examples:
-            >>> state = Tafl("brandubh").from_position("/3t3/7/1tT4/7/7/4K2/7/", to_move=0)
+            >>> state = Tafl("brandubh").from_position(position="/3t3/7/1tT4/7/7/4K2/7/", to_move=0)
             >>> state.forcing_moves()
             [Move('d1', 'd3')]
         """
@@ -950,7 +967,7 @@ class TaflState(State[Move]):
         names = self._g.names
         return [names[i] for i, q in enumerate(self._shown()) if q == code]
 
-    def view(self, player: Any) -> TaflView:
+    def view(self, player: IntArgument) -> TaflView:
         """What ``player`` may know: everything, as a :class:`TaflView`.
 
         Examples:
@@ -960,7 +977,7 @@ class TaflState(State[Move]):
             >>> state.view(0).attackers == state.view(1).attackers
             True
         """
-        self.check_player(player)
+        player = self.check_player(player)
         board, size = bytes(self._shown()), self._g.size
         return TaflView(
             player,
@@ -991,7 +1008,7 @@ class TaflState(State[Move]):
         empty before the first move.
 
         Examples:
-            >>> state = Tafl("brandubh").from_position("/3t3/7/1tT4/7/7/4K2/7/", to_move=0)
+            >>> state = Tafl("brandubh").from_position(position="/3t3/7/1tT4/7/7/4K2/7/", to_move=0)
             >>> state.apply("d1-d3")
             >>> state.last_captured
             ('c3',)
@@ -1030,7 +1047,7 @@ class TaflState(State[Move]):
         Examples:
             >>> Tafl().new_game(seed=0).king_has_clear_line
             False
-            >>> Tafl("brandubh").from_position("/7/7/3K3/7/t6/7/7/", to_move=1).king_has_clear_line
+            >>> Tafl("brandubh").from_position(position="/7/7/3K3/7/t6/7/7/", to_move=1).king_has_clear_line
             True
         """
         return self.escape_lines > 0
@@ -1150,7 +1167,7 @@ class TaflState(State[Move]):
         """
         return ""
 
-    def evaluate(self, player: Any) -> float:
+    def evaluate(self, player: IntArgument) -> float:
         """An estimate in ``[-1, 1]`` of the position for ``player``, what
         bots search with: the King's routes to a winning square and the
         attackers' cordon across them, material, and the King's freedom and
@@ -1161,7 +1178,7 @@ class TaflState(State[Move]):
             >>> state.evaluate(0) == -state.evaluate(1)
             True
         """
-        self.check_player(player)
+        player = self.check_player(player)
         if self._over is not None:
             return super().evaluate(player)
         att0, dfn0, _ = self._fixed
@@ -1191,7 +1208,7 @@ class TaflState(State[Move]):
         took nothing. The terminal and the web page print it after the move.
 
         Examples:
-            >>> state = Tafl("brandubh").from_position("/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)
+            >>> state = Tafl("brandubh").from_position(position="/7/2Tt3/1t5/4K2/1t5/2Tt3/7/", to_move=0)
             >>> before = state.copy(); state.apply("b5-b6")
             >>> state.describe(state.history[-1], before)
             'took c6'

@@ -1,7 +1,7 @@
 """Setting up a game of Tafl by hand: ``from_position``'s checks, and the
 rule set that plays a set-up position in a file format without set-ups.
 
-A position set up by hand keeps its game: ``Tafl("copenhagen").from_position(...)``
+A position set up by hand keeps its game: ``Tafl("copenhagen").from_position(position=...)``
 is a game of Copenhagen whose record carries the position as its ``setup``
 (``{"position": ..., "to_move": ...}``), from which
 :meth:`~boardkit.games.tafl.Tafl.from_setup` rebuilds it. The position is checked
@@ -50,7 +50,7 @@ def as_layout(game: G, text: str, to_move: Player) -> G:
 
 def checked_position(game: G, text: Any, to_move: Any, size: int) -> tuple[G, Player]:
     """The position ``text`` checked for ``game``'s rules on their board of
-    ``size`` squares a side (``game.from_position(text, to_move=...)``'s
+    ``size`` squares a side (``game.from_position(position=text, to_move=...)``'s
     checks), as :func:`as_layout`'s rule set, and the player to move.
 
     Raises:

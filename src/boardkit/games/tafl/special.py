@@ -75,7 +75,7 @@ class SpecialTaflState(TaflState):
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
-        >>> state = Tafl("brandubh", king_speed=1).from_position("/7/7/7/3K3/7/7/7/", to_move=1)
+        >>> state = Tafl("brandubh", king_speed=1).from_position(position="/7/7/7/3K3/7/7/7/", to_move=1)
         >>> state.count_moves(), isinstance(state, SpecialTaflState)
         (4, True)
     """

@@ -104,10 +104,18 @@ function clickCell(name) {
 // A tall picture (Cloth of Gold's, laid out for a phone) is drawn no taller than the screen: the board's
 // width follows from the first picture's shape, so that it keeps its size as the game goes on.
 let shape = null; // the first picture's height over its width
+// A picture is never drawn at less than this share of its own size, so that its smallest words (a board's
+// 16-unit coordinates) stay at 11 pixels and its cells big enough to tap: a wider board (19x19) scrolls
+// sideways in its box on a phone rather than shrinking out of reach.
+const LEAST_SCALE = 0.69;
+
 function fit() {
   const svg = $("board").querySelector("svg");
   if (shape === null && svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width) {
     shape = svg.viewBox.baseVal.height / svg.viewBox.baseVal.width;
+  }
+  if (svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width) {
+    svg.style.minWidth = `${Math.round(svg.viewBox.baseVal.width * LEAST_SCALE)}px`;
   }
   if (shape) $("board-side").style.maxWidth = `${Math.round(Math.max(320, Math.min(720, (innerHeight - 16) / shape)))}px`;
 }

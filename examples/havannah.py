@@ -1,0 +1,158 @@
+"""Havannah on the authoring kit, as OpenSpiel's ``havannah`` plays it (its
+defaults: ``board_size=8``, no swap rule; ``Havannah(swap=True)`` plays
+OpenSpiel's ``swap=True``).
+
+A hexagon of hexes, 8 along each side unless you choose another size
+(``Havannah(size=4)``), 169 in all. Player 0 (``O``) and player 1 (``@``)
+take turns putting a stone on any empty hex, player 0 first. A player wins
+with a chain of their stones that makes one of three shapes:
+
+* a ring: a loop around one hex or more, whatever those hexes hold (empty,
+  the other player's stones or the player's own);
+* a bridge: a chain joining two of the six corners;
+* a fork: a chain joining three of the six sides (a corner belongs to no
+  side).
+
+A full board without any of them is a draw. With the swap rule, the second
+player's first move may be on the first stone, which becomes theirs.
+
+Hexes are named as OpenSpiel names them: rows 1 to 15 from the top, and
+columns a, b, ... along each row from its left end, counted so that the
+letter goes down-right with the rows: ``a1`` to ``h1`` on the top row, ``a8``
+to ``o8`` across the middle and ``h15`` to ``o15`` on the bottom row.
+
+Missing from the kit: a hex board of another shape than the rhombus names
+its cells ``(q, r)``; the board here is a :class:`~boardkit.topology.HexGrid`
+that names them as OpenSpiel does. And a ring: the kit finds chains and what
+they reach (:func:`~boardkit.patterns.reach`), not the loops they make; a
+new ring is found here by hand. ``tests/test_gallery_connection.py`` plays
+this game and OpenSpiel's side by side.
+
+Run it with ``boardkit play examples/havannah.py:Havannah``.
+
+Examples:
+    >>> state = Havannah(size=3).new_game(seed=0)
+    >>> len(state.legal_moves()), str(state.legal_moves()[0])
+    (19, 'a1')
+    >>> for cell in ["d3", "c3", "c2", "b1", "b2", "d5", "b3", "a2", "c4", "e4", "d4"]:
+    ...     state.apply(cell)  # player 0 closes a ring round c3, which holds player 1's stone
+    >>> state.outcome.winner, state.outcome.reason
+    (0, 'a ring')
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import ClassVar
+
+import attrs
+
+from boardkit import Outcome
+from boardkit.kit import BoardGame, BoardState, Place
+from boardkit.patterns import reach
+from boardkit.topology import HexGrid, Topology
+
+STONES = "O@"
+SIDES = ("top", "top-right", "bottom-right", "bottom", "bottom-left", "top-left")
+
+
+class Hexagon(HexGrid):
+    """A hexagon of hexes named as OpenSpiel names them: row ``y`` from the
+    top and column ``x``, with ``q = x - y`` and ``r = y - radius``."""
+
+    def name(self, cell: tuple[int, int] | str) -> str:
+        q, r = self.hexes[self.index(cell)]
+        y = r + (self.radius or 0)
+        return f"{chr(ord('a') + q + y)}{y + 1}"
+
+
+@attrs.frozen
+class Board:
+    """The board of one size and what the rules read of it, as cell indices."""
+
+    grid: HexGrid
+    places: list[Place]
+    corners: set[int]
+    sides: list[set[int]]  # each side without its two corners
+    rim: set[int]  # every cell on the edge of the board
+
+
+@functools.cache
+def board(size: int) -> Board:
+    grid = Hexagon.hexagon(size - 1)
+    sides = [{grid.index(cell) for cell in grid.side(name)} for name in SIDES]
+    corners = {i for k, side in enumerate(sides) for i in side & sides[k - 1]}
+    return Board(grid, Place.every(grid), corners, [side - corners for side in sides], set().union(*sides))
+
+
+@attrs.frozen
+class HavannahOptions:
+    """The board's size (hexes along each side, 2 to 13) and whether the swap rule is played."""
+
+    size: int = attrs.field(default=8, validator=attrs.validators.in_(range(2, 14)))
+    swap: bool = False
+
+
+class HavannahState(BoardState[str, Place]):
+    def moves(self) -> list[Place]:
+        places = board(self.game.options.size).places
+        moves = self.place_moves(places)
+        if self.game.options.swap and self.player == 1 and self.at.count(None) == len(places) - 1:
+            moves.insert(0, Place(self.counter("_last")))  # the swap: on the first stone
+        return moves
+
+    def play(self, move: Place) -> None:
+        self.put(move.cell, STONES[self.player])
+        self.set("_last", move.cell)
+        self.next_turn()
+
+    def judge(self) -> Outcome | None:
+        last = self.counter("_last")
+        if last is None:
+            return None
+        player, b = 1 - self.player, board(self.game.options.size)
+        i = b.grid.index(last)
+        chain = reach(b.grid.compiled, self.at, [i], pieces={STONES[player]})
+        if self.ring(i, STONES[player], b):
+            return Outcome.win(player, "a ring")
+        if len(chain & b.corners) >= 2:
+            return Outcome.win(player, "a bridge")
+        if sum(bool(chain & side) for side in b.sides) >= 3:
+            return Outcome.win(player, "a fork")
+        return None if None in self.at else Outcome.draw("the board is full")
+
+    def ring(self, i: int, stone: str, b: Board) -> bool:
+        """Whether the stone just put on cell ``i`` closes a ring (there was
+        none before): a hex next to it, or itself, now has six of its stones
+        around it; or, where it joins two separate arcs of its stones around
+        it, an empty or enemy hex next to it that can no longer reach the rim."""
+        cells, steps = self.at, b.grid.compiled.steps
+        around = [j >= 0 and cells[j] == stone for j in steps[i]]  # the six neighbours, round in order
+        for j in [i, *(j for j, ours in zip(steps[i], around, strict=True) if ours)]:
+            if all(k >= 0 and cells[k] == stone for k in steps[j]):
+                return True
+        if sum(ours and not around[d - 1] for d, ours in enumerate(around)) < 2:
+            return False
+        outside: set[int] = set()
+        for j, ours in zip(steps[i], around, strict=True):
+            if j >= 0 and not ours and j not in outside:
+                region = reach(b.grid.compiled, cells, [j], pieces={None, STONES[STONES.index(stone) - 1]})
+                if not region & b.rim:
+                    return True
+                outside |= region
+        return False
+
+
+class Havannah(BoardGame[HavannahState, Place]):
+    """Havannah for two on a hexagon of ``size`` hexes a side (8 by default)."""
+
+    name = "havannah"
+    pieces: ClassVar = {"O": "player 0", "@": "player 1"}
+    colours: ClassVar = {"O": "#f5f5f5", "@": "#222222"}
+    counters: ClassVar = {"_last": None}
+    moves = (Place,)
+    options_class = HavannahOptions
+    state_class = HavannahState
+
+    def make_board(self) -> Topology:
+        return board(self.options.size).grid

@@ -1,0 +1,131 @@
+"""Lines of Action on the authoring kit, as OpenSpiel's ``lines_of_action``
+plays it (its default ``max_game_length=1000``, an option here too).
+
+An 8x8 board, ``a1`` at the bottom left. Black (``x``, player 0) starts on
+``b1`` to ``g1`` and ``b8`` to ``g8`` and moves first; white (``o``, player 1)
+on ``a2`` to ``a7`` and ``h2`` to ``h7``. A piece moves in a straight line,
+across, up and down or diagonally, exactly as many squares as there are
+pieces (of both sides, itself included) on that whole line. It may jump over
+its own pieces, never over the other side's; it lands on an empty square, or
+on an enemy piece, which it takes.
+
+A player whose pieces are all joined in one group (next to each other
+across, up and down or diagonally) wins; a move that joins both sides' at
+once wins for the player who made it. A player who cannot move loses. As in
+OpenSpiel, a board that comes back, with either player to move, draws, and
+so does the 1000th move (``LinesOfAction(max_game_length=200)`` for
+another), even one that joins a side.
+
+A move is written ``b1-b3``, a capture ``b1xb3``, as OpenSpiel writes them.
+``tests/test_gallery_connection.py`` plays this game and OpenSpiel's side by
+side. Missing from the kit: the boards seen so far, for the repetition rule
+(kept here in a counter, as in ``examples/go.py``).
+
+Run it with ``boardkit play examples/lines_of_action.py:LinesOfAction``.
+
+Examples:
+    >>> state = LinesOfAction().new_game(seed=0)
+    >>> len(state.legal_moves()), [str(m) for m in state.legal_moves() if m.source == "d1"]
+    (36, ['d1-d3', 'd1-f3', 'd1-b3'])
+    >>> state.apply("d1-d3")  # two pieces on column d: two squares
+    >>> [str(m) for m in state.legal_moves() if m.source == "a3"]  # three on row 3: a3 takes d3
+    ['a3-c5', 'a3xd3', 'a3xc1']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import ClassVar
+
+import attrs
+
+from boardkit import Outcome
+from boardkit.kit import BoardGame, BoardState, Path
+from boardkit.patterns import reach
+from boardkit.topology import SquareGrid
+
+BOARD = SquareGrid(8, 8, diagonals=True)  # index 0 is a8, the top left
+TABLES = BOARD.compiled
+PIECES = "xo"
+#: The four lines through each square, each named by its kind and its number: the column, the row and the
+#: two diagonals (up to the right, up to the left); and which of the four each direction runs along.
+LINES = [((0, column), (1, row), (2, column + row), (3, column - row)) for column, row in BOARD.squares]
+AXIS = [{"n": 0, "s": 0, "e": 1, "w": 1, "ne": 2, "sw": 2, "nw": 3, "se": 3}[d] for d in BOARD.directions]
+
+
+@attrs.frozen
+class LinesOfActionOptions:
+    """After how many moves the game is drawn: OpenSpiel's ``max_game_length``, 1000 by default."""
+
+    max_game_length: int = attrs.field(default=1000, validator=attrs.validators.ge(1))
+
+
+class LinesOfActionState(BoardState[str, Path]):
+    def setup(self) -> None:
+        for i, (column, row) in enumerate(BOARD.squares):
+            if 0 < column < 7 and row in (0, 7):
+                self.put(BOARD.cells[i], "x")
+            elif 0 < row < 7 and column in (0, 7):
+                self.put(BOARD.cells[i], "o")
+        self.set("_seen", frozenset({self.written()}))
+
+    def moves(self) -> list[Path]:
+        cells, mine, theirs = self.at, PIECES[self.player], PIECES[1 - self.player]
+        on_line = Counter(line for i, piece in enumerate(cells) if piece is not None for line in LINES[i])
+        found = []
+        for i, piece in enumerate(cells):
+            if piece != mine:
+                continue
+            lines = LINES[i]
+            for ray, axis in zip(TABLES.rays[i], AXIS, strict=True):
+                distance = on_line[lines[axis]]  # the pieces on the whole line, this one included
+                if distance > len(ray):
+                    continue
+                target = ray[distance - 1]
+                if cells[target] != mine and (distance == 1 or theirs not in [cells[j] for j in ray[: distance - 1]]):
+                    found.append(Path.through(BOARD, (i, target), capture=cells[target] == theirs))  # never over theirs
+        return found
+
+    def play(self, move: Path) -> None:
+        self.put(move.target, self[move.source])
+        self.put(move.source, None)
+        self.set("moves played", self.counter("moves played") + 1)
+        seen, board = self.counter("_seen"), self.written()
+        self.set("_repeated", board in seen)
+        self.set("_seen", seen | {board})
+        self.next_turn()
+
+    def judge(self) -> Outcome | None:
+        most = self.game.options.max_game_length
+        if self.counter("moves played") >= most:
+            return Outcome.draw(f"{most} moves")  # even when the last one joined a side
+        if self.counter("_repeated"):
+            return Outcome.draw("a board came back")
+        mover = 1 - self.player
+        for player in (mover, self.player):  # the one who moved first, when both are joined
+            if self.joined(PIECES[player]):
+                return Outcome.win(player, "all its pieces are joined")
+        return self.no_move_loses("the other side cannot move")
+
+    def written(self) -> str:
+        """The board as one line of text, ``.`` for an empty square: what the repetition rule remembers."""
+        return "".join(piece or "." for piece in self.at)
+
+    def joined(self, piece: str) -> bool:
+        """Whether every piece of this side is in one group."""
+        cells = self.at
+        first = cells.index(piece)
+        return len(reach(TABLES, cells, [first], pieces={piece})) == cells.count(piece)
+
+
+class LinesOfAction(BoardGame[LinesOfActionState, Path]):
+    """Lines of Action for two on an 8x8 board."""
+
+    name = "lines-of-action"
+    board = BOARD
+    pieces: ClassVar = {"x": "player 0 (black)", "o": "player 1 (white)"}
+    colours: ClassVar = {"x": "#222222", "o": "#f5f5f5"}
+    counters: ClassVar = {"moves played": 0, "_seen": frozenset(), "_repeated": False}
+    moves = (Path,)
+    options_class = LinesOfActionOptions
+    state_class = LinesOfActionState

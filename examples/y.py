@@ -1,0 +1,109 @@
+"""Y on the authoring kit, as OpenSpiel's ``y`` plays it (its default
+``board_size=19``; the swap rule is not played, as in OpenSpiel).
+
+A triangle of hexes, 19 along each side unless you choose another size
+(``Y(size=7)``): row 1 at the top holds 19 hexes, each row below one fewer
+and half a hex further right, down to a single hex in row 19. A hex is named
+by its column letter and its row, ``a1`` the top-left corner, ``s1`` the
+top-right one and ``a19`` the bottom one, as OpenSpiel names them. Player 0
+(``O``) and player 1 (``@``) take turns putting a stone on any empty hex,
+player 0 first. A chain of one player's stones that touches all three sides
+wins (a corner hex lies on two sides). A full board always holds such a
+chain, so there are no draws.
+
+Missing from the kit: a hex board of another shape than the rhombus names
+its cells ``(q, r)``; the board here is a :class:`~boardkit.topology.HexGrid`
+that names them as OpenSpiel does, and its sides are found by hand.
+``tests/test_gallery_connection.py`` plays this game and OpenSpiel's side
+by side.
+
+Run it with ``boardkit play examples/y.py:Y``.
+
+Examples:
+    >>> state = Y(size=3).new_game(seed=0)
+    >>> len(state.legal_moves()), [str(m) for m in state.legal_moves()]
+    (6, ['a1', 'b1', 'c1', 'a2', 'b2', 'a3'])
+    >>> for cell in ["b1", "a1", "b2", "c1", "a2"]:
+    ...     state.apply(cell)
+    >>> state.outcome.winner, state.outcome.reason  # b1 on the top, b2 on the right, a2 on the left
+    (0, 'a chain touches all three sides')
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import ClassVar
+
+import attrs
+
+from boardkit import Outcome
+from boardkit.kit import BoardGame, BoardState, Place
+from boardkit.patterns import reach
+from boardkit.topology import HexGrid, Topology
+
+STONES = "O@"
+
+
+class Triangle(HexGrid):
+    """The triangle of hexes ``(q, r)`` with ``q + r < size``, named by
+    column letter and row number from the top, ``a1`` the top-left corner."""
+
+    def name(self, cell: tuple[int, int] | str) -> str:
+        q, r = self.hexes[self.index(cell)]
+        return f"{chr(ord('a') + q)}{r + 1}"
+
+
+@functools.cache
+def board(size: int) -> tuple[Triangle, list[Place], list[set[int]]]:
+    """The board of this size, built once: its hexes, a move to each hex, and
+    its three sides (top, left and right, as cell indices)."""
+    grid = Triangle([(q, r) for r in range(size) for q in range(size - r)])
+    sides = [
+        {i for i, (q, r) in enumerate(grid.hexes) if r == 0},
+        {i for i, (q, r) in enumerate(grid.hexes) if q == 0},
+        {i for i, (q, r) in enumerate(grid.hexes) if q + r == size - 1},
+    ]
+    return grid, Place.every(grid), sides
+
+
+@attrs.frozen
+class YOptions:
+    """The board's size: ``size`` hexes along each side, from 1 to 26."""
+
+    size: int = attrs.field(default=19, validator=attrs.validators.in_(range(1, 27)))
+
+
+class YState(BoardState[str, Place]):
+    def moves(self) -> list[Place]:
+        return self.place_moves(board(self.game.options.size)[1])
+
+    def play(self, move: Place) -> None:
+        self.put(move.cell, STONES[self.player])
+        self.set("_last", move.cell)
+        self.next_turn()
+
+    def judge(self) -> Outcome | None:
+        last = self.counter("_last")
+        if last is None:
+            return None
+        player = 1 - self.player  # only the player who has just moved can have won
+        grid, _, sides = board(self.game.options.size)
+        chain = reach(grid.compiled, self.at, [grid.index(last)], pieces={STONES[player]})
+        if all(chain & side for side in sides):
+            return Outcome.win(player, "a chain touches all three sides")
+        return None
+
+
+class Y(BoardGame[YState, Place]):
+    """Y for two on a triangle of ``size`` hexes a side (19 by default)."""
+
+    name = "y"
+    pieces: ClassVar = {"O": "player 0", "@": "player 1"}
+    colours: ClassVar = {"O": "#f5f5f5", "@": "#222222"}
+    counters: ClassVar = {"_last": None}
+    moves = (Place,)
+    options_class = YOptions
+    state_class = YState
+
+    def make_board(self) -> Topology:
+        return board(self.options.size)[0]
