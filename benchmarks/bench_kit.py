@@ -49,6 +49,7 @@ from hex_hasami import HexHasami
 from kalah import Kalah
 from nine_mens_morris import NineMensMorris
 from othello import Othello
+from quoridor import Quoridor
 from tic_tac_toe import TicTacToe
 
 
@@ -316,6 +317,7 @@ AGAINST_OPENSPIEL = (
     ("Nine Men's Morris", NineMensMorris, "nine_mens_morris", {}),
     ("Kalah", Kalah, "mancala", {}),
     ("Dots and Boxes", DotsAndBoxes, "dots_and_boxes", {}),
+    ("Quoridor", Quoridor, "quoridor", {}),
     ("tic-tac-toe", TicTacToe, "tic_tac_toe", {}),
     ("Connect Four", ConnectFour, "connect_four", {}),
     ("Othello", Othello, "othello", {}),
@@ -355,6 +357,7 @@ EXAMPLES = (
     ("Nine Men's Morris", NineMensMorris),
     ("Kalah", Kalah),
     ("Dots and Boxes", DotsAndBoxes),
+    ("Quoridor", Quoridor),
     ("Harvest", Harvest),
     ("Hex Hasami", HexHasami),
     ("Backgammon", Backgammon),

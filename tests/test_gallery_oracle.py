@@ -575,11 +575,16 @@ def test_the_command_plays_the_classics_from_their_files(tmp_path: FilePath, spe
 
 @pytest.mark.parametrize("game", list(ALL.values()), ids=list(ALL))
 def test_the_classics_play_in_the_browser(game: Any) -> None:
+    play_in_the_browser(game, 2)
+
+
+def play_in_the_browser(game: Any, players: int) -> None:
+    """Play ``game`` to its end in the browser's table, every seat here, checking each page's moves."""
     pytest.importorskip("starlette")
     from boardkit.web.page import seat_page
     from boardkit.web.table import Table, parse_seat
 
-    table = Table(game, [parse_seat("here"), parse_seat("here")], seed=1)
+    table = Table(game, [parse_seat("here")] * players, seed=1)
     viewer = table.viewer(table.host_token)
     for _ in range(1000):
         if table.state.is_over:

@@ -139,7 +139,16 @@ class BoardGame(Game[S, M]):
     * ``text_template``: optionally, the text board as the game wants it,
       each cell written ``{name}`` (see :func:`boardkit.render.text.template_rows`);
     * ``moves``: the move classes notation is read with (default
-      ``(Place, Step, Pass)``);
+      ``(Place, Step, Pass)``); listing :class:`Edge` makes the game one
+      played on the board's edges (Dots and Boxes), whose states keep a
+      mark on every edge, drawn as a line from cell to cell;
+    * ``walls``: ``True`` for a game with walls between its cells
+      (Quoridor): its states keep a mark on every edge and every crossing
+      point of the board (:meth:`~BoardCells.put_edge`,
+      :meth:`~BoardCells.put_crossing`, by cell pair or by number) whatever
+      its moves, so the notation and the action space hold only the moves
+      it lists, and a marked edge is drawn as a wall across it, between
+      the two cells, in the text board and the picture;
     * ``parts``: optionally, for a turn played in parts (Amazons: move,
       then shoot), each part's name and what the player is asked to do in
       it, in the order a turn plays them (``{"move": "move an amazon",
@@ -171,6 +180,7 @@ class BoardGame(Game[S, M]):
     cell_colours: ClassVar[Sequence[str]] = ()
     text_template: ClassVar[str | None] = None
     moves: ClassVar[tuple[type[Any], ...]] = (Place, Step, Pass)
+    walls: ClassVar[bool] = False
     parts: ClassVar[Mapping[str, str]] = {}
     options_class: ClassVar[type[Any]] = NoOptions
     state_class: type[S]
@@ -188,6 +198,9 @@ class BoardGame(Game[S, M]):
         #: Whether the game plays on edges (lists :class:`Edge` among its moves): its
         #: states keep a mark on every edge, and its observation planes cover them.
         self.on_edges = any(isinstance(kind, type) and issubclass(kind, Edge) for kind in self.moves)
+        if not isinstance(self.walls, bool):
+            game = self.name or type(self).__name__
+            raise OptionError(f"{game} sets walls={self.walls!r:.40}; walls is True or False")
 
     def _check_parts(self) -> None:
         """Check the parts of a turn the game declares.
@@ -270,13 +283,17 @@ class BoardGame(Game[S, M]):
 
     def observation_shape(self, players: int) -> tuple[int, int]:
         """The shape of :meth:`observation`: a plane per piece and one saying
-        whether the observer is to move, each one value per cell."""
-        places = len(self.topology.cells) + (len(self.topology.edges) if self.on_edges else 0)
-        return (len(self.pieces) + 1, places)
+        whether the observer is to move, each one value per cell (then per
+        edge, for a game on edges or with walls, then per crossing point,
+        for a game with walls)."""
+        board = self.topology
+        places = len(board.cells) + (len(board.edges) if self.on_edges or self.walls else 0)
+        return (len(self.pieces) + 1, places + (len(board.crossings) if self.walls else 0))
 
     def observation(self, view: Any) -> list[list[float]]:
         """A player's view as planes (see :meth:`observation_shape`): 1.0 where
-        a cell (then an edge, for a game on edges) holds that plane's piece;
+        a cell (then an edge, then a crossing point, for a game that marks
+        them) holds that plane's piece;
         the last plane all 1.0 when the observer is to move. Built from the
         view alone."""
         cells, _, turn, result = view.position[0]
@@ -298,7 +315,7 @@ class BoardGame(Game[S, M]):
         """
         from boardkit.encoding import declared_encoder, piece_planes
 
-        if type(self).observation is BoardGame.observation and not self.on_edges:
+        if type(self).observation is BoardGame.observation and not self.on_edges and not self.walls:
             return piece_planes(self, players)
         return declared_encoder(self, players)
 
@@ -410,7 +427,9 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
     def __init__(self, game: BoardGame[Any, Any], players: int, seed: int | None) -> None:
         State.__init__(self, game, players, seed)
         first_part = next(iter(game.parts), None)
-        BoardCells.__init__(self, game.topology, game.tables, dict(game.counters), first_part, game.on_edges)
+        BoardCells.__init__(
+            self, game.topology, game.tables, dict(game.counters), first_part, game.on_edges, game.walls
+        )
 
     def _start(self) -> None:
         self._log = []  # the set-up's changes: logged (and thrown away) rather than judged one by one
@@ -559,7 +578,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             player 1 to move
         """
         game = self.game
-        marked = self._marked_edges()
+        marked = None if game.walls else self._marked_edges()
         lines = board_rows(
             self.board,
             [self.label(cell) or None for cell in self.board.cells],
@@ -567,6 +586,8 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             columns=game.columns,
             template=game.text_template,
             edges=None if marked is None else list(marked),
+            walls=self._lines if game.walls else None,
+            crossings=self._points or (),
         )
         key = ", ".join(f"{symbol} {meaning}" for symbol, meaning in game.pieces.items())
         lines.append(f"key: {key}, . empty" if key else "key: . empty")
@@ -623,7 +644,9 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             names=self._tables.names,
             columns=game.columns,
             sides=game.sides,
-            edges=self._marked_edges(),
+            edges=None if game.walls else self._marked_edges(),
+            walls=self._marked_edges() if game.walls else None,
+            crossings=self._marked_crossings(),
             title=standing(self) if title is None else title,
         )
 
@@ -654,6 +677,13 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             (3, 'x3')
         """
         return None
+
+    def _marked_crossings(self) -> dict[tuple[Cell, ...], Any] | None:
+        """The marked crossing points (each as the cells around it) and their marks, for a game with walls."""
+        if self._points is None:
+            return None
+        crossings = self.board.crossings
+        return {crossings[x]: mark for x, mark in enumerate(self._points) if mark is not None}
 
     def _marked_edges(self) -> dict[tuple[Cell, Cell], Any] | None:
         """The marked edges and their marks, for a game played on edges; else ``None``."""

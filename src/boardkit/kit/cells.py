@@ -15,7 +15,7 @@ check of a move and the undo log run in C.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Hashable, Mapping, Sequence
 from typing import Any, Generic, cast
 
 from typing_extensions import TypeVar
@@ -24,7 +24,9 @@ from boardkit.chance import Random
 from boardkit.compiling import mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError
 from boardkit.game import Outcome, Player, State
+from boardkit.patterns import can_reach as reaches
 from boardkit.patterns import line as count_line
+from boardkit.patterns import shortest_way
 from boardkit.render.text import symbol
 from boardkit.topology import Cell, SquareGrid, Topology, TopologyError  # noqa: F401  (SquareGrid: the doctests')
 
@@ -35,7 +37,7 @@ __all__ = ["PART", "BoardCells", "BoardTables", "P"]
 #: (``tuple[str, ...]``, bottom first, for games that pile pieces).
 P = TypeVar("P", default=str)
 
-_CELL, _COUNTER, _TURN, _EDGE, _LEGAL = range(5)
+_CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL = range(6)
 #: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
 PART = "_part"
 
@@ -96,14 +98,22 @@ class BoardCells(Generic[P]):
     _draws: list[tuple[int, int]]
 
     def __init__(
-        self, board: Topology, tables: BoardTables, counters: dict[str, Hashable], first_part: str | None, edges: bool
+        self,
+        board: Topology,
+        tables: BoardTables,
+        counters: dict[str, Hashable],
+        first_part: str | None,
+        edges: bool,
+        walls: bool = False,
     ) -> None:
         self.board = board
         self._tables = tables
         self._where: dict[Any, int] = tables.where
         self._cells: list[P | None] = [None] * len(board.cells)
-        # The mark on every edge, by Topology.edges order, for a game that plays on edges.
-        self._lines: list[P | None] | None = [None] * len(board.edges) if edges else None
+        # The mark on every edge, by Topology.edges order, for a game that plays on edges or keeps walls,
+        # and on every crossing point, by Topology.crossings order, for a game that keeps walls.
+        self._lines: list[P | None] | None = [None] * len(board.edges) if edges or walls else None
+        self._points: list[P | None] | None = [None] * len(board.crossings) if walls else None
         # The legal moves of the position numbered _version, computed once for legal_moves and check.
         self._version = 0
         self._legal: tuple[int, list[Any]] = (-1, [])
@@ -130,6 +140,7 @@ class BoardCells(Generic[P]):
         twin._legal = (-1, [])
         twin._cells = list(self._cells)
         twin._lines = None if self._lines is None else list(self._lines)
+        twin._points = None if self._points is None else list(self._points)
         twin._counters = dict(self._counters)
         twin._turn = self._turn
         twin._result = self._result
@@ -144,6 +155,7 @@ class BoardCells(Generic[P]):
             "_where": self._where,
             "_cells": self._cells,
             "_lines": self._lines,
+            "_points": self._points,
             "_version": self._version,
             "_legal": self._legal,
             "_counters": self._counters,
@@ -777,20 +789,36 @@ class BoardCells(Generic[P]):
             self._changed_outside_a_move()
         return self.board.cells[at]
 
-    # Edges, for a game that lists Edge among its moves.
+    # Edges, for a game that lists Edge among its moves or declares walls; crossing points, for walls.
 
     def _edge_lines(self) -> list[P | None]:
         if self._lines is None:
-            raise TopologyError(f"{self._game_name()} keeps no marks on edges: it lists no Edge among its moves")
+            raise TopologyError(
+                f"{self._game_name()} keeps no marks on edges: it lists no Edge among its moves and declares no walls"
+            )
         return self._lines
+
+    def _crossing_points(self) -> list[P | None]:
+        if self._points is None:
+            raise TopologyError(f"{self._game_name()} keeps no marks on crossing points: it declares no walls")
+        return self._points
 
     def edge(self, a: Cell, b: Cell) -> P | None:
         """The mark on the edge between ``a`` and ``b`` (cells or names, in
-        either order), or ``None``.
+        either order), or ``None``: a line drawn (Dots and Boxes), a wall
+        between two cells (Quoridor). :attr:`edge_marks` reads every edge
+        by number.
 
         Raises:
-            TopologyError: if they are not neighbours, or the game does not
-                play on edges.
+            TopologyError: if they are not neighbours, or the game keeps no
+                marks on edges (it neither plays on them nor declares walls).
+
+        Examples:
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
+            >>> state.put_edge("a1", "b1", "#")
+            >>> state.edge("b1", "a1"), state.edge("a1", "a2")
+            ('#', None)
         """
         return self._edge_lines()[self._edge_number(a, b)]
 
@@ -803,19 +831,299 @@ class BoardCells(Generic[P]):
 
     def put_edge(self, a: Cell, b: Cell, mark: P | None) -> None:
         """Put ``mark`` on the edge between ``a`` and ``b`` (``None`` clears
-        it); undone with the move, like :meth:`put`.
+        it); undone with the move, like :meth:`put`. :meth:`put_edge_at`
+        puts it by the edge's number.
 
         Raises:
-            TopologyError: if they are not neighbours, or the game does not
-                play on edges.
+            TopologyError: if they are not neighbours, or the game keeps no
+                marks on edges.
+
+        Examples:
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
+            >>> state.put_edge("a2", "a1", "#")
+            >>> state.edge_marks[state.board.edge_index("a1", "a2")]
+            '#'
         """
-        lines, k = self._edge_lines(), self._edge_number(a, b)
+        self._put_mark(_EDGE, self._edge_lines(), self._edge_number(a, b), mark)
+
+    def put_edge_at(self, k: int, mark: P | None) -> None:
+        """Put ``mark`` on edge number ``k`` (:attr:`Topology.edges
+        <boardkit.topology.Topology.edges>` order; ``None`` clears it),
+        undone with the move: :meth:`put_edge` by number, for rules code
+        that reads the board's tables
+        (:attr:`~boardkit.topology.CompiledTopology.step_edges`).
+
+        Raises:
+            TopologyError: if the game keeps no marks on edges.
+            IndexError: for a number the board has no edge of.
+
+        Examples:
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
+            >>> state.put_edge_at(0, "#")
+            >>> state.board.edges[0], state.edge("a1", "b1")
+            (((0, 0), (1, 0)), '#')
+        """
+        self._put_mark(_EDGE, self._edge_lines(), k, mark)
+
+    def _put_mark(self, what: int, marks: list[P | None], k: int, mark: P | None) -> None:
+        """Put ``mark`` at ``k`` of ``marks`` (an edge's or a crossing point's), logged as ``what`` for undo."""
         if self._log is not None:
-            self._log.append((_EDGE, k, lines[k]))
-            lines[k] = mark
+            self._log.append((what, k, marks[k]))
+            marks[k] = mark
         else:
-            lines[k] = mark
+            marks[k] = mark
             self._changed_outside_a_move()
+
+    @property
+    def edge_marks(self) -> Sequence[P | None]:
+        """The mark on every edge, by edge number (:attr:`Topology.edges
+        <boardkit.topology.Topology.edges>` order; ``None`` where none is),
+        read in place as :attr:`at` reads the cells: what rules code and
+        :func:`boardkit.patterns.can_reach` read. Change it with
+        :meth:`put_edge` or :meth:`put_edge_at` only.
+
+        Raises:
+            TopologyError: if the game keeps no marks on edges.
+
+        Examples:
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
+            >>> marks = state.edge_marks
+            >>> state.put_edge("b1", "c1", "#")
+            >>> [k for k, mark in enumerate(marks) if mark is not None], state.board.edge_index("b1", "c1")
+            ([2], 2)
+        """
+        return self._edge_lines()
+
+    def crossing(self, a: Cell, b: Cell) -> P | None:
+        """The mark on the crossing point where ``a`` and ``b``, cells that
+        touch at one corner, meet (:meth:`Topology.crossing_index
+        <boardkit.topology.Topology.crossing_index>`), or ``None``: the
+        middle of a Quoridor wall, which no other wall may cross.
+
+        Raises:
+            TopologyError: if the cells do not touch at one corner, or the
+                game declares no walls.
+
+        Examples:
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
+            >>> state.put_crossing("a1", "b2", "#")
+            >>> state.crossing("b1", "a2"), state.crossing("b2", "c3")
+            ('#', None)
+        """
+        return self._crossing_points()[self.board.crossing_index(a, b)]
+
+    def put_crossing(self, a: Cell, b: Cell, mark: P | None) -> None:
+        """Put ``mark`` on the crossing point where ``a`` and ``b`` meet
+        (``None`` clears it), undone with the move, like :meth:`put`;
+        :meth:`put_crossing_at` puts it by number.
+
+        Raises:
+            TopologyError: as :meth:`crossing` does.
+
+        Examples:
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)
+            >>> state.put_crossing("b2", "a1", "#")
+            >>> list(state.crossing_marks)
+            ['#', None, None, None]
+        """
+        self._put_mark(_CROSSING, self._crossing_points(), self.board.crossing_index(a, b), mark)
+
+    def put_crossing_at(self, x: int, mark: P | None) -> None:
+        """Put ``mark`` on crossing point number ``x`` (:attr:`Topology.crossings
+        <boardkit.topology.Topology.crossings>` order; ``None`` clears it),
+        undone with the move.
+
+        Raises:
+            TopologyError: if the game declares no walls.
+            IndexError: for a number the board has no crossing of.
+
+        Examples:
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
+            >>> state.put_crossing_at(3, "#")
+            >>> state.crossing("b2", "c3")
+            '#'
+        """
+        self._put_mark(_CROSSING, self._crossing_points(), x, mark)
+
+    @property
+    def crossing_marks(self) -> Sequence[P | None]:
+        """The mark on every crossing point, by number (:attr:`Topology.crossings
+        <boardkit.topology.Topology.crossings>` order), read in place.
+
+        Raises:
+            TopologyError: if the game declares no walls.
+
+        Examples:
+            >>> from quoridor import Quoridor
+            >>> Quoridor(size=3).new_game(seed=0).crossing_marks
+            [None, None, None, None]
+        """
+        return self._crossing_points()
+
+    def can_reach(self, start: int, goals: Container[int], *, closing: Collection[int] = ()) -> bool:
+        """Whether a piece on cell index ``start`` can still walk to a cell
+        of ``goals`` (cell indices; a set), step by step, never across an
+        edge that holds a mark (a wall), nor across the edges numbered in
+        ``closing`` (a wall being tried, before it is put): Quoridor's "every
+        pawn keeps a way to its goal". Pieces on the way do not stop it.
+        :func:`boardkit.patterns.can_reach` on this position's
+        :attr:`edge_marks`; on the compiled build it runs in C.
+
+        Raises:
+            TopologyError: if the game keeps no marks on edges.
+
+        Examples:
+            Walls across the middle of a 3x3 board but for one gap, which
+            is then tried too:
+
+            >>> from quoridor import Quoridor
+            >>> state = Quoridor(size=3).new_game(seed=0)  # a 3x3 board with walls, a1 at the top left
+            >>> for column in "ab":
+            ...     state.put_edge(f"{column}1", f"{column}2", "#")
+            >>> top = {state.board.index(c) for c in state.board.side("top")}
+            >>> start = state.board.index("a3")
+            >>> state.can_reach(start, top)
+            True
+            >>> state.can_reach(start, top, closing=[state.board.edge_index("c1", "c2")])
+            False
+        """
+        return reaches(self.board.compiled, start, goals, self._edge_lines(), closing=closing)
+
+    def wall_moves(
+        self, table: Sequence[tuple[Sequence[int], Sequence[int], Any]], keep: Sequence[tuple[int, Container[int]]] = ()
+    ) -> list[Any]:
+        """The walls that may be put now, in the table's order: ``table``
+        lists each wall as ``(edges, crossings, move)``, the numbers of the
+        edges it closes and of the crossing points it covers, and ``move``
+        is listed when none of them holds a mark and, once it is put, every
+        ``(start, goals)`` pair of ``keep`` (a cell index and a set of cell
+        indices) still joins (:meth:`can_reach`): Quoridor's walls, which
+        may neither overlap nor cross another, nor cut a pawn off from its
+        goal. The game makes the table once (:attr:`~boardkit.topology.Topology.crossings`,
+        :meth:`~boardkit.topology.Topology.edge_index`) and puts the walls
+        it plays itself.
+
+        On a square grid a wall that does not join two walls already there
+        (or a wall and the rim) closes no ring and cuts nobody off, so only
+        the walls that do are searched (the board's
+        :attr:`~boardkit.topology.CompiledTopology.wall_ends`); on the
+        compiled build the loop and the searches run in C.
+
+        Raises:
+            TopologyError: if the game keeps no marks on edges, or the
+                table names crossing points of a game that declares no walls.
+
+        Examples:
+            On a board four cells wide, walls two cells long between its
+            first two rows (``across``) and between two of its columns
+            (``down``), each named by the cell at its top left:
+
+            >>> from boardkit.kit import BoardGame, BoardState
+            >>> class Maze(BoardGame):
+            ...     name, board, state_class, walls = "maze", SquareGrid(4, 3, origin="top"), BoardState, True
+            >>> board = Maze.board
+            >>> def wall(name, a, b, c, d):  # across a-c and b-d, which meet where a and d do
+            ...     return ((board.edge_index(a, c), board.edge_index(b, d)), (board.crossing_index(a, d),), name)
+            >>> WALLS = [wall("a1 across", "a1", "b1", "a2", "b2"), wall("c1 across", "c1", "d1", "c2", "d2"),
+            ...          wall("a1 down", "a1", "a2", "b1", "b2"), wall("b1 down", "b1", "b2", "c1", "c2")]
+            >>> state = Maze().new_game(seed=0)
+            >>> keep = [(board.index("a3"), {board.index(c) for c in board.side("top")})]  # a3 to the top row
+            >>> state.wall_moves(WALLS, keep)
+            ['a1 across', 'c1 across', 'a1 down', 'b1 down']
+            >>> edges, crossings, _ = WALLS[0]
+            >>> for k in edges:
+            ...     state.put_edge_at(k, "#")
+            >>> state.put_crossing_at(crossings[0], "#")
+            >>> state.wall_moves(WALLS, keep)  # c1 would close the way up, a1 down crosses the wall
+            ['b1 down']
+            >>> state.wall_moves(WALLS)  # nobody's way kept
+            ['c1 across', 'b1 down']
+        """
+        lines = self._edge_lines()
+        points: list[P | None] = self._points if self._points is not None else []
+        compiled = self.board.compiled
+        ends = compiled.wall_ends
+        groups = self._wall_groups(ends, lines) if keep and ends else None
+        # Each pair's way to its goals (the edges of one shortest way), found when first needed: a wall
+        # across none of them leaves every way open.
+        ways: list[set[int] | None] = [None] * len(keep)
+        found: list[Any] = []
+        for edges, crossings, move in table:
+            free = True
+            for k in edges:
+                if lines[k] is not None:
+                    free = False
+                    break
+            if free and crossings:
+                if not points:
+                    points = self._crossing_points()
+                for x in crossings:
+                    if points[x] is not None:
+                        free = False
+                        break
+            if not free:
+                continue
+            if not keep:
+                found.append(move)
+                continue
+            if groups is None:
+                ring = True
+            elif len(edges) == 2:  # a wall two edges long: a ring when its ends and middle meet walls already joined
+                first, second = ends[edges[0]], ends[edges[1]]
+                a, b, c, d = groups[first[0]], groups[first[1]], groups[second[0]], groups[second[1]]
+                ring = a == b or c == d or (c in (a, b) and d in (a, b))
+            else:
+                ring = _closes_a_ring(groups, ends, edges)
+            if ring:
+                for n in range(len(keep)):
+                    start, goals = keep[n]
+                    way = ways[n]
+                    if way is None:
+                        way = ways[n] = self._way_edges(start, goals, lines)
+                    crossed = False
+                    for k in edges:
+                        if k in way:
+                            crossed = True
+                            break
+                    if crossed and not reaches(compiled, start, goals, lines, closing=edges):
+                        free = False
+                        break
+            if free:
+                found.append(move)
+        return found
+
+    def _way_edges(self, start: int, goals: Container[int], lines: Sequence[P | None]) -> set[int]:
+        """The edges along one shortest way from ``start`` to ``goals`` (none when there is none)."""
+        cells = shortest_way(self.board.compiled, start, goals, lines)
+        numbers = self._tables.edge_numbers
+        edges: set[int] = set()
+        if cells:
+            at = start
+            for j in cells:
+                edges.add(numbers[at, j])
+                at = j
+        return edges
+
+    def _wall_groups(self, ends: Sequence[tuple[int, int]], lines: Sequence[P | None]) -> list[int]:
+        """The walls already up joined into groups: for every crossing point
+        (and, last, the rim), the number of its group (points joined by
+        walls, or by walls and the rim, share one)."""
+        rim = len(self.board.crossings)
+        parent = list(range(rim + 1))  # the rim last, so that an end at the rim, -1, reads it
+        for k, mark in enumerate(lines):
+            if mark is not None:
+                a, b = ends[k]
+                a = _root(parent, rim if a < 0 else a)
+                b = _root(parent, rim if b < 0 else b)
+                if a != b:
+                    parent[a] = b
+        return [_root(parent, x) for x in range(rim + 1)]
 
     def empty_edges(self) -> list[tuple[Cell, Cell]]:
         """The edges without a mark, in :attr:`~boardkit.topology.Topology.edges` order.
@@ -1054,6 +1362,8 @@ class BoardCells(Generic[P]):
                 self._counters[where] = old
             elif what == _EDGE:
                 self._edge_lines()[where] = old
+            elif what == _CROSSING:
+                self._crossing_points()[where] = old
             elif what == _LEGAL:
                 if where == version:  # the position is the one the move left: the one before it comes back whole
                     self._version, self._legal = old
@@ -1063,4 +1373,33 @@ class BoardCells(Generic[P]):
 
     def _key(self) -> Hashable:
         cells = tuple(self._cells) if self._lines is None else (*self._cells, *self._lines)
+        if self._points is not None:
+            cells = (*cells, *self._points)
         return (cells, tuple(sorted(self._counters.items())), self._turn, self._result)
+
+
+def _root(parent: list[int], x: int) -> int:
+    """The group of ``x`` in a union-find of crossing points, halving the path as it goes."""
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def _closes_a_ring(groups: Sequence[int], ends: Sequence[tuple[int, int]], edges: Sequence[int]) -> bool:
+    """Whether walls across ``edges``, put beside those in ``groups``
+    (:meth:`BoardCells._wall_groups`), would join two points already joined:
+    close a ring of walls (or of walls and the rim), which may fence cells off."""
+    joined: dict[int, int] = {}
+    for k in edges:
+        a, b = ends[k]
+        a = groups[a]  # -1, the rim, is the last
+        b = groups[b]
+        while a in joined:
+            a = joined[a]
+        while b in joined:
+            b = joined[b]
+        if a == b:
+            return True
+        joined[a] = b
+    return False

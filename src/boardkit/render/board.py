@@ -149,6 +149,8 @@ def topology_svg(
     show_names: bool = False,
     edges: Mapping[tuple[Any, Any], str] | None = None,
     points: bool = False,
+    walls: Mapping[tuple[Any, Any], str] | None = None,
+    crossings: Mapping[tuple[Any, ...], str] | None = None,
     drawings: Mapping[Any, str] | None = None,
 ) -> str:
     """Draw a board: squares for a :class:`SquareGrid`, hexagons for a
@@ -198,6 +200,13 @@ def topology_svg(
             lines drawn in Dots and Boxes).
         points: Draw the board as points joined by thin lines, whatever its
             kind: the board of a game played on its edges.
+        walls: Some edges of the board, each ``(cell, cell)`` with a colour,
+            drawn as walls across them: a thick line along the side the two
+            cells share (Quoridor's walls), over the cells.
+        crossings: Some crossing points of the board
+            (:attr:`~boardkit.topology.Topology.crossings`), each as the
+            cells around it with a colour, drawn as a small square where
+            they meet: the middle of a wall, which no other wall crosses.
         drawings: SVG elements (text) drawn on some cells in place of their
             piece and label, centred on the cell: each is drawn with ``(0,
             0)`` at the cell's centre (neighbouring cells are :data:`CELL`
@@ -221,6 +230,12 @@ def topology_svg(
         1
         >>> topology_svg(SquareGrid(2, 1), drawings={(0, 0): '<circle r="3"/>'}).count("translate(")
         1
+
+        A wall between two cells side by side is drawn up and down, between them:
+
+        >>> wall = topology_svg(SquareGrid(2, 1), walls={((0, 0), (1, 0)): "#8d6e63"})
+        >>> wall.count('stroke="#8d6e63"'), 'x1="160.0" y1="20.0" x2="160.0" y2="60.0"' in wall
+        (1, True)
     """
     labels = labels or {}
     fills = fills or {}
@@ -301,6 +316,10 @@ def topology_svg(
             parts.append("</g>")
     if grid:
         parts += _edge_lines(edges or {}, at)
+    if walls:
+        parts += _wall_lines(board, walls, at)
+    if crossings:
+        parts += _crossing_marks(crossings, at)
     if coordinates is not None:
         # They grow with the key, as far as the margin allows ("11" beside the board).
         parts += _coordinates(board, coordinates, pos, at, rhombus=rhombus, size=min(14 * key, 16.0))
@@ -352,6 +371,40 @@ def _edge_lines(edges: Mapping[tuple[Any, Any], str], at: Callable[[Any], tuple[
         ends = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke-linecap="round"'
         parts.append(f'<line {ends} stroke="#222" stroke-width="{_SCALE * 0.18 + 3:.1f}"/>')
         parts.append(f'<line {ends} stroke="{attribute(colour)}" stroke-width="{_SCALE * 0.18:.1f}"/>')
+    return parts
+
+
+def _wall_lines(
+    board: Topology, walls: Mapping[tuple[Any, Any], str], at: Callable[[Any], tuple[float, float]]
+) -> list[str]:
+    """Each wall as a thick line of its colour over a dark outline, across
+    its edge: along the side the two cells share, as long as that side (a
+    square's, a hexagon's; half the way between the centres on a graph)."""
+    side = 1.0 if isinstance(board, SquareGrid) else 1 / math.sqrt(3) if isinstance(board, HexGrid) else 0.5
+    width = _SCALE * 0.16
+    parts = []
+    for (a, b), colour in walls.items():
+        (x1, y1), (x2, y2) = at(a), at(b)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        hx, hy = (y1 - y2) * side / 2, (x2 - x1) * side / 2  # half the side, turned a quarter from a to b
+        ends = f'x1="{mx - hx:.1f}" y1="{my - hy:.1f}" x2="{mx + hx:.1f}" y2="{my + hy:.1f}"'
+        parts.append(f'<line {ends} stroke="#222" stroke-width="{width + 3:.1f}" stroke-linecap="butt"/>')
+        parts.append(f'<line {ends} stroke="{attribute(colour)}" stroke-width="{width:.1f}" stroke-linecap="butt"/>')
+    return parts
+
+
+def _crossing_marks(crossings: Mapping[tuple[Any, ...], str], at: Callable[[Any], tuple[float, float]]) -> list[str]:
+    """Each marked crossing point as a small square of its colour where its cells meet."""
+    parts = []
+    h = _SCALE * 0.13
+    for cells, colour in crossings.items():
+        centres = [at(c) for c in cells]
+        x = sum(p[0] for p in centres) / len(centres)
+        y = sum(p[1] for p in centres) / len(centres)
+        parts.append(
+            f'<rect x="{x - h:.1f}" y="{y - h:.1f}" width="{2 * h:.1f}" height="{2 * h:.1f}" '
+            f'fill="{attribute(colour)}" stroke="#222" stroke-width="1.5"/>'
+        )
     return parts
 
 

@@ -60,6 +60,8 @@ def declared_svg(
     columns: Sequence[str] | None = None,
     sides: Mapping[str, str] | None = None,
     edges: Mapping[tuple[Any, Any], Any] | None = None,
+    walls: Mapping[tuple[Any, Any], Any] | None = None,
+    crossings: Mapping[tuple[Any, ...], Any] | None = None,
     title: str | None = None,
     labels: Mapping[Any, str] | None = None,
     drawings: Mapping[Any, str] | None = None,
@@ -90,6 +92,11 @@ def declared_svg(
             cell)`` to a piece symbol (drawn in its colour) or a colour; the
             board is then drawn as points joined by thin lines, the marked
             edges as thick ones.
+        walls: For a game with walls between its cells, the walls,
+            ``(cell, cell)`` to a piece symbol or a colour, each drawn across
+            its edge, between the two cells.
+        crossings: With ``walls``, the marked crossing points, the cells
+            around each to a piece symbol or a colour.
         title: A line above the board.
         labels: The game's own label of some cells, written on them in
             place of the kit's (over the piece, if there is one).
@@ -151,6 +158,8 @@ def declared_svg(
         show_names=coordinates is None,
         edges={edge: _edge_colour(mark, palette) for edge, mark in (edges or {}).items()},
         points=edges is not None,
+        walls={edge: _edge_colour(mark, palette) for edge, mark in (walls or {}).items()},
+        crossings={point: _edge_colour(mark, palette) for point, mark in (crossings or {}).items()},
         drawings=drawings,
     )
 

@@ -59,6 +59,7 @@ __all__ = [
     "symbol",
     "template_names",
     "template_rows",
+    "wall_rows",
 ]
 
 #: Text columns between neighbouring points of a board drawn from its layout, and text rows.
@@ -137,6 +138,76 @@ def grid_rows(
         cells = " ".join(_padded([symbols[board.index((c, row))] for c in range(count)], width))
         lines.append(f"{' ' * (row if slant else 0)}{number:>{digits}} {cells} {number}")
     lines.append(" " * (digits + 1 + (height - 1 if slant else 0)) + letters)
+    return lines
+
+
+def wall_rows(
+    board: SquareGrid,
+    symbols: Sequence[str],
+    columns: Sequence[str],
+    rows: Sequence[str],
+    walls: Sequence[Any],
+    crossings: Sequence[Any] = (),
+) -> list[str]:
+    """A square grid with walls between its cells: a marked edge drawn
+    across it, as the side the two cells share (``|`` between cells side by
+    side, ``---`` between a cell and the one under it), a marked crossing
+    point as ``+``, a line between every two rows for the walls across,
+    and the coordinates around the board (the look of OpenSpiel's Quoridor).
+
+    Args:
+        board: The grid.
+        symbols: What each cell shows, by cell index.
+        columns: The labels over the columns, left to right.
+        rows: The names of the rows, top to bottom.
+        walls: The mark on every edge, by edge number (``None``: no wall).
+        crossings: The mark on every crossing point, by number (``None``: none).
+
+    Examples:
+        A wall under ``b1`` and ``c1`` (its middle on the crossing point
+        between them) and one between ``a2`` and ``b2``:
+
+        >>> board = SquareGrid(3, 2, origin="top")
+        >>> walls = [None] * len(board.edges)
+        >>> for a, b in [("b1", "b2"), ("c1", "c2"), ("a2", "b2")]:
+        ...     walls[board.edge_index(a, b)] = "#"
+        >>> crossings = ["#" if x == board.crossing_index("b1", "c2") else None for x in range(2)]
+        >>> print("\\n".join(wall_rows(board, ["X", ".", ".", ".", ".", "O"], "abc", ["1", "2"], walls, crossings)))
+           a   b   c
+        1  X   .   .  1
+              ---+---
+        2  . | .   O  2
+           a   b   c
+    """
+    width = max(1, *(len(s) for s in symbols), *(len(c) for c in columns))
+    digits = max((len(r) for r in rows), default=1)
+    count, height = len(columns), len(rows)
+    numbers = {pair: k for k, pair in enumerate(board.edges)}
+    across = {group[0]: x for x, group in enumerate(board.crossings)}
+
+    def wall(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        k = numbers.get((a, b))
+        return k is not None and walls[k] is not None
+
+    margin = " " * (digits + 1)
+    header = margin + " ".join(label.center(width + 2) for label in columns)
+    lines = [header.rstrip()]
+    for r, number in enumerate(rows):
+        line = f"{number:>{digits}} "
+        for c in range(count):
+            line += symbols[board.index((c, r))].center(width + 2)
+            if c + 1 < count:
+                line += "|" if wall((c, r), (c + 1, r)) else " "
+        lines.append(f"{line} {number}")
+        if r + 1 < height:
+            between = margin
+            for c in range(count):
+                between += ("-" if wall((c, r), (c, r + 1)) else " ") * (width + 2)
+                if c + 1 < count:
+                    x = across.get((c, r))
+                    between += "+" if x is not None and x < len(crossings) and crossings[x] is not None else " "
+            lines.append(between.rstrip())
+    lines.append(header.rstrip())
     return lines
 
 
@@ -413,6 +484,8 @@ def board_rows(
     columns: Sequence[str] | None = None,
     template: str | None = None,
     edges: Collection[tuple[Any, Any]] | None = None,
+    walls: Sequence[Any] | None = None,
+    crossings: Sequence[Any] = (),
 ) -> list[str]:
     """Any board as text, from what stands on each cell (by cell index, as
     :func:`symbol` shows it): the game's ``template`` if it gives one, a
@@ -429,6 +502,11 @@ def board_rows(
         edges: For a game played on edges, the edges marked so far, each
             ``(cell, cell)``: the board is then drawn from its layout with
             those edges only (a square grid as its points and lines).
+        walls: For a game with walls between its cells, the mark on every
+            edge by edge number (``None``: no wall): a square grid is then
+            drawn with its walls across the edges (:func:`wall_rows`), any
+            other board with a line naming the walls under it.
+        crossings: With ``walls``, the mark on every crossing point by number.
 
     Examples:
         >>> print("\\n".join(board_rows(SquareGrid(2, 2), ["X", None, None, 3])))
@@ -442,6 +520,14 @@ def board_rows(
     names = list(names) if names is not None else [board.name(c) for c in cells]
     if template is not None:
         return template_rows(template, dict(zip(names, shown, strict=True)))
+    if walls is not None:
+        if isinstance(board, SquareGrid) and board.width <= 26:
+            labels = list(columns) if columns is not None else [chr(ord("a") + c) for c in range(board.width)]
+            rows = [names[board.index((0, r))][1:] for r in range(board.height)]
+            return wall_rows(board, shown, labels, rows, walls, crossings)
+        marked = zip(board.edges, walls, strict=True)
+        up = [f"{names[board.index(a)]}|{names[board.index(b)]}" for (a, b), w in marked if w is not None]
+        return [*board_rows(board, symbols, names=names, columns=columns), f"walls: {', '.join(up) or 'none'}"]
     size = (board.width, board.height) if isinstance(board, SquareGrid) else None
     if isinstance(board, HexGrid) and board.width is not None and board.height is not None:
         size = (board.width, board.height)

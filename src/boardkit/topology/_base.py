@@ -72,6 +72,18 @@ class CompiledTopology:
         opposite: ``opposite[d]`` is the direction opposite ``d``, or ``-1``.
         distance: ``distance[i][j]`` in steps, for boards of at most 1024
             cells (``None`` for larger ones).
+        step_edges: ``step_edges[i][d]`` is the number of the edge
+            (:attr:`Topology.edges`) that the step ``steps[i][d]`` crosses,
+            or ``-1`` off the board: where a game keeps walls on edges, the
+            wall in the way of that step.
+        neighbor_edges: ``neighbor_edges[i][n]`` is the number of the edge
+            between ``i`` and ``neighbors[i][n]``.
+        wall_ends: ``wall_ends[k]`` is the two crossing points
+            (:attr:`Topology.crossings`) at the ends of a wall drawn across
+            edge ``k``, ``-1`` where it meets the rim of the board; empty on
+            a board whose walls do not join so (any but a square grid
+            without diagonals). Walls that join up into a ring (or from rim
+            to rim) fence cells off; walls that do not cannot.
 
     Examples:
         >>> from boardkit.topology import SquareGrid
@@ -80,6 +92,10 @@ class CompiledTopology:
         (9, 4)
         >>> c.rays[0][SquareGrid(3, 3).directions.index("e")]
         (1, 2)
+        >>> east = SquareGrid(3, 3).directions.index("e")
+        >>> k = c.step_edges[0][east]  # the edge between (0, 0) and (1, 0)
+        >>> SquareGrid(3, 3).edges[k], c.wall_ends[k]
+        (((0, 0), (1, 0)), (-1, 0))
     """
 
     size: int
@@ -88,6 +104,9 @@ class CompiledTopology:
     rays: tuple[tuple[tuple[int, ...], ...], ...]
     opposite: tuple[int, ...]
     distance: tuple[tuple[int, ...], ...] | None
+    step_edges: tuple[tuple[int, ...], ...] = ()
+    neighbor_edges: tuple[tuple[int, ...], ...] = ()
+    wall_ends: tuple[tuple[int, int], ...] = ()
 
 
 class Topology(Generic[C]):
@@ -334,7 +353,83 @@ class Topology(Generic[C]):
             rays.append(tuple(per_dir))
         opposite = tuple(dir_of.get(self._opposites.get(d, ""), -1) for d in self.directions)
         distance = self._distance_table(neighbors) if n <= _DISTANCE_TABLE_LIMIT else None
-        return CompiledTopology(n, tuple(neighbors), tuple(tuple(s) for s in steps), tuple(rays), opposite, distance)
+        numbers = self._edge_numbers
+        step_edges = tuple(tuple(numbers[i, j] if j >= 0 else -1 for j in row) for i, row in enumerate(steps))
+        neighbor_edges = tuple(tuple(numbers[i, j] for j in row) for i, row in enumerate(neighbors))
+        return CompiledTopology(
+            n,
+            tuple(neighbors),
+            tuple(tuple(s) for s in steps),
+            tuple(rays),
+            opposite,
+            distance,
+            step_edges,
+            neighbor_edges,
+            self._wall_ends(),
+        )
+
+    def _wall_ends(self) -> tuple[tuple[int, int], ...]:
+        """:attr:`CompiledTopology.wall_ends`; none here: boards whose walls join at crossings override it."""
+        return ()
+
+    @cached_property
+    def crossings(self) -> tuple[tuple[C, ...], ...]:
+        """The points where cells meet at their corners, each as the cells
+        around it (on a square grid the four cells of a 2x2 block: top left,
+        top right, bottom left, bottom right), in board order of their first
+        cell: crossing ``x`` of :meth:`crossing_index`. A wall across two
+        edges passes one (Quoridor's walls), and a game may mark it so
+        that no other wall crosses there (:meth:`boardkit.kit.BoardState.put_crossing`).
+        A board without corners that meet (hexes, a graph) has none.
+
+        Examples:
+            >>> from boardkit.topology import SquareGrid
+            >>> SquareGrid(3, 2).crossings
+            (((0, 0), (1, 0), (0, 1), (1, 1)), ((1, 0), (2, 0), (1, 1), (2, 1)))
+            >>> import networkx as nx
+            >>> from_graph(nx.path_graph(3)).crossings
+            ()
+        """
+        return self._make_crossings()
+
+    def _make_crossings(self) -> tuple[tuple[C, ...], ...]:
+        """The crossings, for :attr:`crossings`; boards with corners override it."""
+        return ()
+
+    @cached_property
+    def _crossing_numbers(self) -> dict[tuple[int, int], int]:
+        numbers: dict[tuple[int, int], int] = {}
+        index = self._index
+        for x, group in enumerate(self.crossings):
+            tl, tr, bl, br = (index[c] for c in group)
+            numbers[tl, br] = numbers[br, tl] = numbers[tr, bl] = numbers[bl, tr] = x
+        return numbers
+
+    def crossing_index(self, a: C | str, b: C | str) -> int:
+        """The number in :attr:`crossings` of the point where ``a`` and
+        ``b``, cells that touch at a corner only (in either order, cells or
+        names), meet: on a square grid ``a1`` and ``b2`` meet at the middle
+        of the block ``a1``, ``b1``, ``a2``, ``b2``.
+
+        Raises:
+            TopologyError: if the two cells do not touch at one corner.
+
+        Examples:
+            >>> from boardkit.topology import SquareGrid
+            >>> board = SquareGrid(3, 3, origin="top")
+            >>> board.crossing_index("a1", "b2"), board.crossing_index("c2", "b3")
+            (0, 3)
+            >>> board.crossing_index("a1", "b1")
+            Traceback (most recent call last):
+            ...
+            boardkit.topology._base.TopologyError: no crossing between 'a1' and 'b1' on this board; ...
+        """
+        try:
+            return self._crossing_numbers[self.index(a), self.index(b)]
+        except KeyError:
+            raise TopologyError(
+                f"no crossing between {a!r:.20} and {b!r:.20} on this board; name two cells that touch at one corner"
+            ) from None
 
     @staticmethod
     def _distance_table(neighbors: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:

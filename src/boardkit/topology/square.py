@@ -139,6 +139,28 @@ class SquareGrid(Topology[tuple[int, int]]):
     def _make_sides(self) -> dict[str, tuple[tuple[int, int], ...]]:
         return dict(grid_sides(self.width, self.height))
 
+    def _make_crossings(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        blocks = [(c, r) for r in range(self.height - 1) for c in range(self.width - 1)]
+        return tuple(((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)) for c, r in blocks)
+
+    def _wall_ends(self) -> tuple[tuple[int, int], ...]:
+        """Where a wall across each edge ends: a wall between ``(c, r)`` and
+        ``(c + 1, r)`` runs from the crossing above it to the one below it,
+        one between ``(c, r)`` and ``(c, r + 1)`` from the crossing on its
+        left to the one on its right; ``-1`` at the rim. With diagonals the
+        walls would cross the diagonal steps: none."""
+        if self.diagonals:
+            return ()
+        across = self.width - 1
+
+        def crossing(c: int, r: int) -> int:
+            return r * across + c if 0 <= c < across and 0 <= r < self.height - 1 else -1
+
+        ends = []
+        for (c, r), (c2, _) in self.edges:
+            ends.append((crossing(c, r - 1), crossing(c, r)) if c2 != c else (crossing(c - 1, r), crossing(c, r)))
+        return tuple(ends)
+
     def distance(self, a: tuple[int, int] | str, b: tuple[int, int] | str) -> int:
         """Steps between two cells: Manhattan distance, or Chebyshev distance
         when diagonal steps are allowed.
