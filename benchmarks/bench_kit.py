@@ -35,7 +35,9 @@ from pathlib import Path
 sys.path.insert(0, os.environ.get("BOARDKIT_BENCH_EXAMPLES") or str(Path(__file__).resolve().parents[1] / "examples"))
 
 from amazons import Amazons
+from backgammon import Backgammon
 from breakthrough import Breakthrough
+from chinese_checkers import ChineseCheckers
 from clobber import Clobber
 from connect_four import ConnectFour
 from dots_and_boxes import DotsAndBoxes
@@ -320,6 +322,8 @@ AGAINST_OPENSPIEL = (
     ("Connect Four", ConnectFour, "connect_four", {}),
     ("Othello", Othello, "othello", {}),
     ("Hex 11x11", Hex, "hex", {}),
+    ("Backgammon", Backgammon, "backgammon", {}),
+    ("Chinese checkers", ChineseCheckers, "chinese_checkers", {}),
 )
 
 
@@ -356,6 +360,8 @@ EXAMPLES = (
     ("Quoridor", Quoridor),
     ("Harvest", Harvest),
     ("Hex Hasami", HexHasami),
+    ("Backgammon", Backgammon),
+    ("Chinese checkers", ChineseCheckers),
 )
 
 

@@ -58,6 +58,9 @@ GALLERY: tuple[tuple[str, str, Mapping[str, Any], int, int], ...] = (
     ("lines-of-action.svg", "lines_of_action:LinesOfAction", {}, 4, 30),
     ("twixt.svg", "twixt:TwixT", {}, 5, 24),
     ("quoridor.svg", "quoridor:Quoridor", {}, 3, 30),
+    # dice and stars, as OpenSpiel plays them (tests/test_gallery_dice_and_stars.py)
+    ("backgammon.svg", "backgammon:Backgammon", {}, 3, 60),
+    ("chinese-checkers.svg", "chinese_checkers:ChineseCheckers", {}, 3, 60),
 )
 
 

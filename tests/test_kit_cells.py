@@ -20,7 +20,7 @@ from draughts import ROUTES as DRAUGHTS_ROUTES
 from draughts import SIDES, Draughts
 from nine_mens_morris import MILLS, NineMensMorris
 from tic_tac_toe import LINES as THREES
-from tic_tac_toe import PLACES, TicTacToe
+from tic_tac_toe import PLACES, TicTacToe, TicTacToeState
 
 from boardkit import IllegalMoveError, NotationError, Random
 from boardkit.kit import BoardCells, BoardState
@@ -172,3 +172,32 @@ def test_a_position_changed_outside_a_move_is_listed_and_judged_again() -> None:
     assert state.outcome is not None and state.outcome.winner == 1
     state.undo()
     assert not state.is_over and state["a3"] is None
+
+
+class CountsListings(TicTacToeState):
+    """Tic-tac-toe that counts how often its legal moves are listed."""
+
+    listed = 0
+
+    def moves(self) -> list[Any]:
+        type(self).listed += 1
+        return super().moves()
+
+
+def test_undo_gives_back_the_legal_moves_known_before_the_move() -> None:
+    """issue 39: a search (or lockstep) tries a move, takes it back and tries the next; the moves of the
+    position it comes back to are not listed again, and a change made by hand in between lists them anew."""
+    game = type("Counted", (TicTacToe,), {"state_class": CountsListings})()
+    state = game.new_game(seed=0)
+    first = state.legal_moves()
+    CountsListings.listed = 0
+    for move in first:
+        state.apply(move)
+        state.legal_moves()  # the position after it: listed once
+        state.undo()
+    assert CountsListings.listed == len(first) and state.legal_moves() == first
+    assert CountsListings.listed == len(first)  # back at the start: known, not listed again
+    state.apply("a1")
+    state.put("b2", "O")  # by hand, after the move
+    state.undo()
+    assert state["b2"] == "O" and "b2" not in [str(m) for m in state.legal_moves()]

@@ -147,7 +147,7 @@ def test_a_cell_holds_a_stack() -> None:
     state = Piles().new_game(seed=0)
     state.push("a1", "x")
     state.push("a1", "o")
-    assert state["a1"] == ("x", "o") and state.count("a1") == 2 and state.label("a1") == "xo"
+    assert state["a1"] == ("x", "o") and state.count("a1") == 2 and state.label("a1") == "o2"
     assert state.pop("a1") == "o" and state.pop("a1") == "x" and state["a1"] is None
     with pytest.raises(ValueError, match="no piece on a1"):
         state.pop("a1")

@@ -553,7 +553,7 @@ def test_counts_and_stacks_are_drawn() -> None:
     state.put("a1", 12)
     state.put("b1", 0)
     state.put("c1", ("x", "x", "x"))
-    assert state.render().splitlines()[1] == "1  12   0 xxx 1"
+    assert state.render().splitlines()[1] == "1 12  0 x3 1"  # a stack: its top piece and its height
     root = parse(state.svg_picture())
     assert [t for t in texts(root) if t in {"12", "0", "3"}] == ["12", "0", "3"]
     assert len(list(root.iter(f"{NS}circle"))) == 2  # the stack's top piece, and the key's

@@ -80,7 +80,7 @@ from boardkit.kit.moves import Edge, MoveType, Pass, Path, Place, Step
 from boardkit.render import standing
 from boardkit.render.board import grid_size
 from boardkit.render.declared import declared_svg
-from boardkit.render.text import board_rows, template_names
+from boardkit.render.text import board_rows, symbol, template_names
 from boardkit.topology import Cell, SquareGrid, Topology  # noqa: F401  (SquareGrid: the doctests')
 
 if TYPE_CHECKING:
@@ -581,7 +581,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         marked = None if game.walls else self._marked_edges()
         lines = board_rows(
             self.board,
-            self._cells,
+            [self.label(cell) or None for cell in self.board.cells],
             names=self._tables.names,
             columns=game.columns,
             template=game.text_template,
@@ -611,9 +611,13 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
     def svg_picture(self, title: str | None = None) -> str:
         """The board as an SVG picture (:func:`boardkit.render.declared.declared_svg`):
         each piece a disc with its symbol, or the shape the game declares
-        for it (``shapes``), counts written as numbers, the cells in the
-        game's ``cell_colours``, every cell grouped under its name
-        (``<g data-cell="a1">``) and named on the board, and a key.
+        for it (``shapes``), counts written as numbers, a stack as its top
+        piece with its height on it, the cells in the game's
+        ``cell_colours``, every cell grouped under its name
+        (``<g data-cell="a1">``) and named on the board, and a key. A
+        cell the game labels its own way (:meth:`label`) carries that
+        label; one it draws itself (:meth:`cell_svg`) carries its drawing
+        instead of the kit's.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -621,9 +625,18 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             9
         """
         game = self.game
+        cells = self.board.cells
+        labels: dict[Any, str] = {}
+        for cell, held in zip(cells, self._cells, strict=True):
+            text = self.label(cell)
+            if text != ("" if held is None else symbol(held)):
+                labels[cell] = text  # the game's own label: written on the picture too
+        drawings = {cell: drawn for cell in cells if (drawn := self.cell_svg(cell)) is not None}
         return declared_svg(
             self.board,
             self._cells,
+            labels=labels,
+            drawings=drawings,
             key=game.pieces,
             colours=game.colours,
             shapes=game.shapes,
@@ -636,6 +649,34 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             crossings=self._marked_crossings(),
             title=standing(self) if title is None else title,
         )
+
+    def cell_svg(self, cell: Cell) -> str | None:
+        """The game's own picture of what stands on ``cell``, or ``None``
+        (the default) for the kit's: SVG elements (text, built with
+        :func:`boardkit.render.element`) drawn centred on ``(0, 0)`` in
+        place of the cell's piece and label, on top of the cell's square,
+        hexagon or point, inside its clickable ``<g data-cell>`` group.
+        Neighbouring cells stand :data:`boardkit.render.board.CELL` (40)
+        units apart, so a drawing within 18 units of its centre stays on
+        its cell. The web page shows the picture, so it shows the drawing
+        too; the text board writes the cell's :meth:`label`.
+
+        Examples:
+            A pile drawn as that many small discs, one above the other:
+
+            >>> from boardkit.render import element
+            >>> class PilesState(BoardState[tuple[str, ...]]):
+            ...     def cell_svg(self, cell):
+            ...         discs = [element("circle", cy=12 - 6 * k, r=5, fill="#222") for k in range(self.count(cell))]
+            ...         return "".join(discs) or None
+            >>> class Piles(BoardGame):
+            ...     name, board, state_class = "piles", SquareGrid(2, 1), PilesState
+            >>> state = Piles().new_game(seed=0)
+            >>> state.put("a1", ("x", "x", "x"))
+            >>> state.svg_picture().count('r="5"'), state.label("a1")
+            (3, 'x3')
+        """
+        return None
 
     def _marked_crossings(self) -> dict[tuple[Cell, ...], Any] | None:
         """The marked crossing points (each as the cells around it) and their marks, for a game with walls."""

@@ -37,7 +37,7 @@ __all__ = ["PART", "BoardCells", "BoardTables", "P"]
 #: (``tuple[str, ...]``, bottom first, for games that pile pieces).
 P = TypeVar("P", default=str)
 
-_CELL, _COUNTER, _TURN, _EDGE, _CROSSING = range(5)
+_CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL = range(6)
 #: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
 PART = "_part"
 
@@ -653,18 +653,26 @@ class BoardCells(Generic[P]):
         return len(piece) if isinstance(piece, tuple) else 1
 
     def label(self, cell: Cell) -> str:
-        """What the pictures write on ``cell``: a piece's symbol, a count's
-        digits (``"0"`` for an empty pit), a stack's symbols bottom first;
-        ``""`` for an empty cell.
+        """What the text board writes on ``cell`` (:func:`boardkit.render.text.symbol`):
+        a piece's symbol, a count's digits (``"0"`` for an empty pit), a
+        stack's top piece and its height (``"x3"``); ``""`` for an empty
+        cell (the text board shows ``.``).
+
+        A game may override it, to write a cell its own way in the text
+        board and on the picture alike: a label that differs from this
+        default is written on the cell in the picture too (over its piece,
+        if it has one), and the web page shows that picture. To draw a
+        cell's contents another way altogether, override
+        :meth:`~boardkit.kit.BoardState.cell_svg`.
 
         Examples:
             >>> from boardkit.kit import BoardGame, BoardState
             >>> class Pits(BoardGame):
             ...     name, board, state_class = "pits", SquareGrid(3, 1), BoardState
             >>> state = Pits().new_game(seed=0)
-            >>> state.put("a1", 0); state.put("b1", ("x", "o"))
+            >>> state.put("a1", 0); state.put("b1", ("x", "o", "o"))
             >>> state.label("a1"), state.label("b1"), state.label("c1")
-            ('0', 'xo', '')
+            ('0', 'o3', '')
         """
         piece = self[cell]
         return "" if piece is None else symbol(piece)
@@ -1289,6 +1297,7 @@ class BoardCells(Generic[P]):
             raise IllegalMoveError(move, reason)
         log: list[tuple[int, Any, Any]] = []
         self._log = log
+        before = (self._version, self._legal)
         self._version += 1
         try:
             self.play(move)
@@ -1298,6 +1307,9 @@ class BoardCells(Generic[P]):
             self._unplay(move, log)
             raise
         self._log = None
+        # The legal moves known before the move, given back by its undo when nothing else changed since
+        # (a search, or lockstep, tries a move, takes it back and goes on with the next: no listing again).
+        log.append((_LEGAL, self._version, before))
         return log
 
     def apply(self, move: Any) -> None:
@@ -1341,6 +1353,7 @@ class BoardCells(Generic[P]):
         return move
 
     def _unplay(self, move: Any, token: Any) -> None:
+        version = self._version
         self._version += 1
         for what, where, old in reversed(token):
             if what == _CELL:
@@ -1351,6 +1364,9 @@ class BoardCells(Generic[P]):
                 self._edge_lines()[where] = old
             elif what == _CROSSING:
                 self._crossing_points()[where] = old
+            elif what == _LEGAL:
+                if where == version:  # the position is the one the move left: the one before it comes back whole
+                    self._version, self._legal = old
             else:
                 self._turn = old
         self._result = None  # a move is only ever played while the game goes on

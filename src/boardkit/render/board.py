@@ -29,14 +29,19 @@ import networkx as nx
 from boardkit.render.elements import Legend, attribute, document, element, is_dark, legend_items
 from boardkit.topology import HexGrid, SquareGrid, Topology
 
-__all__ = ["MIN_WIDTH", "SHAPES", "checkered", "grid_size", "piece", "topology_svg"]
+__all__ = ["CELL", "MIN_WIDTH", "SHAPES", "checkered", "grid_size", "piece", "topology_svg"]
 
 #: The narrowest picture :func:`topology_svg` draws, in pixels.
 MIN_WIDTH = 320.0
 #: The piece shapes :func:`piece` draws.
 SHAPES = ("disc", "king", "square", "diamond", "triangle", "ring")
+#: How far apart neighbouring cells' centres are drawn, in pixels: a square's side, the
+#: distance between two points of a graph one unit apart (a hexagon is wider: sqrt(3) of it).
+CELL = 40.0
+#: The widest or tallest a graph board is drawn, in cells, however far apart its positions are.
+MOST_CELLS = 30.0
 
-_SCALE = 40.0
+_SCALE = CELL
 _TITLE_HEIGHT = 30.0
 _TITLE_LINE = 20.0
 _LEGEND_ROW = 20.0
@@ -146,9 +151,18 @@ def topology_svg(
     points: bool = False,
     walls: Mapping[tuple[Any, Any], str] | None = None,
     crossings: Mapping[tuple[Any, ...], str] | None = None,
+    drawings: Mapping[Any, str] | None = None,
 ) -> str:
     """Draw a board: squares for a :class:`SquareGrid`, hexagons for a
     :class:`HexGrid`, circles joined by lines for any other graph.
+
+    A graph is drawn from its cells' positions (``"pos"``), scaled so that
+    it reads at any scale it was given in: a board whose closest two cells
+    are less than one unit apart, or which is more than :data:`MOST_CELLS`
+    units wide or tall (positions in pixels, say), is scaled until its
+    closest two cells are :data:`CELL` pixels apart, or it is
+    :data:`MOST_CELLS` units across if that comes first; a board laid out
+    in whole units within those is drawn as it is.
 
     Args:
         board: The board to draw.
@@ -193,6 +207,10 @@ def topology_svg(
             (:attr:`~boardkit.topology.Topology.crossings`), each as the
             cells around it with a colour, drawn as a small square where
             they meet: the middle of a wall, which no other wall crosses.
+        drawings: SVG elements (text) drawn on some cells in place of their
+            piece and label, centred on the cell: each is drawn with ``(0,
+            0)`` at the cell's centre (neighbouring cells are :data:`CELL`
+            apart), inside the cell's ``<g data-cell>`` group.
 
     Returns:
         A standalone SVG document as text.
@@ -210,6 +228,8 @@ def topology_svg(
         2
         >>> topology_svg(HexGrid.hexagon(1), names={(0, 0): "(0, 0)"}, show_names=True).count(">(0, 0)</text>")
         1
+        >>> topology_svg(SquareGrid(2, 1), drawings={(0, 0): '<circle r="3"/>'}).count("translate(")
+        1
 
         A wall between two cells side by side is drawn up and down, between them:
 
@@ -221,7 +241,10 @@ def topology_svg(
     fills = fills or {}
     pieces = pieces or {}
     shapes = shapes or {}
+    drawings = drawings or {}
     pos = {cell: board.pos(cell) for cell in board.cells}
+    if not isinstance(board, SquareGrid | HexGrid):
+        pos = _readable(pos)
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
     rhombus = isinstance(board, HexGrid) and board.width is not None
@@ -266,14 +289,17 @@ def topology_svg(
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{_SCALE * 0.12:.1f}" fill="#444"/>')
         else:
             parts.append(_cell_shape(board, x, y, attribute(fills.get(cell, _EMPTY))))
-        colour = pieces.get(cell)
+        own = drawings.get(cell)
+        if own is not None:  # the game's own picture of the cell, in place of its piece and label
+            parts.append(f'<g transform="translate({x:.1f} {y:.1f})">{own}</g>')
+        colour = pieces.get(cell) if own is None else None
         if colour:
             drawn = piece(shapes.get(cell, "disc"), x, y, _SCALE * (0.36 if grid else 0.34), colour)
             # In a named cell the piece is a group of its own, so that a page's mark on the cell's own
             # shape (the last move's ring, `[data-cell].last > rect`) is never drawn on the piece too:
             # on the King's square it hid the King under the crown's dashed outline.
             parts.append(f'<g class="piece">{drawn}</g>' if name is not None else drawn)
-        label = labels.get(cell)
+        label = labels.get(cell) if own is None else None
         if label:
             dark = is_dark(colour) if colour else is_dark(fills.get(cell, _EMPTY))
             light = ' fill="#fff"' if dark else ""
@@ -313,6 +339,27 @@ def topology_svg(
             f'font-size="{13 * key:.3g}">{escape(text)}</text>'
         )
     return document(width, height, parts, background=None)
+
+
+def _readable(pos: dict[Any, tuple[float, float]]) -> dict[Any, tuple[float, float]]:
+    """A graph's positions scaled so that its closest two cells are one unit apart,
+    or it spans :data:`MOST_CELLS` units if less; unchanged when they are one unit apart or
+    more and it spans no more than that already."""
+    points = sorted(set(pos.values()))
+    closest = math.inf
+    for i, (x, y) in enumerate(points):  # a sweep along x: only points nearer than the closest pair so far
+        for u, v in points[i + 1 :]:
+            if u - x >= closest:
+                break
+            closest = min(closest, math.hypot(u - x, v - y))
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    span = max(max(xs) - min(xs), max(ys) - min(ys))
+    scale = 1.0
+    if closest < 1.0 - 1e-9 or span > MOST_CELLS:  # the closest two a unit apart, the whole within its most cells
+        scale = min(1.0 / closest, MOST_CELLS / span)
+    if scale == 1.0:
+        return pos
+    return {cell: (x * scale, y * scale) for cell, (x, y) in pos.items()}
 
 
 def _edge_lines(edges: Mapping[tuple[Any, Any], str], at: Callable[[Any], tuple[float, float]]) -> list[str]:

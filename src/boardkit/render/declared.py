@@ -63,6 +63,8 @@ def declared_svg(
     walls: Mapping[tuple[Any, Any], Any] | None = None,
     crossings: Mapping[tuple[Any, ...], Any] | None = None,
     title: str | None = None,
+    labels: Mapping[Any, str] | None = None,
+    drawings: Mapping[Any, str] | None = None,
 ) -> str:
     """A kit game's board as SVG, from what stands on each cell.
 
@@ -96,6 +98,11 @@ def declared_svg(
         crossings: With ``walls``, the marked crossing points, the cells
             around each to a piece symbol or a colour.
         title: A line above the board.
+        labels: The game's own label of some cells, written on them in
+            place of the kit's (over the piece, if there is one).
+        drawings: The game's own picture of what stands on some cells, SVG
+            elements centred on ``(0, 0)``, drawn in place of their piece
+            and label (see :func:`~boardkit.render.board.topology_svg`).
 
     Examples:
         >>> from boardkit.topology import SquareGrid
@@ -107,14 +114,14 @@ def declared_svg(
     cells = board.cells
     names = list(names) if names is not None else [board.name(c) for c in cells]
     palette = piece_colours(key, colours or {})
-    labels: dict[Any, str] = {}
+    written: dict[Any, str] = {}
     pieces: dict[Any, str] = {}
     drawn_shapes: dict[Any, str] = {}
     for cell, value in zip(cells, symbols, strict=True):
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, str | tuple | list):
-            labels[cell] = str(value)  # a count, written as its number
+            written[cell] = str(value)  # a count, written as its number
             continue
         top = value if isinstance(value, str) else (str(value[-1]) if value else "")
         if not top:
@@ -124,11 +131,12 @@ def declared_svg(
             drawn_shapes[cell] = shapes[top]
         if not isinstance(value, str):
             if len(value) > 1:
-                labels[cell] = str(len(value))
+                written[cell] = str(len(value))  # a stack: its height on its top piece
             elif top not in shapes:
-                labels[cell] = top
+                written[cell] = top
         elif top not in shapes:
-            labels[cell] = top
+            written[cell] = top
+    written.update(labels or {})
     size = grid_size(board)
     coordinates = None
     if size is not None:
@@ -137,7 +145,7 @@ def declared_svg(
     legend = [(palette[s], f"{s}: {meaning}") for s, meaning in key.items()]
     return topology_svg(
         board,
-        labels,
+        written,
         checkered(board, cell_colours),
         title=title,
         pieces=pieces,
@@ -152,6 +160,7 @@ def declared_svg(
         points=edges is not None,
         walls={edge: _edge_colour(mark, palette) for edge, mark in (walls or {}).items()},
         crossings={point: _edge_colour(mark, palette) for point, mark in (crossings or {}).items()},
+        drawings=drawings,
     )
 
 

@@ -42,6 +42,8 @@ Examples:
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
@@ -49,6 +51,7 @@ from typing import Any
 from boardkit.topology import HexGrid, SquareGrid, Topology
 
 __all__ = [
+    "MOST_WIDTH",
     "board_rows",
     "grid_rows",
     "hex_rows",
@@ -61,23 +64,35 @@ __all__ = [
 
 #: Text columns between neighbouring points of a board drawn from its layout, and text rows.
 _ACROSS, _DOWN = 4, 2
-#: The most distinct places along one axis a layout is drawn at before it is squeezed onto a coarser grid.
+#: The most distinct places along one axis a layout is drawn at before it is drawn on its lattice.
 _MOST_PLACES = 16
+#: The most places along one side of a lattice a layout is drawn on (else it is squeezed, or listed).
+_MOST_LATTICE = 60
+#: The widest a board drawn from its layout is, with its map of names beside it (else the map goes under it).
+MOST_WIDTH = 110
 _FIELD = re.compile(r"\{([^{}]+)\}")
 
 
 def symbol(value: object) -> str:
     """What a cell holding ``value`` shows: ``"."`` when empty, a count as
-    its number, a stack as its pieces bottom to top, a piece as its symbol.
+    its number, a piece as its symbol, and a stack of pieces as its top
+    piece followed by how many there are (``"W15"``: fifteen, a ``W`` on
+    top), so that a pile of any height keeps a grid's columns and a
+    template's fields in line (a stack of one is its piece).
 
     Examples:
-        >>> symbol(None), symbol("W"), symbol(4), symbol(0), symbol(("W", "B"))
-        ('.', 'W', '4', '0', 'WB')
+        >>> symbol(None), symbol("W"), symbol(4), symbol(0)
+        ('.', 'W', '4', '0')
+        >>> symbol(("W", "B")), symbol(("W",) * 15), symbol(("B",)), symbol(())
+        ('B2', 'W15', 'B', '.')
     """
     if value is None:
         return "."
     if isinstance(value, tuple | list):
-        return "".join(symbol(v) for v in value) or "."
+        if not value:
+            return "."
+        top = symbol(value[-1])
+        return top if len(value) == 1 else f"{top}{len(value)}"
     return str(value)
 
 
@@ -242,10 +257,16 @@ def layout_rows(
     ``\\`` between them. Where the names read as a column letter and a row
     number that agree with the layout (``a7``, ``d7``, ``g7`` in a line),
     the rows and columns are named around the board; otherwise the names
-    are drawn as a second board beside the first, when they fit. Given
-    ``edges``, only those edges are drawn (the lines drawn so far in Dots
-    and Boxes), the names beside them with every edge. ``None``
-    when two cells would share a place (a layout too crowded for text).
+    are drawn as a second board beside the first, when they fit, or under
+    it when side by side would be wider than :data:`MOST_WIDTH` columns.
+    Given ``edges``, only those edges are drawn (the lines drawn so far in
+    Dots and Boxes), the names beside them with every edge. ``None`` when
+    two cells would share a place (a layout too crowded for text).
+
+    A layout with few distinct coordinates is drawn a place per coordinate,
+    four columns apart; one with many (a star of 121 holes, each row
+    offset half a hole from the next) is drawn on the lattice its
+    positions lie on, as narrow as its widest symbol allows.
 
     Examples:
         >>> import networkx as nx
@@ -259,36 +280,85 @@ def layout_rows(
             /       \\             /       \\
         K               .    hall            gate
     """
-    cells = board.cells
-    names = list(names) if names is not None else [board.name(c) for c in cells]
-    pos = [board.pos(c) for c in cells]
-    across_of, down_of = _places([p[0] for p in pos]), _places([p[1] for p in pos])
-    top = max(down_of.values())
-    spots = [(across_of[round(x, 6)], top - down_of[round(y, 6)]) for x, y in pos]
-    if len(set(spots)) < len(spots):
+    names = list(names) if names is not None else [board.name(c) for c in board.cells]
+    placed = _placed(board)
+    if placed is None:
         return None
+    spots, gap = placed  # gap: on a lattice, the fewest places between two cells of a row
+    across = max(2, -(-(max(len(t) for t in symbols) + 1) // gap)) if gap else _ACROSS
     coordinates = _coordinate_names(names, spots)
     if coordinates is None:
         wide = max(len(n) for n in names)
         if wide > 12:
-            return _drawn(board, spots, symbols, _ACROSS, edges)
-        step = wide + 4
-        board_part = _drawn(board, spots, symbols, step, edges)
+            return _drawn(board, spots, symbols, across, edges)
+        step = max(2, -(-(wide + 1) // gap)) if gap else wide + 4
+        board_part = _drawn(board, spots, symbols, across if gap else step, edges)
         name_part = _drawn(board, spots, names, step)
-        gap = max(len(line) for line in board_part) + 4
-        return [(a.ljust(gap) + b).rstrip() for a, b in zip(board_part, name_part, strict=True)]
+        beside = max(len(line) for line in board_part) + 4
+        if beside + max(len(line) for line in name_part) <= MOST_WIDTH:
+            return [(a.ljust(beside) + b).rstrip() for a, b in zip(board_part, name_part, strict=True)]
+        if not gap:  # too wide side by side: as narrow as the texts allow, the names under the board, cell under cell
+            step = max(_ACROSS, max(len(t) for t in symbols) + 2, wide + 2)
+            board_part = _drawn(board, spots, symbols, step, edges)
+            name_part = _drawn(board, spots, names, step)
+        return [*board_part, "", *name_part]
     columns, rows = coordinates
-    lines = _drawn(board, spots, symbols, _ACROSS, edges)
+    lines = _drawn(board, spots, symbols, across, edges)
     digits = max(len(r) for r in rows.values())
     out = []
     for i, line in enumerate(lines):
         row = rows.get(i // _DOWN) if i % _DOWN == 0 else None
         out.append(f"{(row or ''):>{digits}} {line}".rstrip())
-    footer = [" "] * (max(columns, default=0) * _ACROSS + 1)
+    footer = [" "] * (max(columns, default=0) * across + 1)
     for place, letter in columns.items():
-        footer[place * _ACROSS] = letter
+        footer[place * across] = letter
     out.append(" " * (digits + 1) + "".join(footer).rstrip())
     return out
+
+
+def _ranked(pos: Sequence[tuple[float, float]], *, squeeze: bool) -> list[tuple[int, int]] | None:
+    """Each cell's place, across and down, as the rank of its coordinates
+    among the distinct ones; ``None`` when two cells share a place, or
+    (unless ``squeeze``) when an axis has more than :data:`_MOST_PLACES`."""
+    xs, ys = [p[0] for p in pos], [p[1] for p in pos]
+    if not squeeze and max(len({round(v, 6) for v in xs}), len({round(v, 6) for v in ys})) > _MOST_PLACES:
+        return None
+    across_of, down_of = _places(xs), _places(ys)
+    top = max(down_of.values())
+    spots = [(across_of[round(x, 6)], top - down_of[round(y, 6)]) for x, y in pos]
+    return spots if len(set(spots)) == len(spots) else None
+
+
+def _lattice(pos: Sequence[tuple[float, float]]) -> tuple[list[tuple[int, int]], int] | None:
+    """Each cell's place on the lattice its positions lie on (the least
+    step between two distinct coordinates, along each axis), and the fewest
+    places between two cells of one row; ``None`` for positions off any
+    lattice of at most :data:`_MOST_LATTICE` places a side."""
+    steps = []
+    for axis in (0, 1):
+        values = sorted({round(p[axis], 6) for p in pos})
+        step = min((b - a for a, b in itertools.pairwise(values)), default=1.0)
+        if (values[-1] - values[0]) / step > _MOST_LATTICE:
+            return None
+        steps.append((values[0], step))
+    places = []
+    for point in pos:
+        place = []
+        for (low, step), v in zip(steps, point, strict=True):
+            k = round((v - low) / step)
+            if abs(low + k * step - v) > 1e-3 * step:
+                return None
+            place.append(k)
+        places.append(place)
+    top = max(down for _, down in places)
+    spots = [(across, top - down) for across, down in places]
+    if len(set(spots)) < len(spots):
+        return None
+    rows: dict[int, list[int]] = {}
+    for across, down in spots:
+        rows.setdefault(down, []).append(across)
+    gaps = [b - a for row in rows.values() for a, b in itertools.pairwise(sorted(row))]
+    return spots, min(gaps, default=1)
 
 
 def _coordinate_names(
@@ -320,16 +390,49 @@ def _drawn(
     width = max(len(t) for t in texts)
     margin = (width - 1) // 2
     at = [(margin + across * step, down * _DOWN) for across, down in spots]
-    columns = max(x for x, _ in at) + width + 1
-    grid = [[" "] * columns for _ in range(max(y for _, y in at) + 1)]
-    index = {cell: i for i, cell in enumerate(board.cells)}
-    for a, b in board.graph.edges if edges is None else edges:
-        _line(grid, at[index[a]], at[index[b]])
+    if edges is None:  # every edge: the same lines every time the board is drawn so
+        grid = [list(row) for row in _every_line(board, tuple(at), width)]
+    else:
+        grid = _lines(board, at, width, edges)
     for (x, y), text in zip(at, texts, strict=True):
         start = x - (len(text) - 1) // 2
         for k, ch in enumerate(text):
             grid[y][start + k] = ch
     return ["".join(row).rstrip() for row in grid]
+
+
+def _lines(
+    board: Topology, at: Sequence[tuple[int, int]], width: int, edges: Collection[tuple[Any, Any]]
+) -> list[list[str]]:
+    """A character grid with ``edges`` drawn between the cells' places ``at``, the cells left blank."""
+    columns = max(x for x, _ in at) + width + 1
+    grid = [[" "] * columns for _ in range(max(y for _, y in at) + 1)]
+    index = board.indices
+    for a, b in edges:
+        _line(grid, at[index[a]], at[index[b]])
+    return grid
+
+
+@functools.lru_cache(maxsize=64)
+def _every_line(board: Topology, at: tuple[tuple[int, int], ...], width: int) -> tuple[tuple[str, ...], ...]:
+    """:func:`_lines` of every edge of the board, drawn once per board and spacing."""
+    return tuple(tuple(row) for row in _lines(board, at, width, board.graph.edges))
+
+
+@functools.lru_cache(maxsize=64)
+def _placed(board: Topology) -> tuple[tuple[tuple[int, int], ...], int] | None:
+    """Each cell's place on a board drawn from its layout, and the fewest places
+    between two cells of a row when it is drawn on its lattice (else 0); ``None``
+    when two cells share a place. Found once per board."""
+    pos = [board.pos(c) for c in board.cells]
+    spots = _ranked(pos, squeeze=False)
+    if spots is not None:
+        return tuple(spots), 0
+    on_lattice = _lattice(pos)
+    if on_lattice is not None:
+        return tuple(on_lattice[0]), on_lattice[1]
+    spots = _ranked(pos, squeeze=True)
+    return None if spots is None else (tuple(spots), 0)
 
 
 def _line(grid: list[list[str]], a: tuple[int, int], b: tuple[int, int]) -> None:

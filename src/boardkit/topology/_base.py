@@ -657,8 +657,11 @@ def from_graph(
     An undirected graph becomes a board without directions: cells, neighbours
     and distances, good for point-to-point maps. To give steps directions, pass
     a :class:`networkx.DiGraph` whose every arc ``u -> v`` carries its label in
-    the ``direction`` attribute; each arc must have its reverse. When some
-    node lacks a ``"pos"`` attribute, every node without one is placed on a
+    the ``direction`` attribute; each arc must have its reverse. A graph whose
+    nodes have no ``"pos"`` attribute is laid out for drawing by
+    a layout of its own: on a circle in node order, then moved apart by a few
+    rounds of springs along its edges (a ring stays a circle, a grid comes
+    out as a grid); where only some nodes lack one, those are placed on a
     circle, in node order.
 
     The graph is copied; the board's :attr:`~Topology.graph` is a plain
@@ -717,7 +720,81 @@ def from_graph(
     if opposites is None:
         opposites = {d: o for d, o in inferred.items() if o and inferred.get(o) == d}
     missing = [node for node, data in board.nodes(data=True) if "pos" not in data]
+    placed = _spread(board) if len(missing) == len(board) else {}
     for k, node in enumerate(missing):
         angle = 2 * math.pi * k / len(missing)
-        board.nodes[node]["pos"] = (round(math.cos(angle), 6), round(math.sin(angle), 6))
+        board.nodes[node]["pos"] = placed.get(node) or (round(math.cos(angle), 6), round(math.sin(angle), 6))
     return Topology(board, labels, opposites)
+
+
+#: The most nodes :func:`_spread` lays out; a larger graph stays on its circle.
+_MOST_SPREAD = 150
+
+
+def _spread(graph: nx.Graph[Any], rounds: int = 30) -> dict[Any, tuple[float, float]]:
+    """A drawing position for every node of ``graph``, as far apart as
+    their distances along the graph say (stress majorization, started from
+    two axes of pivots: the distances from the two ends of a longest
+    shortest path, and from a node far from both), turned so that its
+    edges lie along the axes as far as they can: a ring comes out a
+    circle, a grid a square grid, a tree a tree. Scaled so that the two
+    closest nodes are one unit apart. Deterministic, in plain Python (no numpy); a
+    graph of more than :data:`_MOST_SPREAD` nodes is placed on a circle.
+
+    Examples:
+        >>> import networkx as nx
+        >>> ring = _spread(nx.cycle_graph(6))
+        >>> round(math.dist(ring[0], ring[1]), 3), round(math.dist(ring[0], ring[3]), 3)
+        (1.0, 2.0)
+        >>> grid = _spread(nx.grid_2d_graph(3, 3))
+        >>> round(math.dist(grid[0, 0], grid[2, 2]) / math.dist(grid[0, 0], grid[0, 1]), 2)  # corner to corner
+        2.83
+    """
+    nodes = list(graph)
+    n = len(nodes)
+    at = [[math.cos(2 * math.pi * k / n), math.sin(2 * math.pi * k / n)] for k in range(n)]
+    if 2 < n <= _MOST_SPREAD:
+        index = {node: k for k, node in enumerate(nodes)}
+        near = [[index[m] for m in graph[node] if m != node] for node in nodes]
+        apart = []  # the distance between every two nodes along the graph (unconnected: more than any)
+        for start in range(n):
+            hops = [-1] * n
+            hops[start] = 0
+            queue = deque([start])
+            while queue:
+                i = queue.popleft()
+                for j in near[i]:
+                    if hops[j] < 0:
+                        hops[j] = hops[i] + 1
+                        queue.append(j)
+            far = max(hops) + 1
+            apart.append([h if h >= 0 else far for h in hops])
+
+        def farthest(hops: list[int]) -> int:
+            return max(range(n), key=lambda v: (hops[v], -v))
+
+        a = farthest(apart[0])
+        b = farthest(apart[a])
+        c = max(range(n), key=lambda v: (min(apart[a][v], apart[b][v]), -v))
+        d = farthest(apart[c])
+        at = [[(apart[a][v] - apart[b][v]) / 2, (apart[c][v] - apart[d][v]) / 2 + 0.01 * math.sin(v)] for v in range(n)]
+        for _ in range(rounds):
+            for i in range(n):
+                sx = sy = sw = 0.0
+                xi, yi = at[i]
+                for j, want in enumerate(apart[i]):
+                    if j != i:
+                        dx, dy = xi - at[j][0], yi - at[j][1]
+                        norm = math.hypot(dx, dy) or 1e-9
+                        w = 1.0 / (want * want)
+                        sx += w * (at[j][0] + want * dx / norm)
+                        sy += w * (at[j][1] + want * dy / norm)
+                        sw += w
+                at[i][0], at[i][1] = sx / sw, sy / sw
+        # Turned so that the edges lie along the axes as far as they can (a grid stands square).
+        turn = math.atan2(*(sum(f(4 * math.atan2(at[j][1] - at[i][1], at[j][0] - at[i][0])) for i, js in
+                                enumerate(near) for j in js) for f in (math.sin, math.cos))) / 4
+        cos, sin = math.cos(turn), math.sin(turn)
+        at = [[x * cos + y * sin, y * cos - x * sin] for x, y in at]
+    closest = min((math.dist(p, q) for k, p in enumerate(at) for q in at[k + 1 :]), default=1.0) or 1.0
+    return {node: (round(x / closest, 6), round(y / closest, 6)) for node, (x, y) in zip(nodes, at, strict=True)}
