@@ -79,13 +79,13 @@ class BoardTables:
         # with its answer, so its id is never another's. A table is made once, as place_moves says.
         self._gaps: dict[int, tuple[Sequence[Any], bool]] = {}
 
-    def gapped(self, table: Sequence[Any]) -> bool:
+    def _gapped(self, table: Sequence[Any]) -> bool:
         """Whether ``table`` has a ``None`` entry (a cell without a move),
         found once per table (:meth:`BoardCells.place_moves`).
 
         Examples:
             >>> tables = BoardTables(SquareGrid(2, 1))
-            >>> tables.gapped(["a1", None]), tables.gapped(["a1", "b1"])
+            >>> tables._gapped(["a1", None]), tables._gapped(["a1", "b1"])
             (True, False)
         """
         known = self._gaps.get(id(table))
@@ -273,7 +273,7 @@ class BoardCells(Generic[P]):
                 return [move for move, here in zip(table, cells) if here is None and move is not None]  # noqa: B905
             # The moves of the empty cells picked in C (itertools), then the table's gaps dropped, if it has any.
             found: list[Any] = list(compress(table, map(is_, cells, repeat(None))))
-            if self._tables.gapped(table):
+            if self._tables._gapped(table):
                 return [move for move in found if move is not None]
             return found
         neighbors = self.board.compiled.neighbors
