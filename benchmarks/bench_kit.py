@@ -42,15 +42,20 @@ from clobber import Clobber
 from connect_four import ConnectFour
 from dots_and_boxes import DotsAndBoxes
 from draughts import Draughts
+from einstein_wurfelt_nicht import EinsteinWurfeltNicht
 from go import Go
 from harvest import Harvest
 from hex import Hex
 from hex_hasami import HexHasami
+from k_in_a_row import KInARow
 from kalah import Kalah
 from nine_mens_morris import NineMensMorris
 from othello import Othello
+from oware import Oware
+from pentago import Pentago
 from quoridor import Quoridor
 from tic_tac_toe import TicTacToe
+from ultimate_tic_tac_toe import UltimateTicTacToe
 
 
 class HandConnectFour:
@@ -324,6 +329,11 @@ AGAINST_OPENSPIEL = (
     ("Hex 11x11", Hex, "hex", {}),
     ("Backgammon", Backgammon, "backgammon", {}),
     ("Chinese checkers", ChineseCheckers, "chinese_checkers", {}),
+    ("Gomoku 15x15", KInARow, "gomoku", {}),
+    ("Pentago", Pentago, "pentago", {}),
+    ("Ultimate tic-tac-toe", UltimateTicTacToe, "ultimate_tic_tac_toe", {}),
+    ("Oware", Oware, "oware", {}),
+    ("Einstein wuerfelt nicht", EinsteinWurfeltNicht, "einstein_wurfelt_nicht", {}),
 )
 
 
@@ -362,6 +372,11 @@ EXAMPLES = (
     ("Hex Hasami", HexHasami),
     ("Backgammon", Backgammon),
     ("Chinese checkers", ChineseCheckers),
+    ("Gomoku 15x15", KInARow),
+    ("Pentago", Pentago),
+    ("Ultimate tic-tac-toe", UltimateTicTacToe),
+    ("Oware", Oware),
+    ("Einstein wuerfelt nicht", EinsteinWurfeltNicht),
 )
 
 

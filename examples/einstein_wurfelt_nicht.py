@@ -47,6 +47,7 @@ from boardkit.topology import SquareGrid
 
 BOARD = SquareGrid(5, 5, diagonals=True, origin="top")  # index 0 is a1, the top left: OpenSpiel's order
 NAMES = [BOARD.name(cell) for cell in BOARD.cells]
+STEPS = BOARD.compiled.steps  # each cell's neighbour in each direction, by index (-1: off the board)
 COLOURS = "BW"
 SIDES = ("black", "white")  # player 0 and player 1
 START = (("a1", "b1", "c1", "a2", "b2", "a3"), ("e3", "d4", "e4", "c5", "d5", "e5"))
@@ -88,17 +89,17 @@ class EinsteinState(BoardState[str, Path]):
         self.set("die", self.rng.randbelow(6) + 1)
 
     def moves(self) -> list[Path]:
-        colour, die = COLOURS[self.player], self.counter("die")
-        cubes = {int(cube[1]): name for name in NAMES if (cube := self[name]) and cube[0] == colour}
+        colour, die, cells = COLOURS[self.player], self.counter("die"), self.at
+        cubes = {int(cube[1]): i for i, cube in enumerate(cells) if cube and cube[0] == colour}
         below = max((n for n in cubes if n < die), default=0)  # the next lower cube (0: none)
         above = min((n for n in cubes if n > die), default=7)  # the next higher cube (7: none)
         movable = [die] if die in cubes else [below, above]
         found = []
-        for name in sorted((cubes[n] for n in movable if n in cubes), key=NAMES.index):
+        for i in sorted(cubes[n] for n in movable if n in cubes):
             for way in WAYS[self.player]:
-                target = BOARD.step(name, way)
-                if target is not None:
-                    found.append(Path((name, BOARD.name(target)), capture=self[target] is not None))
+                j = STEPS[i][BOARD.directions.index(way)]
+                if j >= 0:  # each path made once and kept by the kit: the same value every time
+                    found.append(Path.through(BOARD, (i, j), capture=cells[j] is not None))
         return found
 
     def play(self, move: Path) -> None:

@@ -92,7 +92,7 @@ class KalahState(BoardState[int, Place]):
         seeds = self.at
         if any(seeds[1:7]) and any(seeds[8:14]):  # each side has a seed in its pits
             return None
-        scores = [sum(seeds[i] or 0 for i in (*PITS[player], STORES[player])) for player in (0, 1)]
+        scores = [self.total((*PITS[player], STORES[player])) for player in (0, 1)]
         reason = f"{scores[0]} seeds to {scores[1]}"
         if scores[0] == scores[1]:
             return Outcome.draw(reason, tuple(scores))

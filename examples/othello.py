@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from boardkit import Outcome
-from boardkit.capture import flanking
+from boardkit.capture import flanking, flanks
 from boardkit.kit import BoardGame, BoardState, Pass, Place
 from boardkit.topology import SquareGrid
 
@@ -57,7 +57,7 @@ class OthelloState(BoardState[str, Place | Pass]):
         cells, (enemies, friends) = self.at, SIDES[player]
         # Only an empty square next to an enemy disc can turn one over.
         near = self.place_moves(SQUARES, beside=DISCS[1 - player])
-        return (square for square in near if flanking(TABLES, cells, square, enemies=enemies, friends=friends))
+        return (square for square in near if flanks(TABLES, cells, square, enemies=enemies, friends=friends))
 
     def moves(self) -> list[Place | Pass]:
         return [PLACES[i] for i in self.squares(self.player)] or [Pass()]

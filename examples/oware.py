@@ -95,7 +95,7 @@ class OwareState(BoardState[int, Place]):
 
     def moves(self) -> list[Place]:
         player, seeds = self.player, self.at
-        if any(seeds[i] for i in ROWS[1 - player]):
+        if self.total(ROWS[1 - player]):
             return self.held_moves(MOVES[player])
         # The other row is empty: only a move whose seeds reach it (house k of 6 needs more than 5 - k).
         return [move for k, (i, move) in enumerate(MOVES[player]) if (seeds[i] or 0) > 5 - k]
@@ -107,8 +107,8 @@ class OwareState(BoardState[int, Place]):
         while last in ROWS[1 - player] and seeds[last] in (2, 3):
             taken.append(last)
             last -= 1
-        caught = sum(seeds[i] or 0 for i in taken)
-        took = 0 < caught < sum(seeds[i] or 0 for i in ROWS[1 - player])  # all of them: a grand slam, none taken
+        caught = self.total(taken)
+        took = 0 < caught < self.total(ROWS[1 - player])  # all of them: a grand slam, none taken
         if took:
             self.add(STORES[player], caught)
             for i in taken:
@@ -121,7 +121,7 @@ class OwareState(BoardState[int, Place]):
         if why or not self.moves():
             self.set("_end", why or "no move to make")
             for owner, row in enumerate(ROWS):  # the game is over: each player takes the seeds in their row
-                self.add(STORES[owner], sum(self.at[i] or 0 for i in row))
+                self.add(STORES[owner], self.total(row))
                 for i in row:
                     self.put(HOUSES[i], 0)
 

@@ -37,6 +37,7 @@ from typing import ClassVar
 
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Place
+from boardkit.patterns import filled
 from boardkit.topology import SquareGrid
 
 BOARD = SquareGrid(9, 9, origin="top")  # index 0 is a1, the top left
@@ -76,9 +77,10 @@ class UltimateTicTacToeState(BoardState[str, Place]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        won, mark = self.counter("_won"), MARKS[1 - self.player]  # only the player who has just moved can have won
-        if any(all(won[b] == mark for b in line) for line in LINES):
-            return Outcome.win(1 - self.player, "three small boards in a row")
+        won = self.counter("_won")
+        three = filled(won, LINES, pieces=MARKS)
+        if three is not None:
+            return Outcome.win(MARKS.index(three), "three small boards in a row")
         return None if "." in won else Outcome.draw("every small board is decided")
 
 

@@ -97,6 +97,9 @@ def test_through_makes_each_path_once_and_indices_reads_it_back() -> None:
     assert Path(("A1", "b2")).indices(GRID) == (at("a1"), at("b2"))
     other = SquareGrid(8, 8, diagonals=True, origin="top")  # the same indices name other cells there
     assert Path.through(other, (at("c3"), at("e5"))) == Path(("c6", "e4"))
+    for _ in range(2):  # boards asked in turn: each keeps its own paths
+        assert Path.through(GRID, (at("c3"), at("e5"))) == Path(("c3", "e5"))
+        assert Path.through(other, (at("c3"), at("e5"))) == Path(("c6", "e4"))
     with pytest.raises(TopologyError):
         Path(("c3", "z9")).indices(GRID)
 

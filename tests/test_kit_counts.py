@@ -77,6 +77,18 @@ def test_a_cell_holds_a_count_and_put_takes_a_number() -> None:
     assert state["a1"] == 3 and state.label("S0") == "0"
 
 
+def test_total_adds_up_counts_and_refuses_a_symbol() -> None:
+    state = Kalah().new_game(seed=0)
+    state.apply("a1")
+    indices = [state.board.index(state.board.cell(pit)) for pit in RING]
+    assert state.total(indices) == sum(counts(state).values()) == 18
+    assert state.total(indices[:3]) == sum(state.count(pit) for pit in RING[:3])
+    assert state.total([]) == 0
+    state.put("b2", "x")
+    with pytest.raises(TypeError, match="b2 holds 'x', not a count"):
+        state.total(indices)
+
+
 def test_the_last_seed_in_the_own_store_gives_another_turn() -> None:
     state = Kalah().new_game(seed=0)
     state.apply("a1")  # b1, c1, S0

@@ -132,5 +132,8 @@ def test_place_moves_beside_a_piece_is_the_plain_loop() -> None:
                 if c is None and sparse[i] and any(layout[j] == "G" for j in near[i])
             ]
             assert state.place_moves(sparse, beside="G") == plain
+            # Without beside: a table with gaps (its Nones dropped) and one without, each asked twice.
+            for table in (sparse, names, sparse, names):
+                assert state.place_moves(table) == [m for m, c in zip(table, layout, strict=True) if c is None and m]
             legal = state.legal_moves()
             state.apply(legal[rng.randbelow(len(legal))])

@@ -12,8 +12,8 @@ import networkx as nx
 import pytest
 
 from boardkit import Random
-from boardkit.capture import flanking
-from boardkit.patterns import connects, line, reach
+from boardkit.capture import flanking, flanks
+from boardkit.patterns import connects, filled, line, reach
 from boardkit.topology import Cell, HexGrid, SquareGrid, Topology, TopologyError, from_graph
 
 _STEPS = {
@@ -135,6 +135,7 @@ def test_flanking_agrees_with_walking_the_graph(kind: str) -> None:
             found = flanking(board.compiled, cells, i, enemies={"o"}, friends={"x"})
             assert len(found) == len(set(found))
             assert {board.cells[j] for j in found} == slow_flanking(board, pieces, cell, "x", "o")
+            assert flanks(board.compiled, cells, i, enemies={"o"}, friends={"x"}) == bool(found)
 
 
 def test_flanking_on_a_square_grid_takes_every_closed_run() -> None:
@@ -209,6 +210,20 @@ def test_boards_without_directions_have_no_lines_to_flank_or_count() -> None:
         line(ring.compiled, cells, 0)
     with pytest.raises(TopologyError, match="no directions"):
         flanking(ring.compiled, cells, 3, enemies={"o"}, friends={"x"})
+
+
+def test_filled_finds_the_first_line_one_of_the_pieces_fills() -> None:
+    rng = Random(7)
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+    seen = set()
+    for _ in range(300):
+        values = "".join(".=XO"[rng.randbelow(4)] for _ in range(9))
+        full = [values[a] for a, b, c in lines if values[a] in "XO" and values[a] == values[b] == values[c]]
+        seen.add(bool(full))
+        assert filled(values, lines, pieces="XO") == (full[0] if full else None)
+    assert seen == {True, False}
+    assert filled([None, None], [(0, 1)], pieces={"x"}) is None  # a blank line is never full
+    assert filled(["=", "="], [(0, 1)], pieces={"x"}) is None  # nor one of a value not among the pieces
 
 
 # -- connection ------------------------------------------------------------------------

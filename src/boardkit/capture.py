@@ -37,7 +37,7 @@ import attrs
 from boardkit.errors import OptionError
 from boardkit.topology import CompiledTopology, TopologyError
 
-__all__ = ["Chain", "between", "chains", "custodial", "enclosed", "flanking"]
+__all__ = ["Chain", "between", "chains", "custodial", "enclosed", "flanking", "flanks"]
 
 P = TypeVar("P")
 
@@ -175,6 +175,37 @@ def flanking(
                 taken.extend(ray[:run])
             break
     return taken
+
+
+def flanks(
+    board: CompiledTopology, cells: Sequence[P], landed: int, *, enemies: Container[P], friends: Container[P]
+) -> bool:
+    """Whether a piece on ``landed`` flanks anything along any direction:
+    :func:`flanking` is not empty, answered at the first run found instead
+    of listing them all (Othello's test of a legal square, asked of every
+    candidate square on every move).
+
+    Examples:
+        >>> from boardkit.topology import SquareGrid
+        >>> grid = SquareGrid(4, 2)
+        >>> cells = [None, "w", "w", "b",
+        ...          "w", None, None, None]
+        >>> flanks(grid.compiled, cells, 0, enemies={"w"}, friends={"b"})
+        True
+        >>> flanks(grid.compiled, cells, 5, enemies={"w"}, friends={"b"})
+        False
+    """
+    for ray in board.rays[landed]:
+        run = 0
+        for j in ray:
+            piece = cells[j]
+            if piece in enemies:
+                run += 1
+                continue
+            if run and piece in friends:
+                return True
+            break
+    return False
 
 
 def enclosed(

@@ -15,8 +15,10 @@ check of a move and the undo log run in C.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Collection, Container, Hashable, Mapping, Sequence
-from typing import Any, Generic, cast
+from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
+from itertools import compress, repeat
+from operator import is_
+from typing import Any, Final, Generic, cast
 
 from typing_extensions import TypeVar
 
@@ -40,6 +42,8 @@ P = TypeVar("P", default=str)
 _CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL = range(6)
 #: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
 PART = "_part"
+#: Whether this module runs compiled (then a plain loop is C, and beats the pure build's itertools).
+NATIVE: Final = not __file__.endswith(".py")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -73,6 +77,27 @@ class BoardTables:
         self.edge_numbers: dict[tuple[int, int], int] = {}
         for k, (a, b) in enumerate(board.edges):
             self.edge_numbers[where[a], where[b]] = self.edge_numbers[where[b], where[a]] = k
+        # Whether each move table given to place_moves has gaps (None), by the table's id; the table is kept
+        # with its answer, so its id is never another's. A table is made once, as place_moves says.
+        self._gaps: dict[int, tuple[Sequence[Any], bool]] = {}
+
+    def gapped(self, table: Sequence[Any]) -> bool:
+        """Whether ``table`` has a ``None`` entry (a cell without a move),
+        found once per table (:meth:`BoardCells.place_moves`).
+
+        Examples:
+            >>> tables = BoardTables(SquareGrid(2, 1))
+            >>> tables.gapped(["a1", None]), tables.gapped(["a1", "b1"])
+            (True, False)
+        """
+        known = self._gaps.get(id(table))
+        if known is not None and known[0] is table:
+            return known[1]
+        gaps = any(move is None for move in table)
+        if len(self._gaps) >= 64:  # a game making its table anew each time: forget the old ones
+            self._gaps.clear()
+        self._gaps[id(table)] = (table, gaps)
+        return gaps
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -175,6 +200,8 @@ class BoardCells(Generic[P]):
         raise NotImplementedError
 
     def legal_moves(self) -> list[Any]:
+        if self._result is None and self._legal[0] == self._version:  # the cache, read here: one call less
+            return list(self._legal[1])
         return list(self._cached_moves())
 
     def _cached_moves(self) -> list[Any]:
@@ -253,10 +280,16 @@ class BoardCells(Generic[P]):
         """
         cells = self._cells
         if beside is None:
-            # Plain zip (one entry per cell): mypyc compiles it to one loop, as it does not zip(strict=True).
-            return [move for move, here in zip(table, cells) if here is None and move is not None]  # noqa: B905
+            if NATIVE:  # compiled, this loop is C already: quicker than the calls below
+                # Plain zip (one entry per cell): mypyc compiles it to one loop, as it does not zip(strict=True).
+                return [move for move, here in zip(table, cells) if here is None and move is not None]  # noqa: B905
+            # The moves of the empty cells picked in C (itertools), then the table's gaps dropped, if it has any.
+            found: list[Any] = list(compress(table, map(is_, cells, repeat(None))))
+            if self._tables.gapped(table):
+                return [move for move in found if move is not None]
+            return found
         neighbors = self.board.compiled.neighbors
-        found: list[Any] = []
+        found = []
         for i, here in enumerate(cells):
             if here is None and table[i] is not None:
                 for j in neighbors[i]:
@@ -334,8 +367,12 @@ class BoardCells(Generic[P]):
         found: list[P] = []
         for line in lines:
             first = cells[line[0]]
-            if first is not None and all(cells[i] == first for i in line):
-                found.append(first)
+            if first is not None:
+                for i in line:  # a loop, not all() over a generator: a third of the time
+                    if cells[i] != first:
+                        break
+                else:
+                    found.append(first)
         return found
 
     def step_moves(
@@ -652,6 +689,34 @@ class BoardCells(Generic[P]):
             return piece
         return len(piece) if isinstance(piece, tuple) else 1
 
+    def total(self, indices: Iterable[int]) -> int:
+        """The counts on the cells of these indices added up (an empty cell
+        counts 0): the seeds in a row of pits, for the sowing games' "is
+        that side empty" and their final scores. On the compiled build the
+        loop runs in C.
+
+        Raises:
+            TypeError: if one of the cells holds a symbol or a stack, not a count.
+
+        Examples:
+            >>> from boardkit.kit import BoardGame, BoardState
+            >>> class Pits(BoardGame):
+            ...     name, board, state_class = "pits", SquareGrid(3, 1), BoardState
+            >>> state = Pits().new_game(seed=0)
+            >>> state.put("a1", 4); state.put("b1", 2)
+            >>> state.total([0, 1, 2]), state.total(range(1, 3))
+            (6, 2)
+        """
+        cells: list[Any] = self._cells
+        found = 0
+        for i in indices:
+            held = cells[i]
+            if held is not None:
+                if type(held) is not int:
+                    raise TypeError(f"{self._tables.names[i]} holds {held!r:.20}, not a count")
+                found += held
+        return found
+
     def label(self, cell: Cell) -> str:
         """What the text board writes on ``cell`` (:func:`boardkit.render.text.symbol`):
         a piece's symbol, a count's digits (``"0"`` for an empty pit), a
@@ -762,12 +827,12 @@ class BoardCells(Generic[P]):
         seeds: int = held or 0
         steps = self.board.compiled.steps
         d = self._direction(direction)
-        passed = {self._index(c) for c in skip} if skip else ()
+        passed: set[int] = {self._index(c) for c in skip} if skip else set()
         sown: list[int] = []
-        idle = 0  # steps since the last seed fell: a whole lap means nowhere to sow
-        while len(sown) < seeds:
+        idle, lap, left = 0, len(steps), seeds  # idle: steps since the last seed fell (a lap: nowhere to sow)
+        while left:
             at = steps[at][d]
-            if at < 0 or idle > len(steps):
+            if at < 0 or idle > lap:
                 raise TopologyError(f"sowing from {self.name(cell)} along {direction!r} finds no cell to sow")
             if at in passed:
                 idle += 1
@@ -777,6 +842,7 @@ class BoardCells(Generic[P]):
                 raise TypeError(f"{self._tables.names[at]} holds {here!r:.20}, not a count")
             idle = 0
             sown.append(at)
+            left -= 1
         log = self._log
         if log is not None:
             log.append((_CELL, start, cells[start]))

@@ -222,10 +222,20 @@ class _PathTable:
 _PATHS: weakref.WeakKeyDictionary[Topology, _PathTable] = weakref.WeakKeyDictionary()
 
 
+#: The board asked for last and its table, one tuple (read and replaced whole, so threads never mix two),
+#: since a game asks :meth:`Path.through` of one board move after move (a weak dictionary's lookup is slow).
+_LAST: tuple[Topology | None, _PathTable] = (None, _PathTable())
+
+
 def _paths(board: Topology) -> _PathTable:
+    global _LAST
+    last = _LAST
+    if last[0] is board:
+        return last[1]
     table = _PATHS.get(board)
     if table is None:
         table = _PATHS[board] = _PathTable()
+    _LAST = (board, table)
     return table
 
 
