@@ -253,3 +253,14 @@ def test_a_malformed_position_is_an_option_error_of_one_line() -> None:
         with pytest.raises(OptionError) as caught:
             call()
         one_line(caught.value)
+
+
+def test_a_five_fields_hex_is_a_pair_of_whole_numbers() -> None:
+    """Found by the fuzz above: (False, 0.0) equals (0, 0) as a key, so it passed as the centre hex,
+    and writing its name for the record raised a TypeError."""
+    from boardkit.games.five_fields import Terrain
+
+    for hex_ in [(False, 0.0), (0.0, 0), (True, -1)]:
+        with pytest.raises(OptionError, match="no hex") as caught:
+            FiveFields(blank_map=True).from_position(terrain={hex_: Terrain.PLAIN}, pawns={}, to_move=0)
+        one_line(caught.value)

@@ -242,10 +242,11 @@ MOST_PRINCES = 3
 
 
 def hex_index(cell: Any) -> int:
-    try:
-        return CELL_INDEX[cell]
-    except (KeyError, TypeError):
-        raise OptionError(f"no hex {cell!r} on the 19-hex board; hexes are axial (q, r) pairs") from None
+    # A pair of whole numbers: (False, 0.0) is equal to (0, 0) as a key, but no hex's name can be written from it.
+    index = CELL_INDEX.get(cell) if type(cell) is tuple and all(type(c) is int for c in cell) else None
+    if index is None:
+        raise OptionError(f"no hex {cell!r} on the 19-hex board; hexes are axial (q, r) pairs")
+    return index
 
 
 # The tables the rules read: neighbours and distances by cell number, the
