@@ -273,21 +273,9 @@ def test_the_command_plays_them_from_their_files(tmp_path: FilePath, spec: str, 
 
 @pytest.mark.parametrize("game", [Backgammon(), ChineseCheckers(max_moves=40)], ids=["backgammon", "chinese-checkers"])
 def test_they_play_in_the_browser(game: Any) -> None:
-    pytest.importorskip("starlette")
-    from boardkit.web.page import seat_page
-    from boardkit.web.table import Table, parse_seat
+    from test_gallery_oracle import play_in_the_browser
 
-    table = Table(game, [parse_seat("here"), parse_seat("here")], seed=1)
-    viewer = table.viewer(table.host_token)
-    for _ in range(3000):
-        if table.state.is_over:
-            break
-        page = seat_page(table, viewer, table.state.current_player)
-        offered = [m["move"] for m in page["moves"]]
-        assert offered == [str(m) for m in table.state.legal_moves()]
-        assert 'data-cell="a1"' in page["svg"] or 'data-cell="24"' in page["svg"]
-        table.play(viewer, offered[len(offered) // 2], table.version)
-    assert table.state.is_over
+    play_in_the_browser(game, 2, turns=3000, cells=("a1", "24"))
 
 
 def test_they_have_their_gallery_pictures() -> None:

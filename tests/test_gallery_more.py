@@ -27,7 +27,7 @@ import pentago
 import pytest
 import tic_tac_toe
 import ultimate_tic_tac_toe as ultimate
-from test_gallery_oracle import EXAMPLES, _broken, set_up
+from test_gallery_oracle import EXAMPLES, _broken, play_in_the_browser, set_up
 
 from boardkit import Outcome
 from boardkit.kit import Path
@@ -388,21 +388,7 @@ def test_the_command_plays_the_gallery_from_its_files(tmp_path: FilePath, name: 
 
 @pytest.mark.parametrize("name", list(FILES))
 def test_the_gallery_plays_in_the_browser(name: str) -> None:
-    pytest.importorskip("starlette")
-    from boardkit.web.page import seat_page
-    from boardkit.web.table import Table, parse_seat
-
-    table = Table(ORACLES[name].game, [parse_seat("here"), parse_seat("here")], seed=1)
-    viewer = table.viewer(table.host_token)
-    for _ in range(1000):
-        if table.state.is_over:
-            break
-        page = seat_page(table, viewer, table.state.current_player)
-        offered = [m["move"] for m in page["moves"]]
-        assert offered == [str(m) for m in table.state.legal_moves()]
-        assert 'data-cell="a1"' in page["svg"]
-        table.play(viewer, offered[len(offered) // 2], table.version)
-    assert table.state.is_over
+    play_in_the_browser(ORACLES[name].game, 2)
 
 
 @pytest.mark.parametrize("module", sorted({module for module, _, _ in FILES.values()}))

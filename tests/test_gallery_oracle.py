@@ -578,21 +578,22 @@ def test_the_classics_play_in_the_browser(game: Any) -> None:
     play_in_the_browser(game, 2)
 
 
-def play_in_the_browser(game: Any, players: int) -> None:
-    """Play ``game`` to its end in the browser's table, every seat here, checking each page's moves."""
+def play_in_the_browser(game: Any, players: int, *, turns: int = 1000, cells: tuple[str, ...] = ("a1",)) -> None:
+    """Play ``game`` to its end (within ``turns`` moves) in the browser's table, every seat here, checking each
+    page's moves and that its picture names one of ``cells``."""
     pytest.importorskip("starlette")
     from boardkit.web.page import seat_page
     from boardkit.web.table import Table, parse_seat
 
     table = Table(game, [parse_seat("here")] * players, seed=1)
     viewer = table.viewer(table.host_token)
-    for _ in range(1000):
+    for _ in range(turns):
         if table.state.is_over:
             break
         page = seat_page(table, viewer, table.state.current_player)
         offered = [m["move"] for m in page["moves"]]
         assert offered == [str(m) for m in table.state.legal_moves()]
-        assert 'data-cell="a1"' in page["svg"]
+        assert any(f'data-cell="{cell}"' in page["svg"] for cell in cells)
         table.play(viewer, offered[len(offered) // 2], table.version)
     assert table.state.is_over
 

@@ -352,7 +352,7 @@ class Topology(Generic[C]):
                 per_dir.append(tuple(ray))
             rays.append(tuple(per_dir))
         opposite = tuple(dir_of.get(self._opposites.get(d, ""), -1) for d in self.directions)
-        distance = self._distance_table(neighbors) if n <= _DISTANCE_TABLE_LIMIT else None
+        distance = _distance_table(neighbors) if n <= _DISTANCE_TABLE_LIMIT else None
         numbers = self._edge_numbers
         step_edges = tuple(tuple(numbers[i, j] if j >= 0 else -1 for j in row) for i, row in enumerate(steps))
         neighbor_edges = tuple(tuple(numbers[i, j] for j in row) for i, row in enumerate(neighbors))
@@ -430,23 +430,6 @@ class Topology(Generic[C]):
             raise TopologyError(
                 f"no crossing between {a!r:.20} and {b!r:.20} on this board; name two cells that touch at one corner"
             ) from None
-
-    @staticmethod
-    def _distance_table(neighbors: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
-        n = len(neighbors)
-        table = []
-        for start in range(n):
-            dist = [-1] * n
-            dist[start] = 0
-            queue = deque([start])
-            while queue:
-                i = queue.popleft()
-                for j in neighbors[i]:
-                    if dist[j] < 0:
-                        dist[j] = dist[i] + 1
-                        queue.append(j)
-            table.append(tuple(dist))
-        return tuple(table)
 
     def neighbors(self, cell: C | str) -> tuple[C, ...]:
         """The cells one step from ``cell``.
@@ -731,6 +714,24 @@ def from_graph(
 _MOST_SPREAD = 150
 
 
+def _distance_table(neighbors: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """The number of steps between every two cells along ``neighbors`` (-1: no way between them)."""
+    n = len(neighbors)
+    table = []
+    for start in range(n):
+        dist = [-1] * n
+        dist[start] = 0
+        queue = deque([start])
+        while queue:
+            i = queue.popleft()
+            for j in neighbors[i]:
+                if dist[j] < 0:
+                    dist[j] = dist[i] + 1
+                    queue.append(j)
+        table.append(tuple(dist))
+    return tuple(table)
+
+
 def _spread(graph: nx.Graph[Any], rounds: int = 30) -> dict[Any, tuple[float, float]]:
     """A drawing position for every node of ``graph``, as far apart as
     their distances along the graph say (stress majorization, started from
@@ -755,18 +756,9 @@ def _spread(graph: nx.Graph[Any], rounds: int = 30) -> dict[Any, tuple[float, fl
     at = [[math.cos(2 * math.pi * k / n), math.sin(2 * math.pi * k / n)] for k in range(n)]
     if 2 < n <= _MOST_SPREAD:
         index = {node: k for k, node in enumerate(nodes)}
-        near = [[index[m] for m in graph[node] if m != node] for node in nodes]
+        near = [tuple(index[m] for m in graph[node] if m != node) for node in nodes]
         apart = []  # the distance between every two nodes along the graph (unconnected: more than any)
-        for start in range(n):
-            hops = [-1] * n
-            hops[start] = 0
-            queue = deque([start])
-            while queue:
-                i = queue.popleft()
-                for j in near[i]:
-                    if hops[j] < 0:
-                        hops[j] = hops[i] + 1
-                        queue.append(j)
+        for hops in _distance_table(near):
             far = max(hops) + 1
             apart.append([h if h >= 0 else far for h in hops])
 

@@ -16,6 +16,7 @@ import attrs
 
 from boardkit.bag import TileBag
 from boardkit.chance import Random, check_seed
+from boardkit.compiling import IntArgument
 from boardkit.game import Player
 from boardkit.games.camelot.moves import Move
 from boardkit.games.camelot.plan import Cell, square_name
@@ -98,9 +99,9 @@ class CamelotView:
         }
 
 
-def view_of(state: CamelotStateShape, player: Player) -> CamelotView:
+def view_of(state: CamelotStateShape, player: IntArgument) -> CamelotView:
     """What ``player`` may know of ``state`` (``state.view(player)``)."""
-    state.check_player(player)
+    player = state.check_player(player)
     # The board and the hands' views are kept until they change: most moves change one hand.
     board = state._board_pairs
     if board is None:

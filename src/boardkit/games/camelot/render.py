@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+from boardkit.compiling import IntArgument
 from boardkit.game import Player
 from boardkit.games.camelot.hidden import CamelotView
 from boardkit.games.camelot.moves import EndTurn, Move, Place
@@ -182,7 +183,7 @@ def render_text(state: CamelotStateShape) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def render_for(state: ShownState, player: Player) -> str:
+def render_for(state: ShownState, player: IntArgument) -> str:
     """``player``'s screen, drawn from their view (``state.render_for(player)``)."""
     view = state.view(player)
     outcome = state.outcome

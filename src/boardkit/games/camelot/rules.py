@@ -691,7 +691,7 @@ class CamelotState(State[Move]):
     # -- hidden information -----------------------------------------------------
 
     def view(self, player: IntArgument) -> CamelotView:
-        return view_of(self, self.check_player(player))
+        return view_of(self, player)
 
     def _determinize(self, player: Any, seed: Any) -> CamelotState:
         """A copy in which everything ``player`` cannot see is dealt afresh.
@@ -738,7 +738,7 @@ class CamelotState(State[Move]):
             >>> [line for line in state.render_for(0).splitlines() if line not in public]
             ['   concealed (only you see them): throne, garden, treasury']
         """
-        return render_for(self, self.check_player(player))
+        return render_for(self, player)  # its view checks the seat
 
     def public_info(self) -> dict[str, str]:
         """What every player sees beside the plan: the bag's size, each

@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from boardkit.compiling import IntArgument
 from boardkit.game import Outcome, Player, to_json_value
 from boardkit.games.cloth_of_gold.board import TILE_SPACES, Space, Tile, tile_pairs
 from boardkit.games.cloth_of_gold.moves import Move
@@ -91,9 +92,9 @@ class ClothOfGoldView:
         return data
 
 
-def view_of(state: StateFields, player: Player) -> ClothOfGoldView:
+def view_of(state: StateFields, player: IntArgument) -> ClothOfGoldView:
     """What ``player`` may know of ``state`` (``state.view(player)``)."""
-    state.check_player(player)
+    player = state.check_player(player)
     t0, t1 = state._places
     return ClothOfGoldView(
         player=player,

@@ -845,7 +845,7 @@ class ClothOfGoldState(State[Move]):
             >>> state.view(1).rival_hand_size, state.view(1).scores
             (2, (0, 0))
         """
-        return view_of(self, self.check_player(player))
+        return view_of(self, player)
 
     def _determinize(self, player: Any, seed: Any) -> ClothOfGoldState:
         """A copy in which the rival's Hand and the Darkness are dealt afresh

@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
+from boardkit.compiling import IntArgument
 from boardkit.game import Outcome, Player, to_json_value
 from boardkit.games.five_fields.board import CELLS, HIDDEN_CODE, TERRAIN_CODES, Pawn, Terrain, format_hex
 from boardkit.games.five_fields.moves import Move
@@ -131,9 +132,9 @@ class FiveFieldsView:
 
 
 
-def view_of(state: _Viewed, player: Player) -> FiveFieldsView:
+def view_of(state: _Viewed, player: IntArgument) -> FiveFieldsView:
     """What ``player`` may know of ``state``: everything but the generator (``state.view``)."""
-    state.check_player(player)
+    player = state.check_player(player)
     cells = CELLS
     return FiveFieldsView(
         player=player,

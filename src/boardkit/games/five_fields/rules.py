@@ -612,7 +612,7 @@ class FiveFieldsState(Choices):
             >>> state.view(0).player
             0
         """
-        return view_of(self, self.check_player(player))
+        return view_of(self, player)
 
     def _determinize(self, player: Any, seed: Any) -> FiveFieldsState:
         """A copy with a fresh generator: the face-down hexes' terrain is drawn
