@@ -708,7 +708,7 @@ def test_the_terminal_and_the_web_never_probe_a_game(module: str) -> None:
     """No ``getattr``/``hasattr`` on a game, a state or a view in the terminal and
     the web server: every method they call is part of the protocol, with a
     default (``render_for``, ``scores``, ``public_info``, ``describe``,
-    ``cell_name``, ``seat_name``, ``record_formats``). Streams and the like
+    ``cell_name``, ``seat_name``, and the declaration ``declared``). Streams and the like
     may still be asked (``getattr(out, "isatty", None)``)."""
     tree = ast.parse((SRC / module).read_text(encoding="utf-8"))
     probes = []
