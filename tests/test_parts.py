@@ -112,3 +112,15 @@ def test_an_old_style_record_formats_override_still_serves_the_command() -> None
 
     with pytest.warns(DeprecationWarning, match=r"declared = boardkit\.Parts\(formats=\.\.\.\)"):
         assert dict(OldNim().declared.formats) == {"otg": otg}
+
+
+def test_a_kit_game_whose_moves_cannot_be_listed_declares_no_action_list() -> None:
+    pytest.importorskip("numpy")
+    from breakthrough import Breakthrough
+
+    from boardkit import OptionError, rl
+
+    game = Breakthrough()
+    assert game.declared.all_moves is None and game.declared.observation_encoder is not None
+    with pytest.raises(OptionError, match="no fixed action space"):
+        rl.actions(game)

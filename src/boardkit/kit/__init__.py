@@ -264,9 +264,11 @@ class BoardGame(Game[S, M]):
     def declared(self) -> Parts[S, Self]:
         """The kit game's parts (:class:`~boardkit.parts.Parts`), declared
         from the game itself: its ``state_class``, the state's
-        :meth:`~BoardState.svg_picture`, :meth:`all_moves` and
-        :meth:`observation_encoder` (a game that overrides either gets its
-        own in its declaration); no other record formats.
+        :meth:`~BoardState.svg_picture`, :meth:`all_moves` (none when a
+        move kind has no ``every(board)``, as :class:`Path` has not: no
+        fixed action list) and :meth:`observation_encoder` (a game that
+        overrides either gets its own in its declaration); no other record
+        formats.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe, TicTacToeState
@@ -277,10 +279,11 @@ class BoardGame(Game[S, M]):
             9
         """
         cls = type(self)
+        listed = all(callable(getattr(kind, "every", None)) for kind in self.moves)
         return Parts(
             states=(self.state_class,),
             picture=self.state_class.svg_picture,
-            all_moves=cls.all_moves,
+            all_moves=cls.all_moves if listed else None,
             observation_encoder=cls.observation_encoder,
         )
 
