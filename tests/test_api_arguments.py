@@ -112,7 +112,7 @@ WRONG_TYPES: list[tuple[str, Any]] = [
     ("cloth-of-gold", lambda g, s: g.parse_move(7)),
     ("cloth-of-gold", lambda g, s: s.evaluate("0")),
     ("five-fields", lambda g, s: s.view("0")),
-    ("five-fields", lambda g, s: g.observation_encoder("2")),
+    ("five-fields", lambda g, s: g.declared.observation_encoder(g, "2")),
     ("five-fields", lambda g, s: s.queen([0])),
 ]
 

@@ -243,6 +243,7 @@ FLOORS = {
         "boardkit.compiling",
         "boardkit.about",
         "boardkit.outcome",
+        "boardkit.parts",
         "boardkit.chance",
         "boardkit.registry",
         "boardkit.game",
@@ -486,10 +487,16 @@ _COMMAND = (
     "the command takes SIGINT and SIGTERM before it imports anything a command needs: each command imports"
     " its own modules when it runs, so that start-up stays light and a signal at any moment ends it in one line"
 )
-#: Why a game's rules reach its RL encoding inside all_moves and observation_encoder.
+#: Why a game's package reaches its RL encoding inside the functions its declaration holds.
 _ENCODING = (
-    "the game assembles its declaration: its RL encoding imports numpy (an extra), so all_moves and"
-    " observation_encoder import it when RL asks, and playing the game never needs numpy"
+    "the package assembles the game's declaration (PARTS): its RL encoding imports numpy (an extra), so the"
+    " declared all_moves and observation_encoder import it when RL asks, and playing the game never needs numpy"
+)
+#: Why a game's rules reach their package inside Game.declared.
+_DECLARATION = (
+    "the package assembles the game's declaration (PARTS) from the rules and what builds on them (the"
+    " encoding, the formats, other state classes), so the rules cannot import it at their top: the game's"
+    " declared property reads it when an application asks, whichever module was imported first"
 )
 #: Why a game's picture room imports boardkit.render inside its drawing functions.
 _PICTURE = (
@@ -550,15 +557,8 @@ LAZY_IMPORTS: dict[tuple[str, str], str] = {
         "BoardGame.observation_encoder assembles the kit game's RL encoding from boardkit.encoding, which"
         " imports numpy (an extra): imported when RL asks"
     ),
-    ("boardkit.games.camelot.rules", "boardkit.games.camelot.encoding"): _ENCODING,
-    ("boardkit.games.cloth_of_gold.rules", "boardkit.games.cloth_of_gold.encoding"): _ENCODING,
-    ("boardkit.games.five_fields.rules", "boardkit.games.five_fields.encoding"): _ENCODING,
-    ("boardkit.games.tafl.rules", "boardkit.games.tafl.encoding"): _ENCODING,
-    ("boardkit.games.tafl.rules", "boardkit.games.tafl"): (
-        "the package assembles Tafl's declaration of the parts that build on the rules (PARTS: the state class"
-        " of OpenTafl's own rules, the record formats), which the rules cannot import at their top; Tafl reads"
-        " it when a game starts or a format is asked for, whichever module was imported first"
-    ),
+    **{(f"boardkit.games.{game}", f"boardkit.games.{game}.encoding"): _ENCODING for game in GAMES},
+    **{(f"boardkit.games.{game}.rules", f"boardkit.games.{game}"): _DECLARATION for game in GAMES},
     ("boardkit.games.tafl.render", "boardkit.render"): _PICTURE,
     ("boardkit.games.five_fields.render", "boardkit.render"): _PICTURE,
 }
@@ -708,7 +708,7 @@ def test_the_terminal_and_the_web_never_probe_a_game(module: str) -> None:
     """No ``getattr``/``hasattr`` on a game, a state or a view in the terminal and
     the web server: every method they call is part of the protocol, with a
     default (``render_for``, ``scores``, ``public_info``, ``describe``,
-    ``cell_name``, ``seat_name``, ``record_formats``). Streams and the like
+    ``cell_name``, ``seat_name``, and the declaration ``declared``). Streams and the like
     may still be asked (``getattr(out, "isatty", None)``)."""
     tree = ast.parse((SRC / module).read_text(encoding="utf-8"))
     probes = []

@@ -24,6 +24,7 @@ from boardkit.agents import RandomAgent  # noqa: E402
 from boardkit.chance import Random  # noqa: E402
 from boardkit.game import Game, PerfectInformationView, State  # noqa: E402
 from boardkit.games import load  # noqa: E402
+from boardkit.parts import Parts  # noqa: E402
 from boardkit.testing import Nim, Take  # noqa: E402
 
 #: Every shipped game in every configuration the tests cover: (name, options, players).
@@ -116,9 +117,7 @@ class DeclaredNim(Nim):
     """A user's game that declares its moves and its observation."""
 
     name = "declared-nim"
-
-    def all_moves(self) -> list[Take]:
-        return [Take(n) for n in range(1, self.options.most + 1)]
+    declared = Parts(all_moves=lambda game: [Take(n) for n in range(1, game.options.most + 1)])
 
     def observation_shape(self, players: int) -> tuple[int, ...]:
         return (1,  self.options.heap + 1)

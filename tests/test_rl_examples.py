@@ -24,6 +24,7 @@ from high_tiles import HighTiles, HighView, Lay  # noqa: E402
 from boardkit import rl  # noqa: E402
 from boardkit.agents import RandomAgent  # noqa: E402
 from boardkit.game import Game  # noqa: E402
+from boardkit.parts import Parts  # noqa: E402
 
 
 class LearnableHighTiles(HighTiles):
@@ -31,9 +32,7 @@ class LearnableHighTiles(HighTiles):
     hand, the rival's hand size, both Courts, the bag."""
 
     observation_high = 30.0
-
-    def all_moves(self) -> list[Lay]:
-        return [Lay(t) for t in range(1, 10)]
+    declared = Parts(all_moves=lambda game: [Lay(t) for t in range(1, 10)])
 
     def observation_shape(self, players: int) -> tuple[int, ...]:
         return (30,)

@@ -1,5 +1,5 @@
-"""boardkit.rl reads only the Game protocol: a game's all_moves() and
-observation_encoder(players), its About; it names no game, and importing a
+"""boardkit.rl reads only the Game protocol: the all_moves and
+observation_encoder a game declares among its parts (Game.declared), its About; it names no game, and importing a
 game never imports numpy (the encoders live in each game's own encoding
 module, imported when RL asks)."""
 
@@ -24,6 +24,7 @@ from boardkit.agents import RandomAgent  # noqa: E402
 from boardkit.encoding import ActionList, Array, Encoder  # noqa: E402
 from boardkit.game import State  # noqa: E402
 from boardkit.games import load  # noqa: E402
+from boardkit.parts import Parts  # noqa: E402
 from boardkit.testing import Nim, NimState, Take  # noqa: E402
 
 RL = Path(__file__).resolve().parent.parent / "src" / "boardkit" / "rl"
@@ -33,35 +34,39 @@ GAME_PACKAGES = ("tafl", "cloth_of_gold", "five_fields", "camelot")
 # -- a game of the user's own ----------------------------------------------------------
 
 
+def counted_moves(game: CountedNim) -> ActionList[Take]:
+    """Index 0 is a hole (taking nothing is never a move); Take(n) is at index n."""
+
+    def numbers(state: State[Any]) -> list[int] | None:
+        if not isinstance(state, NimState):
+            return None
+        game.numbered += 1
+        return list(range(1, min(game.options.most, state.heap) + 1))
+
+    return ActionList([None, *(Take(n) for n in range(1, game.options.most + 1))], numbers)
+
+
+def counted_encoder(game: CountedNim, players: int) -> Encoder:
+    heap = float(game.options.heap)
+
+    def fill(view: Any, flat: Array) -> None:
+        flat[0] = view.position[0]  # the heap
+        flat[1] = heap
+
+    return Encoder((2,), fill, high=heap)
+
+
 class CountedNim(Nim):
-    """A user's game (not built on the kit) that hands RL its own action list,
+    """A user's game (not built on the kit) that declares its own action list,
     with a hole and a quick way to the legal moves' indices, and its own
     encoder: no line of boardkit.rl knows it."""
 
     name = "counted-nim"
+    declared = Parts(states=(NimState,), all_moves=counted_moves, observation_encoder=counted_encoder)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.numbered = 0  # how often RL asked legal_numbers
-
-    def all_moves(self) -> ActionList[Take]:
-        # index 0 is a hole (taking nothing is never a move); Take(n) is at index n
-        def numbers(state: State[Any]) -> list[int] | None:
-            if not isinstance(state, NimState):
-                return None
-            self.numbered += 1
-            return list(range(1, min(self.options.most, state.heap) + 1))
-
-        return ActionList([None, *(Take(n) for n in range(1, self.options.most + 1))], numbers)
-
-    def observation_encoder(self, players: int) -> Encoder:
-        heap = float(self.options.heap)
-
-        def fill(view: Any, flat: Array) -> None:
-            flat[0] = view.position[0]  # the heap
-            flat[1] = heap
-
-        return Encoder((2,), fill, high=heap)
 
 
 def test_a_users_game_gets_its_own_action_space_and_observations() -> None:
@@ -91,14 +96,39 @@ def test_a_users_game_gets_its_own_action_space_and_observations() -> None:
 
 def test_an_encoder_must_be_an_encoder() -> None:
     class Wrong(Nim):
-        def all_moves(self) -> list[Take]:
-            return [Take(n) for n in range(1, 4)]
-
-        def observation_encoder(self, players: int) -> Any:
-            return [0.0]
+        declared = Parts(all_moves=lambda game: [Take(n) for n in range(1, 4)], observation_encoder=lambda g, p: [0.0])
 
     with pytest.raises(OptionError, match=r"expected a boardkit\.encoding\.Encoder"):
         rl.observation_shape(Wrong())
+
+
+def test_a_game_that_still_overrides_the_old_hooks_is_served_with_a_warning() -> None:
+    """Before Game.declared a game overrode all_moves and observation_encoder: RL still reads them,
+    and the warning names the slots to declare instead."""
+
+    class OldStyle(Nim):
+        def all_moves(self) -> list[Take]:
+            return [Take(n) for n in range(1, 4)]
+
+        def observation_encoder(self, players: int) -> Encoder:
+            return counted_encoder(CountedNim(), players)
+
+    with pytest.warns(DeprecationWarning, match=r"Parts\(all_moves=\.\.\., observation_encoder=\.\.\.\)"):
+        assert len(rl.actions(OldStyle())) == 3
+    with pytest.warns(DeprecationWarning, match="declare its parts instead"):
+        assert rl.observation_shape(OldStyle()) == (2,)
+    with pytest.warns(DeprecationWarning, match=r"read game\.declared\.all_moves\(game\)"):
+        assert Nim().all_moves() is None  # the old method on a game that declares nothing
+
+
+def test_the_old_methods_on_a_shipped_game_forward_to_its_declaration() -> None:
+    game = load("tafl", variant="brandubh")
+    with pytest.warns(DeprecationWarning, match="declared.all_moves"):
+        assert list(game.all_moves() or ()) == list(game.declared.all_moves(game))  # type: ignore[misc]
+    with pytest.warns(DeprecationWarning, match="declared.observation_encoder"):
+        assert game.observation_encoder(2).shape == (7, 7, 7)
+    with pytest.warns(DeprecationWarning, match="declared.formats"):
+        assert set(game.record_formats()) == {"otg"}
 
 
 def test_the_encoder_is_still_importable_from_rl_games() -> None:
@@ -110,10 +140,12 @@ def test_the_encoder_is_still_importable_from_rl_games() -> None:
 def test_the_shipped_games_hand_over_their_encoders_through_the_protocol() -> None:
     for name, shape in (("tafl", (7, 11, 11)), ("cloth-of-gold", (114,)), ("five-fields", (20, 19))):
         game = load(name)
-        assert game.observation_encoder(2).shape == shape
-        moves = game.all_moves()
-        assert moves is not None and len(moves) == len(rl.actions(game))
-    assert load("camelot").observation_encoder(3).shape == (988 + 31 * 3,)
+        parts = game.declared
+        assert parts.observation_encoder is not None and parts.all_moves is not None
+        assert parts.observation_encoder(game, 2).shape == shape
+        assert len(parts.all_moves(game)) == len(rl.actions(game))
+    camelot = load("camelot")
+    assert camelot.declared.observation_encoder(camelot, 3).shape == (988 + 31 * 3,)  # type: ignore[misc]
 
 
 def test_a_kit_game_that_writes_its_own_observation_gets_it() -> None:

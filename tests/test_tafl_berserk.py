@@ -284,7 +284,7 @@ def test_officers_are_shown_in_text_views_planes_and_pictures() -> None:
     assert view.commanders == ("f10", "b6", "j6", "f2") and view.knights == ("e5",)
     assert view.to_dict()["knights"] == ["e5"] and "e5" in view.defenders
     assert view.position == state.position()
-    planes = BERSERK.observation_encoder(2)(view)
+    planes = BERSERK.declared.observation_encoder(BERSERK, 2)(view)
     assert planes.shape == (9, 11, 11) and int(planes[7].sum()) == 4 and int(planes[8].sum()) == 1
     assert int(planes[0].sum()) == 24 and int(planes[1].sum()) == 12 and int(planes[2].sum()) == 1
     picture = svg(state)

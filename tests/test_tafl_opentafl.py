@@ -382,7 +382,7 @@ def test_boardkit_replay_reads_saved_games(capsys: pytest.CaptureFixture[str], t
 
 
 def test_tafl_registers_the_otg_format() -> None:
-    otg = Tafl.record_formats()["otg"]
+    otg = Tafl().declared.formats["otg"]
     assert (otg.key, otg.suffix) == ("otg", ".otg")
     assert otg.read_game is read_opentafl_game and otg.write_game is write_opentafl_game
     assert Tafl.from_opentafl(Tafl("tablut", throne="").to_opentafl()) == Tafl("tablut", throne="")

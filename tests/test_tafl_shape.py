@@ -1,7 +1,7 @@
 """Tafl's sibling modules without the rules (issue 26): ``encoding.py``,
 ``setup.py`` and ``formats.py`` no longer import ``rules.py``; the encoder is
-told the one state class it may number through its move table (``Tafl.all_moves``
-passes ``TaflState``) instead of naming it. These tests pin the behaviour that
+told the one state class it may number through its move table (Tafl's declared
+``all_moves`` passes ``TaflState``) instead of naming it. These tests pin the behaviour that
 must not change: a plain ``TaflState`` is numbered through the table, any other
 state class (OpenTafl's own rules, a user's subclass, another board size) takes
 the generic path, and ``from_position`` keeps the game's rules. Tafl's parts
@@ -49,7 +49,7 @@ def test_the_game_and_its_state_have_the_shapes_the_siblings_read() -> None:
 
 def test_a_plain_state_is_numbered_through_its_table() -> None:
     game = Tafl("brandubh")
-    moves = game.all_moves()
+    moves = game.declared.all_moves(game)
     assert isinstance(moves, type(all_moves(game)))
     state = game.new_game(seed=3)
     for _ in range(40):
@@ -109,10 +109,10 @@ import sys
 from boardkit.games.tafl.rules import Tafl
 berserk = Tafl(layout="/3c3/3t3/3T3/ttTKTtt/3N3/3t3/3t3/")
 state = berserk.new_game(seed=1)
-otg = Tafl.record_formats()["otg"]
+otg = berserk.declared.formats["otg"]
 replayed = otg.read_game(sys.stdin.read())
 again = otg.read_game(otg.write_game(replayed))
-print(type(state).__name__, state.piece_at("d1").name, sorted(Tafl.record_formats()))
+print(type(state).__name__, state.piece_at("d1").name, sorted(berserk.declared.formats))
 print(len(replayed.history), again.history == replayed.history, Tafl.from_opentafl(berserk.to_opentafl()) == berserk)
 """
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # what mypy and Sphinx see; at run time each name is imported
         UndoError,
     )
     from boardkit.game import Game, Outcome, PerfectInformationView, Player, State, make_options
+    from boardkit.parts import Parts
     from boardkit.record import GameRecord
     from boardkit.topology import TopologyError
     from boardkit.track import ScoreTrack
@@ -70,6 +71,7 @@ _LAZY = {
     ),
     **dict.fromkeys(("Game", "Outcome", "PerfectInformationView", "Player", "State", "make_options"), "boardkit.game"),
     "GameRecord": "boardkit.record",
+    "Parts": "boardkit.parts",
     "TopologyError": "boardkit.topology",
     "ScoreTrack": "boardkit.track",
     **dict.fromkeys(("Hand", "Zone", "ZoneView"), "boardkit.zones"),
@@ -103,6 +105,7 @@ __all__ = [
     "OptionError",
     "OptionTypeError",
     "Outcome",
+    "Parts",
     "PerfectInformationView",
     "Player",
     "Random",

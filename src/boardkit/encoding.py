@@ -4,21 +4,22 @@ action index (:class:`ActionList`) and a player's view as numbers
 
 Components floor: it imports the core only, never a game or an application.
 It imports numpy (the ``rl`` extra) at its top, so nothing imports it until
-RL asks: a game's :meth:`~boardkit.Game.all_moves` and
-:meth:`~boardkit.Game.observation_encoder` import their own encoding module
-(which imports this one) inside the method, and importing a game never
-imports numpy.
+RL asks: the ``all_moves`` and ``observation_encoder`` a game declares among
+its parts (:class:`~boardkit.parts.Parts`) import their own encoding module
+(which imports this one) when called, and importing a game never imports
+numpy.
 
-A game tells :mod:`boardkit.rl` everything through the protocol, so that RL
-never names a game:
+A game tells :mod:`boardkit.rl` everything through its declaration
+(:attr:`Game.declared <boardkit.Game.declared>`), so that RL never names a
+game:
 
-* :meth:`Game.all_moves() <boardkit.Game.all_moves>` lists every move the
+* ``all_moves(game)`` lists every move the
   game can ever make, each at its action index. A plain list will do; an
   :class:`ActionList` may also leave holes (``None``: an index no move uses)
   and give a quicker way to the legal moves' indices (:attr:`ActionList.legal_numbers`,
   Tafl's, which numbers its moves without making them).
-* :meth:`Game.observation_encoder(players) <boardkit.Game.observation_encoder>`
-  returns an :class:`Encoder`: the array's shape, its largest value, and the
+* ``observation_encoder(game, players)`` returns an :class:`Encoder`: the
+  array's shape, its largest value, and the
   function that writes a view into it.
 
 A game may instead write the short form: ``observation_shape(players)`` and
@@ -30,10 +31,10 @@ A game may instead write the short form: ``observation_shape(players)`` and
 Examples:
     >>> from boardkit.games import load
     >>> game = load("tafl", variant="brandubh")
-    >>> moves = game.all_moves()
+    >>> moves = game.declared.all_moves(game)
     >>> len(moves), moves[5], moves[6], callable(moves.legal_numbers)
     (1176, None, Move('a7', 'b7'), True)
-    >>> encode = game.observation_encoder(2)
+    >>> encode = game.declared.observation_encoder(game, 2)
     >>> encode.shape, encode(game.new_game(seed=1).view(0)).dtype
     ((7, 7, 7), dtype('float32'))
 """
@@ -125,13 +126,13 @@ class Encoder:
 
 class ActionList(Sequence[M | None]):
     """Every move of a game at its action index, as
-    :meth:`Game.all_moves() <boardkit.Game.all_moves>` may return them, with
+    a game's declared ``all_moves`` (:class:`~boardkit.parts.Parts`) may return them, with
     two things a plain list cannot say.
 
     * ``None`` at an index no move uses (never legal): Tafl keeps one index
       per square, direction and distance, including the runs off the board.
       The list is typed as a sequence of moves or ``None``, as
-      ``all_moves()`` is, and :mod:`boardkit.rl` skips the holes.
+      ``all_moves`` is, and :mod:`boardkit.rl` skips the holes.
     * :attr:`legal_numbers`: a quicker way to the indices of a state's legal
       moves than making them and looking each up.
 
@@ -247,12 +248,12 @@ def declared_encoder(game: DeclaresObservation, players: int) -> Encoder:
 
 def encoder_of(game: Game[Any, Any], players: int) -> Encoder | None:
     """How :mod:`boardkit.rl` observes ``game`` with ``players`` players: the
-    game's own :meth:`~boardkit.Game.observation_encoder`, else the short form
+    declared ``observation_encoder`` (:attr:`Game.declared <boardkit.Game.declared>`), else the short form
     (:func:`declared_encoder`), else ``None``.
 
     Raises:
-        OptionTypeError: if ``observation_encoder`` returns something that is
-            not an :class:`Encoder`.
+        OptionTypeError: if the declared ``observation_encoder`` returns
+            something that is not an :class:`Encoder`.
 
     Examples:
         >>> from boardkit.games import load
@@ -260,11 +261,13 @@ def encoder_of(game: Game[Any, Any], players: int) -> Encoder | None:
         >>> encoder_of(load("five-fields"), 2).shape, encoder_of(Nim(), 2)
         ((20, 19), None)
     """
-    own = game.observation_encoder(players)
+    made = game.declared.observation_encoder
+    own = None if made is None else made(game, players)
     if own is not None:
         if not isinstance(own, Encoder):
             raise OptionTypeError(
-                f"{game.name}'s observation_encoder({players}) returned {own!r}; expected a boardkit.encoding.Encoder"
+                f"{game.name}'s declared observation_encoder(game, {players}) returned {own!r};"
+                " expected a boardkit.encoding.Encoder"
             )
         return own
     if isinstance(game, DeclaresObservation):

@@ -54,6 +54,7 @@ from boardkit.errors import (
     shown,
 )
 from boardkit.outcome import Outcome, Player
+from boardkit.parts import Parts
 from boardkit.record import GameRecord, RecordFormat
 
 __all__ = [
@@ -410,6 +411,38 @@ class NoOptions:
     every two games of the class are equal."""
 
 
+#: A declaration of no parts (:attr:`Game.declared`'s default).
+_NO_PARTS: Parts[Any, Any] = Parts()
+#: The old hooks, each with the slot of :class:`~boardkit.parts.Parts` that replaces it.
+_OLD_HOOKS = {"all_moves": "all_moves", "observation_encoder": "observation_encoder", "record_formats": "formats"}
+
+
+def _deprecated_hook(old: str, new: str) -> None:
+    warnings.warn(f"Game.{old} is deprecated: read game.{new}", DeprecationWarning, stacklevel=3)
+
+
+def _from_old_hooks(game: Game[Any, Any]) -> Parts[Any, Any]:
+    """The parts a game without a declaration gives through the old hooks it
+    overrides, with a :class:`DeprecationWarning`; none for a game that
+    overrides none."""
+    cls = type(game)
+    old = [name for name in _OLD_HOOKS if getattr(cls, name) is not getattr(Game, name)]
+    if not old:
+        return _NO_PARTS
+    slots = ", ".join(f"{_OLD_HOOKS[name]}=..." for name in old)
+    warnings.warn(
+        f"{cls.__name__} overrides {', '.join(old)}, deprecated: declare its parts instead,"
+        f" declared = boardkit.Parts({slots})",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return Parts(
+        all_moves=cast(Any, cls.all_moves) if "all_moves" in old else None,
+        observation_encoder=cls.observation_encoder if "observation_encoder" in old else None,
+        formats=game.record_formats() if "record_formats" in old else {},
+    )
+
+
 def _own_abc_data(cls: type) -> None:
     """Give ``cls`` its own abstract-class data, as ``ABCMeta`` does for a class it makes.
 
@@ -545,49 +578,78 @@ class Game(abc.ABC, Generic[S, M]):
         """
         return str(cell)
 
-    def all_moves(self) -> Sequence[M | None] | None:
-        """Every move the game can ever play, each at a fixed index: the
-        action list reinforcement learning numbers its actions with
-        (:mod:`boardkit.rl`); ``None`` at an index no move uses (a hole, as
-        in :class:`boardkit.encoding.ActionList`). ``None`` (the default):
-        the game has no fixed action list, and RL cannot offer it.
+    @property
+    def declared(self) -> Parts[S, Any]:
+        """The game's parts beyond its rules (:class:`~boardkit.parts.Parts`):
+        its picture, RL action list and observation encoder, other
+        programs' record formats and its state classes. The applications
+        read them here, never from the game's class.
+
+        A game declares its parts by overriding this with a class attribute
+        (``declared = Parts(...)``), or with a property where the parts are
+        assembled elsewhere (each shipped game's package assembles its
+        ``PARTS``); the authoring kit's games declare theirs themselves. The
+        default declares none, but for a game that still overrides the old
+        hooks ``all_moves``, ``observation_encoder`` or ``record_formats``:
+        those fill the slots, with a :class:`DeprecationWarning` naming the
+        slot to declare instead.
 
         Examples:
             >>> from boardkit.testing import Nim
-            >>> Nim().all_moves() is None
+            >>> Nim().declared.all_moves is None, dict(Nim().declared.formats)
+            (True, {})
+        """
+        return _from_old_hooks(self)
+
+    def all_moves(self) -> Sequence[M | None] | None:
+        """Deprecated: every move at its action index, from
+        :attr:`declared` (``game.declared.all_moves(game)``), with a
+        :class:`DeprecationWarning`; ``None`` when none is declared.
+
+        Examples:
+            >>> import warnings
+            >>> from boardkit.testing import Nim
+            >>> with warnings.catch_warnings(record=True):
+            ...     warnings.simplefilter("always")
+            ...     Nim().all_moves() is None
             True
         """
-        return None
+        _deprecated_hook("all_moves()", "declared.all_moves(game)")
+        made = self.declared.all_moves
+        return None if made is None else cast("Sequence[M | None]", made(self))
 
     def observation_encoder(self, players: int) -> Any:
-        """How reinforcement learning turns one player's view into numbers: an
-        :class:`boardkit.encoding.Encoder` for ``players`` players, or ``None``
-        (the default: RL then offers no observation tensor for the game).
-
-        The encoder reads only ``state.view(player)``, so an observation
-        cannot show what that player may not know. A game builds it in a
-        module of its own that imports numpy (the ``rl`` extra) only when
-        asked.
+        """Deprecated: the observation encoder for ``players`` players, from
+        :attr:`declared` (``game.declared.observation_encoder(game, players)``),
+        with a :class:`DeprecationWarning`; ``None`` when none is declared.
 
         Examples:
+            >>> import warnings
             >>> from boardkit.testing import Nim
-            >>> Nim().observation_encoder(2) is None
+            >>> with warnings.catch_warnings(record=True):
+            ...     warnings.simplefilter("always")
+            ...     Nim().observation_encoder(2) is None
             True
         """
-        return None
+        _deprecated_hook("observation_encoder(players)", "declared.observation_encoder(game, players)")
+        made = self.declared.observation_encoder
+        return None if made is None else made(self, players)
 
     def record_formats(self) -> Mapping[str, RecordFormat]:
-        """Other programs' file formats this game reads and writes, by a
-        short key (Tafl: ``{"otg": ...}``, OpenTafl's saved games); none by
-        default. ``boardkit replay`` reads a file by its suffix and the web
-        page offers a download in each (see :class:`~boardkit.record.RecordFormat`).
+        """Deprecated: the game's other record formats by key, from
+        :attr:`declared` (``game.declared.formats``), with a
+        :class:`DeprecationWarning`.
 
         Examples:
+            >>> import warnings
             >>> from boardkit.testing import Nim
-            >>> Nim().record_formats()
+            >>> with warnings.catch_warnings(record=True):
+            ...     warnings.simplefilter("always")
+            ...     Nim().record_formats()
             {}
         """
-        return {}
+        _deprecated_hook("record_formats()", "declared.formats")
+        return dict(self.declared.formats)
 
     def seat_name(self, player: Any) -> str:
         """What the players call a seat, in screens and messages: the name

@@ -245,8 +245,8 @@ class ReplayGame(Protocol[S_co]):
 @runtime_checkable
 class RecordFormat(Protocol):
     """Another program's file format a game reads and writes its games in,
-    beside boardkit's own JSON records: what :meth:`Game.record_formats
-    <boardkit.Game.record_formats>` gives. The command's ``replay`` reads a
+    beside boardkit's own JSON records: what a game declares among its parts
+    (``formats`` in :attr:`Game.declared <boardkit.Game.declared>`). The command's ``replay`` reads a
     file by its suffix, and the web page offers a download in each format.
 
     Tafl's ``.otg`` (OpenTafl's saved games) is one. Any value with these

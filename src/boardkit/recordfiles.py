@@ -45,7 +45,7 @@ MAX_FILE = 64 * 1024 * 1024
 
 def record_format(path: str, game_spec: str | None) -> record.RecordFormat | None:
     """The format of another program that a file's suffix names (``.otg``),
-    found among the games' own formats (``game.record_formats()``): the
+    found among the formats the games declare (``game.declared.formats``): the
     ``--game`` game's first, then every registered game's. ``None`` for
     boardkit's JSON records and for a suffix no game claims."""
     from boardkit import games
@@ -56,7 +56,7 @@ def record_format(path: str, game_spec: str | None) -> record.RecordFormat | Non
         return None
     for spec in [*([game_spec] if game_spec else []), *games.names()]:
         try:
-            formats = game_factory(spec)[1]().record_formats()
+            formats = game_factory(spec)[1]().declared.formats
         except Exception:  # a game that cannot be built with its defaults claims no suffix
             continue
         for fmt in formats.values():

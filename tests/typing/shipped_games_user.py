@@ -40,4 +40,4 @@ def shipped_games() -> None:  # never run: pytest imports this file for its doct
     fields = FiveFields().new_game(seed=3)
     fields.queen(0)
     fields.view("0")  # error: Argument 1 to "view" of "FiveFieldsState" has incompatible type "str"
-    FiveFields().observation_encoder("2")  # error: Argument 1 to "observation_encoder" of "FiveFields" has incompatible
+    FiveFields().declared.picture(fields, None)  # error: "None" not callable

@@ -2,10 +2,11 @@
 
 Tafl's sibling modules (``formats.py``, ``setup.py``, ``encoding.py``) name
 neither :class:`~boardkit.games.tafl.Tafl` nor its state (the rules import
-them), yet what they give is still typed as the game's own: a format read from
-:meth:`Tafl.record_formats` replays a ``TaflState`` and writes a ``Tafl``'s
-rules, ``as_layout`` keeps the game's own class, and the encoder takes a
-``Tafl``. A line ending in ``# error: <text>`` must give one mypy error that
+them), yet what they give is still typed as the game's own: the format
+:data:`~boardkit.games.tafl.opentafl.OTG` replays a ``TaflState`` and writes
+a ``Tafl``'s rules, the game's declaration of parts is typed with the game
+and its state, ``as_layout`` keeps the game's own class, and the encoder
+takes a ``Tafl``. A line ending in ``# error: <text>`` must give one mypy error that
 starts with that text.
 """
 
@@ -19,12 +20,13 @@ from boardkit.games.tafl.encoding import all_moves
 from boardkit.games.tafl.formats import RecordFormat
 from boardkit.games.tafl.opentafl import OTG
 from boardkit.games.tafl.setup import as_layout
+from boardkit.parts import Parts
 
 
 def typed_siblings(text: str) -> None:
     game = Tafl("brandubh")
-    otg = Tafl.record_formats()["otg"]
-    assert_type(otg, RecordFormat[TaflState, Tafl])
+    otg = OTG
+    assert_type(game.declared, Parts[TaflState, Tafl])
     assert_type(OTG, RecordFormat[TaflState, Tafl])
     assert_type(otg.read_game(text), TaflState)
     assert_type(otg.write_rules(game), str)

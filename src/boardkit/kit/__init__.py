@@ -77,6 +77,7 @@ from boardkit.errors import BoardkitError, NotationError, OptionError
 from boardkit.game import Game, NoOptions, State, make_options
 from boardkit.kit.cells import PART, BoardCells, BoardTables, P
 from boardkit.kit.moves import Edge, MoveType, Pass, Path, Place, Step
+from boardkit.parts import Parts
 from boardkit.render import standing
 from boardkit.render.board import grid_size
 from boardkit.render.declared import declared_svg
@@ -259,9 +260,37 @@ class BoardGame(Game[S, M]):
         state._start()
         return state
 
+    @property
+    def declared(self) -> Parts[S, Self]:
+        """The kit game's parts (:class:`~boardkit.parts.Parts`), declared
+        from the game itself: its ``state_class``, the state's
+        :meth:`~BoardState.svg_picture`, :meth:`all_moves` (none when a
+        move kind has no ``every(board)``, as :class:`Path` has not: no
+        fixed action list) and :meth:`observation_encoder` (a game that
+        overrides either gets its own in its declaration); no other record
+        formats.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe, TicTacToeState
+            >>> parts = TicTacToe().declared
+            >>> parts.states == (TicTacToeState,), len(parts.all_moves(TicTacToe()))
+            (True, 9)
+            >>> parts.picture(TicTacToe().new_game(seed=0), "start").count("<g data-cell=")
+            9
+        """
+        cls = type(self)
+        listed = all(callable(getattr(kind, "every", None)) for kind in self.moves)
+        return Parts(
+            states=(self.state_class,),
+            picture=self.state_class.svg_picture,
+            all_moves=cls.all_moves if listed else None,
+            observation_encoder=cls.observation_encoder,
+        )
+
     def all_moves(self) -> list[M]:
         """Every move the game can ever make, from each move class's
-        ``every(board)``: the fixed action space of :func:`boardkit.rl.actions`.
+        ``every(board)``: the fixed action space of :func:`boardkit.rl.actions`
+        (the game's :attr:`declared` ``all_moves``).
 
         Raises:
             OptionError: if a move class has no ``every``.
@@ -303,7 +332,8 @@ class BoardGame(Game[S, M]):
         return planes
 
     def observation_encoder(self, players: int) -> Encoder:
-        """:meth:`observation` as :mod:`boardkit.rl` reads it: the same planes,
+        """:meth:`observation` as :mod:`boardkit.rl` reads it (the game's
+        :attr:`declared` ``observation_encoder``): the same planes,
         written with numpy (:func:`boardkit.encoding.piece_planes`). A game
         that overrides :meth:`observation` (and :meth:`observation_shape`) gets
         its own numbers instead (:func:`boardkit.encoding.declared_encoder`).

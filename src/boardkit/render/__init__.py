@@ -13,9 +13,12 @@ protocol, a game or an application. The package's modules:
 * this module: the drawing protocols, :func:`svg` and :func:`status`.
 
 :func:`svg` draws any :class:`~boardkit.topology.Topology` (square, hex or an
-arbitrary graph, placed by its ``"pos"`` attribute) and any state. How a
-state is drawn is a typed protocol, which the state implements and
-:func:`svg` calls:
+arbitrary graph, placed by its ``"pos"`` attribute) and any state. A state is
+drawn by the picture its game declares (``picture`` among the game's parts,
+:attr:`Game.declared <boardkit.Game.declared>`: every shipped game but
+Camelot, and every kit game, declares one); a state whose game declares none
+is drawn by a typed protocol, which the state implements and :func:`svg`
+calls:
 
 * a :class:`BoardDrawing` is drawn on its board: a label, a fill colour, a
   round piece and extra elements per cell, a key, and coordinates around a
@@ -42,7 +45,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 from xml.sax.saxutils import escape
 
@@ -194,10 +197,19 @@ def standing(state: Any) -> str:
     return f"{result} ({outcome.reason})" if outcome.reason else result
 
 
+def _declared_picture(thing: Any) -> Callable[[Any, str | None], str] | None:
+    """The picture a state's game declares among its parts, or ``None`` (not a state, or no picture)."""
+    parts = getattr(getattr(thing, "game", None), "declared", None)
+    picture: Callable[[Any, str | None], str] | None = getattr(parts, "picture", None)
+    return picture
+
+
 def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -> str:
     """An SVG picture of a board or a game state.
 
-    A :class:`~boardkit.topology.Topology` is drawn as it is. A
+    A :class:`~boardkit.topology.Topology` is drawn as it is. A state whose
+    game declares a picture (:attr:`Game.declared <boardkit.Game.declared>`)
+    is drawn by it (and ``legend`` is not used). A
     :class:`Picture` draws itself (and ``legend`` is not used); a
     :class:`BoardDrawing` is drawn on its board; anything else as its text
     rendering. A state's title says whose turn it is or how the game ended,
@@ -221,6 +233,9 @@ def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -
         return topology_svg(thing, title=title, legend=legend)
     if title is None and hasattr(thing, "current_player") and hasattr(thing, "outcome"):
         title = standing(thing)
+    picture = _declared_picture(thing)
+    if picture is not None:
+        return picture(thing, title)
     if isinstance(thing, Picture):
         return thing.svg_picture(title)
     if isinstance(thing, BoardDrawing):

@@ -4,12 +4,13 @@ class.
 Applications floor: it may import any floor below (core, boards, components,
 and games through the registry); nothing below imports it.
 
-A game lists every move it can make in :meth:`Game.all_moves()
-<boardkit.Game.all_moves>` and makes its observation encoder in
-:meth:`Game.observation_encoder(players) <boardkit.Game.observation_encoder>`
-(both described in :mod:`boardkit.encoding`, where :class:`Encoder` now
+A game declares every move it can make and its observation encoder among
+its parts (:attr:`Game.declared <boardkit.Game.declared>`, a
+:class:`~boardkit.parts.Parts`: ``all_moves`` and ``observation_encoder``,
+both described in :mod:`boardkit.encoding`, where :class:`Encoder` now
 lives); the shipped games keep theirs in their own ``encoding`` modules. RL
-reads only these, so a game of your own is served exactly as a shipped one.
+reads only the declaration, so a game of your own is served exactly as a
+shipped one.
 """
 
 from __future__ import annotations
@@ -24,15 +25,17 @@ __all__ = ["Array", "Encoder", "all_moves", "encoder", "legal_numbers"]
 
 
 def all_moves(game: Game[Any, Any]) -> Sequence[Hashable | None] | None:
-    """Every move of ``game`` at its action index (:meth:`Game.all_moves()
-    <boardkit.Game.all_moves>`), or ``None`` if the game declares none.
+    """Every move of ``game`` at its action index, as its declaration's
+    ``all_moves`` gives them (:attr:`Game.declared <boardkit.Game.declared>`),
+    or ``None`` if the game declares none.
 
     Examples:
         >>> from boardkit.games import load
         >>> len(all_moves(load("cloth-of-gold")))
         112
     """
-    return game.all_moves()
+    made = game.declared.all_moves
+    return None if made is None else made(game)
 
 
 def legal_numbers(game: Game[Any, Any]) -> LegalNumbers | None:
@@ -45,7 +48,7 @@ def legal_numbers(game: Game[Any, Any]) -> LegalNumbers | None:
         >>> legal_numbers(load("tafl")) is not None, legal_numbers(load("camelot"))
         (True, None)
     """
-    moves = game.all_moves()
+    moves = all_moves(game)
     return moves.legal_numbers if isinstance(moves, ActionList) else None
 
 

@@ -24,7 +24,7 @@ __all__ = ["observation_shape", "observe"]
 @functools.lru_cache(maxsize=64)
 def encoder_of(game: Game[Any, Any], players: int) -> Encoder:
     """The cached encoder of a game for a number of players: the game's own
-    :meth:`~boardkit.Game.observation_encoder`, else one made from its
+    declared ``observation_encoder`` (:attr:`~boardkit.Game.declared`), else one made from its
     ``observation_shape(players)`` and ``observation(view)``
     (:func:`boardkit.encoding.encoder_of`).
 
@@ -35,7 +35,7 @@ def encoder_of(game: Game[Any, Any], players: int) -> Encoder:
     found = _encoder_of(game, players)
     if found is None:
         raise OptionError(
-            f"{game.name} has no observation: declare observation_encoder(players), or "
+            f"{game.name} has no observation: declare Parts(observation_encoder=...), or "
             "observation_shape(players) and observation(view)"
         )
     return found

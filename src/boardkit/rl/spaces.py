@@ -4,8 +4,9 @@ Applications floor: it may import any floor below (core, boards, components,
 and games through the registry); nothing below imports it.
 
 A space's size depends only on the game and its options. Every game, shipped
-or your own, gets one by declaring every move it can ever make in
-:meth:`Game.all_moves() <boardkit.Game.all_moves>` (see :func:`actions`); the
+or your own, gets one by declaring every move it can ever make among its
+parts (``all_moves`` in :attr:`Game.declared <boardkit.Game.declared>`; see
+:func:`actions`); the
 shipped games build compact spaces from their move structure.
 """
 
@@ -21,6 +22,7 @@ import numpy.typing as npt
 from boardkit.encoding import ActionList
 from boardkit.errors import IllegalMoveError, OptionError
 from boardkit.game import Game, State
+from boardkit.rl.games import all_moves
 
 __all__ = ["ActionSpace", "actions"]
 
@@ -166,7 +168,7 @@ class ActionSpace(Generic[M]):
 @functools.lru_cache(maxsize=64)
 def actions(game: Game[Any, Any]) -> ActionSpace[Any]:
     """The fixed action space of ``game`` with its options: the moves its
-    :meth:`~boardkit.Game.all_moves` lists (every move the game can ever make,
+    declaration's ``all_moves`` lists (:attr:`~boardkit.Game.declared`) (every move the game can ever make,
     in a fixed order, for the game's options; an
     :class:`~boardkit.encoding.ActionList` may leave holes and number a
     state's legal moves itself). The shipped games list:
@@ -182,7 +184,7 @@ def actions(game: Game[Any, Any]) -> ActionSpace[Any]:
       actions, so the space stays small (the game's own moves).
 
     Raises:
-        OptionError: for a game that declares no ``all_moves()``.
+        OptionError: for a game that declares no ``all_moves``.
 
     Examples:
         >>> from boardkit.games import load
@@ -192,11 +194,11 @@ def actions(game: Game[Any, Any]) -> ActionSpace[Any]:
         >>> actions(Nim())
         Traceback (most recent call last):
         ...
-        boardkit.errors.OptionError: nim has no fixed action space: declare every move it can make in all_moves()
+        boardkit.errors.OptionError: nim has no fixed action space: declare every move it can make, Parts(all_moves=...)
     """
-    moves = game.all_moves()
+    moves = all_moves(game)
     if moves is None:
         raise OptionError(
-            f"{game.name} has no fixed action space: declare every move it can make in all_moves()"
+            f"{game.name} has no fixed action space: declare every move it can make, Parts(all_moves=...)"
         )
     return ActionSpace(game, moves, moves.legal_numbers if isinstance(moves, ActionList) else None)

@@ -29,6 +29,11 @@ list of checks OpenSpiel, TAG and PettingZoo run on their games:
   and determinized copies agree with the view, keep the player's own legal
   moves, take the given seed and refuse to undo moves
   played before they were dealt (so they carry nothing of the real game);
+* what the game declares among its parts (:attr:`Game.declared
+  <boardkit.Game.declared>`) fits its states: a state is of a declared state
+  class, the declared picture draws SVG, every legal move tried is among the
+  declared ``all_moves``, and each declared record format reads back the
+  game it writes;
 * in a game with chance, determinized worlds draw their chance from their
   own generator, and worlds dealt with different seeds can differ in what
   chance gives next (a component still drawing from the real game's stream

@@ -14,14 +14,15 @@ import json
 import pickle
 import sys
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, UndoError
 from boardkit.game import Game, Outcome, State, to_json_value
-from boardkit.record import GameRecord
+from boardkit.parts import Parts
+from boardkit.record import GameRecord, RecordFormat
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_game"]
 
@@ -154,6 +155,8 @@ def _check_one(
 
     if twin.snapshot() != state.snapshot():
         raise fail("two games set up with the same seed differ")
+    parts = game.declared
+    actions = _check_parts(parts, game, state, fail)
     while not state.is_over and len(notation) < max_moves:
         legal = state.legal_moves()
         if legal != state.legal_moves():
@@ -182,6 +185,8 @@ def _check_one(
             )
         for move in _pick(chooser, legal, sample):
             _check_notation(game, move, fail)
+            if actions is not None and move not in actions:
+                raise fail(f"the legal move {str(move)!r} is not among the moves the game declares (all_moves)")
             trial = state.copy()
             trial.apply(move)
             by_text = state.copy()
@@ -241,6 +246,7 @@ def _check_one(
         if copy.snapshot() != snap:
             raise fail("a copy changed while the original went on")
     _check_pickle(state, game_seed, fail)
+    _check_parts(parts, game, state, fail)
     record = state.to_record()
     try:
         again = GameRecord.from_json(record.to_json(), game=game).replay(game=game)
@@ -254,6 +260,26 @@ def _check_one(
         if state.snapshot() != snapshots[i - 1]:
             raise fail(f"undo did not restore the state before move {i}")
     return len(notation), outcome
+
+def _check_parts(parts: Parts[Any, Any], game: Game[Any, Any], state: State[Any], fail: Any) -> set[Any] | None:
+    """Check what the game declares among its parts against a state of it: the state's class, the
+    picture, the record formats (each reads back what it writes); return the declared moves, if any."""
+    if parts.states and type(state) not in parts.states:
+        named = ", ".join(cls.__name__ for cls in parts.states)
+        raise fail(f"the game declares its states as {named}, but a state of it is a {type(state).__name__}")
+    if parts.picture is not None:
+        picture = parts.picture(state, "a title")
+        if not isinstance(picture, str) or not picture.startswith("<svg"):
+            raise fail(f"the declared picture gave {picture!r:.60}, not an SVG document")
+    for key, fmt in parts.formats.items():
+        if not isinstance(fmt, RecordFormat):
+            raise fail(f"the declared record format {key!r} is not a RecordFormat: {fmt!r:.60}")
+        again = cast(State[Any], fmt.read_game(fmt.write_game(state)))
+        if again.position_key() != state.position_key() or len(again.history) != len(state.history):
+            raise fail(f"the declared record format {key!r} does not read back the game it writes")
+    made = parts.all_moves
+    return None if made is None else {move for move in made(game) if move is not None}
+
 
 #: How many moves a state restored from a pickle is played on beside the original.
 _PICKLE_MOVES = 4

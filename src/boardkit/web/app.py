@@ -17,7 +17,7 @@ token's holder may see it). The JSON API the pages use:
   player, and why; ``GET /api/tables/{id}/thinking?token=``: what the bot
   to move has found so far (depth, positions, score), never waited for;
 * ``GET /api/tables/{id}/record.json?token=``, and ``record.KEY`` for each
-  of the game's other record formats (``game.record_formats()``: ``.otg``
+  of the game's other record formats (``game.declared.formats``: ``.otg``
   for Tafl);
 * ``GET /api/archive``: the finished games this server keeps (public
   summaries, newest first), and ``/api/archive/{number}/record.json`` (or
@@ -643,7 +643,7 @@ class Server:
         table, _ = self.find(request.path_params["table"], request.query_params.get("token"))
         # The record kinds are a fixed list (JSON and the game's own formats): nothing of the URL reaches a header.
         kind = request.path_params["kind"]
-        formats = table.game.record_formats()
+        formats = table.game.declared.formats
         if kind != "json" and kind not in formats:
             raise BadRequestError(404, f"no {shown(kind, 20)} record for {table.game.name}")
         if table.hidden and not table.state.is_over:

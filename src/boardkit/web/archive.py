@@ -55,7 +55,7 @@ def archive_routes(
             media, suffix = "application/json", ".json"
         else:
             game = build(spec, options)
-            fmt = game.record_formats().get(kind) if game is not None else None
+            fmt = game.declared.formats.get(kind) if game is not None else None
             if game is None or fmt is None:
                 raise refuse(404, f"no {shown(kind, 20)} record for {shown(spec, 40)}")
             text = fmt.write_game(GameRecord.from_json(text, game=game).replay(game=game))

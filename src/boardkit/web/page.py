@@ -14,7 +14,8 @@ legal moves when it is to move. Nothing of another seat's view is read.
 
 Like the terminal, it reads games only through the protocol: the start page's
 form is built from each game's option schema (``game.option_info()``) and its
-``about``, and the record downloads from ``game.record_formats()``.
+``about``, and the record downloads from its declared formats
+(``game.declared.formats``).
 
 Examples:
     >>> from boardkit.testing import Nim
@@ -279,7 +280,7 @@ def seat_page(
         links = [{"seat": p, "href": link(p, token)} for p, token in sorted(table.seat_tokens.items())]
     outcome = state.outcome
     scores = state.scores
-    formats = [{"key": key, "name": fmt.name, "suffix": fmt.suffix} for key, fmt in table.game.record_formats().items()]
+    formats = [{"key": key, "name": fmt.name, "suffix": fmt.suffix} for key, fmt in table.game.declared.formats.items()]
     prompt = state.prompt() if outcome is None else ""
     line = standing(state)  # the page names the game above the board
     line = line[:1].upper() + line[1:]

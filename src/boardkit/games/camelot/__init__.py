@@ -17,6 +17,9 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
 from boardkit.games.camelot.plan import KIND_COLOURS, STANDARD_PLAN, Cell, Plan, parse_square, square_name
 from boardkit.games.camelot.rules import (
     Camelot,
@@ -30,8 +33,13 @@ from boardkit.games.camelot.rules import (
 )
 from boardkit.games.camelot.scoring import score_turn
 from boardkit.games.camelot.tiles import KIND_NAMES, STANDARD_TILES, Tile, TileSet, tile
+from boardkit.parts import Parts
+
+if TYPE_CHECKING:
+    from boardkit.encoding import Encoder
 
 __all__ = [
+    "PARTS",
     "KIND_COLOURS",
     "KIND_NAMES",
     "STANDARD_PLAN",
@@ -53,3 +61,26 @@ __all__ = [
     "square_name",
     "tile",
 ]
+
+
+def _all_moves(game: Camelot) -> Sequence[Move]:
+    """Every move at its action index (:func:`boardkit.games.camelot.encoding.all_moves`)."""
+    from boardkit.games.camelot.encoding import all_moves  # numpy, the rl extra: imported when RL asks
+
+    return all_moves(game)
+
+
+def _observation_encoder(game: Camelot, players: int) -> Encoder:
+    """A player's view as numbers (:func:`boardkit.games.camelot.encoding.observation_encoder`)."""
+    from boardkit.games.camelot.encoding import observation_encoder  # numpy, the rl extra
+
+    return observation_encoder(game, game.check_players(players))
+
+
+#: Camelot's parts, assembled here where the package sees them all (:attr:`Camelot.declared`): the state
+#: class, the RL action list and the observation encoder.
+PARTS: Final[Parts[CamelotState, Camelot]] = Parts(
+    states=(CamelotState,),
+    all_moves=_all_moves,
+    observation_encoder=_observation_encoder,
+)

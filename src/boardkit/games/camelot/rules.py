@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import types
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from boardkit.about import About, Chance, Information
@@ -68,7 +68,7 @@ from boardkit.track import ScoreTrack
 from boardkit.zones import Hand
 
 if TYPE_CHECKING:
-    from boardkit.encoding import Encoder
+    from boardkit.parts import Parts
 
 __all__ = [
     "Camelot",
@@ -299,30 +299,20 @@ class Camelot(Game["CamelotState", Move]):
             raise OptionError(f"bad setup for camelot: 'hands' must list the {n} players' hands")
         return self.from_position(**data, seed=seed)
 
-    def all_moves(self) -> Sequence[Move]:
-        """Every move at its action index, for :mod:`boardkit.rl`: each tile on each
-        square of its kind, each tile concealed, ``end``
-        (:func:`boardkit.games.camelot.encoding.all_moves`).
+    @property
+    def declared(self) -> Parts[CamelotState, Camelot]:
+        """Camelot's parts (:class:`~boardkit.parts.Parts`), as the package
+        assembles them (``boardkit.games.camelot.PARTS``): its state class,
+        its RL action list and observation encoder.
 
         Examples:
-            >>> len(Camelot().all_moves())
-            482
+            >>> parts = Camelot().declared
+            >>> len(parts.all_moves(Camelot())), parts.states[0].__name__
+            (482, 'CamelotState')
         """
-        from boardkit.games.camelot.encoding import all_moves
+        from boardkit.games.camelot import PARTS  # the package assembles its declaration (see the module)
 
-        return all_moves(self)
-
-    def observation_encoder(self, players: IntArgument) -> Encoder:
-        """A player's view as numbers, for :mod:`boardkit.rl`
-        (:func:`boardkit.games.camelot.encoding.observation_encoder`).
-
-        Examples:
-            >>> Camelot().observation_encoder(2).shape
-            (1050,)
-        """
-        from boardkit.games.camelot.encoding import observation_encoder
-
-        return observation_encoder(self, self.check_players(players))
+        return PARTS
 
     def parse_move(self, text: TextArgument) -> Move:
         if not isinstance(text, str):

@@ -18,6 +18,9 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
 from boardkit.games.cloth_of_gold.board import COLOURS, OVALS, TILE_SPACES, TILES, Space, Tile
 from boardkit.games.cloth_of_gold.rules import (
     TOKEN_NAMES,
@@ -28,8 +31,13 @@ from boardkit.games.cloth_of_gold.rules import (
     winners_of,
 )
 from boardkit.games.cloth_of_gold.variants import TILE_SETS, VARIANTS, ClothOfGoldOptions
+from boardkit.parts import Parts
+
+if TYPE_CHECKING:
+    from boardkit.encoding import Encoder
 
 __all__ = [
+    "PARTS",
     "COLOURS",
     "OVALS",
     "TILES",
@@ -47,3 +55,26 @@ __all__ = [
     "winners_of",
 ]
 
+
+def _all_moves(game: ClothOfGold) -> Sequence[Move]:
+    """Every move at its action index (:func:`boardkit.games.cloth_of_gold.encoding.all_moves`)."""
+    from boardkit.games.cloth_of_gold.encoding import all_moves  # numpy, the rl extra: imported when RL asks
+
+    return all_moves(game)
+
+
+def _observation_encoder(game: ClothOfGold, players: int) -> Encoder:
+    """A player's view as numbers (:func:`boardkit.games.cloth_of_gold.encoding.observation_encoder`)."""
+    from boardkit.games.cloth_of_gold.encoding import observation_encoder  # numpy, the rl extra
+
+    return observation_encoder(game, game.check_players(players))
+
+
+#: Field of the Cloth of Gold's parts, assembled here where the package sees them all
+#: (:attr:`ClothOfGold.declared`): the state class, the picture, the RL action list and the observation encoder.
+PARTS: Final[Parts[ClothOfGoldState, ClothOfGold]] = Parts(
+    states=(ClothOfGoldState,),
+    picture=ClothOfGoldState.svg_picture,
+    all_moves=_all_moves,
+    observation_encoder=_observation_encoder,
+)

@@ -84,7 +84,7 @@ from boardkit.games.cloth_of_gold.variants import TILE_SETS, ClothOfGoldOptions
 from boardkit.zones import Hand, Zone
 
 if TYPE_CHECKING:
-    from boardkit.encoding import Encoder
+    from boardkit.parts import Parts
     from boardkit.topology import Topology
 
 __all__ = [
@@ -225,30 +225,20 @@ class ClothOfGold(Game["ClothOfGoldState", Move]):
         state._set_up()
         return state
 
-    def all_moves(self) -> Sequence[Move]:
-        """Every move at its action index, for :mod:`boardkit.rl`: token x oval x the
-        Dragon's oval or none
-        (:func:`boardkit.games.cloth_of_gold.encoding.all_moves`).
+    @property
+    def declared(self) -> Parts[ClothOfGoldState, ClothOfGold]:
+        """Field of the Cloth of Gold's parts (:class:`~boardkit.parts.Parts`), as the package
+        assembles them (``boardkit.games.cloth_of_gold.PARTS``): its state class,
+        its picture, its RL action list and observation encoder.
 
         Examples:
-            >>> len(ClothOfGold().all_moves())
-            112
+            >>> parts = ClothOfGold().declared
+            >>> len(parts.all_moves(ClothOfGold())), parts.states[0].__name__
+            (112, 'ClothOfGoldState')
         """
-        from boardkit.games.cloth_of_gold.encoding import all_moves
+        from boardkit.games.cloth_of_gold import PARTS  # the package assembles its declaration (see the module)
 
-        return all_moves(self)
-
-    def observation_encoder(self, players: IntArgument) -> Encoder:
-        """A player's view as numbers, for :mod:`boardkit.rl`
-        (:func:`boardkit.games.cloth_of_gold.encoding.observation_encoder`).
-
-        Examples:
-            >>> ClothOfGold().observation_encoder(2).shape
-            (114,)
-        """
-        from boardkit.games.cloth_of_gold.encoding import observation_encoder
-
-        return observation_encoder(self, self.check_players(players))
+        return PARTS
 
     def parse_move(self, text: TextArgument) -> Move:
         """Read a move in the notation ``A-gold`` or ``B-dragon/red``.

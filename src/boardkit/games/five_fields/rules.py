@@ -87,7 +87,7 @@ from boardkit.games.five_fields.variants import FiveFieldsOptions
 from boardkit.topology import Hex, HexGrid
 
 if TYPE_CHECKING:
-    from boardkit.encoding import Encoder
+    from boardkit.parts import Parts
 
 __all__ = ["FiveFields", "FiveFieldsState", "FiveFieldsView"]
 
@@ -183,30 +183,20 @@ class FiveFields(Game["FiveFieldsState", Move]):
         """
         return format_hex(cell)
 
-    def all_moves(self) -> Sequence[Move]:
-        """Every move at its action index, for :mod:`boardkit.rl`: each sub-move kind
-        over its hexes
-        (:func:`boardkit.games.five_fields.encoding.all_moves`).
+    @property
+    def declared(self) -> Parts[FiveFieldsState, FiveFields]:
+        """5 Fields' parts (:class:`~boardkit.parts.Parts`), as the package
+        assembles them (``boardkit.games.five_fields.PARTS``): its state class,
+        its picture, its RL action list and observation encoder.
 
         Examples:
-            >>> len(FiveFields().all_moves())
-            1662
+            >>> parts = FiveFields().declared
+            >>> len(parts.all_moves(FiveFields())), parts.states[0].__name__
+            (1662, 'FiveFieldsState')
         """
-        from boardkit.games.five_fields.encoding import all_moves
+        from boardkit.games.five_fields import PARTS  # the package assembles its declaration (see the module)
 
-        return all_moves(self)
-
-    def observation_encoder(self, players: IntArgument) -> Encoder:
-        """A player's view as numbers, for :mod:`boardkit.rl`
-        (:func:`boardkit.games.five_fields.encoding.observation_encoder`).
-
-        Examples:
-            >>> FiveFields().observation_encoder(2).shape
-            (20, 19)
-        """
-        from boardkit.games.five_fields.encoding import observation_encoder
-
-        return observation_encoder(self, self.check_players(players))
+        return PARTS
 
     def parse_move(self, text: TextArgument) -> Move:
         """Read a move; see :func:`~boardkit.games.five_fields.parse_move`.

@@ -15,23 +15,28 @@ Examples:
     >>> state.position()
     '/3t3/1t5/3T3/ttTKTtt/3T3/3t3/3t3/'
 
-The package also declares the parts of the game that build on its rules, and
-so cannot be imported by them: :data:`PARTS`, the state class of OpenTafl's
-own rules and the record formats, which :class:`Tafl` reads here when a game
-starts or a format is asked for.
+The package also declares the game's parts (:data:`PARTS`, a
+:class:`~boardkit.parts.Parts`), several of which build on its rules and so
+cannot be imported by them: the state class of OpenTafl's own rules, the
+record formats, the picture and the RL encoding; :attr:`Tafl.declared` gives
+them, and the applications read them there.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
 from boardkit.games.tafl.moves import MAX_SIZE, Move, Piece, parse_square, read_position, square_name, write_position
 from boardkit.games.tafl.opentafl import OTG, read_opentafl_game, write_opentafl_game
 from boardkit.games.tafl.rules import Tafl, TaflState
-from boardkit.games.tafl.shape import TaflParts
 from boardkit.games.tafl.special import SpecialTaflState
 from boardkit.games.tafl.variants import RULE_SETS, VARIANTS, TaflOptions, canonical_layout
 from boardkit.games.tafl.view import TaflView
+from boardkit.parts import Parts
+
+if TYPE_CHECKING:
+    from boardkit.encoding import Encoder
 
 __all__ = [
     "MAX_SIZE",
@@ -54,6 +59,30 @@ __all__ = [
     "write_position",
 ]
 
-#: Tafl's parts that build on the rules, assembled here where the package sees them all: the state
-#: class of games with OpenTafl's own rules and the record formats (:class:`~boardkit.games.tafl.shape.TaflParts`).
-PARTS: Final[TaflParts[TaflState, Tafl]] = TaflParts(special_state=SpecialTaflState, formats={OTG.key: OTG})
+
+def _all_moves(game: Tafl) -> Sequence[Move | None]:
+    """Every move at its action index: from-square x direction x distance, ``None`` where the run
+    leaves the board, with a quick way to the legal moves' indices
+    (:func:`boardkit.games.tafl.encoding.all_moves`)."""
+    from boardkit.games.tafl.encoding import all_moves  # numpy, the rl extra: imported when RL asks
+
+    return all_moves(game, TaflState)
+
+
+def _observation_encoder(game: Tafl, players: int) -> Encoder:
+    """A player's view as planes (:func:`boardkit.games.tafl.encoding.observation_encoder`)."""
+    from boardkit.games.tafl.encoding import observation_encoder  # numpy, the rl extra
+
+    return observation_encoder(game, players)
+
+
+#: Tafl's parts, assembled here where the package sees them all (:attr:`Tafl.declared`): the state
+#: classes (OpenTafl's own rules play as a SpecialTaflState), the picture, the RL encoding and the
+#: record formats.
+PARTS: Final[Parts[TaflState, Tafl]] = Parts(
+    states=(TaflState, SpecialTaflState),
+    picture=TaflState.svg_picture,
+    all_moves=_all_moves,
+    observation_encoder=_observation_encoder,
+    formats={OTG.key: OTG},
+)

@@ -6,15 +6,15 @@ description of a rule set. A format's module builds its format
 (:mod:`boardkit.games.tafl.opentafl` builds ``OTG``, OpenTafl's saved games)
 on the rules, so the rules never import a format: the package lists the
 formats in its declaration of parts (``boardkit.games.tafl.PARTS``, a
-:class:`~boardkit.games.tafl.shape.TaflParts`), where :meth:`Tafl.record_formats
-<boardkit.games.tafl.Tafl.record_formats>` and :meth:`Tafl.from_opentafl
+:class:`~boardkit.parts.Parts`), where :attr:`Tafl.declared
+<boardkit.games.tafl.Tafl.declared>` and :meth:`Tafl.from_opentafl
 <boardkit.games.tafl.Tafl.from_opentafl>` find them. This module names neither
 the game nor its states (:class:`RecordFormat` is generic in them), so the
 rules import it and it imports only the core.
 
 Examples:
     >>> from boardkit.games.tafl import Tafl
-    >>> otg = Tafl.record_formats()["otg"]
+    >>> otg = Tafl().declared.formats["otg"]
     >>> otg.name, otg.suffix
     ('OpenTafl saved game', '.otg')
     >>> otg.read_rules("dim:7 esc:e cor: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")["variant"]
@@ -40,8 +40,8 @@ G = TypeVar("G")
 class RecordFormat(Generic[S, G]):
     """One other program's files for Tafl, whose games replay as states of
     type ``S`` and whose rules describe games of type ``G``
-    (:meth:`Tafl.record_formats <boardkit.games.tafl.Tafl.record_formats>`
-    gives them as ``RecordFormat[TaflState, Tafl]``).
+    (:attr:`Tafl.declared <boardkit.games.tafl.Tafl.declared>` gives them
+    among its parts).
 
     Attributes:
         key: The format's short name (``"otg"``), its key among the game's formats.

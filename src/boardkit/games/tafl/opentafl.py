@@ -85,8 +85,8 @@ letters (``2a.1.1a.``) are variations and are skipped.
 
 This module imports the rules (never the other way round) and builds its
 reader and writer into Tafl's ``"otg"`` record format, :data:`OTG`, which the
-package lists among its parts, where :meth:`Tafl.record_formats
-<boardkit.games.tafl.Tafl.record_formats>` finds it.
+package lists among its parts, where :attr:`Tafl.declared
+<boardkit.games.tafl.Tafl.declared>` finds it.
 
 Examples:
     >>> from boardkit.games.tafl import Tafl

@@ -13,11 +13,13 @@ hides nothing, so its view (``view.py``) has no determinization. The state's
 methods for those hand over to them. This module imports them (and the core,
 the boards and Tafl's board tables and forts), and none of them imports it back.
 The parts that build on this module, the state class of OpenTafl's own rules
-(``special.py``) and the readers and writers of other programs' files
-(OpenTafl's ``.otg``, in ``opentafl.py``), are listed in the package's
-declaration of its parts (``boardkit.games.tafl.PARTS``), which :class:`Tafl`
-reads when a game starts or a format is asked for (``_parts``): this module
-imports none of them at its top.
+(``special.py``), the readers and writers of other programs' files
+(OpenTafl's ``.otg``, in ``opentafl.py``) and the RL encoding
+(``encoding.py``), are listed in the package's declaration of its parts
+(``boardkit.games.tafl.PARTS``, a :class:`~boardkit.parts.Parts`), which
+:attr:`Tafl.declared` gives and :class:`Tafl` reads when a game starts or an
+OpenTafl rules string is read (``_parts``): this module imports none of them
+at its top.
 
 Why this module is long: the state keeps a hand-written fast path (bitboards,
 in-place moves with exact undo, counted random playouts) whose parts share the
@@ -44,7 +46,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from boardkit.about import About
 from boardkit.chance import Random, derive_seed
@@ -76,7 +78,7 @@ from boardkit.games.tafl.board import (
 )
 from boardkit.games.tafl.captures import attacker_captures, defender_captures
 from boardkit.games.tafl.evaluation import defenders_value, forcing_moves_on, threatened, winning_bits
-from boardkit.games.tafl.formats import RecordFormat, record_format
+from boardkit.games.tafl.formats import RecordFormat
 from boardkit.games.tafl.forts import encircled, exit_fort
 from boardkit.games.tafl.movement import plays_apart, square_rules
 from boardkit.games.tafl.moves import Move, Piece, parse_square, read_position, write_position
@@ -100,8 +102,7 @@ from boardkit.games.tafl.walks import moved, unmoved
 from boardkit.topology import SquareGrid
 
 if TYPE_CHECKING:
-    from boardkit.encoding import Encoder
-    from boardkit.games.tafl.shape import TaflParts
+    from boardkit.parts import Parts
 
 T = TypeVar("T")
 
@@ -255,34 +256,23 @@ class Tafl(Game["TaflState", Move]):
 
     def _started(self, players: int, seed: Any, start: tuple[int, ...], first: int) -> TaflState:
         """A game of these rules from the board ``start`` (square codes) with ``first`` to move."""
-        state_type = _parts().special_state if self._apart else TaflState
+        state_type = _parts().states[1] if self._apart else TaflState
         return state_type(self, players, seed, start, first)
 
-    def all_moves(self) -> Sequence[Move | None]:
-        """Every move at its action index, for :mod:`boardkit.rl`: from-square x direction x
-        distance, ``None`` where the run leaves the board, with a quick way to the
-        legal moves' indices
-        (:func:`boardkit.games.tafl.encoding.all_moves`).
+    @property
+    def declared(self) -> Parts[TaflState, Tafl]:
+        """Tafl's parts (:class:`~boardkit.parts.Parts`), as the package
+        assembles them (``boardkit.games.tafl.PARTS``): its two state classes,
+        its picture, its RL action list and encoder, OpenTafl's ``.otg`` files.
 
         Examples:
-            >>> len(Tafl("brandubh").all_moves())
-            1176
+            >>> parts = Tafl("brandubh").declared
+            >>> [cls.__name__ for cls in parts.states], sorted(parts.formats)
+            (['TaflState', 'SpecialTaflState'], ['otg'])
+            >>> len(parts.all_moves(Tafl("brandubh"))), parts.observation_encoder(Tafl("brandubh"), 2).shape
+            (1176, (7, 7, 7))
         """
-        from boardkit.games.tafl.encoding import all_moves
-
-        return all_moves(self, TaflState)
-
-    def observation_encoder(self, players: int) -> Encoder:
-        """A player's view as numbers, for :mod:`boardkit.rl`
-        (:func:`boardkit.games.tafl.encoding.observation_encoder`).
-
-        Examples:
-            >>> Tafl("brandubh").observation_encoder(2).shape
-            (7, 7, 7)
-        """
-        from boardkit.games.tafl.encoding import observation_encoder
-
-        return observation_encoder(self, players)
+        return _parts()
 
     def parse_move(self, text: TextArgument) -> Move:
         """Read a move such as ``d1-d4`` (a record's ``d1-d4xd5`` too).
@@ -302,16 +292,19 @@ class Tafl(Game["TaflState", Move]):
 
     @classmethod
     def record_formats(cls) -> dict[str, RecordFormat[TaflState, Tafl]]:
-        """Other programs' files that boardkit reads and writes for Tafl, by
-        key: ``"otg"``, OpenTafl's saved games (see
-        :mod:`boardkit.games.tafl.formats`).
+        """Deprecated: Tafl's record formats by key; read ``Tafl().declared.formats``.
 
         Examples:
-            >>> fmt = Tafl.record_formats()["otg"]
-            >>> fmt.suffix, fmt.read_game.__name__
-            ('.otg', 'read_opentafl_game')
+            >>> import warnings
+            >>> with warnings.catch_warnings(record=True):
+            ...     warnings.simplefilter("always")
+            ...     sorted(Tafl.record_formats())
+            ['otg']
         """
-        return dict(_parts().formats)
+        warnings.warn(
+            "Tafl.record_formats() is deprecated: read game.declared.formats", DeprecationWarning, stacklevel=2
+        )
+        return {"otg": _otg()}
 
     @classmethod
     def from_opentafl(cls, rules: str) -> Tafl:
@@ -333,7 +326,7 @@ class Tafl(Game["TaflState", Move]):
             ...
             boardkit.errors.OptionError: OpenTafl rules key 'dfor' (value 'a2,') is a rule boardkit cannot play
         """
-        return cls(**record_format("otg", _parts().formats).read_rules(rules))
+        return cls(**_otg().read_rules(rules))
 
     def to_opentafl(self) -> str:
         """These rules as an OpenTafl rules string; ``Tafl.from_opentafl(g.to_opentafl()) == g``.
@@ -342,7 +335,7 @@ class Tafl(Game["TaflState", Move]):
             >>> Tafl("fetlar").to_opentafl()
             'dim:11 name:fetlar start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/'
         """
-        return record_format("otg", _parts().formats).write_rules(self)
+        return _otg().write_rules(self)
 
     def from_position(
         self, *args: Any, position: TextArgument | None = None, to_move: IntArgument | None = None,
@@ -418,12 +411,18 @@ class Tafl(Game["TaflState", Move]):
             raise OptionError(f"bad setup for tafl: {exc}") from None
 
 
-def _parts() -> TaflParts[TaflState, Tafl]:
-    """Tafl's parts that build on this module (the state class of OpenTafl's own rules, the record
-    formats), as the package declares them where it sees them all (``boardkit.games.tafl.PARTS``)."""
+def _parts() -> Parts[TaflState, Tafl]:
+    """Tafl's parts, as the package declares them where it sees them all (``boardkit.games.tafl.PARTS``):
+    among them the state class of OpenTafl's own rules and the record formats, which build on this module."""
     from boardkit.games.tafl import PARTS  # the package assembles its declaration (see the module)
 
     return PARTS
+
+
+def _otg() -> RecordFormat[TaflState, Tafl]:
+    """OpenTafl's saved games, the one format of other programs' files Tafl declares: the package's
+    ``.otg`` format, typed as Tafl's formats are (its rules strings too)."""
+    return cast("RecordFormat[TaflState, Tafl]", _parts().formats["otg"])
 
 
 def _unpickled(cls: type[TaflState], fields: dict[str, Any]) -> TaflState:
