@@ -726,15 +726,9 @@ def test_the_terminal_and_the_web_never_probe_a_game(module: str) -> None:
 
 #: ``isinstance`` checks on a kit or game class still made by an application, each with what it is
 #: for and what would remove it. Temporary: the test fails for an entry that no longer occurs.
-ISINSTANCE_LEFT = {
-    ("boardkit.web.page", "BoardState"): (
-        "_filled_cell and _last_cells find the one cell a kit move fills when its notation names none (a"
-        " Connect Four column) by comparing the kit's layout() before and after the move. The protocol has no"
-        " question for it: comparing the pictures' cells costs an SVG per legal move (2-5 ms each, 8-18x"
-        " the layout's cost) and marks the winning line too. It goes when the game's declaration (or the"
-        " picture's protocol) says which cells a move fills"
-    ),
-}
+#: Class checks left in the applications, each with why it stays: none (the web's last one, finding
+#: the cell a Connect Four move fills, now reads the game's declared ``filled``).
+ISINSTANCE_LEFT: dict[tuple[str, str], str] = {}
 
 
 def kit_and_game_classes(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:

@@ -904,6 +904,33 @@ def test_the_page_marks_the_last_move_on_the_board(client: TestClient) -> None:
     for column in ("4", "4"):
         table.play(viewer, column, table.version)
     assert seat_page(table, viewer, 0)["last"] == ["d2"]
+    assert seat_page(table, viewer, 0)["moves"][3] == {"move": "4", "cells": ["d3"]}
+
+
+def test_the_page_shows_a_move_naming_no_cell_as_the_game_declares_it() -> None:
+    # The web asks the game's declaration (Parts.filled), never its class: a game declaring none shows
+    # only the cells a notation names, and one declaring its own is shown its way.
+    from connect_four import ConnectFour
+
+    from boardkit.parts import Parts
+
+    class Undeclared(ConnectFour):
+        @property
+        def declared(self) -> Parts[Any, Any]:
+            return attrs.evolve(super().declared, filled=None)
+
+    class Elsewhere(ConnectFour):
+        @property
+        def declared(self) -> Parts[Any, Any]:
+            return attrs.evolve(super().declared, filled=lambda state, move: ["a6"])
+
+    for game, last, cells in ((Undeclared(), [], []), (Elsewhere(), ["a6"], ["a6"])):
+        table = Table(game, [parse_seat("here"), parse_seat("here")], seed=1)
+        viewer = table.viewer(table.host_token)
+        assert viewer is not None
+        table.play(viewer, "4", table.version)
+        page = seat_page(table, viewer, 1)
+        assert page["last"] == last and page["moves"][0]["cells"] == cells
 
 
 def test_a_draughts_capture_path_is_clicked_square_by_square() -> None:

@@ -74,6 +74,11 @@ class Parts(Generic[S, G]):
             :class:`~boardkit.encoding.Encoder` that turns one player's view
             into numbers; ``None``: none (RL then uses the game's short form,
             ``observation_shape`` and ``observation``, when it has one).
+        filled: A state and one of its legal moves -> the names of the cells
+            the move fills (empty before it, taken after), for a move whose
+            notation names no cell (Connect Four's column: the square its
+            disc lands on), so that the web can show the move on the board;
+            ``None``: only the cells a move's notation names are shown.
         formats: Other programs' file formats the game reads and writes, by
             a short key (Tafl: ``"otg"``, OpenTafl's saved games;
             :class:`~boardkit.record.RecordFormat`); kept read-only.
@@ -97,4 +102,5 @@ class Parts(Generic[S, G]):
     picture: Callable[[S, str | None], str] | None = None
     all_moves: Callable[[G], Sequence[Hashable | None]] | None = None
     observation_encoder: Callable[[G, int], Any] | None = None
+    filled: Callable[[S, Any], Sequence[str]] | None = None
     formats: Mapping[str, RecordFormat] = attrs.field(default=MappingProxyType({}), converter=_frozen)

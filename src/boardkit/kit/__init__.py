@@ -266,9 +266,9 @@ class BoardGame(Game[S, M]):
         from the game itself: its ``state_class``, the state's
         :meth:`~BoardState.svg_picture`, :meth:`all_moves` (none when a
         move kind has no ``every(board)``, as :class:`Path` has not: no
-        fixed action list) and :meth:`observation_encoder` (a game that
-        overrides either gets its own in its declaration); no other record
-        formats.
+        fixed action list), :meth:`observation_encoder` (a game that
+        overrides either gets its own in its declaration) and
+        :meth:`~BoardState.filled_by`; no other record formats.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe, TicTacToeState
@@ -285,6 +285,7 @@ class BoardGame(Game[S, M]):
             picture=self.state_class.svg_picture,
             all_moves=cls.all_moves if listed else None,
             observation_encoder=cls.observation_encoder,
+            filled=self.state_class.filled_by,
         )
 
     def all_moves(self) -> list[M]:
@@ -679,6 +680,30 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             crossings=self._marked_crossings(),
             title=standing(self) if title is None else title,
         )
+
+    def filled_by(self, move: M) -> list[str]:
+        """The names of the cells ``move`` fills here: empty now, taken
+        once it is played (on a copy: this state does not change). The
+        game's declared ``filled`` (:class:`~boardkit.parts.Parts`), which
+        the web reads to show a move whose notation names no cell, such as
+        a Connect Four column, on the board.
+
+        Raises:
+            IllegalMoveError: if the move is not legal here.
+
+        Examples:
+            >>> from connect_four import ConnectFour
+            >>> state = ConnectFour().new_game(seed=0)
+            >>> state.apply("4")
+            >>> state.filled_by(state.parse_move("4")), state.history
+            (['d2'], (Drop(column=3),))
+        """
+        before = self._cells
+        trial = self.copy()
+        trial.apply(move)
+        names = self._tables.names
+        pairs = enumerate(zip(before, trial._cells, strict=True))
+        return [names[i] for i, (was, now) in pairs if was is None and now is not None]
 
     def cell_svg(self, cell: Cell) -> str | None:
         """The game's own picture of what stands on ``cell``, or ``None``

@@ -33,7 +33,6 @@ from typing import Any
 
 from boardkit.agents import best_agent
 from boardkit.game import Game, Player
-from boardkit.kit import BoardState
 from boardkit.match import AGENTS, LEVELS, parse_agent
 from boardkit.render import standing, svg
 from boardkit.web.table import Table, Viewer
@@ -117,9 +116,10 @@ def _cells_of(notation: str, names: frozenset[str]) -> list[str]:
 
 
 def _filled_cell(state: Any, move: Any, names: Collection[str]) -> list[str]:
-    """The one cell a kit game's move fills when its notation names none
-    (a Connect Four column: the square the disc lands on), found by playing
-    it on a copy; ``[]`` for any other move or game.
+    """The one cell a move fills when its notation names none (a Connect
+    Four column: the square the disc lands on), as the game declares it
+    (:attr:`boardkit.parts.Parts.filled`); ``[]`` for a game that declares
+    none, or a move that fills no cell or several.
 
     Examples:
         >>> from connect_four import ConnectFour
@@ -127,16 +127,11 @@ def _filled_cell(state: Any, move: Any, names: Collection[str]) -> list[str]:
         >>> _filled_cell(state, state.legal_moves()[3], {"d1"}), _filled_cell(state, state.legal_moves()[3], {"a1"})
         (['d1'], [])
     """
-    if not isinstance(state, BoardState):
+    filled = state.game.declared.filled
+    if filled is None:
         return []
-    before = state.layout()
-    trial = state.copy()
-    trial.apply(move)
-    filled = [i for i, (was, now) in enumerate(zip(before, trial.layout(), strict=True)) if was is None and now]
-    if len(filled) != 1:
-        return []
-    name = state.name(state.board.cells[filled[0]])
-    return [name] if name in names else []
+    cells = list(filled(state, move))
+    return cells if len(cells) == 1 and cells[0] in names else []
 
 
 def _last_cells(table: Table, names: Collection[str]) -> list[str]:
@@ -155,7 +150,7 @@ def _last_cells(table: Table, names: Collection[str]) -> list[str]:
     if not history:
         return []
     cells = move_cells(str(history[-1]), names)
-    if cells or table.secret or not isinstance(table.state, BoardState):
+    if cells or table.secret or table.game.declared.filled is None:
         return cells
     before = table.state.copy()
     before.undo()
