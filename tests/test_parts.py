@@ -26,11 +26,8 @@ def test_every_shipped_game_declares_its_parts(name: str) -> None:
     assert parts.states and type(state) is parts.states[0]
     assert callable(parts.all_moves) and callable(parts.observation_encoder)
     assert isinstance(parts.formats, Mapping)
-    if name == "camelot":  # Camelot's state draws itself on its board (render.BoardDrawing)
-        assert parts.picture is None
-    else:
-        assert parts.picture is not None
-        assert svg(state) == parts.picture(state, standing(state))
+    assert parts.picture is not None
+    assert svg(state) == parts.picture(state, standing(state)) == state._repr_svg_()
     with pytest.raises(TypeError):  # frozen: a declaration is a value
         parts.formats["otg"] = parts.formats.get("otg")  # type: ignore[index]
 

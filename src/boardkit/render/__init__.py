@@ -53,7 +53,18 @@ from boardkit.render.board import topology_svg
 from boardkit.render.elements import Legend, document, element
 from boardkit.topology import Topology
 
-__all__ = ["BoardDrawing", "Legend", "Picture", "document", "element", "standing", "status", "svg", "topology_svg"]
+__all__ = [
+    "BoardDrawing",
+    "Legend",
+    "Picture",
+    "document",
+    "drawing_svg",
+    "element",
+    "standing",
+    "status",
+    "svg",
+    "topology_svg",
+]
 
 
 @runtime_checkable
@@ -204,6 +215,33 @@ def _declared_picture(thing: Any) -> Callable[[Any, str | None], str] | None:
     return picture
 
 
+def drawing_svg(drawing: BoardDrawing, *, title: str | None = None, legend: Legend | None = None) -> str:
+    """The picture of a state that draws itself cell by cell (a
+    :class:`BoardDrawing`): its board with the labels, fills, pieces, key,
+    coordinates, overlay and names it gives, titled ``title``; ``legend``
+    overrides its own key. What a game that draws this way declares as its
+    picture (:attr:`boardkit.parts.Parts.picture`).
+
+    Examples:
+        >>> from boardkit.games.camelot import Camelot
+        >>> picture = drawing_svg(Camelot().new_game(seed=0), title="start")
+        >>> picture.startswith("<svg"), ">start<" in picture
+        (True, True)
+    """
+    board, labels, fills = drawing.svg_cells()
+    return topology_svg(
+        board,
+        labels,
+        fills,
+        title=title,
+        pieces=drawing.svg_pieces(),
+        legend=drawing.svg_legend() if legend is None else legend,
+        coordinates=drawing.svg_coordinates(),
+        overlay=drawing.svg_overlay,
+        names=drawing.svg_cell_names(),
+    )
+
+
 def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -> str:
     """An SVG picture of a board or a game state.
 
@@ -239,16 +277,5 @@ def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -
     if isinstance(thing, Picture):
         return thing.svg_picture(title)
     if isinstance(thing, BoardDrawing):
-        board, labels, fills = thing.svg_cells()
-        return topology_svg(
-            board,
-            labels,
-            fills,
-            title=title,
-            pieces=thing.svg_pieces(),
-            legend=thing.svg_legend() if legend is None else legend,
-            coordinates=thing.svg_coordinates(),
-            overlay=thing.svg_overlay,
-            names=thing.svg_cell_names(),
-        )
+        return drawing_svg(thing, title=title, legend=legend)
     return _text_svg(thing.render(), title)
