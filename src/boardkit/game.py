@@ -905,9 +905,15 @@ class State(abc.ABC, Generic[M]):
 
         An error of any other kind raised while a legal move is carried out
         is a bug in the game's rules, and propagates as itself.
+
+        This and :meth:`undo` are the one place that keeps the move stack,
+        the undo records and the generator's states: a game supplies
+        :meth:`_play` and :meth:`_unplay` (and :meth:`_read` where its
+        notation depends on the position), and a playout of its own hands
+        its moves to :meth:`_record`.
         """
         if isinstance(move, str):
-            move = self.game.parse_move(move)
+            move = self._read(move)
         if self.outcome is not None:
             raise IllegalMoveError(move, "the game is over")
         rng = self.rng
@@ -953,9 +959,43 @@ class State(abc.ABC, Generic[M]):
         except Exception:  # a value with fields of the wrong kind may not even print
             return False
         try:
-            return bool(self.game.parse_move(text) == move)
+            return bool(self._read(text) == move)
         except BoardkitError:
             return False
+
+    def _read(self, text: str) -> M:
+        """Read ``text`` as a move of this game in this position, for
+        :meth:`apply` and :meth:`is_well_formed`: by default the game's
+        :meth:`Game.parse_move`; a game whose notation depends on the
+        position (the kit's: a move class's ``parse`` may take the state)
+        reads it here."""
+        return self.game.parse_move(text)
+
+    def _record(self, moves: list[M], tokens: list[object], befores: list[int] | None = None) -> None:
+        """Put on the move stack the moves a game's own :meth:`_playout`
+        played without :meth:`apply` (checked as legal when listed), as
+        :meth:`apply` would have put them: ``tokens`` what each one's
+        :meth:`_play` would have returned, and ``befores`` the generator's
+        state before each one, from which the moves that drew from it are
+        found (``None`` when the game's moves never draw from it, as Tafl's:
+        :func:`~boardkit.testing.check_game` compares a game's playout with
+        :meth:`apply`, so a playout that draws and passes ``None`` fails it).
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> from boardkit.testing.nim import Take
+            >>> state = Nim(heap=5).new_game(seed=0)
+            >>> state._record([Take(1)], [state._play(Take(1))]); state.history, state.heap
+            ((Take(1),), 4)
+        """
+        if befores:
+            ply = len(self._moves)
+            afters = [*befores[1:], self.rng.state]  # each move's "after" is the next one's "before"
+            for i, (before, after) in enumerate(zip(befores, afters, strict=True)):
+                if before != after:
+                    self._draws.append((ply + i, before))
+        self._moves.extend(moves)
+        self._tokens.extend(tokens)
 
     def undo(self) -> M:
         """Take back the last move and return it, the generator's state
