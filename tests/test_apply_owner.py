@@ -77,6 +77,20 @@ def test_a_move_that_fails_after_drawing_leaves_the_state_and_generator(move: st
     assert state.drew_chance() and state.undo() == Place("d1") and state.snapshot() == before
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_playout_stopped_by_a_failing_move_keeps_the_moves_before_it(seed: int) -> None:
+    # Every cell gets filled, so a playout meets a trap: the moves before it stay on the stack,
+    # and the generator is as it was before the move that failed, as apply leaves it.
+    state = _Dice().new_game(seed=seed)
+    with pytest.raises((IllegalMoveError, ZeroDivisionError)):
+        state.playout(rng=Random(seed))
+    again = _Dice().new_game(seed=seed)
+    for move in state.history:
+        again.apply(move)
+    assert again.snapshot() == state.snapshot()
+    assert [again.drew_chance(i) for i in range(len(again.history))] == [True] * len(state.history)
+
+
 def test_a_determinized_kit_copy_refuses_to_undo_its_dealt_moves() -> None:
     state = _Dice().new_game(seed=1)
     state.apply("a1")

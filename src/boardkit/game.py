@@ -973,13 +973,15 @@ class State(abc.ABC, Generic[M]):
 
     def _record(self, moves: list[M], tokens: list[object], befores: list[int] | None = None) -> None:
         """Put on the move stack the moves a game's own :meth:`_playout`
-        played without :meth:`apply` (checked as legal when listed), as
+        played without :meth:`apply` (chosen among the legal moves), as
         :meth:`apply` would have put them: ``tokens`` what each one's
-        :meth:`_play` would have returned, and ``befores`` the generator's
-        state before each one, from which the moves that drew from it are
-        found (``None`` when the game's moves never draw from it, as Tafl's:
+        :meth:`_play` returned, and ``befores`` the generator's state before
+        each one, from which the moves that drew from it are found. One more
+        state than there are moves is that before a move that raised: the
+        generator is put back to it, as :meth:`apply` does. ``befores`` is
+        ``None`` when the game's moves never draw from the generator (Tafl's):
         :func:`~boardkit.testing.check_game` compares a game's playout with
-        :meth:`apply`, so a playout that draws and passes ``None`` fails it).
+        :meth:`apply`, so a playout that draws and passes ``None`` fails it.
 
         Examples:
             >>> from boardkit.testing import Nim
@@ -989,11 +991,13 @@ class State(abc.ABC, Generic[M]):
             ((Take(1),), 4)
         """
         if befores:
+            rng, played = self.rng, len(moves)
+            if len(befores) > played:  # a move raised: the generator as it was before that move
+                rng.state = befores[played]
+            afters = [*befores[1:played], rng.state]  # each move's "after" is the next one's "before"
             ply = len(self._moves)
-            afters = [*befores[1:], self.rng.state]  # each move's "after" is the next one's "before"
-            for i, (before, after) in enumerate(zip(befores, afters, strict=True)):
-                if before != after:
-                    self._draws.append((ply + i, before))
+            drew = zip(befores[:played], afters[:played], strict=True)
+            self._draws.extend((ply + i, before) for i, (before, after) in enumerate(drew) if before != after)
         self._moves.extend(moves)
         self._tokens.extend(tokens)
 
@@ -1005,17 +1009,20 @@ class State(abc.ABC, Generic[M]):
             UndoError: if no move has been played, or (on a determinized
                 copy) if the move was played before the copy was dealt.
         """
-        if not self._moves:
+        moves, tokens = self._moves, self._tokens
+        if not moves:
             raise UndoError("nothing to undo: no move has been played")
-        if self._tokens[-1] is _DEALT:
+        token = tokens[-1]
+        if token is _DEALT:
             raise UndoError(
-                f"this determinized copy was dealt after move {len(self._moves)} ({str(self._moves[-1])!r});"
+                f"this determinized copy was dealt after move {len(moves)} ({str(moves[-1])!r});"
                 " it cannot be taken back past that point"
             )
-        move = self._moves.pop()
-        self._unplay(move, self._tokens.pop())
+        move = moves.pop()
+        tokens.pop()
+        self._unplay(move, token)
         draws = self._draws
-        if draws and draws[-1][0] == len(self._moves):
+        if draws and draws[-1][0] == len(moves):
             self.rng.state = draws.pop()[1]
         return move
 

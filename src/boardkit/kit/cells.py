@@ -1342,14 +1342,24 @@ class BoardCells(Generic[P]):
 
     def _playout(self, limit: int, rng: Any) -> int:
         """:meth:`boardkit.State.playout`'s loop (``limit`` -1: no limit),
-        here so that on the compiled build it runs in C; every move through
-        :meth:`boardkit.State.apply`."""
-        apply = cast(Any, self).apply
-        played = 0
-        while played != limit and self._result is None:
-            apply(self.random_move(rng))
-            played += 1
-        return played
+        here so that on the compiled build it runs in C: each move chosen by
+        :meth:`random_move` is played by :meth:`_play`, and the moves are
+        handed to the base state's ``_record``, which puts them on the move
+        stack as :meth:`boardkit.State.apply` would have."""
+        moves: list[Any] = []
+        tokens: list[object] = []
+        befores: list[int] = []
+        chance = self.rng
+        try:
+            while len(moves) != limit and self._result is None:
+                move = self.random_move(rng)
+                befores.append(chance.state)
+                token = self._play(move)
+                tokens.append(token)
+                moves.append(move)
+        finally:  # also after a move that raised (its generator's state is the one more in befores)
+            cast(Any, self)._record(moves, tokens, befores)
+        return len(moves)
 
     def _play(self, move: Any) -> object:
         if self._result is not None:

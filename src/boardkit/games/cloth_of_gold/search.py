@@ -125,11 +125,10 @@ def play_out(state: PlayingState, limit: int, rng: Random) -> int:
             legal = state.legal_moves()
             move = legal[rng.randbelow(len(legal))]
             befores.append(chance.state)
-            tokens.append(state._save())
+            token = state._save()
             state._turn(move)
+            tokens.append(token)
             moves.append(move)
-    finally:
-        del befores[len(moves) :]  # a move whose turn raised is not on the stack
-        del tokens[len(moves) :]
+    finally:  # also after a move that raised (its generator's state is the one more in befores)
         state._record(moves, tokens, befores)
     return len(moves)

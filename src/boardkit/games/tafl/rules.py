@@ -456,6 +456,13 @@ class TaflState(State[Move]):
           a b c d e f g
         key: t attacker, T defender, K king, + empty restricted square (throne), . empty
         attackers to move
+
+        A move is played with :meth:`State.apply <boardkit.State.apply>`, as a
+        :class:`Move` or in notation such as ``d1-d4``:
+
+        >>> state.apply(Move("d2", "b2")); state.apply("d3-c3")
+        >>> state.history
+        (Move('d2', 'b2'), Move('d3', 'c3'))
     """
 
     # ``game`` is the base class's field (a Tafl): a compiled class may not narrow its type.
