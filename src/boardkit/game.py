@@ -968,7 +968,13 @@ class State(abc.ABC, Generic[M]):
         :meth:`apply` and :meth:`is_well_formed`: by default the game's
         :meth:`Game.parse_move`; a game whose notation depends on the
         position (the kit's: a move class's ``parse`` may take the state)
-        reads it here."""
+        reads it here.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().new_game(seed=0)._read("take 2")
+            Take(2)
+        """
         return self.game.parse_move(text)
 
     def _record(self, moves: list[M], tokens: list[object], befores: list[int] | None = None) -> None:
