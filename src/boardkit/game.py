@@ -1000,10 +1000,12 @@ class State(abc.ABC, Generic[M]):
             rng, played = self.rng, len(moves)
             if len(befores) > played:  # a move raised: the generator as it was before that move
                 rng.state = befores[played]
-            afters = [*befores[1:played], rng.state]  # each move's "after" is the next one's "before"
-            ply = len(self._moves)
-            drew = zip(befores[:played], afters[:played], strict=True)
-            self._draws.extend((ply + i, before) for i, (before, after) in enumerate(drew) if before != after)
+            heads, last = befores[:played], rng.state
+            if heads.count(last) != played:  # else no move drew: the generator's state never moved
+                afters = [*befores[1:played], last]  # each move's "after" is the next one's "before"
+                ply = len(self._moves)
+                pairs = enumerate(zip(heads, afters, strict=True))
+                self._draws.extend((ply + i, before) for i, (before, after) in pairs if before != after)
         self._moves.extend(moves)
         self._tokens.extend(tokens)
 
