@@ -73,6 +73,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
 from typing_extensions import Self, TypeVar
 
+from boardkit.chance import Random
 from boardkit.errors import NotationError, OptionError
 from boardkit.game import Game, NoOptions, State, make_options
 from boardkit.kit.cells import PART, BoardCells, BoardTables, P
@@ -521,6 +522,18 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
     def _read(self, text: str) -> M:
         # apply and is_well_formed read text in this position.
         return self.parse_move(text)
+
+    def _playout(self, limit: int, rng: Random) -> int:
+        # The moves played by BoardCells' loop (compiled on the compiled build), on the move stack as apply
+        # puts them, also when one raised.
+        moves: list[M] = []
+        tokens: list[object] = []
+        befores: list[int] = []
+        try:
+            self._random_plies(limit, rng, moves, tokens, befores)
+        finally:
+            self._record(moves, tokens, befores)
+        return len(moves)
 
     def copy(self) -> Self:
         twin = self._bare_twin()

@@ -1340,26 +1340,21 @@ class BoardCells(Generic[P]):
             raise IllegalMoveError("random move", "the game is over")
         return moves[rng.randbelow(len(moves))]
 
-    def _playout(self, limit: int, rng: Any) -> int:
-        """:meth:`boardkit.State.playout`'s loop (``limit`` -1: no limit),
-        here so that on the compiled build it runs in C: each move chosen by
-        :meth:`random_move` is played by :meth:`_play`, and the moves are
-        handed to the base state's ``_record``, which puts them on the move
-        stack as :meth:`boardkit.State.apply` would have."""
-        moves: list[Any] = []
-        tokens: list[object] = []
-        befores: list[int] = []
+    def _random_plies(self, limit: int, rng: Any, moves: list[Any], tokens: list[object], befores: list[int]) -> None:
+        """The loop of the kit's playout (:meth:`BoardState._playout
+        <boardkit.kit.BoardState._playout>`; ``limit`` -1: no limit), here so
+        that on the compiled build it runs in C: each move chosen by
+        :meth:`random_move` is played by :meth:`_play`, and goes on
+        ``moves``, with what undo needs on ``tokens`` and the generator's
+        state before it on ``befores`` (put there before the move is played,
+        so one more when a move raised)."""
         chance = self.rng
-        try:
-            while len(moves) != limit and self._result is None:
-                move = self.random_move(rng)
-                befores.append(chance.state)
-                token = self._play(move)
-                tokens.append(token)
-                moves.append(move)
-        finally:  # also after a move that raised (its generator's state is the one more in befores)
-            cast(Any, self)._record(moves, tokens, befores)
-        return len(moves)
+        while len(moves) != limit and self._result is None:
+            move = self.random_move(rng)
+            befores.append(chance.state)
+            token = self._play(move)
+            tokens.append(token)
+            moves.append(move)
 
     def _play(self, move: Any) -> object:
         if self._result is not None:
