@@ -967,9 +967,15 @@ class State(abc.ABC, Generic[M]):
 
         An error of any other kind raised while a legal move is carried out
         is a bug in the game's rules, and propagates as itself.
+
+        This and :meth:`undo` are the one place that keeps the move stack,
+        the undo records and the generator's states: a game supplies
+        :meth:`_play` and :meth:`_unplay` (and :meth:`_read` where its
+        notation depends on the position), and a playout of its own hands
+        its moves to :meth:`_record`.
         """
         if isinstance(move, str):
-            move = self.game.parse_move(move)
+            move = self._read(move)
         if self.outcome is not None:
             raise IllegalMoveError(move, "the game is over")
         rng = self.rng
@@ -1015,9 +1021,55 @@ class State(abc.ABC, Generic[M]):
         except Exception:  # a value with fields of the wrong kind may not even print
             return False
         try:
-            return bool(self.game.parse_move(text) == move)
+            return bool(self._read(text) == move)
         except BoardkitError:
             return False
+
+    def _read(self, text: str) -> M:
+        """Read ``text`` as a move of this game in this position, for
+        :meth:`apply` and :meth:`is_well_formed`: by default the game's
+        :meth:`Game.parse_move`; a game whose notation depends on the
+        position (the kit's: a move class's ``parse`` may take the state)
+        reads it here.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().new_game(seed=0)._read("take 2")
+            Take(2)
+        """
+        return self.game.parse_move(text)
+
+    def _record(self, moves: list[M], tokens: list[object], befores: list[int] | None = None) -> None:
+        """Put on the move stack the moves a game's own :meth:`_playout`
+        played without :meth:`apply` (chosen among the legal moves), as
+        :meth:`apply` would have put them: ``tokens`` what each one's
+        :meth:`_play` returned, and ``befores`` the generator's state before
+        each one, from which the moves that drew from it are found. One more
+        state than there are moves is that before a move that raised: the
+        generator is put back to it, as :meth:`apply` does. ``befores`` is
+        ``None`` when the game's moves never draw from the generator (Tafl's):
+        :func:`~boardkit.testing.check_game` compares a game's playout with
+        :meth:`apply`, so a playout that draws and passes ``None`` fails it.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> from boardkit.testing.nim import Take
+            >>> state = Nim(heap=5).new_game(seed=0)
+            >>> state._record([Take(1)], [state._play(Take(1))]); state.history, state.heap
+            ((Take(1),), 4)
+        """
+        if befores:
+            rng, played = self.rng, len(moves)
+            if len(befores) > played:  # a move raised: the generator as it was before that move
+                rng.state = befores[played]
+            heads, last = befores[:played], rng.state
+            if heads.count(last) != played:  # else no move drew: the generator's state never moved
+                afters = [*befores[1:played], last]  # each move's "after" is the next one's "before"
+                ply = len(self._moves)
+                pairs = enumerate(zip(heads, afters, strict=True))
+                self._draws.extend((ply + i, before) for i, (before, after) in pairs if before != after)
+        self._moves.extend(moves)
+        self._tokens.extend(tokens)
 
     def undo(self) -> M:
         """Take back the last move and return it, the generator's state
@@ -1027,17 +1079,20 @@ class State(abc.ABC, Generic[M]):
             UndoError: if no move has been played, or (on a determinized
                 copy) if the move was played before the copy was dealt.
         """
-        if not self._moves:
+        moves, tokens = self._moves, self._tokens
+        if not moves:
             raise UndoError("nothing to undo: no move has been played")
-        if self._tokens[-1] is _DEALT:
+        token = tokens[-1]
+        if token is _DEALT:
             raise UndoError(
-                f"this determinized copy was dealt after move {len(self._moves)} ({str(self._moves[-1])!r});"
+                f"this determinized copy was dealt after move {len(moves)} ({str(moves[-1])!r});"
                 " it cannot be taken back past that point"
             )
-        move = self._moves.pop()
-        self._unplay(move, self._tokens.pop())
+        move = moves.pop()
+        tokens.pop()
+        self._unplay(move, token)
         draws = self._draws
-        if draws and draws[-1][0] == len(self._moves):
+        if draws and draws[-1][0] == len(moves):
             self.rng.state = draws.pop()[1]
         return move
 

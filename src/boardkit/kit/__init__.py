@@ -73,7 +73,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
 from typing_extensions import Self, TypeVar
 
-from boardkit.errors import BoardkitError, NotationError, OptionError
+from boardkit.chance import Random
+from boardkit.errors import NotationError, OptionError
 from boardkit.game import Game, NoOptions, State, make_options
 from boardkit.kit.cells import PART, BoardCells, BoardTables, P
 from boardkit.kit.moves import Edge, MoveType, Pass, Path, Place, Step
@@ -444,8 +445,8 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
     game: BoardGame[Any, M]
 
     if TYPE_CHECKING:
-        # The move type ``M`` as a type checker sees it. At run time these are BoardCells'
-        # methods (compiled on the compiled build, typed ``Any`` there), untouched and unwrapped.
+        # The move type ``M`` as a type checker sees it. At run time these are BoardCells' methods
+        # (compiled on the compiled build, typed ``Any`` there) and State's apply and undo, unwrapped.
 
         def moves(self) -> list[M]: ...
         def legal_moves(self) -> list[M]: ...
@@ -549,24 +550,21 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         parse = self.game.parse_move
         return parse(text, self) if _takes(parse, 2) else parse(text)
 
-    def is_well_formed(self, move: object) -> bool:
-        """:meth:`boardkit.State.is_well_formed`, its notation read in this
-        position (:meth:`BoardGame.parse_move` with the state).
+    def _read(self, text: str) -> M:
+        # apply and is_well_formed read text in this position.
+        return self.parse_move(text)
 
-        Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> state = TicTacToe().new_game(seed=0)
-            >>> state.is_well_formed(Place("b2")), state.is_well_formed(Place("z9"))
-            (True, False)
-        """
+    def _playout(self, limit: int, rng: Random) -> int:
+        # The moves played by BoardCells' loop (compiled on the compiled build), on the move stack as apply
+        # puts them, also when one raised.
+        moves: list[M] = []
+        tokens: list[object] = []
+        befores: list[int] = []
         try:
-            text = str(move)
-        except Exception:  # a value with fields of the wrong kind may not even print
-            return False
-        try:
-            return bool(self.parse_move(text) == move)
-        except BoardkitError:
-            return False
+            self._random_plies(limit, rng, moves, tokens, befores)
+        finally:
+            self._record(moves, tokens, befores)
+        return len(moves)
 
     def copy(self) -> Self:
         twin = self._bare_twin()

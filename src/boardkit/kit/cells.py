@@ -25,7 +25,7 @@ from typing_extensions import TypeVar
 from boardkit.chance import Random
 from boardkit.compiling import mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError
-from boardkit.game import Outcome, Player, State
+from boardkit.game import Outcome, Player
 from boardkit.patterns import can_reach as reaches
 from boardkit.patterns import line as count_line
 from boardkit.patterns import shortest_way
@@ -116,7 +116,8 @@ class BoardCells(Generic[P]):
     board: Topology
     #: How many players take part.
     players: int
-    # The base State's move stack and generator, read here by the quick apply and undo.
+    # The base State's generator and move stack (State.apply and undo keep them), declared here so that
+    # a native instance holds them in its slots.
     rng: Random
     _moves: list[Any]
     _tokens: list[Any]
@@ -1339,14 +1340,21 @@ class BoardCells(Generic[P]):
             raise IllegalMoveError("random move", "the game is over")
         return moves[rng.randbelow(len(moves))]
 
-    def _playout(self, limit: int, rng: Any) -> int:
-        """:meth:`boardkit.State.playout`'s loop (``limit`` -1: no limit),
-        here so that on the compiled build it runs in C."""
-        played = 0
-        while played != limit and self._result is None:
-            self.apply(self.random_move(rng))
-            played += 1
-        return played
+    def _random_plies(self, limit: int, rng: Any, moves: list[Any], tokens: list[object], befores: list[int]) -> None:
+        """The loop of the kit's playout (:meth:`BoardState._playout
+        <boardkit.kit.BoardState._playout>`; ``limit`` -1: no limit), here so
+        that on the compiled build it runs in C: each move chosen by
+        :meth:`random_move` is played by :meth:`_play`, and goes on
+        ``moves``, with what undo needs on ``tokens`` and the generator's
+        state before it on ``befores`` (put there before the move is played,
+        so one more when a move raised)."""
+        chance = self.rng
+        while len(moves) != limit and self._result is None:
+            move = self.random_move(rng)
+            befores.append(chance.state)
+            token = self._play(move)
+            tokens.append(token)
+            moves.append(move)
 
     def _play(self, move: Any) -> object:
         if self._result is not None:
@@ -1377,46 +1385,6 @@ class BoardCells(Generic[P]):
         # (a search, or lockstep, tries a move, takes it back and goes on with the next: no listing again).
         log.append((_LEGAL, self._version, before))
         return log
-
-    def apply(self, move: Any) -> None:
-        """:meth:`boardkit.State.apply`, with a quick path for a move value
-        on a game still going: the same bookkeeping (the move stack, the
-        generator's state before a move that draws), done here. Text is
-        read in this position (:meth:`boardkit.kit.BoardState.parse_move`);
-        a finished game and a move that is refused go through
-        :meth:`boardkit.State.apply` itself, which raises as it always does.
-        """
-        if isinstance(move, str):  # read in this position: a move class's parse may take the state
-            move = cast(Any, self).parse_move(move)
-        if self._result is not None:
-            State.apply(cast(Any, self), move)
-            return
-        rng = self.rng
-        before = rng.state
-        try:
-            token = self._play(move)
-        except Exception:
-            rng.state = before
-            State.apply(cast(Any, self), move)  # refused again, there, with the errors it gives
-            return
-        if rng.state != before:
-            self._draws.append((len(self._moves), before))
-        self._moves.append(move)
-        self._tokens.append(token)
-
-    def undo(self) -> Any:
-        """:meth:`boardkit.State.undo`, with a quick path for a move the kit
-        logged; anything else (no move, a determinized copy's dealt moves)
-        goes through :meth:`boardkit.State.undo`."""
-        moves, tokens = self._moves, self._tokens
-        if not moves or type(tokens[-1]) is not list:
-            return State.undo(cast(Any, self))
-        move = moves.pop()
-        self._unplay(move, tokens.pop())
-        draws = self._draws
-        if draws and draws[-1][0] == len(moves):
-            self.rng.state = draws.pop()[1]
-        return move
 
     def _unplay(self, move: Any, token: Any) -> None:
         version = self._version

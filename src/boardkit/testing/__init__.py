@@ -16,6 +16,9 @@ list of checks OpenSpiel, TAG and PettingZoo run on their games:
   move taken back and played again gives the same position (so all chance
   comes from the state's generator, which undo restores);
 * copies taken earlier never change while play goes on;
+* the game's own ``playout`` puts its moves on the move stack as ``apply``
+  does: the same state, the same moves drawing chance, undone back to the
+  start;
 * ``position_key()`` is hashable, equal for equal positions (a copy, the
   same game played twice) and restored by ``undo``;
 * a record written to JSON reads back and replays to the same state;

@@ -259,6 +259,7 @@ def _check_one(
         state.undo()
         if state.snapshot() != snapshots[i - 1]:
             raise fail(f"undo did not restore the state before move {i}")
+    _check_playout(state, game_seed, fail)
     return len(notation), outcome
 
 def _check_parts(parts: Parts[Any, Any], game: Game[Any, Any], state: State[Any], fail: Any) -> set[Any] | None:
@@ -279,6 +280,31 @@ def _check_parts(parts: Parts[Any, Any], game: Game[Any, Any], state: State[Any]
             raise fail(f"the declared record format {key!r} does not read back the game it writes")
     made = parts.all_moves
     return None if made is None else {move for move in made(game) if move is not None}
+
+
+#: How many moves of a game's own playout are checked against apply.
+_PLAYOUT_MOVES = 12
+
+
+def _check_playout(state: State[Any], game_seed: int, fail: Any) -> None:
+    """A game's own playout (``State.playout``) puts its moves on the move stack as ``apply`` does:
+    played again with ``apply`` they give the same state, the same moves draw chance, and undone
+    they give back the start, the generator included."""
+    start = state.snapshot()
+    played = state.copy()
+    played.playout(max_plies=_PLAYOUT_MOVES, rng=Random(game_seed))
+    again = state.copy()
+    for move in played.history:
+        again.apply(move)
+    if again.snapshot() != played.snapshot():
+        raise fail("playout() and apply() of the same moves gave different states")
+    plies = range(len(played.history))
+    if [played.drew_chance(i) for i in plies] != [again.drew_chance(i) for i in plies]:
+        raise fail("playout() and apply() of the same moves disagree on which drew from the generator")
+    while played.history:
+        played.undo()
+    if played.snapshot() != start:
+        raise fail("undoing a playout() did not restore the state it started from")
 
 
 #: How many moves a state restored from a pickle is played on beside the original.

@@ -105,10 +105,10 @@ def determinize(state: _State, player: Any, seed: Any) -> _State:
 def play_out(state: PlayingState, limit: int, rng: Random) -> int:
     """``state.playout``'s moves, ``limit`` at most (-1: to the end): those of
     :meth:`State.playout <boardkit.State.playout>` (``random_move``'s draw
-    among the legal moves, then ``apply``'s bookkeeping: the move stack, the
-    undo records, the generator's state before a move that drew from it),
-    played without their Python frames or the check of a move just listed
-    as legal. Returns how many were played.
+    among the legal moves), played without their Python frames or the check
+    of a move just listed as legal, then handed to the state's ``_record``
+    (the move stack, the undo records, the generator's state before each
+    move), as ``apply`` would have put them. Returns how many were played.
 
     Examples:
         >>> from boardkit.games.cloth_of_gold import ClothOfGold
@@ -116,18 +116,19 @@ def play_out(state: PlayingState, limit: int, rng: Random) -> int:
         >>> play_out(state, 5, Random(1)), len(state.history)
         (5, 5)
     """
-    moves, tokens, draws = state._moves, state._tokens, state._draws
+    moves: list[Any] = []
+    tokens: list[object] = []
+    befores: list[int] = []
     chance = state.rng
-    played = 0
-    while played != limit and state._outcome is None:
-        legal = state.legal_moves()
-        move = legal[rng.randbelow(len(legal))]
-        before = chance.state
-        token = state._save()
-        state._turn(move)
-        if chance.state != before:
-            draws.append((len(moves), before))
-        moves.append(move)
-        tokens.append(token)
-        played += 1
-    return played
+    try:
+        while len(moves) != limit and state._outcome is None:
+            legal = state.legal_moves()
+            move = legal[rng.randbelow(len(legal))]
+            befores.append(chance.state)
+            token = state._save()
+            state._turn(move)
+            tokens.append(token)
+            moves.append(move)
+    finally:  # also after a move that raised (its generator's state is the one more in befores)
+        state._record(moves, tokens, befores)
+    return len(moves)

@@ -151,11 +151,10 @@ class StateFields(StateShape, Protocol):
 
 class PlayingState(Protocol):
     """What ``search.play_out`` plays a playout on: the legal moves, the
-    rules' own move and undo record, and the base state's move stack."""
+    rules' own move and undo record, and the base state's ``_record``, which
+    puts its moves on the move stack."""
 
-    _moves: list[Move]
-    _tokens: list[object]
-    _draws: list[tuple[int, int]]
+    def _record(self, moves: list[Move], tokens: list[object], befores: list[int] | None = None) -> None: ...
 
     @property
     def rng(self) -> Random: ...

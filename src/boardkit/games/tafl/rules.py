@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 from boardkit.about import About
 from boardkit.chance import Random, derive_seed
 from boardkit.compiling import IntArgument, TextArgument, mypyc_attr
-from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionError
+from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import (
     Game,
     Outcome,
@@ -455,6 +455,13 @@ class TaflState(State[Move]):
           a b c d e f g
         key: t attacker, T defender, K king, + empty restricted square (throne), . empty
         attackers to move
+
+        A move is played with :meth:`State.apply <boardkit.State.apply>`, as a
+        :class:`Move` or in notation such as ``d1-d4``:
+
+        >>> state.apply(Move("d2", "b2")); state.apply("d3-c3")
+        >>> state.history
+        (Move('d2', 'b2'), Move('d3', 'c3'))
     """
 
     # ``game`` is the base class's field (a Tafl): a compiled class may not narrow its type.
@@ -525,34 +532,6 @@ class TaflState(State[Move]):
     def is_over(self) -> bool:
         """True once the game has ended (``outcome`` is set)."""
         return self._over is not None
-
-    def apply(self, move: Move | str) -> None:
-        """Play a move, given as a :class:`Move` or in notation such as ``d1-d4``, as
-        :meth:`State.apply <boardkit.State.apply>` does.
-
-        A :class:`Move` on an unfinished game goes straight to the rules, which draw nothing
-        from the generator (the quick way, for searches and playouts); notation, a finished
-        game, a subclass's state, and a move the rules cannot read go through
-        :meth:`State.apply <boardkit.State.apply>` as in every game, with its errors.
-
-        Examples:
-            >>> state = Tafl("brandubh").new_game(seed=0)
-            >>> state.apply(Move("d2", "b2")); state.apply("d3-c3")
-            >>> state.history
-            (Move('d2', 'b2'), Move('d3', 'c3'))
-        """
-        if type(move) is not Move or self._over is not None or type(self) is not TaflState:
-            State.apply(self, move)
-            return
-        try:
-            token = self._play(move)
-        except BoardkitError:
-            raise
-        except Exception:
-            State.apply(self, move)  # judged and reported as every game's apply does it
-            return
-        self._moves.append(move)
-        self._tokens.append(token)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, by origin square (top row first, left to right),
@@ -915,15 +894,16 @@ class TaflState(State[Move]):
         g = self._g
         table = g.moves
         cells = g.cells
-        moves = self._moves
-        tokens = self._tokens
-        played = 0
-        while self._over is None and played != limit:
-            frm, to = random_step(g, self._look, self._att, self._dfn, self._king, self._turn, rng)
-            tokens.append(self._do(frm, to))
-            moves.append(table[frm * cells + to])  # type: ignore[arg-type]
-            played += 1
-        return played
+        moves: list[Move] = []
+        tokens: list[object] = []
+        try:
+            while self._over is None and len(moves) != limit:
+                frm, to = random_step(g, self._look, self._att, self._dfn, self._king, self._turn, rng)
+                tokens.append(self._do(frm, to))
+                moves.append(table[frm * cells + to])  # type: ignore[arg-type]
+        finally:  # on the move stack as apply puts them; Tafl's moves draw nothing (Chance.NONE)
+            self._record(moves, tokens)
+        return len(moves)
 
     # -- looking at the position ----------------------------------------------
 
