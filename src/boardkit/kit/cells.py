@@ -17,7 +17,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
 from itertools import compress, repeat
-from operator import is_
+from operator import is_, is_not
 from typing import Any, Final, Generic, cast
 
 from typing_extensions import TypeVar
@@ -32,7 +32,7 @@ from boardkit.patterns import shortest_way
 from boardkit.render.text import symbol
 from boardkit.topology import Cell, SquareGrid, Topology, TopologyError  # noqa: F401  (SquareGrid: the doctests')
 
-__all__ = ["PART", "BoardCells", "BoardTables", "P"]
+__all__ = ["PART", "BoardCells", "BoardTables", "P", "WallTable"]
 
 #: What a cell holds: a piece's symbol (``str``, the default), a count
 #: (``int``: ``BoardState[int]``, seeds in a pit) or a stack of symbols
@@ -57,6 +57,9 @@ class BoardTables:
         directions: each direction's index in the compiled tables.
         axes: one direction index per line through a cell (a direction and
             its opposite are one line), the lines :meth:`BoardCells.line` counts.
+        ways: the way :meth:`BoardCells.wall_moves` last found from a cell to a
+            set of goals, by the cell and the goals' id: the goals and the
+            edges along the way, used again while none of them holds a mark.
 
     Examples:
         >>> tables = BoardTables(SquareGrid(3, 3))
@@ -80,6 +83,9 @@ class BoardTables:
         # Whether each move table given to place_moves has gaps (None), by the table's id; the table is kept
         # with its answer, so its id is never another's. A table is made once, as place_moves says.
         self._gaps: dict[int, tuple[Sequence[Any], bool]] = {}
+        # The goals are kept with their way, as the tables below, so their id is never another's.
+        self.ways: dict[tuple[int, int], tuple[Container[int], list[int]]] = {}
+        self._walls: dict[int, tuple[Sequence[Any], WallTable]] = {}
 
     def gapped(self, table: Sequence[Any]) -> bool:
         """Whether ``table`` has a ``None`` entry (a cell without a move),
@@ -98,6 +104,53 @@ class BoardTables:
             self._gaps.clear()
         self._gaps[id(table)] = (table, gaps)
         return gaps
+
+    def walls(self, table: Sequence[tuple[Sequence[int], Sequence[int], Any]]) -> WallTable:
+        """``table``, a table of walls as :meth:`BoardCells.wall_moves` reads
+        it, read once (by the table's id, as :meth:`gapped`): its walls by the
+        edges and the crossing points they take.
+
+        Examples:
+            >>> tables = BoardTables(SquareGrid(3, 3))
+            >>> walls = tables.walls([((0, 1), (0,), "x"), ((1, 2), (), "y")])
+            >>> walls.moves, walls.by_edge[1], walls.by_point
+            (['x', 'y'], [0, 1], {0: [0]})
+        """
+        known = self._walls.get(id(table))
+        if known is not None and known[0] is table:
+            return known[1]
+        walls = WallTable(table)
+        if len(self._walls) >= 64:
+            self._walls.clear()
+        self._walls[id(table)] = (table, walls)
+        return walls
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class WallTable:
+    """A table of walls (:meth:`BoardCells.wall_moves`) read once: each
+    wall's move and edges, and the walls by each edge and each crossing
+    point they take, so that the walls a mark rules out are found from the
+    marks.
+
+    Examples:
+        >>> walls = WallTable([((0, 1), (0,), "x"), ((1, 2), (), "y")])
+        >>> walls.edges, walls.by_edge
+        ([(0, 1), (1, 2)], {0: [0], 1: [0, 1], 2: [1]})
+    """
+
+    def __init__(self, table: Sequence[tuple[Sequence[int], Sequence[int], Any]]) -> None:
+        self.moves: list[Any] = []
+        self.edges: list[Sequence[int]] = []
+        self.by_edge: dict[int, list[int]] = {}
+        self.by_point: dict[int, list[int]] = {}
+        for i, (edges, crossings, move) in enumerate(table):
+            self.moves.append(move)
+            self.edges.append(edges)
+            for k in edges:
+                self.by_edge.setdefault(k, []).append(i)
+            for x in crossings:
+                self.by_point.setdefault(x, []).append(i)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -1112,32 +1165,38 @@ class BoardCells(Generic[P]):
             ['c1 across', 'b1 down']
         """
         lines = self._edge_lines()
-        points: list[P | None] = self._points if self._points is not None else []
+        walls = self._tables.walls(table)
         compiled = self.board.compiled
         ends = compiled.wall_ends
-        groups = self._wall_groups(ends, lines) if keep and ends else None
-        # Each pair's way to its goals (the edges of one shortest way), found when first needed: a wall
+        marked = self._marked(lines)
+        groups = self._wall_groups(ends, marked) if keep and ends else None
+        # The walls that overlap or cross one already up, found from the marks (few) rather than
+        # wall by wall, through the table's walls by edge and by crossing point.
+        blocked: set[int] = set()
+        by_edge, by_point = walls.by_edge, walls.by_point
+        for k in marked:
+            taken = by_edge.get(k)
+            if taken is not None:
+                blocked.update(taken)
+        if by_point:
+            for x in self._marked(self._crossing_points()):
+                taken = by_point.get(x)
+                if taken is not None:
+                    blocked.update(taken)
+        # Each pair's way to its goals (the edges of one way), found when first needed: a wall
         # across none of them leaves every way open.
         ways: list[set[int] | None] = [None] * len(keep)
         found: list[Any] = []
-        for edges, crossings, move in table:
-            free = True
-            for k in edges:
-                if lines[k] is not None:
-                    free = False
-                    break
-            if free and crossings:
-                if not points:
-                    points = self._crossing_points()
-                for x in crossings:
-                    if points[x] is not None:
-                        free = False
-                        break
-            if not free:
+        moves, edge_lists = walls.moves, walls.edges
+        for i in range(len(moves)):
+            if i in blocked:
                 continue
+            move = moves[i]
             if not keep:
                 found.append(move)
                 continue
+            edges = edge_lists[i]
+            free = True
             if groups is None:
                 ring = True
             elif len(edges) == 2:  # a wall two edges long: a ring when its ends and middle meet walls already joined
@@ -1165,31 +1224,58 @@ class BoardCells(Generic[P]):
         return found
 
     def _way_edges(self, start: int, goals: Container[int], lines: Sequence[P | None]) -> set[int]:
-        """The edges along one shortest way from ``start`` to ``goals`` (none when there is none)."""
+        """The edges along one way from ``start`` to ``goals`` past the marks (none when there is none):
+        the way found last time from the same cell to the same goals while it is still open (walls go up
+        away from it more often than across it), else one shortest way."""
+        tables = self._tables
+        key = (start, id(goals))
+        known = tables.ways.get(key)
+        if known is not None and known[0] is goals:
+            for k in known[1]:
+                if lines[k] is not None:
+                    break
+            else:
+                return set(known[1])
         cells = shortest_way(self.board.compiled, start, goals, lines)
-        numbers = self._tables.edge_numbers
-        edges: set[int] = set()
+        numbers = tables.edge_numbers
+        edges: list[int] = []
         if cells:
             at = start
             for j in cells:
-                edges.add(numbers[at, j])
+                edges.append(numbers[at, j])
                 at = j
-        return edges
+            if len(tables.ways) >= 256:  # many boards' or pawns' ways: forget the old ones
+                tables.ways.clear()
+            tables.ways[key] = (goals, edges)
+        return set(edges)
 
-    def _wall_groups(self, ends: Sequence[tuple[int, int]], lines: Sequence[P | None]) -> list[int]:
-        """The walls already up joined into groups: for every crossing point
-        (and, last, the rim), the number of its group (points joined by
-        walls, or by walls and the rim, share one)."""
+    def _marked(self, marks: Sequence[P | None]) -> list[int]:
+        """The numbers of the entries of ``marks`` that hold a mark (on the pure build picked in C)."""
+        if NATIVE:
+            return [k for k, mark in enumerate(marks) if mark is not None]
+        return list(compress(range(len(marks)), map(is_not, marks, repeat(None))))
+
+    def _wall_groups(self, ends: Sequence[tuple[int, int]], marked: Sequence[int]) -> list[int]:
+        """The walls already up (across the edges numbered in ``marked``) joined
+        into groups: for every crossing point (and, last, the rim), the number
+        of its group (points joined by walls, or by walls and the rim, share one)."""
         rim = len(self.board.crossings)
         parent = list(range(rim + 1))  # the rim last, so that an end at the rim, -1, reads it
-        for k, mark in enumerate(lines):
-            if mark is not None:
-                a, b = ends[k]
-                a = _root(parent, rim if a < 0 else a)
-                b = _root(parent, rim if b < 0 else b)
-                if a != b:
-                    parent[a] = b
-        return [_root(parent, x) for x in range(rim + 1)]
+        touched: list[int] = []
+        for k in marked:
+            a, b = ends[k]
+            a = rim if a < 0 else a
+            b = rim if b < 0 else b
+            touched.append(a)
+            touched.append(b)
+            a = _root(parent, a)
+            b = _root(parent, b)
+            if a != b:
+                parent[a] = b
+        groups = list(range(rim + 1))  # a point no wall touches is a group of its own
+        for x in touched:
+            groups[x] = _root(parent, x)
+        return groups
 
     def empty_edges(self) -> list[tuple[Cell, Cell]]:
         """The edges without a mark, in :attr:`~boardkit.topology.Topology.edges` order.
