@@ -39,7 +39,7 @@ __all__ = ["PART", "BoardCells", "BoardTables", "P", "WallTable"]
 #: (``tuple[str, ...]``, bottom first, for games that pile pieces).
 P = TypeVar("P", default=str)
 
-_CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL = range(6)
+_CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL, _SEEN, _FORGOT, _LAST = range(9)
 #: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
 PART = "_part"
 #: Whether this module runs compiled (then a plain loop is C, and beats the pure build's itertools).
@@ -201,6 +201,9 @@ class BoardCells(Generic[P]):
             counters[PART] = first_part
         self._turn: Player = 0
         self._result: Outcome | None = None
+        # The positions seen (remember), each with how many times; the move being played, then the last one.
+        self._positions_seen: dict[Hashable, int] = {}
+        self._last_move: Any = None
         # While a move is played: what it overwrote, as (what, where, old value), for undo.
         # Plain data, not bound methods, so that a copy's undo changes the copy.
         self._log: list[tuple[int, Any, Any]] | None = None
@@ -222,6 +225,8 @@ class BoardCells(Generic[P]):
         twin._counters = dict(self._counters)
         twin._turn = self._turn
         twin._result = self._result
+        twin._positions_seen = dict(self._positions_seen)
+        twin._last_move = self._last_move
         twin._log = None
 
     def _cell_fields(self) -> dict[str, Any]:
@@ -240,6 +245,8 @@ class BoardCells(Generic[P]):
             "_first_part": self._first_part,
             "_turn": self._turn,
             "_result": self._result,
+            "_positions_seen": self._positions_seen,
+            "_last_move": self._last_move,
             "_log": self._log,
             "rng": self.rng,
             "_moves": self._moves,
@@ -714,6 +721,7 @@ class BoardCells(Generic[P]):
         if self._log is not None:
             self._log.append((_CELL, index, self._cells[index]))
             self._cells[index] = piece
+            self._version += 1  # moves asked for during a move are listed again after a change
         else:
             self._cells[index] = piece
             self._changed_outside_a_move()
@@ -899,6 +907,7 @@ class BoardCells(Generic[P]):
         log = self._log
         if log is not None:
             log.append((_CELL, start, cells[start]))
+            self._version += 1
         cells[start] = 0
         for j in sown:  # on the tables directly, each change logged for undo as put does
             if log is not None:
@@ -991,6 +1000,7 @@ class BoardCells(Generic[P]):
         if self._log is not None:
             self._log.append((what, k, marks[k]))
             marks[k] = mark
+            self._version += 1
         else:
             marks[k] = mark
             self._changed_outside_a_move()
@@ -1340,6 +1350,90 @@ class BoardCells(Generic[P]):
                 count += 1
         return count
 
+    # The positions seen, for repetition rules; undone with the move that saw them.
+
+    def remember(self, key: Hashable | None = None) -> int:
+        """Count this position among the positions seen, and return how many
+        times it had been seen before (0: never): a repetition rule's
+        record (Oware's and Lines of Action's "a position came back", Go's
+        superko), kept by the kit so that a move adds one entry and its
+        undo takes it back (no copy of the record a move). ``key`` is what
+        to compare; by default the cells, the marks and the player to move.
+        :meth:`forget_seen` clears the record (after a move that cannot be
+        undone in play, such as a capture), :meth:`times_seen` reads it.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.remember(), state.remember(), state.remember("my key")
+            (0, 1, 0)
+            >>> state.times_seen(), state.times_seen("other")
+            (2, 0)
+        """
+        if key is None:
+            key = self._board_key()
+        before = self._positions_seen.get(key, 0)
+        self._positions_seen[key] = before + 1
+        if self._log is not None:
+            self._log.append((_SEEN, key, before))
+            self._version += 1
+        else:
+            self._changed_outside_a_move()
+        return before
+
+    def times_seen(self, key: Hashable | None = None) -> int:
+        """How many times :meth:`remember` counted this position (or ``key``)
+        since the record was last cleared.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.times_seen()
+            0
+        """
+        return self._positions_seen.get(self._board_key() if key is None else key, 0)
+
+    def forget_seen(self) -> None:
+        """Clear the record of positions seen (:meth:`remember`): a move
+        after which no earlier position can come back, such as Oware's
+        capture. Undone with the move.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.remember()
+            0
+            >>> state.forget_seen(); state.remember()
+            0
+        """
+        old = self._positions_seen
+        self._positions_seen = {}
+        if self._log is not None:
+            self._log.append((_FORGOT, None, old))
+            self._version += 1
+        else:
+            self._changed_outside_a_move()
+
+    @property
+    def last_move(self) -> Any:
+        """The move being played, while :meth:`play` and :meth:`judge` run,
+        and the last move played otherwise (``None`` before the first): what
+        a judge that looks only at what the last move changed reads (the
+        stone just put in Hex, Y or Havannah).
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.last_move is None
+            True
+            >>> state.apply("b2"); state.last_move
+            Place('b2')
+            >>> state.undo(); state.last_move is None
+            Place('b2')
+            True
+        """
+        return self._last_move
+
     def set(self, counter: str, value: Hashable) -> None:
         """Set a declared counter."""
         if counter not in self._counters:
@@ -1347,6 +1441,7 @@ class BoardCells(Generic[P]):
         if self._log is not None:
             self._log.append((_COUNTER, counter, self._counters[counter]))
             self._counters[counter] = value
+            self._version += 1
         else:
             self._counters[counter] = value
             self._changed_outside_a_move()
@@ -1356,6 +1451,7 @@ class BoardCells(Generic[P]):
         :attr:`~BoardGame.parts`, if it declares them)."""
         if self._log is not None:
             self._log.append((_TURN, None, self._turn))
+            self._version += 1
         self._turn = player
         if self._first_part is not None and self._counters[PART] != self._first_part:
             self.set(PART, self._first_part)
@@ -1371,6 +1467,7 @@ class BoardCells(Generic[P]):
         if skip is None:
             if self._log is not None:
                 self._log.append((_TURN, None, player))
+                self._version += 1
             self._turn = (player + 1) % self.players
             if self._first_part is not None and self._counters[PART] != self._first_part:
                 self.set(PART, self._first_part)
@@ -1447,8 +1544,9 @@ class BoardCells(Generic[P]):
             reason = "not a move of this game"
         if reason is not None:
             raise IllegalMoveError(move, reason)
-        log: list[tuple[int, Any, Any]] = []
+        log: list[tuple[int, Any, Any]] = [(_LAST, None, self._last_move)]
         self._log = log
+        self._last_move = move
         before = (self._version, self._legal)
         self._version += 1
         try:
@@ -1519,15 +1617,33 @@ class BoardCells(Generic[P]):
             elif what == _LEGAL:
                 if where == version:  # the position is the one the move left: the one before it comes back whole
                     self._version, self._legal = old
+            elif what == _SEEN:
+                if old:
+                    self._positions_seen[where] = old
+                else:
+                    del self._positions_seen[where]
+            elif what == _FORGOT:  # a copy of the record: a copy of this state shares the log, and may undo it too
+                self._positions_seen = dict(old)
+            elif what == _LAST:
+                self._last_move = old
             else:
                 self._turn = old
         self._result = None  # a move is only ever played while the game goes on
 
     def _key(self) -> Hashable:
+        # The positions seen (remember) are the game's history, not its position: left out, as the move stack is.
+        return (self._marks(), tuple(sorted(self._counters.items())), self._turn, self._result)
+
+    def _marks(self) -> tuple[Any, ...]:
+        """What stands on the cells, then the marks on the edges and crossing points, if kept."""
         cells = tuple(self._cells) if self._lines is None else (*self._cells, *self._lines)
         if self._points is not None:
             cells = (*cells, *self._points)
-        return (cells, tuple(sorted(self._counters.items())), self._turn, self._result)
+        return cells
+
+    def _board_key(self) -> tuple[Any, ...]:
+        """What stands on the cells (and marks the edges and crossing points) and who is to move."""
+        return (self._marks(), self._turn)
 
 
 def _root(parent: list[int], x: int) -> int:
