@@ -17,7 +17,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
 from itertools import compress, repeat
-from operator import is_, is_not
+from operator import eq, is_, is_not
 from typing import Any, Final, Generic, cast
 
 from typing_extensions import TypeVar
@@ -466,6 +466,51 @@ class BoardCells(Generic[P]):
                             found.append(quiet)
                     elif capture is not None and held == enemy:
                         found.append(capture)
+        return found
+
+    def hop_moves(
+        self,
+        piece: P | None,
+        table: Sequence[Sequence[tuple[int, Any, int, Any]]],
+        *,
+        start: int = -1,
+        steps: bool = True,
+        skip: Container[int] = (),
+    ) -> list[Any]:
+        """The steps and hops of every ``piece`` on the board (or of the
+        piece on cell index ``start``), in board order: ``table[i]`` lists,
+        for a piece on cell ``i``, its routes as ``(j, step, k, hop)``: the
+        move ``step`` is legal when cell ``j`` is empty, ``hop`` (over ``j``
+        to ``k``) when ``j`` holds a piece, any piece, and ``k`` is empty
+        (``k`` -1 and ``hop`` ``None``: no hop that way). With
+        ``steps=False`` only the hops, and none onto a cell in ``skip``:
+        a hop chain going on (Chinese checkers, Halma). On the compiled
+        build the loop runs in C.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("a1"); state.apply("b1")
+            >>> east = [[(i + 1, f"{i}-{i + 1}", i + 2, f"{i}^{i + 2}")] if i % 3 == 0 else [] for i in range(9)]
+            >>> state.hop_moves("X", east), state.hop_moves(None, east, start=0, steps=False, skip={2})
+            (['0^2'], [])
+        """
+        cells = self._cells
+        sources: list[int]
+        if start >= 0:
+            sources = [start]
+        elif NATIVE:
+            sources = [i for i, here in enumerate(cells) if here is piece or (here is not None and here == piece)]
+        else:  # the piece's cells picked in C (itertools)
+            sources = list(compress(range(len(cells)), map(eq, cells, repeat(piece))))
+        found: list[Any] = []
+        for i in sources:
+            for j, step, k, hop in table[i]:
+                if cells[j] is None:
+                    if steps:
+                        found.append(step)
+                elif k >= 0 and cells[k] is None and k not in skip:
+                    found.append(hop)
         return found
 
     def route_moves(self, routes: Mapping[Any, Sequence[Sequence[tuple[int, Any]]]]) -> list[Any]:
