@@ -39,7 +39,7 @@ __all__ = ["PART", "BoardCells", "BoardTables", "P", "WallTable"]
 #: (``tuple[str, ...]``, bottom first, for games that pile pieces).
 P = TypeVar("P", default=str)
 
-_CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL, _SEEN, _FORGOT, _LAST = range(9)
+_CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL, _SEEN, _FORGOT = range(8)
 #: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
 PART = "_part"
 #: Whether this module runs compiled (then a plain loop is C, and beats the pure build's itertools).
@@ -195,6 +195,9 @@ class BoardCells(Generic[P]):
         # The legal moves of the position numbered _version, computed once for legal_moves and check.
         self._version = 0
         self._legal: tuple[int, list[Any]] = (-1, [])
+        # While a move is played: the length of its log when the legal moves were listed (-1: not asked),
+        # so that moves asked for during a move are listed again after any later change (each is logged).
+        self._asked_at = -1
         self._counters = counters
         self._first_part = first_part
         if first_part is not None:
@@ -219,6 +222,7 @@ class BoardCells(Generic[P]):
         twin._first_part = self._first_part
         twin._version = 0
         twin._legal = (-1, [])
+        twin._asked_at = -1
         twin._cells = list(self._cells)
         twin._lines = None if self._lines is None else list(self._lines)
         twin._points = None if self._points is None else list(self._points)
@@ -241,6 +245,7 @@ class BoardCells(Generic[P]):
             "_points": self._points,
             "_version": self._version,
             "_legal": self._legal,
+            "_asked_at": self._asked_at,
             "_counters": self._counters,
             "_first_part": self._first_part,
             "_turn": self._turn,
@@ -260,7 +265,7 @@ class BoardCells(Generic[P]):
         raise NotImplementedError
 
     def legal_moves(self) -> list[Any]:
-        if self._result is None and self._legal[0] == self._version:  # the cache, read here: one call less
+        if self._result is None and self._legal[0] == self._version and self._log is None:  # the cache: one call less
             return list(self._legal[1])
         return list(self._cached_moves())
 
@@ -268,9 +273,11 @@ class BoardCells(Generic[P]):
         if self._result is not None:  # judge may have asked for them before it ended the game
             return []
         version, moves = self._legal
-        if version != self._version:
+        log = self._log
+        if version != self._version or (log is not None and self._asked_at != len(log)):
             moves = self.moves()
             self._legal = (self._version, moves)
+            self._asked_at = -1 if log is None else len(log)
         return moves
 
     def play(self, move: Any) -> None:
@@ -766,7 +773,6 @@ class BoardCells(Generic[P]):
         if self._log is not None:
             self._log.append((_CELL, index, self._cells[index]))
             self._cells[index] = piece
-            self._version += 1  # moves asked for during a move are listed again after a change
         else:
             self._cells[index] = piece
             self._changed_outside_a_move()
@@ -952,7 +958,6 @@ class BoardCells(Generic[P]):
         log = self._log
         if log is not None:
             log.append((_CELL, start, cells[start]))
-            self._version += 1
         cells[start] = 0
         for j in sown:  # on the tables directly, each change logged for undo as put does
             if log is not None:
@@ -1045,7 +1050,6 @@ class BoardCells(Generic[P]):
         if self._log is not None:
             self._log.append((what, k, marks[k]))
             marks[k] = mark
-            self._version += 1
         else:
             marks[k] = mark
             self._changed_outside_a_move()
@@ -1421,7 +1425,6 @@ class BoardCells(Generic[P]):
         self._positions_seen[key] = before + 1
         if self._log is not None:
             self._log.append((_SEEN, key, before))
-            self._version += 1
         else:
             self._changed_outside_a_move()
         return before
@@ -1455,7 +1458,6 @@ class BoardCells(Generic[P]):
         self._positions_seen = {}
         if self._log is not None:
             self._log.append((_FORGOT, None, old))
-            self._version += 1
         else:
             self._changed_outside_a_move()
 
@@ -1486,7 +1488,6 @@ class BoardCells(Generic[P]):
         if self._log is not None:
             self._log.append((_COUNTER, counter, self._counters[counter]))
             self._counters[counter] = value
-            self._version += 1
         else:
             self._counters[counter] = value
             self._changed_outside_a_move()
@@ -1496,7 +1497,6 @@ class BoardCells(Generic[P]):
         :attr:`~BoardGame.parts`, if it declares them)."""
         if self._log is not None:
             self._log.append((_TURN, None, self._turn))
-            self._version += 1
         self._turn = player
         if self._first_part is not None and self._counters[PART] != self._first_part:
             self.set(PART, self._first_part)
@@ -1512,7 +1512,6 @@ class BoardCells(Generic[P]):
         if skip is None:
             if self._log is not None:
                 self._log.append((_TURN, None, player))
-                self._version += 1
             self._turn = (player + 1) % self.players
             if self._first_part is not None and self._counters[PART] != self._first_part:
                 self.set(PART, self._first_part)
@@ -1589,7 +1588,7 @@ class BoardCells(Generic[P]):
             reason = "not a move of this game"
         if reason is not None:
             raise IllegalMoveError(move, reason)
-        log: list[tuple[int, Any, Any]] = [(_LAST, None, self._last_move)]
+        log: list[tuple[int, Any, Any]] = []
         self._log = log
         self._last_move = move
         before = (self._version, self._legal)
@@ -1599,9 +1598,14 @@ class BoardCells(Generic[P]):
             self._result = self.judge()
         except BaseException:
             self._log = None
+            self._asked_at = -1
             self._unplay(move, log)
             raise
         self._log = None
+        if self._asked_at >= 0:  # the moves were asked for during the move: kept if nothing changed since
+            if self._asked_at != len(log):
+                self._version += 1
+            self._asked_at = -1
         # The legal moves known before the move, given back by its undo when nothing else changed since
         # (a search, or lockstep, tries a move, takes it back and goes on with the next: no listing again).
         log.append((_LEGAL, self._version, before))
@@ -1669,11 +1673,11 @@ class BoardCells(Generic[P]):
                     del self._positions_seen[where]
             elif what == _FORGOT:  # a copy of the record: a copy of this state shares the log, and may undo it too
                 self._positions_seen = dict(old)
-            elif what == _LAST:
-                self._last_move = old
             else:
                 self._turn = old
         self._result = None  # a move is only ever played while the game goes on
+        moves = self._moves  # the move taken back is off the stack already (or, refused, never on it)
+        self._last_move = moves[-1] if moves else None
 
     def _key(self) -> Hashable:
         # The positions seen (remember) are the game's history, not its position: left out, as the move stack is.
