@@ -40,6 +40,8 @@ __all__ = ["PART", "BoardCells", "BoardTables", "P", "WallTable"]
 P = TypeVar("P", default=str)
 
 _CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL, _SEEN, _FORGOT = range(8)
+#: The version of legal moves listed during a move (BoardCells._cached_moves), never a position's.
+_ASKED: Final = -2
 #: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
 PART = "_part"
 #: Whether this module runs compiled (then a plain loop is C, and beats the pure build's itertools).
@@ -265,7 +267,7 @@ class BoardCells(Generic[P]):
         raise NotImplementedError
 
     def legal_moves(self) -> list[Any]:
-        if self._result is None and self._legal[0] == self._version and self._log is None:  # the cache: one call less
+        if self._result is None and self._legal[0] == self._version:  # the cache, read here: one call less
             return list(self._legal[1])
         return list(self._cached_moves())
 
@@ -273,11 +275,17 @@ class BoardCells(Generic[P]):
         if self._result is not None:  # judge may have asked for them before it ended the game
             return []
         version, moves = self._legal
-        log = self._log
-        if version != self._version or (log is not None and self._asked_at != len(log)):
-            moves = self.moves()
-            self._legal = (self._version, moves)
-            self._asked_at = -1 if log is None else len(log)
+        if version != self._version:
+            log = self._log
+            if log is None:
+                moves = self.moves()
+                self._legal = (self._version, moves)
+            elif version != _ASKED or self._asked_at != len(log):
+                # Asked for during a move: kept as version _ASKED, used again while the log does not grow,
+                # and the position's own once the move is over if nothing changed after (_play).
+                moves = self.moves()
+                self._legal = (_ASKED, moves)
+                self._asked_at = len(log)
         return moves
 
     def play(self, move: Any) -> None:
@@ -1603,8 +1611,8 @@ class BoardCells(Generic[P]):
             raise
         self._log = None
         if self._asked_at >= 0:  # the moves were asked for during the move: kept if nothing changed since
-            if self._asked_at != len(log):
-                self._version += 1
+            if self._asked_at == len(log) and self._legal[0] == _ASKED:
+                self._legal = (self._version, self._legal[1])
             self._asked_at = -1
         # The legal moves known before the move, given back by its undo when nothing else changed since
         # (a search, or lockstep, tries a move, takes it back and goes on with the next: no listing again).
