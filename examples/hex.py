@@ -29,7 +29,7 @@ import attrs
 
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Place
-from boardkit.patterns import reach
+from boardkit.patterns import connects
 from boardkit.topology import HexGrid, Topology
 
 STONES = "RB"
@@ -62,13 +62,9 @@ class HexState(BoardState[str, Place]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        last = self.last_move  # the stone just put: only its chain can be new
-        if last is None:
-            return None
         player = 1 - self.player  # only the player who has just moved can have won
         grid, _, sides = board(self.game.options.size)
-        chain = reach(grid.compiled, self.at, [grid.index(last.cell)], pieces={STONES[player]})
-        if all(not chain.isdisjoint(side) for side in sides[player]):
+        if connects(grid.compiled, self.at, *sides[player], pieces={STONES[player]}):
             colour, *names = GOALS[player]
             return Outcome.win(player, f"{colour} joins {' and '.join(names)}")
         return None
