@@ -88,8 +88,8 @@ def point_of(r: int, c: int) -> int | None:
 
 POINTS = [[i for i, hole in enumerate(HOLES) if point_of(*hole) == p] for p in range(6)]  # ten holes each
 SEATS = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}  # each player's point, by number of players
-#: Every step and hop, made once: ROUTES[i] lists, for a piece on hole i, (next hole, the step there, the hole
-#: beyond it, the hop there), one per direction (the hole beyond -1, and no hop, at the edge).
+#: Every step and hop, made once, as the kit's hop_moves reads them: ROUTES[i] lists, for a piece on hole i, (next
+#: hole, the step there, the hole beyond it, the hop there), one per direction (beyond -1, and no hop, at the edge).
 ROUTES = [[(j, Step(CELLS[i], CELLS[j]), k, Step(CELLS[i], CELLS[k]) if k >= 0 else None)
            for d, j in enumerate(NEIGHBOURS[i]) if j >= 0 for k in [NEIGHBOURS[j][d]]] for i in range(121)]
 INDEX = {name: i for i, name in enumerate(CELLS)}
@@ -111,21 +111,12 @@ class ChineseCheckersState(BoardState[str, Step | Pass]):
 
     def hops(self, i: int, seen: frozenset[int]) -> list[Step]:
         """The hops of the piece on hole ``i``, onto holes it has not stood on this turn."""
-        at = self.at
-        return [hop for j, _, k, hop in ROUTES[i] if hop and at[j] is not None and at[k] is None and k not in seen]
+        return self.hop_moves(None, ROUTES, start=i, steps=False, skip=seen)
 
     def moves(self) -> list[Step | Pass]:
         if self.part == "hop":
             return [*self.hops(self.counter("_at"), self.counter("_seen")), Pass()]
-        me, at = PIECES[self.player], self.at
-        found: list[Step | Pass] = []
-        for i in [i for i, piece in enumerate(at) if piece == me]:  # each of the mover's ten pieces
-            for j, step, k, hop in ROUTES[i]:
-                if at[j] is None:
-                    found.append(step)
-                elif hop and at[k] is None:
-                    found.append(hop)
-        return found or [Pass()]
+        return self.hop_moves(PIECES[self.player], ROUTES) or [Pass()]  # each step, or a first hop
 
     def play(self, move: Step | Pass) -> None:
         if isinstance(move, Step):
@@ -149,7 +140,7 @@ class ChineseCheckersState(BoardState[str, Step | Pass]):
         if self.part == "move" and self.counter("turns"):  # a turn has just ended: has its player filled the far point?
             mover = (self.player - 1) % self.players
             far = POINTS[(SEATS[self.players][mover] + 3) % 6]
-            if all(self.at[i] == PIECES[mover] for i in far):
+            if self.filled([far]) == PIECES[mover]:
                 return Outcome.win(mover, "filled the far point of the star")
         if self.counter("turns") >= self.game.options.max_moves:
             return Outcome.draw(f"{self.game.options.max_moves} turns")

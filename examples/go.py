@@ -20,9 +20,9 @@ bitboard), and ask the kit's :class:`boardkit.patterns.Stones` for the
 points where a stone may go, the stones it takes and the score: a chain and
 its liberties take a few operations on whole numbers, not a walk over the
 board, and run in C on the compiled build. The board's cells hold the same
-stones, for the pictures, the text board and the players. One thing is
-missing from the kit: the positions seen so far, for a superko rule (kept
-here by hand in a counter).
+stones, for the pictures, the text board and the players. The kit keeps
+the positions seen so far, for the superko rule
+(:meth:`~boardkit.kit.BoardState.remember`).
 
 Points are named as the kit names squares, ``a1`` to ``i9`` with ``a1``
 at the bottom left; OpenSpiel skips the letter i, so its ``B j5`` is ``i5``
@@ -72,8 +72,11 @@ def openspiel_names(move: Place | Pass, state: BoardState) -> str:
 
 
 class GoState(BoardState[str, Place | Pass]):
+    def setup(self) -> None:
+        self.remember(0)  # the empty board: both colours' stones in one number
+
     def moves(self) -> list[Place | Pass]:
-        black, white, ko, _ = self.counter("_board")
+        black, white, ko = self.counter("_board")
         mine, theirs = (black, white) if self.player == 0 else (white, black)
         legal = CHAINS.legal(mine, theirs, ko)  # every empty point but suicides and the ko
         moves: list[Place | Pass] = CHAINS.pick(legal, ROWS)
@@ -81,12 +84,12 @@ class GoState(BoardState[str, Place | Pass]):
         return moves
 
     def play(self, move: Place | Pass) -> None:
-        player, (black, white, ko, seen) = self.player, self.counter("_board")
+        player, (black, white, ko) = self.player, self.counter("_board")
         self.set("moves played", self.counter("moves played") + 1)
         if isinstance(move, Pass):
             self.set("passes", self.counter("passes") + 1)
             if ko:  # a pass lifts the ko
-                self.set("_board", (black, white, 0, seen))
+                self.set("_board", (black, white, 0))
         else:
             if self.counter("passes"):
                 self.set("passes", 0)
@@ -101,10 +104,9 @@ class GoState(BoardState[str, Place | Pass]):
                     self.put(NAMES[i], None)
                 self.set("captured", self.counter("captured") + taken.bit_count())
             black, white = (mine, theirs) if player == 0 else (theirs, mine)
-            position = black << 90 | white  # both colours' stones in one number
-            if position in seen:
+            if self.remember(black << 90 | white):  # both colours' stones in one number: seen before
                 self.set("_repeated", True)
-            self.set("_board", (black, white, ko, seen | {position}))
+            self.set("_board", (black, white, ko))
         self.next_turn()
 
     def judge(self) -> Outcome | None:
@@ -128,8 +130,8 @@ class Go(BoardGame[GoState, Place | Pass]):
     counters: ClassVar = {
         "moves played": 0, "passes": 0, "captured": 0,
         # The rules' own bookkeeping: black's and white's stones as bitboards, the point ko forbids (or 0),
-        # and every position so far (both colours' stones in one number); whether one came back.
-        "_board": (0, 0, 0, frozenset({0})), "_repeated": False,
+        # and whether a position came back.
+        "_board": (0, 0, 0), "_repeated": False,
     }
     moves = (Place, Pass)
     state_class = GoState

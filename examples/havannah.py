@@ -98,20 +98,19 @@ class HavannahState(BoardState[str, Place]):
         places = board(self.game.options.size).places
         moves = self.place_moves(places)
         if self.game.options.swap and self.player == 1 and self.at.count(None) == len(places) - 1:
-            moves.insert(0, Place(self.counter("_last")))  # the swap: on the first stone
+            moves.insert(0, self.last_move)  # the swap: on the first stone
         return moves
 
     def play(self, move: Place) -> None:
         self.put(move.cell, STONES[self.player])
-        self.set("_last", move.cell)
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        last = self.counter("_last")
+        last = self.last_move  # the stone just put: only its chain can be new
         if last is None:
             return None
         player, b = 1 - self.player, board(self.game.options.size)
-        i = b.grid.index(last)
+        i = b.grid.index(last.cell)
         chain = reach(b.grid.compiled, self.at, [i], pieces={STONES[player]})
         if self.ring(i, STONES[player], b):
             return Outcome.win(player, "a ring")
@@ -149,7 +148,6 @@ class Havannah(BoardGame[HavannahState, Place]):
     name = "havannah"
     pieces: ClassVar = {"O": "player 0", "@": "player 1"}
     colours: ClassVar = {"O": "#f5f5f5", "@": "#222222"}
-    counters: ClassVar = {"_last": None}
     moves = (Place,)
     options_class = HavannahOptions
     state_class = HavannahState

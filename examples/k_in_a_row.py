@@ -79,14 +79,13 @@ class KInARowState(BoardState[str, Place]):
 
     def play(self, move: Place) -> None:
         self.put(move.cell, STONES[self.player])
-        self.set("_last", move.cell)  # "_": the rules' bookkeeping, not shown on the board
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        last, k = self.counter("_last"), self.game.options.k
-        if last is not None and self.line(last) >= k:
+        last, k = self.last_move, self.game.options.k  # the stone just put: only its lines are new
+        if last is not None and self.line(last.cell) >= k:
             words = NUMBERS[k - 2] if k - 2 < len(NUMBERS) else str(k)
-            return Outcome.win(STONES.index(self[last] or "B"), f"{words} in a line")
+            return Outcome.win(STONES.index(self[last.cell] or "B"), f"{words} in a line")
         return None if None in self.at else Outcome.draw("the board is full")
 
 
@@ -95,7 +94,6 @@ class KInARow(BoardGame[KInARowState, Place]):
 
     name = "k-in-a-row"
     pieces: ClassVar = {"B": "player 0 (black)", "W": "player 1 (white)"}
-    counters: ClassVar = {"_last": None}
     moves = (Place,)
     options_class = KInARowOptions
     state_class = KInARowState

@@ -18,8 +18,10 @@ another), even one that joins a side.
 
 A move is written ``b1-b3``, a capture ``b1xb3``, as OpenSpiel writes them.
 ``tests/test_gallery_connection.py`` plays this game and OpenSpiel's side by
-side. Missing from the kit: the boards seen so far, for the repetition rule
-(kept here in a counter, as in ``examples/go.py``).
+side. The kit keeps the boards seen so far, for the repetition rule
+(:meth:`~boardkit.kit.BoardState.remember`), as in ``examples/go.py``.
+Missing from the kit: a quick count of the pieces on a line (a table of
+the lines through each square, made here).
 
 Run it with ``boardkit play examples/lines_of_action.py:LinesOfAction``.
 
@@ -67,7 +69,7 @@ class LinesOfActionState(BoardState[str, Path]):
                 self.put(BOARD.cells[i], "x")
             elif 0 < row < 7 and column in (0, 7):
                 self.put(BOARD.cells[i], "o")
-        self.set("_seen", frozenset({self.written()}))
+        self.remember(self.written())
 
     def moves(self) -> list[Path]:
         cells, mine, theirs = self.at, PIECES[self.player], PIECES[1 - self.player]
@@ -90,9 +92,7 @@ class LinesOfActionState(BoardState[str, Path]):
         self.put(move.target, self[move.source])
         self.put(move.source, None)
         self.set("moves played", self.counter("moves played") + 1)
-        seen, board = self.counter("_seen"), self.written()
-        self.set("_repeated", board in seen)
-        self.set("_seen", seen | {board})
+        self.set("_repeated", self.remember(self.written()) > 0)
         self.next_turn()
 
     def judge(self) -> Outcome | None:
@@ -125,7 +125,7 @@ class LinesOfAction(BoardGame[LinesOfActionState, Path]):
     board = BOARD
     pieces: ClassVar = {"x": "player 0 (black)", "o": "player 1 (white)"}
     colours: ClassVar = {"x": "#222222", "o": "#f5f5f5"}
-    counters: ClassVar = {"moves played": 0, "_seen": frozenset(), "_repeated": False}
+    counters: ClassVar = {"moves played": 0, "_repeated": False}
     moves = (Path,)
     options_class = LinesOfActionOptions
     state_class = LinesOfActionState

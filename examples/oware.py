@@ -27,8 +27,8 @@ OpenSpiel names a move by its house, ``A`` to ``F`` for player 0 and ``a``
 to ``f`` for player 1 (``f2`` is ``a``, ``a2`` is ``f``): :func:`openspiel_names`.
 ``tests/test_gallery_more.py`` plays this game and OpenSpiel's side by side.
 
-Missing from the kit: the positions seen so far, for the repetition rule
-(kept here by hand in a counter, as Go keeps its own for superko).
+The kit keeps the positions seen for the repetition rule
+(:meth:`~boardkit.kit.BoardState.remember`), each move's entry undone with it.
 
 Run it with ``boardkit play examples/oware.py:Oware``.
 
@@ -87,11 +87,7 @@ class OwareState(BoardState[int, Place]):
             self.put(name, 4)
         for name in STORES:
             self.put(name, 0)
-        self.set("_seen", frozenset({self.position()}))
-
-    def position(self) -> tuple[object, ...]:
-        """What the repetition rule compares: the seeds, the stores and the player to move."""
-        return (*self.at, self.player)
+        self.remember()  # the positions seen, for the repetition rule: the seeds, the stores and the player to move
 
     def moves(self) -> list[Place]:
         player, seeds = self.player, self.at
@@ -114,11 +110,11 @@ class OwareState(BoardState[int, Place]):
             for i in taken:
                 self.put(HOUSES[i], 0)
         self.next_turn()
-        seen = frozenset() if took else self.counter("_seen")  # seeds taken never come back: forget the rest
-        repeated = self.position() in seen
-        self.set("_seen", seen | {self.position()})
+        if took:  # seeds taken never come back: forget the positions seen
+            self.forget_seen()
+        repeated = self.remember() > 0
         why = "a position came back" if repeated else "the seeds taken decide it" if self.decided() else None
-        if why or not self.moves():
+        if why or not self.legal_moves():  # the next player's moves, kept for their turn
             self.set("_end", why or "no move to make")
             for owner, row in enumerate(ROWS):  # the game is over: each player takes the seeds in their row
                 self.add(STORES[owner], self.total(row))
@@ -145,6 +141,6 @@ class Oware(BoardGame[OwareState, Place]):
 
     name = "oware"
     board = BOARD
-    counters: ClassVar = {"_seen": frozenset(), "_end": None}  # the positions seen since the last capture; why it ended
+    counters: ClassVar = {"_end": None}  # why it ended
     moves = (Place,)
     state_class = OwareState

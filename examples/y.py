@@ -79,16 +79,15 @@ class YState(BoardState[str, Place]):
 
     def play(self, move: Place) -> None:
         self.put(move.cell, STONES[self.player])
-        self.set("_last", move.cell)
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        last = self.counter("_last")
+        last = self.last_move  # the stone just put: only its chain can be new
         if last is None:
             return None
         player = 1 - self.player  # only the player who has just moved can have won
         grid, _, sides = board(self.game.options.size)
-        chain = reach(grid.compiled, self.at, [grid.index(last)], pieces={STONES[player]})
+        chain = reach(grid.compiled, self.at, [grid.index(last.cell)], pieces={STONES[player]})
         if all(chain & side for side in sides):
             return Outcome.win(player, "a chain touches all three sides")
         return None
@@ -100,7 +99,6 @@ class Y(BoardGame[YState, Place]):
     name = "y"
     pieces: ClassVar = {"O": "player 0", "@": "player 1"}
     colours: ClassVar = {"O": "#f5f5f5", "@": "#222222"}
-    counters: ClassVar = {"_last": None}
     moves = (Place,)
     options_class = YOptions
     state_class = YState

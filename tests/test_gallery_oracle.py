@@ -197,8 +197,8 @@ class CloberOntoEmpty(clobber.ClobberState):
 class NoKo(go.GoState):
     def play(self, move: Any) -> None:
         super().play(move)
-        black, white, _, seen = self.counter("_board")
-        self.set("_board", (black, white, 0, seen))  # no point is ever forbidden
+        black, white, _ = self.counter("_board")
+        self.set("_board", (black, white, 0))  # no point is ever forbidden
 
 
 class RemovesFromMills(nine_mens_morris.NineMensMorrisState):

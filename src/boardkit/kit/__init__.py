@@ -469,6 +469,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             self.setup()
         finally:
             self._log = None
+            self._asked_at = -1  # moves the set-up asked for (version -2) are listed again
         self._result = self.judge()
 
     # -- what a game writes -----------------------------------------------------

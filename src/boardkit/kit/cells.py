@@ -17,7 +17,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
 from itertools import compress, repeat
-from operator import is_
+from operator import and_, eq, is_, is_not, not_, or_
 from typing import Any, Final, Generic, cast
 
 from typing_extensions import TypeVar
@@ -32,14 +32,16 @@ from boardkit.patterns import shortest_way
 from boardkit.render.text import symbol
 from boardkit.topology import Cell, SquareGrid, Topology, TopologyError  # noqa: F401  (SquareGrid: the doctests')
 
-__all__ = ["PART", "BoardCells", "BoardTables", "P"]
+__all__ = ["PART", "BoardCells", "BoardTables", "P", "WallTable"]
 
 #: What a cell holds: a piece's symbol (``str``, the default), a count
 #: (``int``: ``BoardState[int]``, seeds in a pit) or a stack of symbols
 #: (``tuple[str, ...]``, bottom first, for games that pile pieces).
 P = TypeVar("P", default=str)
 
-_CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL = range(6)
+_CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL, _SEEN, _FORGOT = range(8)
+#: The version of legal moves listed during a move (BoardCells._cached_moves), never a position's.
+_ASKED: Final = -2
 #: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
 PART = "_part"
 #: Whether this module runs compiled (then a plain loop is C, and beats the pure build's itertools).
@@ -57,6 +59,9 @@ class BoardTables:
         directions: each direction's index in the compiled tables.
         axes: one direction index per line through a cell (a direction and
             its opposite are one line), the lines :meth:`BoardCells.line` counts.
+        ways: the way :meth:`BoardCells.wall_moves` last found from a cell to a
+            set of goals, by the cell and the goals' id: the goals and the
+            edges along the way, used again while none of them holds a mark.
 
     Examples:
         >>> tables = BoardTables(SquareGrid(3, 3))
@@ -80,6 +85,9 @@ class BoardTables:
         # Whether each move table given to place_moves has gaps (None), by the table's id; the table is kept
         # with its answer, so its id is never another's. A table is made once, as place_moves says.
         self._gaps: dict[int, tuple[Sequence[Any], bool]] = {}
+        # The goals are kept with their way, as the tables below, so their id is never another's.
+        self.ways: dict[tuple[int, int], tuple[Container[int], list[int]]] = {}
+        self._walls: dict[int, tuple[Sequence[Any], WallTable]] = {}
 
     def gapped(self, table: Sequence[Any]) -> bool:
         """Whether ``table`` has a ``None`` entry (a cell without a move),
@@ -98,6 +106,75 @@ class BoardTables:
             self._gaps.clear()
         self._gaps[id(table)] = (table, gaps)
         return gaps
+
+    def walls(self, table: Sequence[tuple[Sequence[int], Sequence[int], Any]]) -> WallTable:
+        """``table``, a table of walls as :meth:`BoardCells.wall_moves` reads
+        it, read once (by the table's id, as :meth:`gapped`): its walls by the
+        edges and the crossing points they take.
+
+        Examples:
+            >>> tables = BoardTables(SquareGrid(3, 3))
+            >>> walls = tables.walls([((0, 1), (0,), "x"), ((1, 2), (), "y")])
+            >>> walls.moves, walls.by_edge[1], walls.by_point
+            (['x', 'y'], [0, 1], {0: [0]})
+        """
+        known = self._walls.get(id(table))
+        if known is not None and known[0] is table:
+            return known[1]
+        walls = WallTable(table)
+        if len(self._walls) >= 64:
+            self._walls.clear()
+        self._walls[id(table)] = (table, walls)
+        return walls
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class WallTable:
+    """A table of walls (:meth:`BoardCells.wall_moves`) read once: each
+    wall's move and edges, and the walls by each edge and each crossing
+    point they take, so that the walls a mark rules out are found from the
+    marks.
+
+    Examples:
+        >>> walls = WallTable([((0, 1), (0,), "x"), ((1, 2), (), "y")])
+        >>> walls.edges, walls.by_edge
+        ([(0, 1), (1, 2)], {0: [0], 1: [0, 1], 2: [1]})
+    """
+
+    def __init__(self, table: Sequence[tuple[Sequence[int], Sequence[int], Any]]) -> None:
+        self.moves: list[Any] = []
+        self.edges: list[Sequence[int]] = []
+        self.by_edge: dict[int, list[int]] = {}
+        self.by_point: dict[int, list[int]] = {}
+        #: Whether every wall is two edges long.
+        self.pairs = True
+        self._corners: list[list[int]] = []
+        for i, (edges, crossings, move) in enumerate(table):
+            self.moves.append(move)
+            self.edges.append(edges)
+            self.pairs = self.pairs and len(edges) == 2
+            for k in edges:
+                self.by_edge.setdefault(k, []).append(i)
+            for x in crossings:
+                self.by_point.setdefault(x, []).append(i)
+
+    def corners(self, ends: Sequence[tuple[int, int]]) -> list[list[int]]:
+        """For walls two edges long (:attr:`pairs`), four columns: each
+        wall's first edge's two ends and its second edge's two ends, as
+        ``ends`` gives them (:attr:`~boardkit.topology.CompiledTopology.wall_ends`
+        of the board the table was made for), found once.
+
+        Examples:
+            >>> walls = WallTable([((0, 1), (0,), "x")])
+            >>> walls.corners([(-1, 0), (0, 3)])
+            [[-1], [0], [0], [3]]
+        """
+        if not self._corners:
+            firsts = [ends[edges[0]] for edges in self.edges]
+            seconds = [ends[edges[1]] for edges in self.edges]
+            self._corners = [[e[0] for e in firsts], [e[1] for e in firsts]]
+            self._corners += [[e[0] for e in seconds], [e[1] for e in seconds]]
+        return self._corners
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -143,12 +220,18 @@ class BoardCells(Generic[P]):
         # The legal moves of the position numbered _version, computed once for legal_moves and check.
         self._version = 0
         self._legal: tuple[int, list[Any]] = (-1, [])
+        # While a move is played: the length of its log when the legal moves were listed (-1: not asked),
+        # so that moves asked for during a move are listed again after any later change (each is logged).
+        self._asked_at = -1
         self._counters = counters
         self._first_part = first_part
         if first_part is not None:
             counters[PART] = first_part
         self._turn: Player = 0
         self._result: Outcome | None = None
+        # The positions seen (remember), each with how many times; the move being played, then the last one.
+        self._positions_seen: dict[Hashable, int] = {}
+        self._last_move: Any = None
         # While a move is played: what it overwrote, as (what, where, old value), for undo.
         # Plain data, not bound methods, so that a copy's undo changes the copy.
         self._log: list[tuple[int, Any, Any]] | None = None
@@ -164,12 +247,15 @@ class BoardCells(Generic[P]):
         twin._first_part = self._first_part
         twin._version = 0
         twin._legal = (-1, [])
+        twin._asked_at = -1
         twin._cells = list(self._cells)
         twin._lines = None if self._lines is None else list(self._lines)
         twin._points = None if self._points is None else list(self._points)
         twin._counters = dict(self._counters)
         twin._turn = self._turn
         twin._result = self._result
+        twin._positions_seen = dict(self._positions_seen)
+        twin._last_move = self._last_move
         twin._log = None
 
     def _cell_fields(self) -> dict[str, Any]:
@@ -184,10 +270,13 @@ class BoardCells(Generic[P]):
             "_points": self._points,
             "_version": self._version,
             "_legal": self._legal,
+            "_asked_at": self._asked_at,
             "_counters": self._counters,
             "_first_part": self._first_part,
             "_turn": self._turn,
             "_result": self._result,
+            "_positions_seen": self._positions_seen,
+            "_last_move": self._last_move,
             "_log": self._log,
             "rng": self.rng,
             "_moves": self._moves,
@@ -210,8 +299,16 @@ class BoardCells(Generic[P]):
             return []
         version, moves = self._legal
         if version != self._version:
-            moves = self.moves()
-            self._legal = (self._version, moves)
+            log = self._log
+            if log is None:
+                moves = self.moves()
+                self._legal = (self._version, moves)
+            elif version != _ASKED or self._asked_at != len(log):
+                # Asked for during a move: kept as version _ASKED, used again while the log does not grow,
+                # and the position's own once the move is over if nothing changed after (_play).
+                moves = self.moves()
+                self._legal = (_ASKED, moves)
+                self._asked_at = len(log)
         return moves
 
     def play(self, move: Any) -> None:
@@ -407,6 +504,51 @@ class BoardCells(Generic[P]):
                             found.append(quiet)
                     elif capture is not None and held == enemy:
                         found.append(capture)
+        return found
+
+    def hop_moves(
+        self,
+        piece: P | None,
+        table: Sequence[Sequence[tuple[int, Any, int, Any]]],
+        *,
+        start: int = -1,
+        steps: bool = True,
+        skip: Container[int] = (),
+    ) -> list[Any]:
+        """The steps and hops of every ``piece`` on the board (or of the
+        piece on cell index ``start``), in board order: ``table[i]`` lists,
+        for a piece on cell ``i``, its routes as ``(j, step, k, hop)``: the
+        move ``step`` is legal when cell ``j`` is empty, ``hop`` (over ``j``
+        to ``k``) when ``j`` holds a piece, any piece, and ``k`` is empty
+        (``k`` -1 and ``hop`` ``None``: no hop that way). With
+        ``steps=False`` only the hops, and none onto a cell in ``skip``:
+        a hop chain going on (Chinese checkers, Halma). On the compiled
+        build the loop runs in C.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("a1"); state.apply("b1")
+            >>> east = [[(i + 1, f"{i}-{i + 1}", i + 2, f"{i}^{i + 2}")] if i % 3 == 0 else [] for i in range(9)]
+            >>> state.hop_moves("X", east), state.hop_moves(None, east, start=0, steps=False, skip={2})
+            (['0^2'], [])
+        """
+        cells = self._cells
+        sources: list[int]
+        if start >= 0:
+            sources = [start]
+        elif NATIVE:
+            sources = [i for i, here in enumerate(cells) if here is piece or (here is not None and here == piece)]
+        else:  # the piece's cells picked in C (itertools)
+            sources = list(compress(range(len(cells)), map(eq, cells, repeat(piece))))
+        found: list[Any] = []
+        for i in sources:
+            for j, step, k, hop in table[i]:
+                if cells[j] is None:
+                    if steps:
+                        found.append(step)
+                elif k >= 0 and cells[k] is None and k not in skip:
+                    found.append(hop)
         return found
 
     def route_moves(self, routes: Mapping[Any, Sequence[Sequence[tuple[int, Any]]]]) -> list[Any]:
@@ -1113,32 +1255,51 @@ class BoardCells(Generic[P]):
             ['c1 across', 'b1 down']
         """
         lines = self._edge_lines()
-        points: list[P | None] = self._points if self._points is not None else []
-        compiled = self.board.compiled
-        ends = compiled.wall_ends
-        groups = self._wall_groups(ends, lines) if keep and ends else None
-        # Each pair's way to its goals (the edges of one shortest way), found when first needed: a wall
+        walls = self._tables.walls(table)
+        ends = self.board.compiled.wall_ends
+        marked = self._marked(lines)
+        groups = self._wall_groups(ends, marked) if keep and ends else None
+        # The walls that overlap or cross one already up, found from the marks (few) rather than
+        # wall by wall, through the table's walls by edge and by crossing point.
+        blocked: set[int] = set()
+        by_edge, by_point = walls.by_edge, walls.by_point
+        for k in marked:
+            taken = by_edge.get(k)
+            if taken is not None:
+                blocked.update(taken)
+        if by_point:
+            for x in self._marked(self._crossing_points()):
+                taken = by_point.get(x)
+                if taken is not None:
+                    blocked.update(taken)
+        # Each pair's way to its goals (the edges of one way), found when first needed: a wall
         # across none of them leaves every way open.
         ways: list[set[int] | None] = [None] * len(keep)
         found: list[Any] = []
-        for edges, crossings, move in table:
-            free = True
-            for k in edges:
-                if lines[k] is not None:
-                    free = False
-                    break
-            if free and crossings:
-                if not points:
-                    points = self._crossing_points()
-                for x in crossings:
-                    if points[x] is not None:
-                        free = False
-                        break
-            if not free:
+        moves, edge_lists = walls.moves, walls.edges
+        if not NATIVE and keep and groups is not None and walls.pairs:
+            # The pure build's quicker path: the ring test of every wall at once, in C (map over the
+            # groups of each wall's four ends: a ring when one edge's ends, or the ends of both, are
+            # joined already), then the few walls that close a ring searched as below.
+            ga, gb, gc, gd = (list(map(groups.__getitem__, column)) for column in walls.corners(ends))
+            rings = map(
+                or_,
+                map(or_, map(eq, ga, gb), map(eq, gc, gd)),
+                map(and_, map(or_, map(eq, gc, ga), map(eq, gc, gb)), map(or_, map(eq, gd, ga), map(eq, gd, gb))),
+            )
+            for i in compress(range(len(moves)), rings):
+                if i not in blocked and not self._keeps_ways(edge_lists[i], keep, ways, lines):
+                    blocked.add(i)
+            return list(compress(moves, map(not_, map(blocked.__contains__, range(len(moves))))))
+        for i in range(len(moves)):
+            if i in blocked:
                 continue
+            move = moves[i]
             if not keep:
                 found.append(move)
                 continue
+            edges = edge_lists[i]
+            free = True
             if groups is None:
                 ring = True
             elif len(edges) == 2:  # a wall two edges long: a ring when its ends and middle meet walls already joined
@@ -1148,49 +1309,88 @@ class BoardCells(Generic[P]):
             else:
                 ring = _closes_a_ring(groups, ends, edges)
             if ring:
-                for n in range(len(keep)):
-                    start, goals = keep[n]
-                    way = ways[n]
-                    if way is None:
-                        way = ways[n] = self._way_edges(start, goals, lines)
-                    crossed = False
-                    for k in edges:
-                        if k in way:
-                            crossed = True
-                            break
-                    if crossed and not reaches(compiled, start, goals, lines, closing=edges):
-                        free = False
-                        break
+                free = self._keeps_ways(edges, keep, ways, lines)
             if free:
                 found.append(move)
         return found
 
+    def _keeps_ways(
+        self,
+        edges: Sequence[int],
+        keep: Sequence[tuple[int, Container[int]]],
+        ways: list[set[int] | None],
+        lines: Sequence[P | None],
+    ) -> bool:
+        """Whether every ``(start, goals)`` of ``keep`` still joins with walls across ``edges`` too;
+        ``ways[n]``, each pair's way (found when first needed), spares the search for a wall across none."""
+        compiled = self.board.compiled
+        for n in range(len(keep)):
+            start, goals = keep[n]
+            way = ways[n]
+            if way is None:
+                way = ways[n] = self._way_edges(start, goals, lines)
+            crossed = False
+            for k in edges:
+                if k in way:
+                    crossed = True
+                    break
+            if crossed and not reaches(compiled, start, goals, lines, closing=edges):
+                return False
+        return True
+
     def _way_edges(self, start: int, goals: Container[int], lines: Sequence[P | None]) -> set[int]:
-        """The edges along one shortest way from ``start`` to ``goals`` (none when there is none)."""
+        """The edges along one way from ``start`` to ``goals`` past the marks (none when there is none):
+        the way found last time from the same cell to the same goals while it is still open (walls go up
+        away from it more often than across it), else one shortest way."""
+        tables = self._tables
+        key = (start, id(goals))
+        known = tables.ways.get(key)
+        if known is not None and known[0] is goals:
+            for k in known[1]:
+                if lines[k] is not None:
+                    break
+            else:
+                return set(known[1])
         cells = shortest_way(self.board.compiled, start, goals, lines)
-        numbers = self._tables.edge_numbers
-        edges: set[int] = set()
+        numbers = tables.edge_numbers
+        edges: list[int] = []
         if cells:
             at = start
             for j in cells:
-                edges.add(numbers[at, j])
+                edges.append(numbers[at, j])
                 at = j
-        return edges
+            if len(tables.ways) >= 256:  # many boards' or pawns' ways: forget the old ones
+                tables.ways.clear()
+            tables.ways[key] = (goals, edges)
+        return set(edges)
 
-    def _wall_groups(self, ends: Sequence[tuple[int, int]], lines: Sequence[P | None]) -> list[int]:
-        """The walls already up joined into groups: for every crossing point
-        (and, last, the rim), the number of its group (points joined by
-        walls, or by walls and the rim, share one)."""
+    def _marked(self, marks: Sequence[P | None]) -> list[int]:
+        """The numbers of the entries of ``marks`` that hold a mark (on the pure build picked in C)."""
+        if NATIVE:
+            return [k for k, mark in enumerate(marks) if mark is not None]
+        return list(compress(range(len(marks)), map(is_not, marks, repeat(None))))
+
+    def _wall_groups(self, ends: Sequence[tuple[int, int]], marked: Sequence[int]) -> list[int]:
+        """The walls already up (across the edges numbered in ``marked``) joined
+        into groups: for every crossing point (and, last, the rim), the number
+        of its group (points joined by walls, or by walls and the rim, share one)."""
         rim = len(self.board.crossings)
         parent = list(range(rim + 1))  # the rim last, so that an end at the rim, -1, reads it
-        for k, mark in enumerate(lines):
-            if mark is not None:
-                a, b = ends[k]
-                a = _root(parent, rim if a < 0 else a)
-                b = _root(parent, rim if b < 0 else b)
-                if a != b:
-                    parent[a] = b
-        return [_root(parent, x) for x in range(rim + 1)]
+        touched: list[int] = []
+        for k in marked:
+            a, b = ends[k]
+            a = rim if a < 0 else a
+            b = rim if b < 0 else b
+            touched.append(a)
+            touched.append(b)
+            a = _root(parent, a)
+            b = _root(parent, b)
+            if a != b:
+                parent[a] = b
+        groups = list(range(rim + 1))  # a point no wall touches is a group of its own
+        for x in touched:
+            groups[x] = _root(parent, x)
+        return groups
 
     def empty_edges(self) -> list[tuple[Cell, Cell]]:
         """The edges without a mark, in :attr:`~boardkit.topology.Topology.edges` order.
@@ -1254,6 +1454,88 @@ class BoardCells(Generic[P]):
             else:
                 count += 1
         return count
+
+    # The positions seen, for repetition rules; undone with the move that saw them.
+
+    def remember(self, key: Hashable | None = None) -> int:
+        """Count this position among the positions seen, and return how many
+        times it had been seen before (0: never): a repetition rule's
+        record (Oware's and Lines of Action's "a position came back", Go's
+        superko), kept by the kit so that a move adds one entry and its
+        undo takes it back (no copy of the record a move). ``key`` is what
+        to compare; by default the cells, the marks and the player to move.
+        :meth:`forget_seen` clears the record (after a move that cannot be
+        undone in play, such as a capture), :meth:`times_seen` reads it.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.remember(), state.remember(), state.remember("my key")
+            (0, 1, 0)
+            >>> state.times_seen(), state.times_seen("other")
+            (2, 0)
+        """
+        if key is None:
+            key = self._board_key()
+        before = self._positions_seen.get(key, 0)
+        self._positions_seen[key] = before + 1
+        if self._log is not None:
+            self._log.append((_SEEN, key, before))
+        else:
+            self._changed_outside_a_move()
+        return before
+
+    def times_seen(self, key: Hashable | None = None) -> int:
+        """How many times :meth:`remember` counted this position (or ``key``)
+        since the record was last cleared.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.times_seen()
+            0
+        """
+        return self._positions_seen.get(self._board_key() if key is None else key, 0)
+
+    def forget_seen(self) -> None:
+        """Clear the record of positions seen (:meth:`remember`): a move
+        after which no earlier position can come back, such as Oware's
+        capture. Undone with the move.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.remember()
+            0
+            >>> state.forget_seen(); state.remember()
+            0
+        """
+        old = self._positions_seen
+        self._positions_seen = {}
+        if self._log is not None:
+            self._log.append((_FORGOT, None, old))
+        else:
+            self._changed_outside_a_move()
+
+    @property
+    def last_move(self) -> Any:
+        """The move being played, while :meth:`play` and :meth:`judge` run,
+        and the last move played otherwise (``None`` before the first): what
+        a judge that looks only at what the last move changed reads (the
+        stone just put in Hex, Y or Havannah).
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.last_move is None
+            True
+            >>> state.apply("b2"); state.last_move
+            Place('b2')
+            >>> state.undo(); state.last_move is None
+            Place('b2')
+            True
+        """
+        return self._last_move
 
     def set(self, counter: str, value: Hashable) -> None:
         """Set a declared counter."""
@@ -1371,6 +1653,7 @@ class BoardCells(Generic[P]):
             raise IllegalMoveError(move, reason)
         log: list[tuple[int, Any, Any]] = []
         self._log = log
+        self._last_move = move
         before = (self._version, self._legal)
         self._version += 1
         try:
@@ -1378,9 +1661,14 @@ class BoardCells(Generic[P]):
             self._result = self.judge()
         except BaseException:
             self._log = None
+            self._asked_at = -1
             self._unplay(move, log)
             raise
         self._log = None
+        if self._asked_at >= 0:  # the moves were asked for during the move: kept if nothing changed since
+            if self._asked_at == len(log) and self._legal[0] == _ASKED:
+                self._legal = (self._version, self._legal[1])
+            self._asked_at = -1
         # The legal moves known before the move, given back by its undo when nothing else changed since
         # (a search, or lockstep, tries a move, takes it back and goes on with the next: no listing again).
         log.append((_LEGAL, self._version, before))
@@ -1401,15 +1689,33 @@ class BoardCells(Generic[P]):
             elif what == _LEGAL:
                 if where == version:  # the position is the one the move left: the one before it comes back whole
                     self._version, self._legal = old
+            elif what == _SEEN:
+                if old:
+                    self._positions_seen[where] = old
+                else:
+                    del self._positions_seen[where]
+            elif what == _FORGOT:  # a copy of the record: a copy of this state shares the log, and may undo it too
+                self._positions_seen = dict(old)
             else:
                 self._turn = old
         self._result = None  # a move is only ever played while the game goes on
+        moves = self._moves  # the move taken back is off the stack already (or, refused, never on it)
+        self._last_move = moves[-1] if moves else None
 
     def _key(self) -> Hashable:
+        # The positions seen (remember) are the game's history, not its position: left out, as the move stack is.
+        return (self._marks(), tuple(sorted(self._counters.items())), self._turn, self._result)
+
+    def _marks(self) -> tuple[Any, ...]:
+        """What stands on the cells, then the marks on the edges and crossing points, if kept."""
         cells = tuple(self._cells) if self._lines is None else (*self._cells, *self._lines)
         if self._points is not None:
             cells = (*cells, *self._points)
-        return (cells, tuple(sorted(self._counters.items())), self._turn, self._result)
+        return cells
+
+    def _board_key(self) -> tuple[Any, ...]:
+        """What stands on the cells (and marks the edges and crossing points) and who is to move."""
+        return (self._marks(), self._turn)
 
 
 def _root(parent: list[int], x: int) -> int:
