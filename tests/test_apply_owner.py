@@ -89,6 +89,7 @@ def test_a_playout_stopped_by_a_failing_move_keeps_the_moves_before_it(seed: int
         again.apply(move)
     assert again.snapshot() == state.snapshot()
     assert [again.drew_chance(i) for i in range(len(again.history))] == [True] * len(state.history)
+    assert state.last_move == again.last_move  # the last move kept, not the one refused
 
 
 def test_a_determinized_kit_copy_refuses_to_undo_its_dealt_moves() -> None:
@@ -189,3 +190,39 @@ def test_only_the_base_state_writes_the_move_stack() -> None:
         if hits:
             writers[str(path.relative_to(SRC))] = hits
     assert set(writers) == {"game.py"}, writers
+
+
+class _CountedState(BoardState[str, Place]):
+    """Drawn after three moves, counted from the history: rules that read it."""
+
+    def moves(self) -> list[Place]:
+        return [Place(self.name(c)) for c in self.empty()]
+
+    def play(self, move: Place) -> None:
+        self.put(move.cell, "XO"[self.player])
+        self.next_turn()
+
+    def judge(self) -> Outcome | None:
+        return Outcome.draw("three moves") if len(self.history) >= 3 or not self.empty() else None
+
+
+class _Counted(BoardGame[_CountedState, Place]):
+    name = "counted row"
+    board = SquareGrid(4, 4)
+    pieces = {"X": "player 0", "O": "player 1"}
+    state_class = _CountedState
+
+
+@pytest.mark.parametrize("played", [0, 1, 2])
+def test_a_kit_playout_shows_the_rules_the_history_as_apply_does(played: int) -> None:
+    # The kit's playout once kept its moves off the stack until the end: the judge saw no history grow.
+    by_playout, by_apply = _Counted().new_game(seed=0), _Counted().new_game(seed=0)
+    for cell in ["a1", "b1"][:played]:
+        by_playout.apply(cell)
+    by_playout.playout(rng=Random(1))
+    for move in by_playout.history:
+        by_apply.apply(move)
+    assert len(by_playout.history) == 4 and by_playout.snapshot() == by_apply.snapshot()
+    capped = _Counted().new_game(seed=0)
+    capped.apply("a1")
+    assert capped.playout(max_plies=2, rng=Random(1)) == 2 and len(capped.history) == 3

@@ -557,15 +557,17 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
 
     def _playout(self, limit: int, rng: Random) -> int:
         # The moves played by BoardCells' loop (compiled on the compiled build), on the move stack as apply
-        # puts them, also when one raised.
-        moves: list[M] = []
-        tokens: list[object] = []
+        # puts them, also when one raised. The loop puts each one on the stack as it is played, so that rules
+        # reading the history see it as under apply; then they come off and go back on through _record.
+        moves, tokens, start = self._moves, self._tokens, len(self._moves)
         befores: list[int] = []
         try:
-            self._random_plies(limit, rng, moves, tokens, befores)
+            self._random_plies(limit if limit < 0 else start + limit, rng, moves, tokens, befores)
         finally:
-            self._record(moves, tokens, befores)
-        return len(moves)
+            played, kept = moves[start:], tokens[start:]
+            del moves[start:], tokens[start:]
+            self._record(played, kept, befores)
+        return len(played)
 
     def copy(self) -> Self:
         twin = self._bare_twin()

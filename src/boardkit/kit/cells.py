@@ -1624,7 +1624,8 @@ class BoardCells(Generic[P]):
 
     def _random_plies(self, limit: int, rng: Any, moves: list[Any], tokens: list[object], befores: list[int]) -> None:
         """The loop of the kit's playout (:meth:`BoardState._playout
-        <boardkit.kit.BoardState._playout>`; ``limit`` -1: no limit), here so
+        <boardkit.kit.BoardState._playout>`; it stops when ``moves`` holds
+        ``limit`` moves, -1: no limit), here so
         that on the compiled build it runs in C: each move chosen by
         :meth:`random_move` is played by :meth:`_play`, and goes on
         ``moves``, with what undo needs on ``tokens`` and the generator's
@@ -1653,6 +1654,7 @@ class BoardCells(Generic[P]):
             raise IllegalMoveError(move, reason)
         log: list[tuple[int, Any, Any]] = []
         self._log = log
+        previous = self._last_move
         self._last_move = move
         before = (self._version, self._legal)
         self._version += 1
@@ -1663,6 +1665,8 @@ class BoardCells(Generic[P]):
             self._log = None
             self._asked_at = -1
             self._unplay(move, log)
+            # The last move played, as it was: in a playout the moves before this one are not yet on the stack.
+            self._last_move = previous
             raise
         self._log = None
         if self._asked_at >= 0:  # the moves were asked for during the move: kept if nothing changed since
