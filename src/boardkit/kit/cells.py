@@ -520,10 +520,12 @@ class BoardCells(Generic[P]):
         for a piece on cell ``i``, its routes as ``(j, step, k, hop)``: the
         move ``step`` is legal when cell ``j`` is empty, ``hop`` (over ``j``
         to ``k``) when ``j`` holds a piece, any piece, and ``k`` is empty
-        (``k`` -1 and ``hop`` ``None``: no hop that way). With
-        ``steps=False`` only the hops, and none onto a cell in ``skip``:
-        a hop chain going on (Chinese checkers, Halma). On the compiled
-        build the loop runs in C.
+        (``k`` -1 and ``hop`` ``None``: no hop that way). No hop lands on
+        a cell in ``skip`` (the cells a hop chain has already visited); with
+        ``steps=False`` only the hops are listed: a hop chain going on
+        (Chinese checkers, Halma). With ``start``, the routes of that cell
+        are read whatever stands on it (``piece`` is not looked at). On the
+        compiled build the loop runs in C.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
