@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
+from functools import reduce
 from itertools import compress, repeat
 from operator import and_, eq, is_, is_not, not_, or_
 from typing import Any, Final, Generic, cast
@@ -30,9 +31,9 @@ from boardkit.patterns import can_reach as reaches
 from boardkit.patterns import line as count_line
 from boardkit.patterns import shortest_way
 from boardkit.render.text import symbol
-from boardkit.topology import Cell, SquareGrid, Topology, TopologyError  # noqa: F401  (SquareGrid: the doctests')
+from boardkit.topology import Cell, CompiledTopology, SquareGrid, Topology, TopologyError  # noqa: F401  (SquareGrid: the doctests')
 
-__all__ = ["PART", "BoardCells", "BoardTables", "P", "WallTable"]
+__all__ = ["PART", "BoardCells", "BoardTables", "CellBits", "P", "WallTable"]
 
 #: What a cell holds: a piece's symbol (``str``, the default), a count
 #: (``int``: ``BoardState[int]``, seeds in a pit) or a stack of symbols
@@ -88,6 +89,7 @@ class BoardTables:
         # The goals are kept with their way, as the tables below, so their id is never another's.
         self.ways: dict[tuple[int, int], tuple[Container[int], list[int]]] = {}
         self._walls: dict[int, tuple[Sequence[Any], WallTable]] = {}
+        self._bits: list[CellBits] = []
 
     def gapped(self, table: Sequence[Any]) -> bool:
         """Whether ``table`` has a ``None`` entry (a cell without a move),
@@ -106,6 +108,19 @@ class BoardTables:
             self._gaps.clear()
         self._gaps[id(table)] = (table, gaps)
         return gaps
+
+    def cell_bits(self, board: CompiledTopology) -> CellBits:
+        """The board's cells as bits (:class:`CellBits`), made once.
+
+        Examples:
+            >>> board = SquareGrid(3, 3)
+            >>> tables = BoardTables(board)
+            >>> tables.cell_bits(board.compiled) is tables.cell_bits(board.compiled)
+            True
+        """
+        if not self._bits:
+            self._bits.append(CellBits(board))
+        return self._bits[0]
 
     def walls(self, table: Sequence[tuple[Sequence[int], Sequence[int], Any]]) -> WallTable:
         """``table``, a table of walls as :meth:`BoardCells.wall_moves` reads
@@ -149,6 +164,8 @@ class WallTable:
         #: Whether every wall is two edges long.
         self.pairs = True
         self._corners: list[list[int]] = []
+        self._masks: list[list[int]] = []
+        self._rings: list[list[int]] = []
         for i, (edges, crossings, move) in enumerate(table):
             self.moves.append(move)
             self.edges.append(edges)
@@ -175,6 +192,190 @@ class WallTable:
             self._corners = [[e[0] for e in firsts], [e[1] for e in firsts]]
             self._corners += [[e[0] for e in seconds], [e[1] for e in seconds]]
         return self._corners
+
+    def masks(self, edges: int, points: int) -> list[list[int]]:
+        """The walls as the bits of an int (wall ``i`` as ``1 << i``) by each of ``edges`` edge numbers and,
+        then, by each of ``points`` crossing points: the walls each takes, found once.
+
+        Examples:
+            >>> WallTable([((0, 1), (0,), "x"), ((1, 2), (), "y")]).masks(3, 1)
+            [[1, 3, 2], [1]]
+        """
+        if not self._masks:
+            by_edge, by_point = [0] * edges, [0] * points
+            for k, taken in self.by_edge.items():
+                for i in taken:
+                    by_edge[k] |= 1 << i
+            for x, taken in self.by_point.items():
+                for i in taken:
+                    by_point[x] |= 1 << i
+            self._masks = [by_edge, by_point]
+        return self._masks
+
+    def ring_bits(self, ends: Sequence[tuple[int, int]], rim: int) -> list[list[int]]:
+        """For walls two edges long (:attr:`pairs`), each crossing point's walls as the bits of one int,
+        by each of the four :meth:`corners` columns (wall ``i`` at column ``c`` as ``1 << (i + c * n)``,
+        ``n`` walls; the rim, ``-1`` in ``ends``, read as point ``rim``), and the pairs of columns that
+        name one point (as :meth:`BoardCells.wall_moves` pairs them: the bits of ``w & w >> c * n``, for
+        ``c`` 1 to 3, over every point's ``w``), found once.
+
+        Examples:
+            One wall from the rim (point 4 here) by point 0 to point 3: its ends a, b, c, d are
+            points 4, 0, 0 and 3, so b and c name one point (the bit of ``w & w >> n`` that pairs them):
+
+            >>> WallTable([((0, 1), (0,), "x")]).ring_bits([(-1, 0), (0, 3)], 4)
+            [[6, 0, 0, 8, 1], [2, 0, 0]]
+        """
+        if not self._rings:
+            n = len(self.moves)
+            spread = [0] * (rim + 1)
+            for c, column in enumerate(self.corners(ends)):
+                for i in range(len(column)):
+                    x = column[i]
+                    spread[rim if x < 0 else x] |= 1 << (i + c * n)
+            same = [0, 0, 0]
+            for w in spread:
+                for c in range(3):
+                    same[c] |= w & w >> (c + 1) * n
+            self._rings = [spread, same]
+        return self._rings
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class CellBits:
+    """A board's cells as the bits of one int (cell ``i`` as ``1 << i``), for
+    searches that go a whole layer at a time: on a board whose every direction
+    is one shift of the cell index (a square grid's, a hex rhombus'), a step of
+    every cell of a set that way is ``(cells & open) << shift``, so that a
+    breadth-first search past walls costs a few integer operations a layer.
+    The pure build's :meth:`BoardCells.wall_moves` searches so; ``usable`` is
+    ``False`` on a board whose steps are not shifts (the plain search is used),
+    and the compiled build keeps its plain search in C (big ints are slow there).
+
+    Examples:
+        >>> bits = CellBits(SquareGrid(3, 3, origin="top").compiled)
+        >>> bits.usable, bits.reaches(bits.opens([]), 1 << 6, 0b111, ())
+        (True, True)
+    """
+
+    def __init__(self, board: CompiledTopology) -> None:
+        self.steps = board.steps
+        self.step_edges = board.step_edges
+        #: Each direction's shift (left when positive) and the cells with a step that way.
+        self.shifts: list[int] = []
+        self.masks: list[int] = []
+        #: Each edge's two (direction, cell bit) steps across it, by edge number.
+        self.edge_bits: list[tuple[int, int, int, int]] = []
+        #: For each direction, by edge number, the cell that steps that way across the edge (as a bit, or 0).
+        self.crossers: list[list[int]] = []
+        self._goals: dict[int, tuple[Container[int], int]] = {}
+        self.usable = bool(board.steps) and bool(board.step_edges)
+        if not self.usable:
+            return
+        size = len(board.steps)
+        found: dict[int, list[int]] = {}
+        for d in range(len(board.steps[0])):
+            shift, mask = 0, 0
+            for i in range(size):
+                j = board.steps[i][d]
+                if j < 0:
+                    continue
+                if (mask and j - i != shift) or j == i:
+                    self.usable = False
+                    return
+                shift = j - i
+                mask |= 1 << i
+                k = board.step_edges[i][d]
+                if k >= 0:
+                    found.setdefault(k, []).extend((d, 1 << i))
+            self.shifts.append(shift)
+            self.masks.append(mask)
+        for i in range(size):  # every neighbour must be a step, for the search to see every way
+            if sorted(board.neighbors[i]) != sorted(j for j in board.steps[i] if j >= 0):
+                self.usable = False
+                return
+        if any(len(steps) != 4 for steps in found.values()):  # an edge stepped across one way only
+            self.usable = False
+            return
+        self.edge_bits = [(-1, 0, -1, 0)] * (max(found) + 1 if found else 0)
+        self.crossers = [[0] * len(self.edge_bits) for _ in self.shifts]
+        for k, (da, a, db, b) in found.items():
+            self.edge_bits[k] = (da, a, db, b)
+            self.crossers[da][k] = a
+            self.crossers[db][k] = b
+
+    def goal_bits(self, goals: Container[int]) -> int:
+        """``goals`` (cell indices) as bits, found once per set (by its id, kept with it)."""
+        known = self._goals.get(id(goals))
+        if known is not None and known[0] is goals:
+            return known[1]
+        bits = 0
+        for i in range(len(self.steps)):
+            if i in goals:
+                bits |= 1 << i
+        if len(self._goals) >= 64:
+            self._goals.clear()
+        self._goals[id(goals)] = (goals, bits)
+        return bits
+
+    def opens(self, marked: Sequence[int]) -> list[int]:
+        """For each direction, the cells that may step that way across none of the edges numbered in ``marked``."""
+        return [
+            mask & ~reduce(or_, map(crossers.__getitem__, marked), 0)
+            for mask, crossers in zip(self.masks, self.crossers)  # noqa: B905  (plain zip: one loop when compiled)
+        ]
+
+    def reaches(self, opens: Sequence[int], start: int, goals: int, closing: Sequence[int]) -> bool:
+        """Whether the cells ``start`` (bits) reach a cell of ``goals`` (bits) stepping as ``opens``
+        lets them (:meth:`opens`), never across the edges numbered in ``closing``."""
+        if start & goals:
+            return True
+        masks = list(opens)
+        for k in closing:
+            da, a, db, b = self.edge_bits[k]
+            masks[da] &= ~a
+            masks[db] &= ~b
+        steps = list(zip(self.shifts, masks))  # noqa: B905  (plain zip: one loop when compiled)
+        seen = front = start
+        while front:
+            new = 0
+            for shift, mask in steps:
+                new |= (front & mask) << shift if shift > 0 else (front & mask) >> -shift
+            front = new & ~seen
+            if front & goals:
+                return True
+            seen |= front
+        return False
+
+    def way_edges(self, opens: Sequence[int], start: int, goals: int) -> list[int] | None:
+        """The edges along one shortest way from cell ``start`` (an index) to ``goals`` (bits), stepping as
+        ``opens`` lets them (:meth:`opens`): ``[]`` when ``start`` is a goal, ``None`` when there is no way."""
+        front = seen = 1 << start
+        layers: list[int] = []
+        steps = list(zip(self.shifts, opens))  # noqa: B905  (plain zip: one loop when compiled)
+        while not front & goals:
+            if not front:
+                return None
+            layers.append(front)
+            new = 0
+            for shift, mask in steps:
+                new |= (front & mask) << shift if shift > 0 else (front & mask) >> -shift
+            front = new & ~seen
+            seen |= front
+        at = (front & goals & -(front & goals)).bit_length() - 1
+        edges: list[int] = []
+        for layer in reversed(layers):  # back a layer at a time, to a cell that steps to ``at``
+            row = self.steps[at]
+            for d in range(len(row)):
+                j = row[d]
+                if j >= 0 and layer >> j & 1:
+                    back = self.step_edges[at][d]
+                    da, a, db, b = self.edge_bits[back]
+                    if opens[da] & a if a == 1 << j else opens[db] & b:
+                        edges.append(back)
+                        at = j
+                        break
+        return edges
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -1224,7 +1425,9 @@ class BoardCells(Generic[P]):
         (or a wall and the rim) closes no ring and cuts nobody off, so only
         the walls that do are searched (the board's
         :attr:`~boardkit.topology.CompiledTopology.wall_ends`); on the
-        compiled build the loop and the searches run in C.
+        compiled build the loop and the searches run in C, and on the pure
+        build the ring test of every wall and the searches run on the cells
+        and the walls as the bits of ints (``boardkit.kit.cells.CellBits``).
 
         Raises:
             TopologyError: if the game keeps no marks on edges, or the
@@ -1260,6 +1463,10 @@ class BoardCells(Generic[P]):
         walls = self._tables.walls(table)
         ends = self.board.compiled.wall_ends
         marked = self._marked(lines)
+        if not NATIVE and keep and ends and walls.pairs:
+            bits = self._tables.cell_bits(self.board.compiled)
+            if bits.usable:
+                return self._wall_moves_bits(walls, keep, lines, marked, bits)
         groups = self._wall_groups(ends, marked) if keep and ends else None
         # The walls that overlap or cross one already up, found from the marks (few) rather than
         # wall by wall, through the table's walls by edge and by crossing point.
@@ -1340,7 +1547,88 @@ class BoardCells(Generic[P]):
                 return False
         return True
 
-    def _way_edges(self, start: int, goals: Container[int], lines: Sequence[P | None]) -> set[int]:
+    def _wall_moves_bits(
+        self,
+        walls: WallTable,
+        keep: Sequence[tuple[int, Container[int]]],
+        lines: Sequence[P | None],
+        marked: list[int],
+        bits: CellBits,
+    ) -> list[Any]:
+        """:meth:`wall_moves` on the pure build for walls two edges long on a board whose steps are shifts:
+        the walls ruled out as the bits of one int (from each marked edge's and crossing point's walls),
+        the ring test of every wall at once in C (map over the groups of each wall's four ends: a ring
+        when one edge's ends, or the ends of both, are joined already), and the few walls that close a
+        ring and cross a pair's way searched a layer at a time (:class:`CellBits`)."""
+        ends = self.board.compiled.wall_ends
+        points = self._crossing_points()
+        by_edge, by_point = walls.masks(len(lines), len(points))
+        blocked = reduce(or_, map(by_edge.__getitem__, marked), 0)
+        if walls.by_point:
+            blocked = reduce(or_, map(by_point.__getitem__, self._marked(points)), blocked)
+        moves, edge_lists = walls.moves, walls.edges
+        n = len(moves)
+        # The ring test of every wall at once: a wall closes a ring when two of its ends (a, b: its first
+        # edge's; c, d: its second's) are one point or in one group of points joined by walls.
+        spread, same = walls.ring_bits(ends, len(self.board.crossings))
+        ab_bc_cd, ac_bd, ad = same
+        for w in self._joined_walls(ends, marked, spread):
+            ab_bc_cd |= w & w >> n
+            ac_bd |= w & w >> 2 * n
+            ad |= w & w >> 3 * n
+        full = (1 << n) - 1
+        ab, bc, cd = ab_bc_cd & full, ab_bc_cd >> n & full, ab_bc_cd >> 2 * n & full
+        ac, bd = ac_bd & full, ac_bd >> n & full
+        todo = (ab | cd | (ac | bc) & (ad & full | bd)) & ~blocked
+        if todo:
+            # Only a wall across a pair's way (one way, kept while open) may cut that pair off: search those.
+            opens = bits.opens(marked)
+            crossing: list[int] = []
+            for start, goals in keep:
+                way = self._way_edges(start, goals, lines, bits, opens)
+                crossing.append(reduce(or_, map(by_edge.__getitem__, way), 0) & todo)
+            todo &= reduce(or_, crossing, 0)
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                edges = edge_lists[low.bit_length() - 1]
+                for pair in range(len(keep)):
+                    if crossing[pair] & low:
+                        start, goals = keep[pair]
+                        if not bits.reaches(opens, 1 << start, bits.goal_bits(goals), edges):
+                            blocked |= low
+                            break
+        return list(compress(moves, map("0".__eq__, reversed(format(blocked, f"0{n}b")))))
+
+    def _joined_walls(self, ends: Sequence[tuple[int, int]], marked: Sequence[int], spread: list[int]) -> list[int]:
+        """For each group of crossing points joined by the walls across the edges numbered in ``marked``
+        (:meth:`_wall_groups`), the bits of ``spread`` (:meth:`WallTable.ring_bits`) of its points,
+        gathered as the groups join."""
+        rim = len(spread) - 1
+        parent = list(range(rim + 1))
+        joined: dict[int, int] = {}
+        for k in marked:
+            a, b = ends[k]
+            a = rim if a < 0 else a
+            b = rim if b < 0 else b
+            x, y = a, b
+            while parent[x] != x:
+                x = parent[x]
+            while parent[y] != y:
+                y = parent[y]
+            if x != y:
+                parent[x] = y
+                joined[y] = joined.pop(x, 0) | joined.get(y, 0) | spread[a] | spread[b]
+        return list(joined.values())
+
+    def _way_edges(
+        self,
+        start: int,
+        goals: Container[int],
+        lines: Sequence[P | None],
+        bits: CellBits | None = None,
+        opens: Sequence[int] = (),
+    ) -> set[int]:
         """The edges along one way from ``start`` to ``goals`` past the marks (none when there is none):
         the way found last time from the same cell to the same goals while it is still open (walls go up
         away from it more often than across it), else one shortest way."""
@@ -1353,9 +1641,16 @@ class BoardCells(Generic[P]):
                     break
             else:
                 return set(known[1])
+        edges: list[int] = []
+        if bits is not None:  # the search on the cells as bits (CellBits)
+            edges = bits.way_edges(opens, start, bits.goal_bits(goals)) or []
+            if edges:
+                if len(tables.ways) >= 256:
+                    tables.ways.clear()
+                tables.ways[key] = (goals, edges)
+            return set(edges)
         cells = shortest_way(self.board.compiled, start, goals, lines)
         numbers = tables.edge_numbers
-        edges: list[int] = []
         if cells:
             at = start
             for j in cells:
