@@ -15,10 +15,10 @@ protocol, a game or an application. The package's modules:
 :func:`svg` draws any :class:`~boardkit.topology.Topology` (square, hex or an
 arbitrary graph, placed by its ``"pos"`` attribute) and any state. A state is
 drawn by the picture its game declares (``picture`` among the game's parts,
-:attr:`Game.declared <boardkit.Game.declared>`: every shipped game but
-Camelot, and every kit game, declares one); a state whose game declares none
-is drawn by a typed protocol, which the state implements and :func:`svg`
-calls:
+:attr:`Game.declared <boardkit.Game.declared>`: every shipped game and
+every kit game declares one; Camelot's is :func:`drawing_svg`); a state
+whose game declares none is drawn by a typed protocol, which the state
+implements and :func:`svg` calls:
 
 * a :class:`BoardDrawing` is drawn on its board: a label, a fill colour, a
   round piece and extra elements per cell, a key, and coordinates around a

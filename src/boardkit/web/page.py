@@ -28,7 +28,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from boardkit.agents import best_agent
@@ -39,6 +39,9 @@ from boardkit.web.table import Table, Viewer
 from boardkit.words import describe_game, possessive
 
 __all__ = ["bot_levels", "game_choices", "move_cells", "seat_page"]
+
+#: A game's declared ``filled`` (:attr:`boardkit.parts.Parts.filled`): a state and a move -> the cells it fills.
+_Filled = Callable[[Any, Any], Sequence[str]]
 
 _CELL = re.compile(r'data-cell="([^"]*)"')
 # An ``x`` between a square and the next in a kit path (``c3xe5xc7``, a draughts capture) separates them.
@@ -115,19 +118,20 @@ def _cells_of(notation: str, names: frozenset[str]) -> list[str]:
     return list(found)
 
 
-def _filled_cell(state: Any, move: Any, names: Collection[str]) -> list[str]:
+def _filled_cell(filled: _Filled | None, state: Any, move: Any, names: Collection[str]) -> list[str]:
     """The one cell a move fills when its notation names none (a Connect
     Four column: the square the disc lands on), as the game declares it
-    (:attr:`boardkit.parts.Parts.filled`); ``[]`` for a game that declares
-    none, or a move that fills no cell or several.
+    (``filled``, the game's :attr:`boardkit.parts.Parts.filled`, read once
+    by the caller for all the moves it asks about); ``[]`` for a game that
+    declares none, or a move that fills no cell or several.
 
     Examples:
         >>> from connect_four import ConnectFour
         >>> state = ConnectFour().new_game(seed=0)
-        >>> _filled_cell(state, state.legal_moves()[3], {"d1"}), _filled_cell(state, state.legal_moves()[3], {"a1"})
+        >>> filled, move = state.game.declared.filled, state.legal_moves()[3]
+        >>> _filled_cell(filled, state, move, {"d1"}), _filled_cell(filled, state, move, {"a1"})
         (['d1'], [])
     """
-    filled = state.game.declared.filled
     if filled is None:
         return []
     cells = list(filled(state, move))
@@ -150,11 +154,12 @@ def _last_cells(table: Table, names: Collection[str]) -> list[str]:
     if not history:
         return []
     cells = move_cells(str(history[-1]), names)
-    if cells or table.secret or table.game.declared.filled is None:
+    filled = table.game.declared.filled
+    if cells or table.secret or filled is None:
         return cells
     before = table.state.copy()
     before.undo()
-    return _filled_cell(before, history[-1], names)
+    return _filled_cell(filled, before, history[-1], names)
 
 
 def _thinking(table: Table) -> dict[str, Any] | None:
@@ -265,10 +270,11 @@ def seat_page(
     moves: list[dict[str, Any]] = []
     if seat is not None and to_move == seat:
         moves = []
+        filled = table.game.declared.filled
         for m in state.legal_moves():
             cells = _cells_of(str(m), known)
             if not cells and not table.secret:
-                cells = _filled_cell(state, m, names)
+                cells = _filled_cell(filled, state, m, names)
             moves.append({"move": str(m), "cells": cells})
     links = []
     if viewer.host and link is not None:
