@@ -1611,11 +1611,7 @@ class BoardCells(Generic[P]):
             a, b = ends[k]
             a = rim if a < 0 else a
             b = rim if b < 0 else b
-            x, y = a, b
-            while parent[x] != x:
-                x = parent[x]
-            while parent[y] != y:
-                y = parent[y]
+            x, y = _root(parent, a), _root(parent, b)
             if x != y:
                 parent[x] = y
                 joined[y] = joined.pop(x, 0) | joined.get(y, 0) | spread[a] | spread[b]
