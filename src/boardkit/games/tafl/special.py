@@ -51,7 +51,6 @@ from boardkit.games.tafl.officers import (
     shown_board,
     why_no_jump,
 )
-from boardkit.games.tafl.render import svg_legend
 from boardkit.games.tafl.rules import (
     ENCIRCLED,
     EXIT_FORT,
@@ -370,9 +369,6 @@ class SpecialTaflState(TaflState):
 
     def _shown(self) -> list[int]:
         return self._board if self._officers is None else shown_board(self._board, self._cmd, self._kn)
-
-    def svg_legend(self) -> list[tuple[str, str]]:
-        return svg_legend(self._g, officers=self._officers is not None)
 
     def _decided(self, piece: int, to: int, count: int) -> Outcome | None:
         """How the game stands after ``piece`` moved to ``to`` and everything it took is
