@@ -1916,9 +1916,9 @@ class BoardCells(Generic[P]):
         return moves[rng.randbelow(len(moves))]
 
     def _random_plies(self, limit: int, rng: Any, moves: list[Any], tokens: list[object], befores: list[int]) -> None:
-        """The loop of the kit's playout (:meth:`BoardState._playout
-        <boardkit.kit.BoardState._playout>`; it stops when ``moves`` holds
-        ``limit`` moves, -1: no limit), here so
+        """The loop of the kit's playout (:meth:`State._random_plies
+        <boardkit.State._random_plies>`; it stops when ``moves``, the move
+        stack, holds ``limit`` moves, -1: no limit), here so
         that on the compiled build it runs in C: each move chosen by
         :meth:`random_move` is played by :meth:`_play`, and goes on
         ``moves``, with what undo needs on ``tokens`` and the generator's

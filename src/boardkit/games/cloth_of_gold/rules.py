@@ -669,8 +669,10 @@ class ClothOfGoldState(State[Move]):
         self._turn(move)
         return token
 
-    def _playout(self, limit: int, rng: Random) -> int:
-        return play_out(self, limit, rng)  # search.py, beside the deal
+    def _random_plies(
+        self, stop: int, rng: Random, moves: list[Move], tokens: list[object], befores: list[int]
+    ) -> None:
+        play_out(self, stop, rng, moves, tokens, befores)  # search.py, beside the deal
 
     def _unplay(self, move: Move, token: Any) -> None:
         dark, zones, removed, spaces, tokens, since, dragon, scores, to_move, outcome, ended = token

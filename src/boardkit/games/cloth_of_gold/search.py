@@ -102,33 +102,33 @@ def determinize(state: _State, player: Any, seed: Any) -> _State:
     return twin
 
 
-def play_out(state: PlayingState, limit: int, rng: Random) -> int:
-    """``state.playout``'s moves, ``limit`` at most (-1: to the end): those of
-    :meth:`State.playout <boardkit.State.playout>` (``random_move``'s draw
-    among the legal moves), played without their Python frames or the check
-    of a move just listed as legal, then handed to the state's ``_record``
-    (the move stack, the undo records, the generator's state before each
-    move), as ``apply`` would have put them. Returns how many were played.
+def play_out(
+    state: PlayingState, stop: int, rng: Random, moves: list[Any], tokens: list[object], befores: list[int]
+) -> None:
+    """The loop of ``state.playout``: the moves of :meth:`State.playout
+    <boardkit.State.playout>` (``random_move``'s draw among the legal
+    moves), played without their Python frames or the check of a move just
+    listed as legal, until ``moves`` (the state's move stack) holds ``stop``
+    moves (-1: to the end). Each goes on ``moves`` and what undo needs on
+    ``tokens`` as it is played, with the generator's state before it on
+    ``befores`` (put there before the move is played, so one more when a
+    move raised): the rules' ``_random_plies``, which ``State.playout``
+    hands the move stack to.
 
     Examples:
         >>> from boardkit.games.cloth_of_gold import ClothOfGold
         >>> state = ClothOfGold().new_game(seed=3)
-        >>> play_out(state, 5, Random(1)), len(state.history)
+        >>> befores: list[int] = []
+        >>> play_out(state, 5, Random(1), state._moves, state._tokens, befores)
+        >>> len(state.history), len(befores)
         (5, 5)
     """
-    moves: list[Any] = []
-    tokens: list[object] = []
-    befores: list[int] = []
     chance = state.rng
-    try:
-        while len(moves) != limit and state._outcome is None:
-            legal = state.legal_moves()
-            move = legal[rng.randbelow(len(legal))]
-            befores.append(chance.state)
-            token = state._save()
-            state._turn(move)
-            tokens.append(token)
-            moves.append(move)
-    finally:  # also after a move that raised (its generator's state is the one more in befores)
-        state._record(moves, tokens, befores)
-    return len(moves)
+    while len(moves) != stop and state._outcome is None:
+        legal = state.legal_moves()
+        move = legal[rng.randbelow(len(legal))]
+        befores.append(chance.state)
+        token = state._save()
+        state._turn(move)
+        tokens.append(token)
+        moves.append(move)

@@ -150,11 +150,8 @@ class StateFields(StateShape, Protocol):
 
 
 class PlayingState(Protocol):
-    """What ``search.play_out`` plays a playout on: the legal moves, the
-    rules' own move and undo record, and the base state's ``_record``, which
-    puts its moves on the move stack."""
-
-    def _record(self, moves: list[Move], tokens: list[object], befores: list[int] | None = None) -> None: ...
+    """What ``search.play_out`` plays a playout on: the legal moves, and the
+    rules' own move and undo record."""
 
     @property
     def rng(self) -> Random: ...

@@ -880,20 +880,17 @@ class TaflState(State[Move]):
             max_plies, rng = by_position("playout", ("max_plies", "rng"), args, (max_plies, rng))
         return super().playout(max_plies=max_plies, rng=self._chooser() if rng is None else rng)
 
-    def _playout(self, limit: int, rng: Random) -> int:
+    def _random_plies(
+        self, stop: int, rng: Random, moves: list[Move], tokens: list[object], befores: list[int]
+    ) -> None:
+        # Tafl's moves draw nothing (Chance.NONE): befores stays empty.
         g = self._g
         table = g.moves
         cells = g.cells
-        moves: list[Move] = []
-        tokens: list[object] = []
-        try:
-            while self._over is None and len(moves) != limit:
-                frm, to = random_step(g, self._look, self._att, self._dfn, self._king, self._turn, rng)
-                tokens.append(self._do(frm, to))
-                moves.append(table[frm * cells + to])  # type: ignore[arg-type]
-        finally:  # on the move stack as apply puts them; Tafl's moves draw nothing (Chance.NONE)
-            self._record(moves, tokens)
-        return len(moves)
+        while self._over is None and len(moves) != stop:
+            frm, to = random_step(g, self._look, self._att, self._dfn, self._king, self._turn, rng)
+            tokens.append(self._do(frm, to))
+            moves.append(table[frm * cells + to])  # type: ignore[arg-type]
 
     # -- looking at the position ----------------------------------------------
 

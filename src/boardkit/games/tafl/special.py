@@ -189,9 +189,14 @@ class SpecialTaflState(TaflState):
         frm, to = pairs[(self._chooser() if rng is None else rng).randbelow(len(pairs))]
         return self._g.moves[frm * self._g.cells + to]  # type: ignore[return-value]
 
-    def _playout(self, limit: int, rng: Random) -> int:
-        # Slow movement: the base State's loop of random_move and apply, not Tafl's quick one.
-        return State._playout(self, limit, rng) if self._slow else super()._playout(limit, rng)
+    def _random_plies(
+        self, stop: int, rng: Random, moves: list[Move], tokens: list[object], befores: list[int]
+    ) -> None:
+        # Slow movement: the base State's loop of random_move and _play, not Tafl's quick one.
+        if self._slow:
+            State._random_plies(self, stop, rng, moves, tokens, befores)
+        else:
+            super()._random_plies(stop, rng, moves, tokens, befores)
 
     def _play(self, move: Move) -> object:
         movement = self._movement
