@@ -77,7 +77,6 @@ from boardkit.games.cloth_of_gold.board import (
 from boardkit.games.cloth_of_gold.hidden import ClothOfGoldView, determinize, view_of
 from boardkit.games.cloth_of_gold.moves import MOVES, TOKEN_NAMES, Move
 from boardkit.games.cloth_of_gold.render import describe, public_info, text
-from boardkit.games.cloth_of_gold.search import play_out
 from boardkit.games.cloth_of_gold.setup import position
 from boardkit.games.cloth_of_gold.text import MOVE_KINDS, rules_in_play
 from boardkit.games.cloth_of_gold.variants import TILE_SETS, ClothOfGoldOptions
@@ -672,7 +671,17 @@ class ClothOfGoldState(State[Move]):
     def _random_plies(
         self, stop: int, rng: Random, moves: list[Move], tokens: list[object], befores: list[int]
     ) -> None:
-        play_out(self, stop, rng, moves, tokens, befores)  # search.py, beside the deal
+        # The moves of State's loop (random_move's draw among the legal moves) without its check of a
+        # move just listed as legal: _save and _turn are _play's own.
+        chance = self.rng
+        while len(moves) != stop and self._outcome is None:
+            legal = self.legal_moves()
+            move = legal[rng.randbelow(len(legal))]
+            befores.append(chance.state)
+            token = self._save()
+            self._turn(move)
+            tokens.append(token)
+            moves.append(move)
 
     def _unplay(self, move: Move, token: Any) -> None:
         dark, zones, removed, spaces, tokens, since, dragon, scores, to_move, outcome, ended = token
