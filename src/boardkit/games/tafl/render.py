@@ -35,7 +35,6 @@ from typing import Any, Protocol
 
 from boardkit.games.tafl.board import EMPTY, KING, SIDES, Board
 from boardkit.games.tafl.moves import square_name
-from boardkit.games.tafl.shape import TaflShape
 from boardkit.outcome import Outcome
 
 __all__ = [
@@ -85,11 +84,6 @@ def _special(thrones: frozenset[int], corners: frozenset[int], joint: str, forts
     """"throne, corners", "corners", "": what special squares a board has."""
     named = (("throne", thrones), ("corners", corners), ("attacker forts", forts))
     return joint.join(w for w, there in named if there)
-
-
-def _officers(game: TaflShape) -> bool:
-    """Whether Berserk's officers are in play (the key then shows them)."""
-    return game.options.has_officers()
 
 
 def _who(letters: str) -> str:
@@ -210,7 +204,7 @@ def key(state: Drawn) -> list[tuple[str, str]]:
     """
     g = state._g
     rules = g.rules
-    lines = list(PIECE_KEY) + (OFFICER_KEY if _officers(state.game) else [])
+    lines = list(PIECE_KEY) + (OFFICER_KEY if state.game.options.has_officers() else [])
     if g.thrones and g.corners and rules.throne_stop == rules.corner_stop:
         lines.append(("#b9a27a", f"throne and corners: {_who(rules.throne_stop)} may stop there"))
     else:
