@@ -27,10 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from boardkit.games.camelot import Camelot
+from boardkit.games.camelot import render as camelot_render
 from boardkit.games.cloth_of_gold import ClothOfGold
 from boardkit.games.five_fields import BOARD, FiveFields, Pawn, Terrain, parse_hex
 from boardkit.games.tafl import Tafl, TaflState
-from boardkit.render import svg, topology_svg
+from boardkit.games.tafl import render as tafl_render
+from boardkit.render import svg
 
 __all__ = ["boards", "diagrams", "main"]
 
@@ -42,24 +44,11 @@ FIVE_FIELDS_MAP = "PSP/MSSM/PSPSP/MSSM/PMP"
 FROM, TO, TAKEN = "#f4e3a1", "#a8d5a2", "#e9a3a3"
 
 
-def _marked(state: Any, title: str, marks: Mapping[Any, str], notes: list[tuple[str, str]]) -> str:
+def _marked(state: Any, title: str, marks: Mapping[str, str], notes: list[tuple[str, str]]) -> str:
     """A state drawn the way :func:`boardkit.render.svg` draws it, with some
     squares filled in a mark's colour and the marks added to the key."""
-    if isinstance(state, TaflState):  # Tafl draws its own picture: pieces of two shapes
-        return state.svg_picture(title, legend=[*state.svg_legend(), *notes], marks=dict(marks))
-    board, labels, fills = state.svg_cells()
-    names = state.svg_cell_names()
-    cells = {name: cell for cell, name in names.items()}
-    return topology_svg(
-        board,
-        labels,
-        {**fills, **{cells[name]: colour for name, colour in marks.items()}},
-        title=title,
-        pieces=state.svg_pieces(),
-        legend=[*state.svg_legend(), *notes],
-        coordinates=state.svg_coordinates(),
-        names=names,
-    )
+    draw = tafl_render if isinstance(state, TaflState) else camelot_render
+    return draw.picture(state, title, legend=[*draw.key(state), *notes], marks=dict(marks))
 
 
 def layout(size: int, pieces: Mapping[str, str]) -> str:
@@ -198,7 +187,7 @@ def _camelot() -> dict[str, str]:
 def boards() -> dict[str, str]:
     """The landing page's pictures: each game's board at the start, by file name."""
     return {
-        "tafl.svg": Tafl("copenhagen").new_game(seed=0).svg_picture("", legend=[]),
+        "tafl.svg": tafl_render.picture(Tafl("copenhagen").new_game(seed=0), "", legend=[]),
         "cloth-of-gold.svg": svg(ClothOfGold().new_game(seed=1), title=""),
         "five-fields.svg": svg(FiveFields(map=FIVE_FIELDS_MAP).new_game(seed=1), title=""),
         "camelot.svg": svg(Camelot().new_game(players=2, seed=0), title="", legend=[]),

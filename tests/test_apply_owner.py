@@ -1,12 +1,14 @@
 """``State.apply`` and ``undo``, the one owner of the move stack, the undo
 records and the generator's states: the kit and Tafl give only ``_play`` and
 ``_unplay`` (the kit also ``_read``, text read in the position), and a
-game's own playout hands its moves to ``State._record``."""
+game's own playout loop (``_random_plies``) plays on the stack the base
+state hands it."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +19,7 @@ from boardkit.testing import ConformanceError, check_game
 from boardkit.topology import SquareGrid
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "boardkit"
+DATA = Path(__file__).parent / "data" / "tafl" / "opentafl"
 
 
 class _DiceState(BoardState[str, Place]):
@@ -112,16 +115,14 @@ class _PlainDice(_Dice):
 
 
 class _LosesDrawsState(_PlainDiceState):
-    def _playout(self, limit: int, rng: Random) -> int:
-        # Its own playout, which hands its moves over without the generator's states.
-        moves: list[Place] = []
-        tokens: list[object] = []
-        while not self.is_over and len(moves) != limit:
+    def _random_plies(
+        self, stop: int, rng: Random, moves: list[Place], tokens: list[object], befores: list[int]
+    ) -> None:
+        # Its own playout's loop, which never keeps the generator's states.
+        while not self.is_over and len(moves) != stop:
             move = self.random_move(rng)
             tokens.append(self._play(move))
             moves.append(move)
-        self._record(moves, tokens)
-        return len(moves)
 
 
 class _LosesDraws(_Dice):
@@ -226,3 +227,49 @@ def test_a_kit_playout_shows_the_rules_the_history_as_apply_does(played: int) ->
     capped = _Counted().new_game(seed=0)
     capped.apply("a1")
     assert capped.playout(max_plies=2, rng=Random(1)) == 2 and len(capped.history) == 3
+
+
+def _games_with_playouts() -> list[tuple[str, Any, int]]:
+    """Every shipped game (Tafl's quick loop, its slow movement and Berserk, on the base loop) and
+    kit games whose moves draw chance or not, each with a number of players."""
+    from backgammon import Backgammon
+    from connect_four import ConnectFour
+    from einstein_wurfelt_nicht import EinsteinWurfeltNicht
+    from high_tiles import HighTiles
+    from othello import Othello
+
+    from boardkit.games import camelot, cloth_of_gold, five_fields
+
+    berserk = next(
+        line for line in (DATA / "opentafl-builtin-rules.conf").read_text().splitlines() if " name:Berserk " in line
+    )
+    return [
+        ("tafl", Tafl("brandubh"), 2),
+        ("tafl slow king", Tafl("brandubh", king_speed=1), 2),
+        ("tafl berserk", Tafl.from_opentafl(berserk), 2),
+        ("cloth of gold", cloth_of_gold.ClothOfGold(), 2),
+        ("5 fields", five_fields.FiveFields(), 2),
+        ("camelot", camelot.Camelot(), 3),
+        ("backgammon", Backgammon(), 2),
+        ("einstein", EinsteinWurfeltNicht(), 2),
+        ("high tiles", HighTiles(), 2),
+        ("connect four", ConnectFour(), 2),
+        ("othello", Othello(), 2),
+    ]
+
+
+@pytest.mark.parametrize(("game", "players"), [pytest.param(g, p, id=name) for name, g, p in _games_with_playouts()])
+def test_undo_after_a_playout_restores_everything_on_every_game(game: Any, players: int) -> None:
+    # A few moves by apply, then a whole playout (the game's own loop), undone move by move: the same
+    # state, generator included, and a playout from there again plays the same game.
+    state = game.new_game(players=players, seed=4)
+    for _ in range(3):
+        state.apply(state.random_move(Random(2)))
+    start, ply = state.snapshot(), len(state.history)
+    played = state.playout(max_plies=400, rng=Random(8))
+    assert played == len(state.history) - ply > 0
+    end = state.snapshot()
+    while len(state.history) > ply:
+        state.undo()
+    assert state.snapshot() == start and state.rng.state == start[-1]
+    assert state.playout(max_plies=400, rng=Random(8)) == played and state.snapshot() == end

@@ -19,6 +19,7 @@ from boardkit.games.cloth_of_gold import (
     Tile,
     winners_of,
 )
+from boardkit.games.cloth_of_gold.render import cells
 from boardkit.render import svg
 from boardkit.testing import check_game
 
@@ -681,7 +682,7 @@ def test_render_hides_hands_unless_asked() -> None:
 def test_svg() -> None:
     state = ClothOfGold().new_game(seed=0)
     state.apply("A-dragon/gold")
-    board, labels, _ = state.svg_cells()
+    board, labels, _ = cells(state)
     assert labels[Space.DRAGON] == "dragon: 0A"
     assert labels[Space.GOLD] == "gold: DRAGON"
     assert len(board.cells) == 7

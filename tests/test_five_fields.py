@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 
@@ -30,6 +31,7 @@ from boardkit.games.five_fields import (
     Terrain,
     parse_move,
 )
+from boardkit.games.five_fields.board import format_hex
 from boardkit.record import GameRecord
 from boardkit.render import svg
 from boardkit.testing import check_game
@@ -1100,9 +1102,9 @@ def test_render_svg_and_evaluate() -> None:
     assert state.render().splitlines()[1] == " 5        .q    ~p    .          5"
     picture = svg(state)
     assert picture.startswith("<svg") and ">Q</text>" in picture
-    board, labels, fills = state.svg_cells()
-    assert board is state.topology
-    assert labels[(0, -2)] == "q" and fills[(1, -2)] == "#64b5f6"
+    hexes = dict(re.findall(r'<g data-cell="([^"]+)">(.*?)</g>', picture))
+    assert len(hexes) == 19 and 'class="pawn player-1"/><text' in hexes[format_hex((0, -2))]  # the Queen
+    assert 'fill="#64b5f6"' in hexes[format_hex((1, -2))]  # the sea
     assert state.evaluate(0) == 0.0
     state.apply("build field")
     assert 0 < state.evaluate(0) <= 1

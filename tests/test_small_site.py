@@ -100,13 +100,14 @@ def test_camelots_key_names_each_laid_tile_in_one_piece() -> None:
     import re
 
     from boardkit.games.camelot import Camelot
+    from boardkit.games.camelot.render import key
     from boardkit.render import svg
 
     state = Camelot().new_game(seed=3)
     rng = random.Random(1)
     for _ in range(60):
         state.apply(rng.choice(state.legal_moves()))
-    laid = [text for _, text in state.svg_legend() if text.startswith("a laid tile")]
+    laid = [text for _, text in key(state) if text.startswith("a laid tile")]
     assert len(laid) == 1 and "Gar\u00a0garden" in laid[0] and "Hc\u00a0hall\u00a0corner" in laid[0]
     lines = [re.sub(r"<[^>]+>", "", line) for line in re.findall(r"<text[^>]*>(.*?)</text>", svg(state))]
     for pair in laid[0].split(": ", 1)[1].split(", "):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -871,8 +872,9 @@ def test_render_and_picture() -> None:
     assert lines[-1] == "attackers to move"
     picture = svg(state)
     assert picture.count("<rect") == 121 and picture.count("<polygon") == 2  # the King's crown, and his key's
-    _, labels, fills = state.svg_cells()
-    assert fills[(5, 5)] != fills.get((0, 0), "") and labels == {} and len(state.svg_pieces()) == 37
+    squares = re.findall(r'<g data-cell="[a-k][0-9]+">(.*?)</g>', picture)
+    assert len(squares) == 121 and not any("<text" in square for square in squares)  # pieces drawn, not written
+    assert picture.count('fill="#b9a27a"') == 2  # the throne, and its line of the key
     corner = Tafl("brandubh", escape="corner").new_game(seed=0)
     assert corner.render().splitlines()[1] == "7 + . . t . . + 7"
 
@@ -884,7 +886,8 @@ def test_picture_draws_pieces_not_glyphs() -> None:
     ns = "{http://www.w3.org/2000/svg}"
     state = Tafl("brandubh").from_position(position="/7/7/7/3K3/tT5/7/2t4/", to_move=0)
     state.apply("c7-c5")  # takes b5
-    assert state.piece_at("b5") is None and len(state.svg_pieces()) == 3
+    squares = re.findall(r'<g data-cell="[a-g][0-9]">(.*?)</g>', svg(state))
+    assert state.piece_at("b5") is None and sum("<circle" in square for square in squares) == 3
     for position in [Tafl("brandubh").new_game(seed=0), Tafl("hnefatafl").new_game(seed=0), state]:
         picture = svg(position)
         assert not any(glyph in picture for glyph in "\u25cf\u25cb\u2654\u2656\u265a")

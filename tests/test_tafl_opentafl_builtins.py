@@ -13,6 +13,7 @@ import pytest
 from boardkit import IllegalMoveError, OptionError, Random
 from boardkit.games.tafl import Piece, SpecialTaflState, Tafl, TaflState
 from boardkit.games.tafl.opentafl import read_opentafl_game, rules_options, write_opentafl_game
+from boardkit.games.tafl.render import key
 from boardkit.testing import check_game
 
 DATA = Path(__file__).parent / "data" / "tafl" / "opentafl"
@@ -129,7 +130,7 @@ def test_attacker_forts_keep_out_who_may_not_enter() -> None:
     # nor a defender pass over b5.
     state = game.from_position(position="/9/9/4K4/2t6/2T6/t8/9/9/9/", to_move=0)
     assert "+ empty restricted square (throne, attacker forts)" in state.render()
-    assert ("#b9a27a", "attacker forts: no piece may come onto them from off them") in state.svg_legend()
+    assert ("#b9a27a", "attacker forts: no piece may come onto them from off them") in key(state)
     moves = {str(m) for m in state.legal_moves()}
     assert {"a6-a5", "a6-a4"} <= moves and "c4-a4" not in moves and "c4-b4" in moves
     with pytest.raises(IllegalMoveError, match=r"no piece may come onto an attacker fort \(a4\)"):

@@ -971,8 +971,9 @@ class State(abc.ABC, Generic[M]):
         This and :meth:`undo` are the one place that keeps the move stack,
         the undo records and the generator's states: a game supplies
         :meth:`_play` and :meth:`_unplay` (and :meth:`_read` where its
-        notation depends on the position), and a playout of its own hands
-        its moves to :meth:`_record`.
+        notation depends on the position), and a faster playout of its own
+        as :meth:`_random_plies`, the loop that :meth:`playout` hands the
+        move stack to.
         """
         if isinstance(move, str):
             move = self._read(move)
@@ -1038,38 +1039,6 @@ class State(abc.ABC, Generic[M]):
             Take(2)
         """
         return self.game.parse_move(text)
-
-    def _record(self, moves: list[M], tokens: list[object], befores: list[int] | None = None) -> None:
-        """Put on the move stack the moves a game's own :meth:`_playout`
-        played without :meth:`apply` (chosen among the legal moves), as
-        :meth:`apply` would have put them: ``tokens`` what each one's
-        :meth:`_play` returned, and ``befores`` the generator's state before
-        each one, from which the moves that drew from it are found. One more
-        state than there are moves is that before a move that raised: the
-        generator is put back to it, as :meth:`apply` does. ``befores`` is
-        ``None`` when the game's moves never draw from the generator (Tafl's):
-        :func:`~boardkit.testing.check_game` compares a game's playout with
-        :meth:`apply`, so a playout that draws and passes ``None`` fails it.
-
-        Examples:
-            >>> from boardkit.testing import Nim
-            >>> from boardkit.testing.nim import Take
-            >>> state = Nim(heap=5).new_game(seed=0)
-            >>> state._record([Take(1)], [state._play(Take(1))]); state.history, state.heap
-            ((Take(1),), 4)
-        """
-        if befores:
-            rng, played = self.rng, len(moves)
-            if len(befores) > played:  # a move raised: the generator as it was before that move
-                rng.state = befores[played]
-            heads, last = befores[:played], rng.state
-            if heads.count(last) != played:  # else no move drew: the generator's state never moved
-                afters = [*befores[1:played], last]  # each move's "after" is the next one's "before"
-                ply = len(self._moves)
-                pairs = enumerate(zip(heads, afters, strict=True))
-                self._draws.extend((ply + i, before) for i, (before, after) in pairs if before != after)
-        self._moves.extend(moves)
-        self._tokens.extend(tokens)
 
     def undo(self) -> M:
         """Take back the last move and return it, the generator's state
@@ -1293,12 +1262,51 @@ class State(abc.ABC, Generic[M]):
 
     def _playout(self, limit: int, rng: Random) -> int:
         """:meth:`playout` with its arguments checked (``limit`` -1: no
-        limit); a game overrides this to play the same moves faster."""
-        played = 0
-        while played != limit and not self.is_over:
-            self.apply(self.random_move(rng))
-            played += 1
+        limit): the moves of :meth:`_random_plies`, each on the move stack
+        with its undo record as :meth:`apply` puts them, and the generator's
+        state kept for those that drew, so that :meth:`undo` takes them back
+        exactly; after a move that raised, the generator is as it was before
+        that move, as :meth:`apply` leaves it.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> state = Nim(heap=5).new_game(seed=0)
+            >>> state._playout(2, Random(1)), len(state.history), state.drew_chance()
+            (2, 2, False)
+        """
+        moves, start = self._moves, len(self._moves)
+        befores: list[int] = []
+        try:
+            self._random_plies(limit if limit < 0 else start + limit, rng, moves, self._tokens, befores)
+        finally:
+            played, rng_now = len(moves) - start, self.rng
+            if len(befores) > played:  # a move raised: the generator as it was before that move
+                rng_now.state = befores[played]
+            heads, last = befores[:played], rng_now.state
+            if befores and heads.count(last) != played:  # else no move drew: the generator never moved
+                afters = [*befores[1:played], last]  # each move's "after" is the next one's "before"
+                pairs = enumerate(zip(heads, afters, strict=True))
+                self._draws.extend((start + i, before) for i, (before, after) in pairs if before != after)
         return played
+
+    def _random_plies(self, stop: int, rng: Random, moves: list[M], tokens: list[object], befores: list[int]) -> None:
+        """The loop of :meth:`playout`, until ``moves`` (the move stack)
+        holds ``stop`` moves (-1: no limit) or the game is over: each move
+        :meth:`random_move` chooses with ``rng`` is played by :meth:`_play`
+        and goes on ``moves``, what :meth:`_play` returned on ``tokens``,
+        and the generator's state before it on ``befores`` (put there before
+        the move is played, so one more when a move raised). A game
+        overrides it with a faster loop that plays the same moves (Tafl,
+        Field of the Cloth of Gold and the kit do); a game whose moves never
+        draw from the generator may leave ``befores`` empty.
+        :func:`~boardkit.testing.check_game` compares it with :meth:`apply`.
+        """
+        chance = self.rng
+        while len(moves) != stop and self.outcome is None:
+            move = self.random_move(rng)
+            befores.append(chance.state)
+            tokens.append(self._play(move))
+            moves.append(move)
 
     def evaluate(self, player: int) -> float:
         """A cheap estimate in ``[-1, 1]`` of how good the position is for

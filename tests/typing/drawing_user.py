@@ -1,5 +1,6 @@
-"""The drawing protocols as mypy sees them: every shipped picture implements
-one, and a hook of the wrong type is caught. Checked by tests/test_typing.py
+"""The drawing protocols as mypy sees them: a Camelot plan and a kit state
+implement one, a game's own declared picture takes its state, and a hook of
+the wrong type is caught. Checked by tests/test_typing.py
 (never run); a line ending in ``# error: <text>`` must give one error that
 starts with that text, and no other line any error.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardkit.games import camelot, cloth_of_gold, five_fields, tafl
 from boardkit.games.camelot import CamelotState, Plan
 from boardkit.games.cloth_of_gold import ClothOfGoldState
 from boardkit.games.five_fields import FiveFieldsState
@@ -34,9 +36,16 @@ class WrongLegend(BoardDrawing):
         return ["red"]
 
 
-def shipped(tafl: TaflState, camelot: CamelotState, plan: Plan, five: FiveFieldsState,
+def shipped(taflstate: TaflState, camelotstate: CamelotState, plan: Plan, five: FiveFieldsState,
             cloth: ClothOfGoldState, kit: BoardState) -> None:
-    boards: list[BoardDrawing] = [tafl, camelot, plan, Mine()]
-    pictures: list[Picture] = [five, cloth, kit]
+    boards: list[BoardDrawing] = [plan, Mine()]
+    pictures: list[Picture] = [kit]
+    drawn = [
+        tafl.PARTS.picture and tafl.PARTS.picture(taflstate, None),
+        camelot.PARTS.picture and camelot.PARTS.picture(camelotstate, "a title"),
+        five_fields.PARTS.picture and five_fields.PARTS.picture(five, None),
+        cloth_of_gold.PARTS.picture and cloth_of_gold.PARTS.picture(cloth, None),
+    ]
+    tafl.PARTS.picture and tafl.PARTS.picture(cloth, None)  # error: Argument 1 has incompatible type "ClothOfGoldState"
     Forgot()  # error: Cannot instantiate abstract class "Forgot" with abstract attribute "svg_cells"  [abstract]
-    print(boards, pictures)
+    print(boards, pictures, drawn)

@@ -73,7 +73,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
 from typing_extensions import Self, TypeVar
 
-from boardkit.chance import Random
 from boardkit.errors import NotationError, OptionError
 from boardkit.game import Game, NoOptions, State, make_options
 from boardkit.kit.cells import PART, BoardCells, BoardTables, P
@@ -554,20 +553,6 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
     def _read(self, text: str) -> M:
         # apply and is_well_formed read text in this position.
         return self.parse_move(text)
-
-    def _playout(self, limit: int, rng: Random) -> int:
-        # The moves played by BoardCells' loop (compiled on the compiled build), on the move stack as apply
-        # puts them, also when one raised. The loop puts each one on the stack as it is played, so that rules
-        # reading the history see it as under apply; then they come off and go back on through _record.
-        moves, tokens, start = self._moves, self._tokens, len(self._moves)
-        befores: list[int] = []
-        try:
-            self._random_plies(limit if limit < 0 else start + limit, rng, moves, tokens, befores)
-        finally:
-            played, kept = moves[start:], tokens[start:]
-            del moves[start:], tokens[start:]
-            self._record(played, kept, befores)
-        return len(played)
 
     def copy(self) -> Self:
         twin = self._bare_twin()

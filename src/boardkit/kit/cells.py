@@ -1915,17 +1915,17 @@ class BoardCells(Generic[P]):
             raise IllegalMoveError("random move", "the game is over")
         return moves[rng.randbelow(len(moves))]
 
-    def _random_plies(self, limit: int, rng: Any, moves: list[Any], tokens: list[object], befores: list[int]) -> None:
-        """The loop of the kit's playout (:meth:`BoardState._playout
-        <boardkit.kit.BoardState._playout>`; it stops when ``moves`` holds
-        ``limit`` moves, -1: no limit), here so
+    def _random_plies(self, stop: int, rng: Any, moves: list[Any], tokens: list[object], befores: list[int]) -> None:
+        """The loop of the kit's playout (:meth:`State._random_plies
+        <boardkit.State._random_plies>`; it stops when ``moves``, the move
+        stack, holds ``stop`` moves, -1: no limit), here so
         that on the compiled build it runs in C: each move chosen by
         :meth:`random_move` is played by :meth:`_play`, and goes on
         ``moves``, with what undo needs on ``tokens`` and the generator's
         state before it on ``befores`` (put there before the move is played,
         so one more when a move raised)."""
         chance = self.rng
-        while len(moves) != limit and self._result is None:
+        while len(moves) != stop and self._result is None:
             move = self.random_move(rng)
             befores.append(chance.state)
             token = self._play(move)

@@ -16,9 +16,9 @@ protocol, a game or an application. The package's modules:
 arbitrary graph, placed by its ``"pos"`` attribute) and any state. A state is
 drawn by the picture its game declares (``picture`` among the game's parts,
 :attr:`Game.declared <boardkit.Game.declared>`: every shipped game and
-every kit game declares one; Camelot's is :func:`drawing_svg`); a state
-whose game declares none is drawn by a typed protocol, which the state
-implements and :func:`svg` calls:
+every kit game declares one, a function of the state in the game's own
+``render`` module); a state whose game declares none is drawn by a typed
+protocol, which the state implements and :func:`svg` calls:
 
 * a :class:`BoardDrawing` is drawn on its board: a label, a fill colour, a
   round piece and extra elements per cell, a key, and coordinates around a
@@ -29,9 +29,9 @@ implements and :func:`svg` calls:
 * anything else is drawn as its text rendering.
 
 Every :class:`~boardkit.State` shows itself this way in Jupyter, through
-``_repr_svg_``. The games' own pictures implement these protocols without
-importing this module (a protocol is matched by its methods); a state of your
-own may subclass :class:`BoardDrawing` to inherit its defaults.
+``_repr_svg_``. A state of your own implements a protocol without importing
+this module (a protocol is matched by its methods), or subclasses
+:class:`BoardDrawing` to inherit its defaults.
 
 Examples:
     >>> import xml.etree.ElementTree as ET
@@ -58,7 +58,6 @@ __all__ = [
     "Legend",
     "Picture",
     "document",
-    "drawing_svg",
     "element",
     "standing",
     "status",
@@ -215,33 +214,6 @@ def _declared_picture(thing: Any) -> Callable[[Any, str | None], str] | None:
     return picture
 
 
-def drawing_svg(drawing: BoardDrawing, *, title: str | None = None, legend: Legend | None = None) -> str:
-    """The picture of a state that draws itself cell by cell (a
-    :class:`BoardDrawing`): its board with the labels, fills, pieces, key,
-    coordinates, overlay and names it gives, titled ``title``; ``legend``
-    overrides its own key. What a game that draws this way declares as its
-    picture (:attr:`boardkit.parts.Parts.picture`).
-
-    Examples:
-        >>> from boardkit.games.camelot import Camelot
-        >>> picture = drawing_svg(Camelot().new_game(seed=0), title="start")
-        >>> picture.startswith("<svg"), ">start<" in picture
-        (True, True)
-    """
-    board, labels, fills = drawing.svg_cells()
-    return topology_svg(
-        board,
-        labels,
-        fills,
-        title=title,
-        pieces=drawing.svg_pieces(),
-        legend=drawing.svg_legend() if legend is None else legend,
-        coordinates=drawing.svg_coordinates(),
-        overlay=drawing.svg_overlay,
-        names=drawing.svg_cell_names(),
-    )
-
-
 def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -> str:
     """An SVG picture of a board or a game state.
 
@@ -277,5 +249,16 @@ def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -
     if isinstance(thing, Picture):
         return thing.svg_picture(title)
     if isinstance(thing, BoardDrawing):
-        return drawing_svg(thing, title=title, legend=legend)
+        board, labels, fills = thing.svg_cells()
+        return topology_svg(
+            board,
+            labels,
+            fills,
+            title=title,
+            pieces=thing.svg_pieces(),
+            legend=thing.svg_legend() if legend is None else legend,
+            coordinates=thing.svg_coordinates(),
+            overlay=thing.svg_overlay,
+            names=thing.svg_cell_names(),
+        )
     return _text_svg(thing.render(), title)

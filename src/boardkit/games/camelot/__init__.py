@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from boardkit.games.camelot import render
 from boardkit.games.camelot.plan import KIND_COLOURS, STANDARD_PLAN, Cell, Plan, parse_square, square_name
 from boardkit.games.camelot.rules import (
     Camelot,
@@ -34,7 +35,6 @@ from boardkit.games.camelot.rules import (
 from boardkit.games.camelot.scoring import score_turn
 from boardkit.games.camelot.tiles import KIND_NAMES, STANDARD_TILES, Tile, TileSet, tile
 from boardkit.parts import Parts
-from boardkit.render import drawing_svg
 
 if TYPE_CHECKING:
     from boardkit.encoding import Encoder
@@ -78,16 +78,11 @@ def _observation_encoder(game: Camelot, players: int) -> Encoder:
     return observation_encoder(game, game.check_players(players))
 
 
-def _picture(state: CamelotState, title: str | None) -> str:
-    """The board as the state draws it cell by cell, with the hands in the key (:func:`boardkit.render.drawing_svg`)."""
-    return drawing_svg(state, title=title)
-
-
 #: Camelot's parts, assembled here where the package sees them all (:attr:`Camelot.declared`): the state
 #: class, the picture, the RL action list and the observation encoder.
 PARTS: Final[Parts[CamelotState, Camelot]] = Parts(
     states=(CamelotState,),
-    picture=_picture,
+    picture=render.picture,
     all_moves=_all_moves,
     observation_encoder=_observation_encoder,
 )

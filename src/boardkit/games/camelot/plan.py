@@ -15,6 +15,7 @@ from typing import Final
 
 from boardkit.errors import NotationError, OptionError
 from boardkit.games.camelot.tiles import KIND_NAMES
+from boardkit.render import BoardDrawing
 from boardkit.topology import SquareGrid
 
 __all__ = ["KIND_COLOURS", "STANDARD_PLAN", "Cell", "Plan", "parse_square", "plan_rows", "square_name"]
@@ -119,7 +120,7 @@ def plan_rows(spec: object) -> tuple[str, ...]:
     return tuple(rows)
 
 
-class Plan:
+class Plan(BoardDrawing):
     """The castle plan: which kind of square lies where.
 
     The squares form a :class:`~boardkit.topology.SquareGrid` whose cells carry
@@ -240,30 +241,3 @@ class Plan:
             (KIND_COLOURS.get(k, "#cccccc"), f"{k}  {KIND_NAMES.get(k, 'squares')} ({self.square_counts[k]})")
             for k in kinds
         ]
-
-    def svg_pieces(self) -> None:
-        """No pieces on an empty plan.
-
-        Examples:
-            >>> Plan(STANDARD_PLAN).svg_pieces() is None
-            True
-        """
-        return None
-
-    def svg_overlay(self, cell: Cell, x: float, y: float) -> str:
-        """Nothing drawn over a square beyond its kind letter.
-
-        Examples:
-            >>> Plan(STANDARD_PLAN).svg_overlay((0, 0), 0.0, 0.0)
-            ''
-        """
-        return ""
-
-    def svg_cell_names(self) -> None:
-        """No ``data-cell`` marks: a plan is a picture to look at, not to play on.
-
-        Examples:
-            >>> Plan(STANDARD_PLAN).svg_cell_names() is None
-            True
-        """
-        return None

@@ -2,11 +2,13 @@
 key, and the hands as one player may see them (their own concealed tiles
 included, nobody else's); and the colours and key of the SVG picture.
 
-The state's ``render``, ``render_for``, ``public_info``, ``describe``,
-``svg_cells`` and ``svg_legend`` come here (their documentation and examples stay on
-:class:`~boardkit.games.camelot.CamelotState`). This module imports the
-components and the game's plan, tiles, moves, views and shape (what it reads
-of the state), never the rules (which import it).
+The state's ``render``, ``render_for``, ``public_info`` and ``describe``
+come here (their documentation and examples stay on
+:class:`~boardkit.games.camelot.CamelotState`); :func:`picture` is the
+picture the game declares (``PARTS.picture``), what
+:func:`boardkit.render.svg` and Jupyter show. This module imports the
+components, the drawing of boards, and the game's plan, tiles, moves, views
+and shape (what it reads of the state), never the rules (which import it).
 """
 
 from __future__ import annotations
@@ -18,21 +20,21 @@ from boardkit.compiling import IntArgument
 from boardkit.game import Player
 from boardkit.games.camelot.hidden import CamelotView
 from boardkit.games.camelot.moves import EndTurn, Move, Place
-from boardkit.games.camelot.plan import KIND_COLOURS, Cell, Plan
+from boardkit.games.camelot.plan import KIND_COLOURS, Cell, Plan, square_name
 from boardkit.games.camelot.shape import CamelotStateShape
 from boardkit.games.camelot.tiles import KIND_NAMES, Tile
-from boardkit.topology import SquareGrid
+from boardkit.render.board import topology_svg
 from boardkit.zones import ZoneView
 
 __all__ = [
     "ShownState",
     "describe",
+    "key",
+    "picture",
     "plan_lines",
     "public_info",
     "render_for",
     "render_text",
-    "svg_cells",
-    "svg_legend",
     "view_text",
 ]
 
@@ -227,19 +229,64 @@ def describe(state: CamelotStateShape, move: Move, before: CamelotStateShape) ->
     return "; ".join(said)
 
 
-def svg_cells(state: CamelotStateShape) -> tuple[SquareGrid, dict[Cell, str], dict[Cell, str]]:
-    """Squares shaded by kind, laid tiles darker and labelled (``state.svg_cells()``)."""
+def picture(
+    state: CamelotStateShape,
+    title: str | None = None,
+    *,
+    legend: list[tuple[str, str]] | None = None,
+    marks: dict[str, str] | None = None,
+) -> str:
+    """The position as an SVG picture, what :func:`boardkit.render.svg`
+    draws: squares shaded by kind, laid tiles darker and labelled with their
+    short names, the column letters and row numbers (``1`` at the top, as
+    square names count), each square's ``data-cell`` name and the key
+    (:func:`key`). ``legend`` replaces the key; ``marks`` fills some squares,
+    by name, in a colour (a diagram's move).
+
+    Examples:
+        >>> from boardkit.games.camelot import Camelot
+        >>> state = Camelot().new_game(players=3, seed=0)
+        >>> drawn = picture(state, "start")
+        >>> drawn.count("<rect"), drawn.count('data-cell="c5"'), ">start<" in drawn
+        (80, 1, True)
+        >>> picture(state, marks={"c5": "red"}).count('fill="red"')
+        1
+    """
     plan = state.game.plan
     labels = {c: state.game.tiles.label(t) for c, t in state._board.items()}
     fills = {}
     for c, k in plan.kinds.items():
         colour = KIND_COLOURS.get(k, "#cccccc")
         fills[c] = _darker(colour) if c in state._board else colour
-    return plan.topology, labels, fills
+    names = {cell: square_name(cell) for cell in plan.cells}
+    if marks:
+        cells = {name: cell for cell, name in names.items()}
+        fills.update({cells[name]: colour for name, colour in marks.items()})
+    return topology_svg(
+        plan.topology,
+        labels,
+        fills,
+        title=title,
+        legend=key(state) if legend is None else legend,
+        coordinates=plan.svg_coordinates(),
+        names=names,
+    )
 
 
-def svg_legend(state: CamelotStateShape) -> list[tuple[str, str]]:
-    """The key to the picture (``state.svg_legend()``)."""
+def key(state: CamelotStateShape) -> list[tuple[str, str]]:
+    """The key to the picture: the plan's kinds, and the shade of a laid tile
+    with the laid tiles' names in one line (no-break spaces keep each short
+    name with its tile's name where the picture wraps the line).
+
+    Examples:
+        >>> from boardkit.games.camelot import Camelot
+        >>> state = Camelot().new_game(players=2, seed=0)
+        >>> key(state)[-1]
+        ('#afa899', 'a laid tile (darker), labelled with its short name')
+        >>> state.apply("place excalibur e3")
+        >>> key(state)[-1]
+        ('#afa899', 'a laid tile (darker), labelled with its short name: Exc\\xa0excalibur')
+    """
     laid = sorted(set(state._board.values()), key=lambda t: t.name.lower())
     # One line of the key, which the picture wraps to its width; no-break spaces keep each short
     # name and its tile's name on one line ("Hc hall corner", never "Hc hall" above "corner").

@@ -55,7 +55,7 @@ from boardkit.game import (
 from boardkit.games.camelot.hidden import CamelotView, board_with, determinize, view_of
 from boardkit.games.camelot.moves import Conceal, EndTurn, Move, Place
 from boardkit.games.camelot.plan import STANDARD_PLAN, Cell, Plan, parse_square, square_name
-from boardkit.games.camelot.render import describe, public_info, render_for, render_text, svg_cells, svg_legend
+from boardkit.games.camelot.render import describe, public_info, render_for, render_text
 from boardkit.games.camelot.scoring import last_tile_points, turn_points
 from boardkit.games.camelot.setup import HAND_SIZE, checked_position, deal, place
 from boardkit.games.camelot.setup import HIGH_VALUE as HIGH_VALUE  # importable here, as before
@@ -63,7 +63,6 @@ from boardkit.games.camelot.setup import MOST_CONCEALED as MOST_CONCEALED  # imp
 from boardkit.games.camelot.text import MOVE_KINDS, rules_in_play
 from boardkit.games.camelot.tiles import KIND_NAMES, STANDARD_TILES, Tile, TileSet
 from boardkit.games.camelot.variants import CamelotOptions
-from boardkit.topology import SquareGrid
 from boardkit.track import ScoreTrack
 from boardkit.zones import Hand
 
@@ -754,72 +753,6 @@ class CamelotState(State[Move]):
             'scored +5 (now 5); drew wall blank; 59 tiles left in the bag'
         """
         return describe(self, move, before)
-
-    def svg_cells(self) -> tuple[SquareGrid, dict[Cell, str], dict[Cell, str]]:
-        """The position as a picture: squares shaded by kind, laid tiles
-        darker and labelled with their short names.
-
-        Examples:
-            >>> board, labels, fills = Camelot().new_game(players=3, seed=0).svg_cells()
-            >>> len(labels), len(fills)
-            (5, 80)
-        """
-        return svg_cells(self)
-
-    def svg_cell_names(self) -> dict[Cell, str]:
-        """Each square's name (``a1`` top left), for the ``data-cell`` marks
-        of :func:`boardkit.render.svg`.
-
-        Examples:
-            >>> Camelot().new_game(players=2, seed=0).svg_cell_names()[(2, 4)]
-            'c5'
-        """
-        return {cell: square_name(cell) for cell in self.game.plan.cells}
-
-    def svg_legend(self) -> list[tuple[str, str]]:
-        """The key to the picture: the plan's kinds, and the shade of a laid tile
-        with the laid tiles' names in one line (no-break spaces keep each short
-        name with its tile's name where the picture wraps the line).
-
-        Examples:
-            >>> Camelot().new_game(players=2, seed=0).svg_legend()[-1]
-            ('#afa899', 'a laid tile (darker), labelled with its short name')
-            >>> state = Camelot().new_game(players=2, seed=0)
-            >>> state.apply("place excalibur e3")
-            >>> state.svg_legend()[-1]
-            ('#afa899', 'a laid tile (darker), labelled with its short name: Exc\\xa0excalibur')
-        """
-        return svg_legend(self)
-
-    def svg_coordinates(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The column letters (left to right) and row numbers (top to bottom,
-        ``1`` at the top, as square names count) written around the plan.
-
-        Examples:
-            >>> files, ranks = Camelot().new_game(players=2, seed=0).svg_coordinates()
-            >>> "".join(files), ranks[0], ranks[-1]
-            ('abcdefghij', '1', '8')
-        """
-        return self.game.plan.svg_coordinates()
-
-
-    def svg_pieces(self) -> None:
-        """No round pieces: a laid tile is its square's label (see :meth:`svg_cells`).
-
-        Examples:
-            >>> Camelot().new_game(players=2, seed=0).svg_pieces() is None
-            True
-        """
-        return None
-
-    def svg_overlay(self, cell: Any, x: Any, y: Any) -> str:
-        """Nothing drawn over a square beyond its label.
-
-        Examples:
-            >>> Camelot().new_game(players=2, seed=0).svg_overlay((0, 0), 0.0, 0.0)
-            ''
-        """
-        return ""
 
     def evaluate(self, player: IntArgument) -> float:
         """How far ``player`` leads the best other player (or, alone, how

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from boardkit.games.cloth_of_gold import render
 from boardkit.games.cloth_of_gold.board import COLOURS, OVALS, TILE_SPACES, TILES, Space, Tile
 from boardkit.games.cloth_of_gold.rules import (
     TOKEN_NAMES,
@@ -74,7 +75,7 @@ def _observation_encoder(game: ClothOfGold, players: int) -> Encoder:
 #: (:attr:`ClothOfGold.declared`): the state class, the picture, the RL action list and the observation encoder.
 PARTS: Final[Parts[ClothOfGoldState, ClothOfGold]] = Parts(
     states=(ClothOfGoldState,),
-    picture=ClothOfGoldState.svg_picture,
+    picture=render.picture,
     all_moves=_all_moves,
     observation_encoder=_observation_encoder,
 )

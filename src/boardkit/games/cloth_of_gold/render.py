@@ -2,8 +2,9 @@
 
 Kept apart from the rules; :meth:`ClothOfGoldState.render
 <boardkit.games.cloth_of_gold.ClothOfGoldState.render>`, ``render_for``,
-``public_info``, ``describe``, ``svg_cells`` and ``svg_picture`` call these. :func:`picture` is what
-:func:`boardkit.render.svg` shows: the seven ovals with their tiles, tokens
+``public_info`` and ``describe`` call these. :func:`picture` is the picture
+the game declares (``PARTS.picture``), what :func:`boardkit.render.svg` and
+Jupyter show: the seven ovals with their tiles, tokens
 and the Dragon, the Track of Scoring, both Courts, the hand sizes (never their
 contents) and the Darkness.
 

@@ -76,8 +76,7 @@ from boardkit.games.cloth_of_gold.board import (
 )
 from boardkit.games.cloth_of_gold.hidden import ClothOfGoldView, determinize, view_of
 from boardkit.games.cloth_of_gold.moves import MOVES, TOKEN_NAMES, Move
-from boardkit.games.cloth_of_gold.render import cells, describe, picture, public_info, text
-from boardkit.games.cloth_of_gold.search import play_out
+from boardkit.games.cloth_of_gold.render import describe, public_info, text
 from boardkit.games.cloth_of_gold.setup import position
 from boardkit.games.cloth_of_gold.text import MOVE_KINDS, rules_in_play
 from boardkit.games.cloth_of_gold.variants import TILE_SETS, ClothOfGoldOptions
@@ -85,7 +84,6 @@ from boardkit.zones import Hand, Zone
 
 if TYPE_CHECKING:
     from boardkit.parts import Parts
-    from boardkit.topology import Topology
 
 __all__ = [
     "TOKEN_NAMES",
@@ -670,8 +668,20 @@ class ClothOfGoldState(State[Move]):
         self._turn(move)
         return token
 
-    def _playout(self, limit: int, rng: Random) -> int:
-        return play_out(self, limit, rng)  # search.py, beside the deal
+    def _random_plies(
+        self, stop: int, rng: Random, moves: list[Move], tokens: list[object], befores: list[int]
+    ) -> None:
+        # The moves of State's loop (random_move's draw among the legal moves) without its check of a
+        # move just listed as legal: _save and _turn are _play's own.
+        chance = self.rng
+        while len(moves) != stop and self._outcome is None:
+            legal = self.legal_moves()
+            move = legal[rng.randbelow(len(legal))]
+            befores.append(chance.state)
+            token = self._save()
+            self._turn(move)
+            tokens.append(token)
+            moves.append(move)
 
     def _unplay(self, move: Move, token: Any) -> None:
         dark, zones, removed, spaces, tokens, since, dragon, scores, to_move, outcome, ended = token
@@ -940,29 +950,6 @@ class ClothOfGoldState(State[Move]):
             "gift: red to player 1's Court; revealed 1 gold from the Hand; scored +2 (now 2)"
         """
         return describe(self, move, before)
-
-    def svg_cells(self) -> tuple[Topology, dict[Space, str], dict[Space, str]]:
-        """The seven ovals as a board, a label per oval (token, Dragon, tile)
-        and a fill colour per oval (its tile's colour), for
-        :func:`boardkit.render.svg`.
-
-        Examples:
-            >>> board, labels, fills = ClothOfGold().new_game(seed=0).svg_cells()
-            >>> len(board.cells), labels[Space.DRAGON]
-            (7, 'dragon')
-        """
-        return cells(self)
-
-    def svg_picture(self, title: Any = None) -> str:
-        """The public position as an SVG picture (ovals, tiles, tokens, the
-        Dragon, the Track of Scoring, Courts, hand sizes and the Darkness);
-        :func:`boardkit.render.svg` and Jupyter show it.
-
-        Examples:
-            >>> ClothOfGold().new_game(seed=0).svg_picture().count('class="oval"')
-            7
-        """
-        return picture(self, title)
 
     def evaluate(self, player: IntArgument) -> float:
         """A cheap estimate in ``[-1, 1]``: the difference between the two

@@ -1,9 +1,9 @@
 """What Monte Carlo search runs on a game of Field of the Cloth of Gold every
-iteration: :func:`determinize` (a copy with the rival's Hand and the Darkness
-dealt afresh) and :func:`play_out` (random moves to the end).
+iteration before its playout: :func:`determinize` (a copy with the rival's
+Hand and the Darkness dealt afresh).
 
 The state's ``determinize`` (through ``hidden.py``, what a player may know)
-and ``playout`` come here: apart from ``hidden.py``'s view class (an attrs
+comes here: apart from ``hidden.py``'s view class (an attrs
 class, which mypyc cannot compile) and from the rules (a module of its own
 size), and compiled with the rules in the compiled build (``hatch_build.py``).
 This module imports the core, the components and the game's board and
@@ -25,10 +25,10 @@ from typing import Any, TypeVar
 from boardkit.bag import TileBag
 from boardkit.chance import Random, check_seed
 from boardkit.games.cloth_of_gold.board import TILES, Tile
-from boardkit.games.cloth_of_gold.shape import PlayingState, StateFields
+from boardkit.games.cloth_of_gold.shape import StateFields
 from boardkit.zones import Hand
 
-__all__ = ["deal_hand", "determinize", "play_out"]
+__all__ = ["deal_hand", "determinize"]
 
 #: The state's own class (a ClothOfGoldState): ``determinize`` returns a copy of it.
 _State = TypeVar("_State", bound=StateFields)
@@ -101,34 +101,3 @@ def determinize(state: _State, player: Any, seed: Any) -> _State:
     twin._darkness = TileBag(rest, rng=twin.rng)
     return twin
 
-
-def play_out(state: PlayingState, limit: int, rng: Random) -> int:
-    """``state.playout``'s moves, ``limit`` at most (-1: to the end): those of
-    :meth:`State.playout <boardkit.State.playout>` (``random_move``'s draw
-    among the legal moves), played without their Python frames or the check
-    of a move just listed as legal, then handed to the state's ``_record``
-    (the move stack, the undo records, the generator's state before each
-    move), as ``apply`` would have put them. Returns how many were played.
-
-    Examples:
-        >>> from boardkit.games.cloth_of_gold import ClothOfGold
-        >>> state = ClothOfGold().new_game(seed=3)
-        >>> play_out(state, 5, Random(1)), len(state.history)
-        (5, 5)
-    """
-    moves: list[Any] = []
-    tokens: list[object] = []
-    befores: list[int] = []
-    chance = state.rng
-    try:
-        while len(moves) != limit and state._outcome is None:
-            legal = state.legal_moves()
-            move = legal[rng.randbelow(len(legal))]
-            befores.append(chance.state)
-            token = state._save()
-            state._turn(move)
-            tokens.append(token)
-            moves.append(move)
-    finally:  # also after a move that raised (its generator's state is the one more in befores)
-        state._record(moves, tokens, befores)
-    return len(moves)

@@ -35,7 +35,7 @@ from boardkit.games.cloth_of_gold.variants import ClothOfGoldOptions
 from boardkit.track import ScoreTrack
 from boardkit.zones import Hand, Zone
 
-__all__ = ["GameShape", "HandView", "PlayingState", "StateFields", "StateShape"]
+__all__ = ["GameShape", "HandView", "StateFields", "StateShape"]
 
 
 class GameShape(Protocol):
@@ -147,23 +147,3 @@ class StateFields(StateShape, Protocol):
     def _redeal(self, seed: Any) -> None: ...
 
     def _record_setup(self, setup: Any) -> None: ...
-
-
-class PlayingState(Protocol):
-    """What ``search.play_out`` plays a playout on: the legal moves, the
-    rules' own move and undo record, and the base state's ``_record``, which
-    puts its moves on the move stack."""
-
-    def _record(self, moves: list[Move], tokens: list[object], befores: list[int] | None = None) -> None: ...
-
-    @property
-    def rng(self) -> Random: ...
-
-    @property
-    def _outcome(self) -> Outcome | None: ...
-
-    def legal_moves(self) -> list[Move]: ...
-
-    def _save(self) -> tuple[Any, ...]: ...
-
-    def _turn(self, move: Move) -> None: ...

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from boardkit.games.five_fields import render
 from boardkit.games.five_fields.board import (
     BOARD,
     PRINCE_HEXES,
@@ -99,7 +100,7 @@ def _observation_encoder(game: FiveFields, players: int) -> Encoder:
 #: class, the picture, the RL action list and the observation encoder.
 PARTS: Final[Parts[FiveFieldsState, FiveFields]] = Parts(
     states=(FiveFieldsState,),
-    picture=FiveFieldsState.svg_picture,
+    picture=render.picture,
     all_moves=_all_moves,
     observation_encoder=_observation_encoder,
 )

@@ -1,8 +1,9 @@
 """Pictures of a game of 5 Fields: the map as text and as SVG.
 
-The state's ``render``, ``svg_cells``, ``svg_picture`` and ``svg_cell_names``
-come here (their documentation and examples stay on
-:class:`~boardkit.games.five_fields.FiveFieldsState`). This module imports the
+The state's ``render`` comes here (its documentation and examples stay on
+:class:`~boardkit.games.five_fields.FiveFieldsState`); :func:`picture` is the
+picture the game declares (``PARTS.picture``), what
+:func:`boardkit.render.svg` and Jupyter show. This module imports the
 core, 5 Fields' board and the state's first floor
 (:class:`~boardkit.games.five_fields.position.Position`, which holds every list
 it reads) and, when drawing, :mod:`boardkit.render`; never the rules (which
@@ -25,9 +26,9 @@ from boardkit.games.five_fields.board import (
     format_hex,
 )
 from boardkit.games.five_fields.position import Position
-from boardkit.topology import Hex, HexGrid
+from boardkit.topology import Hex
 
-__all__ = ["lost_line", "render_text", "svg_cell_names", "svg_cells", "svg_picture"]
+__all__ = ["lost_line", "picture", "render_text"]
 
 _TERRAIN_FILLS = {PLAIN_CODE: "#9ccc65", MOUNTAIN_CODE: "#a1887f", SEA_CODE: "#64b5f6", HIDDEN_CODE: "#bdbdbd"}
 _PAWN_COLOURS = ("#c62828", "#1a237e")
@@ -81,15 +82,27 @@ def render_text(state: Position) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def svg_cells(state: Position) -> tuple[HexGrid, dict[Hex, str], dict[Hex, str]]:
-    """The board, a label per occupied hex and a fill per hex (``state.svg_cells()``)."""
-    labels = {CELLS[i]: _letters(state, i) for i in range(CELL_COUNT) if _letters(state, i)}
-    fills = {CELLS[i]: _TERRAIN_FILLS[state._terrain[i]] for i in range(CELL_COUNT)}
-    return state.topology, labels, fills
+def picture(state: Position, title: str | None = None) -> str:
+    """The map as an SVG picture, what :func:`boardkit.render.svg` draws.
 
+    Hexes are filled by terrain (face-down hexes grey with a ``?``); a
+    Field is a ring in its owner's colour inside the hex, a City a small
+    castle in its owner's colour; pawns are discs in their owner's colour
+    marked ``Q`` (Queen) or ``P`` (Prince). Each hex carries its name as
+    moves write it (``data-cell``), and a key under the map explains the
+    colours.
 
-def svg_picture(state: Position, title: str | None = None) -> str:
-    """The map as an SVG picture with a key (``state.svg_picture(title)``)."""
+    Args:
+        state: The position.
+        title: A line above the map, or none.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> from boardkit.games.five_fields import FiveFields
+        >>> root = ET.fromstring(picture(FiveFields().new_game(seed=0), "start"))
+        >>> sum(1 for e in root.iter() if e.get("class") == "pawn player-1")
+        4
+    """
     from boardkit.render import topology_svg
 
     fills = {CELLS[i]: _TERRAIN_FILLS[state._terrain[i]] for i in range(CELL_COUNT)}
@@ -109,13 +122,8 @@ def svg_picture(state: Position, title: str | None = None) -> str:
         title=title,
         legend=legend,
         overlay=functools.partial(_svg_overlay, state),
-        names=svg_cell_names(state),
+        names={cell: format_hex(cell) for cell in CELLS},
     )
-
-
-def svg_cell_names(state: Position) -> dict[Hex, str]:
-    """Each hex's name as moves write it, for the picture's ``data-cell`` marks."""
-    return {cell: format_hex(cell) for cell in CELLS}
 
 
 def _svg_overlay(state: Position, cell: Hex, x: float, y: float) -> str:

@@ -80,7 +80,7 @@ from boardkit.games.five_fields.moves import (
     parse_move,
 )
 from boardkit.games.five_fields.position import Walk
-from boardkit.games.five_fields.render import render_text, svg_cell_names, svg_cells, svg_picture
+from boardkit.games.five_fields.render import render_text
 from boardkit.games.five_fields.setup import place, read_setup
 from boardkit.games.five_fields.text import MOVE_KINDS, TURN, rules_in_play
 from boardkit.games.five_fields.variants import FiveFieldsOptions
@@ -722,50 +722,6 @@ class FiveFieldsState(Choices):
                 else:
                     said.append(f"took {seat(was[i])}'s {kind} on {where}")
         return "; ".join(said)
-
-    def svg_cells(self) -> tuple[HexGrid, dict[Hex, str], dict[Hex, str]]:
-        """The board, a label per occupied hex and a fill colour per hex, for
-        :func:`boardkit.render.svg`.
-
-        Examples:
-            >>> board, labels, fills = FiveFields().new_game(seed=0).svg_cells()
-            >>> labels[(0, 2)], fills[(0, 2)]
-            ('Q', '#9ccc65')
-        """
-        return svg_cells(self)
-
-    def svg_picture(self, title: Any = None) -> str:
-        """The map as an SVG picture, for :func:`boardkit.render.svg` and Jupyter.
-
-        Hexes are filled by terrain (face-down hexes grey with a ``?``); a
-        Field is a ring in its owner's colour inside the hex, a City a small
-        castle in its owner's colour; pawns are discs in their owner's colour
-        marked ``Q`` (Queen) or ``P`` (Prince). A key under the map explains
-        the colours.
-
-        Args:
-            title: A line above the map, or none.
-
-        Examples:
-            >>> import xml.etree.ElementTree as ET
-            >>> state = FiveFields().new_game(seed=0)
-            >>> root = ET.fromstring(state.svg_picture("start"))
-            >>> sum(1 for e in root.iter() if e.get("class") == "pawn player-1")
-            4
-        """
-        return svg_picture(self, title)
-
-    def svg_cell_names(self) -> dict[Hex, str]:
-        """Each hex's name as the move notation writes it, for the
-        ``data-cell`` marks of the picture.
-
-        Examples:
-            >>> from boardkit.games.five_fields.board import format_hex
-            >>> names = FiveFields().new_game(seed=0).svg_cell_names()
-            >>> len(names), names[(0, 0)] == format_hex((0, 0))
-            (19, True)
-        """
-        return svg_cell_names(self)
 
     def evaluate(self, player: IntArgument) -> float:
         """A cheap estimate in ``[-1, 1]`` of ``player``'s position: the

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from boardkit.games.tafl import render
 from boardkit.games.tafl.moves import MAX_SIZE, Move, Piece, parse_square, read_position, square_name, write_position
 from boardkit.games.tafl.opentafl import OTG, read_opentafl_game, write_opentafl_game
 from boardkit.games.tafl.rules import Tafl, TaflState
@@ -81,7 +82,7 @@ def _observation_encoder(game: Tafl, players: int) -> Encoder:
 #: record formats.
 PARTS: Final[Parts[TaflState, Tafl]] = Parts(
     states=(TaflState, SpecialTaflState),
-    picture=TaflState.svg_picture,
+    picture=render.picture,
     all_moves=_all_moves,
     observation_encoder=_observation_encoder,
     formats={OTG.key: OTG},

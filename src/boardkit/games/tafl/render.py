@@ -1,12 +1,12 @@
 """Pictures of a game of Tafl: the board as text and the SVG picture (its
 cells, pieces, key and coordinates).
 
-The state's ``render``, ``svg_cells``, ``svg_pieces``, ``svg_shapes``,
-``svg_legend``, ``svg_coordinates``, ``svg_cell_names`` and ``svg_picture``
-come here with the board's tables and the state's board list (their
-documentation and examples stay on :class:`~boardkit.games.tafl.TaflState`).
-This module imports Tafl's board and notation, and :mod:`boardkit.render`
-when drawing; never the rules (which import it).
+The state's ``render`` comes here with the board's tables and the state's
+board list (its documentation and examples stay on
+:class:`~boardkit.games.tafl.TaflState`); :func:`picture` is the picture the
+game declares (``PARTS.picture``), what :func:`boardkit.render.svg` and
+Jupyter show. This module imports Tafl's board and notation, and
+:mod:`boardkit.render` when drawing; never the rules (which import it).
 
 The picture draws pieces, not letters: an attacker is a dark disc, a defender a
 light disc with a dark outline, the King a light disc with a crown (the
@@ -31,28 +31,22 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from boardkit.games.tafl.board import EMPTY, KING, SIDES, Board
 from boardkit.games.tafl.moves import square_name
 from boardkit.outcome import Outcome
-from boardkit.topology import SquareGrid
 
 __all__ = [
-    "render_text",
-    "status_line",
-    "svg_cell_names",
+    "OFFICER_KEY",
     "PIECE_COLOURS",
     "PIECE_KEY",
-    "OFFICER_KEY",
     "PIECE_SHAPES",
-    "svg_cells",
-    "svg_coordinates",
-    "svg_legend",
-    "svg_legend_shapes",
-    "svg_picture",
-    "svg_pieces",
-    "svg_shapes",
+    "Drawn",
+    "key",
+    "picture",
+    "render_text",
+    "status_line",
 ]
 
 #: The colour of each piece code's disc (none for an empty square); 4 to 7 the officers:
@@ -114,26 +108,20 @@ def status_line(over: Outcome | None, turn: int, escape_lines: int) -> str:
     return f"{SIDES[over.winner]} won: {over.reason}"
 
 
-def svg_cells(g: Board, board: list[int]) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
-    """The board, no labels (the pieces are drawn as pieces: see
-    :func:`svg_pieces`) and a fill per shaded cell (``state.svg_cells()``)."""
-    n = g.size
-    fills: dict[Any, str] = {}
-    last = n * n - 1
-    board_corners = {0, n - 1, last - n + 1, last}
-    for i in g.restricted | board_corners:
-        fills[(i % n, i // n)] = "#b9a27a" if i in g.restricted else "#d9c9a3"
-    return g.grid, {}, fills
+class Drawn(Protocol):
+    """What the picture reads of a state of Tafl (:class:`~boardkit.games.tafl.TaflState` is one)."""
 
+    @property
+    def game(self) -> Any:
+        """The game, a :class:`~boardkit.games.tafl.shape.TaflShape` (the core types a state's game
+        as any game): its options say whether Berserk's officers are in play."""
 
-def svg_pieces(n: int, board: list[int]) -> dict[Any, str]:
-    """A piece's colour per occupied cell (``state.svg_pieces()``)."""
-    return {(i % n, i // n): PIECE_COLOURS[q] for i, q in enumerate(board) if q}
+    @property
+    def _g(self) -> Board:
+        """The board's tables."""
 
-
-def svg_shapes(n: int, board: list[int]) -> dict[Any, str]:
-    """A piece's shape per occupied cell (``state.svg_shapes()``)."""
-    return {(i % n, i // n): PIECE_SHAPES[q] for i, q in enumerate(board) if q}
+    def _shown(self) -> list[int]:
+        """The board list as pictures show it, officers told apart."""
 
 
 #: The first three lines of the key: the pieces.
@@ -147,7 +135,7 @@ OFFICER_KEY = [
 ]
 
 
-def svg_legend_shapes(legend: list[tuple[str, str]]) -> list[str]:
+def _legend_shapes(legend: list[tuple[str, str]]) -> list[str]:
     """The shape beside each line of a key: the pieces' shapes beside the
     lines of :data:`PIECE_KEY` and :data:`OFFICER_KEY`, a small disc of its colour
     (``""``) beside any other."""
@@ -155,66 +143,79 @@ def svg_legend_shapes(legend: list[tuple[str, str]]) -> list[str]:
     return [shapes.get(line, "") for line in legend]
 
 
-def svg_picture(
-    g: Board,
-    board: list[int],
+def picture(
+    state: Drawn,
     title: str | None = None,
     *,
-    legend: list[tuple[str, str]],
+    legend: list[tuple[str, str]] | None = None,
     marks: dict[str, str] | None = None,
 ) -> str:
-    """The whole picture (``state.svg_picture(title)``): the board, its
-    pieces, coordinates, ``data-cell`` names and the key ``legend``
-    (``state.svg_legend()``, or ``[]`` for none); ``marks`` fills some
+    """The board as an SVG picture, what :func:`boardkit.render.svg` draws:
+    the pieces as pieces (dark discs, light discs, the King crowned), the
+    throne and restricted corners shaded, the coordinates, each square's
+    ``data-cell`` name (``a1`` bottom left) and the key (:func:`key`).
+    ``legend`` replaces the key (``[]`` for none); ``marks`` fills some
     squares, by name, in a colour (a diagram's move).
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> state = Tafl("brandubh").new_game(seed=0)
+        >>> drawn = picture(state, "start")
+        >>> drawn.count("<rect"), drawn.count("<circle"), drawn.count("data-cell="), drawn.count("<polygon")
+        (49, 18, 49, 2)
+        >>> picture(state, marks={"a1": "red"}, legend=[]).count('fill="red"')
+        1
     """
     from boardkit.render import topology_svg
 
-    grid, labels, fills = svg_cells(g, board)
-    names = svg_cell_names(g)
+    g, board = state._g, state._shown()
+    n = g.size
+    shown = key(state) if legend is None else legend
+    last = n * n - 1
+    fills: dict[Any, str] = {}
+    for i in g.restricted | {0, n - 1, last - n + 1, last}:
+        fills[(i % n, i // n)] = "#b9a27a" if i in g.restricted else "#d9c9a3"
+    names = {cell: square_name(cell[0], n, cell[1]) for cell in g.grid.squares}
     if marks:
         cells = {name: cell for cell, name in names.items()}
         fills.update({cells[name]: colour for name, colour in marks.items()})
     return topology_svg(
-        grid,
-        labels,
+        g.grid,
+        {},
         fills,
         title=title,
-        pieces=svg_pieces(g.size, board),
-        shapes=svg_shapes(g.size, board),
-        legend=legend,
-        legend_shapes=svg_legend_shapes(legend),
-        coordinates=svg_coordinates(g.size),
+        pieces={(i % n, i // n): PIECE_COLOURS[q] for i, q in enumerate(board) if q},
+        shapes={(i % n, i // n): PIECE_SHAPES[q] for i, q in enumerate(board) if q},
+        legend=shown,
+        legend_shapes=_legend_shapes(shown),
+        coordinates=(tuple(square_name(c, n, n - 1)[0] for c in range(n)), tuple(str(n - r) for r in range(n))),
         names=names,
     )
 
 
-def svg_legend(g: Board, officers: bool = False) -> list[tuple[str, str]]:
-    """The key under the picture (``state.svg_legend()``); with ``officers``, Berserk's too."""
+def key(state: Drawn) -> list[tuple[str, str]]:
+    """The key under the picture: every piece (Berserk's officers too, when
+    in play) and every mark and shade on the board.
+
+    Examples:
+        >>> from boardkit.games.tafl import Tafl
+        >>> key(Tafl("brandubh").new_game(seed=0))[0]
+        ('#222222', 'attacker (t)')
+    """
+    g = state._g
     rules = g.rules
-    key = list(PIECE_KEY) + (OFFICER_KEY if officers else [])
+    lines = list(PIECE_KEY) + (OFFICER_KEY if state.game.options.has_officers() else [])
     if g.thrones and g.corners and rules.throne_stop == rules.corner_stop:
-        key.append(("#b9a27a", f"throne and corners: {_who(rules.throne_stop)} may stop there"))
+        lines.append(("#b9a27a", f"throne and corners: {_who(rules.throne_stop)} may stop there"))
     else:
         if g.thrones:
-            key.append(("#b9a27a", f"throne: {_who(rules.throne_stop)} may stop there"))
+            lines.append(("#b9a27a", f"throne: {_who(rules.throne_stop)} may stop there"))
         if g.corners:
-            key.append(("#b9a27a", f"corners: {_who(rules.corner_stop)} may stop there"))
+            lines.append(("#b9a27a", f"corners: {_who(rules.corner_stop)} may stop there"))
     if rules.attacker_forts:
-        key.append(("#b9a27a", f"attacker forts: {_who(rules.attacker_fort_enter)} may come onto them from off them"))
+        lines.append(("#b9a27a", f"attacker forts: {_who(rules.attacker_fort_enter)} may come onto them from off them"))
     n = g.size
     last = n * n - 1
     if not {0, n - 1, last - n + 1, last} <= g.restricted:
-        key.append(("#d9c9a3", "corner (an ordinary square in this variant)"))
-    return key
-
-
-def svg_coordinates(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The file letters and rank numbers around a board of side ``n`` (``state.svg_coordinates()``)."""
-    return tuple(square_name(c, n, n - 1)[0] for c in range(n)), tuple(str(n - r) for r in range(n))
-
-
-def svg_cell_names(g: Board) -> dict[Any, str]:
-    """Each square's name, for the ``data-cell`` marks (``state.svg_cell_names()``)."""
-    n = g.size
-    return {cell: square_name(cell[0], n, cell[1]) for cell in g.grid.squares}
+        lines.append(("#d9c9a3", "corner (an ordinary square in this variant)"))
+    return lines

@@ -83,17 +83,7 @@ from boardkit.games.tafl.forts import encircled, exit_fort
 from boardkit.games.tafl.movement import plays_apart, square_rules
 from boardkit.games.tafl.moves import Move, Piece, parse_square, read_position, write_position
 from boardkit.games.tafl.officers import CODE_NAMES, OFFICER_CODES
-from boardkit.games.tafl.render import (
-    render_text,
-    status_line,
-    svg_cell_names,
-    svg_cells,
-    svg_coordinates,
-    svg_legend,
-    svg_picture,
-    svg_pieces,
-    svg_shapes,
-)
+from boardkit.games.tafl.render import render_text, status_line
 from boardkit.games.tafl.setup import checked_position
 from boardkit.games.tafl.text import MOVE_KINDS, rules_in_play
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
@@ -890,20 +880,17 @@ class TaflState(State[Move]):
             max_plies, rng = by_position("playout", ("max_plies", "rng"), args, (max_plies, rng))
         return super().playout(max_plies=max_plies, rng=self._chooser() if rng is None else rng)
 
-    def _playout(self, limit: int, rng: Random) -> int:
+    def _random_plies(
+        self, stop: int, rng: Random, moves: list[Move], tokens: list[object], befores: list[int]
+    ) -> None:
+        # Tafl's moves draw nothing (Chance.NONE): befores stays empty.
         g = self._g
         table = g.moves
         cells = g.cells
-        moves: list[Move] = []
-        tokens: list[object] = []
-        try:
-            while self._over is None and len(moves) != limit:
-                frm, to = random_step(g, self._look, self._att, self._dfn, self._king, self._turn, rng)
-                tokens.append(self._do(frm, to))
-                moves.append(table[frm * cells + to])  # type: ignore[arg-type]
-        finally:  # on the move stack as apply puts them; Tafl's moves draw nothing (Chance.NONE)
-            self._record(moves, tokens)
-        return len(moves)
+        while self._over is None and len(moves) != stop:
+            frm, to = random_step(g, self._look, self._att, self._dfn, self._king, self._turn, rng)
+            tokens.append(self._do(frm, to))
+            moves.append(table[frm * cells + to])  # type: ignore[arg-type]
 
     # -- looking at the position ----------------------------------------------
 
@@ -1054,97 +1041,6 @@ class TaflState(State[Move]):
         ``+`` an empty restricted square, ``.`` an empty square; files along
         the top and bottom, ranks down both sides, and a status line."""
         return render_text(self._g, self._shown(), status_line(self._over, self._turn, self.escape_lines))
-
-    def svg_cells(self) -> tuple[SquareGrid, dict[Any, str], dict[Any, str]]:
-        """The board, no labels (the pieces are drawn as pieces: see
-        :meth:`svg_pieces`) and a fill per shaded cell; the throne and
-        restricted corners are shaded.
-
-        Examples:
-            >>> from boardkit.render import svg
-            >>> svg(Tafl("brandubh").new_game(seed=0)).count("<rect")
-            49
-        """
-        return svg_cells(self._g, self._board)
-
-    def svg_legend(self) -> list[tuple[str, str]]:
-        """The key under the picture: every mark and shade on the board.
-
-        Examples:
-            >>> Tafl("brandubh").new_game(seed=0).svg_legend()[0]
-            ('#222222', 'attacker (t)')
-        """
-        return svg_legend(self._g)
-
-    def svg_coordinates(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The file letters (left to right) and rank numbers (top to bottom)
-        that :func:`boardkit.render.svg` writes around the board.
-
-        Examples:
-            >>> files, ranks = Tafl("brandubh").new_game(seed=0).svg_coordinates()
-            >>> "".join(files), ranks[0], ranks[-1]
-            ('abcdefg', '7', '1')
-        """
-        return svg_coordinates(self._g.size)
-
-    def svg_cell_names(self) -> dict[Any, str]:
-        """Each square's name (``a1`` bottom left), for the ``data-cell``
-        marks of :func:`boardkit.render.svg`.
-
-        Examples:
-            >>> names = Tafl("brandubh").new_game(seed=0).svg_cell_names()
-            >>> names[(0, 6)], names[(6, 0)]
-            ('a1', 'g7')
-        """
-        return svg_cell_names(self._g)
-
-    def svg_pieces(self) -> dict[Any, str]:
-        """A piece's colour per occupied square: attackers dark, defenders
-        and the King light.
-
-        Examples:
-            >>> sorted(set(Tafl("brandubh").new_game(seed=0).svg_pieces().values()))
-            ['#222222', '#f5f5f5']
-        """
-        return svg_pieces(self._g.size, self._shown())
-
-    def svg_shapes(self) -> dict[Any, str]:
-        """A piece's shape per occupied square: a disc, and the King a disc with a crown.
-
-        Examples:
-            >>> list(Tafl("brandubh").new_game(seed=0).svg_shapes().values()).count("king")
-            1
-        """
-        return svg_shapes(self._g.size, self._shown())
-
-    def svg_picture(
-        self, title: str | None = None, *, legend: list[tuple[str, str]] | None = None,
-        marks: dict[str, str] | None = None,
-    ) -> str:
-        """The board as an SVG picture, what :func:`boardkit.render.svg`
-        draws: the pieces as pieces (dark discs, light discs, the King
-        crowned), the shaded squares, the coordinates, each square's
-        ``data-cell`` name and a key showing the pieces. ``legend`` replaces
-        the key (``[]`` for none); ``marks`` fills some squares, by name, in
-        a colour.
-
-        Examples:
-            >>> from boardkit.render import svg
-            >>> picture = svg(Tafl("brandubh").new_game(seed=0))
-            >>> picture.count("<rect"), picture.count("<circle"), picture.count("data-cell=")
-            (49, 18, 49)
-        """
-        key = self.svg_legend() if legend is None else legend
-        return svg_picture(self._g, self._shown(), title, legend=key, marks=marks)
-
-    def svg_overlay(self, cell: Any, x: float, y: float) -> str:
-        """Nothing drawn over a square beyond its mark.
-
-        Examples:
-            >>> Tafl("brandubh").new_game(seed=0).svg_overlay((3, 3), 0.0, 0.0)
-            ''
-        """
-        return ""
 
     def evaluate(self, player: IntArgument) -> float:
         """An estimate in ``[-1, 1]`` of the position for ``player``, what

@@ -51,7 +51,6 @@ from boardkit.games.tafl.officers import (
     shown_board,
     why_no_jump,
 )
-from boardkit.games.tafl.render import svg_legend
 from boardkit.games.tafl.rules import (
     ENCIRCLED,
     EXIT_FORT,
@@ -190,9 +189,14 @@ class SpecialTaflState(TaflState):
         frm, to = pairs[(self._chooser() if rng is None else rng).randbelow(len(pairs))]
         return self._g.moves[frm * self._g.cells + to]  # type: ignore[return-value]
 
-    def _playout(self, limit: int, rng: Random) -> int:
-        # Slow movement: the base State's loop of random_move and apply, not Tafl's quick one.
-        return State._playout(self, limit, rng) if self._slow else super()._playout(limit, rng)
+    def _random_plies(
+        self, stop: int, rng: Random, moves: list[Move], tokens: list[object], befores: list[int]
+    ) -> None:
+        # Slow movement: the base State's loop of random_move and _play, not Tafl's quick one.
+        if self._slow:
+            State._random_plies(self, stop, rng, moves, tokens, befores)
+        else:
+            super()._random_plies(stop, rng, moves, tokens, befores)
 
     def _play(self, move: Move) -> object:
         movement = self._movement
@@ -370,9 +374,6 @@ class SpecialTaflState(TaflState):
 
     def _shown(self) -> list[int]:
         return self._board if self._officers is None else shown_board(self._board, self._cmd, self._kn)
-
-    def svg_legend(self) -> list[tuple[str, str]]:
-        return svg_legend(self._g, officers=self._officers is not None)
 
     def _decided(self, piece: int, to: int, count: int) -> Outcome | None:
         """How the game stands after ``piece`` moved to ``to`` and everything it took is
