@@ -128,9 +128,11 @@ class NineMensMorrisState(BoardState[str, Place | Step]):
         stuck = self.no_move_loses("the other side cannot move")
         if stuck is not None:
             return stuck
-        for player, man in enumerate(MEN):
-            if self.tally(man) + self.counter("to place")[player] <= 2:
-                return Outcome.win(1 - player, "the other side is down to two men")
+        last = self.last_move  # only a man taken (its point left empty) can leave a side with two
+        if last is None or (isinstance(last, Place) and self[last.cell] is None):
+            for player, man in enumerate(MEN):
+                if self.tally(man) + self.counter("to place")[player] <= 2:
+                    return Outcome.win(1 - player, "the other side is down to two men")
         return Outcome.draw("200 turns") if self.counter("turns") >= 200 else None
 
 

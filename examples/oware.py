@@ -108,7 +108,8 @@ class OwareState(BoardState[int, Place]):
         if took:  # seeds taken never come back: forget the positions seen
             self.forget_seen()
         repeated = self.remember() > 0
-        why = "a position came back" if repeated else "the seeds taken decide it" if self.decided() else None
+        decided = took and self.decided()  # the stores change only when seeds are taken
+        why = "a position came back" if repeated else "the seeds taken decide it" if decided else None
         if why or not self.legal_moves():  # the next player's moves, kept for their turn
             self.set("_end", why or "no move to make")
             for owner, row in enumerate(ROWS):  # the game is over: each player takes the seeds in their row
