@@ -176,7 +176,8 @@ class QuoridorState(BoardState[str, Move]):
                 if k >= 0 and marks[through[j][side]] is None and at[k] is None and tables.places[k] not in found:
                     found.append(tables.places[k])
         if self.counter("walls left")[self.player]:
-            keep = [(self.find(PAWNS[p]), tables.goals[GOAL[seat]]) for p, seat in enumerate(SEATS[self.players])]
+            seats = enumerate(SEATS[self.players])  # each pawn, and the goal it must still reach
+            keep = [(here if p == self.player else self.find(PAWNS[p]), tables.goals[GOAL[seat]]) for p, seat in seats]
             found += self.wall_moves(tables.walls, keep)
         return found or [Pass()]
 
