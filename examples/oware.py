@@ -27,7 +27,10 @@ OpenSpiel names a move by its house, ``A`` to ``F`` for player 0 and ``a``
 to ``f`` for player 1 (``f2`` is ``a``, ``a2`` is ``f``): :func:`openspiel_names`.
 ``tests/test_gallery_more.py`` plays this game and OpenSpiel's side by side.
 
-The kit keeps the positions seen for the repetition rule
+A capture is the kit's :meth:`~boardkit.kit.BoardState.streak` (the houses
+back from the last seed that hold two or three) and
+:meth:`~boardkit.kit.BoardState.gather` (their seeds into the store). The kit
+keeps the positions seen for the repetition rule
 (:meth:`~boardkit.kit.BoardState.remember`), each move's entry undone with it.
 
 Run it with ``boardkit play examples/oware.py:Oware``.
