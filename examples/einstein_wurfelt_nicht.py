@@ -113,7 +113,8 @@ class EinsteinState(BoardState[str, Path]):
         mover = 1 - self.player  # only the player who has just moved can have won
         if (self[GOALS[mover]] or " ")[0] == COLOURS[mover]:
             return Outcome.win(mover, "reached the far corner")
-        if not any(cube and cube[0] == COLOURS[self.player] for cube in self.at):
+        last = self.last_move  # only a capture can take the other side's last cube
+        if (last is None or last.capture) and not any(cube and cube[0] == COLOURS[self.player] for cube in self.at):
             return Outcome.win(mover, "took every cube")
         return None
 

@@ -29,7 +29,7 @@ import attrs
 
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Place
-from boardkit.patterns import connects
+from boardkit.patterns import reach
 from boardkit.topology import HexGrid, Topology
 
 STONES = "RB"
@@ -37,11 +37,11 @@ GOALS = [("red", "top", "bottom"), ("blue", "left", "right")]  # each player's c
 
 
 @functools.cache
-def board(size: int) -> tuple[HexGrid, list[Place], list[list[list[int]]]]:
+def board(size: int) -> tuple[HexGrid, list[Place], list[list[set[int]]]]:
     """The board of this size, built once: its hexes, a move to each hex (by
-    cell index), and each player's two sides (as cell indices)."""
+    cell index), and each player's two sides (as sets of cell indices)."""
     grid = HexGrid.rhombus(size, size)
-    sides = [[[grid.index(cell) for cell in grid.side(side)] for side in pair] for _, *pair in GOALS]
+    sides = [[{grid.index(cell) for cell in grid.side(side)} for side in pair] for _, *pair in GOALS]
     return grid, Place.every(grid), sides
 
 
@@ -62,9 +62,14 @@ class HexState(BoardState[str, Place]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
+        last = self.last_move  # the stone just put: only its chain can be new
+        if last is None:
+            return None
         player = 1 - self.player  # only the player who has just moved can have won
         grid, _, sides = board(self.game.options.size)
-        if connects(grid.compiled, self.at, *sides[player], pieces={STONES[player]}):
+        chain = reach(grid.compiled, self.at, [grid.index(last.cell)], pieces={STONES[player]})
+        one, other = sides[player]
+        if not (chain.isdisjoint(one) or chain.isdisjoint(other)):  # the chain touches both sides
             colour, *names = GOALS[player]
             return Outcome.win(player, f"{colour} joins {' and '.join(names)}")
         return None

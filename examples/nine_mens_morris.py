@@ -96,7 +96,7 @@ class NineMensMorrisState(BoardState[str, Place | Step]):
             return [PUT[p] for p in free or theirs]
         if self.counter("to place")[self.player]:
             return self.place_moves(PUT)
-        if cells.count(mine) > 3:
+        if self.tally(mine) > 3:
             return self.step_moves(mine, ROADS)
         ours = [p for p, man in enumerate(cells) if man == mine]
         empty = [p for p, man in enumerate(cells) if man is None]
@@ -128,10 +128,11 @@ class NineMensMorrisState(BoardState[str, Place | Step]):
         stuck = self.no_move_loses("the other side cannot move")
         if stuck is not None:
             return stuck
-        cells = self.at
-        for player, man in enumerate(MEN):
-            if cells.count(man) + self.counter("to place")[player] <= 2:
-                return Outcome.win(1 - player, "the other side is down to two men")
+        last = self.last_move  # only a man taken (its point left empty) can leave a side with two
+        if last is None or (isinstance(last, Place) and self[last.cell] is None):
+            for player, man in enumerate(MEN):
+                if self.tally(man) + self.counter("to place")[player] <= 2:
+                    return Outcome.win(1 - player, "the other side is down to two men")
         return Outcome.draw("200 turns") if self.counter("turns") >= 200 else None
 
 

@@ -27,7 +27,10 @@ OpenSpiel names a move by its house, ``A`` to ``F`` for player 0 and ``a``
 to ``f`` for player 1 (``f2`` is ``a``, ``a2`` is ``f``): :func:`openspiel_names`.
 ``tests/test_gallery_more.py`` plays this game and OpenSpiel's side by side.
 
-The kit keeps the positions seen for the repetition rule
+A capture is the kit's :meth:`~boardkit.kit.BoardState.streak` (the houses
+back from the last seed that hold two or three) and
+:meth:`~boardkit.kit.BoardState.gather` (their seeds into the store). The kit
+keeps the positions seen for the repetition rule
 (:meth:`~boardkit.kit.BoardState.remember`), each move's entry undone with it.
 
 Run it with ``boardkit play examples/oware.py:Oware``.
@@ -97,29 +100,23 @@ class OwareState(BoardState[int, Place]):
         return [move for k, (i, move) in enumerate(MOVES[player]) if (seeds[i] or 0) > 5 - k]
 
     def play(self, move: Place) -> None:
-        player = self.player
-        last = HOUSES.index(self.sow(move.cell, "next", skip=[move.cell]))
-        seeds, taken = self.at, []
-        while last in ROWS[1 - player] and seeds[last] in (2, 3):
-            taken.append(last)
-            last -= 1
-        caught = self.total(taken)
-        took = 0 < caught < self.total(ROWS[1 - player])  # all of them: a grand slam, none taken
+        player, theirs = self.player, ROWS[1 - self.player]
+        last = self.sow(move.cell, "next", skip=[move.cell])
+        # The houses taken: back from the last seed, in their row, while they hold two or three.
+        taken = self.streak(last, "back", counts=(2, 3), within=theirs)
+        took = bool(taken) and self.total(taken) < self.total(theirs)  # all of them: a grand slam, none taken
         if took:
-            self.add(STORES[player], caught)
-            for i in taken:
-                self.put(HOUSES[i], 0)
+            self.gather(taken, STORES[player])
         self.next_turn()
         if took:  # seeds taken never come back: forget the positions seen
             self.forget_seen()
         repeated = self.remember() > 0
-        why = "a position came back" if repeated else "the seeds taken decide it" if self.decided() else None
+        decided = took and self.decided()  # the stores change only when seeds are taken
+        why = "a position came back" if repeated else "the seeds taken decide it" if decided else None
         if why or not self.legal_moves():  # the next player's moves, kept for their turn
             self.set("_end", why or "no move to make")
             for owner, row in enumerate(ROWS):  # the game is over: each player takes the seeds in their row
-                self.add(STORES[owner], self.total(row))
-                for i in row:
-                    self.put(HOUSES[i], 0)
+                self.gather(row, STORES[owner])
 
     def decided(self) -> bool:
         """Whether a player has more than half the seeds, or both have half."""

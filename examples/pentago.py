@@ -98,10 +98,8 @@ class PentagoState(BoardState[str, Place | Twist]):
             self.put(move.cell, MARBLES[self.player])
             self.next_part()
             return
-        ring, cells = RINGS[move.quarter], self.layout()
-        turn = 2 if move.clockwise else 6  # a quarter turn moves each outer square two places round
-        for k, i in enumerate(ring):
-            self.put(BOARD.cells[ring[(k + turn) % 8]], cells[i])
+        # A quarter turn moves each outer square two places round its ring, clockwise or back.
+        self.cycle(RINGS[move.quarter], 2 if move.clockwise else -2)
         self.next_turn()
 
     def judge(self) -> Outcome | None:

@@ -157,7 +157,7 @@ class QuoridorState(BoardState[str, Move]):
     def moves(self) -> list[Move]:
         tables, at, marks = layout(self.game.options.size), self.at, self.edge_marks
         steps, through = tables.board.compiled.steps, tables.board.compiled.step_edges
-        here = at.index(PAWNS[self.player])
+        here = self.find(PAWNS[self.player])
         found: list[Move] = []
         for d in range(4):  # north, east, south, west: (d + 1) % 4 and (d + 3) % 4 are its sides
             j = steps[here][d]
@@ -176,7 +176,8 @@ class QuoridorState(BoardState[str, Move]):
                 if k >= 0 and marks[through[j][side]] is None and at[k] is None and tables.places[k] not in found:
                     found.append(tables.places[k])
         if self.counter("walls left")[self.player]:
-            keep = [(at.index(PAWNS[p]), tables.goals[GOAL[seat]]) for p, seat in enumerate(SEATS[self.players])]
+            seats = enumerate(SEATS[self.players])  # each pawn, and the goal it must still reach
+            keep = [(here if p == self.player else self.find(PAWNS[p]), tables.goals[GOAL[seat]]) for p, seat in seats]
             found += self.wall_moves(tables.walls, keep)
         return found or [Pass()]
 
@@ -190,7 +191,7 @@ class QuoridorState(BoardState[str, Move]):
             left[self.player] -= 1
             self.set("walls left", tuple(left))
         elif isinstance(move, Place):
-            self.put(self.board.cells[self.at.index(PAWNS[self.player])], None)
+            self.put(self.board.cells[self.find(PAWNS[self.player])], None)
             self.put(move.cell, PAWNS[self.player])
         self.set("_plies", self.counter("_plies") + 1)
         self.next_turn()
@@ -201,7 +202,7 @@ class QuoridorState(BoardState[str, Move]):
             return Outcome.draw(f"{4 * size * size} moves")
         mover = (self.player - 1) % self.players  # the only pawn that moved
         goal = GOAL[SEATS[self.players][mover]]
-        if self.at.index(PAWNS[mover]) in layout(size).goals[goal]:
+        if self.find(PAWNS[mover]) in layout(size).goals[goal]:
             return Outcome.win(mover, f"pawn {PAWNS[mover]} reached the {goal}")
         return None
 

@@ -77,7 +77,9 @@ class UltimateTicTacToeState(BoardState[str, Place]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        won = self.counter("_won")
+        won, last = self.counter("_won"), self.last_move
+        if last is not None and won[WHERE[BOARD.index(last.cell)][0]] == ".":
+            return None  # the small board just played in is still open: nothing was decided
         three = filled(won, LINES, pieces=MARKS)
         if three is not None:
             return Outcome.win(MARKS.index(three), "three small boards in a row")

@@ -920,6 +920,53 @@ class BoardCells(Generic[P]):
         cells = self.board.cells
         return [cells[i] for i, p in enumerate(self._cells) if p == piece]
 
+    def tally(self, piece: P) -> int:
+        """How many cells hold ``piece``: the men a side has left in Nine
+        Men's Morris, the stones on the board. On the compiled build a loop
+        in C that passes over empty cells without comparing them (quicker
+        than ``self.at.count(piece)``); on the pure build that count.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> for cell in ["a1", "b2", "c3"]:
+            ...     state.apply(cell)
+            >>> state.tally("X"), state.tally("O"), state.tally("Z")
+            (2, 1, 0)
+        """
+        if not NATIVE:
+            return self._cells.count(piece)
+        found = 0
+        for here in self._cells:
+            if here is piece or (here is not None and here == piece):  # mostly the very object: no comparison
+                found += 1
+        return found
+
+    def find(self, piece: P) -> int:
+        """The index of the first cell, in board order, that holds
+        ``piece``, or -1 when none does: where a game's only pawn of a
+        colour stands (Quoridor). On the compiled build a loop in C that
+        passes over empty cells without comparing them (quicker than
+        ``self.at.index(piece)``); on the pure build that search.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("b2"); state.apply("a1")
+            >>> state.find("X"), state.find("O"), state.find("Z")
+            (4, 0, -1)
+        """
+        cells = self._cells
+        if not NATIVE:
+            try:
+                return cells.index(piece)
+            except ValueError:
+                return -1
+        for i, here in enumerate(cells):
+            if here is piece or (here is not None and here == piece):
+                return i
+        return -1
+
     def line(self, cell: Cell, direction: str | None = None) -> int:
         """How many of the piece on ``cell`` stand in an unbroken line through
         it along ``direction`` and its opposite, or with no direction the
@@ -1200,6 +1247,143 @@ class BoardCells(Generic[P]):
         if log is None:
             self._changed_outside_a_move()
         return self.board.cells[at]
+
+    def streak(self, cell: Cell, direction: str, *, counts: Container[int], within: Container[int]) -> list[int]:
+        """The cell indices from ``cell`` along ``direction``, ``cell``
+        first, for as long as each lies in ``within`` (indices) and holds a
+        count in ``counts`` (an empty cell counts 0): the houses an Oware
+        capture takes, back from where the last seed fell while they hold
+        two or three, in the other player's row. Stops at the board's edge
+        and before coming round a ring to ``cell`` again; empty when
+        ``cell`` itself does not qualify. On the compiled build the walk
+        runs in C.
+
+        Raises:
+            TopologyError: for a cell or direction the board does not have.
+
+        Examples:
+            Six pits in a row, walked back (west) from ``e1``:
+
+            >>> from boardkit.kit import BoardGame, BoardState
+            >>> class Pits(BoardGame):
+            ...     name, board, state_class = "pits", SquareGrid(6, 1), BoardState
+            >>> state = Pits().new_game(seed=0)
+            >>> for cell, seeds in zip(["a1", "b1", "c1", "d1", "e1", "f1"], [2, 3, 1, 2, 3, 2]):
+            ...     state.put(cell, seeds)
+            >>> state.streak("e1", "w", counts=(2, 3), within=range(6))
+            [4, 3]
+            >>> state.streak("b1", "w", counts=(2, 3), within=range(1, 6))  # a1 is not within
+            [1]
+        """
+        start = self._index(cell)
+        steps = self.board.compiled.steps
+        d = self._direction(direction)
+        cells: list[Any] = self._cells
+        found: list[int] = []
+        at = start
+        while at >= 0 and at in within:
+            held = cells[at]
+            if (0 if held is None else held) not in counts:
+                break
+            found.append(at)
+            at = steps[at][d]
+            if at == start:
+                break
+        return found
+
+    def gather(self, indices: Iterable[int], into: Cell) -> int:
+        """Move the counts on the cells of these (distinct) indices onto
+        ``into``: each of them is left at 0 and ``into`` gains their sum,
+        which is returned (the seeds a capture takes to the store, or a
+        row's seeds swept in at the end of a sowing game); ``into`` itself,
+        if listed, keeps its count. On the compiled build the loop runs in
+        C; each change is logged for undo.
+
+        Raises:
+            TypeError: if one of the cells, or ``into``, holds a symbol or a stack, not a count.
+
+        Examples:
+            >>> from boardkit.kit import BoardGame, BoardState
+            >>> class Pits(BoardGame):
+            ...     name, board, state_class = "pits", SquareGrid(4, 1), BoardState
+            >>> state = Pits().new_game(seed=0)
+            >>> for cell, seeds in zip(["a1", "b1", "c1", "d1"], [2, 3, 0, 5]):
+            ...     state.put(cell, seeds)
+            >>> state.gather([0, 1], "d1")
+            5
+            >>> [state.count(cell) for cell in ["a1", "b1", "c1", "d1"]]
+            [0, 0, 0, 10]
+        """
+        target = self._index(into)
+        cells: list[Any] = self._cells
+        names = self._tables.names
+        taken = list(indices)
+        found = 0
+        for i in taken:
+            held = cells[i]
+            if held is not None and i != target:
+                if type(held) is not int:
+                    raise TypeError(f"{names[i]} holds {held!r:.20}, not a count")
+                found += held
+        there = cells[target]
+        if there is not None and type(there) is not int:
+            raise TypeError(f"{names[target]} holds {there!r:.20}, not a count")
+        log = self._log
+        for i in taken:
+            if i != target and cells[i] != 0:
+                if log is not None:
+                    log.append((_CELL, i, cells[i]))
+                cells[i] = 0
+        if found:
+            if log is not None:
+                log.append((_CELL, target, cells[target]))
+            cells[target] = (cells[target] or 0) + found
+        if log is None:
+            self._changed_outside_a_move()
+        return found
+
+    def cycle(self, ring: Sequence[int], shift: int) -> None:
+        """Move what stands on each cell of ``ring`` (distinct cell indices,
+        in order round the ring) ``shift`` places along it, the last
+        places wrapping round to the first: Pentago's twist of a quarter
+        (its eight outer squares, ``shift`` 2 a quarter turn one way, -2
+        the other), a turntable, a conveyor of cells. One move of the undo
+        log per cell whose contents change; on the compiled build the loop
+        runs in C.
+
+        Raises:
+            TopologyError: for an index that is not a cell of the board.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.put("a1", "X"); state.put("b1", "O")
+            >>> ring = [0, 1, 2, 5, 8, 7, 6, 3]  # the squares round the centre, clockwise from a1
+            >>> state.cycle(ring, 2)  # a quarter turn clockwise: a1 goes to c1, b1 to c2
+            >>> state["c1"], state["c2"], state["a1"]
+            ('X', 'O', None)
+            >>> state.cycle(ring, -2); state["a1"], state["b1"]
+            ('X', 'O')
+        """
+        cells = self._cells
+        size = len(cells)
+        n = len(ring)
+        for i in ring:
+            if not 0 <= i < size:
+                raise TopologyError(f"{i!r} is not a cell index of this board (0 to {size - 1})")
+        if n == 0:
+            return
+        before = [cells[i] for i in ring]
+        log = self._log
+        for k in range(n):
+            j = ring[(k + shift) % n]
+            piece = before[k]
+            if cells[j] is not piece:  # an empty cell onto an empty one (most of them): nothing to log
+                if log is not None:
+                    log.append((_CELL, j, cells[j]))
+                cells[j] = piece
+        if log is None:
+            self._changed_outside_a_move()
 
     # Edges, for a game that lists Edge among its moves or declares walls; crossing points, for walls.
 

@@ -1,0 +1,188 @@
+"""The kit's primitives that the gallery's plain code spends its time in
+(issue 39, item 6), each against a plain reference in random positions:
+``cycle`` (a ring of cells turned, Pentago's twist), ``tally`` and ``find``
+(a piece counted and found without a scan in Python), ``streak`` and
+``gather`` (a sowing game's capture: Oware's houses of two or three, taken to
+the store)."""
+
+from __future__ import annotations
+
+import pytest
+from oware import Oware
+from pentago import Pentago
+
+from boardkit.chance import Random
+from boardkit.kit import BoardGame, BoardState, Place
+from boardkit.topology import SquareGrid, TopologyError
+
+GRID = SquareGrid(5, 4)
+
+
+class Table(BoardGame):
+    name, board, state_class = "table", GRID, BoardState
+
+
+def scatter(state: BoardState, rng: Random) -> None:
+    for cell in GRID.cells:
+        state.put(cell, [None, None, "X", "O", "Y"][rng.randbelow(5)])
+
+
+# -- cycle: a ring of cells turned ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_cycle_moves_each_cell_shift_places_round_the_ring(seed: int) -> None:
+    rng = Random(seed)
+    state = Table().new_game(seed=seed)
+    for _ in range(20):
+        scatter(state, rng)
+        ring = list(range(len(GRID)))
+        rng.shuffle(ring)
+        del ring[rng.randbelow(len(GRID)) + 1 :]  # distinct cells, in any order
+        shift = rng.randbelow(41) - 20
+        before = list(state.at)
+        expected = list(before)
+        for k, i in enumerate(ring):  # the plain reference: cell k's piece lands on cell k + shift
+            expected[ring[(k + shift) % len(ring)]] = before[i]
+        state.cycle(ring, shift)
+        assert list(state.at) == expected
+
+
+def test_cycle_refuses_an_index_off_the_board_and_changes_nothing() -> None:
+    state = Table().new_game(seed=0)
+    state.put("a1", "X")
+    with pytest.raises(TopologyError, match="not a cell index"):
+        state.cycle([0, 1, len(GRID)], 1)
+    with pytest.raises(TopologyError, match="not a cell index"):
+        state.cycle([-1, 0], 1)
+    assert state["a1"] == "X" and state["b1"] is None
+    state.cycle([], 3)  # an empty ring: nothing to turn
+
+
+class Turntable(BoardGame):
+    """Put a piece, then the top row turns one place: every move is a put and a cycle."""
+
+    name, board, moves = "turntable", GRID, (Place,)
+
+    class state_class(BoardState):  # noqa: N801
+        def moves(self) -> list[Place]:
+            return [Place(c) for c in self.empty()]
+
+        def play(self, move: Place) -> None:
+            self.put(move.cell, "XO"[self.player])
+            self.cycle([0, 1, 2, 3, 4], 1)
+            self.next_turn()
+
+
+@pytest.mark.parametrize("game", [Turntable(), Pentago()], ids=["turntable", "pentago"])
+def test_cycle_in_a_move_is_undone_with_it(game: BoardGame) -> None:
+    rng = Random(3)
+    state = game.new_game(seed=0)
+    layouts: list[tuple[object, ...]] = []
+    while not state.is_over and len(layouts) < 16:
+        layouts.append(state.layout())
+        state.apply(state.random_move(rng))
+    while layouts:
+        state.undo()
+        assert state.layout() == layouts.pop()
+
+
+# -- tally and find: a piece counted and found ----------------------------------------------------
+
+
+class Token:
+    """A piece equal to its symbol without being the same object: found by ==, not only by identity."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __eq__(self, other: object) -> bool:
+        return other == self.text if isinstance(other, str) else isinstance(other, Token) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_tally_and_find_agree_with_a_plain_scan(seed: int) -> None:
+    rng = Random(seed)
+    state = Table().new_game(seed=seed)
+    for _ in range(20):
+        scatter(state, rng)
+        if rng.randbelow(2):
+            state.put(GRID.cells[rng.randbelow(len(GRID))], Token("X"))  # equal to "X", another object
+        cells = list(state.at)
+        for piece in ("X", "O", "Y", "Z"):
+            assert state.tally(piece) == sum(1 for here in cells if here == piece)
+            first = next((i for i, here in enumerate(cells) if here == piece), -1)
+            assert state.find(piece) == first
+
+
+# -- streak and gather: a sowing game's capture -------------------------------------------------------
+
+RING = Oware().board  # twelve houses in a ring ("next" and "back") and two stores off it
+
+
+class Houses(BoardGame):
+    name, board, state_class = "houses", RING, BoardState
+
+
+def plain_streak(cells: list[int | None], start: int, way: int, counts: set[int], within: range) -> list[int]:
+    """The reference: walk the ring by index (house i's "back" is i - 1, round the ring of twelve)."""
+    found: list[int] = []
+    at = start
+    while at in within and (cells[at] or 0) in counts and at not in found:
+        found.append(at)
+        at = (at + way) % 12
+    return found
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_streak_and_gather_take_what_a_plain_walk_takes(seed: int) -> None:
+    rng = Random(seed)
+    state: BoardState[int] = Houses().new_game(seed=seed)
+    for _ in range(40):
+        for i in range(12):
+            state.put(RING.cells[i], rng.randbelow(5) if rng.randbelow(4) else None)
+        state.put("s0", rng.randbelow(30))
+        counts = {2, 3} if rng.randbelow(2) else {0, 1, 2}
+        low = rng.randbelow(12)
+        within = range(low, low + rng.randbelow(13 - low) + 1) if rng.randbelow(4) else range(12)
+        start, way = rng.randbelow(12), rng.choice([("back", -1), ("next", 1)])
+        cells = list(state.at)
+        taken = state.streak(RING.cells[start], way[0], counts=counts, within=within)
+        assert taken == plain_streak(cells, start, way[1], counts, within)
+        store = cells[12] or 0
+        assert state.gather(taken, "s0") == sum(cells[i] or 0 for i in taken)
+        expected = [0 if i in taken else here for i, here in enumerate(cells)]
+        expected[12] = store + sum(cells[i] or 0 for i in taken)
+        assert list(state.at) == expected
+
+
+def test_gather_refuses_a_symbol_before_anything_changes() -> None:
+    state = Houses().new_game(seed=0)
+    for i, seeds in enumerate([2, 3, 4]):
+        state.put(RING.cells[i], seeds)
+    state.put("s0", 0)
+    state.put("a2", "x")
+    with pytest.raises(TypeError, match="not a count"):
+        state.gather([0, 1, 11], "s0")  # index 11 is a2
+    with pytest.raises(TypeError, match="not a count"):
+        state.gather([0, 1], "a2")
+    assert [state.count(c) for c in ("a1", "b1", "s0")] == [2, 3, 0]
+    assert state.gather([0, 12, 1], "s0") == 5  # the store itself, listed, keeps its count
+    assert state.count("s0") == 5 and state.count("a1") == 0
+
+
+def test_oware_captures_and_sweeps_undo_with_their_moves() -> None:
+    rng = Random(7)
+    for seed in range(3):
+        state = Oware().new_game(seed=seed)
+        layouts: list[tuple[int | None, ...]] = []
+        while not state.is_over:
+            layouts.append(state.layout())
+            state.apply(state.random_move(rng))
+        assert state.count("s0") + state.count("s1") == 48  # every seed swept into a store at the end
+        while layouts:
+            state.undo()
+            assert state.layout() == layouts.pop()
