@@ -29,7 +29,7 @@ import attrs
 
 from boardkit import Outcome
 from boardkit.kit import BoardGame, BoardState, Place
-from boardkit.patterns import reach
+from boardkit.patterns import connects, reach
 from boardkit.topology import HexGrid, Topology
 
 STONES = "RB"
@@ -62,14 +62,16 @@ class HexState(BoardState[str, Place]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        last = self.last_move  # the stone just put: only its chain can be new
-        if last is None:
-            return None
         player = 1 - self.player  # only the player who has just moved can have won
         grid, _, sides = board(self.game.options.size)
-        chain = reach(grid.compiled, self.at, [grid.index(last.cell)], pieces={STONES[player]})
         one, other = sides[player]
-        if not (chain.isdisjoint(one) or chain.isdisjoint(other)):  # the chain touches both sides
+        last = self.last_move  # the stone just put: only its chain can be new
+        if last is None:  # stones put by hand before any move: a chain from either side
+            won = connects(grid.compiled, self.at, one, other, pieces={STONES[player]})
+        else:
+            chain = reach(grid.compiled, self.at, [grid.index(last.cell)], pieces={STONES[player]})
+            won = not (chain.isdisjoint(one) or chain.isdisjoint(other))  # it touches both sides
+        if won:
             colour, *names = GOALS[player]
             return Outcome.win(player, f"{colour} joins {' and '.join(names)}")
         return None

@@ -82,14 +82,16 @@ class YState(BoardState[str, Place]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        last = self.last_move  # the stone just put: only its chain can be new
-        if last is None:
-            return None
         player = 1 - self.player  # only the player who has just moved can have won
         grid, _, sides = board(self.game.options.size)
-        chain = reach(grid.compiled, self.at, [grid.index(last.cell)], pieces={STONES[player]})
-        if all(chain & side for side in sides):
-            return Outcome.win(player, "a chain touches all three sides")
+        last = self.last_move  # the stone just put: only its chain can be new
+        # Stones put by hand before any move: every chain that touches the first side.
+        starts = [grid.index(last.cell)] if last is not None else sorted(sides[0])
+        for start in starts:
+            if self.at[start] == STONES[player]:
+                chain = reach(grid.compiled, self.at, [start], pieces={STONES[player]})
+                if all(chain & side for side in sides):
+                    return Outcome.win(player, "a chain touches all three sides")
         return None
 
 

@@ -206,6 +206,16 @@ def test_y_needs_one_chain_on_all_three_sides_and_a_corner_is_on_two() -> None:
     assert state.outcome == Outcome.win(0, "a chain touches all three sides")
 
 
+def test_a_y_chain_put_by_hand_before_any_move_is_judged() -> None:
+    """The judge looks at the last move's chain; with no move yet it looks at every chain."""
+    state = y.Y(size=3).new_game(seed=0)
+    for cell in ["a1", "a2"]:
+        state.put(cell, "@")
+    assert state.outcome is None
+    state.put("a3", "@")  # player 1 (who moved last, in the judge's eyes) now touches all three sides
+    assert state.outcome == Outcome.win(1, "a chain touches all three sides")
+
+
 def test_a_havannah_ring_round_an_empty_hex_wins() -> None:
     state = havannah.Havannah().new_game(seed=0)
     ring = ["e6", "f6", "g7", "g8", "f8", "e7"]  # the six hexes round f7, which stays empty

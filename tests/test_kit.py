@@ -281,6 +281,17 @@ def test_hex_finds_the_winning_chain(moves: list[str], winner: int | None) -> No
     assert (state.outcome.winner if state.outcome else None) == winner
 
 
+def test_a_hex_chain_put_by_hand_before_any_move_is_judged() -> None:
+    """Hex's judge grows the last stone's chain; with no move yet it looks from a whole side."""
+    state = Hex(size=3).new_game(seed=0)
+    for cell in ["a1", "a2", "a3"]:
+        state.put(cell, "B")
+    assert state.outcome is None  # one column: blue's left side only
+    for cell in ["b1", "c1"]:
+        state.put(cell, "B")
+    assert state.outcome == Outcome.win(1, "blue joins left and right")
+
+
 def test_the_hex_picture_names_rows_and_columns_and_colours_each_players_sides() -> None:
     import xml.etree.ElementTree as ET
 
