@@ -77,7 +77,7 @@ COMPILED_MODULES = (
     "src/boardkit/games/tafl/captures.py",
     "src/boardkit/games/tafl/forts.py",
     "src/boardkit/games/tafl/rules.py",
-    "src/boardkit/games/tafl/walks.py",
+    "src/boardkit/games/tafl/kernel.py",
     "src/boardkit/games/tafl/evaluation.py",
     "src/boardkit/zones.py",
     "src/boardkit/bag.py",
