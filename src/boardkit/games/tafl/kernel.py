@@ -31,7 +31,7 @@ generator: ``tests/test_tafl_native.py`` holds them to it, on both builds.
 Examples:
     >>> from boardkit.games.tafl import Tafl
     >>> state = Tafl("brandubh").new_game(seed=0)
-    >>> g = state.tables()
+    >>> g = state.game.tables()
     >>> squares = squares_of(state._board)
     >>> len(legal_entries(g, squares, ATTACKER, -1, g.moves)) == len(state.legal_moves())
     True
@@ -43,15 +43,16 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias, TypeVar
+from typing import Final, TypeAlias, TypeVar, cast
 
 from boardkit.chance import Random
-from boardkit.compiling import i64
+from boardkit.compiling import i64, mypyc_attr
 from boardkit.games.tafl.board import ATTACKER, DEFENDER, EMPTY, KING, Board, king_targets, move_buckets
 
 __all__ = [
     "WALKS",
     "Squares",
+    "Walked",
     "bits_has_moves",
     "bits_step",
     "has_moves",
@@ -59,9 +60,9 @@ __all__ = [
     "list_entries",
     "move_piece",
     "random_step",
+    "remove_pieces",
     "squares_copy",
     "squares_of",
-    "remove_pieces",
     "unmove_piece",
     "walk_entries",
     "walk_has_moves",
@@ -74,9 +75,42 @@ T = TypeVar("T")
 #: extension module's file is not its source).
 WALKS: Final = not __file__.endswith(".py")
 
+# Compiled with mypyc: a native class, made only by the compiled build.
+@mypyc_attr(allow_interpreted_subclasses=False)
+class Walked:
+    """The compiled build's squares: the board's codes in a ``bytearray``, changed with the board,
+    and a ``bytes`` snapshot of them, taken when the loops next read them after a change (a search
+    that plays a move and takes it back before reading takes none).
+
+    Examples:
+        >>> walked = Walked(bytearray([0, 1, 3]))
+        >>> walked.snapshot(), walked[2]
+        (b'\\x00\\x01\\x03', 3)
+    """
+
+    __slots__ = ("codes", "look")
+
+    def __init__(self, codes: bytearray, look: bytes | None = None) -> None:
+        #: The board's codes, a byte a square.
+        self.codes = codes
+        #: A snapshot of ``codes`` as ``bytes``, or ``None`` when they have changed since.
+        self.look = look
+
+    def snapshot(self) -> bytes:
+        """The codes as ``bytes``, what the loops read the quickest."""
+        look = self.look
+        if look is None:
+            look = self.look = bytes(self.codes)
+        return look
+
+    def __getitem__(self, cell: int) -> int:
+        """The code on ``cell``, as the board list has it."""
+        return self.codes[cell]
+
+
 #: What the move loops read, made by :func:`squares_of`: the board list itself, or on the compiled
-#: build its codes in a ``bytearray``.
-Squares: TypeAlias = "list[int] | bytearray"
+#: build a :class:`Walked`.
+Squares: TypeAlias = "list[int] | Walked"
 
 
 def squares_of(board: list[int]) -> Squares:
@@ -84,10 +118,11 @@ def squares_of(board: list[int]) -> Squares:
     :func:`remove_pieces` and :func:`unmove_piece`).
 
     Examples:
-        >>> list(squares_of([0, 1, 3])) == [0, 1, 3]
-        True
+        >>> squares = squares_of([0, 1, 3])
+        >>> [squares[cell] for cell in range(3)]
+        [0, 1, 3]
     """
-    return bytearray(board) if WALKS else board
+    return Walked(bytearray(board)) if WALKS else board
 
 
 def squares_copy(squares: Squares, board: list[int]) -> Squares:
@@ -95,10 +130,14 @@ def squares_copy(squares: Squares, board: list[int]) -> Squares:
 
     Examples:
         >>> board = [0, 1, 3]
-        >>> list(squares_copy(squares_of(board), list(board)))
+        >>> squares = squares_copy(squares_of(board), list(board))
+        >>> [squares[cell] for cell in range(3)]
         [0, 1, 3]
     """
-    return bytearray(squares) if WALKS else board
+    if WALKS:
+        walked = cast("Walked", squares)
+        return Walked(bytearray(walked.codes), walked.look)  # the snapshot is immutable: shared
+    return board
 
 
 def move_piece(board: list[int], squares: Squares, frm: int, to: int, piece: int) -> None:
@@ -107,14 +146,17 @@ def move_piece(board: list[int], squares: Squares, frm: int, to: int, piece: int
     Examples:
         >>> board = [1, 0]; squares = squares_of(board)
         >>> move_piece(board, squares, 0, 1, ATTACKER)
-        >>> board, list(squares)
+        >>> board, [squares[0], squares[1]]
         ([0, 1], [0, 1])
     """
     board[frm] = EMPTY
     board[to] = piece
     if WALKS:
-        squares[frm] = EMPTY
-        squares[to] = piece
+        walked = cast("Walked", squares)
+        codes = walked.codes
+        codes[frm] = EMPTY
+        codes[to] = piece
+        walked.look = None
 
 
 def remove_pieces(board: list[int], squares: Squares, captured: list[tuple[int, int]]) -> None:
@@ -123,14 +165,17 @@ def remove_pieces(board: list[int], squares: Squares, captured: list[tuple[int, 
     Examples:
         >>> board = [1, 2]; squares = squares_of(board)
         >>> remove_pieces(board, squares, [(1, DEFENDER)])
-        >>> board, list(squares)
+        >>> board, [squares[0], squares[1]]
         ([1, 0], [1, 0])
     """
     for c, _ in captured:
         board[c] = EMPTY
-    if WALKS:
+    if WALKS and captured:
+        walked = cast("Walked", squares)
+        codes = walked.codes
         for c, _ in captured:
-            squares[c] = EMPTY
+            codes[c] = EMPTY
+        walked.look = None
 
 
 def unmove_piece(
@@ -141,7 +186,7 @@ def unmove_piece(
     Examples:
         >>> board = [0, 1, 0]; squares = squares_of(board)
         >>> unmove_piece(board, squares, 0, 1, ATTACKER, [(2, DEFENDER)])
-        >>> board, list(squares)
+        >>> board, [squares[cell] for cell in range(3)]
         ([1, 0, 2], [1, 0, 2])
     """
     for c, q in captured:
@@ -149,10 +194,13 @@ def unmove_piece(
     board[to] = EMPTY
     board[frm] = piece
     if WALKS:
+        walked = cast("Walked", squares)
+        codes = walked.codes
         for c, q in captured:
-            squares[c] = q
-        squares[to] = EMPTY
-        squares[frm] = piece
+            codes[c] = q
+        codes[to] = EMPTY
+        codes[frm] = piece
+        walked.look = None
 
 
 def has_moves(g: Board, squares: Squares, att: int, dfn: int, king: int, side: int) -> bool:
@@ -162,12 +210,13 @@ def has_moves(g: Board, squares: Squares, att: int, dfn: int, king: int, side: i
     Examples:
         >>> from boardkit.games.tafl import Tafl
         >>> state = Tafl("brandubh").new_game(seed=0)
-        >>> has_moves(state.tables(), squares_of(state._board), state._att, state._dfn, state._king, 0)
+        >>> has_moves(state.game.tables(), squares_of(state._board), state._att, state._dfn, state._king, 0)
         True
     """
     if WALKS:
         men = ATTACKER if side == 0 else DEFENDER
-        return walk_has_moves(g.size, g.walk[men], g.walk[KING], bytes(squares), men, king if side == 1 else -1)
+        look = cast("Walked", squares).snapshot()
+        return walk_has_moves(g.size, g.walk[men], g.walk[KING], look, men, king if side == 1 else -1)
     return bits_has_moves(g, squares, att, dfn, king, side)
 
 
@@ -184,8 +233,9 @@ def legal_entries(g: Board, squares: Squares, men: int, king: int, table: list[T
         [Move('d4', 'd5'), Move('d4', 'd6'), Move('d4', 'd7')]
     """
     if WALKS:
-        return walk_entries(g.size, g.walk[men], g.walk[KING], bytes(squares), men, king, table)
-    return list_entries(g, squares, men, king, table)
+        look = cast("Walked", squares).snapshot()
+        return walk_entries(g.size, g.walk[men], g.walk[KING], look, men, king, table)
+    return list_entries(g, squares, men, king, table)  # type: ignore[arg-type]  # pure: the board list
 
 
 def random_step(g: Board, squares: Squares, att: int, dfn: int, king: int, turn: int, rng: Random) -> tuple[int, int]:
@@ -195,13 +245,15 @@ def random_step(g: Board, squares: Squares, att: int, dfn: int, king: int, turn:
     Examples:
         >>> from boardkit.games.tafl import Tafl
         >>> state = Tafl("brandubh").new_game(seed=0)
-        >>> frm, to = random_step(state.tables(), squares_of(state._board), state._att, state._dfn, -1, 0, Random(1))
+        >>> g, squares = state.game.tables(), squares_of(state._board)
+        >>> frm, to = random_step(g, squares, state._att, state._dfn, -1, 0, Random(1))
         >>> state._board[frm] == ATTACKER and state._board[to] == EMPTY
         True
     """
     if WALKS:
         men = ATTACKER if turn == 0 else DEFENDER
-        return walk_step(g.size, g.walk[men], g.walk[KING], bytes(squares), men, king if turn == 1 else -1, rng)
+        look = cast("Walked", squares).snapshot()
+        return walk_step(g.size, g.walk[men], g.walk[KING], look, men, king if turn == 1 else -1, rng)
     return bits_step(g, att, dfn, king, turn, rng)
 
 
@@ -264,10 +316,11 @@ def bits_has_moves(g: Board, board: Squares | bytes, att: int, dfn: int, king: i
     return False
 
 
-def list_entries(g: Board, b: Squares | bytes, men: int, king: int, table: list[T]) -> list[T]:
+def list_entries(g: Board, b: list[int] | bytes, men: int, king: int, table: list[T]) -> list[T]:
     """What :func:`legal_entries` gives, found on the board list ``b`` along the board's rays.
 
     Examples:
+        >>> from boardkit.games.tafl.board import board_tables
         >>> g = board_tables(7, False)
         >>> b = [0] * 49; b[24] = KING
         >>> list_entries(g, b, DEFENDER, 24, g.moves)[:3]
@@ -317,7 +370,7 @@ def list_entries(g: Board, b: Squares | bytes, men: int, king: int, table: list[
     return out
 
 
-def _king_entries(g: Board, b: Squares | bytes, king: int, table: list[T], out: list[T]) -> None:
+def _king_entries(g: Board, b: list[int] | bytes, king: int, table: list[T], out: list[T]) -> None:
     """Add the King's moves from ``king`` to ``out``, in :func:`list_entries`' order."""
     base = king * g.cells
     if g.king_free:
