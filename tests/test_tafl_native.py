@@ -98,7 +98,7 @@ def test_both_paths_find_the_same_moves_in_the_same_order(variant: str, options:
                 for draw in range(3):
                     seed = checked * 3 + draw
                     picked = walk_step(*_walked(g, b, king, side), Random(seed))
-                    assert picked == bits_step(g, att, dfn, king, side, Random(seed))
+                    assert picked == bits_step(g, b, att, dfn, king, side, Random(seed))
                     assert picked == random_step(g, squares_of(b), att, dfn, king, side, Random(seed))
                     assert g.moves[picked[0] * g.cells + picked[1]] in listed
             checked += 1
@@ -124,7 +124,7 @@ def test_walk_step_reaches_every_move_in_the_bitboard_order() -> None:
             for side in (0, 1):
                 total = move_buckets(g, att, dfn, king, side)[0]
                 walked = [walk_step(*_walked(g, b, king, side), Fixed(r)) for r in range(total)]
-                assert walked == [bits_step(g, att, dfn, king, side, Fixed(r)) for r in range(total)]
+                assert walked == [bits_step(g, b, att, dfn, king, side, Fixed(r)) for r in range(total)]
                 assert len(set(walked)) == total
 
 
