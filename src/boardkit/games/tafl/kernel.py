@@ -35,6 +35,11 @@ Examples:
     >>> squares = squares_of(state._board)
     >>> len(legal_entries(g, squares, ATTACKER, -1, g.moves)) == len(state.legal_moves())
     True
+    >>> has_moves(g, squares, state._att, state._dfn, state._king, 0)
+    True
+    >>> frm, to = random_step(g, squares, state._att, state._dfn, -1, 0, Random(1))
+    >>> g.moves[frm * g.cells + to] in state.legal_moves()
+    True
     >>> walk = bytes([2] * 9)                 # a 3x3 board without special squares
     >>> b = bytes([0, 0, 0, 1, 0, 0, 0, 0, 0])       # one man on the middle row's left
     >>> walk_entries(3, walk, walk, b, 1, -1, list(range(81)))   # origin * 9 + target
