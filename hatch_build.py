@@ -34,11 +34,11 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled by ``BOARDKIT_COMPILE=1``, relative to the project's root: Tafl's integer
-#: tables and move generation (board), its captures (captures), its rule sets' fort and encirclement
-#: floods (forts), its rules (rules) and the compiled build's own move loops (walks: the same moves
-#: found square by square on the board list, since bitboards of more than 63 squares are Python
-#: objects to compiled code; with them hnefatafl's playouts ran 1.7x, its public API 1.4x):
-#: the whole of a Tafl ply. Measured and left pure:
+#: tables and bitboard counts (board), its captures (captures), its rule sets' fort and encirclement
+#: floods (forts), its rules (rules) and its board kernel (kernel: the board its move loops read and
+#: the loops, which compiled find the moves square by square on the board's codes in bytes, since
+#: bitboards of more than 63 squares are Python objects to compiled code; with these loops
+#: hnefatafl's playouts ran 1.7x, its public API 1.4x): the whole of a Tafl ply. Measured and left pure:
 #: ``boardkit.game`` (it compiles and passes the suite, and makes Tafl's state a native class, but
 #: every game written in Python, the kit's included, becomes a Python subclass of a compiled class,
 #: whose inherited fields are read through descriptors: the kit examples ran 0.74x to 0.97x pure),
@@ -77,7 +77,7 @@ COMPILED_MODULES = (
     "src/boardkit/games/tafl/captures.py",
     "src/boardkit/games/tafl/forts.py",
     "src/boardkit/games/tafl/rules.py",
-    "src/boardkit/games/tafl/walks.py",
+    "src/boardkit/games/tafl/kernel.py",
     "src/boardkit/games/tafl/evaluation.py",
     "src/boardkit/zones.py",
     "src/boardkit/bag.py",

@@ -29,6 +29,7 @@ from typing import Any
 #: The games pickled mid-game, by registry name and options (small boards: the run takes seconds).
 GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("tafl", {"variant": "brandubh"}),
+    ("tafl", {"variant": "copenhagen", "shieldwall_close": "any-move"}),  # OpenTafl's own rules' state
     ("cloth-of-gold", {}),
     ("five-fields", {}),
     ("camelot", {}),
@@ -54,7 +55,8 @@ def _objects() -> dict[str, Any]:
             if state.is_over:
                 break
             state.apply(state.random_move(walk))
-        groups[name] = (game, state, state.legal_moves()[-1], state.to_record())
+        label = name if name not in groups else f"{name} {options}"  # a game's second rule set: its options
+        groups[label] = (game, state, state.legal_moves()[-1], state.to_record())
     tafl = groups["tafl"][1]
     alphabeta = AlphaBetaAgent(depth=2, seed=3)
     alphabeta.choose(tafl.copy(), tafl.current_player)

@@ -144,6 +144,47 @@ def _uncompilable(text: str) -> list[str]:
     return problems
 
 
+
+#: Where a game keeps its compiled build's own paths: its board kernel (issue 38). Nowhere else in a
+#: game package may code ask which build runs it, or name the kernel's own copy of the board.
+KERNELS = {"tafl": "kernel.py"}
+#: The names that ask which build runs (a module's ``__file__`` too) or hold the compiled build's
+#: copy of a board outside its kernel.
+_BUILD_NAMES = frozenset({"NATIVE", "COMPILED", "WALKS", "__file__", "_mirror", "_look", "_compiled"})
+
+
+def build_checks(text: str) -> list[str]:
+    """The names in a module's source that ask which build runs it, with their lines."""
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+        if isinstance(node, ast.alias):
+            name = node.name.rpartition(".")[2]
+        if name in _BUILD_NAMES:
+            found.append(f"{name} at line {getattr(node, 'lineno', '?')}")
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(KERNELS))
+def test_a_games_rules_never_ask_which_build_runs(game: str) -> None:
+    """Only the board kernel knows which build runs and what its loops read: the rules call it."""
+    package = SRC / "games" / game
+    found = {
+        path.name: build_checks(path.read_text(encoding="utf-8"))
+        for path in sorted(package.glob("*.py"))
+        if path.name != KERNELS[game]
+    }
+    assert (package / KERNELS[game]).exists()
+    assert not {name: names for name, names in found.items() if names}
+
+
+def test_the_check_of_build_checks_catches_them() -> None:
+    assert build_checks("from boardkit.games.tafl.kernel import WALKS") == ["WALKS at line 1"]
+    assert build_checks("import boardkit\nif boardkit.COMPILED:\n    pass") == ["COMPILED at line 2"]
+    assert build_checks("x = self._look") == ["_look at line 1"]
+    assert build_checks("compiled = not __file__.endswith('.py')") == ["__file__ at line 1"]
+    assert build_checks("from boardkit.games.tafl.kernel import has_moves") == []
+
 #: Words that say a module holds odds and ends rather than one concern.
 _VAGUE = re.compile(r"\b(helpers?|utils?|utilities|misc(ellaneous)?|stuff|various)\b", re.IGNORECASE)
 

@@ -1,23 +1,41 @@
-"""The compiled build's Tafl move loops against the bitboard loops (issue 31).
+"""Tafl's board kernel: its two paths agree move for move, and its squares follow the board (issue 38).
 
-``boardkit.games.tafl.board`` has two ways to find moves: the bitboard loops
-(one big integer per side), which the pure build runs, and the loops over the
-board list of ``boardkit.games.tafl.walks``, which the compiled build runs
-(``native=True``) because mypyc keeps big integers as Python objects.
-Both builds must play the same games from the same seeds, so these tests hold
-the two to the same answers, position by position, on whichever build runs
-them (``.ci/compiled`` runs them compiled too), and pin a few seeded games to
-what they were before the native loops existed.
+``boardkit.games.tafl.kernel`` has two ways to find moves: on the bitboards and
+the board list (one big integer per side), which the pure build runs, and
+square by square on the board in bytes (``walk_*``), which the compiled build
+runs because mypyc keeps big integers as Python objects. Both builds must play
+the same games from the same seeds, so these tests hold the two to the same
+answers, position by position, on whichever build runs them (``.ci/compiled``
+runs them compiled too), over every board size and rule sets whose special
+squares bar pieces in unusual ways, and pin a few seeded games to what they
+were before the compiled loops existed. The squares the kernel's loops read
+must follow the board through moves, captures, undo, copies and pickles.
 """
 
 from __future__ import annotations
+
+import pickle
 
 import pytest
 
 import boardkit
 from boardkit import Random
 from boardkit.games.tafl import Tafl
-from boardkit.games.tafl.board import ATTACKER, DEFENDER, has_moves, legal_entries, move_buckets, random_step
+from boardkit.games.tafl.board import ATTACKER, DEFENDER, KING, Board, move_buckets
+from boardkit.games.tafl.kernel import (
+    WALKS,
+    Squares,
+    bits_has_moves,
+    bits_step,
+    has_moves,
+    legal_entries,
+    list_entries,
+    random_step,
+    squares_of,
+    walk_entries,
+    walk_has_moves,
+    walk_step,
+)
 
 #: Every board size, the rule sets, and special squares that bar pieces in unusual ways: corners a
 #: man may cross or stop on, no throne, a throne nobody may cross, corners as the only exits.
@@ -53,32 +71,41 @@ def _positions(game: Tafl, seeds: int, plies: int) -> list[tuple[list[int], int,
     return seen
 
 
+def _walked(g: Board, b: list[int], king: int, side: int) -> tuple[int, bytes, bytes, bytes, int, int]:
+    """The arguments of the ``walk_*`` loops for ``side`` on the board list ``b``."""
+    men = ATTACKER if side == 0 else DEFENDER
+    return g.size, g.walk[men], g.walk[KING], bytes(b), men, king if side == 1 else -1
+
+
 @pytest.mark.parametrize(("variant", "options"), GAMES, ids=[f"{v}-{i}" for i, (v, _) in enumerate(GAMES)])
-def test_native_loops_find_the_bitboard_loops_moves_in_their_order(variant: str, options: dict[str, str]) -> None:
+def test_both_paths_find_the_same_moves_in_the_same_order(variant: str, options: dict[str, str]) -> None:
     game = Tafl(variant, **options)
     g = game.tables()
     checked = 0
     for b, att, dfn, king in _positions(game, seeds=4, plies=160):
         for side in (0, 1):
             men, mover = (ATTACKER, -1) if side == 0 else (DEFENDER, king)
-            listed = legal_entries(g, b, men, mover, g.moves, native=False)
-            assert legal_entries(g, b, men, mover, g.moves, native=True) == listed
-            native = has_moves(g, b, att, dfn, king, side, native=True)
-            assert native == has_moves(g, b, att, dfn, king, side, native=False) == bool(listed)
+            listed = list_entries(g, b, men, mover, g.moves)
+            assert walk_entries(*_walked(g, b, king, side), g.moves) == listed
+            assert legal_entries(g, squares_of(b), men, mover, g.moves) == listed  # whichever path this build runs
+            walked = walk_has_moves(*_walked(g, b, king, side))
+            assert walked == bits_has_moves(g, b, att, dfn, king, side) == bool(listed)
+            assert has_moves(g, squares_of(b), att, dfn, king, side) == walked
             total = move_buckets(g, att, dfn, king, side)[0]
             assert total == len(listed)
             if total:
                 # The same draw picks the same move, whichever move the draw lands on.
                 for draw in range(3):
                     seed = checked * 3 + draw
-                    picked = random_step(g, b, att, dfn, king, side, Random(seed), native=True)
-                    assert picked == random_step(g, b, att, dfn, king, side, Random(seed), native=False)
+                    picked = walk_step(*_walked(g, b, king, side), Random(seed))
+                    assert picked == bits_step(g, b, att, dfn, king, side, Random(seed))
+                    assert picked == random_step(g, squares_of(b), att, dfn, king, side, Random(seed))
                     assert g.moves[picked[0] * g.cells + picked[1]] in listed
             checked += 1
     assert checked > 200
 
 
-def test_native_step_reaches_every_move_in_the_bitboard_order() -> None:
+def test_walk_step_reaches_every_move_in_the_bitboard_order() -> None:
     """Every index of the draw, not only random ones: a generator stub returning each in turn."""
 
     class Fixed(Random):
@@ -96,9 +123,9 @@ def test_native_step_reaches_every_move_in_the_bitboard_order() -> None:
         for b, att, dfn, king in _positions(game, seeds=2, plies=60)[::7]:
             for side in (0, 1):
                 total = move_buckets(g, att, dfn, king, side)[0]
-                native = [random_step(g, b, att, dfn, king, side, Fixed(r), native=True) for r in range(total)]
-                assert native == [random_step(g, b, att, dfn, king, side, Fixed(r), native=False) for r in range(total)]
-                assert len(set(native)) == total
+                walked = [walk_step(*_walked(g, b, king, side), Fixed(r)) for r in range(total)]
+                assert walked == [bits_step(g, b, att, dfn, king, side, Fixed(r)) for r in range(total)]
+                assert len(set(walked)) == total
 
 
 #: Seeded playouts as the tree before the compiled build's own loops played them (hatch_build's
@@ -130,29 +157,48 @@ def test_seeded_playouts_play_the_games_they_played_before(variant: str) -> None
     assert state.position() == position
 
 
-@pytest.mark.parametrize(("variant", "options"), GAMES[:10:3], ids=[v for v, _ in GAMES[:10:3]])
-def test_the_board_in_bytes_follows_the_board_list(variant: str, options: dict[str, str]) -> None:
-    """The compiled build's state walks a copy of its board in bytes (``_look``), kept by its
-    moves, captures, undo and copy; the pure build's reads the board list itself."""
+#: Games of the state class of OpenTafl's own rules, which changes the board through the kernel too:
+#: the relaxed shieldwall's extra captures, Berserk's officers (jumps, berserk moves), a King's speed.
+SPECIAL: list[tuple[str, dict[str, object]]] = [
+    ("copenhagen", {"shieldwall_close": "any-move"}),
+    ("custom", {"layout": "/3t3/3t3/3T3/ttTKTtt/3T3/3n3/3c3/", "berserk": "capture"}),
+    ("hnefatafl", {"king_speed": 2, "king_captured_by": "middleweight"}),
+]
+
+
+def _codes(squares: Squares, cells: int) -> bytes:
+    """What the kernel's loops read, square by square, as bytes."""
+    return bytes(squares[cell] for cell in range(cells))
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"), [*GAMES[:10:3], *SPECIAL], ids=[v for v, _ in GAMES[:10:3]] + ["walls", "berserk", "speed"]
+)
+def test_the_kernels_squares_follow_the_board(variant: str, options: dict[str, object]) -> None:
+    """What the kernel's loops read (``_squares``: the board list itself pure, a copy in bytes
+    compiled) is kept by moves, captures, undo, copies and pickles."""
     game = Tafl(variant, **options)
+    cells = game.tables().cells
     for seed in range(3):
         state = game.new_game(seed=seed)
-        assert isinstance(state._look, bytes) == boardkit.COMPILED
+        assert (state._squares is state._board) != WALKS
+        assert WALKS == boardkit.COMPILED
         rng = Random(seed)
         twins = []
         while not state.is_over and len(state.history) < 150:
             state.apply(state.random_move(rng))
-            assert bytes(state._look) == bytes(state._board)
+            assert _codes(state._squares, cells) == bytes(state._board)
             if len(state.history) % 40 == 0:
                 twins.append((state.copy(), list(state._board)))
-        for twin, board in twins:  # the original played on after each copy: no shared bytes
-            assert bytes(twin._look) == bytes(board)
+                twins.append((pickle.loads(pickle.dumps(state)), list(state._board)))
+        for twin, board in twins:  # the original played on after each copy: nothing shared
+            assert _codes(twin._squares, cells) == bytes(board)
             twin.playout(max_plies=20, rng=rng)
-            assert bytes(twin._look) == bytes(twin._board)
+            assert _codes(twin._squares, cells) == bytes(twin._board)
             while len(twin.history) > 30:
                 twin.undo()
-            assert bytes(twin._look) == bytes(twin._board)
+            assert _codes(twin._squares, cells) == bytes(twin._board)
         while state.history:
             state.undo()
-            assert bytes(state._look) == bytes(state._board)
-        assert state._look == game.new_game(seed=seed)._look
+            assert _codes(state._squares, cells) == bytes(state._board)
+        assert _codes(state._squares, cells) == bytes(game.new_game(seed=seed)._board)

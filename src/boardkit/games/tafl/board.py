@@ -1,12 +1,13 @@
-"""A Tafl board's fixed tables and bitboard move generation.
+"""A Tafl board's fixed tables, and the moves counted on its bitboards.
 
 :class:`Board` holds what a board size and the rules of its special squares
 fix once: rays, the throne and corner squares, who may stop on and pass over
 each square, to whom each is hostile (empty, or with a piece on it), bit masks
-and the move table. The functions count and find moves a whole line of
-squares at a time on the state's bitboards (one integer per side, bit ``i``
-for cell ``i`` of the :class:`~boardkit.topology.SquareGrid`, row 0 at the
-top).
+and the move table. The functions count moves a whole line of squares at a
+time on the state's bitboards (one integer per side, bit ``i`` for cell ``i``
+of the :class:`~boardkit.topology.SquareGrid`, row 0 at the top), and read a
+King's surroundings on the board list. The move loops themselves, with the
+board they read, are the kernel's (:mod:`boardkit.games.tafl.kernel`).
 
 Examples:
     >>> g = board_tables(7, False)   # 7x7, edge escape
@@ -23,31 +24,23 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple
 
-from boardkit.chance import Random
 from boardkit.compiling import mypyc_attr
 from boardkit.games.tafl.moves import Move, square_name
-from boardkit.games.tafl.walks import native_entries, native_has_moves, native_step
 from boardkit.topology import SquareGrid
 
 __all__ = [
-    "NATIVE",
     "SIDES",
     "Board",
     "SquareRules",
     "board_tables",
     "escape_lines",
-    "has_moves",
     "king_enclosed",
     "king_targets",
-    "legal_entries",
     "move_buckets",
-    "random_step",
     "refusal",
 ]
-
-T = TypeVar("T")
 
 # Piece codes on the state's board list.
 EMPTY: Final = 0
@@ -56,8 +49,6 @@ DEFENDER: Final = 2
 KING: Final = 3
 #: The sides by seat, as the status line and the errors name them.
 SIDES: Final = ("attackers", "defenders")
-#: Whether this module runs compiled (an extension module's file is not its source).
-NATIVE: Final = not __file__.endswith(".py")
 #: Each piece code's letter in :class:`SquareRules`' lists (``t``, ``T``, ``K``).
 _LETTERS: Final = ("", "t", "T", "K")
 
@@ -342,62 +333,6 @@ def king_enclosed(g: Board, board: list[int], king: int) -> bool:
     return True
 
 
-def has_moves(
-    g: Board, board: list[int] | bytes, att: int, dfn: int, king: int, side: int, native: bool = NATIVE
-) -> bool:
-    """Whether ``side`` (0 attackers, 1 defenders) has a legal move, found on bitboards (with
-    ``native``, the compiled build's default, on the board (a list, or quicker ``bytes``):
-    :func:`~boardkit.games.tafl.walks.native_has_moves`)."""
-    if native:
-        men = ATTACKER if side == 0 else DEFENDER
-        look = board if isinstance(board, bytes) else bytes(board)
-        return native_has_moves(g.size, g.walk[men], g.walk[KING], look, men, king if side == 1 else -1)
-    n = g.size
-    kbit = 1 << king if king >= 0 else 0
-    empty = g.full ^ (att | dfn | kbit)
-    if side == 0:
-        src = att
-        free = empty & g.pass_att
-        stop = free & g.stop_att
-    else:
-        src = dfn
-        free = empty & g.pass_dfn
-        stop = free & g.stop_dfn
-        if king >= 0:
-            if g.king_free:
-                b = board
-                for s in g.steps[king]:
-                    if s >= 0 and b[s] == EMPTY:
-                        return True
-            elif king_targets(g, g.full ^ empty, king):
-                return True
-    if not src:
-        return False
-    east = free & g.not_first_col
-    west = free & g.not_last_col
-    x = src
-    while x:
-        x = (x >> n) & free
-        if x & stop:
-            return True
-    x = src
-    while x:
-        x = (x << n) & free
-        if x & stop:
-            return True
-    x = src
-    while x:
-        x = (x << 1) & east
-        if x & stop:
-            return True
-    x = src
-    while x:
-        x = (x >> 1) & west
-        if x & stop:
-            return True
-    return False
-
-
 def move_buckets(g: Board, att: int, dfn: int, king: int, turn: int) -> tuple[int, int, list[tuple[int, int, int]]]:
     """Every legal move: the total, the King's targets as bits, and the
     other pieces' moves grouped as (count, target bits, origin offset)."""
@@ -485,87 +420,6 @@ def move_buckets(g: Board, att: int, dfn: int, king: int, turn: int) -> tuple[in
     return total, targets, buckets
 
 
-def legal_entries(
-    g: Board, b: list[int] | bytes, men: int, king: int, table: list[T], native: bool = NATIVE
-) -> list[T]:
-    """What ``table`` holds for each move of the pieces of code ``men`` on
-    ``b`` and of the King on ``king`` (``-1``: none to move), by origin square,
-    then direction (up, right, down, left), then distance:
-    ``table[origin * cells + target]``.
-
-    Examples:
-        >>> g = board_tables(7, False)
-        >>> b = [0] * 49; b[24] = KING
-        >>> legal_entries(g, b, DEFENDER, 24, g.moves)[:3]
-        [Move('d4', 'd5'), Move('d4', 'd6'), Move('d4', 'd7')]
-    """
-    if native:
-        look = b if isinstance(b, bytes) else bytes(b)
-        return native_entries(g.size, g.walk[men], g.walk[KING], look, men, king, table)
-    rays = g.rays
-    cells = g.cells
-    out: list[T] = []
-    # The side's men share their rules; the King has his own.
-    stop = g.stop_flag[men]
-    through = g.pass_flag[men]
-    walled = g.walled[men]
-    # The men found in order on the board list (quicker than on a bitboard, compiled or not): pure,
-    # with list.index; compiled, square by square, quicker than calls to list.index through Python.
-    left = b.count(men)
-    i = -1
-    while left or king >= 0:
-        if not left:
-            i = cells
-        elif NATIVE:
-            i += 1
-            while b[i] != men:
-                i += 1
-        else:
-            i = b.index(men, i + 1)
-        if king >= 0 and king < i:
-            _king_entries(g, b, king, table, out)
-            king = -1
-        if not left:
-            break
-        left -= 1
-        base = i * cells
-        if walled:
-            for ray in rays[i]:
-                for j in ray:
-                    if b[j] or not through[j]:
-                        break
-                    if stop[j]:
-                        out.append(table[base + j])
-        else:
-            for ray in rays[i]:
-                for j in ray:
-                    if b[j]:
-                        break
-                    if stop[j]:
-                        out.append(table[base + j])
-    return out
-
-
-def _king_entries(g: Board, b: list[int] | bytes, king: int, table: list[T], out: list[T]) -> None:
-    """Add the King's moves from ``king`` to ``out``, in :func:`legal_entries`' order."""
-    base = king * g.cells
-    if g.king_free:
-        for ray in g.rays[king]:
-            for j in ray:
-                if b[j]:
-                    break
-                out.append(table[base + j])
-    else:
-        king_stop = g.stop_flag[KING]
-        king_through = g.pass_flag[KING]
-        for ray in g.rays[king]:
-            for j in ray:
-                if b[j] or not king_through[j]:
-                    break
-                if king_stop[j]:
-                    out.append(table[base + j])
-
-
 def escape_lines(g: Board, b: list[int], king: int) -> int:
     """How many clear straight lines the King on ``king`` has to a square he wins on.
 
@@ -587,40 +441,6 @@ def escape_lines(g: Board, b: list[int], king: int) -> int:
                 count += 1
                 break
     return count
-
-
-def random_step(
-    g: Board, b: list[int] | bytes, att: int, dfn: int, king: int, turn: int, rng: Random, native: bool = NATIVE
-) -> tuple[int, int]:
-    """A legal move of ``turn``'s side drawn uniformly with ``rng``, as (origin, target), counted
-    and found on the bitboards (:func:`move_buckets`) without listing the moves: the King's
-    targets by square, then the men's moves by direction (up, down, right, left), distance and
-    target square; the move with index ``rng.randbelow(total)`` in that order. With ``native``
-    (the compiled build's default) the same move is counted and found on the board ``b`` (a
-    list, or quicker ``bytes``: :func:`~boardkit.games.tafl.walks.native_step`)."""
-    if native:
-        men = ATTACKER if turn == 0 else DEFENDER
-        look = b if isinstance(b, bytes) else bytes(b)
-        return native_step(g.size, g.walk[men], g.walk[KING], look, men, king if turn == 1 else -1, rng)
-    total, targets, buckets = move_buckets(g, att, dfn, king, turn)
-    r = rng.randbelow(total)
-    if targets:
-        c = targets.bit_count()
-        if r < c:
-            while r:
-                targets &= targets - 1
-                r -= 1
-            return king, (targets & -targets).bit_length() - 1
-        r -= c
-    for c, t, off in buckets:
-        if r < c:
-            while r:
-                t &= t - 1
-                r -= 1
-            to = (t & -t).bit_length() - 1
-            return to + off, to
-        r -= c
-    raise RuntimeError("move buckets do not add up")  # pragma: no cover
 
 
 def refusal(g: Board, cell: int, *, pass_over: bool) -> str:

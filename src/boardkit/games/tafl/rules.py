@@ -2,9 +2,9 @@
 
 The board is a :class:`~boardkit.topology.SquareGrid`; the state keeps it as a
 flat list of piece codes indexed like the grid's compiled tables, plus one
-integer bitboard per side, so that move generation walks the precomputed rays
-of :attr:`SquareGrid.compiled <boardkit.topology.Topology.compiled>` and random
-playouts count and pick moves a whole line of squares at a time.
+integer bitboard per side, the same on both builds. The board kernel
+(``kernel.py``) changes the board and finds its moves: this module hands it the
+squares it made (``_squares``) and never asks what its loops read.
 
 The other rooms of the package: moves and their notation in ``moves.py``
 (``notation.py`` re-exports them), options and rule sets in ``variants.py``,
@@ -64,22 +64,22 @@ from boardkit.game import (
     make_options,
     setup_fields,
 )
-from boardkit.games.tafl.board import (
-    NATIVE,
-    SIDES,
-    Board,
-    board_tables,
-    escape_lines,
-    has_moves,
-    legal_entries,
-    move_buckets,
-    random_step,
-    refusal,
-)
+from boardkit.games.tafl.board import SIDES, Board, board_tables, escape_lines, move_buckets, refusal
 from boardkit.games.tafl.captures import attacker_captures, defender_captures
 from boardkit.games.tafl.evaluation import defenders_value, forcing_moves_on, threatened, winning_bits
 from boardkit.games.tafl.formats import RecordFormat
 from boardkit.games.tafl.forts import encircled, exit_fort
+from boardkit.games.tafl.kernel import (
+    Squares,
+    has_moves,
+    legal_entries,
+    move_piece,
+    random_step,
+    remove_pieces,
+    squares_copy,
+    squares_of,
+    unmove_piece,
+)
 from boardkit.games.tafl.movement import plays_apart, square_rules
 from boardkit.games.tafl.moves import Move, Piece, parse_square, read_position, write_position
 from boardkit.games.tafl.officers import CODE_NAMES, OFFICER_CODES
@@ -88,7 +88,6 @@ from boardkit.games.tafl.setup import checked_position
 from boardkit.games.tafl.text import MOVE_KINDS, rules_in_play
 from boardkit.games.tafl.variants import CUSTOM, RULE_SETS, TaflOptions
 from boardkit.games.tafl.view import TaflView, position_text
-from boardkit.games.tafl.walks import moved, unmoved
 from boardkit.topology import SquareGrid
 
 if TYPE_CHECKING:
@@ -416,14 +415,10 @@ def _otg() -> RecordFormat[TaflState, Tafl]:
 
 
 def _unpickled(cls: type[TaflState], fields: dict[str, Any]) -> TaflState:
-    """A pickled Tafl state rebuilt from its fields (:meth:`TaflState.__reduce__`), with the copy of
-    its board that this build's move loops read: the board list itself, or on the compiled build's
-    own state class the same squares in bytes."""
+    """A pickled Tafl state rebuilt from its fields (:meth:`TaflState.__reduce__`), with the squares
+    its board kernel's loops read made again from the board list."""
     state: TaflState = from_fields(cls, fields)
-    state._look = state._board
-    if NATIVE and cls is TaflState:
-        state._mirror = bytearray(state._board)
-        state._look = bytes(state._mirror)
+    state._squares = squares_of(state._board)
     return state
 
 # Compiled with mypyc: made and subclassed from Python code; pickles, copies and deep-copies.
@@ -461,13 +456,8 @@ class TaflState(State[Move]):
         board = game.tables()
         self._g = board
         self._board: list[int] = list(start)
-        # The compiled build's own state keeps the board also in bytes, which its move loops read
-        # the quickest (walks.py): _look is a snapshot of _mirror, else the board list itself. (No
-        # _mirror on the pure build: it copies a state of 30 fields a fifth slower than one of 29.)
-        self._look: list[int] | bytes = self._board
-        if NATIVE and type(self) is TaflState:
-            self._mirror = bytearray(start)
-            self._look = bytes(start)
+        # What the board kernel's move loops read (kernel.py): changed with the board, by the kernel.
+        self._squares: Squares = squares_of(self._board)
         att = dfn = 0
         king = -1
         for i, code in enumerate(start):
@@ -503,7 +493,7 @@ class TaflState(State[Move]):
             self._over = EXIT_FORT
         elif self._encircle and encircled(board, att, dfn, king):
             self._over = ENCIRCLED
-        elif not has_moves(board, self._look, att, dfn, king, first):
+        elif not has_moves(board, self._squares, att, dfn, king, first):
             self._over = NO_MOVE[first]
 
     # -- the protocol ---------------------------------------------------------
@@ -529,8 +519,8 @@ class TaflState(State[Move]):
         if self._over is not None:
             return []
         if self._turn == 0:
-            return legal_entries(self._g, self._look, ATTACKER, -1, self._g.moves)  # type: ignore[arg-type]
-        return legal_entries(self._g, self._look, DEFENDER, self._king, self._g.moves)  # type: ignore[arg-type]
+            return legal_entries(self._g, self._squares, ATTACKER, -1, self._g.moves)  # type: ignore[arg-type]
+        return legal_entries(self._g, self._squares, DEFENDER, self._king, self._g.moves)  # type: ignore[arg-type]
 
     def legal_entries(self, table: Sequence[T]) -> list[T]:
         """What ``table`` holds for each legal move, in :meth:`legal_moves`'
@@ -550,8 +540,8 @@ class TaflState(State[Move]):
             return []
         listed = table if isinstance(table, list) else list(table)
         if self._turn == 0:
-            return legal_entries(self._g, self._look, ATTACKER, -1, listed)
-        return legal_entries(self._g, self._look, DEFENDER, self._king, listed)
+            return legal_entries(self._g, self._squares, ATTACKER, -1, listed)
+        return legal_entries(self._g, self._squares, DEFENDER, self._king, listed)
 
     def _play(self, move: Move) -> object:
         if not isinstance(move, Move):
@@ -661,18 +651,15 @@ class TaflState(State[Move]):
         return (self._att, self._dfn, self._king, self._turn)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickles as its fields by name but the compiled build's copy of the board in bytes, rebuilt
-        by :func:`_unpickled`: the same pickle on the pure and the compiled build."""
-        return (_unpickled, (type(self), fields_of(self, leave=("_look", "_mirror"))))
+        """Pickles as its fields by name but the squares its board kernel reads, made again by
+        :func:`_unpickled`: the same pickle on the pure and the compiled build."""
+        return (_unpickled, (type(self), fields_of(self, leave=("_squares",))))
 
     def copy(self) -> TaflState:
         twin = self._bare_twin()
         twin._g = self._g
-        twin._board = list(self._board)
-        twin._look = twin._board
-        if self._look is not self._board:
-            twin._mirror = bytearray(self._mirror)
-            twin._look = self._look
+        twin._board = board = list(self._board)
+        twin._squares = squares_copy(self._squares, board)
         twin._att = self._att
         twin._dfn = self._dfn
         twin._king = self._king
@@ -699,9 +686,9 @@ class TaflState(State[Move]):
         """Move the piece on ``frm`` to ``to`` (already known legal) and apply every consequence."""
         g = self._g
         b = self._board
+        squares = self._squares
         piece = b[frm]
-        b[frm] = EMPTY
-        b[to] = piece
+        move_piece(b, squares, frm, to, piece)
         bits = (1 << frm) | (1 << to)
         captured: list[tuple[int, int]]
         over: Outcome | None = None
@@ -711,8 +698,9 @@ class TaflState(State[Move]):
             weak = self._weak or (self._throne_strong and king not in g.throne_area)
             # Positional arguments: the quicker call on the pure build.
             captured = attacker_captures(g, b, frm, to, king, weak, self._shieldwall, self._along, self._linnaean)
+            if captured:
+                remove_pieces(b, squares, captured)
             for c, q in captured:
-                b[c] = EMPTY
                 if q == KING:
                     self._king = -1
                     over = KING_CAPTURED
@@ -727,8 +715,9 @@ class TaflState(State[Move]):
                 self._dfn ^= bits
             if piece == DEFENDER or self._armed:
                 captured = defender_captures(g, b, frm, to, self._armed, self._shieldwall, self._along)
+                if captured:
+                    remove_pieces(b, squares, captured)
                 for c, _ in captured:
-                    b[c] = EMPTY
                     self._att ^= 1 << c
             else:
                 captured = []
@@ -745,12 +734,10 @@ class TaflState(State[Move]):
         key = (self._att, self._dfn, self._king, turn)
         count = self._seen.get(key, 0) + 1
         self._seen[key] = count
-        if self._look is not b:
-            self._look = moved(self._mirror, frm, to, piece, captured)
         if over is None:
             if self._limit and count >= self._limit:
                 over = self._repeated(count)
-            elif not has_moves(g, self._look, self._att, self._dfn, self._king, turn):
+            elif not has_moves(g, squares, self._att, self._dfn, self._king, turn):
                 over = NO_MOVE[turn]
         self._over = over
         return (frm, to, piece, captured, None, key)
@@ -775,17 +762,14 @@ class TaflState(State[Move]):
             del seen[key]
         self._turn = 1 - self._turn
         self._over = over
-        b = self._board
+        unmove_piece(self._board, self._squares, frm, to, piece, captured)
         for c, q in captured:
-            b[c] = q
             if q == ATTACKER:
                 self._att ^= 1 << c
             elif q == DEFENDER:
                 self._dfn ^= 1 << c
             else:
                 self._king = c
-        b[to] = EMPTY
-        b[frm] = piece
         bits = (1 << frm) | (1 << to)
         if piece == ATTACKER:
             self._att ^= bits
@@ -793,8 +777,6 @@ class TaflState(State[Move]):
             self._dfn ^= bits
         else:
             self._king = frm
-        if self._look is not b:
-            self._look = unmoved(self._mirror, frm, to, piece, captured)
 
     # -- the fast path --------------------------------------------------------
 
@@ -834,7 +816,7 @@ class TaflState(State[Move]):
             raise IllegalMoveError("random move", "the game is over")
         g = self._g
         rng = self._chooser() if rng is None else rng
-        frm, to = random_step(g, self._look, self._att, self._dfn, self._king, self._turn, rng)
+        frm, to = random_step(g, self._squares, self._att, self._dfn, self._king, self._turn, rng)
         return g.moves[frm * g.cells + to]  # type: ignore[return-value]
 
     def playout(
@@ -888,7 +870,7 @@ class TaflState(State[Move]):
         table = g.moves
         cells = g.cells
         while self._over is None and len(moves) != stop:
-            frm, to = random_step(g, self._look, self._att, self._dfn, self._king, self._turn, rng)
+            frm, to = random_step(g, self._squares, self._att, self._dfn, self._king, self._turn, rng)
             tokens.append(self._do(frm, to))
             moves.append(table[frm * cells + to])  # type: ignore[arg-type]
 

@@ -37,9 +37,10 @@ from typing import Any, TypeVar, cast
 from boardkit.chance import Random
 from boardkit.errors import IllegalMoveError
 from boardkit.game import Outcome, State
-from boardkit.games.tafl.board import escape_lines, has_moves
-from boardkit.games.tafl.captures import ATTACKER, DEFENDER, EMPTY, KING, extra_captures
+from boardkit.games.tafl.board import escape_lines
+from boardkit.games.tafl.captures import ATTACKER, DEFENDER, KING, extra_captures
 from boardkit.games.tafl.forts import encircled, exit_fort
+from boardkit.games.tafl.kernel import has_moves, move_piece, remove_pieces
 from boardkit.games.tafl.movement import movement_rules, slow_moves, why_not
 from boardkit.games.tafl.moves import Move
 from boardkit.games.tafl.officers import (
@@ -144,7 +145,7 @@ class SpecialTaflState(TaflState):
 
     def _can_move(self, side: int) -> bool:
         if not self._slow:
-            return has_moves(self._g, self._board, self._att, self._dfn, self._king, side)
+            return has_moves(self._g, self._squares, self._att, self._dfn, self._king, side)
         return bool(self._pairs(side))
 
     def _pairs(self, side: int) -> list[tuple[int, int]]:
@@ -247,8 +248,8 @@ class SpecialTaflState(TaflState):
         b = self._board
         king = self._king if side == 0 and self._middleweight else -1
         more = extra_captures(g, b, to, side, king, king >= 0, self._all_walls, captured)[len(captured) :]
+        remove_pieces(b, self._squares, more)
         for c, q in more:
-            b[c] = EMPTY
             if q == KING:
                 self._king = -1
             elif q == ATTACKER:
@@ -282,8 +283,7 @@ class SpecialTaflState(TaflState):
         jumped = jump_over(g, b, cmd | kn, frm, to)
         gate = capturing_move(g, b, cmd, kn, frm, to, rules, self._officer_king)
         self._log.append((cmd, kn, self._berserker, self._turn, jumped))
-        b[frm] = EMPTY
-        b[to] = piece
+        move_piece(b, self._squares, frm, to, piece)
         moved = (1 << frm) | (1 << to)
         if piece == KING:
             self._king = to
@@ -296,8 +296,8 @@ class SpecialTaflState(TaflState):
         elif kn >> frm & 1:
             kn ^= moved
         captured = captures_after(g, b, cmd, kn, to, jumped, rules, self._officer_king) if gate else []
+        remove_pieces(b, self._squares, captured)
         for c, q in captured:
-            b[c] = EMPTY
             bit = 1 << c
             if q == KING:
                 self._king = -1
