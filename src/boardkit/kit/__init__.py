@@ -421,6 +421,16 @@ def _takes(function: Any, arguments: int) -> bool:
     return known
 
 
+#: How far a kept start position holds (BoardTables.starts): for every seed, for its own seed, for none.
+_ANY_SEED, _ONE_SEED, _NO_SEED = range(3)
+#: The fields a kit state keeps (State's and BoardCells'): a state with others is set up anew every game.
+_KIT_FIELDS = frozenset(
+    {"game", "players", "seed", "rng", "_moves", "_tokens", "_draws", "_setup", "_determinized", "board", "_tables"}
+    | {"_where", "_cells", "_lines", "_points", "_version", "_legal", "_own_check", "_asked_at", "_counters"}
+    | {"_first_part", "_turn", "_result", "_positions_seen", "_last_move", "_log"}
+)
+
+
 class BoardState(BoardCells[P], State[M], Generic[P, M]):
     """One game of a :class:`BoardGame`: the board's pieces, the counters, whose
     turn it is and the outcome, every change of which is undone exactly.
@@ -464,6 +474,14 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         )
 
     def _start(self) -> None:
+        key = (self.players, type(self))
+        kept = self._tables.starts.get(key)
+        if kept is not None and (kept[0] == _ANY_SEED or (kept[0] == _ONE_SEED and kept[1] == self.seed)):
+            self._restart(kept[2])  # set up before: copied
+            if kept[4]:
+                self.rng.state = kept[3]
+            return
+        drawn = self.rng.state
         self._log = []  # the set-up's changes: logged (and thrown away) rather than judged one by one
         try:
             self.setup()
@@ -471,6 +489,30 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             self._log = None
             self._asked_at = -1  # moves the set-up asked for (version -2) are listed again
         self._result = self.judge()
+        if kept is None or kept[0] != _NO_SEED:
+            self._keep_start(key, kept, self.rng.state != drawn)
+
+    def _keep_start(self, key: tuple[int, type], kept: list[Any] | None, drew: bool) -> None:
+        """Keep the start just set up for :meth:`_start` to copy into later games of this game
+        object (``self.game.tables.starts``): for games with the same seed (the same seed deals the
+        same chance), and for every seed once two seeds set up the same start without drawing
+        from the generator. A state with fields of its own (beside the kit's position) is set up
+        anew every game: the kit could not copy them."""
+        starts = self._tables.starts
+        if not _KIT_FIELDS.issuperset(vars(self)):
+            starts[key] = [_NO_SEED]
+            return
+        try:
+            self._cached_moves()  # the first player's moves, listed once for every game that copies the start
+        except Exception:  # rules that cannot list them yet (moves not written): the start is not kept
+            return
+        position, after = self._start_position(), self.rng.state
+        if kept is None:  # the first start: kept for its seed (a start with chance: only ever for its seed)
+            starts[key] = [_ONE_SEED, self.seed, position, after, drew, not drew]
+        elif not drew and kept[5] and kept[2] == position:  # a second seed set up the same start: every seed's
+            starts[key] = [_ANY_SEED, self.seed, position, after, False, True]
+        else:  # a start that depends on the seed: kept for the last seed only
+            starts[key] = [_ONE_SEED, self.seed, position, after, drew, False]
 
     # -- what a game writes -----------------------------------------------------
 
