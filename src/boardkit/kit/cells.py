@@ -1965,7 +1965,7 @@ class BoardCells(Generic[P]):
         self._log = log
         previous = self._last_move
         self._last_move = move
-        before = (self._version, self._legal)
+        before = self._legal
         self._version += 1
         try:
             self.play(move)
@@ -1984,6 +1984,7 @@ class BoardCells(Generic[P]):
             self._asked_at = -1
         # The legal moves known before the move, given back by its undo when nothing else changed since
         # (a search, or lockstep, tries a move, takes it back and goes on with the next: no listing again).
+        # The version is the one before the move's plus one (nothing else moves it while a move is played).
         log.append((_LEGAL, self._version, before))
         return log
 
@@ -2001,7 +2002,8 @@ class BoardCells(Generic[P]):
                 self._crossing_points()[where] = old
             elif what == _LEGAL:
                 if where == version:  # the position is the one the move left: the one before it comes back whole
-                    self._version, self._legal = old
+                    self._version = version - 1
+                    self._legal = old
             elif what == _SEEN:
                 if old:
                     self._positions_seen[where] = old
