@@ -482,6 +482,12 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
                 self.rng.state = kept[3]
             return
         drawn = self.rng.state
+        self._set_up()
+        if kept is None or kept[0] != _NO_SEED:
+            self._keep_start(key, kept, self.rng.state != drawn)
+
+    def _set_up(self) -> None:
+        """Lay out the start position (:meth:`setup`) and judge it."""
         self._log = []  # the set-up's changes: logged (and thrown away) rather than judged one by one
         try:
             self.setup()
@@ -489,24 +495,27 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             self._log = None
             self._asked_at = -1  # moves the set-up asked for (version -2) are listed again
         self._result = self.judge()
-        if kept is None or kept[0] != _NO_SEED:
-            self._keep_start(key, kept, self.rng.state != drawn)
 
     def _keep_start(self, key: tuple[int, type], kept: list[Any] | None, drew: bool) -> None:
         """Keep the start just set up for :meth:`_start` to copy into later games of this game
         object (``self.game.tables.starts``): for games with the same seed (the same seed deals the
         same chance), and for every seed once two seeds set up the same start without drawing
-        from the generator. A state with fields of its own (beside the kit's position) is set up
-        anew every game: the kit could not copy them."""
+        from the generator. A state with fields of its own (beside the kit's position), or whose
+        set-up gives another start for the same seed, is set up anew every game."""
         starts = self._tables.starts
-        if not _KIT_FIELDS.issuperset(vars(self)):
-            starts[key] = [_NO_SEED]
-            return
         try:
             self._cached_moves()  # the first player's moves, listed once for every game that copies the start
-        except Exception:  # rules that cannot list them yet (moves not written): the start is not kept
+            position, after = self._start_position(), self.rng.state
+            if kept is None:  # the first start: set up again on a scratch state, whose fields are read
+                # (vars() of this state would make Python read its fields more slowly from then on)
+                scratch = type(self)(self.game, self.players, self.seed)
+                scratch._set_up()
+                scratch._cached_moves()
+                if not _KIT_FIELDS.issuperset(vars(scratch)) or scratch._start_position() != position:
+                    starts[key] = [_NO_SEED]
+                    return
+        except Exception:  # rules that cannot list the moves yet (moves not written): the start is not kept
             return
-        position, after = self._start_position(), self.rng.state
         if kept is None:  # the first start: kept for its seed (a start with chance: only ever for its seed)
             starts[key] = [_ONE_SEED, self.seed, position, after, drew, not drew]
         elif not drew and kept[5] and kept[2] == position:  # a second seed set up the same start: every seed's
