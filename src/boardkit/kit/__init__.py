@@ -527,7 +527,12 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
 
     def setup(self) -> None:
         """Lay out the start position with :meth:`put` and :meth:`set`; by
-        default the board starts empty and player 0 moves first."""
+        default the board starts empty and player 0 moves first. Draw any
+        chance from ``self.rng`` and read only the game's options: the kit
+        sets a start up once and copies it into the game's later states with
+        the same seed, and with every seed once two seeds set up the same
+        start without drawing (a state class with fields of its own is set
+        up every game), so :meth:`BoardGame.new_game` is quicker."""
 
     def next_part(self, part: str | None = None) -> None:
         """Go on to ``part`` of the same turn (by default the next part in
