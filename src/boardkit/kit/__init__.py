@@ -423,12 +423,6 @@ def _takes(function: Any, arguments: int) -> bool:
 
 #: How far a kept start position holds (BoardTables.starts): for every seed, for its own seed, for none.
 _ANY_SEED, _ONE_SEED, _NO_SEED = range(3)
-#: The fields a kit state keeps (State's and BoardCells'): a state with others is set up anew every game.
-_KIT_FIELDS = frozenset(
-    {"game", "players", "seed", "rng", "_moves", "_tokens", "_draws", "_setup", "_determinized", "board", "_tables"}
-    | {"_where", "_cells", "_lines", "_points", "_version", "_legal", "_own_check", "_asked_at", "_counters"}
-    | {"_first_part", "_turn", "_result", "_positions_seen", "_last_move", "_log"}
-)
 
 
 class BoardState(BoardCells[P], State[M], Generic[P, M]):
@@ -500,22 +494,17 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         """Keep the start just set up for :meth:`_start` to copy into later games of this game
         object (``self.game.tables.starts``): for games with the same seed (the same seed deals the
         same chance), and for every seed once two seeds set up the same start without drawing
-        from the generator. A state with fields of its own (beside the kit's position), or whose
-        set-up gives another start for the same seed, is set up anew every game."""
+        from the generator. A state class that writes its own ``copy`` (it keeps fields of its
+        own, which the kit could not copy) is set up anew every game."""
         starts = self._tables.starts
+        if type(self).copy is not BoardState.copy:
+            starts[key] = [_NO_SEED]
+            return
         try:
             self._cached_moves()  # the first player's moves, listed once for every game that copies the start
-            position, after = self._start_position(), self.rng.state
-            if kept is None:  # the first start: set up again on a scratch state, whose fields are read
-                # (vars() of this state would make Python read its fields more slowly from then on)
-                scratch = type(self)(self.game, self.players, self.seed)
-                scratch._set_up()
-                scratch._cached_moves()
-                if not _KIT_FIELDS.issuperset(vars(scratch)) or scratch._start_position() != position:
-                    starts[key] = [_NO_SEED]
-                    return
-        except Exception:  # rules that cannot list the moves yet (moves not written): the start is not kept
+        except Exception:  # rules that cannot list them yet (moves not written): the start is not kept
             return
+        position, after = self._start_position(), self.rng.state
         if kept is None:  # the first start: kept for its seed (a start with chance: only ever for its seed)
             starts[key] = [_ONE_SEED, self.seed, position, after, drew, not drew]
         elif not drew and kept[5] and kept[2] == position:  # a second seed set up the same start: every seed's
@@ -531,8 +520,9 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         chance from ``self.rng`` and read only the game's options: the kit
         sets a start up once and copies it into the game's later states with
         the same seed, and with every seed once two seeds set up the same
-        start without drawing (a state class with fields of its own is set
-        up every game), so :meth:`BoardGame.new_game` is quicker."""
+        start without drawing (a state class that writes its own ``copy``,
+        for fields of its own, is set up every game), so
+        :meth:`BoardGame.new_game` is quicker."""
 
     def next_part(self, part: str | None = None) -> None:
         """Go on to ``part`` of the same turn (by default the next part in
