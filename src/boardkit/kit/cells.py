@@ -526,11 +526,11 @@ class BoardCells(Generic[P]):
     def legal_moves(self) -> list[Any]:
         if self._result is None and self._legal[0] == self._version:  # the cache, read here: one call less
             return list(self._legal[1])
-        return list(_listed(self))
+        return list(BoardCells._listed(self))
 
     def _cached_moves(self) -> list[Any]:
-        """The legal moves, listed once per position (:func:`_listed`; the list itself, not a copy)."""
-        return _listed(self)
+        """The legal moves, listed once per position (:meth:`_listed`; the list itself, not a copy)."""
+        return BoardCells._listed(self)
 
     def play(self, move: Any) -> None:
         """Carry out a legal move (it has been checked): change the board with
@@ -555,7 +555,7 @@ class BoardCells(Generic[P]):
             >>> state.no_move_loses() is None
             True
         """
-        if _listed(self):
+        if BoardCells._listed(self):
             return None
         return Outcome(frozenset(p for p in range(self.players) if p != self._turn), reason=reason)
 
@@ -569,7 +569,7 @@ class BoardCells(Generic[P]):
         value with an :class:`~boardkit.IllegalMoveError`; an error it raises
         for a move of the game, legal or not, is a bug in the rules and
         propagates as itself."""
-        return _among_legal(self, move)
+        return BoardCells._among_legal(self, move)
 
     def place_moves(self, table: Sequence[Any], *, beside: P | None = None) -> list[Any]:
         """The moves ``table[i]`` of every empty cell ``i``, in board order,
@@ -1924,7 +1924,7 @@ class BoardCells(Generic[P]):
         return self._result is not None
 
     def random_move(self, rng: Any) -> Any:
-        moves = _listed(self)
+        moves = BoardCells._listed(self)
         if not moves:
             raise IllegalMoveError("random move", "the game is over")
         return moves[rng.randbelow(len(moves))]
@@ -1952,7 +1952,7 @@ class BoardCells(Generic[P]):
         try:
             # The kit's own check called directly, where the game keeps it: on the compiled build a call
             # through self looks the method up in Python, to find the game's own.
-            reason = self.check(move) if self._own_check else _among_legal(self, move)
+            reason = self.check(move) if self._own_check else BoardCells._among_legal(self, move)
         except Exception:
             # A value that is not a move of the game (fields of the wrong kind, a cell off the board)
             # is refused; an error raised checking a move of the game is a bug in the rules: itself.
@@ -2017,6 +2017,39 @@ class BoardCells(Generic[P]):
         moves = self._moves  # the move taken back is off the stack already (or, refused, never on it)
         self._last_move = moves[-1] if moves else None
 
+    @staticmethod
+    def _listed(state: BoardCells[Any]) -> list[Any]:
+        """The legal moves of ``state``, listed once per position (the list itself, which the kit never
+        changes in place): a static method called through the class, which the compiled build calls
+        directly (a method called through ``self`` is looked up in Python on a game's state, a Python
+        subclass)."""
+        if state._result is not None:  # judge may have asked for them before it ended the game
+            return []
+        version, moves = state._legal
+        if version != state._version:
+            log = state._log
+            if log is None:
+                moves = state.moves()
+                state._legal = (state._version, moves)
+            elif version != _ASKED or state._asked_at != len(log):
+                # Asked for during a move: kept as version _ASKED, used again while the log does not grow,
+                # and the position's own once the move is over if nothing changed after (_play).
+                moves = state.moves()
+                state._legal = (_ASKED, moves)
+                state._asked_at = len(log)
+        return moves
+
+    @staticmethod
+    def _among_legal(state: BoardCells[Any], move: Any) -> str | None:
+        """The kit's :meth:`BoardCells.check`: ``None`` when ``move`` is among the legal moves."""
+        version, moves = state._legal
+        if version != state._version:
+            moves = BoardCells._listed(state)
+        for legal in moves:  # the move usually is one of these very values: no comparisons needed
+            if legal is move:
+                return None
+        return None if move in moves else "not a legal move in this position"
+
     def _key(self) -> Hashable:
         # The positions seen (remember) are the game's history, not its position: left out, as the move stack is.
         return (self._marks(), tuple(sorted(self._counters.items())), self._turn, self._result)
@@ -2031,38 +2064,6 @@ class BoardCells(Generic[P]):
     def _board_key(self) -> tuple[Any, ...]:
         """What stands on the cells (and marks the edges and crossing points) and who is to move."""
         return (self._marks(), self._turn)
-
-
-def _listed(state: BoardCells[Any]) -> list[Any]:
-    """The legal moves of ``state``, listed once per position (the list itself, which the kit never
-    changes in place): here, not a method, so that the compiled build calls it directly (a method
-    called through ``self`` is looked up in Python on a game's state, a Python subclass)."""
-    if state._result is not None:  # judge may have asked for them before it ended the game
-        return []
-    version, moves = state._legal
-    if version != state._version:
-        log = state._log
-        if log is None:
-            moves = state.moves()
-            state._legal = (state._version, moves)
-        elif version != _ASKED or state._asked_at != len(log):
-            # Asked for during a move: kept as version _ASKED, used again while the log does not grow,
-            # and the position's own once the move is over if nothing changed after (_play).
-            moves = state.moves()
-            state._legal = (_ASKED, moves)
-            state._asked_at = len(log)
-    return moves
-
-
-def _among_legal(state: BoardCells[Any], move: Any) -> str | None:
-    """The kit's :meth:`BoardCells.check`: ``None`` when ``move`` is among the legal moves."""
-    version, moves = state._legal
-    if version != state._version:
-        moves = _listed(state)
-    for legal in moves:  # the move usually is one of these very values: no comparisons needed
-        if legal is move:
-            return None
-    return None if move in moves else "not a legal move in this position"
 
 
 def _root(parent: list[int], x: int) -> int:
