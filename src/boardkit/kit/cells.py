@@ -63,6 +63,9 @@ class BoardTables:
         ways: the way :meth:`BoardCells.wall_moves` last found from a cell to a
             set of goals, by the cell and the goals' id: the goals and the
             edges along the way, used again while none of them holds a mark.
+        starts: the game's start position by number of players and state
+            class, as :meth:`boardkit.kit.BoardState.setup` laid it out, which
+            later games copy instead of setting it up again.
 
     Examples:
         >>> tables = BoardTables(SquareGrid(3, 3))
