@@ -420,6 +420,10 @@ def _takes(function: Any, arguments: int) -> bool:
     return known
 
 
+#: How far a kept start position holds (BoardTables.starts): for every seed, for its own seed, for none.
+_ANY_SEED, _ONE_SEED, _NO_SEED = range(3)
+
+
 class BoardState(BoardCells[P], State[M], Generic[P, M]):
     """One game of a :class:`BoardGame`: the board's pieces, the counters, whose
     turn it is and the outcome, every change of which is undone exactly.
@@ -463,6 +467,20 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         )
 
     def _start(self) -> None:
+        key = (self.players, type(self))
+        kept = self._tables.starts.get(key)
+        if kept is not None and (kept[0] == _ANY_SEED or (kept[0] == _ONE_SEED and kept[1] == self.seed)):
+            self._restart(kept[2])  # set up before: copied
+            if kept[4]:
+                self.rng.state = kept[3]
+            return
+        drawn = self.rng.state
+        self._set_up()
+        if kept is None or kept[0] != _NO_SEED:
+            self._keep_start(key, kept, self.rng.state != drawn)
+
+    def _set_up(self) -> None:
+        """Lay out the start position (:meth:`setup`) and judge it."""
         self._log = []  # the set-up's changes: logged (and thrown away) rather than judged one by one
         try:
             self.setup()
@@ -471,11 +489,39 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             self._asked_at = -1  # moves the set-up asked for (version -2) are listed again
         self._result = self.judge()
 
+    def _keep_start(self, key: tuple[int, type], kept: list[Any] | None, drew: bool) -> None:
+        """Keep the start just set up for :meth:`_start` to copy into later games of this game
+        object (``self.game.tables.starts``): for games with the same seed (the same seed deals the
+        same chance), and for every seed once two seeds set up the same start without drawing
+        from the generator. A state class that writes its own ``copy`` (it keeps fields of its
+        own, which the kit could not copy) is set up anew every game."""
+        starts = self._tables.starts
+        if type(self).copy is not BoardState.copy:
+            starts[key] = [_NO_SEED]
+            return
+        try:
+            self._cached_moves()  # the first player's moves, listed once for every game that copies the start
+        except Exception:  # rules that cannot list them yet (moves not written): the start is not kept
+            return
+        position, after = self._start_position(), self.rng.state
+        if kept is None:  # the first start: kept for its seed (a start with chance: only ever for its seed)
+            starts[key] = [_ONE_SEED, self.seed, position, after, drew, not drew]
+        elif not drew and kept[5] and kept[2] == position:  # a second seed set up the same start: every seed's
+            starts[key] = [_ANY_SEED, self.seed, position, after, False, True]
+        else:  # a start that depends on the seed: kept for the last seed only
+            starts[key] = [_ONE_SEED, self.seed, position, after, drew, False]
+
     # -- what a game writes -----------------------------------------------------
 
     def setup(self) -> None:
         """Lay out the start position with :meth:`put` and :meth:`set`; by
-        default the board starts empty and player 0 moves first."""
+        default the board starts empty and player 0 moves first. Draw any
+        chance from ``self.rng`` and read only the game's options: the kit
+        sets a start up once and copies it into the game's later states with
+        the same seed, and with every seed once two seeds set up the same
+        start without drawing (a state class that writes its own ``copy``,
+        for fields of its own, is set up every game), so
+        :meth:`BoardGame.new_game` is quicker."""
 
     def next_part(self, part: str | None = None) -> None:
         """Go on to ``part`` of the same turn (by default the next part in

@@ -63,6 +63,9 @@ class BoardTables:
         ways: the way :meth:`BoardCells.wall_moves` last found from a cell to a
             set of goals, by the cell and the goals' id: the goals and the
             edges along the way, used again while none of them holds a mark.
+        starts: the game's start position by number of players and state
+            class, as :meth:`boardkit.kit.BoardState.setup` laid it out, which
+            later games copy instead of setting it up again.
 
     Examples:
         >>> tables = BoardTables(SquareGrid(3, 3))
@@ -90,6 +93,10 @@ class BoardTables:
         self.ways: dict[tuple[int, int], tuple[Container[int], list[int]]] = {}
         self._walls: dict[int, tuple[Sequence[Any], WallTable]] = {}
         self._bits: list[CellBits] = []
+        # The start position by number of players and state class, as BoardState._start keeps it to copy
+        # for later games: [how far it holds (_ANY_SEED, _ONE_SEED, _NO_SEED), the seed it was set up with,
+        # the position (BoardCells._start_position), the generator's state after the set-up, whether it drew].
+        self.starts: dict[tuple[int, type], list[Any]] = {}
 
     def gapped(self, table: Sequence[Any]) -> bool:
         """Whether ``table`` has a ``None`` entry (a cell without a move),
@@ -421,6 +428,8 @@ class BoardCells(Generic[P]):
         # The legal moves of the position numbered _version, computed once for legal_moves and check.
         self._version = 0
         self._legal: tuple[int, list[Any]] = (-1, [])
+        #: Whether the game writes its own check (else the kit's is called without looking it up).
+        self._own_check = type(self).check is not BoardCells.check
         # While a move is played: the length of its log when the legal moves were listed (-1: not asked),
         # so that moves asked for during a move are listed again after any later change (each is logged).
         self._asked_at = -1
@@ -448,6 +457,7 @@ class BoardCells(Generic[P]):
         twin._first_part = self._first_part
         twin._version = 0
         twin._legal = (-1, [])
+        twin._own_check = self._own_check
         twin._asked_at = -1
         twin._cells = list(self._cells)
         twin._lines = None if self._lines is None else list(self._lines)
@@ -458,6 +468,31 @@ class BoardCells(Generic[P]):
         twin._positions_seen = dict(self._positions_seen)
         twin._last_move = self._last_move
         twin._log = None
+
+    def _start_position(self) -> tuple[Any, ...]:
+        """The position just set up and judged (copies of what later moves change in place), for
+        :meth:`_restart` to start the game's later states from: the cells, the edge and crossing
+        marks, the counters, the turn, the outcome, the positions seen and the legal moves found
+        (a list the kit never changes in place, so shared)."""
+        lines = None if self._lines is None else list(self._lines)
+        points = None if self._points is None else list(self._points)
+        counters = dict(self._counters)
+        seen = dict(self._positions_seen)
+        return (list(self._cells), lines, points, counters, self._turn, self._result, seen, self._version, self._legal)
+
+    def _restart(self, start: tuple[Any, ...]) -> None:
+        """Take the start position :meth:`_start_position` kept, as the set-up and the judge left it."""
+        cells, lines, points, counters, turn, result, seen, version, legal = start
+        self._cells = list(cells)
+        self._lines = None if lines is None else list(lines)
+        self._points = None if points is None else list(points)
+        self._counters = dict(counters)
+        self._turn = turn
+        self._result = result
+        self._positions_seen = dict(seen)
+        self._version = version
+        self._legal = legal
+        self._asked_at = -1
 
     def _cell_fields(self) -> dict[str, Any]:
         """The fields kept here, by name (for pickling: a native class keeps them outside ``__dict__``)."""
@@ -471,6 +506,7 @@ class BoardCells(Generic[P]):
             "_points": self._points,
             "_version": self._version,
             "_legal": self._legal,
+            "_own_check": self._own_check,
             "_asked_at": self._asked_at,
             "_counters": self._counters,
             "_first_part": self._first_part,
@@ -493,24 +529,11 @@ class BoardCells(Generic[P]):
     def legal_moves(self) -> list[Any]:
         if self._result is None and self._legal[0] == self._version:  # the cache, read here: one call less
             return list(self._legal[1])
-        return list(self._cached_moves())
+        return list(BoardCells._listed(self))
 
     def _cached_moves(self) -> list[Any]:
-        if self._result is not None:  # judge may have asked for them before it ended the game
-            return []
-        version, moves = self._legal
-        if version != self._version:
-            log = self._log
-            if log is None:
-                moves = self.moves()
-                self._legal = (self._version, moves)
-            elif version != _ASKED or self._asked_at != len(log):
-                # Asked for during a move: kept as version _ASKED, used again while the log does not grow,
-                # and the position's own once the move is over if nothing changed after (_play).
-                moves = self.moves()
-                self._legal = (_ASKED, moves)
-                self._asked_at = len(log)
-        return moves
+        """The legal moves, listed once per position (:meth:`_listed`; the list itself, not a copy)."""
+        return BoardCells._listed(self)
 
     def play(self, move: Any) -> None:
         """Carry out a legal move (it has been checked): change the board with
@@ -535,7 +558,7 @@ class BoardCells(Generic[P]):
             >>> state.no_move_loses() is None
             True
         """
-        if self._cached_moves():
+        if BoardCells._listed(self):
             return None
         return Outcome(frozenset(p for p in range(self.players) if p != self._turn), reason=reason)
 
@@ -549,13 +572,7 @@ class BoardCells(Generic[P]):
         value with an :class:`~boardkit.IllegalMoveError`; an error it raises
         for a move of the game, legal or not, is a bug in the rules and
         propagates as itself."""
-        version, moves = self._legal
-        if version != self._version:
-            moves = self._cached_moves()
-        for legal in moves:  # the move usually is one of these very values: no comparisons needed
-            if legal is move:
-                return None
-        return None if move in moves else "not a legal move in this position"
+        return BoardCells._among_legal(self, move)
 
     def place_moves(self, table: Sequence[Any], *, beside: P | None = None) -> list[Any]:
         """The moves ``table[i]`` of every empty cell ``i``, in board order,
@@ -2094,7 +2111,7 @@ class BoardCells(Generic[P]):
         return self._result is not None
 
     def random_move(self, rng: Any) -> Any:
-        moves = self._cached_moves()
+        moves = BoardCells._listed(self)
         if not moves:
             raise IllegalMoveError("random move", "the game is over")
         return moves[rng.randbelow(len(moves))]
@@ -2120,7 +2137,9 @@ class BoardCells(Generic[P]):
         if self._result is not None:
             raise IllegalMoveError(move, "the game is over")
         try:
-            reason = self.check(move)
+            # The kit's own check called directly, where the game keeps it: on the compiled build a call
+            # through self looks the method up in Python, to find the game's own.
+            reason = self.check(move) if self._own_check else BoardCells._among_legal(self, move)
         except Exception:
             # A value that is not a move of the game (fields of the wrong kind, a cell off the board)
             # is refused; an error raised checking a move of the game is a bug in the rules: itself.
@@ -2133,7 +2152,7 @@ class BoardCells(Generic[P]):
         self._log = log
         previous = self._last_move
         self._last_move = move
-        before = (self._version, self._legal)
+        before = self._legal
         self._version += 1
         try:
             self.play(move)
@@ -2152,6 +2171,7 @@ class BoardCells(Generic[P]):
             self._asked_at = -1
         # The legal moves known before the move, given back by its undo when nothing else changed since
         # (a search, or lockstep, tries a move, takes it back and goes on with the next: no listing again).
+        # The version is the one before the move's plus one (nothing else moves it while a move is played).
         log.append((_LEGAL, self._version, before))
         return log
 
@@ -2169,7 +2189,8 @@ class BoardCells(Generic[P]):
                 self._crossing_points()[where] = old
             elif what == _LEGAL:
                 if where == version:  # the position is the one the move left: the one before it comes back whole
-                    self._version, self._legal = old
+                    self._version = version - 1
+                    self._legal = old
             elif what == _SEEN:
                 if old:
                     self._positions_seen[where] = old
@@ -2182,6 +2203,39 @@ class BoardCells(Generic[P]):
         self._result = None  # a move is only ever played while the game goes on
         moves = self._moves  # the move taken back is off the stack already (or, refused, never on it)
         self._last_move = moves[-1] if moves else None
+
+    @staticmethod
+    def _listed(state: BoardCells[Any]) -> list[Any]:
+        """The legal moves of ``state``, listed once per position (the list itself, which the kit never
+        changes in place): a static method called through the class, which the compiled build calls
+        directly (a method called through ``self`` is looked up in Python on a game's state, a Python
+        subclass)."""
+        if state._result is not None:  # judge may have asked for them before it ended the game
+            return []
+        version, moves = state._legal
+        if version != state._version:
+            log = state._log
+            if log is None:
+                moves = state.moves()
+                state._legal = (state._version, moves)
+            elif version != _ASKED or state._asked_at != len(log):
+                # Asked for during a move: kept as version _ASKED, used again while the log does not grow,
+                # and the position's own once the move is over if nothing changed after (_play).
+                moves = state.moves()
+                state._legal = (_ASKED, moves)
+                state._asked_at = len(log)
+        return moves
+
+    @staticmethod
+    def _among_legal(state: BoardCells[Any], move: Any) -> str | None:
+        """The kit's :meth:`BoardCells.check`: ``None`` when ``move`` is among the legal moves."""
+        version, moves = state._legal
+        if version != state._version:
+            moves = BoardCells._listed(state)
+        for legal in moves:  # the move usually is one of these very values: no comparisons needed
+            if legal is move:
+                return None
+        return None if move in moves else "not a legal move in this position"
 
     def _key(self) -> Hashable:
         # The positions seen (remember) are the game's history, not its position: left out, as the move stack is.
