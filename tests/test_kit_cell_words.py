@@ -2,7 +2,8 @@
 (``CellWords``), which the compiled build's ``wall_moves`` uses on square
 grids of up to 128 cells (issue 39, item 6): it must answer as the plain
 search of ``boardkit.patterns`` does, on random boards with random walls, and
-``wall_moves`` on that path must list what the plain path lists."""
+``wall_moves`` must list what a plain reading of its rules lists, on the pure
+build's path and (with ``NATIVE`` flipped, pure only) on the compiled one."""
 
 from __future__ import annotations
 
@@ -56,10 +57,17 @@ def test_wall_moves_on_machine_words_list_what_the_plain_path_lists(size: int, m
         state = Quoridor(size=size).new_game(players=2 + game % 3, seed=game)
         while not state.is_over and positions < 40 * (game + 1):
             keep = [(state.find(PAWNS[p]), tables.goals[GOAL[seat]]) for p, seat in enumerate(SEATS[state.players])]
-            with monkeypatch.context() as patch:
-                patch.setattr(cells, "NATIVE", False)  # the pure build's path (on bits), or the plain one
-                expected = state.wall_moves(tables.walls, keep)
-                patch.setattr(cells, "NATIVE", True)  # the compiled build's path, on machine words
+            lines, points = state.edge_marks, state.crossing_marks
+            expected = [  # every wall that neither overlaps nor crosses one, nor cuts a pawn off (plain search)
+                move
+                for edges, (middle,), move in tables.walls
+                if points[middle] is None
+                and all(lines[k] is None for k in edges)
+                and all(can_reach(state.board.compiled, at, goals, lines, closing=edges) for at, goals in keep)
+            ]
+            assert state.wall_moves(tables.walls, keep) == expected  # this build's own path
+            with monkeypatch.context() as patch:  # on the pure build, the other path too
+                patch.setattr(cells, "NATIVE", not cells.NATIVE)
                 assert state.wall_moves(tables.walls, keep) == expected
             moves = state.legal_moves()
             walls = [move for move in moves if isinstance(move, Wall)]

@@ -1791,19 +1791,9 @@ class BoardCells(Generic[P]):
             bits = self._tables.cell_bits(self.board.compiled)
             if bits.usable:
                 return self._wall_moves_bits(walls, keep, lines, marked, bits)
+        if NATIVE and keep and ends and walls.pairs:
+            return self._wall_moves_native(walls, keep, lines, marked)
         groups = self._wall_groups(ends, marked) if keep and ends else None
-        # The compiled build searches on the cells as two machine words where it can (CellWords).
-        words: CellWords | None = None
-        opens: list[i64] = []
-        targets: list[tuple[i64, i64]] = []
-        if NATIVE and keep and groups is not None:
-            words = self._tables.cell_words(self.board.compiled)
-            if words.usable:
-                opens = words.opens(marked)
-                bits = self._tables.cell_bits(self.board.compiled)
-                targets = [words.goals(bits.goal_bits(goals)) for _, goals in keep]
-            else:
-                words = None
         # The walls that overlap or cross one already up, found from the marks (few) rather than
         # wall by wall, through the table's walls by edge and by crossing point.
         blocked: set[int] = set()
@@ -1854,9 +1844,59 @@ class BoardCells(Generic[P]):
             else:
                 ring = _closes_a_ring(groups, ends, edges)
             if ring:
-                free = self._keeps_ways(edges, keep, ways, lines, words, opens, targets)
+                free = self._keeps_ways(edges, keep, ways, lines)
             if free:
                 found.append(move)
+        return found
+
+    def _wall_moves_native(
+        self,
+        walls: WallTable,
+        keep: Sequence[tuple[int, Container[int]]],
+        lines: Sequence[P | None],
+        marked: list[int],
+    ) -> list[Any]:
+        """:meth:`wall_moves` on the compiled build for walls two edges long: the walls ruled out flagged
+        in a list from the marks, each wall's four ends read from the table's columns (lists of ints, quick
+        in C), a ring when one edge's ends, or the ends of both, are joined already, and only a wall that
+        closes a ring and crosses a pair's way searched, on the cells as two machine words where the
+        board allows (:class:`CellWords`; else the plain search)."""
+        ends = self.board.compiled.wall_ends
+        groups = self._wall_groups(ends, marked)
+        moves, edge_lists = walls.moves, walls.edges
+        out = [False] * len(moves)
+        by_edge, by_point = walls.by_edge, walls.by_point
+        for k in marked:
+            taken = by_edge.get(k)
+            if taken is not None:
+                for i in taken:
+                    out[i] = True
+        if by_point:
+            for x in self._marked(self._crossing_points()):
+                taken = by_point.get(x)
+                if taken is not None:
+                    for i in taken:
+                        out[i] = True
+        words: CellWords | None = self._tables.cell_words(self.board.compiled)
+        opens: list[i64] = []
+        targets: list[tuple[i64, i64]] = []
+        if words is not None and words.usable:
+            opens = words.opens(marked)
+            bits = self._tables.cell_bits(self.board.compiled)
+            targets = [words.goals(bits.goal_bits(goals)) for _, goals in keep]
+        else:
+            words = None
+        ways: list[set[int] | None] = [None] * len(keep)
+        found: list[Any] = []
+        firsts, seconds, thirds, fourths = walls.corners(ends)
+        for i in range(len(moves)):
+            if out[i]:
+                continue
+            a, b, c, d = groups[firsts[i]], groups[seconds[i]], groups[thirds[i]], groups[fourths[i]]
+            ring = a == b or c == d or (c in (a, b) and d in (a, b))
+            if ring and not self._keeps_ways(edge_lists[i], keep, ways, lines, words, opens, targets):
+                continue
+            found.append(moves[i])
         return found
 
     def _keeps_ways(
