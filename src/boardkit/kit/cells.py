@@ -1809,7 +1809,7 @@ class BoardCells(Generic[P]):
                     blocked.update(taken)
         # Each pair's way to its goals (the edges of one way), found when first needed: a wall
         # across none of them leaves every way open.
-        ways: list[set[int] | None] = [None] * len(keep)
+        ways: list[list[int] | None] = [None] * len(keep)
         found: list[Any] = []
         moves, edge_lists = walls.moves, walls.edges
         if not NATIVE and keep and groups is not None and walls.pairs:
@@ -1878,15 +1878,11 @@ class BoardCells(Generic[P]):
                     for i in taken:
                         out[i] = True
         words: CellWords | None = self._tables.cell_words(self.board.compiled)
-        opens: list[i64] = []
-        targets: list[tuple[i64, i64]] = []
-        if words is not None and words.usable:
-            opens = words.opens(marked)
-            bits = self._tables.cell_bits(self.board.compiled)
-            targets = [words.goals(bits.goal_bits(goals)) for _, goals in keep]
-        else:
+        if words is not None and not words.usable:
             words = None
-        ways: list[set[int] | None] = [None] * len(keep)
+        opens: list[i64] = []  # made on the first search (few calls search): CellWords.opens, then each pair's goals
+        targets: list[tuple[i64, i64]] = []
+        ways: list[list[int] | None] = [None] * len(keep)
         found: list[Any] = []
         firsts, seconds, thirds, fourths = walls.corners(ends)
         for i in range(len(moves)):
@@ -1894,7 +1890,7 @@ class BoardCells(Generic[P]):
                 continue
             a, b, c, d = groups[firsts[i]], groups[seconds[i]], groups[thirds[i]], groups[fourths[i]]
             ring = a == b or c == d or (c in (a, b) and d in (a, b))
-            if ring and not self._keeps_ways(edge_lists[i], keep, ways, lines, words, opens, targets):
+            if ring and not self._keeps_ways(edge_lists[i], keep, ways, lines, words, opens, targets, marked):
                 continue
             found.append(moves[i])
         return found
@@ -1903,16 +1899,18 @@ class BoardCells(Generic[P]):
         self,
         edges: Sequence[int],
         keep: Sequence[tuple[int, Container[int]]],
-        ways: list[set[int] | None],
+        ways: list[list[int] | None],
         lines: Sequence[P | None],
         words: CellWords | None = None,
         opens: list[i64] | None = None,
-        targets: Sequence[tuple[i64, i64]] = (),
+        targets: list[tuple[i64, i64]] | None = None,
+        marked: Sequence[int] = (),
     ) -> bool:
         """Whether every ``(start, goals)`` of ``keep`` still joins with walls across ``edges`` too;
         ``ways[n]``, each pair's way (found when first needed), spares the search for a wall across none.
-        With ``words``, the search runs on the cells as two machine words (:meth:`CellWords.reaches`, with
-        ``opens`` and each pair's goals as words, ``targets``)."""
+        With ``words``, the search runs on the cells as two machine words (:meth:`CellWords.reaches`), with
+        ``opens`` and each pair's goals as words, ``targets``, made here on the first search from the edges
+        numbered in ``marked`` (the walls up)."""
         compiled = self.board.compiled
         for n in range(len(keep)):
             start, goals = keep[n]
@@ -1926,7 +1924,11 @@ class BoardCells(Generic[P]):
                     break
             if not crossed:
                 continue
-            if words is not None and opens is not None:
+            if words is not None and opens is not None and targets is not None:
+                if not opens:
+                    opens.extend(words.opens(marked))
+                    bits = self._tables.cell_bits(compiled)
+                    targets.extend([words.goals(bits.goal_bits(pair[1])) for pair in keep])
                 goals0, goals1 = targets[n]
                 if not words.reaches(opens, start, goals0, goals1, edges):
                     return False
@@ -2011,10 +2013,11 @@ class BoardCells(Generic[P]):
         lines: Sequence[P | None],
         bits: CellBits | None = None,
         opens: Sequence[int] = (),
-    ) -> set[int]:
+    ) -> list[int]:
         """The edges along one way from ``start`` to ``goals`` past the marks (none when there is none):
         the way found last time from the same cell to the same goals while it is still open (walls go up
-        away from it more often than across it), else one shortest way."""
+        away from it more often than across it), else one shortest way. The list is the one kept (read it,
+        never change it)."""
         tables = self._tables
         key = (start, id(goals))
         known = tables.ways.get(key)
@@ -2023,7 +2026,7 @@ class BoardCells(Generic[P]):
                 if lines[k] is not None:
                     break
             else:
-                return set(known[1])
+                return known[1]
         edges: list[int] = []
         if bits is not None:  # the search on the cells as bits (CellBits)
             edges = bits.way_edges(opens, start, bits.goal_bits(goals)) or []
@@ -2031,7 +2034,7 @@ class BoardCells(Generic[P]):
                 if len(tables.ways) >= 256:
                     tables.ways.clear()
                 tables.ways[key] = (goals, edges)
-            return set(edges)
+            return edges
         cells = shortest_way(self.board.compiled, start, goals, lines)
         numbers = tables.edge_numbers
         if cells:
@@ -2042,7 +2045,7 @@ class BoardCells(Generic[P]):
             if len(tables.ways) >= 256:  # many boards' or pawns' ways: forget the old ones
                 tables.ways.clear()
             tables.ways[key] = (goals, edges)
-        return set(edges)
+        return edges
 
     def _marked(self, marks: Sequence[P | None]) -> list[int]:
         """The numbers of the entries of ``marks`` that hold a mark (on the pure build picked in C)."""
