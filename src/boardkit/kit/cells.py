@@ -264,8 +264,9 @@ class CellBits:
     every cell of a set that way is ``(cells & open) << shift``, so that a
     breadth-first search past walls costs a few integer operations a layer.
     The pure build's :meth:`BoardCells.wall_moves` searches so; ``usable`` is
-    ``False`` on a board whose steps are not shifts (the plain search is used),
-    and the compiled build keeps its plain search in C (big ints are slow there).
+    ``False`` on a board whose steps are not shifts (the plain search is used).
+    The compiled build, where big ints are slow, searches on two machine words
+    instead (:class:`CellWords`).
 
     Examples:
         >>> bits = CellBits(SquareGrid(3, 3, origin="top").compiled)
@@ -1749,9 +1750,11 @@ class BoardCells(Generic[P]):
         (or a wall and the rim) closes no ring and cuts nobody off, so only
         the walls that do are searched (the board's
         :attr:`~boardkit.topology.CompiledTopology.wall_ends`); on the
-        compiled build the loop and the searches run in C, and on the pure
-        build the ring test of every wall and the searches run on the cells
-        and the walls as the bits of ints (``boardkit.kit.cells.CellBits``).
+        compiled build the loop runs in C and the searches on the cells as
+        two 64-bit machine words (``boardkit.kit.cells.CellWords``, on square
+        grids up to 10x10), and on the pure build the ring test of
+        every wall and the searches run on the cells and the walls as the
+        bits of ints (``boardkit.kit.cells.CellBits``).
 
         Raises:
             TopologyError: if the game keeps no marks on edges, or the
