@@ -120,7 +120,12 @@ class BoardTables:
             True
         """
         if not self._bits:
-            self._bits.append(CellBits(board))
+            known = _BOARD_BITS.get(id(board))
+            if known is None or known[0] is not board:  # made once per board, for every game on it
+                if len(_BOARD_BITS) >= 64:
+                    _BOARD_BITS.clear()
+                known = _BOARD_BITS[id(board)] = (board, CellBits(board))
+            self._bits.append(known[1])
         return self._bits[0]
 
     def cell_words(self, board: CompiledTopology) -> CellWords:
@@ -134,7 +139,12 @@ class BoardTables:
             (True, True)
         """
         if not self._words:
-            self._words.append(CellWords(self.cell_bits(board)))
+            known = _BOARD_WORDS.get(id(board))
+            if known is None or known[0] is not board:  # made once per board, for every game on it
+                if len(_BOARD_WORDS) >= 64:
+                    _BOARD_WORDS.clear()
+                known = _BOARD_WORDS[id(board)] = (board, CellWords(self.cell_bits(board)))
+            self._words.append(known[1])
         return self._words[0]
 
     def walls(self, table: Sequence[tuple[Sequence[int], Sequence[int], Any]]) -> WallTable:
@@ -156,6 +166,12 @@ class BoardTables:
             self._walls.clear()
         self._walls[id(table)] = (table, walls)
         return walls
+
+
+#: Each board's CellBits and CellWords, by its compiled tables' id (kept with them): made once per board,
+#: not once per game (a program that makes a game for each playout would otherwise make them each time).
+_BOARD_BITS: dict[int, tuple[CompiledTopology, CellBits]] = {}
+_BOARD_WORDS: dict[int, tuple[CompiledTopology, CellWords]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
