@@ -88,9 +88,9 @@ class BoardTables:
         self._gaps: dict[int, tuple[Sequence[Any], bool]] = {}
         # The goals are kept with their way, as the tables below, so their id is never another's.
         self.ways: dict[tuple[int, int], tuple[Container[int], list[int]]] = {}
+        self._words: list[CellWords] = []
         self._walls: dict[int, tuple[Sequence[Any], WallTable]] = {}
         self._bits: list[CellBits] = []
-        self._words: list[CellWords] = []
 
     def gapped(self, table: Sequence[Any]) -> bool:
         """Whether ``table`` has a ``None`` entry (a cell without a move),
