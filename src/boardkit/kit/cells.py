@@ -24,7 +24,7 @@ from typing import Any, Final, Generic, cast
 from typing_extensions import TypeVar
 
 from boardkit.chance import Random
-from boardkit.compiling import mypyc_attr
+from boardkit.compiling import i64, mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError
 from boardkit.game import Outcome, Player
 from boardkit.patterns import can_reach as reaches
@@ -33,7 +33,7 @@ from boardkit.patterns import shortest_way
 from boardkit.render.text import symbol
 from boardkit.topology import Cell, CompiledTopology, SquareGrid, Topology, TopologyError  # noqa: F401  (SquareGrid: the doctests')
 
-__all__ = ["PART", "BoardCells", "BoardTables", "CellBits", "P", "WallTable"]
+__all__ = ["PART", "BoardCells", "BoardTables", "CellBits", "CellWords", "P", "WallTable"]
 
 #: What a cell holds: a piece's symbol (``str``, the default), a count
 #: (``int``: ``BoardState[int]``, seeds in a pit) or a stack of symbols
@@ -91,6 +91,7 @@ class BoardTables:
         self._gaps: dict[int, tuple[Sequence[Any], bool]] = {}
         # The goals are kept with their way, as the tables below, so their id is never another's.
         self.ways: dict[tuple[int, int], tuple[Container[int], list[int]]] = {}
+        self._words: list[CellWords] = []
         self._walls: dict[int, tuple[Sequence[Any], WallTable]] = {}
         self._bits: list[CellBits] = []
         # The start position by number of players and state class, as BoardState._start keeps it to copy
@@ -126,8 +127,32 @@ class BoardTables:
             True
         """
         if not self._bits:
-            self._bits.append(CellBits(board))
+            known = _BOARD_BITS.get(id(board))
+            if known is None or known[0] is not board:  # made once per board, for every game on it
+                if len(_BOARD_BITS) >= 64:
+                    _BOARD_BITS.clear()
+                known = _BOARD_BITS[id(board)] = (board, CellBits(board))
+            self._bits.append(known[1])
         return self._bits[0]
+
+    def cell_words(self, board: CompiledTopology) -> CellWords:
+        """The board's cells as the bits of two machine words (:class:`CellWords`), made once.
+
+        Examples:
+            >>> board = SquareGrid(9, 9)
+            >>> tables = BoardTables(board)
+            >>> words = tables.cell_words(board.compiled)
+            >>> words is tables.cell_words(board.compiled), words.usable
+            (True, True)
+        """
+        if not self._words:
+            known = _BOARD_WORDS.get(id(board))
+            if known is None or known[0] is not board:  # made once per board, for every game on it
+                if len(_BOARD_WORDS) >= 64:
+                    _BOARD_WORDS.clear()
+                known = _BOARD_WORDS[id(board)] = (board, CellWords(self.cell_bits(board)))
+            self._words.append(known[1])
+        return self._words[0]
 
     def walls(self, table: Sequence[tuple[Sequence[int], Sequence[int], Any]]) -> WallTable:
         """``table``, a table of walls as :meth:`BoardCells.wall_moves` reads
@@ -148,6 +173,12 @@ class BoardTables:
             self._walls.clear()
         self._walls[id(table)] = (table, walls)
         return walls
+
+
+#: Each board's CellBits and CellWords, by its compiled tables' id (kept with them): made once per board,
+#: not once per game (a program that makes a game for each playout would otherwise make them each time).
+_BOARD_BITS: dict[int, tuple[CompiledTopology, CellBits]] = {}
+_BOARD_WORDS: dict[int, tuple[CompiledTopology, CellWords]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -256,8 +287,9 @@ class CellBits:
     every cell of a set that way is ``(cells & open) << shift``, so that a
     breadth-first search past walls costs a few integer operations a layer.
     The pure build's :meth:`BoardCells.wall_moves` searches so; ``usable`` is
-    ``False`` on a board whose steps are not shifts (the plain search is used),
-    and the compiled build keeps its plain search in C (big ints are slow there).
+    ``False`` on a board whose steps are not shifts (the plain search is used).
+    The compiled build, where big ints are slow, searches on two machine words
+    instead (:class:`CellWords`).
 
     Examples:
         >>> bits = CellBits(SquareGrid(3, 3, origin="top").compiled)
@@ -383,6 +415,131 @@ class CellBits:
                         at = j
                         break
         return edges
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class CellWords:
+    """A board's cells as the bits of two 64-bit machine words, for the
+    compiled build's searches past walls: what :class:`CellBits` does with
+    one Python int (big ints are slow in compiled code), on a board of four
+    directions each one shift of the cell index (a square grid's) and at
+    most ``2 * width`` cells, ``width`` bits a word (63 less the longest
+    shift, so that no shift leaves a word: 54 bits on a board 9 wide).
+    Cell ``i`` is bit ``i % width`` of word ``i // width``; ``usable`` is
+    ``False`` on any other board (the plain search is used).
+
+    Examples:
+        >>> words = CellWords(CellBits(SquareGrid(9, 9, origin="top").compiled))
+        >>> opens = words.opens([])
+        >>> words.usable, words.width, words.reaches(opens, 76, 0b111111111, 0, ())
+        (True, 54, True)
+    """
+
+    def __init__(self, bits: CellBits) -> None:
+        size = len(bits.steps)
+        shifts = bits.shifts
+        longest = max([abs(shift) for shift in shifts] or [0])
+        width = 63 - longest
+        self.usable = bits.usable and len(shifts) == 4 and 0 < longest < width and size <= 2 * width
+        if not self.usable:
+            width = 1
+            shifts = [0, 0, 0, 0]
+        # Every mask is made as a whole number first (mypyc shifts a constant 1 as a 32-bit C int).
+        self.width: i64 = width
+        self.full: i64 = (1 << width) - 1
+        self.shifts: list[i64] = list(shifts)
+        #: For each direction, the bits a shift right (a negative shift) carries from word 1 into word 0.
+        self.carries: list[i64] = [(1 << -shift) - 1 if shift < 0 else 0 for shift in shifts]
+        #: For each direction, the cells with a step that way: word 0, then word 1.
+        self.masks: list[i64] = []
+        for mask in bits.masks if self.usable else ():
+            self.masks += [mask & (1 << width) - 1, mask >> width]
+        #: Each edge's two steps across it, by edge number: the step's direction, times two, plus its cell's
+        #: word, then the cell's bit in that word (0: no such edge).
+        self.edge_bits: list[tuple[i64, i64, i64, i64]] = []
+        for da, a, db, b in bits.edge_bits if self.usable else ():
+            i, j = a.bit_length() - 1, b.bit_length() - 1
+            self.edge_bits.append((2 * da + i // width, 1 << i % width, 2 * db + j // width, 1 << j % width))
+
+    def goals(self, goals: int) -> tuple[i64, i64]:
+        """``goals``, the bits of cells (:meth:`CellBits.goal_bits`), as two words."""
+        return goals & (1 << int(self.width)) - 1, goals >> int(self.width)
+
+    def opens(self, marked: Sequence[int]) -> list[i64]:
+        """For each direction, the cells that may step that way across none of the edges numbered in
+        ``marked``: word 0, then word 1 (as :meth:`CellBits.opens`)."""
+        masks = list(self.masks)
+        for k in marked:
+            da, a, db, b = self.edge_bits[k]
+            masks[da] &= ~a
+            masks[db] &= ~b
+        return masks
+
+    def reaches(self, opens: list[i64], start: i64, goals0: i64, goals1: i64, closing: Sequence[int]) -> bool:
+        """Whether the cell of index ``start`` reaches a cell of the goals (two words, :meth:`goals`)
+        stepping as ``opens`` lets it (:meth:`opens`), never across the edges numbered in ``closing``:
+        a breadth-first search a layer at a time, each layer a few operations on machine words."""
+        width = self.width
+        m0, m1, m2, m3, m4, m5, m6, m7 = opens[0], opens[1], opens[2], opens[3], opens[4], opens[5], opens[6], opens[7]
+        for k in closing:
+            da, a, db, b = self.edge_bits[k]
+            for side in range(2):
+                at = da if side == 0 else db
+                bit = ~(a if side == 0 else b)
+                if at < 4:
+                    if at == 0:
+                        m0 &= bit
+                    elif at == 1:
+                        m1 &= bit
+                    elif at == 2:
+                        m2 &= bit
+                    else:
+                        m3 &= bit
+                elif at == 4:
+                    m4 &= bit
+                elif at == 5:
+                    m5 &= bit
+                elif at == 6:
+                    m6 &= bit
+                else:
+                    m7 &= bit
+        seen0: i64 = 0
+        seen1: i64 = 0
+        if start < width:
+            seen0 = 1
+            seen0 <<= start
+        else:
+            seen1 = 1
+            seen1 <<= start - width
+        if seen0 & goals0 or seen1 & goals1:
+            return True
+        front0, front1 = seen0, seen1
+        while front0 or front1:
+            new0, new1 = self._step(0, front0 & m0, front1 & m1)
+            x0, x1 = self._step(1, front0 & m2, front1 & m3)
+            new0 |= x0
+            new1 |= x1
+            x0, x1 = self._step(2, front0 & m4, front1 & m5)
+            new0 |= x0
+            new1 |= x1
+            x0, x1 = self._step(3, front0 & m6, front1 & m7)
+            front0 = (new0 | x0) & ~seen0
+            front1 = (new1 | x1) & ~seen1
+            if front0 & goals0 or front1 & goals1:
+                return True
+            seen0 |= front0
+            seen1 |= front1
+        return False
+
+    def _step(self, d: i64, word0: i64, word1: i64) -> tuple[i64, i64]:
+        """The cells ``word0``, ``word1`` (two words) each moved one step in direction ``d``."""
+        shift = self.shifts[d]
+        width = self.width
+        if shift > 0:
+            full = self.full
+            return word0 << shift & full, (word1 << shift | word0 >> width - shift) & full
+        shift = -shift
+        return word0 >> shift | (word1 & self.carries[d]) << width - shift, word1 >> shift
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -1626,9 +1783,11 @@ class BoardCells(Generic[P]):
         (or a wall and the rim) closes no ring and cuts nobody off, so only
         the walls that do are searched (the board's
         :attr:`~boardkit.topology.CompiledTopology.wall_ends`); on the
-        compiled build the loop and the searches run in C, and on the pure
-        build the ring test of every wall and the searches run on the cells
-        and the walls as the bits of ints (``boardkit.kit.cells.CellBits``).
+        compiled build the loop runs in C and the searches on the cells as
+        two 64-bit machine words (``boardkit.kit.cells.CellWords``, on square
+        grids up to 10x10), and on the pure build the ring test of
+        every wall and the searches run on the cells and the walls as the
+        bits of ints (``boardkit.kit.cells.CellBits``).
 
         Raises:
             TopologyError: if the game keeps no marks on edges, or the
@@ -1668,6 +1827,8 @@ class BoardCells(Generic[P]):
             bits = self._tables.cell_bits(self.board.compiled)
             if bits.usable:
                 return self._wall_moves_bits(walls, keep, lines, marked, bits)
+        if NATIVE and keep and ends and walls.pairs:
+            return self._wall_moves_native(walls, keep, lines, marked)
         groups = self._wall_groups(ends, marked) if keep and ends else None
         # The walls that overlap or cross one already up, found from the marks (few) rather than
         # wall by wall, through the table's walls by edge and by crossing point.
@@ -1684,7 +1845,7 @@ class BoardCells(Generic[P]):
                     blocked.update(taken)
         # Each pair's way to its goals (the edges of one way), found when first needed: a wall
         # across none of them leaves every way open.
-        ways: list[set[int] | None] = [None] * len(keep)
+        ways: list[list[int] | None] = [None] * len(keep)
         found: list[Any] = []
         moves, edge_lists = walls.moves, walls.edges
         if not NATIVE and keep and groups is not None and walls.pairs:
@@ -1724,15 +1885,68 @@ class BoardCells(Generic[P]):
                 found.append(move)
         return found
 
+    def _wall_moves_native(
+        self,
+        walls: WallTable,
+        keep: Sequence[tuple[int, Container[int]]],
+        lines: Sequence[P | None],
+        marked: list[int],
+    ) -> list[Any]:
+        """:meth:`wall_moves` on the compiled build for walls two edges long: the walls ruled out flagged
+        in a list from the marks, each wall's four ends read from the table's columns (lists of ints, quick
+        in C), a ring when one edge's ends, or the ends of both, are joined already, and only a wall that
+        closes a ring and crosses a pair's way searched, on the cells as two machine words where the
+        board allows (:class:`CellWords`; else the plain search)."""
+        ends = self.board.compiled.wall_ends
+        groups = self._wall_groups(ends, marked)
+        moves, edge_lists = walls.moves, walls.edges
+        out = [False] * len(moves)
+        by_edge, by_point = walls.by_edge, walls.by_point
+        for k in marked:
+            taken = by_edge.get(k)
+            if taken is not None:
+                for i in taken:
+                    out[i] = True
+        if by_point:
+            for x in self._marked(self._crossing_points()):
+                taken = by_point.get(x)
+                if taken is not None:
+                    for i in taken:
+                        out[i] = True
+        words: CellWords | None = self._tables.cell_words(self.board.compiled)
+        if words is not None and not words.usable:
+            words = None
+        opens: list[i64] = []  # made on the first search (few calls search): CellWords.opens, then each pair's goals
+        targets: list[tuple[i64, i64]] = []
+        ways: list[list[int] | None] = [None] * len(keep)
+        found: list[Any] = []
+        firsts, seconds, thirds, fourths = walls.corners(ends)
+        for i in range(len(moves)):
+            if out[i]:
+                continue
+            a, b, c, d = groups[firsts[i]], groups[seconds[i]], groups[thirds[i]], groups[fourths[i]]
+            ring = a == b or c == d or (c in (a, b) and d in (a, b))
+            if ring and not self._keeps_ways(edge_lists[i], keep, ways, lines, words, opens, targets, marked):
+                continue
+            found.append(moves[i])
+        return found
+
     def _keeps_ways(
         self,
         edges: Sequence[int],
         keep: Sequence[tuple[int, Container[int]]],
-        ways: list[set[int] | None],
+        ways: list[list[int] | None],
         lines: Sequence[P | None],
+        words: CellWords | None = None,
+        opens: list[i64] | None = None,
+        targets: list[tuple[i64, i64]] | None = None,
+        marked: Sequence[int] = (),
     ) -> bool:
         """Whether every ``(start, goals)`` of ``keep`` still joins with walls across ``edges`` too;
-        ``ways[n]``, each pair's way (found when first needed), spares the search for a wall across none."""
+        ``ways[n]``, each pair's way (found when first needed), spares the search for a wall across none.
+        With ``words``, the search runs on the cells as two machine words (:meth:`CellWords.reaches`), with
+        ``opens`` and each pair's goals as words, ``targets``, made here on the first search from the edges
+        numbered in ``marked`` (the walls up)."""
         compiled = self.board.compiled
         for n in range(len(keep)):
             start, goals = keep[n]
@@ -1744,7 +1958,17 @@ class BoardCells(Generic[P]):
                 if k in way:
                     crossed = True
                     break
-            if crossed and not reaches(compiled, start, goals, lines, closing=edges):
+            if not crossed:
+                continue
+            if words is not None and opens is not None and targets is not None:
+                if not opens:
+                    opens.extend(words.opens(marked))
+                    bits = self._tables.cell_bits(compiled)
+                    targets.extend([words.goals(bits.goal_bits(pair[1])) for pair in keep])
+                goals0, goals1 = targets[n]
+                if not words.reaches(opens, start, goals0, goals1, edges):
+                    return False
+            elif not reaches(compiled, start, goals, lines, closing=edges):
                 return False
         return True
 
@@ -1825,10 +2049,11 @@ class BoardCells(Generic[P]):
         lines: Sequence[P | None],
         bits: CellBits | None = None,
         opens: Sequence[int] = (),
-    ) -> set[int]:
+    ) -> list[int]:
         """The edges along one way from ``start`` to ``goals`` past the marks (none when there is none):
         the way found last time from the same cell to the same goals while it is still open (walls go up
-        away from it more often than across it), else one shortest way."""
+        away from it more often than across it), else one shortest way. The list is the one kept (read it,
+        never change it)."""
         tables = self._tables
         key = (start, id(goals))
         known = tables.ways.get(key)
@@ -1837,7 +2062,7 @@ class BoardCells(Generic[P]):
                 if lines[k] is not None:
                     break
             else:
-                return set(known[1])
+                return known[1]
         edges: list[int] = []
         if bits is not None:  # the search on the cells as bits (CellBits)
             edges = bits.way_edges(opens, start, bits.goal_bits(goals)) or []
@@ -1845,7 +2070,7 @@ class BoardCells(Generic[P]):
                 if len(tables.ways) >= 256:
                     tables.ways.clear()
                 tables.ways[key] = (goals, edges)
-            return set(edges)
+            return edges
         cells = shortest_way(self.board.compiled, start, goals, lines)
         numbers = tables.edge_numbers
         if cells:
@@ -1856,7 +2081,7 @@ class BoardCells(Generic[P]):
             if len(tables.ways) >= 256:  # many boards' or pawns' ways: forget the old ones
                 tables.ways.clear()
             tables.ways[key] = (goals, edges)
-        return set(edges)
+        return edges
 
     def _marked(self, marks: Sequence[P | None]) -> list[int]:
         """The numbers of the entries of ``marks`` that hold a mark (on the pure build picked in C)."""
