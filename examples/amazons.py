@@ -35,6 +35,7 @@ from itertools import takewhile
 from typing import ClassVar
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place, Step
 from boardkit.topology import SquareGrid
 
@@ -112,6 +113,11 @@ class Amazons(BoardGame[AmazonsState, Step | Place]):
     """The Game of the Amazons for two on a 10x10 board."""
 
     name = "amazons"
+    about = About(
+        goal="Make the last move: a player who cannot move loses.",
+        turn="Move an amazon like a chess queen, e.g. d1-d5, then shoot an arrow from where it landed the same way, "
+        "e.g. d8.",
+    )
     board = BOARD
     pieces: ClassVar = {"X": "player 0 (white) amazon", "O": "player 1 (black) amazon", "#": "arrow"}
     colours: ClassVar = {"X": "#f5f5f5", "O": "#222222", "#": "#b71c1c"}

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Path
 from boardkit.topology import SquareGrid
 
@@ -100,6 +101,10 @@ class Breakthrough(BoardGame[BreakthroughState, Path]):
     """Breakthrough for two on an 8x8 board."""
 
     name = "breakthrough"
+    about = About(
+        goal="Be first to reach the far row, or take every piece of the other side; there are no draws.",
+        turn="Step a piece one square forward, straight or diagonally, e.g. a7-a6; take diagonally only, e.g. a7xb6.",
+    )
     board = BOARD
     pieces: ClassVar = {"b": "player 0 (black)", "w": "player 1 (white)"}
     colours: ClassVar = {"b": "#222222", "w": "#f5f5f5"}

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Step
 from boardkit.topology import SquareGrid
 
@@ -68,6 +69,11 @@ class Clobber(BoardGame[ClobberState, Step]):
     """Clobber for two on OpenSpiel's 5x6 board."""
 
     name = "clobber"
+    about = About(
+        goal="Make the last move: a player with no move loses.",
+        turn="Move one of your stones one square up, down, left or right onto a stone of the other side, which leaves "
+        "the board: e.g. a5-b5.",
+    )
     board = BOARD
     pieces: ClassVar = {"o": "player 0 (white)", "x": "player 1 (black)"}
     colours: ClassVar = {"o": "#f5f5f5", "x": "#222222"}

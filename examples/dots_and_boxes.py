@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Edge
 from boardkit.topology import SquareGrid
 
@@ -81,6 +82,11 @@ class DotsAndBoxes(BoardGame[DotsAndBoxesState, Edge]):
     """Dots and Boxes for two on OpenSpiel's 2x2 boxes."""
 
     name = "dots-and-boxes"
+    about = About(
+        goal="Complete more boxes than your rival once every line is drawn; equal counts draw.",
+        turn="Draw a line between two dots next to each other, e.g. a1-b1 (a1 top-left); completing a box scores it "
+        "and draws again.",
+    )
     board = BOARD
     pieces: ClassVar = {"1": "player 0's line", "2": "player 1's line"}
     counters: ClassVar = {"boxes": (0, 0)}

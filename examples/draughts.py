@@ -39,6 +39,7 @@ from itertools import pairwise
 from typing import ClassVar
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.capture import between, chains
 from boardkit.kit import BoardGame, BoardState, Path
 from boardkit.topology import SquareGrid
@@ -119,6 +120,11 @@ class Draughts(BoardGame[DraughtsState, Path]):
     """English draughts (checkers) for two, with OpenSpiel's draw rule."""
 
     name = "draughts"
+    about = About(
+        goal="Leave your rival with no move; 40 moves in a row without a capture draw the game.",
+        turn="Step a piece diagonally forward (a king either way), e.g. c3-d4; a capture is forced and jumps on while "
+        "it can, e.g. c3xe5xc7.",
+    )
     board = BOARD
     pieces: ClassVar = {"w": "player 0 (white) man", "W": "white king", "b": "player 1 (black) man", "B": "black king"}
     colours: ClassVar = {"w": "#f5f5f5", "W": "#ffd54f", "b": "#222222", "B": "#6d4c41"}

@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Pass, Place
 from boardkit.patterns import Stones
 from boardkit.topology import SquareGrid
@@ -124,6 +125,12 @@ class Go(BoardGame[GoState, Place | Pass]):
     """Go on a 9x9 board with OpenSpiel's rules: area scoring, komi 7.5."""
 
     name = "go"
+    about = About(
+        goal="Have more area (stones plus the empty points only you surround; white adds 7.5) after two passes, or at "
+        "162 moves; repeating an earlier position ends the game as a draw.",
+        turn="Put a stone on an empty point, e.g. e5 (a1 bottom-left), taking any chains left without liberties; or "
+        "type pass.",
+    )
     board = BOARD
     pieces: ClassVar = {"B": "player 0 (black)", "W": "player 1 (white)"}
     colours: ClassVar = {"B": "#222222", "W": "#f5f5f5"}

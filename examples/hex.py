@@ -28,6 +28,7 @@ from typing import ClassVar
 import attrs
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.patterns import connects, reach
 from boardkit.topology import HexGrid, Topology
@@ -81,6 +82,11 @@ class Hex(BoardGame[HexState, Place]):
     """Hex for two on a rhombus of ``size`` by ``size`` hexes (11 by default)."""
 
     name = "hex"
+    about = About(
+        goal="Red joins the top and bottom sides with a chain of red stones, blue the left and right; there are no "
+        "draws.",
+        turn="Put a stone on any empty hex (red first): type its name, e.g. f6, a1 top-left.",
+    )
     pieces: ClassVar = {"R": "player 0 (red): top to bottom", "B": "player 1 (blue): left to right"}
     colours: ClassVar = {"R": "#d32f2f", "B": "#1e5bc6"}
     sides: ClassVar = {"top": "R", "bottom": "R", "left": "B", "right": "B"}

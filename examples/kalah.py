@@ -36,6 +36,7 @@ from __future__ import annotations
 import networkx as nx
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.topology import from_graph
 
@@ -103,6 +104,11 @@ class Kalah(BoardGame[KalahState, Place]):
     """Kalah for two, six pits a side and four seeds a pit (OpenSpiel's ``mancala``)."""
 
     name = "kalah"
+    about = About(
+        goal="Have more seeds in your store and pits when either side's pits are empty; equal counts draw.",
+        turn="Sow the seeds of one of your pits counter-clockwise: type it, a1 to f1 (player 0) or a2 to f2 (player 1)."
+        " A last seed in your store moves again.",
+    )
     board = BOARD
     moves = (Place,)
     state_class = KalahState

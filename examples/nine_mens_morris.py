@@ -37,6 +37,7 @@ from typing import ClassVar
 import networkx as nx
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place, Step
 from boardkit.topology import from_graph
 
@@ -140,6 +141,11 @@ class NineMensMorris(BoardGame[NineMensMorrisState, Place | Step]):
     """Nine Men's Morris for two, with OpenSpiel's 200-turn draw."""
 
     name = "nine-mens-morris"
+    about = About(
+        goal="Leave your rival with no move or only two men; after 200 turns the game is drawn.",
+        turn="Put a man on an empty point (e.g. d7) until all nine are down, then move one along a line (e.g. d7-d6); "
+        "with three men left, fly one to any empty point. A new mill removes an enemy man: type its point.",
+    )
     board = BOARD
     pieces: ClassVar = {"W": "player 0 (white)", "B": "player 1 (black)"}
     colours: ClassVar = {"W": "#f5f5f5", "B": "#222222"}

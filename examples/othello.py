@@ -27,6 +27,7 @@ from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.capture import flanking, flanks
 from boardkit.kit import BoardGame, BoardState, Pass, Place
 from boardkit.topology import SquareGrid
@@ -101,6 +102,11 @@ class Othello(BoardGame[OthelloState, Place | Pass]):
     """Othello (Reversi) for two on an 8x8 board."""
 
     name = "othello"
+    about = About(
+        goal="Have more discs on the board than your rival when neither of you can move; equal counts draw.",
+        turn="Put a disc where it closes a line of the other colour against one of yours, turning that line over: type"
+        " the square, e.g. d3. With no such square, type pass.",
+    )
     board = BOARD
     pieces: ClassVar = {"B": "player 0 (black)", "W": "player 1 (white)"}
     colours: ClassVar = {"B": "#222222", "W": "#f5f5f5"}

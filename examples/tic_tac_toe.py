@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.topology import SquareGrid
 
@@ -51,6 +52,10 @@ class TicTacToe(BoardGame[TicTacToeState, Place]):
     """Tic-tac-toe for two on a 3x3 board."""
 
     name = "tic-tac-toe"
+    about = About(
+        goal="Three of your marks in a row, column or diagonal wins; a full board with no line is a draw.",
+        turn="Put your mark (X moves first) on an empty cell: type its name, a1 to c3, a1 top-left.",
+    )
     board = BOARD
     pieces: ClassVar = {"X": "player 0", "O": "player 1"}
     moves = (Place,)
