@@ -21,6 +21,7 @@ from typing import ClassVar
 import attrs
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState
 from boardkit.topology import SquareGrid, Topology
 
@@ -89,6 +90,8 @@ class ConnectFour(BoardGame[ConnectFourState, Drop]):
     """Connect Four for two on a 7x6 board."""
 
     name = "connect-four"
+    about = About(goal="Four of your discs in a line, across, down or diagonal, win; a full board is a draw.",
+                  turn="Drop a disc into a column: type its number, 1 to 7 from the left (red first).")
     board = BOARD
     pieces: ClassVar = {"R": "player 0 (red)", "Y": "player 1 (yellow)"}
     colours: ClassVar = {"R": "#d32f2f", "Y": "#fbc02d"}
