@@ -49,6 +49,7 @@ import attrs
 import networkx as nx
 
 from boardkit import OptionError, Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Pass, Step
 from boardkit.topology import Topology, from_graph
 
@@ -151,6 +152,16 @@ class ChineseCheckers(BoardGame[ChineseCheckersState, Step | Pass]):
     """Chinese checkers for 2, 3, 4 or 6 players on the star of 121 holes."""
 
     name = "chinese-checkers"
+    about = About(
+        goal=(
+            "Be the first to fill the point across the star with your ten pieces; after 1,000 turns (max_moves) the "
+            "game is a draw."
+        ),
+        turn=(
+            "Step a piece to an empty neighbouring hole, or hop it over a neighbour, such as d1-e5; after a hop, hop "
+            "again or type pass."
+        ),
+    )
     min_players, max_players = 2, 6
     board = BOARD
     pieces: ClassVar = {p: f"player {k}" for k, p in enumerate(PIECES)}

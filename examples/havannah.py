@@ -48,6 +48,7 @@ from typing import ClassVar
 import attrs
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.patterns import reach
 from boardkit.topology import HexGrid, Topology
@@ -146,6 +147,16 @@ class Havannah(BoardGame[HavannahState, Place]):
     """Havannah for two on a hexagon of ``size`` hexes a side (8 by default)."""
 
     name = "havannah"
+    about = About(
+        goal=(
+            "Make a ring, a bridge joining two corners or a fork joining three sides; a full board without one is a "
+            "draw."
+        ),
+        turn=(
+            "Put a stone on any empty hex: type its name, such as d4. With the swap rule on, the second player's first "
+            "move may take over the first stone."
+        ),
+    )
     pieces: ClassVar = {"O": "player 0", "@": "player 1"}
     colours: ClassVar = {"O": "#f5f5f5", "@": "#222222"}
     moves = (Place,)

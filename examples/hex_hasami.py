@@ -19,6 +19,7 @@ from typing import ClassVar
 import attrs
 
 from boardkit import Outcome, capture
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Step
 from boardkit.topology import HexGrid
 
@@ -82,6 +83,11 @@ class HexHasami(BoardGame[HexHasamiState, Step]):
     """Hex Hasami for two: slide stones on a hexagon, capture by surrounding."""
 
     name = "hex-hasami"
+    about = About(
+        goal="Capture five stones first, or leave your opponent without a move; 200 moves without a winner is a draw.",
+        turn="Slide one of your stones any distance in one of the six directions over empty cells (type it as 'moves' "
+        "lists it); it captures each enemy stone it lands next to with your stone beyond it.",
+    )
     board = BOARD
     pieces: ClassVar = {"x": "player 0", "o": "player 1"}
     counters: ClassVar = {"taken by x": 0, "taken by o": 0, "moves": 0}

@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 import attrs
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.errors import OptionError
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.topology import SquareGrid, Topology
@@ -93,6 +94,13 @@ class KInARow(BoardGame[KInARowState, Place]):
     """k in a row for two on a ``columns`` by ``rows`` board (Gomoku's 15 by 15, five in a row, by default)."""
 
     name = "k-in-a-row"
+    about = About(
+        goal=(
+            "Be the first to get k stones in a line (five by default), across, down or diagonally; a full board is a "
+            "draw."
+        ),
+        turn="Put a stone on any empty cell: type its name, such as h8.",
+    )
     pieces: ClassVar = {"B": "player 0 (black)", "W": "player 1 (white)"}
     moves = (Place,)
     options_class = KInARowOptions

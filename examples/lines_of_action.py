@@ -42,6 +42,7 @@ from typing import ClassVar
 import attrs
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Path
 from boardkit.patterns import reach
 from boardkit.topology import SquareGrid
@@ -122,6 +123,16 @@ class LinesOfAction(BoardGame[LinesOfActionState, Path]):
     """Lines of Action for two on an 8x8 board."""
 
     name = "lines-of-action"
+    about = About(
+        goal=(
+            "Join all your pieces in one group; a player who cannot move loses, and a board that comes back or the "
+            "1000th move (an option) is a draw."
+        ),
+        turn=(
+            "Move a piece in a straight line as many squares as there are pieces on that line, never over an enemy: "
+            "type b1-b3, or b1xb3 to take."
+        ),
+    )
     board = BOARD
     pieces: ClassVar = {"x": "player 0 (black)", "o": "player 1 (white)"}
     colours: ClassVar = {"x": "#222222", "o": "#f5f5f5"}

@@ -51,6 +51,7 @@ from typing import ClassVar
 import networkx as nx
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.topology import from_graph
 
@@ -137,6 +138,16 @@ class Oware(BoardGame[OwareState, Place]):
     """Oware (Abapa) for two, six houses a side and four seeds a house."""
 
     name = "oware"
+    about = About(
+        goal=(
+            "Take more than half the seeds (25 of 48); when the game ends, seeds left in your row are yours and the "
+            "larger store wins, equal stores draw."
+        ),
+        turn=(
+            "Sow the seeds of one of your houses, such as c1; a last seed that makes two or three in the other row "
+            "takes them. If the other row is empty, you must sow into it if you can."
+        ),
+    )
     board = BOARD
     counters: ClassVar = {"_end": None}  # why it ended
     moves = (Place,)

@@ -44,6 +44,7 @@ from typing import ClassVar
 import attrs
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.topology import SquareGrid, Topology
 
@@ -117,6 +118,13 @@ class Pentago(BoardGame[PentagoState, Place | Twist]):
     """Pentago for two on a 6x6 board of four turning quarters."""
 
     name = "pentago"
+    about = About(
+        goal=(
+            "Have five marbles in a line once your turn is over; five for both at once, or a full board without five, "
+            "is a draw."
+        ),
+        turn="Put a marble on an empty square (c3), then turn one quarter a quarter turn: ne-cw or ne-ccw.",
+    )
     board = BOARD
     pieces: ClassVar = {"W": "player 0 (white)", "B": "player 1 (black)"}
     colours: ClassVar = {"W": "#f5f5f5", "B": "#222222"}

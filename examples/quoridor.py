@@ -65,6 +65,7 @@ from typing import ClassVar, NamedTuple
 import attrs
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Pass, Place
 from boardkit.topology import SquareGrid, Topology
 
@@ -211,6 +212,16 @@ class Quoridor(BoardGame[QuoridorState, Move]):
     """Quoridor for two to four players on a ``size`` by ``size`` board (9 by default)."""
 
     name = "quoridor"
+    about = About(
+        goal=(
+            "Be the first to bring your pawn to the far side; after 4 x size x size moves (324 on 9x9) the game is a "
+            "draw."
+        ),
+        turn=(
+            "Move your pawn a step or a jump (type the cell it goes to, such as e8), or put a wall (e3h or e3v) that "
+            "leaves every pawn a way to its goal."
+        ),
+    )
     min_players, max_players = 2, 4
     pieces: ClassVar = {"A": "player 0", "B": "player 1", "C": "player 2", "D": "player 3", WALL: "a wall"}
     colours: ClassVar = {"A": "#f5f5f5", "B": "#222222", "C": "#c62828", "D": "#1565c0", WALL: "#a1887f"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Step
 from boardkit.topology import SquareGrid
 
@@ -60,6 +61,11 @@ class Race(BoardGame[RaceState, Step]):
     """Breakthrough's pawns on a 5x5 board."""
 
     name = "race"
+    about = About(
+        goal="Be the first to get a pawn to the far row; a player who cannot move loses.",
+        turn="Move a pawn a square ahead: straight to an empty square, or diagonally, taking any pawn of the other "
+        "side there. Type a1-a2.",
+    )
     board = BOARD
     pieces: ClassVar = {"w": "player 0 (white)", "b": "player 1 (black)"}
     moves = (Step,)

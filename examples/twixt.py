@@ -51,6 +51,7 @@ import attrs
 import networkx as nx
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Edge, Place
 from boardkit.topology import Topology, from_graph
 
@@ -159,6 +160,16 @@ class TwixT(BoardGame[TwixTState, Place]):
     """TwixT for two on a square of ``size`` holes a side (8 by default)."""
 
     name = "twixt"
+    about = About(
+        goal=(
+            "Join your two border lines with a chain of linked pegs (red top to bottom, blue left to right); if the "
+            "next player has no hole left, the game is a draw."
+        ),
+        turn=(
+            "Put a peg on an empty hole, such as d3 (not on the other's border lines); it links to your pegs a "
+            "knight's move away unless a link would cross. Blue's first peg may swap red's first."
+        ),
+    )
     pieces: ClassVar = {"x": "player 0 (red): top to bottom", "o": "player 1 (blue): left to right"}
     colours: ClassVar = {"x": "#d32f2f", "o": "#1e5bc6"}
     counters: ClassVar = {"_last": None}

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.patterns import filled
 from boardkit.topology import SquareGrid
@@ -90,6 +91,13 @@ class UltimateTicTacToe(BoardGame[UltimateTicTacToeState, Place]):
     """Ultimate tic-tac-toe for two: nine tic-tac-toe boards in one."""
 
     name = "ultimate-tic-tac-toe"
+    about = About(
+        goal="Win three small boards in a row; when every small board is decided without that, the game is a draw.",
+        turn=(
+            "Mark a square, such as e5, in the small board the last mark sent you to, or in any open board if that one "
+            "is decided."
+        ),
+    )
     board = BOARD
     pieces: ClassVar = {"X": "player 0", "O": "player 1"}
     counters: ClassVar = {"_won": "." * 9, "_sent": -1}  # each small board: "." open, X or O won, "=" drawn

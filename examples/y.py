@@ -37,6 +37,7 @@ from typing import ClassVar
 import attrs
 
 from boardkit import Outcome
+from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.patterns import reach
 from boardkit.topology import HexGrid, Topology
@@ -99,6 +100,10 @@ class Y(BoardGame[YState, Place]):
     """Y for two on a triangle of ``size`` hexes a side (19 by default)."""
 
     name = "y"
+    about = About(
+        goal="Make a chain of your stones that touches all three sides (a corner hex is on two); there are no draws.",
+        turn="Put a stone on any empty hex: type its name, such as c3.",
+    )
     pieces: ClassVar = {"O": "player 0", "@": "player 1"}
     colours: ClassVar = {"O": "#f5f5f5", "@": "#222222"}
     moves = (Place,)
