@@ -69,7 +69,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, cast
 
 from typing_extensions import Self, TypeVar
 
@@ -420,8 +420,23 @@ def _takes(function: Any, arguments: int) -> bool:
     return known
 
 
-#: How far a kept start position holds (BoardTables.starts): for every seed, for its own seed, for none.
+#: How far a kept start position holds (:class:`_Kept`): for every seed, for its own seed, for none.
 _ANY_SEED, _ONE_SEED, _NO_SEED = range(3)
+
+
+class _Kept(NamedTuple):
+    """A start position kept for a game object's later games (``BoardTables.starts``, by number of
+    players and state class), as :meth:`BoardState._start` reads it."""
+
+    holds: int  #: _ANY_SEED, _ONE_SEED or _NO_SEED (the state class writes its own copy: set up every game)
+    seed: int | None  #: the seed it was set up with
+    position: tuple[Any, ...]  #: BoardCells._start_position
+    after: int  #: the generator's state after the set-up
+    drew: bool  #: whether the set-up drew from the generator
+    seedless: bool  #: every seed so far set up this same start without drawing
+
+
+_SET_UP_EVERY_GAME = _Kept(_NO_SEED, None, (), 0, False, False)
 
 
 class BoardState(BoardCells[P], State[M], Generic[P, M]):
@@ -468,15 +483,15 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
 
     def _start(self) -> None:
         key = (self.players, type(self))
-        kept = self._tables.starts.get(key)
-        if kept is not None and (kept[0] == _ANY_SEED or (kept[0] == _ONE_SEED and kept[1] == self.seed)):
-            self._restart(kept[2])  # set up before: copied
-            if kept[4]:
-                self.rng.state = kept[3]
+        kept: _Kept | None = self._tables.starts.get(key)
+        if kept is not None and (kept.holds == _ANY_SEED or (kept.holds == _ONE_SEED and kept.seed == self.seed)):
+            self._restart(kept.position)  # set up before: copied
+            if kept.drew:
+                self.rng.state = kept.after
             return
         drawn = self.rng.state
         self._set_up()
-        if kept is None or kept[0] != _NO_SEED:
+        if kept is None or kept.holds != _NO_SEED:
             self._keep_start(key, kept, self.rng.state != drawn)
 
     def _set_up(self) -> None:
@@ -489,7 +504,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             self._asked_at = -1  # moves the set-up asked for (version -2) are listed again
         self._result = self.judge()
 
-    def _keep_start(self, key: tuple[int, type], kept: list[Any] | None, drew: bool) -> None:
+    def _keep_start(self, key: tuple[int, type], kept: _Kept | None, drew: bool) -> None:
         """Keep the start just set up for :meth:`_start` to copy into later games of this game
         object (``self.game.tables.starts``): for games with the same seed (the same seed deals the
         same chance), and for every seed once two seeds set up the same start without drawing
@@ -497,7 +512,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         own, which the kit could not copy) is set up anew every game."""
         starts = self._tables.starts
         if type(self).copy is not BoardState.copy:
-            starts[key] = [_NO_SEED]
+            starts[key] = _SET_UP_EVERY_GAME
             return
         try:
             self._cached_moves()  # the first player's moves, listed once for every game that copies the start
@@ -505,11 +520,11 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             return
         position, after = self._start_position(), self.rng.state
         if kept is None:  # the first start: kept for its seed (a start with chance: only ever for its seed)
-            starts[key] = [_ONE_SEED, self.seed, position, after, drew, not drew]
-        elif not drew and kept[5] and kept[2] == position:  # a second seed set up the same start: every seed's
-            starts[key] = [_ANY_SEED, self.seed, position, after, False, True]
+            starts[key] = _Kept(_ONE_SEED, self.seed, position, after, drew, not drew)
+        elif not drew and kept.seedless and kept.position == position:  # a second seed, the same start: every seed's
+            starts[key] = _Kept(_ANY_SEED, self.seed, position, after, False, True)
         else:  # a start that depends on the seed: kept for the last seed only
-            starts[key] = [_ONE_SEED, self.seed, position, after, drew, False]
+            starts[key] = _Kept(_ONE_SEED, self.seed, position, after, drew, False)
 
     # -- what a game writes -----------------------------------------------------
 

@@ -95,9 +95,8 @@ class BoardTables:
         self._walls: dict[int, tuple[Sequence[Any], WallTable]] = {}
         self._bits: list[CellBits] = []
         # The start position by number of players and state class, as BoardState._start keeps it to copy
-        # for later games: [how far it holds (_ANY_SEED, _ONE_SEED, _NO_SEED), the seed it was set up with,
-        # the position (BoardCells._start_position), the generator's state after the set-up, whether it drew].
-        self.starts: dict[tuple[int, type], list[Any]] = {}
+        # for later games (a boardkit.kit._Kept: how far it holds, its seed, the position, the generator after it).
+        self.starts: dict[tuple[int, type], Any] = {}
 
     def gapped(self, table: Sequence[Any]) -> bool:
         """Whether ``table`` has a ``None`` entry (a cell without a move),
