@@ -547,6 +547,21 @@ def test_openspiel_games_with_simultaneous_moves_are_refused_and_chance_is_told(
     assert len(list(state.legal_moves())) == 16 and state.current_player() == 0 and not state.is_over()
 
 
+def test_a_game_or_parameter_openspiel_does_not_know_is_one_line(capfd: pytest.CaptureFixture[str]) -> None:
+    from boardkit import OptionError
+
+    for name, parameters, words in [
+        ("no_such_game", {}, "has no game 'no_such_game'"),
+        ("breakthrough", {"rows": 6, "colums": 6}, "breakthrough has no parameter 'colums'"),
+        ("breakthrough", {"rows": "six"}, "cannot load 'breakthrough'"),
+        ("breakthrough", {"rows": [6]}, "cannot load 'breakthrough'"),
+    ]:
+        with pytest.raises(OptionError, match=words) as caught:
+            openspiel_reference(name, **parameters)
+        assert "\n" not in str(caught.value) and str(caught.value).startswith("OpenSpiel ")
+    assert "Unknown" not in capfd.readouterr().err  # checked before OpenSpiel prints an error of its own
+
+
 def test_two_player_returns() -> None:
     assert two_player_returns(Outcome.win(0, "x"), 2) == (1.0, -1.0)
     assert two_player_returns(Outcome(frozenset({0, 2}), None, "shared"), 3) == (1.0, -1.0, 1.0)

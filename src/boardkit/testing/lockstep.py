@@ -600,7 +600,8 @@ def openspiel_reference(game: Any, **parameters: Any) -> Callable[[], Reference]
 
     Raises:
         OptionError: for a game with simultaneous moves (lockstep plays one
-            player's move at a time), or parameters given with a loaded game.
+            player's move at a time), parameters given with a loaded game,
+            or a name or parameter the installed OpenSpiel does not know.
 
     Examples:
         >>> from breakthrough import Breakthrough, openspiel_names
@@ -616,7 +617,18 @@ def openspiel_reference(game: Any, **parameters: Any) -> Callable[[], Reference]
 
     if not isinstance(game, str) and parameters:
         raise OptionError("give parameters with a game's name, not with a loaded game (it has its own)")
-    loaded = pyspiel.load_game(game, parameters) if isinstance(game, str) else game
+    if isinstance(game, str):
+        # Checked first: OpenSpiel prints its own error for a name or a parameter it does not know.
+        if game not in pyspiel.registered_names():
+            raise OptionError(f"OpenSpiel {_spiel_version()} has no game {game!r:.40}")
+        unknown = sorted(set(parameters) - set(pyspiel.load_game(game).get_parameters()))
+        if unknown:
+            raise OptionError(f"OpenSpiel {_spiel_version()}'s {game} has no parameter {unknown[0]!r:.40}")
+    try:
+        loaded = pyspiel.load_game(game, parameters) if isinstance(game, str) else game
+    except (pyspiel.SpielError, TypeError) as exc:  # a value it refuses, or cannot read as a parameter
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise OptionError(f"OpenSpiel {_spiel_version()} cannot load {game!r}: {first:.200}") from None
     kind = loaded.get_type()
     if kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
         raise OptionError(f"{kind.short_name!r} has simultaneous moves; lockstep plays one move at a time")
@@ -625,6 +637,16 @@ def openspiel_reference(game: Any, **parameters: Any) -> Callable[[], Reference]
         return _SpielState(loaded.new_initial_state())
 
     return new
+
+
+def _spiel_version() -> str:
+    """The installed OpenSpiel's version, for messages."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("open-spiel")
+    except PackageNotFoundError:
+        return "(version unknown)"
 
 
 class _SpielState:

@@ -48,6 +48,7 @@ import os
 import sqlite3
 import sys
 import time
+import weakref
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -183,6 +184,8 @@ class Store:
                 os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
             # The server's event loop is the only user, whichever thread runs it.
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=_BUSY)
+            # Closed too when the store is dropped unclosed (refused below, or made by create_app for itself).
+            self._closer = weakref.finalize(self, self._db.close)
             self._db.execute("PRAGMA journal_mode=WAL")
             # A commit is in the file before the server answers: it survives the server's crash or kill.
             # Not synced to the disk on every move (a power cut may lose the last few): 6 ms a move.
@@ -276,7 +279,7 @@ class Store:
 
     def close(self) -> None:
         """Close the file (everything is already committed), and let go of its lock."""
-        self._db.close()
+        self._closer()
         if self._lock is not None:
             os.close(self._lock)  # the lock goes with the descriptor
             self._lock = None
