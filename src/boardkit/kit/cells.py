@@ -94,6 +94,7 @@ class BoardTables:
         self._words: list[CellWords] = []
         self._walls: dict[int, tuple[Sequence[Any], WallTable]] = {}
         self._hops: dict[int, tuple[Sequence[Any], HopTable]] = {}
+        self._ends: list[list[int]] = []  # wall_ends: the board's wall ends as two columns
         self._bits: list[CellBits] = []
         # The start position by number of players and state class, as BoardState._start keeps it to copy
         # for later games (a boardkit.kit._Kept: how far it holds, its seed, the position, the generator after it).
@@ -173,6 +174,21 @@ class BoardTables:
             self._walls.clear()
         self._walls[id(table)] = (table, walls)
         return walls
+
+    def wall_ends(self, ends: Sequence[tuple[int, int]], rim: int) -> tuple[list[int], list[int]]:
+        """The board's :attr:`~boardkit.topology.CompiledTopology.wall_ends`
+        (``ends``) as two lists of ints, each edge's first end and its
+        second, an end at the rim (-1) read as ``rim``: made once.
+
+        Examples:
+            >>> tables = BoardTables(SquareGrid(2, 2))
+            >>> tables.wall_ends([(-1, 0), (0, 3)], 9)
+            ([9, 0], [0, 3])
+        """
+        if not self._ends:
+            self._ends.append([rim if a < 0 else a for a, _ in ends])
+            self._ends.append([rim if b < 0 else b for _, b in ends])
+        return self._ends[0], self._ends[1]
 
     def hops(self, table: Sequence[Sequence[tuple[int, Any, int, Any]]]) -> HopTable:
         """``table``, a table of steps and hops as :meth:`BoardCells.hop_moves`
@@ -1991,14 +2007,27 @@ class BoardCells(Generic[P]):
         targets: list[tuple[i64, i64]] = []
         ways: list[list[int] | None] = [None] * len(keep)
         found: list[Any] = []
+        # Whether each edge lies on a pair's way, made at the first wall that closes a ring: a wall across
+        # none of them keeps every way open, without a call to _keeps_ways (most of the walls that close a ring).
+        crossed: list[bool] = []
         firsts, seconds, thirds, fourths = walls.corners(ends)
         for i in range(len(moves)):
             if out[i]:
                 continue
             a, b, c, d = groups[firsts[i]], groups[seconds[i]], groups[thirds[i]], groups[fourths[i]]
-            ring = a == b or c == d or (c in (a, b) and d in (a, b))
-            if ring and not self._keeps_ways(edge_lists[i], keep, ways, lines, words, opens, targets, marked):
-                continue
+            if a == b or c == d or (c in (a, b) and d in (a, b)):  # a ring
+                if not crossed:
+                    crossed = [False] * len(lines)
+                    for n in range(len(keep)):
+                        start, goals = keep[n]
+                        way = ways[n] = self._way_edges(start, goals, lines)
+                        for k in way:
+                            crossed[k] = True
+                edges = edge_lists[i]
+                if (crossed[edges[0]] or crossed[edges[1]]) and not self._keeps_ways(
+                    edges, keep, ways, lines, words, opens, targets, marked
+                ):
+                    continue
             found.append(moves[i])
         return found
 
@@ -2166,11 +2195,11 @@ class BoardCells(Generic[P]):
         of its group (points joined by walls, or by walls and the rim, share one)."""
         rim = len(self.board.crossings)
         parent = list(range(rim + 1))  # the rim last, so that an end at the rim, -1, reads it
+        heads, tails = self._tables.wall_ends(ends, rim)
         touched: list[int] = []
         for k in marked:
-            a, b = ends[k]
-            a = rim if a < 0 else a
-            b = rim if b < 0 else b
+            a = heads[k]
+            b = tails[k]
             touched.append(a)
             touched.append(b)
             a = _root(parent, a)
