@@ -42,6 +42,8 @@ P = TypeVar("P", default=str)
 
 _CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL, _SEEN, _FORGOT = range(8)
 #: The version of legal moves listed during a move (BoardCells._cached_moves), never a position's.
+#: How many of the last moves keep the legal moves of the position before them, for undo to give back.
+_KEEP_LEGAL: Final = 64
 _ASKED: Final = -2
 #: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
 PART = "_part"
@@ -2498,6 +2500,15 @@ class BoardCells(Generic[P]):
         # (a search, or lockstep, tries a move, takes it back and goes on with the next: no listing again).
         # The version is the one before the move's plus one (nothing else moves it while a move is played).
         log.append((_LEGAL, self._version, before))
+        # A move _KEEP_LEGAL moves back keeps its record, but not the legal moves before it: a search takes
+        # back the moves it tried long before that, while every list kept is one more object for the garbage
+        # collector's full passes to walk (a long game kept them all: a third of Chinese checkers' time).
+        tokens = self._tokens
+        at = len(tokens) - _KEEP_LEGAL
+        if at >= 0:
+            old = tokens[at]
+            if type(old) is list and old and old[-1][0] == _LEGAL:  # a copy that shares it keeps its own
+                tokens[at] = tuple(old[:-1])  # plain numbers and pieces: a tuple the collector stops tracking
         return log
 
     def _unplay(self, move: Any, token: Any) -> None:
