@@ -89,6 +89,7 @@ def point_of(r: int, c: int) -> int | None:
 
 POINTS = [[i for i, hole in enumerate(HOLES) if point_of(*hole) == p] for p in range(6)]  # ten holes each
 SEATS = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}  # each player's point, by number of players
+FAR = {n: [[POINTS[(p + 3) % 6]] for p in seats] for n, seats in SEATS.items()}  # each player's far point, for filled()
 #: Every step and hop, made once, as the kit's hop_moves reads them: ROUTES[i] lists, for a piece on hole i, (next
 #: hole, the step there, the hole beyond it, the hop there), one per direction (beyond -1, and no hop, at the edge).
 ROUTES = [[(j, Step(CELLS[i], CELLS[j]), k, Step(CELLS[i], CELLS[k]) if k >= 0 else None)
@@ -138,12 +139,12 @@ class ChineseCheckersState(BoardState[str, Step | Pass]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        if self.part == "move" and self.counter("turns"):  # a turn has just ended: has its player filled the far point?
+        turns = self.counter("turns")
+        if turns and self.part == "move":  # a turn has just ended: has its player filled the far point?
             mover = (self.player - 1) % self.players
-            far = POINTS[(SEATS[self.players][mover] + 3) % 6]
-            if self.filled([far]) == PIECES[mover]:
+            if self.filled(FAR[self.players][mover]) == PIECES[mover]:
                 return Outcome.win(mover, "filled the far point of the star")
-        if self.counter("turns") >= self.game.options.max_moves:
+        if turns >= self.game.options.max_moves:
             return Outcome.draw(f"{self.game.options.max_moves} turns")
         return None
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 import pickle
 from typing import ClassVar
 
+from chinese_checkers import ChineseCheckers
 from oware import Oware
 from tic_tac_toe import TicTacToe, TicTacToeState
 
 from boardkit import Outcome
 from boardkit.chance import Random
-from boardkit.kit import BoardGame, BoardState, Place
+from boardkit.kit import BoardGame, BoardState, Place, cells
 from boardkit.topology import SquareGrid
 
 
@@ -165,3 +166,20 @@ def test_oware_asking_its_next_player_moves_in_play_keeps_random_games_consisten
                 move = state.undo()
                 assert state.legal_moves() == state.moves()
                 state.apply(move)
+
+
+def test_undo_past_the_moves_that_keep_their_legal_moves_lists_them_again() -> None:
+    """A move more than _KEEP_LEGAL moves back keeps no legal-move list (a long game would keep one per move):
+    undone, in the game and in a copy made before it lost it, each position has the moves and board it had."""
+    state, rng = ChineseCheckers().new_game(seed=0), Random(5)
+    seen = []
+    for ply in range(cells._KEEP_LEGAL + 40):
+        seen.append((state.layout(), state.legal_moves()))
+        state.apply(state.legal_moves()[rng.randbelow(len(state.legal_moves()))])
+        if ply == 30:
+            twin = state.copy()
+    for each, plies in ((state, len(seen)), (twin, 31)):
+        for board, moves in reversed(seen[:plies]):
+            each.undo()
+            assert each.layout() == board
+            assert each.legal_moves() == moves

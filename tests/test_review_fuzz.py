@@ -15,6 +15,7 @@ from oware import Oware
 
 from boardkit import Random
 from boardkit.kit import BoardGame, BoardState, Place
+from boardkit.kit import cells as kit_cells
 from boardkit.topology import SquareGrid
 
 
@@ -78,7 +79,7 @@ def _hops_by_hand(
     return found
 
 
-def test_hop_moves_match_a_brute_force_reading_on_random_boards() -> None:
+def test_hop_moves_match_a_brute_force_reading_on_random_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     rnd, size = random.Random(3), 16
     for _ in range(300):
         state = _Hops().new_game(seed=0)
@@ -96,5 +97,9 @@ def test_hop_moves_match_a_brute_force_reading_on_random_boards() -> None:
             table.append(routes)
         piece, start = rnd.choice("XO"), rnd.choice([-1, -1, rnd.randrange(size)])
         steps, skip = rnd.random() < 0.5, set(rnd.sample(range(size), rnd.randrange(4)))
-        found = state.hop_moves(piece, table, start=start, steps=steps, skip=skip)
-        assert found == _hops_by_hand(cells, piece, table, start, steps, skip)
+        expected = _hops_by_hand(cells, piece, table, start, steps, skip)
+        assert state.hop_moves(piece, table, start=start, steps=steps, skip=skip) == expected  # this build's path
+        with monkeypatch.context() as patch:  # on the pure build, the compiled build's path (its HopTable) too
+            patch.setattr(kit_cells, "NATIVE", not kit_cells.NATIVE)
+            assert state.hop_moves(piece, table, start=start, steps=steps, skip=skip) == expected
+            assert state.hop_moves(piece, table, start=start, steps=steps, skip=skip) == expected  # its table kept

@@ -42,6 +42,8 @@ P = TypeVar("P", default=str)
 
 _CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL, _SEEN, _FORGOT = range(8)
 #: The version of legal moves listed during a move (BoardCells._cached_moves), never a position's.
+#: How many of the last moves keep the legal moves of the position before them, for undo to give back.
+_KEEP_LEGAL: Final = 64
 _ASKED: Final = -2
 #: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
 PART = "_part"
@@ -93,6 +95,8 @@ class BoardTables:
         self.ways: dict[tuple[int, int], tuple[Container[int], list[int]]] = {}
         self._words: list[CellWords] = []
         self._walls: dict[int, tuple[Sequence[Any], WallTable]] = {}
+        self._hops: dict[int, tuple[Sequence[Any], HopTable]] = {}
+        self._ends: list[list[int]] = []  # wall_ends: the board's wall ends as two columns
         self._bits: list[CellBits] = []
         # The start position by number of players and state class, as BoardState._start keeps it to copy
         # for later games (a boardkit.kit._Kept: how far it holds, its seed, the position, the generator after it).
@@ -173,11 +177,77 @@ class BoardTables:
         self._walls[id(table)] = (table, walls)
         return walls
 
+    def wall_ends(self, ends: Sequence[tuple[int, int]], rim: int) -> tuple[list[int], list[int]]:
+        """The board's :attr:`~boardkit.topology.CompiledTopology.wall_ends`
+        (``ends``) as two lists of ints, each edge's first end and its
+        second, an end at the rim (-1) read as ``rim``: made once.
+
+        Examples:
+            >>> tables = BoardTables(SquareGrid(2, 2))
+            >>> tables.wall_ends([(-1, 0), (0, 3)], 9)
+            ([9, 0], [0, 3])
+        """
+        if not self._ends:
+            self._ends.append([rim if a < 0 else a for a, _ in ends])
+            self._ends.append([rim if b < 0 else b for _, b in ends])
+        return self._ends[0], self._ends[1]
+
+    def hops(self, table: Sequence[Sequence[tuple[int, Any, int, Any]]]) -> HopTable:
+        """``table``, a table of steps and hops as :meth:`BoardCells.hop_moves`
+        reads it, read once (by the table's id, as :meth:`gapped`) into flat
+        columns (:class:`HopTable`).
+
+        Examples:
+            >>> tables = BoardTables(SquareGrid(3, 1))
+            >>> hops = tables.hops([[(1, "a-b", 2, "a^c")], [], []])
+            >>> hops is tables.hops(hops.table), hops.starts, hops.hops
+            (True, [0, 1, 1, 1], ['a^c'])
+        """
+        known = self._hops.get(id(table))
+        if known is not None and known[0] is table:
+            return known[1]
+        hops = HopTable(table)
+        if len(self._hops) >= 64:
+            self._hops.clear()
+        self._hops[id(table)] = (table, hops)
+        return hops
+
 
 #: Each board's CellBits and CellWords, by its compiled tables' id (kept with them): made once per board,
 #: not once per game (a program that makes a game for each playout would otherwise make them each time).
 _BOARD_BITS: dict[int, tuple[CompiledTopology, CellBits]] = {}
 _BOARD_WORDS: dict[int, tuple[CompiledTopology, CellWords]] = {}
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class HopTable:
+    """A table of steps and hops (:meth:`BoardCells.hop_moves`) read once
+    into flat columns: cell ``i``'s routes are rows ``starts[i]`` to
+    ``starts[i + 1] - 1``, each the cell stepped to or hopped over
+    (``over``), the cell a hop lands on (``to``, -1: none) and the two
+    moves. The compiled loop reads these lists of ints instead of unpacking
+    a tuple per route (about twice as quick).
+
+    Examples:
+        >>> hops = HopTable([[(1, "a-b", 2, "a^c"), (3, "a-d", -1, None)], []])
+        >>> hops.starts, hops.over, hops.to, hops.steps
+        ([0, 2, 2], [1, 3], [2, -1], ['a-b', 'a-d'])
+    """
+
+    def __init__(self, table: Sequence[Sequence[tuple[int, Any, int, Any]]]) -> None:
+        self.table = table
+        self.starts: list[int] = [0]
+        self.over: list[int] = []
+        self.to: list[int] = []
+        self.steps: list[Any] = []
+        self.hops: list[Any] = []
+        for routes in table:
+            for j, step, k, hop in routes:
+                self.over.append(j)
+                self.to.append(k)
+                self.steps.append(step)
+                self.hops.append(hop)
+            self.starts.append(len(self.over))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -910,14 +980,34 @@ class BoardCells(Generic[P]):
             (['0^2'], [])
         """
         cells = self._cells
-        sources: list[int]
-        if start >= 0:
-            sources = [start]
-        elif NATIVE:
-            sources = [i for i, here in enumerate(cells) if here is piece or (here is not None and here == piece)]
-        else:  # the piece's cells picked in C (itertools)
-            sources = list(compress(range(len(cells)), map(eq, cells, repeat(piece))))
         found: list[Any] = []
+        if NATIVE:  # the table read once into lists of ints (HopTable): no tuple unpacked per route
+            hops = self._tables.hops(table)
+            starts, over, to, step_moves, hop_moves = hops.starts, hops.over, hops.to, hops.steps, hops.hops
+            first, last = (0, len(cells)) if start < 0 else (start, start + 1)
+            for i in range(first, last):
+                here = cells[i]
+                if start >= 0 or here is piece or (here is not None and here == piece):
+                    for r in range(starts[i], starts[i + 1]):
+                        if cells[over[r]] is None:
+                            if steps:
+                                found.append(step_moves[r])
+                        else:
+                            k = to[r]
+                            if k >= 0 and cells[k] is None and k not in skip:
+                                found.append(hop_moves[r])
+            return found
+        sources: list[int] = []
+        if start >= 0:
+            sources.append(start)
+        else:  # the piece's cells found by list.index, in C: quicker than comparing every cell in Python
+            find, i = cells.index, -1
+            try:
+                while True:
+                    i = find(piece, i + 1)
+                    sources.append(i)
+            except ValueError:
+                pass
         for i in sources:
             for j, step, k, hop in table[i]:
                 if cells[j] is None:
@@ -1919,14 +2009,27 @@ class BoardCells(Generic[P]):
         targets: list[tuple[i64, i64]] = []
         ways: list[list[int] | None] = [None] * len(keep)
         found: list[Any] = []
+        # Whether each edge lies on a pair's way, made at the first wall that closes a ring: a wall across
+        # none of them keeps every way open, without a call to _keeps_ways (most of the walls that close a ring).
+        crossed: list[bool] = []
         firsts, seconds, thirds, fourths = walls.corners(ends)
         for i in range(len(moves)):
             if out[i]:
                 continue
             a, b, c, d = groups[firsts[i]], groups[seconds[i]], groups[thirds[i]], groups[fourths[i]]
-            ring = a == b or c == d or (c in (a, b) and d in (a, b))
-            if ring and not self._keeps_ways(edge_lists[i], keep, ways, lines, words, opens, targets, marked):
-                continue
+            if a == b or c == d or (c in (a, b) and d in (a, b)):  # a ring
+                if not crossed:
+                    crossed = [False] * len(lines)
+                    for n in range(len(keep)):
+                        start, goals = keep[n]
+                        way = ways[n] = self._way_edges(start, goals, lines)
+                        for k in way:
+                            crossed[k] = True
+                edges = edge_lists[i]
+                if (crossed[edges[0]] or crossed[edges[1]]) and not self._keeps_ways(
+                    edges, keep, ways, lines, words, opens, targets, marked
+                ):
+                    continue
             found.append(moves[i])
         return found
 
@@ -2094,11 +2197,11 @@ class BoardCells(Generic[P]):
         of its group (points joined by walls, or by walls and the rim, share one)."""
         rim = len(self.board.crossings)
         parent = list(range(rim + 1))  # the rim last, so that an end at the rim, -1, reads it
+        heads, tails = self._tables.wall_ends(ends, rim)
         touched: list[int] = []
         for k in marked:
-            a, b = ends[k]
-            a = rim if a < 0 else a
-            b = rim if b < 0 else b
+            a = heads[k]
+            b = tails[k]
             touched.append(a)
             touched.append(b)
             a = _root(parent, a)
@@ -2397,6 +2500,15 @@ class BoardCells(Generic[P]):
         # (a search, or lockstep, tries a move, takes it back and goes on with the next: no listing again).
         # The version is the one before the move's plus one (nothing else moves it while a move is played).
         log.append((_LEGAL, self._version, before))
+        # A move _KEEP_LEGAL moves back keeps its record, but not the legal moves before it: a search takes
+        # back the moves it tried long before that, while every list kept is one more object for the garbage
+        # collector's full passes to walk (a long game kept them all: a third of Chinese checkers' time).
+        tokens = self._tokens
+        at = len(tokens) - _KEEP_LEGAL
+        if at >= 0:
+            old = tokens[at]
+            if type(old) is list and old and old[-1][0] == _LEGAL:  # a copy that shares it keeps its own
+                tokens[at] = tuple(old[:-1])  # plain numbers and pieces: a tuple the collector stops tracking
         return log
 
     def _unplay(self, move: Any, token: Any) -> None:
