@@ -26,7 +26,7 @@ from typing_extensions import TypeVar
 from boardkit.chance import Random
 from boardkit.compiling import i64, mypyc_attr
 from boardkit.errors import IllegalMoveError, OptionError
-from boardkit.game import Outcome, Player
+from boardkit.game import Outcome, Player, _refusal
 from boardkit.patterns import can_reach as reaches
 from boardkit.patterns import line as count_line
 from boardkit.patterns import shortest_way
@@ -80,6 +80,10 @@ class BoardTables:
             where.setdefault(name, i)
         self.where = where
         self.directions: dict[Any, int] = {d: i for i, d in enumerate(board.directions)}
+        #: The board's cells, and its steps (board.compiled.steps), read here by the walks (sow, streak)
+        #: in one native attribute read rather than two on the board, a Python object.
+        self.cells: tuple[Any, ...] = tuple(board.cells)
+        self.steps: tuple[tuple[int, ...], ...] = board.compiled.steps if board.directions else ()
         opposite = board.compiled.opposite if board.directions else ()
         self.axes: tuple[int, ...] = tuple(d for d, back in enumerate(opposite) if not 0 <= back < d)
         #: Each edge's number in ``board.edges`` by its two cells' indices, in either order.
@@ -730,15 +734,19 @@ class BoardCells(Generic[P]):
         propagates as itself."""
         return BoardCells._among_legal(self, move)
 
-    def place_moves(self, table: Sequence[Any], *, beside: P | None = None) -> list[Any]:
+    def place_moves(
+        self, table: Sequence[Any], *, beside: P | None = None, among: Iterable[int] | None = None
+    ) -> list[Any]:
         """The moves ``table[i]`` of every empty cell ``i``, in board order,
         skipping cells whose entry is ``None``: a placement game's legal
         moves from the moves it made once (tic-tac-toe's marks, Connect
         Four's drops on the top row's empty cells). With ``beside``, only
         the empty cells next to one holding that piece (the board's
         :attr:`~boardkit.topology.CompiledTopology.neighbors`): a game whose
-        pieces grow a group one cell at a time. On the compiled build the
-        loop runs in C.
+        pieces grow a group one cell at a time. With ``among`` (cell
+        indices), only those cells, in that order: the small board a player
+        is sent to in Ultimate tic-tac-toe (and no move: that part of the
+        board is full). On the compiled build the loop runs in C.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -749,8 +757,19 @@ class BoardCells(Generic[P]):
             >>> names = [state.name(cell) for cell in state.board.cells]
             >>> state.place_moves(names, beside="X")  # the empty cells next to X's a1
             ['b1', 'a2']
+            >>> state.place_moves(names, among=[2, 1, 0])  # the top row, right to left
+            ['b1']
         """
         cells = self._cells
+        if among is not None:
+            if beside is None:
+                return [table[i] for i in among if cells[i] is None and table[i] is not None]
+            near = self.board.compiled.neighbors
+            return [
+                table[i]
+                for i in among
+                if cells[i] is None and table[i] is not None and any(cells[j] == beside for j in near[i])
+            ]
         if beside is None:
             if NATIVE:  # compiled, this loop is C already: quicker than the calls below
                 # Plain zip (one entry per cell): mypyc compiles it to one loop, as it does not zip(strict=True).
@@ -1248,7 +1267,7 @@ class BoardCells(Generic[P]):
             >>> state.add("b1", 2); state.count("b1")
             2
         """
-        piece: Any = self[cell]
+        piece: Any = self._cells[_cell_index(self, cell)]
         if piece is None:
             return 0
         if isinstance(piece, int):
@@ -1385,15 +1404,16 @@ class BoardCells(Generic[P]):
             >>> [state.count(c) for c in ("p0", "p1", "p2", "p3")]
             [2, 1, 0, 2]
         """
-        start = at = self._index(cell)
+        tables = self._tables
+        start = at = _cell_index(self, cell)
         cells: list[Any] = self._cells
         held = cells[start]
         if held is not None and type(held) is not int:
-            raise TypeError(f"{self._tables.names[start]} holds {held!r:.20}, not a count to sow")
+            raise TypeError(f"{tables.names[start]} holds {held!r:.20}, not a count to sow")
         seeds: int = held or 0
-        steps = self.board.compiled.steps
-        d = self._direction(direction)
-        passed: set[int] = {self._index(c) for c in skip} if skip else set()
+        steps = tables.steps
+        d = _direction_index(self, direction)
+        passed: set[int] = {_cell_index(self, c) for c in skip} if skip else set()
         sown: list[int] = []
         idle, lap, left = 0, len(steps), seeds  # idle: steps since the last seed fell (a lap: nowhere to sow)
         while left:
@@ -1405,7 +1425,7 @@ class BoardCells(Generic[P]):
                 continue
             here = cells[at]
             if here is not None and type(here) is not int:
-                raise TypeError(f"{self._tables.names[at]} holds {here!r:.20}, not a count")
+                raise TypeError(f"{tables.names[at]} holds {here!r:.20}, not a count")
             idle = 0
             sown.append(at)
             left -= 1
@@ -1419,7 +1439,7 @@ class BoardCells(Generic[P]):
             cells[j] = (cells[j] or 0) + 1
         if log is None:
             self._changed_outside_a_move()
-        return self.board.cells[at]
+        return tables.cells[at]
 
     def streak(self, cell: Cell, direction: str, *, counts: Container[int], within: Container[int]) -> list[int]:
         """The cell indices from ``cell`` along ``direction``, ``cell``
@@ -1448,9 +1468,9 @@ class BoardCells(Generic[P]):
             >>> state.streak("b1", "w", counts=(2, 3), within=range(1, 6))  # a1 is not within
             [1]
         """
-        start = self._index(cell)
-        steps = self.board.compiled.steps
-        d = self._direction(direction)
+        start = _cell_index(self, cell)
+        steps = self._tables.steps
+        d = _direction_index(self, direction)
         cells: list[Any] = self._cells
         found: list[int] = []
         at = start
@@ -1487,7 +1507,7 @@ class BoardCells(Generic[P]):
             >>> [state.count(cell) for cell in ["a1", "b1", "c1", "d1"]]
             [0, 0, 0, 10]
         """
-        target = self._index(into)
+        target = _cell_index(self, into)
         cells: list[Any] = self._cells
         names = self._tables.names
         taken = list(indices)
@@ -2194,7 +2214,7 @@ class BoardCells(Generic[P]):
             (2, 0)
         """
         if key is None:
-            key = self._board_key()
+            key = _board_key(self)
         before = self._positions_seen.get(key, 0)
         self._positions_seen[key] = before + 1
         if self._log is not None:
@@ -2213,7 +2233,7 @@ class BoardCells(Generic[P]):
             >>> state.times_seen()
             0
         """
-        return self._positions_seen.get(self._board_key() if key is None else key, 0)
+        return self._positions_seen.get(_board_key(self) if key is None else key, 0)
 
     def forget_seen(self) -> None:
         """Clear the record of positions seen (:meth:`remember`): a move
@@ -2357,6 +2377,38 @@ class BoardCells(Generic[P]):
             tokens.append(token)
             moves.append(move)
 
+    def apply(self, move: Any) -> None:
+        """Play a move, given as a move value or in the game's notation: the
+        rules of :meth:`State.apply <boardkit.State.apply>` (the generator's
+        state kept for undo when the move draws from it, a value that is not
+        a move of the game refused with an
+        :class:`~boardkit.IllegalMoveError`, the state then left as it was),
+        here so that on the compiled build a kit game's move is played in C
+        from end to end.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("b2"); state.apply(state.legal_moves()[0]); state.history
+            (Place('b2'), Place('a1'))
+        """
+        chance = self.rng
+        if isinstance(move, str):
+            move = cast(Any, self)._read(move)
+        if self._result is not None:
+            raise IllegalMoveError(move, "the game is over")
+        drawn = chance.state
+        try:
+            token = self._play(move)
+        except Exception as exc:  # the generator put back, and the error State.apply raises
+            chance.state = drawn
+            raise _refusal(cast(Any, self), move, exc)  # noqa: B904  (its cause set there, if another error)
+        played = self._moves
+        if chance.state != drawn:  # the move drew: the generator's state before it, for undo
+            self._draws.append((len(played), drawn))
+        played.append(move)
+        self._tokens.append(token)
+
     def _play(self, move: Any) -> object:
         if self._result is not None:
             raise IllegalMoveError(move, "the game is over")
@@ -2474,7 +2526,7 @@ class BoardCells(Generic[P]):
 
     def _board_key(self) -> tuple[Any, ...]:
         """What stands on the cells (and marks the edges and crossing points) and who is to move."""
-        return (self._marks(), self._turn)
+        return _board_key(self)
 
 
 def _root(parent: list[int], x: int) -> int:
@@ -2502,3 +2554,31 @@ def _closes_a_ring(groups: Sequence[int], ends: Sequence[tuple[int, int]], edges
             return True
         joined[a] = b
     return False
+
+
+# Helpers of the hot methods above, as module functions: the compiled build calls a module function
+# directly, where a method called through ``self`` is looked up in Python on a game's state (a Python
+# subclass), a lookup that cost the walks (sow, streak) and remember a third of their time.
+
+
+def _cell_index(state: BoardCells[Any], cell: Cell) -> int:
+    """The index of ``cell`` (a cell or its name): one dictionary lookup, the board's own error otherwise."""
+    try:
+        return state._where[cell]
+    except (KeyError, TypeError):
+        return state._index(cell)
+
+
+def _direction_index(state: BoardCells[Any], direction: str) -> int:
+    """The index of ``direction`` in the compiled tables, or a :class:`TopologyError`."""
+    try:
+        return state._tables.directions[direction]
+    except (KeyError, TypeError):
+        return state._direction(direction)
+
+
+def _board_key(state: BoardCells[Any]) -> tuple[Any, ...]:
+    """What stands on the cells (and marks the edges and crossing points) and who is to move."""
+    if state._lines is None and state._points is None:
+        return (tuple(state._cells), state._turn)
+    return (state._marks(), state._turn)
