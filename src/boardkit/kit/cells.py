@@ -2558,7 +2558,7 @@ def _closes_a_ring(groups: Sequence[int], ends: Sequence[tuple[int, int]], edges
 
 # Helpers of the hot methods above, as module functions: the compiled build calls a module function
 # directly, where a method called through ``self`` is looked up in Python on a game's state (a Python
-# subclass), a lookup that cost the walks (sow, streak) and remember a third of their time.
+# subclass), a lookup that took most of the time of the walks (sow, streak) and remember in Oware's profile.
 
 
 def _cell_index(state: BoardCells[Any], cell: Cell) -> int:
