@@ -121,34 +121,6 @@ def _shown(move: object) -> object:
     return move
 
 
-def _refusal(state: State[Any], move: object, error: Exception) -> Exception:
-    """What :meth:`State.apply` raises when playing ``move`` raised ``error``
-    (the generator already put back): ``error`` itself when it is a
-    boardkit error, or when ``move`` is a move of the game, legal here or
-    not (it tripped over the rules themselves: a bug, reported as itself);
-    else an :class:`~boardkit.IllegalMoveError` caused by it, for a value
-    the game could not even read (fields of the wrong kind, off the board),
-    judged against the untouched position (``_play`` refuses before it
-    changes anything).
-
-    Examples:
-        >>> from boardkit.testing import Nim
-        >>> from boardkit.testing.nim import Take
-        >>> state = Nim(heap=5).new_game(seed=0)
-        >>> refused = _refusal(state, Take("2"), TypeError("not an int"))
-        >>> type(refused).__name__, type(refused.__cause__).__name__
-        ('IllegalMoveError', 'TypeError')
-        >>> bug = ValueError("a bug in the rules")
-        >>> _refusal(state, Take(2), bug) is bug
-        True
-    """
-    if isinstance(error, BoardkitError) or state.is_well_formed(move):
-        return error
-    refused = IllegalMoveError(_shown(move), f"not a move of {state.game.name}: {type(error).__name__}")
-    refused.__cause__ = error  # as ``raise ... from error``
-    return refused
-
-
 def to_json_value(value: Any) -> Any:
     """``value`` as plain JSON data, the same for equal values: the helper
     behind every view's ``to_dict()``.
@@ -1011,9 +983,17 @@ class State(abc.ABC, Generic[M]):
         before = rng.state
         try:
             token = self._play(move)
+        except BoardkitError:
+            rng.state = before
+            raise
         except Exception as exc:
             rng.state = before
-            raise _refusal(self, move, exc)  # noqa: B904  (its cause set there, when it is another error)
+            # _play refuses before it changes anything, so a value it could not even read (fields of
+            # the wrong kind, off the board) is judged here against the untouched position. A move of
+            # this game (legal here or not) tripped over the rules themselves: a bug, reported as itself.
+            if self.is_well_formed(move):
+                raise
+            raise IllegalMoveError(_shown(move), f"not a move of {self.game.name}: {type(exc).__name__}") from exc
         if rng.state != before:
             self._draws.append((len(self._moves), before))
         self._moves.append(move)

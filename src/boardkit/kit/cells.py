@@ -25,8 +25,8 @@ from typing_extensions import TypeVar
 
 from boardkit.chance import Random
 from boardkit.compiling import i64, mypyc_attr
-from boardkit.errors import IllegalMoveError, OptionError
-from boardkit.game import Outcome, Player, _refusal
+from boardkit.errors import BoardkitError, IllegalMoveError, OptionError
+from boardkit.game import Outcome, Player, State
 from boardkit.patterns import can_reach as reaches
 from boardkit.patterns import line as count_line
 from boardkit.patterns import shortest_way
@@ -1267,7 +1267,7 @@ class BoardCells(Generic[P]):
             >>> state.add("b1", 2); state.count("b1")
             2
         """
-        piece: Any = self._cells[_cell_index(self, cell)]
+        piece: Any = self._cells[BoardCells._cell_index(self, cell)]
         if piece is None:
             return 0
         if isinstance(piece, int):
@@ -1405,15 +1405,15 @@ class BoardCells(Generic[P]):
             [2, 1, 0, 2]
         """
         tables = self._tables
-        start = at = _cell_index(self, cell)
+        start = at = BoardCells._cell_index(self, cell)
         cells: list[Any] = self._cells
         held = cells[start]
         if held is not None and type(held) is not int:
             raise TypeError(f"{tables.names[start]} holds {held!r:.20}, not a count to sow")
         seeds: int = held or 0
         steps = tables.steps
-        d = _direction_index(self, direction)
-        passed: set[int] = {_cell_index(self, c) for c in skip} if skip else set()
+        d = BoardCells._direction_index(self, direction)
+        passed: set[int] = {BoardCells._cell_index(self, c) for c in skip} if skip else set()
         sown: list[int] = []
         idle, lap, left = 0, len(steps), seeds  # idle: steps since the last seed fell (a lap: nowhere to sow)
         while left:
@@ -1468,9 +1468,9 @@ class BoardCells(Generic[P]):
             >>> state.streak("b1", "w", counts=(2, 3), within=range(1, 6))  # a1 is not within
             [1]
         """
-        start = _cell_index(self, cell)
+        start = BoardCells._cell_index(self, cell)
         steps = self._tables.steps
-        d = _direction_index(self, direction)
+        d = BoardCells._direction_index(self, direction)
         cells: list[Any] = self._cells
         found: list[int] = []
         at = start
@@ -1507,7 +1507,7 @@ class BoardCells(Generic[P]):
             >>> [state.count(cell) for cell in ["a1", "b1", "c1", "d1"]]
             [0, 0, 0, 10]
         """
-        target = _cell_index(self, into)
+        target = BoardCells._cell_index(self, into)
         cells: list[Any] = self._cells
         names = self._tables.names
         taken = list(indices)
@@ -2214,7 +2214,7 @@ class BoardCells(Generic[P]):
             (2, 0)
         """
         if key is None:
-            key = _board_key(self)
+            key = BoardCells._seen_key(self)
         before = self._positions_seen.get(key, 0)
         self._positions_seen[key] = before + 1
         if self._log is not None:
@@ -2233,7 +2233,7 @@ class BoardCells(Generic[P]):
             >>> state.times_seen()
             0
         """
-        return self._positions_seen.get(_board_key(self) if key is None else key, 0)
+        return self._positions_seen.get(BoardCells._seen_key(self) if key is None else key, 0)
 
     def forget_seen(self) -> None:
         """Clear the record of positions seen (:meth:`remember`): a move
@@ -2392,17 +2392,18 @@ class BoardCells(Generic[P]):
             >>> state.apply("b2"); state.apply(state.legal_moves()[0]); state.history
             (Place('b2'), Place('a1'))
         """
-        chance = self.rng
-        if isinstance(move, str):
-            move = cast(Any, self)._read(move)
+        if isinstance(move, str):  # text, read in this position: State.apply reads it and plays it
+            State.apply(cast(Any, self), move)
+            return
         if self._result is not None:
             raise IllegalMoveError(move, "the game is over")
+        chance = self.rng
         drawn = chance.state
         try:
             token = self._play(move)
         except Exception as exc:  # the generator put back, and the error State.apply raises
             chance.state = drawn
-            raise _refusal(cast(Any, self), move, exc)  # noqa: B904  (its cause set there, if another error)
+            raise BoardCells._refusal(self, move, exc)  # noqa: B904  (its cause set there, if another error)
         played = self._moves
         if chance.state != drawn:  # the move drew: the generator's state before it, for undo
             self._draws.append((len(played), drawn))
@@ -2526,7 +2527,53 @@ class BoardCells(Generic[P]):
 
     def _board_key(self) -> tuple[Any, ...]:
         """What stands on the cells (and marks the edges and crossing points) and who is to move."""
-        return _board_key(self)
+        return BoardCells._seen_key(self)
+
+    # Helpers of the hot methods, static methods called through the class (BoardCells._cell_index(self,
+    # cell)), which the compiled build calls directly, where a method called through ``self`` is looked
+    # up in Python on a game's state (a Python subclass): a lookup that took most of the time of the walks
+    # (sow, streak) and remember in Oware's profile.
+
+    @staticmethod
+    def _cell_index(state: BoardCells[Any], cell: Cell) -> int:
+        """The index of ``cell`` (a cell or its name): one dictionary lookup, the board's own error otherwise."""
+        try:
+            return state._where[cell]
+        except (KeyError, TypeError):
+            return state._index(cell)
+
+    @staticmethod
+    def _direction_index(state: BoardCells[Any], direction: str) -> int:
+        """The index of ``direction`` in the compiled tables, or a :class:`TopologyError`."""
+        try:
+            return state._tables.directions[direction]
+        except (KeyError, TypeError):
+            return state._direction(direction)
+
+    @staticmethod
+    def _seen_key(state: BoardCells[Any]) -> tuple[Any, ...]:
+        """What stands on the cells (and marks the edges and crossing points) and who is to move."""
+        if state._lines is None and state._points is None:
+            return (tuple(state._cells), state._turn)
+        return (state._marks(), state._turn)
+
+    @staticmethod
+    def _refusal(state: BoardCells[Any], move: Any, error: Exception) -> Exception:
+        """What :meth:`apply` raises when playing ``move`` raised ``error``, as
+        :meth:`State.apply <boardkit.State.apply>` does: ``error`` itself for a
+        boardkit error or a move of the game (it tripped over the rules: a bug,
+        reported as itself), else an :class:`~boardkit.IllegalMoveError` caused
+        by it, for a value the game cannot even read."""
+        if isinstance(error, BoardkitError) or cast(Any, state).is_well_formed(move):
+            return error
+        shown: object = move  # itself, when it prints
+        try:
+            repr(move), str(move)
+        except Exception:
+            shown = f"<{type(move).__name__} with fields of the wrong kind>"
+        refused = IllegalMoveError(shown, f"not a move of {cast(Any, state).game.name}: {type(error).__name__}")
+        refused.__cause__ = error  # as ``raise ... from error``
+        return refused
 
 
 def _root(parent: list[int], x: int) -> int:
@@ -2554,31 +2601,3 @@ def _closes_a_ring(groups: Sequence[int], ends: Sequence[tuple[int, int]], edges
             return True
         joined[a] = b
     return False
-
-
-# Helpers of the hot methods above, as module functions: the compiled build calls a module function
-# directly, where a method called through ``self`` is looked up in Python on a game's state (a Python
-# subclass), a lookup that took most of the time of the walks (sow, streak) and remember in Oware's profile.
-
-
-def _cell_index(state: BoardCells[Any], cell: Cell) -> int:
-    """The index of ``cell`` (a cell or its name): one dictionary lookup, the board's own error otherwise."""
-    try:
-        return state._where[cell]
-    except (KeyError, TypeError):
-        return state._index(cell)
-
-
-def _direction_index(state: BoardCells[Any], direction: str) -> int:
-    """The index of ``direction`` in the compiled tables, or a :class:`TopologyError`."""
-    try:
-        return state._tables.directions[direction]
-    except (KeyError, TypeError):
-        return state._direction(direction)
-
-
-def _board_key(state: BoardCells[Any]) -> tuple[Any, ...]:
-    """What stands on the cells (and marks the edges and crossing points) and who is to move."""
-    if state._lines is None and state._points is None:
-        return (tuple(state._cells), state._turn)
-    return (state._marks(), state._turn)
