@@ -49,29 +49,31 @@ LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4
 #: Each small board's squares by cell index, in its own order 0 to 8, and its lines.
 SQUARES = [[(3 * (b // 3) + s // 3) * 9 + 3 * (b % 3) + s % 3 for s in range(9)] for b in range(9)]
 SMALL_LINES = [[[squares[s] for s in line] for line in LINES] for squares in SQUARES]
-#: Each cell's small board and its square there.
-WHERE = {i: (b, s) for b, squares in enumerate(SQUARES) for s, i in enumerate(squares)}
+#: Each cell's small board and its square there, by the cell's name.
+WHERE = {PLACES[i].cell: (b, s) for b, squares in enumerate(SQUARES) for s, i in enumerate(squares)}
 
 
 def openspiel_names(move: Place, state: BoardState) -> str | list[str]:
     """OpenSpiel's actions for ``move``: ``e5`` is ``Local board 4: x(1,1)``,
     after ``Choose local board 4`` when the board was free to choose."""
-    board, square = WHERE[BOARD.index(move.cell)]
+    board, square = WHERE[move.cell]
     mark = f"Local board {board}: {'xo'[state.player]}({square // 3},{square % 3})"
     return mark if state.counter("_sent") >= 0 else [f"Choose local board {board}", mark]
 
 
 class UltimateTicTacToeState(BoardState[str, Place]):
     def moves(self) -> list[Place]:
-        sent, cells = self.counter("_sent"), self.at
-        boards = [sent] if sent >= 0 else [b for b, won in enumerate(self.counter("_won")) if won == "."]
-        return [PLACES[i] for b in boards for i in SQUARES[b] if cells[i] is None]
+        sent = self.counter("_sent")
+        if sent >= 0:
+            return self.place_moves(PLACES, among=SQUARES[sent])
+        open_boards = [b for b, won in enumerate(self.counter("_won")) if won == "."]
+        return self.place_moves(PLACES, among=[i for b in open_boards for i in SQUARES[b]])
 
     def play(self, move: Place) -> None:
-        mark, (board, square) = MARKS[self.player], WHERE[BOARD.index(move.cell)]
+        mark, (board, square) = MARKS[self.player], WHERE[move.cell]
         self.put(move.cell, mark)
         won, three = self.counter("_won"), self.filled(SMALL_LINES[board])
-        if three is not None or all(self.at[i] is not None for i in SQUARES[board]):
+        if three is not None or not self.place_moves(PLACES, among=SQUARES[board]):  # won, or full
             won = won[:board] + (three or "=") + won[board + 1 :]  # "=": drawn
             self.set("_won", won)
         self.set("_sent", square if won[square] == "." else -1)  # -1: any board still open
@@ -79,7 +81,7 @@ class UltimateTicTacToeState(BoardState[str, Place]):
 
     def judge(self) -> Outcome | None:
         won, last = self.counter("_won"), self.last_move
-        if last is not None and won[WHERE[BOARD.index(last.cell)][0]] == ".":
+        if last is not None and won[WHERE[last.cell][0]] == ".":
             return None  # the small board just played in is still open: nothing was decided
         three = filled(won, LINES, pieces=MARKS)
         if three is not None:

@@ -241,7 +241,7 @@ def test_ultimate_tic_tac_toe_frees_a_player_sent_to_a_decided_board() -> None:
     state = ultimate_game(dict.fromkeys(["a1", "b2", "c3"], "X"), "X........", 4)
     state.apply("d4")  # the top-left square of the centre board: O is sent to the top-left board, already won
     assert state.counter("_sent") == -1
-    assert {ultimate.WHERE[state.board.index(m.cell)][0] for m in state.legal_moves()} == set(range(1, 9))
+    assert {ultimate.WHERE[m.cell][0] for m in state.legal_moves()} == set(range(1, 9))
     assert ultimate.openspiel_names(state.legal_moves()[0], state) == ["Choose local board 1", "Local board 1: o(0,0)"]
 
 
@@ -329,7 +329,7 @@ class SendsToItsOwnBoard(ultimate.UltimateTicTacToeState):
 
     def play(self, move: Any) -> None:
         super().play(move)
-        board, _ = ultimate.WHERE[ultimate.BOARD.index(move.cell)]
+        board, _ = ultimate.WHERE[move.cell]
         self.set("_sent", board if self.counter("_won")[board] == "." else -1)
 
 

@@ -3,7 +3,9 @@
 ``cycle`` (a ring of cells turned, Pentago's twist), ``tally`` and ``find``
 (a piece counted and found without a scan in Python), ``streak`` and
 ``gather`` (a sowing game's capture: Oware's houses of two or three, taken to
-the store)."""
+the store), ``place_moves(among=...)`` (the empty cells of a part of the
+board, Ultimate tic-tac-toe's small board) and ``remember`` (the positions
+seen)."""
 
 from __future__ import annotations
 
@@ -186,3 +188,43 @@ def test_oware_captures_and_sweeps_undo_with_their_moves() -> None:
         while layouts:
             state.undo()
             assert state.layout() == layouts.pop()
+
+
+# -- place_moves among some cells: the empty cells of a part of the board ------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_place_moves_among_cells_is_the_plain_filter(seed: int) -> None:
+    rng = Random(seed)
+    state = Table().new_game(seed=seed)
+    names = [state.name(cell) for cell in GRID.cells]
+    sparse = [name if i % 3 else None for i, name in enumerate(names)]
+    near = GRID.compiled.neighbors
+    for _ in range(30):
+        scatter(state, rng)
+        cells = list(state.at)
+        among = [rng.randbelow(len(GRID)) for _ in range(rng.randbelow(12))]  # any order, repeats allowed
+        for table in (names, sparse):
+            plain = [table[i] for i in among if cells[i] is None and table[i] is not None]
+            assert state.place_moves(table, among=among) == plain
+            assert state.place_moves(table, among=iter(among)) == plain  # any iterable of indices
+            beside = [i for i in among if cells[i] is None and table[i] and any(cells[j] == "X" for j in near[i])]
+            assert state.place_moves(table, among=among, beside="X") == [table[i] for i in beside]
+
+
+# -- remember: the positions seen, by the cells and the player to move -----------------------------------
+
+
+def test_remember_counts_a_position_by_its_cells_and_player() -> None:
+    rng = Random(3)
+    state = Houses().new_game(seed=0)
+    seen: dict[tuple[object, ...], int] = {}
+    for _ in range(60):
+        for i in range(12):
+            state.put(RING.cells[i], rng.randbelow(2) if i < 3 else 4)  # few distinct layouts: positions come back
+        state.set_turn(rng.randbelow(2))
+        key = (tuple(state.at), state.player)
+        assert state.times_seen() == seen.get(key, 0)
+        assert state.remember() == seen.get(key, 0)
+        seen[key] = seen.get(key, 0) + 1
+    assert max(seen.values()) > 1

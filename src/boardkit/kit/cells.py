@@ -25,8 +25,8 @@ from typing_extensions import TypeVar
 
 from boardkit.chance import Random
 from boardkit.compiling import i64, mypyc_attr
-from boardkit.errors import IllegalMoveError, OptionError
-from boardkit.game import Outcome, Player
+from boardkit.errors import BoardkitError, IllegalMoveError, OptionError
+from boardkit.game import Outcome, Player, State
 from boardkit.patterns import can_reach as reaches
 from boardkit.patterns import line as count_line
 from boardkit.patterns import shortest_way
@@ -82,6 +82,10 @@ class BoardTables:
             where.setdefault(name, i)
         self.where = where
         self.directions: dict[Any, int] = {d: i for i, d in enumerate(board.directions)}
+        #: The board's cells, and its steps (board.compiled.steps), read here by the walks (sow, streak)
+        #: in one native attribute read rather than two on the board, a Python object.
+        self.cells: tuple[Any, ...] = tuple(board.cells)
+        self.steps: tuple[tuple[int, ...], ...] = board.compiled.steps if board.directions else ()
         opposite = board.compiled.opposite if board.directions else ()
         self.axes: tuple[int, ...] = tuple(d for d, back in enumerate(opposite) if not 0 <= back < d)
         #: Each edge's number in ``board.edges`` by its two cells' indices, in either order.
@@ -800,15 +804,19 @@ class BoardCells(Generic[P]):
         propagates as itself."""
         return BoardCells._among_legal(self, move)
 
-    def place_moves(self, table: Sequence[Any], *, beside: P | None = None) -> list[Any]:
+    def place_moves(
+        self, table: Sequence[Any], *, beside: P | None = None, among: Iterable[int] | None = None
+    ) -> list[Any]:
         """The moves ``table[i]`` of every empty cell ``i``, in board order,
         skipping cells whose entry is ``None``: a placement game's legal
         moves from the moves it made once (tic-tac-toe's marks, Connect
         Four's drops on the top row's empty cells). With ``beside``, only
         the empty cells next to one holding that piece (the board's
         :attr:`~boardkit.topology.CompiledTopology.neighbors`): a game whose
-        pieces grow a group one cell at a time. On the compiled build the
-        loop runs in C.
+        pieces grow a group one cell at a time. With ``among`` (cell
+        indices), only those cells, in that order: the small board a player
+        is sent to in Ultimate tic-tac-toe (and no move: that part of the
+        board is full). On the compiled build the loop runs in C.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -819,8 +827,19 @@ class BoardCells(Generic[P]):
             >>> names = [state.name(cell) for cell in state.board.cells]
             >>> state.place_moves(names, beside="X")  # the empty cells next to X's a1
             ['b1', 'a2']
+            >>> state.place_moves(names, among=[2, 1, 0])  # the top row, right to left
+            ['b1']
         """
         cells = self._cells
+        if among is not None:
+            if beside is None:
+                return [table[i] for i in among if cells[i] is None and table[i] is not None]
+            near = self.board.compiled.neighbors
+            return [
+                table[i]
+                for i in among
+                if cells[i] is None and table[i] is not None and any(cells[j] == beside for j in near[i])
+            ]
         if beside is None:
             if NATIVE:  # compiled, this loop is C already: quicker than the calls below
                 # Plain zip (one entry per cell): mypyc compiles it to one loop, as it does not zip(strict=True).
@@ -1338,7 +1357,7 @@ class BoardCells(Generic[P]):
             >>> state.add("b1", 2); state.count("b1")
             2
         """
-        piece: Any = self[cell]
+        piece: Any = self._cells[BoardCells._cell_index(self, cell)]
         if piece is None:
             return 0
         if isinstance(piece, int):
@@ -1475,15 +1494,16 @@ class BoardCells(Generic[P]):
             >>> [state.count(c) for c in ("p0", "p1", "p2", "p3")]
             [2, 1, 0, 2]
         """
-        start = at = self._index(cell)
+        tables = self._tables
+        start = at = BoardCells._cell_index(self, cell)
         cells: list[Any] = self._cells
         held = cells[start]
         if held is not None and type(held) is not int:
-            raise TypeError(f"{self._tables.names[start]} holds {held!r:.20}, not a count to sow")
+            raise TypeError(f"{tables.names[start]} holds {held!r:.20}, not a count to sow")
         seeds: int = held or 0
-        steps = self.board.compiled.steps
-        d = self._direction(direction)
-        passed: set[int] = {self._index(c) for c in skip} if skip else set()
+        steps = tables.steps
+        d = BoardCells._direction_index(self, direction)
+        passed: set[int] = {BoardCells._cell_index(self, c) for c in skip} if skip else set()
         sown: list[int] = []
         idle, lap, left = 0, len(steps), seeds  # idle: steps since the last seed fell (a lap: nowhere to sow)
         while left:
@@ -1495,7 +1515,7 @@ class BoardCells(Generic[P]):
                 continue
             here = cells[at]
             if here is not None and type(here) is not int:
-                raise TypeError(f"{self._tables.names[at]} holds {here!r:.20}, not a count")
+                raise TypeError(f"{tables.names[at]} holds {here!r:.20}, not a count")
             idle = 0
             sown.append(at)
             left -= 1
@@ -1509,7 +1529,7 @@ class BoardCells(Generic[P]):
             cells[j] = (cells[j] or 0) + 1
         if log is None:
             self._changed_outside_a_move()
-        return self.board.cells[at]
+        return tables.cells[at]
 
     def streak(self, cell: Cell, direction: str, *, counts: Container[int], within: Container[int]) -> list[int]:
         """The cell indices from ``cell`` along ``direction``, ``cell``
@@ -1538,9 +1558,9 @@ class BoardCells(Generic[P]):
             >>> state.streak("b1", "w", counts=(2, 3), within=range(1, 6))  # a1 is not within
             [1]
         """
-        start = self._index(cell)
-        steps = self.board.compiled.steps
-        d = self._direction(direction)
+        start = BoardCells._cell_index(self, cell)
+        steps = self._tables.steps
+        d = BoardCells._direction_index(self, direction)
         cells: list[Any] = self._cells
         found: list[int] = []
         at = start
@@ -1577,7 +1597,7 @@ class BoardCells(Generic[P]):
             >>> [state.count(cell) for cell in ["a1", "b1", "c1", "d1"]]
             [0, 0, 0, 10]
         """
-        target = self._index(into)
+        target = BoardCells._cell_index(self, into)
         cells: list[Any] = self._cells
         names = self._tables.names
         taken = list(indices)
@@ -2297,7 +2317,7 @@ class BoardCells(Generic[P]):
             (2, 0)
         """
         if key is None:
-            key = self._board_key()
+            key = BoardCells._seen_key(self)
         before = self._positions_seen.get(key, 0)
         self._positions_seen[key] = before + 1
         if self._log is not None:
@@ -2316,7 +2336,7 @@ class BoardCells(Generic[P]):
             >>> state.times_seen()
             0
         """
-        return self._positions_seen.get(self._board_key() if key is None else key, 0)
+        return self._positions_seen.get(BoardCells._seen_key(self) if key is None else key, 0)
 
     def forget_seen(self) -> None:
         """Clear the record of positions seen (:meth:`remember`): a move
@@ -2460,6 +2480,39 @@ class BoardCells(Generic[P]):
             tokens.append(token)
             moves.append(move)
 
+    def apply(self, move: Any) -> None:
+        """Play a move, given as a move value or in the game's notation: the
+        rules of :meth:`State.apply <boardkit.State.apply>` (the generator's
+        state kept for undo when the move draws from it, a value that is not
+        a move of the game refused with an
+        :class:`~boardkit.IllegalMoveError`, the state then left as it was),
+        here so that on the compiled build a kit game's move is played in C
+        from end to end.
+
+        Examples:
+            >>> from tic_tac_toe import TicTacToe
+            >>> state = TicTacToe().new_game(seed=0)
+            >>> state.apply("b2"); state.apply(state.legal_moves()[0]); state.history
+            (Place('b2'), Place('a1'))
+        """
+        if isinstance(move, str):  # text, read in this position: State.apply reads it and plays it
+            State.apply(cast(Any, self), move)
+            return
+        if self._result is not None:
+            raise IllegalMoveError(move, "the game is over")
+        chance = self.rng
+        drawn = chance.state
+        try:
+            token = self._play(move)
+        except Exception as exc:  # the generator put back, and the error State.apply raises
+            chance.state = drawn
+            raise BoardCells._refusal(self, move, exc)  # noqa: B904  (its cause set there, if another error)
+        played = self._moves
+        if chance.state != drawn:  # the move drew: the generator's state before it, for undo
+            self._draws.append((len(played), drawn))
+        played.append(move)
+        self._tokens.append(token)
+
     def _play(self, move: Any) -> object:
         if self._result is not None:
             raise IllegalMoveError(move, "the game is over")
@@ -2586,7 +2639,53 @@ class BoardCells(Generic[P]):
 
     def _board_key(self) -> tuple[Any, ...]:
         """What stands on the cells (and marks the edges and crossing points) and who is to move."""
-        return (self._marks(), self._turn)
+        return BoardCells._seen_key(self)
+
+    # Helpers of the hot methods, static methods called through the class (BoardCells._cell_index(self,
+    # cell)), which the compiled build calls directly, where a method called through ``self`` is looked
+    # up in Python on a game's state (a Python subclass): a lookup that took most of the time of the walks
+    # (sow, streak) and remember in Oware's profile.
+
+    @staticmethod
+    def _cell_index(state: BoardCells[Any], cell: Cell) -> int:
+        """The index of ``cell`` (a cell or its name): one dictionary lookup, the board's own error otherwise."""
+        try:
+            return state._where[cell]
+        except (KeyError, TypeError):
+            return state._index(cell)
+
+    @staticmethod
+    def _direction_index(state: BoardCells[Any], direction: str) -> int:
+        """The index of ``direction`` in the compiled tables, or a :class:`TopologyError`."""
+        try:
+            return state._tables.directions[direction]
+        except (KeyError, TypeError):
+            return state._direction(direction)
+
+    @staticmethod
+    def _seen_key(state: BoardCells[Any]) -> tuple[Any, ...]:
+        """What stands on the cells (and marks the edges and crossing points) and who is to move."""
+        if state._lines is None and state._points is None:
+            return (tuple(state._cells), state._turn)
+        return (state._marks(), state._turn)
+
+    @staticmethod
+    def _refusal(state: BoardCells[Any], move: Any, error: Exception) -> Exception:
+        """What :meth:`apply` raises when playing ``move`` raised ``error``, as
+        :meth:`State.apply <boardkit.State.apply>` does: ``error`` itself for a
+        boardkit error or a move of the game (it tripped over the rules: a bug,
+        reported as itself), else an :class:`~boardkit.IllegalMoveError` caused
+        by it, for a value the game cannot even read."""
+        if isinstance(error, BoardkitError) or cast(Any, state).is_well_formed(move):
+            return error
+        shown: object = move  # itself, when it prints
+        try:
+            repr(move), str(move)
+        except Exception:
+            shown = f"<{type(move).__name__} with fields of the wrong kind>"
+        refused = IllegalMoveError(shown, f"not a move of {cast(Any, state).game.name}: {type(error).__name__}")
+        refused.__cause__ = error  # as ``raise ... from error``
+        return refused
 
 
 def _root(parent: list[int], x: int) -> int:
