@@ -25,8 +25,8 @@ from typing_extensions import TypeVar
 
 from boardkit.chance import Random
 from boardkit.compiling import i64, mypyc_attr
-from boardkit.errors import BoardkitError, IllegalMoveError, OptionError
-from boardkit.game import Outcome, Player, State
+from boardkit.errors import IllegalMoveError, OptionError
+from boardkit.game import Outcome, Player
 from boardkit.patterns import can_reach as reaches
 from boardkit.patterns import line as count_line
 from boardkit.patterns import shortest_way
@@ -2480,39 +2480,6 @@ class BoardCells(Generic[P]):
             tokens.append(token)
             moves.append(move)
 
-    def apply(self, move: Any) -> None:
-        """Play a move, given as a move value or in the game's notation: the
-        rules of :meth:`State.apply <boardkit.State.apply>` (the generator's
-        state kept for undo when the move draws from it, a value that is not
-        a move of the game refused with an
-        :class:`~boardkit.IllegalMoveError`, the state then left as it was),
-        here so that on the compiled build a kit game's move is played in C
-        from end to end.
-
-        Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> state = TicTacToe().new_game(seed=0)
-            >>> state.apply("b2"); state.apply(state.legal_moves()[0]); state.history
-            (Place('b2'), Place('a1'))
-        """
-        if isinstance(move, str):  # text, read in this position: State.apply reads it and plays it
-            State.apply(cast(Any, self), move)
-            return
-        if self._result is not None:
-            raise IllegalMoveError(move, "the game is over")
-        chance = self.rng
-        drawn = chance.state
-        try:
-            token = self._play(move)
-        except Exception as exc:  # the generator put back, and the error State.apply raises
-            chance.state = drawn
-            raise BoardCells._refusal(self, move, exc)  # noqa: B904  (its cause set there, if another error)
-        played = self._moves
-        if chance.state != drawn:  # the move drew: the generator's state before it, for undo
-            self._draws.append((len(played), drawn))
-        played.append(move)
-        self._tokens.append(token)
-
     def _play(self, move: Any) -> object:
         if self._result is not None:
             raise IllegalMoveError(move, "the game is over")
@@ -2668,24 +2635,6 @@ class BoardCells(Generic[P]):
         if state._lines is None and state._points is None:
             return (tuple(state._cells), state._turn)
         return (state._marks(), state._turn)
-
-    @staticmethod
-    def _refusal(state: BoardCells[Any], move: Any, error: Exception) -> Exception:
-        """What :meth:`apply` raises when playing ``move`` raised ``error``, as
-        :meth:`State.apply <boardkit.State.apply>` does: ``error`` itself for a
-        boardkit error or a move of the game (it tripped over the rules: a bug,
-        reported as itself), else an :class:`~boardkit.IllegalMoveError` caused
-        by it, for a value the game cannot even read."""
-        if isinstance(error, BoardkitError) or cast(Any, state).is_well_formed(move):
-            return error
-        shown: object = move  # itself, when it prints
-        try:
-            repr(move), str(move)
-        except Exception:
-            shown = f"<{type(move).__name__} with fields of the wrong kind>"
-        refused = IllegalMoveError(shown, f"not a move of {cast(Any, state).game.name}: {type(error).__name__}")
-        refused.__cause__ = error  # as ``raise ... from error``
-        return refused
 
 
 def _root(parent: list[int], x: int) -> int:
