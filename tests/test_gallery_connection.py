@@ -177,7 +177,7 @@ def test_lines_of_action_agrees_with_openspiel_over_200_random_games() -> None:
 
 
 @pytest.mark.skipif(
-    "max_game_length" not in pyspiel.load_game("lines_of_action").get_parameters(),
+    "max_game_length" not in pyspiel.load_game("lines_of_action").get_type().parameter_specification,
     reason="this OpenSpiel's lines_of_action has no max_game_length (open-spiel 2.0 has; Python 3.10 gets 1.6)",
 )
 def test_lines_of_action_with_a_shorter_game_agrees_with_openspiel() -> None:

@@ -204,11 +204,15 @@ def _serve(conn: Connection, inherited: Sequence[int], nice: int) -> None:  # pr
             data = conn.recv_bytes()
         except (EOFError, OSError):
             return
+        # A job that raises, or whose result does not pickle, must not sink the worker.
         try:
             answer = ("failed", broken) if broken is not None else ("done", handler(pickle.loads(data)))
+        except Exception as exc:
+            answer = ("failed", f"{type(exc).__name__}: {exc}")
+        try:
             message = pickle.dumps(answer)
-        except Exception as exc:  # a job that raises, or whose result does not pickle, must not sink the worker
-            message = pickle.dumps(("failed", f"{type(exc).__name__}: {exc}"))
+        except Exception as exc:
+            message = pickle.dumps(("failed", f"its result does not pickle: {type(exc).__name__}: {exc}"))
         try:
             conn.send_bytes(message)
         except OSError:  # the parent went away

@@ -621,7 +621,7 @@ def openspiel_reference(game: Any, **parameters: Any) -> Callable[[], Reference]
         # Checked first: OpenSpiel prints its own error for a name or a parameter it does not know.
         if game not in pyspiel.registered_names():
             raise OptionError(f"OpenSpiel {_spiel_version()} has no game {game!r:.40}")
-        unknown = sorted(set(parameters) - set(pyspiel.load_game(game).get_parameters()))
+        unknown = sorted(set(parameters) - set(pyspiel.load_game(game).get_type().parameter_specification))
         if unknown:
             raise OptionError(f"OpenSpiel {_spiel_version()}'s {game} has no parameter {unknown[0]!r:.40}")
     try:

@@ -75,6 +75,7 @@ from boardkit.web.limits import (
     HEADER_TIMEOUT,
     IDLE,
     KEEP_ALIVE,
+    MAX_OPTION,
     PER_CLIENT,
     TABLES,
     WINDOW,
@@ -793,7 +794,7 @@ def _option_value(value: object, info: OptionInfo | None = None) -> Any:
         >>> _option_value("12", OptionInfo("name", "str", "")), _option_value("null", OptionInfo("map", "str", None))
         ('12', None)
     """
-    if not isinstance(value, str):
+    if not isinstance(value, str) or len(value) > MAX_OPTION:  # too long: refused as text, the same on every Python
         return value
     try:
         decoded = json.loads(value)
