@@ -15,6 +15,7 @@ check of a move and the undo log run in C.
 from __future__ import annotations
 
 import warnings
+from bisect import bisect_left
 from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
 from functools import reduce
 from itertools import compress, repeat
@@ -47,6 +48,10 @@ _ASKED: Final = -2
 PART = "_part"
 #: Whether this module runs compiled (then a plain loop is C, and beats the pure build's itertools).
 NATIVE: Final = not __file__.endswith(".py")
+#: The length from which place_moves, on the pure build, updates its last answer rather than finding it anew.
+_LONG: Final = 32
+#: How many moves back place_moves looks for the position of its last answer.
+_BACK: Final = 4
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -89,6 +94,10 @@ class BoardTables:
         # Whether each move table given to place_moves has gaps (None), by the table's id; the table is kept
         # with its answer, so its id is never another's. A table is made once, as place_moves says.
         self._gaps: dict[int, tuple[Sequence[Any], bool]] = {}
+        # The last answer of place_moves on a long table (pure build): the table, the cells it was found on
+        # (a copy), the moves and their cells' indices, updated at the cells a move changed (_placed_moves).
+        # (table, cells, moves, indices, the log of the move it was found during or after, whether during).
+        self.placed: tuple[Sequence[Any], list[Any], list[Any], list[int], Any, bool] | None = None
         # The goals are kept with their way, as the tables below, so their id is never another's.
         self.ways: dict[tuple[int, int], tuple[Container[int], list[int]]] = {}
         self._words: list[CellWords] = []
@@ -611,7 +620,7 @@ class BoardCells(Generic[P]):
         twin._tables = self._tables
         twin._where = self._where
         twin._first_part = self._first_part
-        twin._version = 0
+        twin._version = self._version  # the numbering goes on: the logs the twin shares name versions of it
         twin._legal = (-1, [])
         twin._own_check = self._own_check
         twin._asked_at = -1
@@ -738,7 +747,8 @@ class BoardCells(Generic[P]):
         the empty cells next to one holding that piece (the board's
         :attr:`~boardkit.topology.CompiledTopology.neighbors`): a game whose
         pieces grow a group one cell at a time. On the compiled build the
-        loop runs in C.
+        loop runs in C; on the pure build the answer for a table of 32 cells
+        or more is the last one, updated at the cells the moves since changed.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -755,6 +765,8 @@ class BoardCells(Generic[P]):
             if NATIVE:  # compiled, this loop is C already: quicker than the calls below
                 # Plain zip (one entry per cell): mypyc compiles it to one loop, as it does not zip(strict=True).
                 return [move for move, here in zip(table, cells) if here is None and move is not None]  # noqa: B905
+            if len(table) >= _LONG and len(table) == len(cells):
+                return self._placed_moves(table)
             # The moves of the empty cells picked in C (itertools), then the table's gaps dropped, if it has any.
             found: list[Any] = list(compress(table, map(is_, cells, repeat(None))))
             if self._tables.gapped(table):
@@ -769,6 +781,65 @@ class BoardCells(Generic[P]):
                         found.append(table[i])
                         break
         return found
+
+    def _placed_moves(self, table: Sequence[Any]) -> list[Any]:
+        """:meth:`place_moves` on a long table (pure build): the game's last answer for it, updated at
+        the cells that the moves played since (their logs) changed, when every other cell still holds
+        what it held then (a position set up or taken back otherwise is found again in full)."""
+        cells = self._cells
+        log = self._log
+        tokens = self._tokens
+        known = self._tables.placed
+        if known is not None and known[0] is table:
+            # The logs since the answer was found, newest first: the one of the move being played, then
+            # the last moves' back to the one it was found after (that one too if it was found during it).
+            logs: list[Any] = [] if log is None else [log]
+            anchor = known[4]
+            for token in reversed(tokens[-_BACK:]):
+                if token is anchor:
+                    if known[5]:
+                        logs.append(token)
+                    anchor = None
+                    break
+                if not isinstance(token, list):  # a sealed undo record (determinize): no log to read
+                    break
+                logs.append(token)
+            if log is anchor:
+                anchor = None
+            if anchor is None:
+                changed = [entry[1] for logged in logs for entry in logged if entry[0] == _CELL]
+                now = list(known[1])
+                for i in changed:
+                    now[i] = cells[i]
+                if now == cells:  # the answer holds but perhaps at the cells the logs name
+                    moves, where = list(known[2]), list(known[3])
+                    for i in changed:
+                        k = bisect_left(where, i)
+                        listed = k < len(where) and where[k] == i
+                        if listed != (cells[i] is None and table[i] is not None):
+                            if listed:
+                                del moves[k], where[k]
+                            else:
+                                moves.insert(k, table[i])
+                                where.insert(k, i)
+                    self._placed(table, now, moves, where)
+                    return list(moves)
+        where = list(compress(range(len(table)), map(is_, cells, repeat(None))))
+        if self._tables.gapped(table):
+            where = [i for i in where if table[i] is not None]
+        moves = [table[i] for i in where]
+        self._placed(table, list(cells), moves, where)
+        return list(moves)
+
+    def _placed(self, table: Sequence[Any], cells: list[Any], moves: list[Any], where: list[int]) -> None:
+        """Keep :meth:`_placed_moves`'s answer, with the log it was found during or after."""
+        log = self._log
+        if log is not None:
+            self._tables.placed = (table, cells, moves, where, log, True)
+        else:
+            tokens = self._tokens
+            last = tokens[-1] if tokens and isinstance(tokens[-1], list) else None
+            self._tables.placed = (table, cells, moves, where, last, False)
 
     def held_moves(self, table: Sequence[tuple[int, Any]]) -> list[Any]:
         """The moves of the cells in ``table`` that hold something, in the
