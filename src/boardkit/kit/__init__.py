@@ -196,6 +196,8 @@ class BoardGame(Game[S, M]):
         self.columns = self._column_labels()
         self._check_template()
         self._check_parts()
+        # Each part of a turn, by the part before it (:meth:`BoardState.next_part` goes on to it).
+        self._following: dict[str, str] = dict(zip(self.parts, list(self.parts)[1:], strict=False))
         #: Whether the game plays on edges (lists :class:`Edge` among its moves): its
         #: states keep a mark on every edge, and its observation planes cover them.
         self.on_edges = any(isinstance(kind, type) and issubclass(kind, Edge) for kind in self.moves)
@@ -577,14 +579,12 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             Place('b1')
             (0, 'second')
         """
-        parts = list(self.game.parts)
         if part is None:
-            at = parts.index(self.part) + 1 if self._first_part is not None else len(parts)
-            if at >= len(parts):
+            part = self.game._following.get(self.part)
+            if part is None:
                 raise OptionError(f"{self.game.name}: {self.part or 'a turn'} is the last part; next_turn() ends it")
-            part = parts[at]
         elif part not in self.game.parts:
-            known = ", ".join(repr(p) for p in parts) or "none"
+            known = ", ".join(repr(p) for p in self.game.parts) or "none"
             raise OptionError(f"no part {part!r:.40} in {self.game.name}; its parts are {known}")
         self.set(PART, part)
 

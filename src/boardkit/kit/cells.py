@@ -49,7 +49,7 @@ PART = "_part"
 #: Whether this module runs compiled (then a plain loop is C, and beats the pure build's itertools).
 NATIVE: Final = not __file__.endswith(".py")
 #: The length from which place_moves, on the pure build, updates its last answer rather than finding it anew.
-_LONG: Final = 32
+_LONG: Final = 64
 #: How many moves back place_moves looks for the position of its last answer.
 _BACK: Final = 4
 
@@ -91,9 +91,10 @@ class BoardTables:
         self.edge_numbers: dict[tuple[int, int], int] = {}
         for k, (a, b) in enumerate(board.edges):
             self.edge_numbers[where[a], where[b]] = self.edge_numbers[where[b], where[a]] = k
-        # Whether each move table given to place_moves has gaps (None), by the table's id; the table is kept
-        # with its answer, so its id is never another's. A table is made once, as place_moves says.
-        self._gaps: dict[int, tuple[Sequence[Any], bool]] = {}
+        # The entries of each move table given to place_moves that are not None (None: all are), by the table's
+        # id; the table is kept with its answer, so its id is never another's. A table is made once, as
+        # place_moves says.
+        self._gaps: dict[int, tuple[Sequence[Any], list[int] | None]] = {}
         # The last answer of place_moves on a long table (pure build): the table, the cells it was found on
         # (a copy), the moves and their cells' indices, updated at the cells a move changed (_placed_moves).
         # (table, cells, moves, indices, the log of the move it was found during or after, whether during).
@@ -116,14 +117,28 @@ class BoardTables:
             >>> tables.gapped(["a1", None]), tables.gapped(["a1", "b1"])
             (True, False)
         """
+        return self.spots(table) is not None
+
+    def spots(self, table: Sequence[Any]) -> list[int] | None:
+        """The indices of ``table``'s entries that are not ``None``, or
+        ``None`` when it has no gap, found once per table
+        (:meth:`BoardCells.place_moves` reads only these cells of a table
+        with few moves, such as Connect Four's drops on the top row).
+
+        Examples:
+            >>> tables = BoardTables(SquareGrid(3, 1))
+            >>> tables.spots(["a1", None, "c1"]), tables.spots(["a1", "b1", "c1"])
+            ([0, 2], None)
+        """
         known = self._gaps.get(id(table))
         if known is not None and known[0] is table:
             return known[1]
-        gaps = any(move is None for move in table)
+        spots = [i for i, move in enumerate(table) if move is not None]
+        found = None if len(spots) == len(table) else spots
         if len(self._gaps) >= 64:  # a game making its table anew each time: forget the old ones
             self._gaps.clear()
-        self._gaps[id(table)] = (table, gaps)
-        return gaps
+        self._gaps[id(table)] = (table, found)
+        return found
 
     def cell_bits(self, board: CompiledTopology) -> CellBits:
         """The board's cells as bits (:class:`CellBits`), made once.
@@ -747,7 +762,7 @@ class BoardCells(Generic[P]):
         the empty cells next to one holding that piece (the board's
         :attr:`~boardkit.topology.CompiledTopology.neighbors`): a game whose
         pieces grow a group one cell at a time. On the compiled build the
-        loop runs in C; on the pure build the answer for a table of 32 cells
+        loop runs in C; on the pure build the answer for a table of 64 cells
         or more is the last one, updated at the cells the moves since changed.
 
         Examples:
@@ -767,9 +782,12 @@ class BoardCells(Generic[P]):
                 return [move for move, here in zip(table, cells) if here is None and move is not None]  # noqa: B905
             if len(table) >= _LONG and len(table) == len(cells):
                 return self._placed_moves(table)
+            spots = self._tables.spots(table)
+            if spots is not None and 3 * len(spots) <= len(table):  # few moves (Connect Four's): only their cells
+                return [table[i] for i in spots if cells[i] is None]
             # The moves of the empty cells picked in C (itertools), then the table's gaps dropped, if it has any.
             found: list[Any] = list(compress(table, map(is_, cells, repeat(None))))
-            if self._tables.gapped(table):
+            if spots is not None:
                 return [move for move in found if move is not None]
             return found
         neighbors = self.board.compiled.neighbors
@@ -784,62 +802,67 @@ class BoardCells(Generic[P]):
 
     def _placed_moves(self, table: Sequence[Any]) -> list[Any]:
         """:meth:`place_moves` on a long table (pure build): the game's last answer for it, updated at
-        the cells that the moves played since (their logs) changed, when every other cell still holds
-        what it held then (a position set up or taken back otherwise is found again in full)."""
+        the cells changed since (:meth:`_changed`), or found in full."""
         cells = self._cells
-        log = self._log
-        tokens = self._tokens
         known = self._tables.placed
         if known is not None and known[0] is table:
-            # The logs since the answer was found, newest first: the one of the move being played, then
-            # the last moves' back to the one it was found after (that one too if it was found during it).
-            logs: list[Any] = [] if log is None else [log]
-            anchor = known[4]
-            for token in reversed(tokens[-_BACK:]):
-                if token is anchor:
-                    if known[5]:
-                        logs.append(token)
-                    anchor = None
-                    break
-                if not isinstance(token, list):  # a sealed undo record (determinize): no log to read
-                    break
-                logs.append(token)
-            if log is anchor:
-                anchor = None
-            if anchor is None:
-                changed = [entry[1] for logged in logs for entry in logged if entry[0] == _CELL]
-                now = list(known[1])
+            since = self._changed(known[1], known[4], known[5])
+            if since is not None:
+                changed, now = since
+                moves, where = list(known[2]), list(known[3])
                 for i in changed:
-                    now[i] = cells[i]
-                if now == cells:  # the answer holds but perhaps at the cells the logs name
-                    moves, where = list(known[2]), list(known[3])
-                    for i in changed:
-                        k = bisect_left(where, i)
-                        listed = k < len(where) and where[k] == i
-                        if listed != (cells[i] is None and table[i] is not None):
-                            if listed:
-                                del moves[k], where[k]
-                            else:
-                                moves.insert(k, table[i])
-                                where.insert(k, i)
-                    self._placed(table, now, moves, where)
-                    return list(moves)
+                    k = bisect_left(where, i)
+                    listed = k < len(where) and where[k] == i
+                    if listed != (cells[i] is None and table[i] is not None):
+                        if listed:
+                            del moves[k], where[k]
+                        else:
+                            moves.insert(k, table[i])
+                            where.insert(k, i)
+                self._tables.placed = (table, now, moves, where, *self._anchor())
+                return list(moves)
         where = list(compress(range(len(table)), map(is_, cells, repeat(None))))
         if self._tables.gapped(table):
             where = [i for i in where if table[i] is not None]
         moves = [table[i] for i in where]
-        self._placed(table, list(cells), moves, where)
+        self._tables.placed = (table, list(cells), moves, where, *self._anchor())
         return list(moves)
 
-    def _placed(self, table: Sequence[Any], cells: list[Any], moves: list[Any], where: list[int]) -> None:
-        """Keep :meth:`_placed_moves`'s answer, with the log it was found during or after."""
+    def _anchor(self) -> tuple[Any, bool]:
+        """Where an answer kept for :meth:`_changed` was found: during a move (its log, True) or
+        after one (the last move's log, or None at the start, False)."""
         log = self._log
         if log is not None:
-            self._tables.placed = (table, cells, moves, where, log, True)
-        else:
-            tokens = self._tokens
-            last = tokens[-1] if tokens and isinstance(tokens[-1], list) else None
-            self._tables.placed = (table, cells, moves, where, last, False)
+            return log, True
+        tokens = self._tokens
+        return (tokens[-1] if tokens and isinstance(tokens[-1], list) else None), False
+
+    def _changed(self, before: list[Any], anchor: Any, during: bool) -> tuple[list[int], list[Any]] | None:
+        """The cells that may hold something else than ``before`` (the cells when an answer was kept,
+        found where :meth:`_anchor` said), and a copy of the cells now: those the logs of the moves
+        since name, when every other cell still holds what it held; ``None`` when another cell changed
+        (a position set up or taken back) or the moves since are too many. The pure build's moves
+        listed from the last answer (:meth:`place_moves`)."""
+        log = self._log
+        logs: list[Any] = [] if log is None else [log]
+        if log is not anchor:
+            for token in reversed(self._tokens[-_BACK:]):
+                if token is anchor:
+                    if during:
+                        logs.append(token)
+                    anchor = None
+                    break
+                if not isinstance(token, list):  # a sealed undo record (determinize): no log to read
+                    return None
+                logs.append(token)
+            if anchor is not None:
+                return None
+        cells = self._cells
+        changed = [entry[1] for logged in logs for entry in logged if entry[0] == _CELL]
+        now = list(before)
+        for i in changed:
+            now[i] = cells[i]
+        return (changed, now) if now == cells else None
 
     def held_moves(self, table: Sequence[tuple[int, Any]]) -> list[Any]:
         """The moves of the cells in ``table`` that hold something, in the
@@ -2374,7 +2397,10 @@ class BoardCells(Generic[P]):
         """The part of the turn the player to move is playing (a name from
         the game's :attr:`~BoardGame.parts`), or ``""`` for a game whose
         turns are one move."""
-        return "" if self._first_part is None else str(self._counters[PART])
+        if self._first_part is None:
+            return ""
+        part = self._counters[PART]
+        return part if type(part) is str else str(part)
 
     # -- the protocol, derived --------------------------------------------------
 
