@@ -707,8 +707,12 @@ class BoardCells(Generic[P]):
         raise NotImplementedError
 
     def legal_moves(self) -> list[Any]:
-        if self._result is None and self._legal[0] == self._version:  # the cache, read here: one call less
-            return list(self._legal[1])
+        if self._result is None and self._log is None:  # the cache read, or filled, here: one call less
+            version, moves = self._legal
+            if version != self._version:
+                moves = self.moves()
+                self._legal = (self._version, moves)
+            return list(moves)
         return list(BoardCells._listed(self))
 
     def _cached_moves(self) -> list[Any]:
@@ -844,9 +848,14 @@ class BoardCells(Generic[P]):
         (a position set up or taken back) or the moves since are too many. The pure build's moves
         listed from the last answer (:meth:`place_moves`)."""
         log = self._log
-        logs: list[Any] = [] if log is None else [log]
+        logs: list[list[tuple[int, Any, Any]]] = [] if log is None else [log]
         if log is not anchor:
-            for token in reversed(self._tokens[-_BACK:]):
+            tokens = self._tokens
+            k = len(tokens)
+            stop = max(0, k - _BACK)
+            while k > stop:
+                k -= 1
+                token = tokens[k]
                 if token is anchor:
                     if during:
                         logs.append(token)
