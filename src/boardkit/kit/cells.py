@@ -1488,7 +1488,10 @@ class BoardCells(Generic[P]):
             >>> [state.count(c) for c in ("p0", "p1", "p2", "p3")]
             [2, 1, 0, 2]
         """
-        start = at = self._index(cell)
+        try:
+            start = at = self._where[cell]
+        except (KeyError, TypeError):
+            start = at = self._index(cell)
         cells: list[Any] = self._cells
         held = cells[start]
         if held is not None and type(held) is not int:
@@ -1496,7 +1499,9 @@ class BoardCells(Generic[P]):
         seeds: int = held or 0
         steps = self.board.compiled.steps
         d = self._direction(direction)
-        passed: set[int] = {self._index(c) for c in skip} if skip else set()
+        passed: list[int] = []  # a few cells (a store): a list, without a comprehension's call
+        for c in skip:
+            passed.append(self._index(c))
         sown: list[int] = []
         idle, lap, left = 0, len(steps), seeds  # idle: steps since the last seed fell (a lap: nowhere to sow)
         while left:
@@ -1513,14 +1518,16 @@ class BoardCells(Generic[P]):
             sown.append(at)
             left -= 1
         log = self._log
-        if log is not None:
+        if log is not None:  # on the tables directly, each change logged for undo as put does
             log.append((_CELL, start, cells[start]))
-        cells[start] = 0
-        for j in sown:  # on the tables directly, each change logged for undo as put does
-            if log is not None:
+            cells[start] = 0
+            for j in sown:
                 log.append((_CELL, j, cells[j]))
-            cells[j] = (cells[j] or 0) + 1
-        if log is None:
+                cells[j] = (cells[j] or 0) + 1
+        else:
+            cells[start] = 0
+            for j in sown:
+                cells[j] = (cells[j] or 0) + 1
             self._changed_outside_a_move()
         return self.board.cells[at]
 
@@ -2467,9 +2474,18 @@ class BoardCells(Generic[P]):
         if self._result is not None:
             raise IllegalMoveError(move, "the game is over")
         try:
-            # The kit's own check called directly, where the game keeps it: on the compiled build a call
-            # through self looks the method up in Python, to find the game's own.
-            reason = self.check(move) if self._own_check else BoardCells._among_legal(self, move)
+            if self._own_check:
+                reason = self.check(move)
+            else:  # the kit's own check (_among_legal), here: one call less a move on the pure build
+                version, moves = self._legal
+                if version != self._version:
+                    moves = BoardCells._listed(self)
+                for legal in moves:  # the move usually is one of these very values: no comparisons needed
+                    if legal is move:
+                        reason = None
+                        break
+                else:
+                    reason = None if move in moves else "not a legal move in this position"
         except Exception:
             # A value that is not a move of the game (fields of the wrong kind, a cell off the board)
             # is refused; an error raised checking a move of the game is a bug in the rules: itself.
