@@ -1651,12 +1651,13 @@ class BoardCells(Generic[P]):
         cells = self._cells
         size = len(cells)
         n = len(ring)
-        for i in ring:
-            if not 0 <= i < size:
-                raise TopologyError(f"{i!r} is not a cell index of this board (0 to {size - 1})")
+        if NATIVE or not (n and min(ring) >= 0 and max(ring) < size):  # pure: the bounds checked in C
+            for i in ring:
+                if not 0 <= i < size:
+                    raise TopologyError(f"{i!r} is not a cell index of this board (0 to {size - 1})")
         if n == 0:
             return
-        before = [cells[i] for i in ring]
+        before = [cells[i] for i in ring] if NATIVE else list(map(cells.__getitem__, ring))
         log = self._log
         for k in range(n):
             j = ring[(k + shift) % n]
