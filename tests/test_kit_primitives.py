@@ -244,3 +244,17 @@ def test_place_moves_stays_the_plain_scan_through_undo_copies_and_set_ups(seed: 
                 assert state.legal_moves() == plain_places(state, own)
             table = ODD if rng.randbelow(2) else EVERY
             assert state.place_moves(table) == plain_places(state, table)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_place_moves_of_a_table_with_few_moves_reads_only_their_cells(seed: int) -> None:
+    rng = Random(seed)
+    state = Table().new_game(seed=seed)
+    names = [GRID.name(cell) for cell in GRID.cells]
+    tables = [[name if i % k == 0 else None for i, name in enumerate(names)] for k in (3, 5, 7, 20)]
+    for _ in range(20):
+        scatter(state, rng)
+        for table in tables:
+            plain = [move for move, here in zip(table, state.at, strict=True) if here is None and move is not None]
+            assert state.place_moves(table) == plain
+    assert state.game.tables.spots(tables[1]) == [0, 5, 10, 15]
