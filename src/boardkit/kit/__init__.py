@@ -196,8 +196,6 @@ class BoardGame(Game[S, M]):
         self.columns = self._column_labels()
         self._check_template()
         self._check_parts()
-        # Each part of a turn, by the part before it (:meth:`BoardState.next_part` goes on to it).
-        self._following: dict[str, str] = dict(zip(self.parts, list(self.parts)[1:], strict=False))
         #: Whether the game plays on edges (lists :class:`Edge` among its moves): its
         #: states keep a mark on every edge, and its observation planes cover them.
         self.on_edges = any(isinstance(kind, type) and issubclass(kind, Edge) for kind in self.moves)
@@ -580,7 +578,12 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             (0, 'second')
         """
         if part is None:
-            part = self.game._following.get(self.part)
+            now, after = self.part, False  # the part after the one being played, found without a copy of parts
+            for name in self.game.parts:
+                if after:
+                    part = name
+                    break
+                after = name == now
             if part is None:
                 raise OptionError(f"{self.game.name}: {self.part or 'a turn'} is the last part; next_turn() ends it")
         elif part not in self.game.parts:
