@@ -9,7 +9,10 @@ seen)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
+from k_in_a_row import KInARow, places
 from oware import Oware
 from pentago import Pentago
 
@@ -228,3 +231,72 @@ def test_remember_counts_a_position_by_its_cells_and_player() -> None:
         assert state.remember() == seen.get(key, 0)
         seen[key] = seen.get(key, 0) + 1
     assert max(seen.values()) > 1
+
+
+# -- place_moves: the last answer updated from the moves' logs (pure build) ---------------------------
+
+SQUARE = SquareGrid(9, 9)
+EVERY: list[Place | None] = [Place(SQUARE.name(c)) for c in SQUARE.cells]
+ODD = [p if i % 3 else None for i, p in enumerate(EVERY)]  # a table with gaps
+
+
+class Sweeper(BoardGame):
+    """Put a stone; the move asks for the empty cells half-way, then sweeps off a stone in the next row."""
+
+    name, board, moves = "sweeper", SQUARE, (Place,)
+
+    class state_class(BoardState):  # noqa: N801
+        def moves(self) -> list[Place]:
+            return self.place_moves(EVERY)
+
+        def play(self, move: Place) -> None:
+            self.put(move.cell, "XO"[self.player])
+            self.place_moves(ODD)  # asked during the move, before the sweep changes another cell
+            below = SQUARE.index(move.cell) + 9
+            if below < 81 and self.at[below] is not None:
+                self.put(SQUARE.cells[below], None)
+            self.next_turn()
+
+
+def plain_places(state: BoardState, table: Sequence[Place | None]) -> list[Place | None]:
+    return [move for move, here in zip(table, state.at, strict=True) if here is None and move is not None]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_place_moves_stays_the_plain_scan_through_undo_copies_and_set_ups(seed: int) -> None:
+    rng = Random(seed)
+    tables: list[tuple[BoardGame, Sequence[Place | None]]] = [
+        (Sweeper(), EVERY),
+        (KInARow(columns=9, rows=9, k=4), places(9, 9)[1]),
+    ]
+    for game, own in tables:
+        state = game.new_game(seed=seed)
+        for _ in range(120):
+            roll = rng.randbelow(10)
+            if state.is_over or (roll == 0 and state.history):
+                for _ in range(min(len(state.history), rng.randbelow(3) + 1)):
+                    state.undo()
+            elif roll == 1:
+                state = state.copy()
+            elif roll == 2:  # a change outside a move
+                state.put(SQUARE.cells[rng.randbelow(81)], [None, "X", "O"][rng.randbelow(3)])
+            else:
+                state.apply(state.random_move(rng))
+            if not state.is_over:
+                assert state.legal_moves() == plain_places(state, own)
+            table = ODD if rng.randbelow(2) else EVERY
+            assert state.place_moves(table) == plain_places(state, table)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_place_moves_of_a_table_with_few_moves_reads_only_their_cells(seed: int) -> None:
+    rng = Random(seed)
+    state = Table().new_game(seed=seed)
+    names = [GRID.name(cell) for cell in GRID.cells]
+    tables = [[name if i % k == 0 else None for i, name in enumerate(names)] for k in (3, 5, 7, 20)]
+    for _ in range(20):
+        scatter(state, rng)
+        for table in tables:
+            plain = [move for move, here in zip(table, state.at, strict=True) if here is None and move is not None]
+            assert state.place_moves(table) == plain
+    assert state.game.tables.spots(tables[1]) == [0, 5, 10, 15]

@@ -578,14 +578,17 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             Place('b1')
             (0, 'second')
         """
-        parts = list(self.game.parts)
         if part is None:
-            at = parts.index(self.part) + 1 if self._first_part is not None else len(parts)
-            if at >= len(parts):
+            now, after = self.part, False  # the part after the one being played, found without a copy of parts
+            for name in self.game.parts:
+                if after:
+                    part = name
+                    break
+                after = name == now
+            if part is None:
                 raise OptionError(f"{self.game.name}: {self.part or 'a turn'} is the last part; next_turn() ends it")
-            part = parts[at]
         elif part not in self.game.parts:
-            known = ", ".join(repr(p) for p in parts) or "none"
+            known = ", ".join(repr(p) for p in self.game.parts) or "none"
             raise OptionError(f"no part {part!r:.40} in {self.game.name}; its parts are {known}")
         self.set(PART, part)
 

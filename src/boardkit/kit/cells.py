@@ -15,6 +15,7 @@ check of a move and the undo log run in C.
 from __future__ import annotations
 
 import warnings
+from bisect import bisect_left
 from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
 from functools import reduce
 from itertools import compress, repeat
@@ -49,6 +50,10 @@ _ASKED: Final = -2
 PART = "_part"
 #: Whether this module runs compiled (then a plain loop is C, and beats the pure build's itertools).
 NATIVE: Final = not __file__.endswith(".py")
+#: The length from which place_moves, on the pure build, updates its last answer rather than finding it anew.
+_LONG: Final = 64
+#: How many moves back place_moves looks for the position of its last answer.
+_BACK: Final = 4
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -92,9 +97,14 @@ class BoardTables:
         self.edge_numbers: dict[tuple[int, int], int] = {}
         for k, (a, b) in enumerate(board.edges):
             self.edge_numbers[where[a], where[b]] = self.edge_numbers[where[b], where[a]] = k
-        # Whether each move table given to place_moves has gaps (None), by the table's id; the table is kept
-        # with its answer, so its id is never another's. A table is made once, as place_moves says.
-        self._gaps: dict[int, tuple[Sequence[Any], bool]] = {}
+        # The entries of each move table given to place_moves that are not None (None: all are), by the table's
+        # id; the table is kept with its answer, so its id is never another's. A table is made once, as
+        # place_moves says.
+        self._gaps: dict[int, tuple[Sequence[Any], list[int] | None]] = {}
+        # The last answer of place_moves on a long table (pure build): the table, the cells it was found on
+        # (a copy), the moves and their cells' indices, updated at the cells a move changed (_placed_moves).
+        # (table, cells, moves, indices, the log of the move it was found during or after, whether during).
+        self.placed: tuple[Sequence[Any], list[Any], list[Any], list[int], Any, bool] | None = None
         # The goals are kept with their way, as the tables below, so their id is never another's.
         self.ways: dict[tuple[int, int], tuple[Container[int], list[int]]] = {}
         self._words: list[CellWords] = []
@@ -115,14 +125,28 @@ class BoardTables:
             >>> tables.gapped(["a1", None]), tables.gapped(["a1", "b1"])
             (True, False)
         """
+        return self.spots(table) is not None
+
+    def spots(self, table: Sequence[Any]) -> list[int] | None:
+        """The indices of ``table``'s entries that are not ``None``, or
+        ``None`` when it has no gap, found once per table
+        (:meth:`BoardCells.place_moves` reads only these cells of a table
+        with few moves, such as Connect Four's drops on the top row).
+
+        Examples:
+            >>> tables = BoardTables(SquareGrid(3, 1))
+            >>> tables.spots(["a1", None, "c1"]), tables.spots(["a1", "b1", "c1"])
+            ([0, 2], None)
+        """
         known = self._gaps.get(id(table))
         if known is not None and known[0] is table:
             return known[1]
-        gaps = any(move is None for move in table)
+        spots = [i for i, move in enumerate(table) if move is not None]
+        found = None if len(spots) == len(table) else spots
         if len(self._gaps) >= 64:  # a game making its table anew each time: forget the old ones
             self._gaps.clear()
-        self._gaps[id(table)] = (table, gaps)
-        return gaps
+        self._gaps[id(table)] = (table, found)
+        return found
 
     def cell_bits(self, board: CompiledTopology) -> CellBits:
         """The board's cells as bits (:class:`CellBits`), made once.
@@ -685,7 +709,7 @@ class BoardCells(Generic[P]):
         twin._tables = self._tables
         twin._where = self._where
         twin._first_part = self._first_part
-        twin._version = 0
+        twin._version = self._version  # the numbering goes on: the logs the twin shares name versions of it
         twin._legal = (-1, [])
         twin._own_check = self._own_check
         twin._asked_at = -1
@@ -757,8 +781,12 @@ class BoardCells(Generic[P]):
         raise NotImplementedError
 
     def legal_moves(self) -> list[Any]:
-        if self._result is None and self._legal[0] == self._version:  # the cache, read here: one call less
-            return list(self._legal[1])
+        if self._result is None and self._log is None:  # the cache read, or filled, here: one call less
+            version, moves = self._legal
+            if version != self._version:
+                moves = self.moves()
+                self._legal = (self._version, moves)
+            return list(moves)
         return list(BoardCells._listed(self))
 
     def _cached_moves(self) -> list[Any]:
@@ -816,7 +844,9 @@ class BoardCells(Generic[P]):
         pieces grow a group one cell at a time. With ``among`` (cell
         indices), only those cells, in that order: the small board a player
         is sent to in Ultimate tic-tac-toe (and no move: that part of the
-        board is full). On the compiled build the loop runs in C.
+        board is full). On the compiled build the loop runs in C; on the pure
+        build the answer for a table of 64 cells or more is the last one,
+        updated at the cells the moves since changed.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -844,9 +874,14 @@ class BoardCells(Generic[P]):
             if NATIVE:  # compiled, this loop is C already: quicker than the calls below
                 # Plain zip (one entry per cell): mypyc compiles it to one loop, as it does not zip(strict=True).
                 return [move for move, here in zip(table, cells) if here is None and move is not None]  # noqa: B905
+            if len(table) >= _LONG and len(table) == len(cells):
+                return self._placed_moves(table)
+            spots = self._tables.spots(table)
+            if spots is not None and 3 * len(spots) <= len(table):  # few moves (Connect Four's): only their cells
+                return [table[i] for i in spots if cells[i] is None]
             # The moves of the empty cells picked in C (itertools), then the table's gaps dropped, if it has any.
             found: list[Any] = list(compress(table, map(is_, cells, repeat(None))))
-            if self._tables.gapped(table):
+            if spots is not None:
                 return [move for move in found if move is not None]
             return found
         neighbors = self.board.compiled.neighbors
@@ -858,6 +893,75 @@ class BoardCells(Generic[P]):
                         found.append(table[i])
                         break
         return found
+
+    def _placed_moves(self, table: Sequence[Any]) -> list[Any]:
+        """:meth:`place_moves` on a long table (pure build): the game's last answer for it, updated at
+        the cells changed since (:meth:`_changed`), or found in full."""
+        cells = self._cells
+        known = self._tables.placed
+        if known is not None and known[0] is table:
+            since = self._changed(known[1], known[4], known[5])
+            if since is not None:
+                changed, now = since
+                moves, where = list(known[2]), list(known[3])
+                for i in changed:
+                    k = bisect_left(where, i)
+                    listed = k < len(where) and where[k] == i
+                    if listed != (cells[i] is None and table[i] is not None):
+                        if listed:
+                            del moves[k], where[k]
+                        else:
+                            moves.insert(k, table[i])
+                            where.insert(k, i)
+                self._tables.placed = (table, now, moves, where, *self._anchor())
+                return list(moves)
+        where = list(compress(range(len(table)), map(is_, cells, repeat(None))))
+        if self._tables.gapped(table):
+            where = [i for i in where if table[i] is not None]
+        moves = [table[i] for i in where]
+        self._tables.placed = (table, list(cells), moves, where, *self._anchor())
+        return list(moves)
+
+    def _anchor(self) -> tuple[Any, bool]:
+        """Where an answer kept for :meth:`_changed` was found: during a move (its log, True) or
+        after one (the last move's log, or None at the start, False)."""
+        log = self._log
+        if log is not None:
+            return log, True
+        tokens = self._tokens
+        return (tokens[-1] if tokens and isinstance(tokens[-1], list) else None), False
+
+    def _changed(self, before: list[Any], anchor: Any, during: bool) -> tuple[list[int], list[Any]] | None:
+        """The cells that may hold something else than ``before`` (the cells when an answer was kept,
+        found where :meth:`_anchor` said), and a copy of the cells now: those the logs of the moves
+        since name, when every other cell still holds what it held; ``None`` when another cell changed
+        (a position set up or taken back) or the moves since are too many. The pure build's moves
+        listed from the last answer (:meth:`place_moves`)."""
+        log = self._log
+        logs: list[list[tuple[int, Any, Any]]] = [] if log is None else [log]
+        if log is not anchor:
+            tokens = self._tokens
+            k = len(tokens)
+            stop = max(0, k - _BACK)
+            while k > stop:
+                k -= 1
+                token = tokens[k]
+                if token is anchor:
+                    if during:
+                        logs.append(token)
+                    anchor = None
+                    break
+                if not isinstance(token, list):  # a sealed undo record (determinize): no log to read
+                    return None
+                logs.append(token)
+            if anchor is not None:
+                return None
+        cells = self._cells
+        changed = [entry[1] for logged in logs for entry in logged if entry[0] == _CELL]
+        now = list(before)
+        for i in changed:
+            now[i] = cells[i]
+        return (changed, now) if now == cells else None
 
     def held_moves(self, table: Sequence[tuple[int, Any]]) -> list[Any]:
         """The moves of the cells in ``table`` that hold something, in the
@@ -1503,7 +1607,9 @@ class BoardCells(Generic[P]):
         seeds: int = held or 0
         steps = tables.steps
         d = BoardCells._direction_index(self, direction)
-        passed: set[int] = {BoardCells._cell_index(self, c) for c in skip} if skip else set()
+        passed: list[int] = []  # a few cells (a store): a list, without a comprehension's call
+        for c in skip:
+            passed.append(BoardCells._cell_index(self, c))
         sown: list[int] = []
         idle, lap, left = 0, len(steps), seeds  # idle: steps since the last seed fell (a lap: nowhere to sow)
         while left:
@@ -1520,14 +1626,16 @@ class BoardCells(Generic[P]):
             sown.append(at)
             left -= 1
         log = self._log
-        if log is not None:
+        if log is not None:  # on the tables directly, each change logged for undo as put does
             log.append((_CELL, start, cells[start]))
-        cells[start] = 0
-        for j in sown:  # on the tables directly, each change logged for undo as put does
-            if log is not None:
+            cells[start] = 0
+            for j in sown:
                 log.append((_CELL, j, cells[j]))
-            cells[j] = (cells[j] or 0) + 1
-        if log is None:
+                cells[j] = (cells[j] or 0) + 1
+        else:
+            cells[start] = 0
+            for j in sown:
+                cells[j] = (cells[j] or 0) + 1
             self._changed_outside_a_move()
         return tables.cells[at]
 
@@ -1651,12 +1759,13 @@ class BoardCells(Generic[P]):
         cells = self._cells
         size = len(cells)
         n = len(ring)
-        for i in ring:
-            if not 0 <= i < size:
-                raise TopologyError(f"{i!r} is not a cell index of this board (0 to {size - 1})")
+        if NATIVE or not (n and min(ring) >= 0 and max(ring) < size):  # pure: the bounds checked in C
+            for i in ring:
+                if not 0 <= i < size:
+                    raise TopologyError(f"{i!r} is not a cell index of this board (0 to {size - 1})")
         if n == 0:
             return
-        before = [cells[i] for i in ring]
+        before = [cells[i] for i in ring] if NATIVE else list(map(cells.__getitem__, ring))
         log = self._log
         for k in range(n):
             j = ring[(k + shift) % n]
@@ -2426,7 +2535,10 @@ class BoardCells(Generic[P]):
         """The part of the turn the player to move is playing (a name from
         the game's :attr:`~BoardGame.parts`), or ``""`` for a game whose
         turns are one move."""
-        return "" if self._first_part is None else str(self._counters[PART])
+        if self._first_part is None:
+            return ""
+        part = self._counters[PART]
+        return part if type(part) is str else str(part)
 
     # -- the protocol, derived --------------------------------------------------
 
@@ -2484,9 +2596,18 @@ class BoardCells(Generic[P]):
         if self._result is not None:
             raise IllegalMoveError(move, "the game is over")
         try:
-            # The kit's own check called directly, where the game keeps it: on the compiled build a call
-            # through self looks the method up in Python, to find the game's own.
-            reason = self.check(move) if self._own_check else BoardCells._among_legal(self, move)
+            if self._own_check:
+                reason = self.check(move)
+            else:  # the kit's own check (_among_legal), here: one call less a move on the pure build
+                version, moves = self._legal
+                if version != self._version:
+                    moves = BoardCells._listed(self)
+                for legal in moves:  # the move usually is one of these very values: no comparisons needed
+                    if legal is move:
+                        reason = None
+                        break
+                else:
+                    reason = None if move in moves else "not a legal move in this position"
         except Exception:
             # A value that is not a move of the game (fields of the wrong kind, a cell off the board)
             # is refused; an error raised checking a move of the game is a bug in the rules: itself.
