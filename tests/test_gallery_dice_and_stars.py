@@ -19,6 +19,7 @@ import chinese_checkers
 import pytest
 from backgammon import TRAYS, Backgammon, BackgammonState, openspiel_chance
 from chinese_checkers import HOLES, INDEX, POINTS, SEATS, ChineseCheckers, ChineseCheckersState
+from test_gallery_oracle import needs_openspiel_2
 
 from boardkit import OptionError, Outcome
 from boardkit.kit import Step
@@ -178,6 +179,7 @@ def test_backgammon_agrees_on_the_turn_limit_and_the_default_scoring() -> None:
     assert {max(outcome.scores or (0,)) for outcome in report.outcomes} == {1}
 
 
+@needs_openspiel_2
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_chinese_checkers_agrees_with_openspiel_over_200_random_games(players: int) -> None:
     report = star_lockstep(ChineseCheckers(max_moves=STAR_TURNS), players)
@@ -199,6 +201,7 @@ def greedy(state: ChineseCheckersState) -> Any:
     return moves[gains.index(max(gains))]
 
 
+@needs_openspiel_2
 @pytest.mark.parametrize("players", [3, 4])
 def test_chinese_checkers_is_won_as_openspiel_wins_it(players: int) -> None:
     """Random games never fill a point; greedy ones do, and OpenSpiel, told the same moves, agrees at every move."""
@@ -250,6 +253,7 @@ def test_lockstep_catches_a_backgammon_that_bears_off_from_anywhere() -> None:
     assert caught.value.what == "legal moves" and caught.value.ours
 
 
+@needs_openspiel_2
 def test_lockstep_catches_chinese_checkers_hopping_back_onto_its_trail() -> None:
     check_game(_broken(ChineseCheckers(max_moves=20), HopsOntoItsOwnTrail), games=2, sample=2)
     with pytest.raises(LockstepError) as caught:

@@ -27,7 +27,7 @@ import pentago
 import pytest
 import tic_tac_toe
 import ultimate_tic_tac_toe as ultimate
-from test_gallery_oracle import EXAMPLES, _broken, play_in_the_browser, set_up
+from test_gallery_oracle import EXAMPLES, _broken, needs_openspiel_2, play_in_the_browser, set_up
 
 from boardkit import Outcome
 from boardkit.kit import Path
@@ -185,6 +185,7 @@ def play_beside_openspiel(name: str, game: Any = None, games: int = 200) -> Any:
     )
 
 
+@needs_openspiel_2
 @pytest.mark.parametrize("name", list(ENDS))
 def test_the_gallery_agrees_with_openspiel_over_200_random_games(name: str) -> None:
     report = play_beside_openspiel(name)

@@ -3,6 +3,7 @@ a bounded pool of processes that stops with the server (issue 27)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -164,13 +165,13 @@ def test_an_archived_game_downloads_in_the_games_own_formats(tmp_path: Path) -> 
 
 def test_a_store_refuses_another_database_and_a_later_layout(tmp_path: Path) -> None:
     other = tmp_path / "other.sqlite"
-    with sqlite3.connect(other) as db:
+    with contextlib.closing(sqlite3.connect(other)) as db, db:  # closed: "with connect()" only commits
         db.execute("CREATE TABLE notes (text TEXT)")
     with pytest.raises(OptionError, match="not one of boardkit serve's"):
         Store(other)
     later = tmp_path / "later.sqlite"
     Store(later).close()
-    with sqlite3.connect(later) as db:
+    with contextlib.closing(sqlite3.connect(later)) as db, db:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(OptionError, match=f"layout {SCHEMA_VERSION + 1}"):
         Store(later)
