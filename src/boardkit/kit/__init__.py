@@ -464,8 +464,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
 
     if TYPE_CHECKING:
         # The move type ``M`` as a type checker sees it. At run time these are BoardCells' methods
-        # (compiled on the compiled build, typed ``Any`` there; apply too, so a move is played in C
-        # there) and State's undo, unwrapped.
+        # (compiled on the compiled build, typed ``Any`` there) and State's apply and undo, unwrapped.
 
         def moves(self) -> list[M]: ...
         def legal_moves(self) -> list[M]: ...

@@ -618,10 +618,12 @@ def openspiel_reference(game: Any, **parameters: Any) -> Callable[[], Reference]
     if not isinstance(game, str) and parameters:
         raise OptionError("give parameters with a game's name, not with a loaded game (it has its own)")
     if isinstance(game, str):
-        # Checked first: OpenSpiel prints its own error for a name or a parameter it does not know.
-        if game not in pyspiel.registered_names():
+        # Checked first, from the registered game types: OpenSpiel prints its own error for a name or a
+        # parameter it does not know.
+        kind = next((k for k in pyspiel.registered_games() if k.short_name == game), None)
+        if kind is None:
             raise OptionError(f"OpenSpiel {_spiel_version()} has no game {game!r:.40}")
-        unknown = sorted(set(parameters) - set(pyspiel.load_game(game).get_type().parameter_specification))
+        unknown = sorted(set(parameters) - set(kind.parameter_specification))
         if unknown:
             raise OptionError(f"OpenSpiel {_spiel_version()}'s {game} has no parameter {unknown[0]!r:.40}")
     try:
