@@ -142,11 +142,7 @@ class BoardTables:
         if known is not None and known[0] is table:
             return known[1]
         spots = [i for i, move in enumerate(table) if move is not None]
-        found = None if len(spots) == len(table) else spots
-        if len(self._gaps) >= 64:  # a game making its table anew each time: forget the old ones
-            self._gaps.clear()
-        self._gaps[id(table)] = (table, found)
-        return found
+        return _kept(self._gaps, table, None if len(spots) == len(table) else spots)
 
     def cell_bits(self, board: CompiledTopology) -> CellBits:
         """The board's cells as bits (:class:`CellBits`), made once.
@@ -158,11 +154,9 @@ class BoardTables:
             True
         """
         if not self._bits:
-            known = _BOARD_BITS.get(id(board))
-            if known is None or known[0] is not board:  # made once per board, for every game on it
-                if len(_BOARD_BITS) >= 64:
-                    _BOARD_BITS.clear()
-                known = _BOARD_BITS[id(board)] = (board, CellBits(board))
+            known = _BOARD_BITS.get(id(board))  # made once per board, for every game on it
+            if known is None or known[0] is not board:
+                known = (board, _kept(_BOARD_BITS, board, CellBits(board)))
             self._bits.append(known[1])
         return self._bits[0]
 
@@ -177,11 +171,9 @@ class BoardTables:
             (True, True)
         """
         if not self._words:
-            known = _BOARD_WORDS.get(id(board))
-            if known is None or known[0] is not board:  # made once per board, for every game on it
-                if len(_BOARD_WORDS) >= 64:
-                    _BOARD_WORDS.clear()
-                known = _BOARD_WORDS[id(board)] = (board, CellWords(self.cell_bits(board)))
+            known = _BOARD_WORDS.get(id(board))  # made once per board, for every game on it
+            if known is None or known[0] is not board:
+                known = (board, _kept(_BOARD_WORDS, board, CellWords(self.cell_bits(board))))
             self._words.append(known[1])
         return self._words[0]
 
@@ -199,11 +191,7 @@ class BoardTables:
         known = self._walls.get(id(table))
         if known is not None and known[0] is table:
             return known[1]
-        walls = WallTable(table)
-        if len(self._walls) >= 64:
-            self._walls.clear()
-        self._walls[id(table)] = (table, walls)
-        return walls
+        return _kept(self._walls, table, WallTable(table))
 
     def wall_ends(self, ends: Sequence[tuple[int, int]], rim: int) -> tuple[list[int], list[int]]:
         """The board's :attr:`~boardkit.topology.CompiledTopology.wall_ends`
@@ -234,17 +222,26 @@ class BoardTables:
         known = self._hops.get(id(table))
         if known is not None and known[0] is table:
             return known[1]
-        hops = HopTable(table)
-        if len(self._hops) >= 64:
-            self._hops.clear()
-        self._hops[id(table)] = (table, hops)
-        return hops
+        return _kept(self._hops, table, HopTable(table))
 
 
 #: Each board's CellBits and CellWords, by its compiled tables' id (kept with them): made once per board,
 #: not once per game (a program that makes a game for each playout would otherwise make them each time).
 _BOARD_BITS: dict[int, tuple[CompiledTopology, CellBits]] = {}
 _BOARD_WORDS: dict[int, tuple[CompiledTopology, CellWords]] = {}
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _kept(known: dict[int, tuple[_K, _V]], key: _K, value: _V) -> _V:
+    """Keep ``value``, read once from ``key`` (a table or a board), in ``known`` by the key's id, the key
+    beside it so that its id is never another's; a program that makes its tables anew each time would
+    fill ``known`` without end, so past 64 entries the old ones are forgotten. The readers look up first."""
+    if len(known) >= 64:
+        known.clear()
+    known[id(key)] = (key, value)
+    return value
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
