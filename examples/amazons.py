@@ -36,19 +36,17 @@ from typing import ClassVar
 
 from boardkit import Outcome
 from boardkit.about import About
-from boardkit.kit import BoardGame, BoardState, Place, Step
+from boardkit.kit import BoardGame, BoardState, Place, Step, slide_table
 from boardkit.topology import SquareGrid
 
 BOARD = SquareGrid(10, 10, diagonals=True)  # index 0 is a10, the top left: OpenSpiel's order
-NAMES = [BOARD.name(cell) for cell in BOARD.cells]
 RAYS = BOARD.compiled.rays
 AMAZONS = "XO"
 START = {"X": ("a4", "j4", "d1", "g1"), "O": ("d10", "g10", "a7", "j7")}
 #: Every queen move from each square, made once, along each line nearest first: (square, move).
-LINES = [[[(j, Step(NAMES[i], NAMES[j])) for j in ray] for ray in RAYS[i]] for i in range(len(NAMES))]
-PLACES = [Place(name) for name in NAMES]
-#: Every arrow shot from each square, the same way: (square, the shot there).
-SHOTS = [[[(j, PLACES[j]) for j in ray] for ray in RAYS[i]] for i in range(len(NAMES))]
+LINES = slide_table(BOARD, Step)
+#: Every arrow shot from each square, the same way, each named by where it lands.
+SHOTS = slide_table(BOARD, Place)
 
 
 def openspiel_names(move: Step | Place, state: BoardState) -> list[str]:

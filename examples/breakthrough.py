@@ -30,25 +30,15 @@ from typing import ClassVar
 
 from boardkit import Outcome
 from boardkit.about import About
-from boardkit.kit import BoardGame, BoardState, Path
+from boardkit.kit import BoardGame, BoardState, Path, step_table
 from boardkit.topology import SquareGrid
 
 BOARD = SquareGrid(8, 8, diagonals=True)
-TABLES = BOARD.compiled
 PIECES = "bw"
-#: Each side's ways forward: diagonals (which capture) and straight ahead (which does not).
-AHEAD = [[BOARD.directions.index(d) for d in ways] for ways in (("sw", "s", "se"), ("nw", "n", "ne"))]
-#: For each side and square: (square ahead, the step there, the capture there or None), made once.
+#: Each side's steps forward, made once: straight ahead onto an empty square, diagonally onto one or to capture.
 ROUTES = [
-    [
-        [
-            (j, Path.through(BOARD, (i, j)), Path.through(BOARD, (i, j), capture=True) if d != ways[1] else None)
-            for d in ways
-            if (j := TABLES.steps[i][d]) >= 0
-        ]
-        for i in range(64)
-    ]
-    for ways in AHEAD
+    step_table(BOARD, Path, ways=(left, ahead, right), capture=(left, right))
+    for left, ahead, right in (("sw", "s", "se"), ("nw", "n", "ne"))
 ]
 GOAL = (slice(56, 64), slice(0, 8))  # the far row of each side, by square index
 

@@ -50,7 +50,7 @@ import networkx as nx
 
 from boardkit import OptionError, Outcome
 from boardkit.about import About
-from boardkit.kit import BoardGame, BoardState, Pass, Step
+from boardkit.kit import BoardGame, BoardState, Pass, Step, hop_table
 from boardkit.topology import Topology, from_graph
 
 #: The six directions, as (rows down, half-holes right): OpenSpiel's order.
@@ -90,10 +90,8 @@ def point_of(r: int, c: int) -> int | None:
 POINTS = [[i for i, hole in enumerate(HOLES) if point_of(*hole) == p] for p in range(6)]  # ten holes each
 SEATS = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}  # each player's point, by number of players
 FAR = {n: [[POINTS[(p + 3) % 6]] for p in seats] for n, seats in SEATS.items()}  # each player's far point, for filled()
-#: Every step and hop, made once, as the kit's hop_moves reads them: ROUTES[i] lists, for a piece on hole i, (next
-#: hole, the step there, the hole beyond it, the hop there), one per direction (beyond -1, and no hop, at the edge).
-ROUTES = [[(j, Step(CELLS[i], CELLS[j]), k, Step(CELLS[i], CELLS[k]) if k >= 0 else None)
-           for d, j in enumerate(NEIGHBOURS[i]) if j >= 0 for k in [NEIGHBOURS[j][d]]] for i in range(121)]
+#: Every step and hop from each hole, made once, as the kit's hop_moves reads them.
+ROUTES = hop_table(BOARD, Step)
 INDEX = {name: i for i, name in enumerate(CELLS)}
 PIECES = "123456"
 

@@ -28,18 +28,13 @@ from typing import ClassVar
 
 from boardkit import Outcome
 from boardkit.about import About
-from boardkit.kit import BoardGame, BoardState, Step
+from boardkit.kit import BoardGame, BoardState, Step, step_table
 from boardkit.topology import SquareGrid
 
 BOARD = SquareGrid(6, 5)  # index 0 is a5, the top left square: OpenSpiel's first
 STONES = "ox"
-#: Every move from each square, made once: (the square it clobbers, the move).
-ROUTES = [
-    [(j, Step(BOARD.name(BOARD.cells[i]), BOARD.name(BOARD.cells[j]))) for j in BOARD.compiled.neighbors[i]]
-    for i in range(len(BOARD.cells))
-]
-#: The same as the kit's step_moves reads them: none onto an empty square, the move onto an enemy.
-CLOBBERS = [[(j, None, move) for j, move in routes] for routes in ROUTES]
+#: Every clobber from each square, made once: a step onto a neighbouring enemy, never onto an empty square.
+CLOBBERS = step_table(BOARD, Step, quiet=False, capture=True)
 
 
 def openspiel_names(move: Step, state: object = None) -> str:

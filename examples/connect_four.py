@@ -22,7 +22,7 @@ import attrs
 
 from boardkit import Outcome
 from boardkit.about import About
-from boardkit.kit import BoardGame, BoardState
+from boardkit.kit import BoardGame, BoardState, line_table
 from boardkit.topology import SquareGrid, Topology
 
 WIDTH, HEIGHT = 7, 6
@@ -51,8 +51,8 @@ class Drop:
 DROPS = tuple(Drop(c) for c in range(WIDTH))
 #: The drop into each column by its top cell's index (None for the other cells), for the kit's place_moves.
 TOPS = [DROPS[column] if row == 0 else None for column, row in BOARD.cells]
-#: Every four cells in a line, by index: from each cell along the rays to the ne, e, se and s.
-FOURS = [(i, *ray[:3]) for i in range(WIDTH * HEIGHT) for ray in BOARD.compiled.rays[i][1:5] if len(ray) >= 3]
+#: Every four cells in a line, by index, each line once.
+FOURS = line_table(BOARD, 4)
 
 
 class ConnectFourState(BoardState[str, Drop]):

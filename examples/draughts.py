@@ -41,20 +41,18 @@ from typing import ClassVar
 from boardkit import Outcome
 from boardkit.about import About
 from boardkit.capture import between, chains
-from boardkit.kit import BoardGame, BoardState, Path
+from boardkit.kit import BoardGame, BoardState, Path, route_table
 from boardkit.topology import SquareGrid
 
 BOARD = SquareGrid(8, 8, diagonals=True)
 TABLES = BOARD.compiled
-NE, SE, SW, NW = (BOARD.directions.index(d) for d in ("ne", "se", "sw", "nw"))
-WAYS = {"w": (NW, NE), "b": (SE, SW), "W": (NW, NE, SE, SW), "B": (NW, NE, SE, SW)}  # OpenSpiel's order
+KING = ("nw", "ne", "se", "sw")  # OpenSpiel's order
+NAMED = {"w": ("nw", "ne"), "b": ("se", "sw"), "W": KING, "B": KING}  # each piece's directions: men forward only
+WAYS = {piece: [BOARD.directions.index(d) for d in ways] for piece, ways in NAMED.items()}  # by index, for chains
 CROWN = {"w": set(range(8)), "b": set(range(56, 64))}  # the far row of each side's men, by index
 SIDES = ({"w", "W"}, {"b", "B"})
 #: Every step of each piece from each square, made once: (the square it reaches, the move).
-ROUTES: dict[str | None, list[list[tuple[int, Path]]]] = {
-    piece: [[(j, Path.through(BOARD, (i, j))) for d in ways if (j := TABLES.steps[i][d]) >= 0] for i in range(64)]
-    for piece, ways in WAYS.items()
-}
+ROUTES = {piece: route_table(BOARD, Path, ways=ways) for piece, ways in NAMED.items()}
 STEPS = [{piece: ROUTES[piece] for piece in side} for side in SIDES]  # each player's pieces' routes
 
 

@@ -20,16 +20,13 @@ import attrs
 
 from boardkit import Outcome, capture
 from boardkit.about import About
-from boardkit.kit import BoardGame, BoardState, Step
+from boardkit.kit import BoardGame, BoardState, Step, slide_table
 from boardkit.topology import HexGrid
 
 BOARD = HexGrid.hexagon(3)
 #: Every slide, made once: from each cell (by index), along each direction, the cells nearest first,
 #: each with the move that lands there.
-SLIDES = [
-    [[(j, Step(BOARD.name(start), BOARD.name(BOARD.cells[j]))) for j in ray] for ray in BOARD.compiled.rays[i]]
-    for i, start in enumerate(BOARD.cells)
-]
+SLIDES = slide_table(BOARD, Step)
 
 
 @attrs.frozen

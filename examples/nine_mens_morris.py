@@ -38,7 +38,7 @@ import networkx as nx
 
 from boardkit import Outcome
 from boardkit.about import About
-from boardkit.kit import BoardGame, BoardState, Place, Step
+from boardkit.kit import BoardGame, BoardState, Place, Step, step_table
 from boardkit.topology import from_graph
 
 #: The points in OpenSpiel's order: row by row from the top, each from the left.
@@ -66,12 +66,11 @@ def morris_board() -> nx.DiGraph[str]:
 BOARD = from_graph(morris_board())
 INDEX = {name: i for i, name in enumerate(POINTS)}
 MILLS = [[[INDEX[q] for q in line.split("-") if q != p] for line in LINES if p in line.split("-")] for p in POINTS]
-AROUND = BOARD.compiled.neighbors
 PUT = [Place(name) for name in POINTS]
 STEPS = [[Step(a, b) for b in POINTS] for a in POINTS]
 #: The mills through each point, each with the point first; each point's steps, as the kit's step_moves reads them.
 MILL_LINES = [[[p, a, b] for a, b in mills] for p, mills in enumerate(MILLS)]
-ROADS = [[(q, STEPS[p][q], None) for q in AROUND[p]] for p in range(len(POINTS))]
+ROADS = step_table(BOARD, Step)
 MEN = "WB"
 
 

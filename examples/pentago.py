@@ -45,7 +45,7 @@ import attrs
 
 from boardkit import Outcome
 from boardkit.about import About
-from boardkit.kit import BoardGame, BoardState, Place
+from boardkit.kit import BoardGame, BoardState, Place, line_table
 from boardkit.topology import SquareGrid, Topology
 
 BOARD = SquareGrid(6, 6, diagonals=True, origin="top")  # index 0 is a1, the top left: OpenSpiel's order
@@ -55,8 +55,8 @@ QUARTERS = ("nw", "ne", "se", "sw")  # OpenSpiel's order
 #: Each quarter's eight outer squares by index, clockwise from its top-left corner (its centre never moves).
 AROUND = [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1)]
 RINGS = [[BOARD.index((x + dx, y + dy)) for dx, dy in AROUND] for x, y in [(0, 0), (3, 0), (3, 3), (0, 3)]]
-#: Every five squares in a line, by index: from each square along the rays to the ne, e, se and s.
-FIVES = [(i, *ray[:4]) for i in range(36) for ray in BOARD.compiled.rays[i][1:5] if len(ray) >= 4]
+#: Every five squares in a line, by index, each line once.
+FIVES = line_table(BOARD, 5)
 
 
 @attrs.frozen

@@ -205,7 +205,7 @@ class CloberOntoEmpty(clobber.ClobberState):
         cells = self.layout()
         mine = clobber.STONES[self.player]
         return super().moves() + [
-            m for i, stone in enumerate(cells) if stone == mine for j, m in clobber.ROUTES[i] if cells[j] is None
+            m for i, stone in enumerate(cells) if stone == mine for j, _, m in clobber.CLOBBERS[i] if cells[j] is None
         ]
 
 

@@ -17,7 +17,7 @@ from go import Go, GoState
 from kalah import Kalah, KalahState
 from typing_extensions import assert_type
 
-from boardkit.kit import BoardGame, BoardState, Pass, Path, Place, Step
+from boardkit.kit import BoardGame, BoardState, Pass, Path, Place, Step, hop_table, route_table, slide_table, step_table
 from boardkit.topology import SquareGrid
 
 
@@ -104,3 +104,12 @@ def the_untyped_spelling() -> None:
     state.apply(42)  # no type to check it against: refused at run time only
     assert_type(CountsState(Untyped(), 2, 0).legal_moves(), list[Any])
     assert_type(CountsState(Untyped(), 2, 0)["a1"], int | None)
+
+
+def route_tables() -> None:
+    board = SquareGrid(3, 3)
+    assert_type(step_table(board, Path, ways=("n",), capture=("n",)), list[list[tuple[int, Path | None, Path | None]]])
+    assert_type(slide_table(board, Place), list[list[list[tuple[int, Place]]]])
+    assert_type(hop_table(board, Step)[0][0][3], Step | None)
+    assert_type(route_table(board, Step)[0][0][1], Step)
+    step_table(board, int)  # error: Value of type variable "K" of "step_table" cannot be "int"

@@ -77,6 +77,7 @@ from boardkit.errors import NotationError, OptionError
 from boardkit.game import Game, NoOptions, State, make_options
 from boardkit.kit.cells import PART, BoardCells, BoardTables, P
 from boardkit.kit.moves import Edge, MoveType, Pass, Path, Place, Step
+from boardkit.kit.routes import hop_table, line_table, route_table, slide_table, step_table
 from boardkit.parts import Parts
 from boardkit.render import standing
 from boardkit.render.board import grid_size
@@ -99,6 +100,11 @@ __all__ = [
     "Path",
     "Place",
     "Step",
+    "hop_table",
+    "line_table",
+    "route_table",
+    "slide_table",
+    "step_table",
 ]
 
 #: A kit game's move type: ``Step``, ``Place | Pass``, the game's own class

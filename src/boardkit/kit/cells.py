@@ -1045,9 +1045,9 @@ class BoardCells(Generic[P]):
         ``i``, its routes as ``(j, quiet, capture)``: the move ``quiet`` is
         legal when cell ``j`` is empty, ``capture`` when it holds ``enemy``
         (either may be ``None``: no such move). The game makes its moves
-        once (the table) and the kit finds the legal ones; on the compiled
-        build that loop runs in C. Breakthrough's steps and captures,
-        Clobber's clobbers.
+        once (the table, from :func:`~boardkit.kit.step_table`) and the kit
+        finds the legal ones; on the compiled build that loop runs in C.
+        Breakthrough's steps and captures, Clobber's clobbers.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -1089,7 +1089,8 @@ class BoardCells(Generic[P]):
         ``steps=False`` only the hops are listed: a hop chain going on
         (Chinese checkers, Halma). With ``start``, the routes of that cell
         are read whatever stands on it (``piece`` is not looked at). On the
-        compiled build the loop runs in C.
+        compiled build the loop runs in C. :func:`~boardkit.kit.hop_table`
+        makes the table.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -1143,7 +1144,8 @@ class BoardCells(Generic[P]):
         ``i``, its routes as ``(j, move)``, the move legal when cell ``j``
         is empty. For sides with several kinds of piece (draughts' men and
         kings), all listed square by square, whatever the kind; on the
-        compiled build the loop runs in C.
+        compiled build the loop runs in C. :func:`~boardkit.kit.route_table`
+        makes each piece's table.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -1171,7 +1173,8 @@ class BoardCells(Generic[P]):
         ``(j, move)`` pairs nearest first, ``move`` being the slide to
         ``j``; a line stops before the first cell that is not empty. The
         moves of a queen, an Amazon or its arrow, a Hasami piece; on the
-        compiled build the loop runs in C.
+        compiled build the loop runs in C. :func:`~boardkit.kit.slide_table`
+        makes the table.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
