@@ -61,11 +61,11 @@ class HarvestState(BoardState[str, Place | Pass]):
         return self.place_moves(claims)
 
     def moves(self) -> list[Place | Pass]:
-        return [*self.claims(self.current_player or 0)] or [Pass()]
+        return [*self.claims(self.player)] or [Pass()]
 
     def play(self, move: Place | Pass) -> None:
         if isinstance(move, Place):
-            self.put(move.cell, STONES[self.current_player or 0])
+            self.put(move.cell, STONES[self.player])
         self.next_turn()
 
     def judge(self) -> Outcome | None:
@@ -91,7 +91,7 @@ class HarvestState(BoardState[str, Place | Pass]):
         return {"hexes left": str(len(left)), "crops left": str(sum(left))}
 
     def describe(self, move: Place | Pass, before: BoardState) -> str:
-        who = SEATS[before.current_player or 0]
+        who = SEATS[before.player]
         if isinstance(move, Pass):
             return f"{who} could not claim, and passed"
         gained = max(a - b for a, b in zip(self.scores, before.scores or (0, 0), strict=True))

@@ -48,7 +48,7 @@ class HexHasamiState(BoardState[str, Step]):
                 self.put((q, r), "o")
 
     def moves(self) -> list[Step]:
-        stone = "xo"[self.current_player or 0]
+        stone = "xo"[self.player]
         return self.slide_moves(SLIDES, stone)  # each stone's slides, stopping before the first stone
 
     def play(self, move: Step) -> None:
@@ -70,7 +70,7 @@ class HexHasamiState(BoardState[str, Step]):
             if self.counter(f"taken by {stone}") >= options.captures_to_win:
                 return Outcome.win(player, f"captured {self.counter(f'taken by {stone}')} stones")
         if not self.moves():
-            return Outcome.win(1 - (self.current_player or 0), "the opponent has no move")
+            return Outcome.win(1 - self.player, "the opponent has no move")
         if self.counter("moves") >= options.move_limit:
             return Outcome.draw("move limit reached")
         return None

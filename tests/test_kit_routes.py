@@ -106,6 +106,7 @@ def test_step_table_to_every_neighbour(board: Topology, kind: type) -> None:
                     made(board, kind, cell, c, capture=True) if capture else None,
                 )
                 for c in board.neighbors(cell)
+                if quiet or capture  # a route that gives no move is left out
             ]
             assert table[i] == plain
         if quiet:
@@ -129,7 +130,7 @@ def test_step_table_along_named_ways_with_some_captures(board: Topology) -> None
                     made(board, Path, cell, c, capture=True) if way in capture else None,
                 )
                 for way in ways
-                if (c := board.step(cell, way)) is not None
+                if (c := board.step(cell, way)) is not None and (way in quiet or way in capture)
             ]
             assert table[i] == plain
             ahead = [board.step(cell, way) for way in ways]
@@ -190,7 +191,14 @@ def test_the_helpers_read_the_tables(seed: int) -> None:
         (lambda b: step_table(b, Step, capture=("n",)), "name the ways to choose the captures among them"),
         (lambda b: step_table(b, Step, ways=("n", "e"), quiet=("s",)), "'s' is not among the ways named (n, e)"),
         (lambda b: step_table(b, Step, ways=("n",), capture="n"), "not the text 'n'"),
-        (lambda b: hop_table(b, dict), "a route table holds Step, Path or Place moves"),  # type: ignore[type-var]
+        (lambda b: hop_table(b, dict), "a table holds moves of the kinds Step, Path or Place"),  # type: ignore[type-var]
+        (lambda b: route_table(b, Step, ways=(d for d in "ne")), "as a tuple or a list, not a generator"),
+        (lambda b: route_table(b, Step, ways={"n", "e"}), "in their order, as a tuple or a list, not a set"),
+        (lambda b: step_table(b, Step, ways=("n",), capture=(d for d in "n")), "captures: True, False or a tuple"),
+        (lambda b: step_table(b, Step, quiet=None), "quiet moves: True, False or a tuple of directions, not None"),
+        (lambda b: step_table(b, Step, capture=1), "captures: True, False or a tuple of directions, not 1"),
+        (lambda b: step_table(b.graph, Step), "a table is made from a board (a Topology), not Graph"),
+        (lambda b: line_table(None, 3), "a table is made from a board (a Topology), not NoneType"),
         (lambda b: hop_table(ring(), Step), "this board has no directions to follow"),
         (lambda b: slide_table(ring(), Step), "this board has no directions to follow"),
     ],
@@ -234,10 +242,36 @@ class Four(BoardGame):
     name, board, state_class = "four", SquareGrid(4, 4, diagonals=True), BoardState
 
 
-@pytest.mark.parametrize("length", [1, 0, True, 2.5])
+@pytest.mark.parametrize("length", [1, 0, True, 2.5, 3.0, "3"])
 def test_a_line_shorter_than_two_cells_is_refused(length: Any) -> None:
-    with pytest.raises(TopologyError, match="a line is 2 cells long at least"):
+    with pytest.raises(TopologyError, match="a line's length is a whole number of cells, 2 or more"):
         line_table(BOARDS["square"], length)
+
+
+def test_a_line_longer_than_the_board_is_nowhere() -> None:
+    assert line_table(BOARDS["square"], 6) == [] and len(line_table(BOARDS["square"], 5)) == 4
+
+
+def test_no_directions_chosen_is_none_at_all() -> None:
+    board = BOARDS["square"]
+    assert step_table(board, Step, capture=()) == step_table(board, Step)
+    assert step_table(board, Step, quiet=(), capture=()) == [[] for _ in board.cells]
+
+
+class Hop(Step):
+    """A game's own kind of step."""
+
+
+class Land(Place):
+    """A game's own kind of placement."""
+
+
+def test_a_games_own_kind_of_move_is_made_as_its_kind() -> None:
+    board = BOARDS["square"]
+    routes = route_table(board, Hop)
+    assert all(type(move) is Hop for row in routes for _, move in row)
+    assert routes[board.index("a1")] == [(board.index("a2"), Hop("a1", "a2")), (board.index("b1"), Hop("a1", "b1"))]
+    assert {type(move) for row in slide_table(board, Land) for line in row for _, move in line} == {Land}
 
 
 def test_the_filled_lines_of_a_board() -> None:

@@ -67,15 +67,22 @@ def step_table(
     ``quiet`` the move onto ``j`` when it is empty and ``capture`` the move
     onto it when an enemy holds it (``None`` where there is no such move).
 
-    ``ways`` names the directions to step in, in that order (``None``: to
-    every neighbouring cell, in the board's order, which on a graph board
-    without directions is the only choice). ``quiet`` and ``capture`` say
-    which of them give a move onto an empty cell and which a capture: all
-    (``True``), none (``False``) or those named. A :class:`Path` capture is
-    marked as one (``"a7xb6"``).
+    ``ways`` names the directions to step in, in that order, as a tuple or
+    list (``board.directions`` for all of them). ``None`` steps to every
+    neighbouring cell in the board's order instead, which on a graph board
+    without directions is the only choice, and which has no directions to
+    choose among. ``quiet`` and ``capture`` say which of the ways give a
+    move onto an empty cell and which a capture: all (``True``), none
+    (``False``) or those named; a way that gives neither is left out. A
+    :class:`Path` capture is marked as one (``"a7xb6"``); a :class:`Step`
+    capture is written as the step is. A :class:`Place` names only where
+    the piece lands, so it suits a game where one piece of a side moves at
+    a time (two pieces able to reach one cell would list one move twice).
 
     Raises:
-        TopologyError: if a direction named is not one of the board's.
+        TopologyError: if a direction named is not one of the board's, the
+            directions are not named in order (a set), or ``quiet`` or
+            ``capture`` names a direction that is not among ``ways``.
 
     Examples:
         >>> from boardkit.topology import SquareGrid
@@ -87,10 +94,12 @@ def step_table(
     names, made = _names(board), _maker(board, move)
     if ways is None:
         every = [[(j, "") for j in around] for around in board.compiled.neighbors]
+        listed: tuple[str, ...] | None = None
     else:
         named = _directions(board, ways)
         every = [[(j, way) for way, d in named if (j := steps[d]) >= 0] for steps in board.compiled.steps]
-    quiet_ways, capture_ways = _chosen(quiet, "quiet moves", ways), _chosen(capture, "captures", ways)
+        listed = tuple(way for way, _ in named)
+    quiet_ways, capture_ways = _chosen(quiet, "quiet moves", listed), _chosen(capture, "captures", listed)
     return [
         [
             (
@@ -99,6 +108,7 @@ def step_table(
                 made(names, i, j, True) if capture_ways is None or way in capture_ways else None,
             )
             for j, way in routes
+            if quiet_ways is None or capture_ways is None or way in quiet_ways or way in capture_ways
         ]
         for i, routes in enumerate(every)
     ]
@@ -156,10 +166,11 @@ def hop_table(
     board: Topology, move: type[K], *, ways: Sequence[str] | None = None
 ) -> list[list[tuple[int, K, int, K | None]]]:
     """The table of :meth:`~boardkit.kit.BoardState.hop_moves`: for each
-    cell ``i``, one route per direction of ``ways`` that leaves the board
-    nowhere (``None``: every direction, in the board's order), as ``(j,
-    step, k, hop)``: the step onto the next cell ``j``, and the hop over it
-    onto the cell beyond, ``k`` (``-1``, and ``hop`` ``None``, at the edge).
+    cell ``i``, a route along each direction of ``ways`` (``None``: every
+    direction, in the board's order) as ``(j, step, k, hop)``: the step onto
+    the next cell ``j``, and the hop over it onto the cell beyond, ``k``
+    (``-1``, and ``hop`` ``None``, where that is off the board). A direction
+    whose first step is already off the board has no route.
 
     Raises:
         TopologyError: if a direction named is not one of the board's, or the
@@ -190,11 +201,14 @@ def line_table(board: Topology, length: int, *, ways: Sequence[str] | None = Non
     :meth:`~boardkit.kit.BoardState.all_filled`: from each cell in board
     order, along each direction of ``ways`` in that order. ``None`` takes one
     direction of each opposite pair, the one the board names first, so that
-    each line is listed once.
+    each line is listed once (ways named with both of a pair list each line
+    twice, once from each end). A board with no line that long has none:
+    the table is empty.
 
     Raises:
         TopologyError: if a direction named is not one of the board's, the
-            board has no directions, or ``length`` is less than 2.
+            board has no directions, or ``length`` is not a whole number of
+            cells, 2 or more.
 
     Examples:
         >>> from boardkit.topology import SquareGrid
@@ -204,32 +218,41 @@ def line_table(board: Topology, length: int, *, ways: Sequence[str] | None = Non
         (8, [['a3', 'b3', 'c3'], ['a3', 'b2', 'c1']])
     """
     if isinstance(length, bool) or not isinstance(length, int) or length < 2:
-        raise TopologyError(f"a line is 2 cells long at least, not {length!r:.40}")
-    rays, opposite = board.compiled.rays, board.compiled.opposite
+        raise TopologyError(f"a line's length is a whole number of cells, 2 or more, not {length!r:.40}")
+    rays, opposite = _board(board).compiled.rays, board.compiled.opposite
     named = _directions(board, ways)
     if ways is None:
         named = [(way, d) for way, d in named if not 0 <= opposite[d] < d]
     return [(i, *rays[i][d][: length - 1]) for i in range(len(rays)) for _, d in named if len(rays[i][d]) >= length - 1]
 
 
+def _board(board: Topology) -> Topology:
+    if not isinstance(board, Topology):
+        raise TopologyError(f"a table is made from a board (a Topology), not {type(board).__name__}")
+    return board
+
+
 def _names(board: Topology) -> list[str]:
-    return [board.name(cell) for cell in board.cells]
+    return [board.name(cell) for cell in _board(board).cells]
 
 
 def _maker(board: Topology, kind: type) -> Callable[[list[str], int, int, bool], Any]:
-    """Makes the moves of ``kind`` from the indices of where they start and end (``K``, to the callers)."""
-    if kind is Path:
+    """Makes the moves of ``kind`` (a kit move kind, or a class of the game's own derived from one) from
+    the indices of where they start and end (``K``, to the callers)."""
+    if kind is Path:  # the board's own values, found by identity when played
         return lambda names, i, j, capture: Path.through(board, (i, j), capture=capture)
-    if kind is Place:
-        return lambda names, i, j, capture: Place(names[j])
-    if kind is Step:
-        return lambda names, i, j, capture: Step(names[i], names[j])
-    raise TopologyError(f"a route table holds Step, Path or Place moves, not {kind!r:.60}")
+    if isinstance(kind, type) and issubclass(kind, Path):
+        return lambda names, i, j, capture: kind((names[i], names[j]), capture=capture)
+    if isinstance(kind, type) and issubclass(kind, Place):
+        return lambda names, i, j, capture: kind(names[j])
+    if isinstance(kind, type) and issubclass(kind, Step):
+        return lambda names, i, j, capture: kind(names[i], names[j])
+    raise TopologyError(f"a table holds moves of the kinds Step, Path or Place (or a class of them), not {kind!r:.60}")
 
 
 def _directions(board: Topology, ways: Sequence[str] | None) -> list[tuple[str, int]]:
     """``ways`` as (name, direction index) pairs, or every direction of the board."""
-    known = list(board.directions)
+    known = list(_board(board).directions)
     if not known:
         raise TopologyError(
             "this board has no directions to follow (step_table and route_table without ways step to every neighbour)"
@@ -238,23 +261,28 @@ def _directions(board: Topology, ways: Sequence[str] | None) -> list[tuple[str, 
         return [(way, d) for d, way in enumerate(known)]
     if isinstance(ways, str):
         raise TopologyError(f"name the directions as a tuple of names, not the text {ways!r:.40}")
+    if not isinstance(ways, Sequence):
+        raise TopologyError(f"name the directions in their order, as a tuple or a list, not a {type(ways).__name__}")
     unknown = [way for way in ways if way not in known]
     if unknown:
         raise TopologyError(f"no direction {unknown[0]!r:.40} on this board; its directions are {', '.join(known)}")
     return [(way, known.index(way)) for way in ways]
 
 
-def _chosen(which: bool | Collection[str], what: str, ways: Sequence[str] | None) -> Collection[str] | None:
+def _chosen(which: bool | Collection[str], what: str, ways: tuple[str, ...] | None) -> Collection[str] | None:
     """The directions ``what`` (quiet moves or captures) is made along: ``None`` for all, else those named."""
     if which is True:
         return None
     if which is False:
         return ()
-    if ways is None:
-        raise TopologyError(f"name the ways to choose the {what} among them (steps to every neighbour have none)")
     if isinstance(which, str):
         raise TopologyError(f"name the {what} directions as a tuple of names, not the text {which!r:.40}")
-    outside = [way for way in which if way not in ways]
+    if not isinstance(which, Collection):
+        raise TopologyError(f"{what}: True, False or a tuple of directions, not {which!r:.40}")
+    chosen = set(which)
+    if chosen and ways is None:
+        raise TopologyError(f"name the ways to choose the {what} among them (ways=board.directions for all of them)")
+    outside = [way for way in which if way not in (ways or ())]
     if outside:
-        raise TopologyError(f"{outside[0]!r:.40} is not among the ways named ({', '.join(ways)}) for the {what}")
-    return set(which)
+        raise TopologyError(f"{outside[0]!r:.40} is not among the ways named ({', '.join(ways or ())}) for the {what}")
+    return chosen
