@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from boardkit import IllegalMoveError, NotationError, Outcome, Random, UndoError
+from boardkit.about import About, Chance
 from boardkit.games.tafl import Move, Tafl
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.testing import ConformanceError, check_game
@@ -48,6 +49,7 @@ class _DiceState(BoardState[str, Place]):
 
 class _Dice(BoardGame[_DiceState, Place]):
     name = "dice row"
+    about = About(chance=Chance.PUBLIC)
     board = SquareGrid(4, 1)
     pieces = {"X": "player 0", "O": "player 1"}
     counters = {"roll": -1}

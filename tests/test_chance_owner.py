@@ -13,6 +13,7 @@ import attrs
 import pytest
 
 from boardkit import Game, IllegalMoveError, Outcome, Player, TileBag
+from boardkit.about import About, Chance
 from boardkit.chance import Random
 from boardkit.fields import BAG, LIST, VALUE, Fields, FieldState
 from boardkit.kit import BoardGame, BoardState, Place
@@ -95,6 +96,7 @@ with pytest.warns(DeprecationWarning, match=r"FieldState is deprecated"):  # the
 
 class DrawGame(Game[DrawState, Draw]):
     name = "draw"
+    about = About(chance=Chance.HIDDEN)  # tiles drawn into hidden hands
 
     def new_game(self, *, players: int | None = None, seed: int | None = None) -> DrawState:
         return DrawState(self, self.check_players(players), seed)
@@ -192,6 +194,7 @@ class RaceState(BoardState):
 
 class Race(BoardGame):
     name = "race"
+    about = About(chance=Chance.PUBLIC)
     board = SquareGrid(3, 2)
     pieces = {"X": "player 0", "O": "player 1"}
     counters = {"score0": 0, "score1": 0}

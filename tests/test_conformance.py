@@ -122,6 +122,16 @@ class _Duplicates(_BadNim):
     state_class = _WrongNotation
 
 
+class _RollsState(NimState):
+    def _play(self, move: Take) -> None:
+        self.rng.randbelow(6)  # a die the rules roll, though the game declares no chance
+        super()._play(move)
+
+
+class _UndeclaredChance(_BadNim):
+    state_class = _RollsState
+
+
 @pytest.mark.parametrize(
     ("game", "message"),
     [
@@ -132,6 +142,7 @@ class _Duplicates(_BadNim):
         (_BadView(), "not a frozen, hashable value"),
         (_NotJsonView(), "is not JSON data"),
         (_Duplicates(), "lists a move twice"),
+        (_UndeclaredChance(), "drew from the state's generator, but the game declares no chance"),
     ],
 )
 def test_the_kit_catches_broken_games(game: Any, message: str) -> None:

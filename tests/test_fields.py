@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from boardkit import Game, Hand, IllegalMoveError, Outcome, ScoreTrack, TileBag
+from boardkit.about import About, Chance
 from boardkit.fields import BAG, COMPONENT, COUNTER, DICT, GRID, LIST, VALUE, Field, Fields, FieldState, each
 from boardkit.game import NoOptions
 from boardkit.testing import check_game
@@ -71,6 +72,7 @@ with pytest.warns(DeprecationWarning, match=r"FieldState is deprecated"):
 
 class Draw(Game[DrawState, str]):
     name = "draw"
+    about = About(chance=Chance.PUBLIC)  # tiles drawn from a bag, into hands every player sees
 
     def new_game(self, *, players: int | None = None, seed: int | None = None) -> DrawState:
         return DrawState(self, self.check_players(players), seed)

@@ -185,3 +185,18 @@ def test_sowing_onto_a_symbol_is_refused_before_anything_changes() -> None:
     with pytest.raises(TypeError, match="b1 holds 'x', not a count"):
         state.sow("a1", "ccw")
     assert [state[p] for p in RING] == before
+
+
+def test_a_counter_refuses_a_value_it_could_not_hash() -> None:
+    """A list in a counter would break hashing and comparing the position later; it is refused at once."""
+
+    class Dice(BoardGame):
+        name, board, state_class = "dice", SquareGrid(2, 1), BoardState
+        counters: ClassVar = {"die": 0}
+
+    state = Dice().new_game(seed=0)
+    with pytest.raises(TypeError, match=r"counter 'die' holds hashable values .*, not a list"):
+        state.set("die", [1, 2])
+    state.set("die", (1, 2))
+    state.set("die", frozenset({3}))
+    assert state.counter("die") == frozenset({3})

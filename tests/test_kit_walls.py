@@ -283,3 +283,48 @@ def test_dots_and_boxes_still_draws_its_lines_along_the_edges() -> None:
     ends = r'<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"'
     thick = re.findall(ends + ' stroke-linecap="round" stroke="#222"', state.svg_picture())
     assert thick == [("120.0", "70.0", "160.0", "70.0")]  # along the top row, from a1's dot to b1's
+
+
+# -- cells by name or index, and numbers the board does not have --------------------
+
+
+def test_reach_and_walls_take_cells_by_name_or_index() -> None:
+    """Whatever takes a cell takes its name too: a start and goals by name
+    give what the same by index give (goals by name were found nowhere)."""
+    state = Maze().new_game(seed=0)
+    names = {BOARD.name(BOARD.cells[i]) for i in TOP}
+    for a, b in [("a2", "a3"), ("b2", "b3"), ("c2", "c3")]:
+        state.put_edge(a, b, "#")
+    last = BOARD.edge_index("d2", "d3")
+    assert state.can_reach("b4", names) and state.can_reach("b4", TOP)
+    assert not state.can_reach("b4", names, closing=[last])
+    assert state.can_reach(BOARD.cell("a1"), {BOARD.cell("a1")})
+    by_index = state.wall_moves(WALLS, [(BOARD.index("b4"), TOP)])
+    assert state.wall_moves(WALLS, [("b4", names)]) == by_index
+    assert "d2d3|c2c3" not in by_index and len(by_index) < len(WALLS)
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda s: s.can_reach(-1, TOP), "no cell -1 on this board: its cells are numbered 0 to 15"),
+        (lambda s: s.can_reach(16, TOP), "no cell 16 on this board"),
+        (lambda s: s.can_reach("z9", TOP), "no cell 'z9' on the 4x4 board"),
+        (lambda s: s.can_reach(0, {"z9"}), "no cell 'z9' on the 4x4 board"),
+        (lambda s: s.can_reach(0, TOP, closing=[999]), "no edge 999 on this board"),
+        (lambda s: s.can_reach(0, TOP, closing=["3"]), "no edge '3' on this board"),
+        (lambda s: s.wall_moves(WALLS, [(BOARD.index("b4"), "a1")]), "a set of them, not the text 'a1'"),
+        (lambda s: s.wall_moves(WALLS, [BOARD.index("b4"), TOP]), "keep lists (start, goals) pairs, not 13"),
+        (lambda s: s.put_edge_at(-1, "#"), "no edge -1 on this board: they are numbered 0 to 23"),
+        (lambda s: s.put_edge_at("3", "#"), "no edge '3' on this board"),
+        (lambda s: s.put_crossing_at(9, "#"), "no crossing point 9 on this board: they are numbered 0 to 8"),
+        (lambda s: s.put_crossing_at(1.0, "#"), "no crossing point 1.0"),
+    ],
+)
+def test_a_cell_or_number_the_board_lacks_is_refused_in_a_line(call: Any, words: str) -> None:
+    state = Maze().new_game(seed=0)
+    before = state.snapshot()
+    with pytest.raises(TopologyError) as caught:
+        call(state)
+    assert words in str(caught.value) and "\n" not in str(caught.value)
+    assert state.snapshot() == before

@@ -207,7 +207,7 @@ def test_progress_is_reported_after_every_game() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"games": -1}, "games must be a non-negative integer, not -1"),
+        ({"games": -1}, "games must be an integer from 0 to 1000000, not -1"),
         ({"games": 2, "workers": 0}, "workers must be an integer from 1 to"),
         ({"games": 2, "workers": 10**6}, "workers must be an integer from 1 to"),
         ({"games": 2, "players": 3}, "nim is played by exactly 2 players, not 3"),

@@ -259,6 +259,21 @@ def test_a_move_written_as_digits_is_that_move_before_a_number_of_the_list() -> 
     assert [str(m) for m in s.state.history] == ["1", "1", "1", "1", "1", "2", "1", "5"]
 
 
+def test_a_full_column_is_refused_not_read_as_the_first_move_of_the_list() -> None:
+    # Column 1 full: "1" is Connect Four's own notation for it, illegal now; it was read as the list's first (column 2).
+    s, out = session(ConnectFour(), ["human", "human"], ["1", "1", "1", "1", "1", "1", "1", "quit"])
+    assert [str(m) for m in s.state.history] == ["1"] * 6
+    assert "illegal move '1'" in out
+
+
+@pytest.mark.parametrize("text", ["\u00b2", "\u2460", "\uff11", "\u0663"])
+def test_a_digit_that_is_not_an_ascii_number_is_refused_as_notation(text: str) -> None:
+    """Superscript, circled, fullwidth and Arabic-Indic digits are digits to str.isdigit; int() of some
+    of them failed deep inside, ending the game. They are moves the game does not know."""
+    s, out = session(Tafl("brandubh"), ["human", "human"], [text, "quit"])
+    assert not s.state.history and f"invalid notation {text!r}" in out and "internal error" not in out
+
+
 # -- issue 28: groups of several-word names, loose moves, turns in parts, a bot thinking --------------
 
 

@@ -742,7 +742,7 @@ def test_a_create_refused_by_the_table_cap_builds_no_game() -> None:
         before = len(built)
         for first in range(5):
             body = {"game": "camelot", "seats": ["here", "here"], "options": {"first": first % 2}}
-            refused_one_line(c.post("/api/tables", json=body), "already has 1 games")
+            refused_one_line(c.post("/api/tables", json=body), "already has 1 game going")
         assert len(built) == before
 
 
@@ -763,7 +763,7 @@ def test_idle_games_expire_on_the_servers_clock() -> None:
     app = create_app(OFFERED, limit=1, idle=60, clock=lambda: now[0])
     with TestClient(app) as c:
         made = new_table(c)
-        refused_one_line(c.post("/api/tables", json={"game": "tafl", "seats": ["here", "here"]}), "1 games going")
+        refused_one_line(c.post("/api/tables", json={"game": "tafl", "seats": ["here", "here"]}), "1 game going")
         now[0] = 59
         look(c, made)  # seen: its idle time starts again
         now[0] = 118
@@ -1082,3 +1082,18 @@ def test_every_id_on_a_page_is_unique(name: str) -> None:
     text = (Path(boardkit.web.__file__).parent / "static" / name).read_text(encoding="utf-8")
     ids = re.findall(r'\bid="([^"]+)"', text)
     assert ids and len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+
+
+def test_serve_refuses_an_address_it_cannot_listen_on(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """A port in use or a host no interface has is refused in one line, before the server says it plays there."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", str(tmp_path / "t.db")]) == 2
+    out, err = capsys.readouterr()
+    assert f"cannot listen on 127.0.0.1:{port}" in err and err.count("\n") == 1 and "playing at" not in out
+    assert main(["serve", "--host", "999.1.1.1", "--db", str(tmp_path / "t.db")]) == 2
+    assert "cannot listen on 999.1.1.1" in capsys.readouterr().err

@@ -71,6 +71,7 @@ from boardkit.games import load as load_game
 from boardkit.play import TournamentResult, agent_results, table_lines, wilson_interval
 from boardkit.record import GameRecord, strict_json, thaw_json
 from boardkit.standings import seat_label
+from boardkit.words import counted
 
 __all__ = [
     "Length",
@@ -418,7 +419,7 @@ class Summary:
             >>> state = Nim(heap=3).new_game(seed=0)
             >>> state.apply("take 3")
             >>> print(summarize([state.to_record()]).table())
-            nim: 1 games
+            nim: 1 game
             seat  games  wins  win rate  95% interval
             0         1     1    100.0%  20.7%-100.0%
             1         1     0      0.0%  0.0%-79.3%
@@ -426,7 +427,7 @@ class Summary:
             length in moves: mean 1.0, median 1.0, 10% 1.0, 90% 1.0
             reasons: took the last counter 1
         """
-        lines = [f"{self.game}: {self.games} games"]
+        lines = [f"{self.game}: {counted(self.games, 'game')}"]
         head = ["seat", "games", "wins", "win rate", "95% interval"]
         names = _seat_names(self.game, len(self.seats))  # the game's own: attackers, defenders
         rows = [

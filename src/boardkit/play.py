@@ -86,6 +86,9 @@ __all__ = [
 
 #: The most worker processes a tournament starts on this machine.
 _MOST_WORKERS = max(8, 4 * (os.cpu_count() or 1))
+#: The most games one tournament plays: it keeps each game's result (its record, for the standings and
+#: the analyses) until the last is played, and sets them all out before the first starts.
+_MOST_GAMES = 1_000_000
 
 #: A progress callback: ``progress(done, total)`` after every finished game.
 Progress = Callable[[int, int], None]
@@ -332,7 +335,7 @@ def check_tournament(
     names, pool = _name_agents(agents)
     if not pool:
         raise OptionError("a tournament needs at least one agent")
-    check_int(games, "games", low=0)
+    check_int(games, "games", low=0, high=_MOST_GAMES)
     check_seed(seed)
     if workers is not None:
         check_int(workers, "workers", low=1, high=_MOST_WORKERS)

@@ -161,6 +161,11 @@ def option_value(text: str) -> Any:
         return text
 
 
+#: The words `boardkit list` and the option errors use for None, True and False, read as those values for an
+#: option that is not text (JSON's null, true and false read so already).
+_WORDS: dict[str, Any] = {"none": None, "true": True, "false": False}
+
+
 def parse_options(
     factory: Callable[..., Game[Any, Any]], variant: str | None, pairs: Sequence[str]
 ) -> dict[str, Any]:
@@ -178,13 +183,22 @@ def parse_options(
         {'variant': 2020}
         >>> parse_options(game_factory("tafl")[1], "brandubh", [])
         {'variant': 'brandubh'}
+        >>> parse_options(game_factory("tafl")[1], None, ["repetition=none", "mate=True", "escape=edge"])
+        {'repetition': None, 'mate': True, 'escape': 'edge'}
     """
     options: dict[str, Any] = {}
+    infos: dict[str, Any] | None = None
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise OptionError(f"an option is written KEY=VALUE, not {pair!r}")
-        options[key.strip()] = option_value(value.strip())
+        read = option_value(value.strip())
+        if isinstance(read, str) and read.lower() in _WORDS:  # none, True, False: as `list` and the errors spell them
+            infos = infos if infos is not None else {i.name: i for i in factory().option_info()}
+            info = infos.get(key.strip())
+            if info is not None and info.type != "str" and (info.type == "bool") != (read.lower() == "none"):
+                read = _WORDS[read.lower()] if info.type == "bool" or info.optional else read
+        options[key.strip()] = read
     if variant is not None:
         default = factory()
         key = default.about.variant_option

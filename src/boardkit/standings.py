@@ -362,7 +362,8 @@ class TournamentResult:
             random  1         2     0      0       2      0.0%  0.0%-65.8%     0.000
         """
         rows = [*self.standings(), *self.by_seat()]
-        lines = [f"{self.game}: {len(self.results)} games, {self.players} players, seed {self.seed}"]
+        played = f"{len(self.results)} game" if len(self.results) == 1 else f"{len(self.results)} games"
+        lines = [f"{self.game}: {played}, {self.players} players, seed {self.seed}"]
         scored = any(s.mean_score is not None for s in rows)
         unfinished = any(s.unfinished for s in rows)
         shared = any(s.shared for s in rows)

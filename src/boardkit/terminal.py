@@ -356,7 +356,7 @@ class Session:
         self.labels = list(labels) if labels is not None else [
             "human" if p not in self.bots else type(self.bots[p]).__name__ for p in range(len(seats))
         ]
-        self.short = [label.split(",")[0].split(":")[0] for label in self.labels]
+        self.short = [label.split(" (")[0].split(",")[0].split(":")[0] for label in self.labels]
         #: The game being played and who played what (:class:`boardkit.match.Match`).
         self.match = match.Match(game.new_game(players=game.check_players(len(seats)), seed=seed))
         #: People share the screen and must not see each other's view: it is passed between turns.
@@ -589,10 +589,13 @@ class Session:
     def play(self, player: Player, text: str) -> None:
         legal = self.state.legal_moves()
         move: Any = text
-        written = next((m for m in legal if str(m) == text), None) if text.isdigit() else None
+        number = text.isascii() and text.isdigit()  # "²" is a digit to str.isdigit, not a number here
+        written = next((m for m in legal if str(m) == text), None) if number else None
         if written is not None:  # a move written as digits (Connect Four's "5") is that move, not the 5th
             move = written
-        elif text.isdigit():
+        elif number and self.notation(text):
+            pass  # a move of the game written as digits, not legal now (a full column): refused as such
+        elif number:
             n = int(text)
             if not 1 <= n <= len(legal):
                 self.say(f"there is no move {n}: the legal moves are numbered 1 to {len(legal)} (type 'moves')")
@@ -611,6 +614,14 @@ class Session:
         self.told(played)
         if self.state.current_player not in self.bots:  # a bot's move shows the board next
             self.show()
+
+    def notation(self, text: str) -> bool:
+        """Whether ``text`` reads as a move of the game, legal now or not."""
+        try:
+            self.state.game.parse_move(text)
+        except BoardkitError:
+            return False
+        return True
 
     def refuse(self, text: str, exc: Exception, legal: Sequence[Any]) -> None:
         reason = str(exc)
@@ -635,7 +646,7 @@ class Session:
             self.say(refusal)
             return
         taken = self.match.take_back(count)
-        parts = [f"{'your' if len(self.humans) == 1 else words.possessive(self.name(t.player))} move {t.move}"
+        parts = [f"{'your' if len(self.humans) == 1 else words.possessive(self.name(t.player))} {_a_move(t.move)}"
                  if t.player in self.humans else f"the reply {t.move} by {self.who(t.player)}"
                  for t in reversed(taken)]
         self.tell("took back " + " and ".join(parts))
@@ -755,3 +766,9 @@ def effects(before: State[Any], after: State[Any], player: Player | None = None)
     if len(after.history) != len(before.history) + 1:
         return ""
     return after.describe(after.history[-1], before)
+
+
+def _a_move(move: object) -> str:
+    """``move`` as "move X", once: a game whose moves read "move P f2->d2" already says it."""
+    text = str(move)
+    return text if text.startswith("move ") else f"move {text}"

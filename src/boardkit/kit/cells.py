@@ -1843,8 +1843,8 @@ class BoardCells(Generic[P]):
         (:attr:`~boardkit.topology.CompiledTopology.step_edges`).
 
         Raises:
-            TopologyError: if the game keeps no marks on edges.
-            IndexError: for a number the board has no edge of.
+            TopologyError: if the game keeps no marks on edges, or the board
+                has no edge of that number.
 
         Examples:
             >>> from quoridor import Quoridor
@@ -1857,6 +1857,9 @@ class BoardCells(Generic[P]):
 
     def _put_mark(self, what: int, marks: list[P | None], k: int, mark: P | None) -> None:
         """Put ``mark`` at ``k`` of ``marks`` (an edge's or a crossing point's), logged as ``what`` for undo."""
+        if type(k) is not int or not 0 <= k < len(marks):
+            kind = "edge" if what == _EDGE else "crossing point"
+            raise TopologyError(f"no {kind} {k!r:.40} on this board: they are numbered 0 to {len(marks) - 1}")
         if self._log is not None:
             self._log.append((what, k, marks[k]))
             marks[k] = mark
@@ -1927,8 +1930,8 @@ class BoardCells(Generic[P]):
         undone with the move.
 
         Raises:
-            TopologyError: if the game declares no walls.
-            IndexError: for a number the board has no crossing of.
+            TopologyError: if the game declares no walls, or the board has no
+                crossing point of that number.
 
         Examples:
             >>> from quoridor import Quoridor
@@ -1954,9 +1957,9 @@ class BoardCells(Generic[P]):
         """
         return self._crossing_points()
 
-    def can_reach(self, start: int, goals: Container[int], *, closing: Collection[int] = ()) -> bool:
-        """Whether a piece on cell index ``start`` can still walk to a cell
-        of ``goals`` (cell indices; a set), step by step, never across an
+    def can_reach(self, start: int | Cell, goals: Container[int | Cell], *, closing: Collection[int] = ()) -> bool:
+        """Whether a piece on cell ``start`` (an index or a name) can still
+        walk to a cell of ``goals`` (a set of indices or names), step by step, never across an
         edge that holds a mark (a wall), nor across the edges numbered in
         ``closing`` (a wall being tried, before it is put): Quoridor's "every
         pawn keeps a way to its goal". Pieces on the way do not stop it.
@@ -1964,7 +1967,8 @@ class BoardCells(Generic[P]):
         :attr:`edge_marks`; on the compiled build it runs in C.
 
         Raises:
-            TopologyError: if the game keeps no marks on edges.
+            TopologyError: if the game keeps no marks on edges, or a cell or
+                edge named is not one of the board's.
 
         Examples:
             Walls across the middle of a 3x3 board but for one gap, which
@@ -1980,18 +1984,56 @@ class BoardCells(Generic[P]):
             True
             >>> state.can_reach(start, top, closing=[state.board.edge_index("c1", "c2")])
             False
+            >>> state.can_reach("a3", {"a1", "b1", "c1"})
+            True
         """
-        return reaches(self.board.compiled, start, goals, self._edge_lines(), closing=closing)
+        lines = self._edge_lines()
+        for k in closing:
+            if type(k) is not int or not 0 <= k < len(lines):
+                raise TopologyError(f"no edge {k!r:.40} on this board: its edges are numbered 0 to {len(lines) - 1}")
+        return reaches(self.board.compiled, self._index_of(start), self._indices_of(goals), lines, closing=closing)
+
+    def _index_of(self, cell: object) -> int:
+        """A cell given by its index, its name or the board's own value for it, as its index."""
+        if type(cell) is int:
+            if 0 <= cell < len(self._cells):
+                return cell
+            raise TopologyError(f"no cell {cell} on this board: its cells are numbered 0 to {len(self._cells) - 1}")
+        return self.board.index(cast(Any, cell))
+
+    def _indices_of(self, cells: Container[Any]) -> Container[int]:
+        """Cells given as indices (kept as they are) or as names, as indices."""
+        if isinstance(cells, str):
+            raise TopologyError(f"give the cells as a set of them, not the text {cells!r:.40}")
+        if isinstance(cells, Collection):
+            for first in cells:
+                if type(first) is not int:
+                    return {self._index_of(cell) for cell in cells}
+                break
+        return cells
+
+    def _ways_to_keep(self, keep: Sequence[Any]) -> list[tuple[int, Container[int]]]:
+        """``keep``'s ``(start, goals)`` pairs with their cells as indices."""
+        kept: list[tuple[int, Container[int]]] = []
+        for pair in keep:
+            try:
+                start, goals = pair
+            except (TypeError, ValueError):
+                raise TopologyError(f"keep lists (start, goals) pairs, not {pair!r:.40}") from None
+            kept.append((self._index_of(start), self._indices_of(goals)))
+        return kept
 
     def wall_moves(
-        self, table: Sequence[tuple[Sequence[int], Sequence[int], Any]], keep: Sequence[tuple[int, Container[int]]] = ()
+        self,
+        table: Sequence[tuple[Sequence[int], Sequence[int], Any]],
+        keep: Sequence[tuple[int | Cell, Container[int | Cell]]] = (),
     ) -> list[Any]:
         """The walls that may be put now, in the table's order: ``table``
         lists each wall as ``(edges, crossings, move)``, the numbers of the
         edges it closes and of the crossing points it covers, and ``move``
         is listed when none of them holds a mark and, once it is put, every
-        ``(start, goals)`` pair of ``keep`` (a cell index and a set of cell
-        indices) still joins (:meth:`can_reach`): Quoridor's walls, which
+        ``(start, goals)`` pair of ``keep`` (a cell and a set of cells, by
+        index or by name) still joins (:meth:`can_reach`): Quoridor's walls, which
         may neither overlap nor cross another, nor cut a pawn off from its
         goal. The game makes the table once (:attr:`~boardkit.topology.Topology.crossings`,
         :meth:`~boardkit.topology.Topology.edge_index`) and puts the walls
@@ -2040,14 +2082,15 @@ class BoardCells(Generic[P]):
         lines = self._edge_lines()
         walls = self._tables.walls(table)
         ends = self.board.compiled.wall_ends
+        kept = self._ways_to_keep(keep) if keep else []
         marked = self._marked(lines)
-        if not NATIVE and keep and ends and walls.pairs:
+        if not NATIVE and kept and ends and walls.pairs:
             bits = self._tables.cell_bits(self.board.compiled)
             if bits.usable:
-                return self._wall_moves_bits(walls, keep, lines, marked, bits)
-        if NATIVE and keep and ends and walls.pairs:
-            return self._wall_moves_native(walls, keep, lines, marked)
-        groups = self._wall_groups(ends, marked) if keep and ends else None
+                return self._wall_moves_bits(walls, kept, lines, marked, bits)
+        if NATIVE and kept and ends and walls.pairs:
+            return self._wall_moves_native(walls, kept, lines, marked)
+        groups = self._wall_groups(ends, marked) if kept and ends else None
         # The walls that overlap or cross one already up, found from the marks (few) rather than
         # wall by wall, through the table's walls by edge and by crossing point.
         blocked: set[int] = set()
@@ -2063,10 +2106,10 @@ class BoardCells(Generic[P]):
                     blocked.update(taken)
         # Each pair's way to its goals (the edges of one way), found when first needed: a wall
         # across none of them leaves every way open.
-        ways: list[list[int] | None] = [None] * len(keep)
+        ways: list[list[int] | None] = [None] * len(kept)
         found: list[Any] = []
         moves, edge_lists = walls.moves, walls.edges
-        if not NATIVE and keep and groups is not None and walls.pairs:
+        if not NATIVE and kept and groups is not None and walls.pairs:
             # The pure build's quicker path: the ring test of every wall at once, in C (map over the
             # groups of each wall's four ends: a ring when one edge's ends, or the ends of both, are
             # joined already), then the few walls that close a ring searched as below.
@@ -2077,14 +2120,14 @@ class BoardCells(Generic[P]):
                 map(and_, map(or_, map(eq, gc, ga), map(eq, gc, gb)), map(or_, map(eq, gd, ga), map(eq, gd, gb))),
             )
             for i in compress(range(len(moves)), rings):
-                if i not in blocked and not self._keeps_ways(edge_lists[i], keep, ways, lines):
+                if i not in blocked and not self._keeps_ways(edge_lists[i], kept, ways, lines):
                     blocked.add(i)
             return list(compress(moves, map(not_, map(blocked.__contains__, range(len(moves))))))
         for i in range(len(moves)):
             if i in blocked:
                 continue
             move = moves[i]
-            if not keep:
+            if not kept:
                 found.append(move)
                 continue
             edges = edge_lists[i]
@@ -2098,7 +2141,7 @@ class BoardCells(Generic[P]):
             else:
                 ring = _closes_a_ring(groups, ends, edges)
             if ring:
-                free = self._keeps_ways(edges, keep, ways, lines)
+                free = self._keeps_ways(edges, kept, ways, lines)
             if free:
                 found.append(move)
         return found
@@ -2488,9 +2531,26 @@ class BoardCells(Generic[P]):
         return self._last_move
 
     def set(self, counter: str, value: Hashable) -> None:
-        """Set a declared counter."""
+        """Set a declared counter to a hashable value (a number, a text, a
+        tuple of them): it is part of the position, compared and hashed with
+        it.
+
+        Raises:
+            OptionError: if the game declares no such counter.
+            TypeError: if ``value`` is not hashable (a list, a dict): a bug
+                in the rules, refused here rather than where the position
+                is next compared.
+        """
         if counter not in self._counters:
             raise OptionError(f"no counter {counter!r:.40}; {self._game_name()} declares {self._counter_names()}")
+        if type(value) is not int and type(value) is not tuple and type(value) is not str:
+            try:
+                hash(value)
+            except TypeError:
+                raise TypeError(
+                    f"counter {counter!r:.40} holds hashable values (a number, a text, a tuple),"
+                    f" not a {type(value).__name__}"
+                ) from None
         if self._log is not None:
             self._log.append((_COUNTER, counter, self._counters[counter]))
             self._counters[counter] = value

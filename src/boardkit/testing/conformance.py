@@ -18,6 +18,7 @@ from typing import Any, cast
 
 import attrs
 
+from boardkit.about import Chance
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, UndoError
 from boardkit.game import Game, Outcome, State, to_json_value
@@ -39,14 +40,15 @@ class ConformanceError(BoardkitError, AssertionError):
     Examples:
         >>> err = ConformanceError("undo did not restore the state", seed=7, moves=("take 1",))
         >>> str(err)
-        'undo did not restore the state (seed 7, after 1 moves: ... take 1)'
+        'undo did not restore the state (seed 7, after 1 move: ... take 1)'
         >>> isinstance(err, AssertionError)
         True
     """
 
     def __init__(self, message: str, *, seed: int, moves: tuple[str, ...]) -> None:
         shown = " ".join(moves[-12:])
-        super().__init__(f"{message} (seed {seed}, after {len(moves)} moves{': ... ' + shown if moves else ''})")
+        played = f"{len(moves)} move" if len(moves) == 1 else f"{len(moves)} moves"
+        super().__init__(f"{message} (seed {seed}, after {played}{': ... ' + shown if moves else ''})")
         self.seed = seed
         self.moves = moves
 
@@ -218,6 +220,12 @@ def _check_one(
         state.apply(move)
         twin.apply(move)
         notation.append(str(move))
+        if state.drew_chance() and game.about.chance is Chance.NONE:
+            raise fail(
+                f"{str(move)!r} drew from the state's generator, but the game declares no chance (its About's"
+                " chance is Chance.NONE): declare About(chance=Chance.PUBLIC), or HIDDEN, which the bots, the"
+                " server and the RL wrappers read"
+            )
         if state.snapshot() != twin.snapshot():
             raise fail("the same seed and moves gave two different games")
         after = state.snapshot()

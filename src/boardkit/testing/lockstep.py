@@ -91,7 +91,7 @@ class LockstepError(ConformanceError):
         >>> err = LockstepError("legal moves", ["a3b4"], [], seed=3, moves=("c3-d4",))
         >>> print(err)
         the game and the reference disagree on the legal moves: only the game has ['a3b4']
-        (seed 3, after 1 moves: ... c3-d4)
+        (seed 3, after 1 move: ... c3-d4)
         >>> err.what, err.ours
         ('legal moves', ['a3b4'])
     """

@@ -86,6 +86,7 @@ from boardkit.web.limits import (
 from boardkit.web.page import game_choices, seat_page
 from boardkit.web.store import DEFAULT_DB, Store, StoreError
 from boardkit.web.table import StaleError, Table, TableLimitError, Tables, Viewer, parse_seat
+from boardkit.words import counted
 
 __all__ = ["MAX_BODY", "create_app", "run"]
 
@@ -444,7 +445,9 @@ class Server:
         tables.expire()
         if len(tables) >= tables.limit:
             raise BadRequestError(
-                429, f"this server already has {tables.limit} games going; try again later (its --tables limit)"
+                429,
+                f"this server already has {counted(tables.limit, 'game')} going; try again later"
+                " (its --tables limit)",
             )
         if not self.limit_local and _is_loopback(client):
             return lambda: None
@@ -455,7 +458,8 @@ class Server:
         if len(recent) >= self.per_client:
             raise BadRequestError(
                 429,
-                f"you have set up {self.per_client} games in the last {self.window:g} seconds; try again later"
+                f"you have set up {counted(self.per_client, 'game')} in the last {self.window:g} seconds;"
+                " try again later"
                 " (the server's --per-client limit)",
             )
         recent.append(now)

@@ -18,6 +18,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import socket
 from typing import Any
 
 from boardkit.errors import OptionError
@@ -137,6 +138,7 @@ def serve(args: argparse.Namespace) -> int:
         store.lock()
     finally:
         store.close()
+    _check_listen(args.host, args.port)
     print(f"boardkit: playing at http://{args.host}:{args.port}/ (Ctrl+C stops)", flush=True)
     run(
         offered,
@@ -159,3 +161,16 @@ def serve(args: argparse.Namespace) -> int:
         trust_proxy=args.trust_proxy,
     )
     return 0
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Refuse, in one line, an address the server could not listen on (a port in use, a host no
+    interface has), before it says it is playing there; as uvicorn binds, with the address reusable."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = found[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        raise OptionError(f"cannot listen on {host}:{port}: {exc.strerror or exc} (see --host and --port)") from None

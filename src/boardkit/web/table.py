@@ -37,7 +37,7 @@ from boardkit.chance import fresh_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, OptionError, shown
 from boardkit.game import Game, Player, State
 from boardkit.match import AGENT_KINDS, AGENTS, LEVELS, AgentSpec, Match, parse_agent, seat_agent
-from boardkit.words import possessive
+from boardkit.words import counted, possessive
 
 __all__ = [
     "PERSON_KINDS",
@@ -603,7 +603,7 @@ class Tables:
         >>> tables.add(lambda: Table(Nim(), [parse_seat("here"), parse_seat("here")]))
         Traceback (most recent call last):
         ...
-        boardkit.web.table.TableLimitError: this server already has 1 games going; try again later
+        boardkit.web.table.TableLimitError: this server already has 1 game going; try again later
     """
 
     def __init__(self, *, limit: int = 64, idle: float = 3600.0, clock: Callable[[], float] = time.monotonic) -> None:
@@ -661,7 +661,7 @@ class Tables:
         """
         self.expire()
         if len(self._tables) >= self.limit:
-            raise TableLimitError(f"this server already has {self.limit} games going; try again later")
+            raise TableLimitError(f"this server already has {counted(self.limit, 'game')} going; try again later")
         table = make()
         table.clock = self.clock
         table.touch()
