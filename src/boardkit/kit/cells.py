@@ -2003,6 +2003,13 @@ class BoardCells(Generic[P]):
 
     def _indices_of(self, cells: Container[Any]) -> Container[int]:
         """Cells given as indices (kept as they are) or as names, as indices."""
+        kind = type(cells)
+        if kind is frozenset or kind is set or kind is list or kind is tuple or kind is range:
+            for first in cast(Collection[Any], cells):  # the usual sets of indices: one look at the first
+                if type(first) is not int:
+                    return {self._index_of(cell) for cell in cast(Collection[Any], cells)}
+                break
+            return cells
         if isinstance(cells, str):
             raise TopologyError(f"give the cells as a set of them, not the text {cells!r:.40}")
         if isinstance(cells, Collection):
@@ -2012,8 +2019,26 @@ class BoardCells(Generic[P]):
                 break
         return cells
 
-    def _ways_to_keep(self, keep: Sequence[Any]) -> list[tuple[int, Container[int]]]:
-        """``keep``'s ``(start, goals)`` pairs with their cells as indices."""
+    def _ways_to_keep(self, keep: Sequence[Any]) -> Sequence[tuple[int, Container[int]]]:
+        """``keep``'s ``(start, goals)`` pairs with their cells as indices (``keep`` itself when they are:
+        a pawn's index and a set of indices, as a move generator passes them on every call)."""
+        size, plain = len(self._cells), True
+        for pair in keep:
+            if type(pair) is not tuple or len(pair) != 2:
+                plain = False
+                break
+            start, goals = pair
+            kind = type(goals)
+            if type(start) is not int or not 0 <= start < size or (kind is not frozenset and kind is not set):
+                plain = False
+                break
+            for first in goals:
+                plain = type(first) is int
+                break
+            if not plain:
+                break
+        if plain:
+            return cast(Sequence[tuple[int, Container[int]]], keep)
         kept: list[tuple[int, Container[int]]] = []
         for pair in keep:
             try:
@@ -2082,7 +2107,7 @@ class BoardCells(Generic[P]):
         lines = self._edge_lines()
         walls = self._tables.walls(table)
         ends = self.board.compiled.wall_ends
-        kept = self._ways_to_keep(keep) if keep else []
+        kept: Sequence[tuple[int, Container[int]]] = self._ways_to_keep(keep) if keep else ()
         marked = self._marked(lines)
         if not NATIVE and kept and ends and walls.pairs:
             bits = self._tables.cell_bits(self.board.compiled)
