@@ -1095,5 +1095,6 @@ def test_serve_refuses_an_address_it_cannot_listen_on(tmp_path: Any, capsys: pyt
         assert main(["serve", "--port", str(port), "--db", str(tmp_path / "t.db")]) == 2
     out, err = capsys.readouterr()
     assert f"cannot listen on 127.0.0.1:{port}" in err and err.count("\n") == 1 and "playing at" not in out
+    assert not (tmp_path / "t.db").exists()  # refused before the store's file is made
     assert main(["serve", "--host", "999.1.1.1", "--db", str(tmp_path / "t.db")]) == 2
     assert "cannot listen on 999.1.1.1" in capsys.readouterr().err

@@ -132,13 +132,13 @@ def serve(args: argparse.Namespace) -> int:
     # Refuse a bad port, pool size, cap or proxy, a file that is not a store and a file another server holds,
     # before starting (and before the file is made).
     limits.server_config(None, host=args.host, port=args.port, trust_proxy=args.trust_proxy)
+    _check_listen(args.host, args.port)
     BotPool(args.bots, args.think)
     store = Store(args.db)
     try:
         store.lock()
     finally:
         store.close()
-    _check_listen(args.host, args.port)
     print(f"boardkit: playing at http://{args.host}:{args.port}/ (Ctrl+C stops)", flush=True)
     run(
         offered,
