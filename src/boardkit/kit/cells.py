@@ -19,8 +19,8 @@ from bisect import bisect_left
 from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
 from functools import reduce
 from itertools import compress, repeat
-from operator import and_, eq, is_, is_not, not_, or_
-from typing import Any, Final, Generic, cast
+from operator import and_, eq, index, is_, is_not, not_, or_
+from typing import Any, Final, Generic, SupportsIndex, cast
 
 from typing_extensions import TypeVar
 
@@ -1835,7 +1835,7 @@ class BoardCells(Generic[P]):
         """
         self._put_mark(_EDGE, self._edge_lines(), self._edge_number(a, b), mark)
 
-    def put_edge_at(self, k: int, mark: P | None) -> None:
+    def put_edge_at(self, k: SupportsIndex, mark: P | None) -> None:
         """Put ``mark`` on edge number ``k`` (:attr:`Topology.edges
         <boardkit.topology.Topology.edges>` order; ``None`` clears it),
         undone with the move: :meth:`put_edge` by number, for rules code
@@ -1855,11 +1855,19 @@ class BoardCells(Generic[P]):
         """
         self._put_mark(_EDGE, self._edge_lines(), k, mark)
 
-    def _put_mark(self, what: int, marks: list[P | None], k: int, mark: P | None) -> None:
-        """Put ``mark`` at ``k`` of ``marks`` (an edge's or a crossing point's), logged as ``what`` for undo."""
-        if type(k) is not int or not 0 <= k < len(marks):
+    def _put_mark(self, what: int, marks: list[P | None], number: object, mark: P | None) -> None:
+        """Put ``mark`` at ``number`` of ``marks`` (an edge's or a crossing point's), logged as ``what`` for
+        undo. The number is read here, not at the call (typed ``SupportsIndex``, which the compiled build
+        does not check at the door), so that anything else is refused as boardkit refuses it."""
+        if type(number) is int:
+            k = number
+        elif type(number) is not bool and hasattr(number, "__index__"):  # a NumPy integer
+            k = index(cast(SupportsIndex, number))
+        else:
+            k = -1
+        if not 0 <= k < len(marks):
             kind = "edge" if what == _EDGE else "crossing point"
-            raise TopologyError(f"no {kind} {k!r:.40} on this board: they are numbered 0 to {len(marks) - 1}")
+            raise TopologyError(f"no {kind} {number!r:.40} on this board: they are numbered 0 to {len(marks) - 1}")
         if self._log is not None:
             self._log.append((what, k, marks[k]))
             marks[k] = mark
@@ -1924,7 +1932,7 @@ class BoardCells(Generic[P]):
         """
         self._put_mark(_CROSSING, self._crossing_points(), self.board.crossing_index(a, b), mark)
 
-    def put_crossing_at(self, x: int, mark: P | None) -> None:
+    def put_crossing_at(self, x: SupportsIndex, mark: P | None) -> None:
         """Put ``mark`` on crossing point number ``x`` (:attr:`Topology.crossings
         <boardkit.topology.Topology.crossings>` order; ``None`` clears it),
         undone with the move.
@@ -1988,7 +1996,7 @@ class BoardCells(Generic[P]):
             True
         """
         lines = self._edge_lines()
-        for k in closing:
+        for k in cast(Collection[object], closing):  # read here: the compiled build would refuse a str as a TypeError
             if type(k) is not int or not 0 <= k < len(lines):
                 raise TopologyError(f"no edge {k!r:.40} on this board: its edges are numbered 0 to {len(lines) - 1}")
         return reaches(self.board.compiled, self._index_of(start), self._indices_of(goals), lines, closing=closing)
