@@ -193,11 +193,14 @@ def parse_options(
         if not sep or not key.strip():
             raise OptionError(f"an option is written KEY=VALUE, not {pair!r}")
         read = option_value(value.strip())
-        if isinstance(read, str) and read.lower() in _WORDS:  # none, True, False: as `list` and the errors spell them
+        word = read.lower() if isinstance(read, str) else None
+        if word in _WORDS:  # none, True, False: as `list` and the errors spell them
             infos = infos if infos is not None else {i.name: i for i in factory().option_info()}
             info = infos.get(key.strip())
-            if info is not None and info.type != "str" and (info.type == "bool") != (read.lower() == "none"):
-                read = _WORDS[read.lower()] if info.type == "bool" or info.optional else read
+            if info is not None and info.type != "str" and (
+                (word == "none" and info.optional and info.type != "bool") or (word != "none" and info.type == "bool")
+            ):
+                read = _WORDS[word]
         options[key.strip()] = read
     if variant is not None:
         default = factory()

@@ -23,6 +23,7 @@ import attrs
 
 from boardkit.game import Outcome
 from boardkit.record import GameRecord
+from boardkit.words import counted
 
 __all__ = [
     "GameResult",
@@ -362,8 +363,7 @@ class TournamentResult:
             random  1         2     0      0       2      0.0%  0.0%-65.8%     0.000
         """
         rows = [*self.standings(), *self.by_seat()]
-        played = f"{len(self.results)} game" if len(self.results) == 1 else f"{len(self.results)} games"
-        lines = [f"{self.game}: {played}, {self.players} players, seed {self.seed}"]
+        lines = [f"{self.game}: {counted(len(self.results), 'game')}, {self.players} players, seed {self.seed}"]
         scored = any(s.mean_score is not None for s in rows)
         unfinished = any(s.unfinished for s in rows)
         shared = any(s.shared for s in rows)

@@ -232,6 +232,8 @@ _BOARD_WORDS: dict[int, tuple[CompiledTopology, CellWords]] = {}
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
+#: The collections of cells a game usually passes, told by their type alone.
+_PLAIN_COLLECTIONS: Final = (frozenset, set, list, tuple, range)
 
 
 def _kept(known: dict[int, tuple[_K, _V]], key: _K, value: _V) -> _V:
@@ -2010,21 +2012,16 @@ class BoardCells(Generic[P]):
         return self.board.index(cast(Any, cell))
 
     def _indices_of(self, cells: Container[Any]) -> Container[int]:
-        """Cells given as indices (kept as they are) or as names, as indices."""
-        kind = type(cells)
-        if kind is frozenset or kind is set or kind is list or kind is tuple or kind is range:
-            for first in cast(Collection[Any], cells):  # the usual sets of indices: one look at the first
-                if type(first) is not int:
-                    return {self._index_of(cell) for cell in cast(Collection[Any], cells)}
-                break
-            return cells
-        if isinstance(cells, str):
-            raise TopologyError(f"give the cells as a set of them, not the text {cells!r:.40}")
-        if isinstance(cells, Collection):
-            for first in cells:
-                if type(first) is not int:
-                    return {self._index_of(cell) for cell in cells}
-                break
+        """Cells given as indices (kept as they are: one look at the first) or as names, as indices."""
+        if type(cells) not in _PLAIN_COLLECTIONS:  # those need no slower isinstance test against the ABC
+            if isinstance(cells, str):
+                raise TopologyError(f"give the cells as a set of them, not the text {cells!r:.40}")
+            if not isinstance(cells, Collection):
+                return cells  # a container that cannot be listed: read as indices
+        for first in cast(Collection[Any], cells):
+            if type(first) is not int:
+                return {self._index_of(cell) for cell in cast(Collection[Any], cells)}
+            break
         return cells
 
     def _ways_to_keep(self, keep: Sequence[Any]) -> Sequence[tuple[int, Container[int]]]:

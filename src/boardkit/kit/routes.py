@@ -154,12 +154,9 @@ def slide_table(
         >>> board.directions[0], [str(move) for _, move in lines[0]]
         ('e', ['(0, 0)-(1, 0)', '(0, 0)-(2, 0)'])
     """
-    names, made = _names(board), _maker(board, move)
+    names, made, named = _names(board), _maker(board, move), _directions(board, ways)
     rays = board.compiled.rays
-    return [
-        [[(j, made(names, i, j, False)) for j in rays[i][d]] for _, d in _directions(board, ways)]
-        for i in range(len(names))
-    ]
+    return [[[(j, made(names, i, j, False)) for j in rays[i][d]] for _, d in named] for i in range(len(names))]
 
 
 def hop_table(
@@ -182,12 +179,12 @@ def hop_table(
         >>> [(j, str(step), k, str(hop)) for j, step, k, hop in hop_table(board, Step)[board.index("a2")]]
         [(0, 'a2-a3', -1, 'None'), (4, 'a2-b2', 5, 'a2-c2'), (6, 'a2-a1', -1, 'None')]
     """
-    names, made = _names(board), _maker(board, move)
+    names, made, named = _names(board), _maker(board, move), _directions(board, ways)
     steps = board.compiled.steps
     return [
         [
             (j, made(names, i, j, False), k, made(names, i, k, False) if k >= 0 else None)
-            for _, d in _directions(board, ways)
+            for _, d in named
             if (j := steps[i][d]) >= 0
             for k in (steps[j][d],)
         ]
@@ -241,12 +238,13 @@ def _maker(board: Topology, kind: type) -> Callable[[list[str], int, int, bool],
     the indices of where they start and end (``K``, to the callers)."""
     if kind is Path:  # the board's own values, found by identity when played
         return lambda names, i, j, capture: Path.through(board, (i, j), capture=capture)
-    if isinstance(kind, type) and issubclass(kind, Path):
-        return lambda names, i, j, capture: kind((names[i], names[j]), capture=capture)
-    if isinstance(kind, type) and issubclass(kind, Place):
-        return lambda names, i, j, capture: kind(names[j])
-    if isinstance(kind, type) and issubclass(kind, Step):
-        return lambda names, i, j, capture: kind(names[i], names[j])
+    if isinstance(kind, type):
+        if issubclass(kind, Path):
+            return lambda names, i, j, capture: kind((names[i], names[j]), capture=capture)
+        if issubclass(kind, Place):
+            return lambda names, i, j, capture: kind(names[j])
+        if issubclass(kind, Step):
+            return lambda names, i, j, capture: kind(names[i], names[j])
     raise TopologyError(f"a table holds moves of the kinds Step, Path or Place (or a class of them), not {kind!r:.60}")
 
 
