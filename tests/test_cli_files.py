@@ -320,3 +320,27 @@ def test_a_pasted_long_line_on_a_terminal_is_refused_in_one_line(tmp_path: Path)
     screen = on_a_terminal(args, tmp_path, 80, steps)
     assert "that line is 5,000 characters long; a move or command is at most 1,000" in screen
     assert "did you mean" not in screen and "game abandoned" in screen
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+def test_rules_and_help_wrap_at_the_terminals_width(tmp_path: Path) -> None:
+    """issue 40: `rules` was wrapped at 100 columns and `help` not at all, so a 60-column terminal broke every
+    long line mid-word."""
+    args = ["play", "tafl", "--seat", "human", "random", "--seed", "1"]
+    screen = on_a_terminal(args, tmp_path, 60, [(b"> ", b"rules\r"), (b"> ", b"help\r"), (b"> ", b"quit\r")])
+    said = screen[screen.index("seats: attackers, defenders") : screen.rindex("quit ")]
+    lines = [line for line in said.splitlines() if "(you)>" not in line]
+    assert "rules in play:" in said and "commands:" in said
+    assert max(len(line) for line in lines) < 60, "\n".join(lines)
+    assert max(len(line) for line in lines) > 45  # the width is used
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+def test_a_thinking_line_is_cut_to_a_narrow_terminal(tmp_path: Path) -> None:
+    """issue 40: the live `best is thinking… 1.5 s, depth 4, 102,512 positions, ...` line was longer than a narrow
+    terminal; it wrapped, and each redraw (carriage return, erase line) left its first part stacked above."""
+    args = ["play", "tafl", "--variant", "brandubh", "--seat", "best@2s", "human", "--seed", "1"]
+    screen = on_a_terminal(args, tmp_path, 30, [(b"(you)> ", b"quit\r")])
+    drawn = [part.split("\n")[0] for part in screen.split("\x1b[K") if "thinking" in part.split("\n")[0]]
+    assert drawn, screen[-2000:]
+    assert max(len(line) for line in drawn) <= 29, drawn

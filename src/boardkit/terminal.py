@@ -286,7 +286,10 @@ class _Thinking:
                 self.out.flush()
                 return
             while True:
-                self.out.write("\r\x1b[K" + self.line())
+                # One screen line at most, cut to the terminal's width as it is now: a longer one would wrap,
+                # and "\r" and erase-line would redraw only its last part, leaving the rest stacked above.
+                columns = shutil.get_terminal_size((_WIDTH, _SCREENFUL)).columns
+                self.out.write("\r\x1b[K" + self.line()[: max(columns - 1, 1)])
                 self.out.flush()
                 self.drawn = True
                 if self.stopped.wait(0.1):
@@ -424,8 +427,28 @@ class Session:
         viewer = self.viewer()
         if self.passing and viewer is not None and viewer != self.facing:
             return
-        self.say(screen(self.state, viewer))
+        width = self.width()
+        lines = [
+            # A line of words (a legend, a hand) wider than the screen is wrapped; the board's rows stay whole.
+            self.wrapped(line) if len(line) >= width and _PROSE.search(line) else line
+            for line in screen(self.state, viewer).split("\n")
+        ]
+        self.say("\n".join(lines))
         self.news.clear()
+
+    def wrapped(self, text: str, indent: str | None = None) -> str:
+        """``text`` wrapped to the width of the terminal, later lines indented
+        by ``indent`` (by default under the text after a short label such as
+        ``kinds:``, else two spaces); not on a terminal (a pipe, a
+        transcript), ``text`` as it is."""
+        if not _is_terminal(self.out):
+            return text
+        if indent is None:
+            label = re.match(r"\s*[^:]{1,16}: ", text)
+            indent = " " * len(label.group()) if label else "  "
+        kept = text[: len(text) - len(text.lstrip())]
+        return "\n".join(textwrap.wrap(text.lstrip(), self.width() - 1, initial_indent=kept, subsequent_indent=indent,
+                                        break_on_hyphens=False))
 
     def wipe(self) -> None:
         """Clear the screen (or, not on a terminal, push it up with blank lines)."""
@@ -464,11 +487,11 @@ class Session:
         for p in range(self.state.players):
             sitter = "you" if p not in self.bots and len(self.humans) == 1 else self.labels[p]
             seats.append(f"{self.name(p)}{'' if self.name(p) == f'player {p}' else f' (player {p})'}: {sitter}")
-        self.say("seats: " + "; ".join(seats))
+        self.say(self.wrapped("seats: " + "; ".join(seats)))
         if self.humans:
             rules = "'rules' tells the goal, " if words.game_rules(self.game) else ""
-            self.say(f"type a move as written on the screen, or its number from 'moves'; {rules}"
-                     "'help' lists the commands")
+            self.say(self.wrapped(f"type a move as written on the screen, or its number from 'moves'; {rules}"
+                                  "'help' lists the commands"))
 
     # -- the loop ----------------------------------------------------------------
 
@@ -666,7 +689,8 @@ class Session:
 
     def rules(self) -> None:
         """Say the game's goal and turn summary, as its ``about`` declares them."""
-        lines = words.game_rules(self.game)
+        # On a terminal, a column short of its width: a line that fills the last column wraps on some terminals.
+        lines = words.game_rules(self.game, width=self.width() - 1 if _is_terminal(self.out) else _WIDTH)
         if not lines:
             lines = [f"{words.describe_game(self.game)} declares no goal or turn summary; 'help' lists the commands"]
         self.say("\n".join(lines))
@@ -691,21 +715,25 @@ class Session:
         word = next((w for w in words if re.fullmatch(r"[a-z]+[0-9]+", w)), "") or next(
             (w for w in reversed(words) if len(w) > 1), group
         )
-        lines = [
-            "commands:",
-            f"  {first:<24} play a move, written as in 'moves'",
-            f"  {'1':<24} play move number 1 of 'moves' ({first})",
-            f"  {'moves':<24} list the legal moves, numbered (grouped when there are many)",
-            f"  {'moves ' + word:<24} only the moves that mention {word!r}",
-            f"  {'undo':<24} take back your last move and the replies after it",
-            f"  {'redo':<24} play again what 'undo' took back",
-            f"  {'hint':<24} what the strongest bot would play here, and why",
-            f"  {'board':<24} show the board again",
-            f"  {'rules':<24} the goal, a turn, each kind of move and the rules in play",
-            f"  {'help':<24} show this help",
-            f"  {'quit':<24} stop the game",
+        commands = [
+            (first, "play a move, written as in 'moves'"),
+            ("1", f"play move number 1 of 'moves' ({first})"),
+            ("moves", "list the legal moves, numbered (grouped when there are many)"),
+            ("moves " + word, f"only the moves that mention {word!r}"),
+            ("undo", "take back your last move and the replies after it"),
+            ("redo", "play again what 'undo' took back"),
+            ("hint", "what the strongest bot would play here, and why"),
+            ("board", "show the board again"),
+            ("rules", "the goal, a turn, each kind of move and the rules in play"),
+            ("help", "show this help"),
+            ("quit", "stop the game"),
         ]
-        self.say("\n".join(lines))
+        lines = [self.wrapped(f"  {command:<24} {text}", " " * 27) for command, text in commands]
+        self.say("\n".join(["commands:", *lines]))
+
+
+#: A line of words, not of a board's cells: two words of letters in a row.
+_PROSE = re.compile(r"[A-Za-z]{3,},? [A-Za-z]{2,}")
 
 
 def _loose(text: str) -> str:

@@ -163,9 +163,9 @@ def game_options(game: Game[Any, Any]) -> list[str]:
     return lines
 
 
-def game_rules(game: Game[Any, Any]) -> list[str]:
-    """The game's rules as its ``about`` declares them, wrapped for the
-    terminal: what the ``rules`` command prints. The seats, the goal, what a
+def game_rules(game: Game[Any, Any], *, width: int = _WIDTH) -> list[str]:
+    """The game's rules as its ``about`` declares them, wrapped at ``width``
+    columns for the terminal: what the ``rules`` command prints. The seats, the goal, what a
     player does on a turn, what each kind of move does (``about.moves``) and
     the variant rules that the options in play select
     (``about.rules_for(game)``). Empty when the game declares none of these.
@@ -187,22 +187,23 @@ def game_rules(game: Game[Any, Any]) -> list[str]:
     in_play = about.rules_for(game)
     if not (about.goal or about.turn or about.moves or in_play):
         return []
+    width = max(width, 40)  # narrower, a word per line helps nobody
     lines: list[str] = []
     if about.seats:
         lines.append("seats: " + ", ".join(about.seats))
     for label, text in (("goal", about.goal), ("turn", about.turn)):
         if text:
-            lines += textwrap.wrap(f"{label}: {text}", _WIDTH, subsequent_indent="      ", break_on_hyphens=False)
+            lines += textwrap.wrap(f"{label}: {text}", width, subsequent_indent="      ", break_on_hyphens=False)
     if about.moves:
         lines.append("moves:")
-        width = max(len(kind) for kind, _ in about.moves)
+        kinds = max(len(kind) for kind, _ in about.moves)
         for kind, text in about.moves:
-            lines += textwrap.wrap(text, _WIDTH, initial_indent=f"  {kind:<{width}}  ",
-                                   subsequent_indent=" " * (width + 4), break_on_hyphens=False)
+            lines += textwrap.wrap(text, width, initial_indent=f"  {kind:<{kinds}}  ",
+                                   subsequent_indent=" " * (kinds + 4), break_on_hyphens=False)
     if in_play:
         lines.append("rules in play:")
         for text in in_play:
-            lines += textwrap.wrap(text, _WIDTH, initial_indent="  - ", subsequent_indent="    ",
+            lines += textwrap.wrap(text, width, initial_indent="  - ", subsequent_indent="    ",
                                    break_on_hyphens=False)
     return lines
 
