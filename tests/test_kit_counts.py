@@ -8,7 +8,7 @@ from typing import Any, ClassVar, cast
 import networkx as nx
 import pytest
 
-from boardkit import Outcome
+from boardkit import CellError, Outcome
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.testing import check_game
 from boardkit.topology import SquareGrid, TopologyError, from_graph
@@ -161,11 +161,14 @@ def test_a_cell_holds_a_stack() -> None:
     state.push("a1", "o")
     assert state["a1"] == ("x", "o") and state.count("a1") == 2 and state.label("a1") == "o2"
     assert state.pop("a1") == "o" and state.pop("a1") == "x" and state["a1"] is None
-    with pytest.raises(ValueError, match="no piece on a1"):
+    # issue 40: a boardkit error, one line, still the ValueError and TypeError these were.
+    with pytest.raises(CellError, match=r"^no piece on a1 to take$") as taken:
         state.pop("a1")
+    assert isinstance(taken.value, ValueError) and state["a1"] is None
     state.put("b1", ("x",))
-    with pytest.raises(TypeError, match="not a count"):
+    with pytest.raises(CellError, match="not a count") as added:
         state.add("b1")
+    assert isinstance(added.value, TypeError) and state["b1"] == ("x",)
 
 
 def test_counts_and_stacks_render() -> None:

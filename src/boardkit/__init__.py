@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # what mypy and Sphinx see; at run time each name is imported
     from boardkit.chance import Random, derive_seed
     from boardkit.errors import (
         BoardkitError,
+        CellError,
         ComponentError,
         IllegalMoveError,
         NotationError,
@@ -65,8 +66,8 @@ _LAZY = {
     "Random": "boardkit.chance",
     "derive_seed": "boardkit.chance",
     **dict.fromkeys(
-        ("BoardkitError", "ComponentError", "IllegalMoveError", "NotationError", "OptionError", "OptionTypeError",
-         "RecordError", "UndoError"),
+        ("BoardkitError", "CellError", "ComponentError", "IllegalMoveError", "NotationError", "OptionError",
+         "OptionTypeError", "RecordError", "UndoError"),
         "boardkit.errors",
     ),
     **dict.fromkeys(("Game", "Outcome", "PerfectInformationView", "Player", "State", "make_options"), "boardkit.game"),
@@ -96,6 +97,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "COMPILED",
     "BoardkitError",
+    "CellError",
     "ComponentError",
     "Game",
     "GameRecord",

@@ -21,6 +21,7 @@ from __future__ import annotations
 __all__ = [
     "MAX_MESSAGE",
     "BoardkitError",
+    "CellError",
     "ComponentError",
     "IllegalMoveError",
     "NotationError",
@@ -196,6 +197,20 @@ def check_int(value: object, what: str, *, low: int | None = None, high: int | N
             wanted = f"an integer of at most {high}"
         raise OptionError(f"{what} must be {wanted}, not {shown(value)}")
     return value
+
+
+class CellError(BoardkitError, ValueError, TypeError):
+    """A board's cell asked for what it does not hold: a piece taken from an
+    empty cell, a count read, added to or sown where a symbol or a stack
+    stands.
+
+    It is a ``ValueError`` and a ``TypeError``, the errors these used to be.
+
+    Examples:
+        >>> err = CellError("no piece on a1 to take")
+        >>> isinstance(err, ValueError), isinstance(err, TypeError)
+        (True, True)
+    """
 
 
 class UndoError(BoardkitError, IndexError):

@@ -1449,3 +1449,30 @@ def from_options(cls: Any, options: Mapping[str, Any]) -> Any:
         True
     """
     return cls(**options)
+
+
+def check_is_game(value: object, what: str = "game") -> Game[Any, Any]:
+    """``value`` if it is a boardkit :class:`Game` (an instance, not a class
+    or a name), for the functions that take one.
+
+    Raises:
+        OptionTypeError: otherwise, in one line that says what to pass.
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> check_is_game(Nim())
+        Nim(heap=21, most=3)
+        >>> check_is_game("nim")
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionTypeError: game must be a boardkit Game, not 'nim' (a name: boardkit.games.load('nim') ...
+    """
+    if isinstance(value, Game):
+        return value
+    if isinstance(value, str):
+        hint = f" (a name: boardkit.games.load({value[:40]!r}) makes it)"
+    elif isinstance(value, type) and issubclass(value, Game):
+        hint = f" (a class: {value.__name__}() makes one)"
+    else:
+        hint = ""
+    raise OptionTypeError(f"{what} must be a boardkit Game, not {shown(value)}{hint}")

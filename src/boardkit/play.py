@@ -57,7 +57,7 @@ import attrs
 from boardkit.agents import Agent
 from boardkit.chance import check_seed, derive_seed
 from boardkit.errors import OptionError, check_int
-from boardkit.game import Game, State
+from boardkit.game import Game, State, check_is_game
 from boardkit.match import seat_agent
 from boardkit.match.pool import WorkerPool
 from boardkit.record import GameRecord
@@ -121,7 +121,8 @@ def play_game(
         The :class:`~boardkit.GameRecord` of the game.
 
     Raises:
-        OptionError: if the number of agents does not match ``players``.
+        OptionError: if the number of agents does not match ``players``, or
+            ``game`` is not a :class:`~boardkit.Game` (a name, say).
         IllegalMoveError: if an agent returns an illegal move.
 
     Examples:
@@ -131,6 +132,7 @@ def play_game(
         >>> record.moves[0], record.outcome.winner
         ('take 2', 0)
     """
+    check_is_game(game)
     check_seed(seed)
     count = game.check_players(len(agents) if players is None else players)
     if len(agents) != count:
@@ -332,6 +334,7 @@ def check_tournament(
         >>> check_tournament(Nim(), [RandomAgent(seed=1), RandomAgent(seed=2)], games=4, seed=0)[2]
         2
     """
+    check_is_game(game)
     names, pool = _name_agents(agents)
     if not pool:
         raise OptionError("a tournament needs at least one agent")

@@ -26,7 +26,7 @@ from typing_extensions import TypeVar
 
 from boardkit.chance import Random
 from boardkit.compiling import i64, mypyc_attr
-from boardkit.errors import IllegalMoveError, OptionError
+from boardkit.errors import CellError, IllegalMoveError, OptionError
 from boardkit.game import Outcome, Player
 from boardkit.patterns import can_reach as reaches
 from boardkit.patterns import line as count_line
@@ -1477,7 +1477,7 @@ class BoardCells(Generic[P]):
         loop runs in C.
 
         Raises:
-            TypeError: if one of the cells holds a symbol or a stack, not a count.
+            CellError: if one of the cells holds a symbol or a stack, not a count.
 
         Examples:
             >>> from boardkit.kit import BoardGame, BoardState
@@ -1494,7 +1494,7 @@ class BoardCells(Generic[P]):
             held = cells[i]
             if held is not None:
                 if type(held) is not int:
-                    raise TypeError(f"{self._tables.names[i]} holds {held!r:.20}, not a count")
+                    raise CellError(f"{self._tables.names[i]} holds {held!r:.20}, not a count")
                 found += held
         return found
 
@@ -1527,11 +1527,11 @@ class BoardCells(Generic[P]):
         """Add ``amount`` to the count on ``cell`` (an empty cell counts 0).
 
         Raises:
-            TypeError: if the cell holds a symbol or a stack, not a count.
+            CellError: if the cell holds a symbol or a stack, not a count.
         """
         piece: Any = self[cell]
         if piece is not None and (not isinstance(piece, int) or isinstance(piece, bool)):
-            raise TypeError(f"{self.name(cell)} holds {piece!r:.20}, not a count")
+            raise CellError(f"{self.name(cell)} holds {piece!r:.20}, not a count")
         self.put(cell, cast(Any, (piece or 0) + amount))
 
     def stack(self, cell: Cell) -> tuple[Any, ...]:
@@ -1562,11 +1562,11 @@ class BoardCells(Generic[P]):
         cell is empty, ``None``, once its last piece is taken).
 
         Raises:
-            ValueError: if the cell is empty.
+            CellError: if the cell is empty (a ``ValueError`` too).
         """
         pile = self.stack(cell)
         if not pile:
-            raise ValueError(f"no piece on {self.name(cell)} to take")
+            raise CellError(f"no piece on {self.name(cell)} to take")
         self.put(cell, cast(Any, pile[:-1] or None))
         return pile[-1]
 
@@ -1605,7 +1605,7 @@ class BoardCells(Generic[P]):
         cells: list[Any] = self._cells
         held = cells[start]
         if held is not None and type(held) is not int:
-            raise TypeError(f"{tables.names[start]} holds {held!r:.20}, not a count to sow")
+            raise CellError(f"{tables.names[start]} holds {held!r:.20}, not a count to sow")
         seeds: int = held or 0
         steps = tables.steps
         d = BoardCells._direction_index(self, direction)
@@ -1623,7 +1623,7 @@ class BoardCells(Generic[P]):
                 continue
             here = cells[at]
             if here is not None and type(here) is not int:
-                raise TypeError(f"{tables.names[at]} holds {here!r:.20}, not a count")
+                raise CellError(f"{tables.names[at]} holds {here!r:.20}, not a count")
             idle = 0
             sown.append(at)
             left -= 1
@@ -1693,7 +1693,7 @@ class BoardCells(Generic[P]):
         C; each change is logged for undo.
 
         Raises:
-            TypeError: if one of the cells, or ``into``, holds a symbol or a stack, not a count.
+            CellError: if one of the cells, or ``into``, holds a symbol or a stack, not a count.
 
         Examples:
             >>> from boardkit.kit import BoardGame, BoardState
@@ -1716,11 +1716,11 @@ class BoardCells(Generic[P]):
             held = cells[i]
             if held is not None and i != target:
                 if type(held) is not int:
-                    raise TypeError(f"{names[i]} holds {held!r:.20}, not a count")
+                    raise CellError(f"{names[i]} holds {held!r:.20}, not a count")
                 found += held
         there = cells[target]
         if there is not None and type(there) is not int:
-            raise TypeError(f"{names[target]} holds {there!r:.20}, not a count")
+            raise CellError(f"{names[target]} holds {there!r:.20}, not a count")
         log = self._log
         for i in taken:
             if i != target and cells[i] != 0:

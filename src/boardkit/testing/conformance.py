@@ -19,9 +19,9 @@ from typing import Any, cast
 import attrs
 
 from boardkit.about import Chance
-from boardkit.chance import Random, derive_seed
-from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, UndoError
-from boardkit.game import Game, Outcome, State, to_json_value
+from boardkit.chance import Random, check_seed, derive_seed
+from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionTypeError, UndoError, check_int, shown
+from boardkit.game import Game, Outcome, State, check_is_game, to_json_value
 from boardkit.parts import Parts
 from boardkit.record import GameRecord, RecordFormat
 
@@ -105,6 +105,9 @@ def check_game(
 
     Raises:
         ConformanceError: naming the broken rule, the seed and the moves.
+        OptionError: for an argument of the wrong kind (a game that is not
+            a :class:`~boardkit.Game`, a count that is not a whole number),
+            before anything is played.
 
     Examples:
         >>> from boardkit.testing import Nim
@@ -112,12 +115,22 @@ def check_game(
         >>> report.games, report.finished
         (3, 3)
     """
+    check_is_game(game)
+    check_int(games, "games", low=0)
+    check_seed(seed)
+    check_int(max_moves, "max_moves", low=1)
+    check_int(sample, "sample", low=0)
+    if players is not None:
+        check_int(players, "players", low=1)
     played = 0
     finished = 0
     outcomes: list[Outcome] = []
     seen_moves: list[Any] = []
     starts: list[State[Any] | None] = [None] * games
-    starts += list(positions)
+    for position in positions:
+        if not isinstance(position, State):
+            raise OptionTypeError(f"positions must be states of the game, not {shown(position)}")
+        starts.append(position)
     for g, start in enumerate(starts):
         game_seed = derive_seed(seed, g)
         moves, outcome = _check_one(game, players, game_seed, max_moves, sample, seen_moves, start)

@@ -16,9 +16,9 @@ from typing import Any, Protocol
 
 import attrs
 
-from boardkit.chance import Random, derive_seed
-from boardkit.errors import OptionError
-from boardkit.game import Game, Outcome, State
+from boardkit.chance import Random, check_seed, derive_seed
+from boardkit.errors import OptionError, OptionTypeError, check_int, shown
+from boardkit.game import Game, Outcome, State, check_is_game
 from boardkit.testing.conformance import ConformanceError
 
 __all__ = ["LockstepError", "LockstepReport", "Reference", "lockstep", "openspiel_reference", "two_player_returns"]
@@ -270,7 +270,9 @@ def lockstep(
         LockstepError: at the first disagreement, saying on what, both
             answers, the seed and the moves that led there.
         OptionError: if the reference waits for chance and no ``chance`` was
-            given.
+            given, or for an argument of the wrong kind (a game that is not
+            a :class:`~boardkit.Game`, a reference that cannot be called, a
+            count that is not a whole number), before anything is played.
 
     Examples:
         Nim against a reference written by hand, and against one that lets a
@@ -301,8 +303,17 @@ def lockstep(
         boardkit.testing.LockstepError: the game and the reference disagree on the position:
         the game has 5, the reference 4 (seed ..., after 0 moves)
     """
-    if games < 0:
-        raise OptionError(f"games must be 0 or more, not {games!r}")
+    check_is_game(game)
+    check_int(games, "games", low=0)
+    check_seed(seed)
+    check_int(max_moves, "max_moves", low=1)
+    if players is not None:
+        check_int(players, "players", low=1)
+    for what, given in (("reference", reference), ("names", names), ("returns", returns)):
+        if not callable(given):
+            raise OptionTypeError(f"{what} must be callable, not {shown(given)}")
+    if chance is not None and not callable(chance):
+        raise OptionTypeError(f"chance must be callable or None, not {shown(chance)}")
     totals = [0, 0, 0, 0]  # the game's moves, the reference's moves, draws, positions compared
     outcomes: list[Outcome] = []
     for g in range(games):
@@ -601,7 +612,8 @@ def openspiel_reference(game: Any, **parameters: Any) -> Callable[[], Reference]
     Raises:
         OptionError: for a game with simultaneous moves (lockstep plays one
             player's move at a time), parameters given with a loaded game,
-            or a name or parameter the installed OpenSpiel does not know.
+            a name or parameter the installed OpenSpiel does not know, or a
+            game that is neither a name nor a loaded game.
 
     Examples:
         >>> from breakthrough import Breakthrough, openspiel_names
@@ -613,6 +625,8 @@ def openspiel_reference(game: Any, **parameters: Any) -> Callable[[], Reference]
         >>> pig.apply("Roll 5"); str(pig.state)
         'Scores: 0 0, Turn total: 5\\nCurrent player: 0\\n'
     """
+    if not isinstance(game, str) and not callable(getattr(game, "new_initial_state", None)):
+        raise OptionTypeError(f"game must be an OpenSpiel game's name or a loaded pyspiel.Game, not {shown(game)}")
     import pyspiel
 
     if not isinstance(game, str) and parameters:
