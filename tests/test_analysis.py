@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
-from boardkit import GameRecord, RecordError
+from boardkit import GameRecord, OptionError, RecordError
 from boardkit.agents import GreedyAgent, RandomAgent
 from boardkit.analysis import ratings, read_records, summarize, summarize_by
 from boardkit.cli import main
@@ -176,9 +177,17 @@ def test_errors_about_a_record_name_its_line(results: Path, tmp_path: Path) -> N
     assert done.returncode == 2 and f"{path} line 2:" in done.stderr and "Z-nonsense" in done.stderr
     done = _run("analyze", str(path), "--branching", "--skip-bad", "--json", cwd=tmp_path)
     assert done.returncode == 0 and json.loads(done.stdout)["skipped"] == 1 and json.loads(done.stdout)["games"] == 1
-    for flags, words in ((["--by", "colour"], "no option 'colour'"), (["--by", ""], "no option ''")):
+    # A --by no record has is about the flag, not a line (issue 40); a later record lacking it names its line.
+    for flags, words in ((["--by", "colour"], "the records have no option 'colour'"), (["--by", ""], "no option ''")):
         done = _run("analyze", str(results), *flags, cwd=tmp_path)
-        assert done.returncode == 2 and f"{results} line 1:" in done.stderr and words in done.stderr
+        assert done.returncode == 2 and " line " not in done.stderr and words in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
+    other = json.loads(good[1])
+    del other["options"]["king_armed"]
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text("\n".join([good[0], json.dumps(other)]) + "\n")
+    done = _run("analyze", str(mixed), "--by", "king_armed", cwd=tmp_path)
+    assert done.returncode == 2 and f"{mixed} line 2: the record has no option 'king_armed'" in done.stderr
     old = tmp_path / "v1.jsonl"
     old.write_text(Nim(heap=2).new_game(seed=1).to_record().to_json() + "\n")
     done = _run("analyze", str(old), "--ratings", cwd=tmp_path)
@@ -263,8 +272,10 @@ def test_records_keep_the_agents_and_groups_by_option() -> None:
     assert GameRecord.from_json(record.to_json()).agents == ("a", "b")
     groups = summarize_by([record], "variant")
     assert list(groups) == ["brandubh"]
-    with pytest.raises(RecordError, match="no option 'colour'"):
+    with pytest.raises(OptionError, match="the records have no option 'colour'"):
         summarize_by([record], "colour")
+    with pytest.raises(RecordError, match="record 2: the record has no option 'variant'"):
+        summarize_by([record, attrs.evolve(record, options={})], "variant")
 
 
 def test_analyze_from_python_main(results: Path, capsys: pytest.CaptureFixture[str]) -> None:

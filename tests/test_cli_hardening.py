@@ -69,6 +69,9 @@ def test_out_problems_are_found_before_any_game(tmp_path: Path) -> None:
         (["simulate", "tafl", "--games", "2", "--option", "x=" + "[" * 50_000], "unknown option 'x'"),
         (["simulate", "tafl", "--gmaes", "2"], "see boardkit simulate --help"),
         (["frobnicate"], "see boardkit --help"),
+        # issue 40: `--iterations 0` meant the default while `mcts:0` was refused; both are refused now.
+        (["simulate", "tafl", "--games", "1", "--iterations", "0"], "--iterations must be 1 to 10,000,000 playouts"),
+        (["play", "tafl", "--iterations", "-5"], "--iterations must be 1 to 10,000,000 playouts, not -5"),
     ],
 )
 def test_bad_usage_is_one_line(tmp_path: Path, args: list[str], words: str) -> None:

@@ -559,7 +559,8 @@ def group_key(record: GameRecord, by: str) -> str:
     ``"agents"`` the agents by seat joined by ``" vs "``.
 
     Raises:
-        RecordError: if the record lacks the option (or the agent labels).
+        RecordError: if the record lacks the option (or the agent labels);
+            :func:`summarize_by` says whether no record has it or one lacks it.
 
     Examples:
         >>> from boardkit import GameRecord
@@ -570,11 +571,11 @@ def group_key(record: GameRecord, by: str) -> str:
     """
     if by == "agents":
         if record.agents is None:
-            raise RecordError("the records do not say which agent sat where (write them with boardkit simulate)")
+            raise RecordError("the record does not say which agent sat where (write records with boardkit simulate)")
         return " vs ".join(record.agents)
     if by not in record.options:
         known = ", ".join(sorted(record.options)) or "none"
-        raise RecordError(f"the records have no option {by!r:.60}; options are: {known}; or group by 'agents'")
+        raise RecordError(f"the record has no option {by!r:.60}; its options are: {known}; or group by 'agents'")
     value = thaw_json(record.options[by])
     return value if isinstance(value, str) else json.dumps(value)
 
@@ -591,6 +592,12 @@ def summarize_by(
     """One :class:`Summary` per group (see :func:`group_key`), in the order
     the groups first appear.
 
+    Raises:
+        OptionError: if the first record has no ``by`` (no option of that
+            name, or no agents): the error is about ``by``, not about a line.
+        RecordError: as :func:`summarize`; a later record that lacks ``by``
+            is named by its line.
+
     Examples:
         >>> from boardkit.testing import Nim
         >>> from boardkit.agents import RandomAgent
@@ -603,13 +610,27 @@ def summarize_by(
     groups: dict[str, _Counts] = {}
 
     def add(record: GameRecord) -> None:
-        key = group_key(record, by)
+        try:
+            key = group_key(record, by)
+        except RecordError as exc:
+            if not groups:  # the very first record: `by` names nothing these records have
+                reason = exc.reason.replace("the record has", "the records have", 1).replace("its options", "options")
+                raise _NoGroupError(reason) from None
+            raise
         counts = groups.get(key) or _Counts()
         counts.add(record, branching, game)
         groups[key] = counts
 
-    _each(records, skip_bad, on_skip, add, game)
+    try:
+        _each(records, skip_bad, on_skip, add, game)
+    except _NoGroupError as exc:
+        raise OptionError(str(exc)) from None
     return {key: counts.summary() for key, counts in groups.items()}
+
+
+class _NoGroupError(Exception):
+    """``by`` names nothing the first record has: an error about ``by``, which
+    passes :func:`_each` without a line number being put on it."""
 
 
 @attrs.frozen

@@ -147,12 +147,13 @@ def _players(game: Game[Any, Any]) -> str:
 
 def _play(args: argparse.Namespace) -> int:
     from boardkit.chance import fresh_seed
-    from boardkit.match import parse_agent, seat_agent
+    from boardkit.match import check_iterations, parse_agent, seat_agent
     from boardkit.specs import load_game
     from boardkit.terminal import Session
 
     if args.out:
         _check_out(args.out)
+    check_iterations(args.iterations, "--iterations")
     game = load_game(args.game, args.variant, args.option)
     seats: list[str] = args.seat or ["human", *["mcts"] * (game.min_players - 1)]
     specs = [None if kind == "human" else parse_agent(kind).filled(args.iterations) for kind in seats]
@@ -272,10 +273,11 @@ DEFAULT_MAX_MOVES = 1000
 
 def _simulate(args: argparse.Namespace) -> int:
     from boardkit.chance import derive_seed
-    from boardkit.match import make_agent
+    from boardkit.match import check_iterations, make_agent
     from boardkit.play import check_tournament, tournament
     from boardkit.specs import load_game
 
+    check_iterations(args.iterations, "--iterations")
     game = load_game(args.game, args.variant, args.option)
     if args.max_moves is not None and args.max_moves < 0:
         raise OptionError(f"--max-moves must be 0 (no cap) or more, not {args.max_moves}")

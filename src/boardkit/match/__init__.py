@@ -40,6 +40,7 @@ from boardkit.match.grammar import (
     MAX_SECONDS,
     AgentKind,
     AgentSpec,
+    check_iterations,
     make_agent,
     parse_agent,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "Reply",
     "TakeBackError",
     "HINT_SECONDS",
+    "check_iterations",
     "hint_agent",
     "hint_reason",
     "make_agent",

@@ -40,7 +40,7 @@ from boardkit.agents import (
     RandomAgent,
     best_agent,
 )
-from boardkit.errors import OptionError, shown
+from boardkit.errors import OptionError, OptionTypeError, shown
 from boardkit.game import Game
 
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "MAX_SECONDS",
     "AgentKind",
     "AgentSpec",
+    "check_iterations",
     "make_agent",
     "parse_agent",
 ]
@@ -119,10 +120,19 @@ class AgentSpec:
         names none (``iterations``, when given, is ``mcts``'s default instead
         of :data:`DEFAULT_PLAYOUTS`).
 
+        Raises:
+            OptionError: if ``iterations`` is given and is not a count of
+                playouts from 1 to :data:`MAX_ITERATIONS` (as ``mcts:N``
+                is refused for such an N).
+
         Examples:
             >>> parse_agent("mcts").filled(), parse_agent("best").filled().seconds
             (AgentSpec(kind='mcts', iterations=200, seconds=None, level=''), 1.0)
+            >>> parse_agent("mcts").filled(0)
+            Traceback (most recent call last):
+            boardkit.errors.OptionError: iterations must be 1 to 10,000,000 playouts, not 0
         """
+        check_iterations(iterations)
         kind = AGENTS[self.kind]
         if self.iterations or self.seconds is not None or not (kind.count or kind.timed):
             return self
@@ -332,6 +342,26 @@ def parse_agent(text: object) -> AgentSpec:
     if int(arg) > kind.most_count:
         raise OptionError(f"{name}:N searches at most {kind.most_count} {kind.count}, not {shown(text, 40)}")
     return AgentSpec(name, int(arg))
+
+
+def check_iterations(iterations: object, name: str = "iterations") -> None:
+    """Refuse a default playout count (``--iterations``, say) that ``mcts:N``
+    would refuse: anything but a whole number from 1 to :data:`MAX_ITERATIONS`
+    (None, no count, passes).
+
+    Examples:
+        >>> check_iterations(50), check_iterations(None)
+        (None, None)
+        >>> check_iterations(-3, "--iterations")
+        Traceback (most recent call last):
+        boardkit.errors.OptionError: --iterations must be 1 to 10,000,000 playouts, not -3
+    """
+    if iterations is None:
+        return
+    if isinstance(iterations, bool) or not isinstance(iterations, int):
+        raise OptionTypeError(f"{name} must be a whole number of playouts, not {shown(iterations)}")
+    if not 1 <= iterations <= MAX_ITERATIONS:
+        raise OptionError(f"{name} must be 1 to {MAX_ITERATIONS:,} playouts, not {iterations}")
 
 
 def make_agent(
