@@ -188,6 +188,18 @@ def test_errors_about_a_record_name_its_line(results: Path, tmp_path: Path) -> N
     mixed.write_text("\n".join([good[0], json.dumps(other)]) + "\n")
     done = _run("analyze", str(mixed), "--by", "king_armed", cwd=tmp_path)
     assert done.returncode == 2 and f"{mixed} line 2: the record has no option 'king_armed'" in done.stderr
+    # The first record lacking it, later ones having it: the first one's line is named; with --skip-bad it is
+    # skipped and reported, and the rest are summed up.
+    first = tmp_path / "first.jsonl"
+    first.write_text("\n".join([json.dumps(other), good[0], good[2]]) + "\n")
+    done = _run("analyze", str(first), "--by", "king_armed", cwd=tmp_path)
+    assert done.returncode == 2 and f"{first} line 1: the record has no option 'king_armed'" in done.stderr
+    done = _run("analyze", str(first), "--by", "king_armed", "--skip-bad", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    summed = json.loads(done.stdout)
+    assert summed["skipped"] == 1 and sum(g["games"] for g in summed["groups"].values()) == 2
+    done = _run("analyze", str(first), "--by", "colour", "--skip-bad", cwd=tmp_path)
+    assert done.returncode == 2 and "the records have no option 'colour'" in done.stderr
     old = tmp_path / "v1.jsonl"
     old.write_text(Nim(heap=2).new_game(seed=1).to_record().to_json() + "\n")
     done = _run("analyze", str(old), "--ratings", cwd=tmp_path)

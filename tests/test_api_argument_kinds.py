@@ -23,16 +23,25 @@ CALLS: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("check_game(Nim)", lambda: check_game(Nim), OptionTypeError, r"a class: Nim\(\) makes one"),
     ("check_game games='3'", lambda: check_game(Nim(), games="3"), OptionTypeError, "games must be an integer"),
     ("check_game seed='x'", lambda: check_game(Nim(), seed="x"), OptionTypeError, "seed"),
-    ("check_game max_moves=0", lambda: check_game(Nim(), max_moves=0), OptionError, "max_moves must be a positive"),
+    ("check_game max_moves=-1", lambda: check_game(Nim(), max_moves=-1), OptionError, "max_moves must be a non-neg"),
     ("check_game positions", lambda: check_game(Nim(), positions=[42]), OptionTypeError, "positions must be states"),
+    ("check_game positions=None", lambda: check_game(Nim(), positions=None), OptionTypeError, "a list .* of states"),
+    ("check_game positions=state", lambda: check_game(Nim(), positions=Nim().new_game(seed=1)), OptionTypeError,
+     "positions must be a list"),
     ("lockstep(None, ...)", lambda: lockstep(None, NimByHand), OptionTypeError, "game must be a boardkit Game"),
     ("lockstep reference", lambda: lockstep(Nim(), None), OptionTypeError, "reference must be callable, not None"),
     ("lockstep games='2'", lambda: lockstep(Nim(), NimByHand, games="2"), OptionTypeError, "games must be an integer"),
     ("lockstep chance=3", lambda: lockstep(Nim(), NimByHand, chance=3), OptionTypeError, "chance must be callable"),
+    ("lockstep same_position=3", lambda: lockstep(Nim(), NimByHand, same_position=3), OptionTypeError,
+     "same_position must be a function or a pair"),
     ("openspiel_reference(None)", lambda: openspiel_reference(None), OptionTypeError, "OpenSpiel game's name"),
     ("openspiel_reference(42)", lambda: openspiel_reference(42), OptionTypeError, "not 42"),
     ("play_game(None)", lambda: play_game(None, AGENTS, seed=1), OptionTypeError, "game must be a boardkit Game"),
     ("tournament('nim')", lambda: tournament("nim", AGENTS, games=2, seed=1), OptionTypeError, "games.load"),
+    ("play_game agents=None", lambda: play_game(Nim(), None, seed=1), OptionTypeError, "agents must be a list"),
+    ("play_game agents=[1, 2]", lambda: play_game(Nim(), [1, 2], seed=1), OptionTypeError, "1 has none"),
+    ("tournament agents='random'", lambda: tournament(Nim(), "random", games=2, seed=1), OptionTypeError,
+     "agents must be a list of agents"),
 ]
 
 
@@ -42,6 +51,16 @@ def test_a_wrong_kind_of_argument_is_one_boardkit_error(call: Callable[[], Any],
     with pytest.raises(error, match=words) as caught:
         call()
     assert "\n" not in str(caught.value)
+
+
+def test_what_the_checks_took_before_they_still_take() -> None:
+    """Any integer seeds them (each game's seed is derived from it), and max_moves=0 checks the start alone."""
+    for seed in (-1, 2**64, 2**70):
+        assert check_game(Nim(heap=5), games=1, seed=seed).games == 1
+        assert lockstep(Nim(heap=5), NimByHand, games=1, seed=seed).games == 1
+    assert check_game(Nim(heap=5), games=2, max_moves=0).moves == 0
+    assert lockstep(Nim(heap=5), NimByHand, games=2, max_moves=0).moves == 0
+    assert check_game(Nim(heap=5), games=0, positions=(s for s in [Nim(heap=3).new_game(seed=2)])).games == 1
 
 
 def test_check_is_game_passes_a_game_through() -> None:

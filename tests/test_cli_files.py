@@ -10,6 +10,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -344,3 +345,18 @@ def test_a_thinking_line_is_cut_to_a_narrow_terminal(tmp_path: Path) -> None:
     drawn = [part.split("\n")[0] for part in screen.split("\x1b[K") if "thinking" in part.split("\n")[0]]
     assert drawn, screen[-2000:]
     assert max(len(line) for line in drawn) <= 29, drawn
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+def test_a_narrow_terminal_wraps_words_and_keeps_board_rows_whole(tmp_path: Path) -> None:
+    """Camelot at 48 columns: its legend, hands and an error wrap to the screen, each continued under its text;
+    the board's rows, which hold tile names side by side (``Gar Gar``), are never taken for words and cut."""
+    args = ["play", "camelot", "--seat", "human", "random", "--seed", "1"]
+    screen = on_a_terminal(args, tmp_path, 48, [(b"(you)> ", b"b1\r"), (b"(you)> ", b"quit\r")])
+    lines = screen.splitlines()
+    rows = [line for line in lines if re.fullmatch(r" ?\d +\[.*\] +\d", line)]
+    assert len(rows) == 8 and {len(row) for row in rows} == {48}, rows
+    assert all(len(line) < 48 for line in lines if line not in rows), [line for line in lines if len(line) >= 48]
+    assert "              blacksmith b1 (27)?" in lines  # "did you mean: ..." continued under its text
+    hand = lines.index(next(line for line in lines if line.startswith("*hand 0: ")))
+    assert lines[hand + 1].startswith(" " * 9) and not lines[hand + 1].startswith(" " * 10)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, cast
 import networkx as nx
 import pytest
 
-from boardkit import CellError, Outcome
+from boardkit import BoardkitError, CellError, IllegalMoveError, Outcome
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.testing import check_game
 from boardkit.topology import SquareGrid, TopologyError, from_graph
@@ -161,7 +161,7 @@ def test_a_cell_holds_a_stack() -> None:
     state.push("a1", "o")
     assert state["a1"] == ("x", "o") and state.count("a1") == 2 and state.label("a1") == "o2"
     assert state.pop("a1") == "o" and state.pop("a1") == "x" and state["a1"] is None
-    # issue 40: a boardkit error, one line, still the ValueError and TypeError these were.
+    # issue 40: a named error in one line, still the ValueError and TypeError these were.
     with pytest.raises(CellError, match=r"^no piece on a1 to take$") as taken:
         state.pop("a1")
     assert isinstance(taken.value, ValueError) and state["a1"] is None
@@ -169,6 +169,32 @@ def test_a_cell_holds_a_stack() -> None:
     with pytest.raises(CellError, match="not a count") as added:
         state.add("b1")
     assert isinstance(added.value, TypeError) and state["b1"] == ("x",)
+
+
+class Popper(BoardGame):
+    """A game whose rules take a piece from a cell that may be empty: a bug in its rules."""
+
+    name = "popper"
+    board = SquareGrid(2, 1)
+    moves = (Place,)
+
+    class state_class(BoardState[tuple[str, ...], Place]):  # noqa: N801
+        def moves(self) -> list[Place]:
+            return [Place("a1")]
+
+        def play(self, move: Place) -> None:
+            self.pop(move.cell)
+
+
+def test_a_cell_error_in_the_rules_is_a_bug_not_a_refused_move() -> None:
+    """A CellError is deliberately not a BoardkitError: raised while a legal move is played, it is the rules'
+    bug and surfaces as itself, where a boardkit error would have read as "that move is refused"."""
+    state = Popper().new_game(seed=0)
+    before = state.snapshot()
+    with pytest.raises(CellError, match="no piece on a1 to take") as caught:
+        state.apply("a1")
+    assert not isinstance(caught.value, BoardkitError) and not isinstance(caught.value, IllegalMoveError)
+    assert state.snapshot() == before
 
 
 def test_counts_and_stacks_render() -> None:

@@ -171,14 +171,15 @@ def _each(
     source: Records,
     skip_bad: bool,
     on_skip: _Skip,
-    work: Callable[[GameRecord], None],
+    work: Callable[[GameRecord, str], None],
     game: Game[Any, Any] | None = None,
 ) -> None:
-    """Call ``work`` on every record; a boardkit error it raises names the
-    record's line (or is skipped and reported, with ``skip_bad``, for a file)."""
+    """Call ``work`` on every record and where it came from; a boardkit error
+    it raises names the record's line (or is skipped and reported, with
+    ``skip_bad``, for a file)."""
     for where, record in _numbered(source, skip_bad, on_skip, game):
         try:
-            work(record)
+            work(record, where)
         except BoardkitError as exc:
             reason = exc.reason if isinstance(exc, RecordError) else str(exc)
             line = int(where.rpartition(" ")[2]) if " line " in where else None
@@ -549,7 +550,7 @@ def summarize(
         (10, 0, True)
     """
     counts = _Counts()
-    _each(records, skip_bad, on_skip, lambda record: counts.add(record, branching, game), game)
+    _each(records, skip_bad, on_skip, lambda record, _: counts.add(record, branching, game), game)
     return counts.summary()
 
 
@@ -608,29 +609,38 @@ def summarize_by(
         {'4': 4, '5': 6}
     """
     groups: dict[str, _Counts] = {}
+    lacking: list[tuple[str, RecordError]] = []  # records without `by`, as long as no record has had it
 
-    def add(record: GameRecord) -> None:
+    def add(record: GameRecord, where: str) -> None:
         try:
             key = group_key(record, by)
         except RecordError as exc:
-            if not groups:  # the very first record: `by` names nothing these records have
-                reason = exc.reason.replace("the record has", "the records have", 1).replace("its options", "options")
-                raise _NoGroupError(reason) from None
-            raise
+            if not groups:
+                lacking.append((where, exc))
+            if skip_bad or groups:
+                raise  # skipped and reported, or named by its line: a record after those that have `by`
+            return
+        if lacking and not skip_bad:  # `by` is an option of these records, which the first ones lack
+            raise _LackingError(f"{lacking[0][0]}: {lacking[0][1].reason}")
         counts = groups.get(key) or _Counts()
         counts.add(record, branching, game)
         groups[key] = counts
 
     try:
         _each(records, skip_bad, on_skip, add, game)
-    except _NoGroupError as exc:
-        raise OptionError(str(exc)) from None
+    except _LackingError as exc:
+        raise RecordError(str(exc)) from None
+    if lacking and not groups:  # no record has `by`: the flag is wrong, not a line
+        raise OptionError(
+            lacking[0][1].reason.replace("the record has", "the records have", 1).replace("its options", "options")
+            .replace("the record does not", "the records do not", 1)
+        )
     return {key: counts.summary() for key, counts in groups.items()}
 
 
-class _NoGroupError(Exception):
-    """``by`` names nothing the first record has: an error about ``by``, which
-    passes :func:`_each` without a line number being put on it."""
+class _LackingError(Exception):
+    """A record lacked ``by`` before one had it: the error names that record's
+    line, so it passes :func:`_each` without the later line put on it."""
 
 
 @attrs.frozen
@@ -701,7 +711,8 @@ def ratings(
     index: dict[str, int] = {}
     wins: defaultdict[tuple[int, int], float] = defaultdict(float)
     games: Counter[int] = Counter()
-    def add(record: GameRecord) -> None:
+
+    def add(record: GameRecord, _: str) -> None:
         if record.agents is None:
             raise RecordError("the records do not say which agent sat where (write them with boardkit simulate)")
         winners = () if record.outcome is None else record.outcome.winners

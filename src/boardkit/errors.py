@@ -199,12 +199,16 @@ def check_int(value: object, what: str, *, low: int | None = None, high: int | N
     return value
 
 
-class CellError(BoardkitError, ValueError, TypeError):
+class CellError(ValueError, TypeError):
     """A board's cell asked for what it does not hold: a piece taken from an
     empty cell, a count read, added to or sown where a symbol or a stack
     stands.
 
-    It is a ``ValueError`` and a ``TypeError``, the errors these used to be.
+    Only rules code asks a cell for these, so this is a bug in the rules, not
+    bad input: it is deliberately not a :class:`BoardkitError`, and surfaces
+    as itself (the command reports an internal error, the server a 500 it
+    logs) instead of being taken for a refused move. It is a ``ValueError``
+    and a ``TypeError``, the errors these used to be.
 
     Examples:
         >>> err = CellError("no piece on a1 to take")

@@ -56,7 +56,7 @@ import attrs
 
 from boardkit.agents import Agent
 from boardkit.chance import check_seed, derive_seed
-from boardkit.errors import OptionError, check_int
+from boardkit.errors import OptionError, OptionTypeError, check_int, shown
 from boardkit.game import Game, State, check_is_game
 from boardkit.match import seat_agent
 from boardkit.match.pool import WorkerPool
@@ -134,6 +134,7 @@ def play_game(
     """
     check_is_game(game)
     check_seed(seed)
+    _check_agents(agents)
     count = game.check_players(len(agents) if players is None else players)
     if len(agents) != count:
         raise OptionError(f"{game.name} with {count} players needs {count} agents, not {len(agents)}")
@@ -247,7 +248,17 @@ class _Collector:
             self.out.flush()
 
 
+def _check_agents(agents: object) -> None:
+    """Refuse, in one line, agents that are not a list (or a mapping) of agents."""
+    if isinstance(agents, str) or not isinstance(agents, (Sequence, Mapping)):
+        raise OptionTypeError(f"agents must be a list of agents (or a mapping of names to agents), not {shown(agents)}")
+    for agent in agents.values() if isinstance(agents, Mapping) else agents:
+        if not callable(getattr(agent, "choose", None)):
+            raise OptionTypeError(f"an agent must have a choose(state, player) method; {shown(agent)} has none")
+
+
 def _name_agents(agents: Mapping[str, Agent] | Sequence[Agent]) -> tuple[tuple[str, ...], tuple[Agent, ...]]:
+    _check_agents(agents)
     if isinstance(agents, Mapping):
         return tuple(str(k) for k in agents), tuple(agents.values())
     names: list[str] = []

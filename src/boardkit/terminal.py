@@ -382,6 +382,14 @@ class Session:
     # -- output ----------------------------------------------------------------
 
     def say(self, text: str = "") -> None:
+        """Print ``text``; on a terminal, a line of words (a legend, a hand, an
+        error) wider than the screen is wrapped to it, while a board's rows
+        and a table's aligned columns are printed whole."""
+        if _is_terminal(self.out):
+            width = self.width()
+            text = "\n".join(
+                self.wrapped(line) if len(line) >= width and _is_prose(line) else line for line in text.split("\n")
+            )
         print(text, file=self.out)
 
     def width(self) -> int:
@@ -427,13 +435,7 @@ class Session:
         viewer = self.viewer()
         if self.passing and viewer is not None and viewer != self.facing:
             return
-        width = self.width()
-        lines = [
-            # A line of words (a legend, a hand) wider than the screen is wrapped; the board's rows stay whole.
-            self.wrapped(line) if len(line) >= width and _PROSE.search(line) else line
-            for line in screen(self.state, viewer).split("\n")
-        ]
-        self.say("\n".join(lines))
+        self.say(screen(self.state, viewer))
         self.news.clear()
 
     def wrapped(self, text: str, indent: str | None = None) -> str:
@@ -443,10 +445,10 @@ class Session:
         transcript), ``text`` as it is."""
         if not _is_terminal(self.out):
             return text
+        kept = text[: len(text) - len(text.lstrip())]
         if indent is None:
             label = re.match(r"\s*[^:]{1,16}: ", text)
-            indent = " " * len(label.group()) if label else "  "
-        kept = text[: len(text) - len(text.lstrip())]
+            indent = " " * len(label.group()) if label else kept + "  "
         return "\n".join(textwrap.wrap(text.lstrip(), self.width() - 1, initial_indent=kept, subsequent_indent=indent,
                                         break_on_hyphens=False))
 
@@ -487,11 +489,11 @@ class Session:
         for p in range(self.state.players):
             sitter = "you" if p not in self.bots and len(self.humans) == 1 else self.labels[p]
             seats.append(f"{self.name(p)}{'' if self.name(p) == f'player {p}' else f' (player {p})'}: {sitter}")
-        self.say(self.wrapped("seats: " + "; ".join(seats)))
+        self.say("seats: " + "; ".join(seats))
         if self.humans:
             rules = "'rules' tells the goal, " if words.game_rules(self.game) else ""
-            self.say(self.wrapped(f"type a move as written on the screen, or its number from 'moves'; {rules}"
-                                  "'help' lists the commands"))
+            self.say(f"type a move as written on the screen, or its number from 'moves'; {rules}"
+                     "'help' lists the commands")
 
     # -- the loop ----------------------------------------------------------------
 
@@ -732,8 +734,11 @@ class Session:
         self.say("\n".join(["commands:", *lines]))
 
 
-#: A line of words, not of a board's cells: two words of letters in a row.
-_PROSE = re.compile(r"[A-Za-z]{3,},? [A-Za-z]{2,}")
+def _is_prose(line: str) -> bool:
+    """Whether a line of a screen is words (a legend, a hand) rather than a
+    board's row or a table's: two words of letters in a row, and no run of
+    spaces that aligns columns after its indent."""
+    return bool(re.search(r"[A-Za-z]{3,},? [A-Za-z]{2,}", line)) and "  " not in line.strip()
 
 
 def _loose(text: str) -> str:

@@ -187,7 +187,7 @@ def game_rules(game: Game[Any, Any], *, width: int = _WIDTH) -> list[str]:
     in_play = about.rules_for(game)
     if not (about.goal or about.turn or about.moves or in_play):
         return []
-    width = max(width, 40)  # narrower, a word per line helps nobody
+    width = max(width, 30)  # narrower, a word or two a line helps nobody
     lines: list[str] = []
     if about.seats:
         lines.append("seats: " + ", ".join(about.seats))

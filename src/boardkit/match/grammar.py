@@ -120,19 +120,10 @@ class AgentSpec:
         names none (``iterations``, when given, is ``mcts``'s default instead
         of :data:`DEFAULT_PLAYOUTS`).
 
-        Raises:
-            OptionError: if ``iterations`` is given and is not a count of
-                playouts from 1 to :data:`MAX_ITERATIONS` (as ``mcts:N``
-                is refused for such an N).
-
         Examples:
             >>> parse_agent("mcts").filled(), parse_agent("best").filled().seconds
             (AgentSpec(kind='mcts', iterations=200, seconds=None, level=''), 1.0)
-            >>> parse_agent("mcts").filled(0)
-            Traceback (most recent call last):
-            boardkit.errors.OptionError: iterations must be 1 to 10,000,000 playouts, not 0
         """
-        check_iterations(iterations)
         kind = AGENTS[self.kind]
         if self.iterations or self.seconds is not None or not (kind.count or kind.timed):
             return self

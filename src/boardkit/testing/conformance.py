@@ -19,7 +19,7 @@ from typing import Any, cast
 import attrs
 
 from boardkit.about import Chance
-from boardkit.chance import Random, check_seed, derive_seed
+from boardkit.chance import Random, derive_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionTypeError, UndoError, check_int, shown
 from boardkit.game import Game, Outcome, State, check_is_game, to_json_value
 from boardkit.parts import Parts
@@ -117,11 +117,13 @@ def check_game(
     """
     check_is_game(game)
     check_int(games, "games", low=0)
-    check_seed(seed)
-    check_int(max_moves, "max_moves", low=1)
+    check_int(seed, "seed")  # any integer: each game's seed is derived from it
+    check_int(max_moves, "max_moves", low=0)
     check_int(sample, "sample", low=0)
     if players is not None:
         check_int(players, "players", low=1)
+    if isinstance(positions, (State, str)) or not isinstance(positions, Iterable):
+        raise OptionTypeError(f"positions must be a list (or other iterable) of states, not {shown(positions)}")
     played = 0
     finished = 0
     outcomes: list[Outcome] = []

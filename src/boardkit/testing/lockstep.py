@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from boardkit.chance import Random, check_seed, derive_seed
+from boardkit.chance import Random, derive_seed
 from boardkit.errors import OptionError, OptionTypeError, check_int, shown
 from boardkit.game import Game, Outcome, State, check_is_game
 from boardkit.testing.conformance import ConformanceError
@@ -305,8 +305,8 @@ def lockstep(
     """
     check_is_game(game)
     check_int(games, "games", low=0)
-    check_seed(seed)
-    check_int(max_moves, "max_moves", low=1)
+    check_int(seed, "seed")  # any integer: each game's seed is derived from it
+    check_int(max_moves, "max_moves", low=0)
     if players is not None:
         check_int(players, "players", low=1)
     for what, given in (("reference", reference), ("names", names), ("returns", returns)):
@@ -314,6 +314,10 @@ def lockstep(
             raise OptionTypeError(f"{what} must be callable, not {shown(given)}")
     if chance is not None and not callable(chance):
         raise OptionTypeError(f"chance must be callable or None, not {shown(chance)}")
+    if not (same_position is None or callable(same_position) or (
+        isinstance(same_position, tuple) and len(same_position) == 2 and all(map(callable, same_position))
+    )):
+        raise OptionTypeError(f"same_position must be a function or a pair of functions, not {shown(same_position)}")
     totals = [0, 0, 0, 0]  # the game's moves, the reference's moves, draws, positions compared
     outcomes: list[Outcome] = []
     for g in range(games):
