@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from connect_four import ConnectFour
 
+from boardkit.about import Information
 from boardkit.agents import MCTSAgent, RandomAgent
 from boardkit.games.camelot import Camelot
 from boardkit.games.cloth_of_gold import ClothOfGold
@@ -386,6 +387,48 @@ def test_hint_says_what_best_would_play_and_why(monkeypatch: pytest.MonkeyPatch)
     assert s.state is start and not start.history  # a hint plays nothing
 
 
+class _Suggests:
+    """A hint bot that suggests one fixed move."""
+
+    def __init__(self, move: Any) -> None:
+        self.move = move
+
+    def choose(self, state: Any, player: int) -> Any:
+        return self.move
+
+
+@pytest.mark.parametrize(("name", "options"), [("cloth-of-gold", {}), ("camelot", {}), ("five-fields", {}),
+                                              ("five-fields", {"blank_map": True})])
+def test_a_hint_tells_nothing_the_player_may_not_know(name: str, options: dict[str, Any],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 40 (a newcomer's report): the hint played its move on the real position and printed what it did,
+    so in Cloth of Gold it named the tile about to come out of the Darkness, and it was right. What the move
+    would do is said only for a move that draws nothing in a game that hides nothing."""
+    import boardkit.match as match_floor
+    from boardkit.games import load
+
+    state = load(name, **options).new_game(players=2, seed=5)
+    for _ in range(6):  # a few random plies in, where moves that draw (a hex turned up) are to be had
+        state.apply(state.legal_moves()[len(state.history) * 7 % len(state.legal_moves())])
+    told_of = []
+    for move in state.legal_moves():
+        after = state.copy()
+        after.apply(move)
+        told = after.describe(after.history[-1], state)
+        if told:
+            told_of.append((after.rng.state != state.rng.state, move, told))
+    assert told_of
+    for drew, move, told in sorted(told_of, key=lambda t: not t[0])[:1] + told_of[-1:]:
+        monkeypatch.setattr(match_floor, "hint_agent", lambda state, seconds=None, move=move: _Suggests(move))
+        s = Session(state.game, ["human", "human"], seed=5, out=io.StringIO(), read=lambda prompt: "quit")
+        s.state = state
+        s.hint(state.current_player)
+        said = s.out.getvalue()  # type: ignore[attr-defined]
+        shown = state.game.about.information is Information.PERFECT and not drew
+        assert said.startswith(f"hint: {move}") and (told in said) == shown, (said, told, drew)
+    assert len(state.history) == 6  # a hint plays nothing
+
+
 def test_hint_in_a_game_with_hidden_hands_uses_monte_carlo_search(monkeypatch: pytest.MonkeyPatch) -> None:
     import boardkit.match.reports as reports
 
@@ -393,3 +436,19 @@ def test_hint_in_a_game_with_hidden_hands_uses_monte_carlo_search(monkeypatch: p
     _, out = session(ClothOfGold(), ["human", "human"], ["", "hint", "quit"], seed=4)
     line = next(line for line in out.splitlines() if line.startswith("hint: "))
     assert "playouts" in line
+
+
+def test_a_number_from_a_list_the_moves_have_outgrown_is_refused() -> None:
+    """issue 40 (a newcomer's report): in a turn in parts the legal moves change while it is still your turn,
+    so 120 from a list shown before 'place garden c5' quietly played another move (place stables g2)."""
+    camelot = Camelot()
+    first = camelot.new_game(players=2, seed=1)
+    garden = next(str(m) for m in first.legal_moves() if str(m).startswith("place garden"))
+    s, out = session(camelot, ["human", RandomAgent(seed=1)], ["moves", garden, "12", "quit"])
+    assert "the legal moves have changed since 'moves' numbered them" in out
+    assert [str(m) for m in s.state.history] == [garden]
+    bot = RandomAgent(seed=1)
+    s, out = session(camelot, ["human", bot], [garden, "moves", "12", "quit"])  # listed again: it plays
+    assert len(s.state.history) == 2 and "have changed" not in out
+    s, out = session(camelot, ["human", bot], [garden, "12", "quit"])  # never listed: the moves as they are now
+    assert len(s.state.history) == 2 and "have changed" not in out

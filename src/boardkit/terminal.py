@@ -55,6 +55,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TextIO
 
 from boardkit import match, words
+from boardkit.about import Information
 from boardkit.agents import Agent, AlphaBetaAgent, MCTSAgent
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError
 from boardkit.game import Game, Player, State
@@ -369,6 +370,8 @@ class Session:
         self.facing: Player | None = None
         #: What was said about moves since the last board drawn, told again after a pass.
         self.news: list[str] = []
+        #: The legal moves as 'moves' last numbered them: a number typed once they have changed is refused.
+        self.listed: tuple[Any, ...] | None = None
 
     @property
     def state(self) -> State[Any]:
@@ -578,6 +581,7 @@ class Session:
 
     def list_moves(self, words: str) -> None:
         moves = self.numbered()
+        self.listed = tuple(self.state.legal_moves())
         wanted = _tokens(words)
         named = False  # the moves of a group asked for by its name
         if wanted:
@@ -622,6 +626,11 @@ class Session:
             pass  # a move of the game written as digits, not legal now (a full column): refused as such
         elif number:
             n = int(text)
+            if self.listed is not None and self.listed != tuple(legal):
+                # A turn in parts (Camelot, 5 Fields) or a reply since: the old numbers name other moves now.
+                self.say(f"the legal moves have changed since 'moves' numbered them: type 'moves' again for move {n}"
+                         " (or write the move out)")
+                return
             if not 1 <= n <= len(legal):
                 self.say(f"there is no move {n}: the legal moves are numbered 1 to {len(legal)} (type 'moves')")
                 return
@@ -704,9 +713,15 @@ class Session:
         agent = match.hint_agent(self.state)
         with _Thinking(self.out, "hint", agent):
             move = agent.choose(self.state.copy(), player)
-        after = self.state.copy()
-        after.apply(move)
-        did = after.describe(after.history[-1], self.state)
+        # What the move would do, told only where it tells nothing the player may not know: played on the
+        # real position, a move that draws would show the very tile or die to come, and a game with hidden
+        # information would describe what is hidden (a hex turned up, a tile taken into a hand).
+        did = ""
+        if self.game.about.information is Information.PERFECT:
+            after = self.state.copy()
+            after.apply(move)
+            if after.rng.state == self.state.rng.state:
+                did = after.describe(after.history[-1], self.state)
         self.say(f"hint: {move}: " + "; ".join(part for part in (match.hint_reason(agent, move), did) if part))
 
     def help(self) -> None:
