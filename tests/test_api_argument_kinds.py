@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from boardkit import OptionError, OptionTypeError
-from boardkit.agents import RandomAgent
+from boardkit.agents import ExpectimaxAgent, RandomAgent
 from boardkit.game import check_is_game
+from boardkit.games import load
 from boardkit.play import play_game, tournament
 from boardkit.testing import Nim, NimByHand, check_game, lockstep, openspiel_reference
 
@@ -40,6 +41,8 @@ CALLS: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("tournament('nim')", lambda: tournament("nim", AGENTS, games=2, seed=1), OptionTypeError, "games.load"),
     ("play_game agents=None", lambda: play_game(Nim(), None, seed=1), OptionTypeError, "agents must be a list"),
     ("play_game agents=[1, 2]", lambda: play_game(Nim(), [1, 2], seed=1), OptionTypeError, "1 has none"),
+    ("tournament expectimax, hidden hands", lambda: tournament(load("cloth-of-gold"), [ExpectimaxAgent(), *AGENTS[:1]],
+     games=2, seed=1), OptionError, "agent ExpectimaxAgent: expectimax search needs every player to see the whole"),
     ("tournament agents='random'", lambda: tournament(Nim(), "random", games=2, seed=1), OptionTypeError,
      "agents must be a list of agents"),
 ]

@@ -9,7 +9,9 @@ from hex_hasami import HexHasami
 from high_tiles import HighState, HighTiles, HighView
 
 from boardkit import IllegalMoveError
+from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.testing import ConformanceError, Nim, NimState, Take, check_game
+from boardkit.topology import SquareGrid
 
 
 def test_nim_passes() -> None:
@@ -132,9 +134,31 @@ class _UndeclaredChance(_BadNim):
     state_class = _RollsState
 
 
+class _StuckState(NimState):
+    def legal_moves(self) -> list[Take]:
+        return [] if self.heap == 1 else super().legal_moves()  # the last counter: no move, and no end
+
+
+class _Stuck(_BadNim):
+    state_class = _StuckState
+
+
+class _ShuffledState(NimState):
+    def legal_moves(self) -> list[Take]:  # as if from a set of objects hashed by identity: each copy its own order
+        return sorted(super().legal_moves(), key=lambda m: hash((id(self), m.count)))
+
+
+class _Shuffled(_BadNim):
+    state_class = _ShuffledState
+
+
 @pytest.mark.parametrize(
     ("game", "message"),
     [
+        # issue 40 (a newcomer's reports): a stuck game failed deep inside (randbelow() needs a positive bound),
+        # and moves in a copy's own order were blamed on determinization in a game that hides nothing.
+        (_Stuck(), r"no legal moves, but the game is not over: judge\(\) must end a game where no move is left"),
+        (_Shuffled(), "a copy lists the legal moves in another order"),
         (_NotTransactional(), "changed the state"),
         (_BadUndo(), "undo did not restore"),
         (_BadCopy(), "copy\\(\\) is not independent"),
@@ -179,3 +203,40 @@ def test_check_game_catches_a_field_the_state_forgot_to_declare() -> None:
     with pytest.raises(ConformanceError, match=r"copy\(\) drops the attribute\(s\) placed"):
         check_game(Counting(), games=2)
     check_game(TicTacToe(), games=2)  # the same game keeping no such field passes
+
+
+class _FullBoardState(BoardState[str, Place]):
+    """Noughts on a 2x2 board whose judge forgets the full board: a game going on with no legal move."""
+
+    def moves(self) -> list[Place]:
+        return self.place_moves(_PLACES)
+
+    def play(self, move: Place) -> None:
+        self.put(move.cell, "XO"[self.player])
+        self.next_turn()
+
+    def judge(self) -> None:
+        return None
+
+
+_PLACES = Place.every(SquareGrid(2, 2))
+
+
+class _FullBoard(BoardGame[_FullBoardState, Place]):
+    name = "full-board"
+    board = SquareGrid(2, 2)
+    moves = (Place,)
+    state_class = _FullBoardState
+
+
+@pytest.mark.parametrize("agent", ["random", "greedy", "mcts", "alphabeta"])
+def test_an_agent_in_a_game_left_with_no_move_says_the_rules_must_end_it(agent: str) -> None:
+    """issue 40: play_game and the command said "the game is over" (random, greedy) or failed with an IndexError
+    (mcts) when a game's rules left it going on with no legal move."""
+    from boardkit.match import make_agent
+    from boardkit.play import play_game
+
+    with pytest.raises(IllegalMoveError, match="no legal move here, yet the game is not over: its rules must end"):
+        play_game(_FullBoard(), [make_agent(agent, 1), make_agent(agent, 2)], seed=1)
+    with pytest.raises(ConformanceError, match="judge\\(\\) must end a game where no move is left"):
+        check_game(_FullBoard(), games=1)

@@ -29,7 +29,7 @@ import pytest
 from boardkit import games
 from boardkit.chance import Random
 
-PROMPT = re.compile(r"(\S+(?: \d)?) \((?:you|human)\)> $")
+PROMPT = re.compile(r"(\S+(?: \d)?) \((?:you|human)\)(?:: [^>\n]+)?> $")
 PLAYED = re.compile(
     r"^(?:.+?) \((?:you|human|random|greedy|mcts)\) played (.+?)(?:: (?:took|scored|player|attackers|defenders).*)?$"
 )
@@ -142,7 +142,8 @@ def check_cloth_of_gold(state: Any, seat: int, screen: str) -> None:
     assert mine is not None, screen
     assert counts(mine.group(1)) == Counter({t.value: n for t, n in state.hand(seat).items() if n})
     assert f"your hand (player {1 - seat})" not in screen
-    assert f"hands    player 0: {state.hand_size(0)} tiles, player 1: {state.hand_size(1)} tiles" in screen
+    tiles = [f"{n} tile" + ("s" if n != 1 else "") for n in (state.hand_size(0), state.hand_size(1))]
+    assert f"hands    player 0: {tiles[0]}, player 1: {tiles[1]}" in screen
 
 
 def check_camelot(state: Any, seat: int, screen: str) -> None:

@@ -34,8 +34,9 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+import types
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from boardkit import COMPILED, __version__
 from boardkit.errors import MAX_MESSAGE, BoardkitError, OptionError, RecordError, shown
@@ -155,7 +156,11 @@ def _play(args: argparse.Namespace) -> int:
         _check_out(args.out)
     check_iterations(args.iterations, "--iterations")
     game = load_game(args.game, args.variant, args.option)
-    seats: list[str] = args.seat or ["human", *["mcts"] * (game.min_players - 1)]
+    if args.players is not None:
+        game.check_players(args.players)
+        if args.seat and len(args.seat) != args.players:
+            raise OptionError(f"--players {args.players} and {len(args.seat)} --seat kinds disagree; give one of them")
+    seats: list[str] = args.seat or ["human", *["mcts"] * ((args.players or game.min_players) - 1)]
     specs = [None if kind == "human" else parse_agent(kind).filled(args.iterations) for kind in seats]
     seed = fresh_seed() if args.seed is None else args.seed
     players: list[Agent | None] = [  # as play_game seats them: each bot made fresh for its seat of this game
@@ -434,9 +439,13 @@ def _replay(args: argparse.Namespace) -> int:
 
     records = read_records(args.file, args.game)
     interactive = args.step and sys.stdin.isatty()
+    named, factory = game_factory(args.game) if args.game else ("", None)
     for number, record in enumerate(records, 1):
+        if factory is not None and record.game != named:
+            where = "" if len(records) == 1 else f" (record {number})"
+            raise RecordError(f"{args.file}{where} is a record of {record.game!r}, not of {named!r} ({args.game})")
         options = thaw_json(record.options)
-        game = game_factory(args.game)[1](**options) if args.game else games.load(record.game, **options)
+        game = factory(**options) if factory is not None else games.load(record.game, **options)
         head = f"{describe_game(game)}, {record.players} players, seed {record.seed}, "
         print(("" if len(records) == 1 else f"record {number}: ") + head + f"{len(record.moves)} moves")
         if args.step:
@@ -480,6 +489,9 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line, like every other error of the command."""
+
+    #: The command's subcommands by name (``play``, ...), each with its own parser.
+    commands: Mapping[str, argparse.ArgumentParser] = types.MappingProxyType({})
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, _line(f"{self.prog}: {message} (see {self.prog} --help)") + "\n")
@@ -532,6 +544,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"boardkit {__version__} ({build})")
     parser.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
     sub = parser.add_subparsers(dest="command", required=True)
+    parser.commands = sub.choices
     listing = sub.add_parser("list", help="list the games boardkit knows, or one game's variants and options")
     listing.add_argument("game", metavar="GAME", nargs="?", help="show this game's variants and options")
     listing.set_defaults(run=_list)
@@ -547,6 +560,9 @@ def build_parser() -> argparse.ArgumentParser:
             "who sits at each seat, in order: human, random, greedy, mcts, alphabeta, expectimax or best, a bot with an"
             " optional budget (mcts:N playouts, alphabeta:N plies, best@2s a move) (default: human, then mcts)"
         ),
+    )
+    play.add_argument(
+        "--players", type=int, metavar="N", help="how many play: you, then a bot in every other seat (default: fewest)"
     )
     play.add_argument("--seed", type=int, help="the game's seed (default: a fresh one, printed)")
     play.add_argument(
@@ -687,7 +703,9 @@ def _put_back(previous: dict[signal.Signals, Any], *, program: bool) -> None:
 def _run(argv: Sequence[str] | None) -> int:
     """Parse ``argv`` and run its command; errors become one line and an exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # said by the command's own parser, whose --help lists what it takes
+        cast(_Parser, parser).commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return int(args.run(args))
     except BoardkitError as exc:

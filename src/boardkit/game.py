@@ -1208,7 +1208,8 @@ class State(abc.ABC, Generic[M]):
         game may override it with a faster way to pick the same distribution.
 
         Raises:
-            IllegalMoveError: if the game is over.
+            IllegalMoveError: if the game is over, or (a bug in the game's
+                rules) goes on with no legal move.
 
         Examples:
             >>> from boardkit.testing import Nim
@@ -1217,7 +1218,7 @@ class State(abc.ABC, Generic[M]):
         """
         moves = self.legal_moves()
         if not moves:
-            raise IllegalMoveError("random move", "the game is over")
+            raise no_move_error(self)
         return moves[rng.randbelow(len(moves))]
 
     def playout(
@@ -1476,3 +1477,23 @@ def check_is_game(value: object, what: str = "game") -> Game[Any, Any]:
     else:
         hint = ""
     raise OptionTypeError(f"{what} must be a boardkit Game, not {shown(value)}{hint}")
+
+
+def no_move_error(state: State[Any]) -> IllegalMoveError:
+    """What a move asked of ``state`` with no legal move is refused with: the
+    game is over or, while it goes on, its rules forgot to end it (a bug in
+    the game, said as such, wherever an agent or a playout meets it).
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> state = Nim(heap=1).new_game(seed=0)
+        >>> state.apply("take 1")
+        >>> str(no_move_error(state))
+        "illegal move '(none)': the game is over, so there is no move to choose"
+    """
+    if state.is_over:
+        return IllegalMoveError("(none)", "the game is over, so there is no move to choose")
+    return IllegalMoveError(
+        "(none)", f"{state.game.name} has no legal move here, yet the game is not over: its rules must end a game"
+        " where no move is left (boardkit.testing.check_game finds this)"
+    )

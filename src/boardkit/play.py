@@ -54,7 +54,7 @@ from typing import IO, Any
 
 import attrs
 
-from boardkit.agents import Agent
+from boardkit.agents import Agent, AlphaBetaAgent
 from boardkit.chance import check_seed, derive_seed
 from boardkit.errors import OptionError, OptionTypeError, check_int, shown
 from boardkit.game import Game, State, check_is_game
@@ -363,6 +363,10 @@ def check_tournament(
     else:
         count = game.check_players(players)
     game.new_game(players=count, seed=derive_seed(seed, 0))
+    for name, agent in zip(names, pool, strict=True):  # a search that cannot play this game, said before any game
+        refused = agent.refusal(game, count) if isinstance(agent, AlphaBetaAgent) else None
+        if refused is not None:
+            raise OptionError(f"agent {name}: {refused}")
     return names, pool, count
 
 

@@ -172,7 +172,9 @@ def parse_options(
     """The options ``KEY=VALUE`` pairs and a variant name give, as keyword arguments for ``factory``.
 
     Raises:
-        OptionError: for a pair without ``=``, or a variant for a game without variants.
+        OptionError: for a pair without ``=``, an option given twice (a
+            pair and ``--variant`` included), or a variant for a game
+            without variants.
 
     A variant is the declared choice of that option whose text it is (Cloth
     of Gold's ``2020`` is the number), else the text as it is, for the
@@ -201,6 +203,8 @@ def parse_options(
                 (word == "none" and info.optional and info.type != "bool") or (word != "none" and info.type == "bool")
             ):
                 read = _WORDS[word]
+        if key.strip() in options:
+            raise OptionError(f"the option {key.strip()!r:.60} is given twice; give it once")
         options[key.strip()] = read
     if variant is not None:
         default = factory()
@@ -208,6 +212,8 @@ def parse_options(
         info = {i.name: i for i in default.option_info()}.get(key)
         if info is None:
             raise OptionError(f"{default.name} has no variants; set its options with --option KEY=VALUE")
+        if key in options:
+            raise OptionError(f"the variant is given twice, by --variant and by --option {key}=...; give it once")
         spelled = variant if info.type == "str" else option_value(variant)
         options[key] = next((choice for choice in info.choices if str(choice) == variant), spelled)
     return options

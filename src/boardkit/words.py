@@ -26,6 +26,7 @@ import textwrap
 from typing import Any
 
 from boardkit.game import Game, Player
+from boardkit.render.text import counted as counted  # its home is the text floor, where the games draw too
 
 __all__ = ["counted", "describe_game", "game_options", "game_rules", "possessive", "seat_name", "summary"]
 
@@ -55,16 +56,6 @@ def possessive(name: str) -> str:
         ("defenders' turn", "player 1's turn")
     """
     return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def counted(number: float, noun: str) -> str:
-    """``number`` of ``noun``, the noun plural unless the number is one: ``1 point``, ``3 points``.
-
-    Examples:
-        >>> counted(1, "point"), counted(0, "point"), counted(2.5, "point")
-        ('1 point', '0 points', '2.5 points')
-    """
-    return f"{number:g} {noun}" if number == 1 else f"{number:g} {noun}s"
 
 
 def describe_game(game: Game[Any, Any]) -> str:

@@ -10,8 +10,7 @@ from __future__ import annotations
 import warnings
 from typing import Any, Protocol, runtime_checkable
 
-from boardkit.errors import IllegalMoveError
-from boardkit.game import Outcome, Player, State
+from boardkit.game import Outcome, Player, State, no_move_error
 
 __all__ = ["Agent", "refuse_finished"]
 
@@ -48,7 +47,9 @@ class Agent(Protocol):
 
 def refuse_finished(state: State[Any]) -> None:
     """Raise :class:`~boardkit.IllegalMoveError` for a finished game, where no
-    agent has a move to choose (every agent refuses it the same way).
+    agent has a move to choose (every agent refuses it the same way), and
+    for a game its rules leave going on with no legal move (a bug in the
+    game, said as such).
 
     Examples:
         >>> from boardkit.testing import Nim
@@ -59,8 +60,8 @@ def refuse_finished(state: State[Any]) -> None:
         ...
         boardkit.errors.IllegalMoveError: illegal move '(none)': the game is over, so there is no move to choose
     """
-    if state.is_over:
-        raise IllegalMoveError("(none)", "the game is over, so there is no move to choose")
+    if state.is_over or not state.legal_moves():
+        raise no_move_error(state)
 
 
 def rewards(outcome: Outcome | None, players: int) -> tuple[float, ...]:

@@ -32,7 +32,7 @@ from boardkit.agents._base import refuse_finished
 from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import OptionError
-from boardkit.game import Player, State
+from boardkit.game import Game, Player, State
 
 __all__ = ["AlphaBetaAgent", "SearchInfo", "WIN"]
 
@@ -218,6 +218,25 @@ class AlphaBetaAgent:
             "quiescence": self.quiescence,
         }
 
+    def refusal(self, game: Game[Any, Any], players: int) -> str | None:
+        """Why this search cannot play ``game`` with ``players`` players (it
+        plays two-player games where every player sees the whole position),
+        or ``None`` when it can: asked before a tournament's first game.
+
+        Examples:
+            >>> from boardkit.games import load
+            >>> AlphaBetaAgent().refusal(load("tafl"), 2) is None
+            True
+            >>> AlphaBetaAgent().refusal(load("cloth-of-gold"), 2)[:81]
+            'alpha-beta search needs every player to see the whole position, and cloth-of-gold'
+        """
+        if players != 2:
+            return f"{self._kind()} plays two-player games, not {players}: use MCTSAgent"
+        if game.about.hides_information:
+            return (f"{self._kind()} needs every player to see the whole position, and {game.name} "
+                    "hides information: use MCTSAgent")
+        return None
+
     def _kind(self) -> str:
         """The search in words, for the refusals."""
         return "alpha-beta search"
@@ -268,13 +287,9 @@ class AlphaBetaAgent:
         """
         start = time.perf_counter()
         about = state.game.about
-        if state.players != 2:
-            raise OptionError(f"{self._kind()} plays two-player games, not {state.players}: use MCTSAgent")
-        if about.hides_information:
-            raise OptionError(
-                f"{self._kind()} needs every player to see the whole position, and {state.game.name} "
-                "hides information: use MCTSAgent"
-            )
+        refused = self.refusal(state.game, state.players)
+        if refused is not None:
+            raise OptionError(refused)
         refuse_finished(state)
         legal = state.legal_moves()
         self._nodes = 0

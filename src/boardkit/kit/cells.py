@@ -27,7 +27,7 @@ from typing_extensions import TypeVar
 from boardkit.chance import Random
 from boardkit.compiling import i64, mypyc_attr
 from boardkit.errors import CellError, IllegalMoveError, OptionError
-from boardkit.game import Outcome, Player
+from boardkit.game import Outcome, Player, no_move_error
 from boardkit.patterns import can_reach as reaches
 from boardkit.patterns import line as count_line
 from boardkit.patterns import shortest_way
@@ -2662,7 +2662,7 @@ class BoardCells(Generic[P]):
     def random_move(self, rng: Any) -> Any:
         moves = BoardCells._listed(self)
         if not moves:
-            raise IllegalMoveError("random move", "the game is over")
+            raise no_move_error(cast(Any, self))
         return moves[rng.randbelow(len(moves))]
 
     def _random_plies(self, stop: int, rng: Any, moves: list[Any], tokens: list[object], befores: list[int]) -> None:

@@ -53,6 +53,7 @@ from boardkit.topology import HexGrid, SquareGrid, Topology
 __all__ = [
     "MOST_WIDTH",
     "board_rows",
+    "counted",
     "grid_rows",
     "hex_rows",
     "layout_rows",
@@ -61,6 +62,16 @@ __all__ = [
     "template_rows",
     "wall_rows",
 ]
+
+def counted(number: float, noun: str) -> str:
+    """``number`` of ``noun``, the noun plural unless the number is one: ``1 point``, ``3 points``.
+
+    Examples:
+        >>> counted(1, "point"), counted(0, "point"), counted(2.5, "point")
+        ('1 point', '0 points', '2.5 points')
+    """
+    return f"{number:g} {noun}" if number == 1 else f"{number:g} {noun}s"
+
 
 #: Text columns between neighbouring points of a board drawn from its layout, and text rows.
 _ACROSS, _DOWN = 4, 2

@@ -179,7 +179,7 @@ def _check_one(
         if legal != state.legal_moves():
             raise fail("legal_moves() gave two different answers for one position")
         if not legal:
-            raise fail("no legal moves, but the game is not over")
+            raise fail(_STUCK)
         if state.current_player is None:
             raise fail("current_player is None while the game goes on")
         if len(set(legal)) != len(legal):
@@ -193,6 +193,12 @@ def _check_one(
         copied = state.copy()
         if copied.position_key() != key:
             raise fail("a copy's position_key() differs from the original's")
+        if copied.legal_moves() != legal:
+            raise fail(
+                "a copy lists the legal moves in another order: moves() must give them in the same order every time"
+                " (not from a set, nor shuffled)" if sorted(map(str, copied.legal_moves())) == sorted(map(str, legal))
+                else "a copy offers other legal moves than the original"
+            )
         dropped = sorted(set(getattr(state, "__dict__", ())) - set(getattr(copied, "__dict__", ())))
         if dropped:
             raise fail(
@@ -334,6 +340,10 @@ def _check_playout(state: State[Any], game_seed: int, fail: Any) -> None:
 _PICKLE_MOVES = 4
 
 
+#: What a game whose rules leave it going on with no legal move is told.
+_STUCK = "no legal moves, but the game is not over: judge() must end a game where no move is left (a win or a draw)"
+
+
 def _check_pickle(state: State[Any], game_seed: int, fail: Any) -> None:
     """``state`` pickled and unpickled equals it, and continues identically:
     the same legal moves and positions for a few random moves, then undo
@@ -358,6 +368,8 @@ def _check_pickle(state: State[Any], game_seed: int, fail: Any) -> None:
     played = 0
     while played < _PICKLE_MOVES and not original.is_over:
         legal = original.legal_moves()
+        if not legal:
+            raise fail(_STUCK)
         if back.legal_moves() != legal or back.current_player != original.current_player:
             raise fail("a state pickled and unpickled offers other legal moves than the original")
         move = legal[chooser.randbelow(len(legal))]

@@ -24,6 +24,7 @@ from boardkit.games.camelot.plan import KIND_COLOURS, Cell, Plan, square_name
 from boardkit.games.camelot.shape import CamelotStateShape
 from boardkit.games.camelot.tiles import KIND_NAMES, Tile
 from boardkit.render.board import topology_svg
+from boardkit.render.text import counted
 from boardkit.zones import ZoneView
 
 __all__ = [
@@ -141,7 +142,7 @@ def view_text(
     p = view.player
     lines = plan_lines(plan, dict(view.board), label or _short)
     lines.append("scores: " + ", ".join(f"player {q}: {s}" for q, s in enumerate(view.scores)))
-    lines.append(f"bag: {view.bag} tiles; * marks the hand of the player to move")
+    lines.append(f"bag: {counted(view.bag, 'tile')}; * marks the hand of the player to move")
     for q, hand in enumerate(view.hands):
         mark = "*" if q == view.to_move else " "
         if q == p:  # the public line, then what only this player sees
@@ -171,7 +172,7 @@ def render_text(state: CamelotStateShape) -> str:
     """The plan, scores and hands as everybody may see them (``state.render()``)."""
     lines = plan_lines(state.game.plan, state._board, state.game.tiles.label)
     lines.append("scores: " + ", ".join(f"player {p}: {s}" for p, s in enumerate(state.track.scores)))
-    lines.append(f"bag: {len(state.bag)} tiles; * marks the hand of the player to move")
+    lines.append(f"bag: {counted(len(state.bag), 'tile')}; * marks the hand of the player to move")
     for p, hand in enumerate(state.hands):
         shown = ", ".join(
             f"{t}" + (f" x{n}" if n > 1 else "")
@@ -198,7 +199,7 @@ def public_info(state: CamelotStateShape) -> dict[str, str]:
     bag, each hand's face-up tiles and how many are concealed, and the turn
     in progress."""
     order = state.game.tiles.order
-    info = {"bag": f"{len(state.bag)} tiles"}
+    info = {"bag": f"{counted(len(state.bag), 'tile')}"}
     for p, hand in enumerate(state.hands):
         hidden = len(hand) - hand.face_up.total()
         info[f"hand {p}"] = f"{_counts(hand.face_up.items(), order)}; {hidden} concealed"
@@ -223,7 +224,8 @@ def describe(state: CamelotStateShape, move: Move, before: CamelotStateShape) ->
     said = [f"scored {gained:+d} (now {state.scores[p]})"]
     drawn = state.face_up(p) - before.face_up(p)
     if drawn:
-        said.append(f"drew {_counts(drawn.items(), state.game.tiles.order)}; {len(state.bag)} tiles left in the bag")
+        left = counted(len(state.bag), "tile")
+        said.append(f"drew {_counts(drawn.items(), state.game.tiles.order)}; {left} left in the bag")
     if state.outcome is not None:
         said.append("the castle is complete")
     return "; ".join(said)

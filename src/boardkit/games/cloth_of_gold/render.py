@@ -26,6 +26,7 @@ from boardkit.games.cloth_of_gold.board import OVALS, ROW_SIZES, TILES, Space, T
 from boardkit.games.cloth_of_gold.moves import Move
 from boardkit.games.cloth_of_gold.shape import StateShape
 from boardkit.render import document, element
+from boardkit.render.text import counted
 from boardkit.topology import Topology, from_graph
 
 __all__ = ["FILLS", "PLAYER_COLOURS", "cells", "describe", "picture", "public_info", "text"]
@@ -122,8 +123,8 @@ def text(state: StateShape, player: int | None) -> str:
             lines.append(f"end      player {p}: {jewels} for jewels, {gold} for gold")
     for p in (0, 1):
         lines.append(f"court {p}  {_counts(state.court(p))}")
-    lines.append(f"hands    player 0: {state.hand_size(0)} tiles, player 1: {state.hand_size(1)} tiles")
-    lines.append(f"darkness {state.darkness_size} tiles; removed: {_counts(state.removed)}")
+    lines.append("hands    " + ", ".join(f"player {p}: {counted(state.hand_size(p), 'tile')}" for p in (0, 1)))
+    lines.append(f"darkness {counted(state.darkness_size, 'tile')}; removed: {_counts(state.removed)}")
     lines.extend(KEY)
     if player is not None:
         hand: Counter[Tile] = Counter(dict(state.view(player).hand))
@@ -147,8 +148,8 @@ def public_info(state: StateShape) -> dict[str, str]:
     return {
         "Court 0": _counts(state.court(0)),
         "Court 1": _counts(state.court(1)),
-        "Hands": ", ".join(f"{seat(p)}: {state.hand_size(p)} tiles" for p in (0, 1)),
-        "Darkness": f"{state.darkness_size} tiles",
+        "Hands": ", ".join(f"{seat(p)}: {counted(state.hand_size(p), 'tile')}" for p in (0, 1)),
+        "Darkness": f"{counted(state.darkness_size, 'tile')}",
         "removed": _counts(state.removed),
     }
 

@@ -666,6 +666,21 @@ class FiveFieldsState(Choices):
             info["face down"] = f"{sum(self._pool)}: {counts}"
         return info
 
+    def prompt(self) -> str:
+        """What the player to move is to do now: after the first pawn of a
+        Move action, play a second pawn or end the action (the terminal says
+        it after the player, ``player 0 (you): play a second pawn or end>``);
+        ``""`` at the start of a turn.
+
+        Examples:
+            >>> state = FiveFields().new_game(seed=1)
+            >>> state.prompt()
+            ''
+            >>> state.apply(next(m for m in state.legal_moves() if isinstance(m, PawnMove))); state.prompt()
+            'play a second pawn or end'
+        """
+        return "play a second pawn or end" if self._outcome is None and self._in_action() else ""
+
     def describe(self, move: Any, before: Any) -> str:
         """What ``move`` did, in the game's words: hexes turned face up,
         Fields and Cities built or taken, and when the action ends each
