@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO
 
@@ -68,18 +69,28 @@ def study(
     max_moves: int,
     rollout_moves: int = 20,
     out: IO[str] | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> list[GameRecord]:
     """Play ``games`` games of MCTS self-play in each variant with the
     attackers moving first (``first=0``, the rule) and as many with the
     defenders moving first (``first=1``); return the records and write them
-    to ``out`` (JSON lines) when given."""
+    to ``out`` (JSON lines) when given. ``say``, when given, is told how far
+    the study has got after each game (a run of every variant takes minutes)."""
     records: list[GameRecord] = []
-    for variant in variants:
+    batches = [(variant, first) for variant in variants for first in (0, 1)]
+    for number, (variant, first) in enumerate(batches, 1):
         agents = [MCTSAgent(iterations=iterations, rollout_moves=rollout_moves, seed=seed + side) for side in (0, 1)]
-        for first in (0, 1):
-            game = Tafl(variant=variant, first=first)
-            result = tournament(game, agents, games=games, seed=seed, workers=workers, out=out, max_moves=max_moves)
-            records.extend(result.records)
+        game = Tafl(variant=variant, first=first)
+
+        where = f"{variant} first={first} ({number} of {len(batches)})"
+
+        def progress(done: int, total: int, where: str = where) -> None:
+            if say is not None:
+                say(f"{where}: {done} of {total} games")
+
+        result = tournament(game, agents, games=games, seed=seed, workers=workers, out=out, max_moves=max_moves,
+                            progress=progress)
+        records.extend(result.records)
     return records
 
 
@@ -170,7 +181,8 @@ def main() -> None:
     else:
         with open(args.out, "w", encoding="utf-8") if args.out else io.StringIO() as out:
             records = study(args.variants, games=args.games, iterations=args.iterations, seed=args.seed,
-                            workers=args.workers, max_moves=args.max_moves, out=out)
+                            workers=args.workers, max_moves=args.max_moves, out=out,
+                            say=lambda line: print(line, file=sys.stderr, flush=True))
         print(f"MCTS self-play, {args.iterations} iterations a move, {args.games} games per variant and first mover, "
               f"seed {args.seed}")
     sides, movers = by_side(records), by_mover(records)

@@ -89,3 +89,13 @@ def test_every_shipped_game_says_its_goal_and_turn(name: str) -> None:
     about = load(name).about
     assert about.goal.endswith(".") and about.turn.endswith(".")
     assert "\n" not in about.goal + about.turn
+
+
+def test_an_attrs_range_check_is_the_options_range() -> None:
+    """issue 40 (a newcomer's report): `boardkit list` said "an int" for an option its game checks with
+    attrs.validators.in_(range(...)), as the tutorial writes them; the range is the option's."""
+    from hex import Hex
+
+    (size,) = Hex().option_info()
+    assert (size.low, size.high) == (1, 26)
+    assert size.describe().startswith("an int from 1 to 26")

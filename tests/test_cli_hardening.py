@@ -72,11 +72,27 @@ def test_out_problems_are_found_before_any_game(tmp_path: Path) -> None:
         # issue 40: `--iterations 0` meant the default while `mcts:0` was refused; both are refused now.
         (["simulate", "tafl", "--games", "1", "--iterations", "0"], "--iterations must be 1 to 10,000,000 playouts"),
         (["play", "tafl", "--iterations", "-5"], "--iterations must be 1 to 10,000,000 playouts, not -5"),
+        # Options and flags that were silently dropped, and an unknown flag said by its own command.
+        (["serve", "--option", "size=9", "--port", "1"], "--option sets the options of the GAME served first"),
+        (["simulate", "tafl", "--variant", "brandubh", "-o", "variant=tablut", "--games", "1"], "variant is given twice"),
+        (["simulate", "tafl", "-o", "escape=edge", "-o", "escape=corner", "--games", "1"], "'escape' is given twice"),
+        (["play", "camelot", "--players", "3", "--seat", "human", "random"], "--players 3 and 2 --seat kinds disagree"),
+        (["play", "tafl", "--bogus"], "boardkit play: unrecognized arguments: --bogus (see boardkit play --help)"),
     ],
 )
 def test_bad_usage_is_one_line(tmp_path: Path, args: list[str], words: str) -> None:
     shutil.copy(EXAMPLES / "hex_hasami.py", tmp_path)
     refused(run(*args, cwd=tmp_path), words)
+
+
+def test_replay_of_another_games_record_says_whose_it_is(tmp_path: Path) -> None:
+    """issue 40 (a newcomer's report): a Tafl record replayed with --game of their own said "unknown option
+    'variant' for ..."."""
+    shutil.copy(EXAMPLES / "hex_hasami.py", tmp_path)
+    assert run("simulate", "tafl", "--variant", "brandubh", "--games", "1", "--out", "r.jsonl", "--quiet",
+               cwd=tmp_path).returncode == 0
+    refused(run("replay", "r.jsonl", "--game", "hex_hasami.py:HexHasami", cwd=tmp_path),
+            "r.jsonl is a record of 'tafl', not of 'hex-hasami' (hex_hasami.py:HexHasami)")
 
 
 def test_a_broken_user_module_is_one_line(tmp_path: Path) -> None:

@@ -144,8 +144,20 @@ class _Stuck(_BadNim):
 
 
 class _ShuffledState(NimState):
-    def legal_moves(self) -> list[Take]:  # as if from a set of objects hashed by identity: each copy its own order
-        return sorted(super().legal_moves(), key=lambda m: hash((id(self), m.count)))
+    """Moves in an order of each object's own (as from a set of objects hashed by identity): a copy's is the
+    other way round."""
+
+    flipped = False
+
+    def copy(self) -> _ShuffledState:
+        twin = _ShuffledState.__new__(_ShuffledState)
+        self._copy_base_into(twin)
+        twin.heap, twin._most, twin.flipped = self.heap, self._most, not self.flipped
+        return twin
+
+    def legal_moves(self) -> list[Take]:
+        moves = super().legal_moves()
+        return moves[::-1] if self.flipped else moves
 
 
 class _Shuffled(_BadNim):

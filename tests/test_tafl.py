@@ -1081,3 +1081,14 @@ def test_legal_entries_reads_any_sequence_and_moves_hash_as_they_compare() -> No
     claimed = Move.parse("d1-d4xd5")
     assert claimed == Move("d1", "d4") and hash(claimed) == hash(Move("d1", "d4"))
     assert {Move("d1", "d4"): 1}[claimed] == 1
+
+
+def test_bots_weigh_a_corner_escape_with_no_corners() -> None:
+    """issue 40 (an attack): escape='corner' with corners='' (no square to escape to, a rule set the oracle
+    plays) made every evaluating bot divide by zero, and the server's hint answer a 500."""
+    from boardkit.agents import AlphaBetaAgent, GreedyAgent
+    from boardkit.play import play_game
+
+    game = Tafl("brandubh", escape="corner", corners="")
+    record = play_game(game, [GreedyAgent(seed=1), AlphaBetaAgent(depth=2, seed=2)], seed=3, max_moves=30)
+    assert len(record.moves) > 0

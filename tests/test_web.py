@@ -1098,3 +1098,88 @@ def test_serve_refuses_an_address_it_cannot_listen_on(tmp_path: Any, capsys: pyt
     assert not (tmp_path / "t.db").exists()  # refused before the store's file is made
     assert main(["serve", "--host", "999.1.1.1", "--db", str(tmp_path / "t.db")]) == 2
     assert "cannot listen on 999.1.1.1" in capsys.readouterr().err
+
+
+def test_a_finished_game_with_chance_stays_as_it_ended() -> None:
+    """issue 40 (an attack): a finished 5 Fields game on a blank map offered its record, with the seed, and the
+    host could still take back its last moves (which drew nothing) and play on knowing every hex to come."""
+    game = games.load("five-fields", blank_map=True, turn_limit=1)
+    table = Table(game, [parse_seat("here"), parse_seat("here")], seed=3)
+    host = table.viewer(table.host_token)
+    assert host is not None
+    while not table.state.is_over:
+        table.play(host, str(table.state.legal_moves()[-1]), table.version)
+    refusal = table.undo_refusal(host)
+    assert refusal is not None and "its record (with the seed, which foretells chance) is out" in refusal
+    with pytest.raises(BoardkitError, match="it stays as it ended"):
+        table.undo(host, table.version)
+    assert table.state.is_over
+    tafl = Table(games.load("tafl", variant="brandubh"), [parse_seat("here"), parse_seat("here")], seed=3)
+    viewer = tafl.viewer(tafl.host_token)
+    assert viewer is not None
+    while not tafl.state.is_over and len(tafl.state.history) < 400:
+        tafl.play(viewer, str(tafl.state.legal_moves()[0]), tafl.version)
+    assert not tafl.state.is_over or tafl.undo_refusal(viewer) is None  # no chance, nothing hidden: as before
+
+
+class _BrokenBot:
+    """A hint bot that fails, as one did on a Tafl rule set it could not weigh."""
+
+    def choose(self, state: Any, player: int) -> Any:
+        raise ZeroDivisionError("float division by zero")
+
+
+def test_a_hint_whose_bot_fails_is_one_line_and_not_a_500(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 40 (an attack): a failing hint bot answered 500 with a 40-line traceback in the log."""
+    import boardkit.web.app as app_module
+
+    monkeypatch.setattr(app_module, "hint_agent", lambda state, seconds=None: _BrokenBot())
+    with TestClient(create_app(OFFERED, limit=8)) as c:
+        made = new_table(c, "tafl", ["here", "here"], variant="brandubh")
+        answer = c.post(f"/api/tables/{made['id']}/hint", json={"token": made["token"]})
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["error"] == "the hint could not be thought out: ZeroDivisionError: float division by zero"
+        assert look(c, made)["history"] == []
+        again = c.post(f"/api/tables/{made['id']}/hint", json={"token": made["token"]})
+        assert again.status_code == 503  # not left "being thought out"
+
+
+class _SlowBot:
+    def choose(self, state: Any, player: int) -> Any:
+        time.sleep(0.5)
+        return state.legal_moves()[0]
+
+
+def test_a_hint_waiting_when_the_server_stops_is_answered_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 40 (an attack): a hint still thinking when the server stopped was cut off after the graceful
+    second, answered 500, and printed a CancelledError traceback."""
+    import boardkit.web.app as app_module
+
+    monkeypatch.setattr(app_module, "hint_agent", lambda state, seconds=None: _SlowBot())
+    app = create_app(OFFERED, limit=8)
+    with TestClient(app) as c:
+        made = new_table(c, "tafl", ["here", "here"], variant="brandubh")
+        app.state.stop()  # as SIGTERM does, before the hint is asked: it must not wait for its bot
+        started = time.monotonic()
+        answer = c.post(f"/api/tables/{made['id']}/hint", json={"token": made["token"]})
+        assert answer.status_code == 503 and answer.json()["error"] == "the server is stopping; no hint"
+        assert time.monotonic() - started < 0.5
+
+
+def test_a_game_is_let_go_with_its_last_table() -> None:
+    """issue 40 (an attack): the server kept every game it had built (up to --tables of them, besides the page
+    words of 256 more), long after their tables had gone: 1.7 GB for games of large custom Camelot plans."""
+    app = create_app(OFFERED, limit=8)
+    with TestClient(app) as c:
+        one, two = (new_table(c, "tafl", ["here", "here"], variant="tablut") for _ in range(2))
+        server = app.state.server
+        first, second = table_of(c, one["id"]), table_of(c, two["id"])
+        assert first.game is second.game and list(server.built.values()) == [first.game]
+        look(c, one)
+        assert first.words == "Tafl, variant tablut"  # the page's words live on the table, not in a module
+        server.tables.remove(first)
+        server.forget(first)
+        assert list(server.built.values()) == [second.game]  # another table still plays it
+        server.tables.remove(second)
+        server.forget(second)
+        assert server.built == {}

@@ -335,10 +335,13 @@ def test_a_host_name_the_server_does_not_answer_to_is_refused_and_names_the_flag
 
 
 def test_a_change_asked_for_by_another_sites_page_is_refused() -> None:
-    app = create_app({"nim": Nim}, names=["games.example.org"])
+    app = create_app({"nim": Nim}, names=["games.example.org", "127.0.0.1"])  # as serve names its own address
     body = {"game": "nim", "seats": ["here", "here"]}
     with TestClient(app, base_url="http://localhost:8000") as client:
-        for origin in ("http://evil.example", "null", "http://localhost:9999"):
+        # issue 40 (an attack): another program's page on a named host but another port (or a port that is no
+        # number) passed, as the names were compared without their ports.
+        for origin in ("http://evil.example", "null", "http://localhost:9999", "http://127.0.0.1:1234",
+                       "http://games.example.org:8080", "http://games.example.org:x"):
             answer = client.post("/api/tables", json=body, headers={"origin": origin})
             assert answer.status_code == 403 and "another site" in answer.json()["error"], origin
         assert len(app.state.tables) == 0

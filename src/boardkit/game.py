@@ -378,6 +378,11 @@ def option_info(cls: type) -> tuple[OptionInfo, ...]:
         default = field.default
         choices = tuple(declared.get("choices", ())) or choices
         words = declared.get("labels") or {}
+        # A plain attrs field checked by attrs.validators.in_(range(a, b)) has that range (Hex's size).
+        among = getattr(field.validator, "options", None)
+        span = among if isinstance(among, range) and among.step == 1 and len(among) > 0 else None
+        low = declared.get("low", None if span is None else span[0])
+        high = declared.get("high", None if span is None else span[-1])
         found.append(
             OptionInfo(
                 name=field.name,
@@ -385,8 +390,8 @@ def option_info(cls: type) -> tuple[OptionInfo, ...]:
                 default=None if default is attrs.NOTHING else _json_value(default),
                 help=declared.get("help", ""),
                 choices=choices,
-                low=declared.get("low"),
-                high=declared.get("high"),
+                low=low,
+                high=high,
                 also=tuple(declared.get("also", ())) or also,
                 optional=optional,
                 labels=tuple(str(words.get(c, "")) for c in choices) if words else (),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardkit.about import Chance
 from boardkit.agents import Agent
 from boardkit.chance import derive_seed
 from boardkit.game import Player, State
@@ -58,6 +59,11 @@ def take_back_refusal(state: State[Any], count: int = 1) -> str | None:
     took it back would know what chance gives next. ``boardkit play`` and
     ``boardkit serve`` both ask this before an undo.
 
+    Nor can any move of a finished game with chance or hidden information:
+    its record, with the seed, is out once it ends (``boardkit serve``
+    offers it then), and the seed foretells every draw to come, so a game
+    taken back and played on would be played knowing them.
+
     Examples:
         >>> from boardkit.games.cloth_of_gold import ClothOfGold
         >>> state = ClothOfGold().new_game(seed=4)
@@ -69,6 +75,9 @@ def take_back_refusal(state: State[Any], count: int = 1) -> str | None:
         >>> take_back_refusal(state)
         '"A-red" cannot be taken back: everyone has seen what chance gave in it (a tile drawn, a hex turned up)'
     """
+    about = state.game.about
+    if state.is_over and (about.chance is not Chance.NONE or about.hides_information):
+        return "the game is over, and its record (with the seed, which foretells chance) is out: it stays as it ended"
     for back in range(1, min(count, len(state.history)) + 1):
         if state.drew_chance(-back):
             seen = "everyone has seen what chance gave in it (a tile drawn, a hex turned up)"

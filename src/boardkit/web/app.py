@@ -64,8 +64,9 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from boardkit.about import OptionInfo
+from boardkit.agents import Agent
 from boardkit.errors import BoardkitError, OptionError, shown
-from boardkit.game import Game
+from boardkit.game import Game, State
 from boardkit.match import HINT_SECONDS, hint_agent, hint_reason, search_summary
 from boardkit.web.archive import archive_routes
 from boardkit.web.bots import DEFAULT_THINK, BotPool
@@ -197,6 +198,7 @@ def create_app(
         exception_handlers={BadRequestError: server.refused, HTTPException: server.refused},
         lifespan=server.lifespan,
     )
+    app.state.server = server  # what serves it: its tables, the games it keeps, its pool
     app.state.tables = server.tables
     app.state.stop = server.stop
     return app
@@ -254,6 +256,8 @@ class Server:
         self.tasks: set[asyncio.Task[None]] = set()
         #: Set when the server stops: nobody waits for a change any more.
         self.stopping = False
+        #: Set when the server stops: a hint still being thought out is answered at once.
+        self.stopped = asyncio.Event()
         self.start_page, self.game_page, self.error_page = map(_static, ("start.html", "game.html", "error.html"))
         tables.on_drop = self.forget
         self.resumed: list[Table] = []
@@ -299,16 +303,21 @@ class Server:
     def stop(self) -> None:
         """The server is stopping: every page waiting for a change is answered now (nothing is cut off)."""
         self.stopping = True
+        self.stopped.set()
         for table in self.tables:
             self.notify(table)
 
     def forget(self, table: Table) -> None:
-        """Forget an idle table in the store too (if the store will not, the table stays: Tables keeps it)."""
+        """Forget an idle table in the store too (if the store will not, the table stays: Tables keeps it),
+        and its game, once no other table plays it (a game can hold megabytes of tables of its own)."""
         try:
             self.store.drop(table)
         except StoreError as exc:
             _log.warning("game %s is kept for now: %s", table.id, exc)
             raise
+        if not any(other.game is table.game for other in self.tables if other is not table):
+            for key in [key for key, game in self.built.items() if game is table.game]:
+                del self.built[key]
         self.notify(table)  # whoever waits for it hears at once that it is gone
 
     def notify(self, table: Table) -> None:
@@ -635,13 +644,37 @@ class Server:
         table.hinting = True
         try:
             seconds = min(HINT_SECONDS, self.pool.think)
-            move, agent = await self.pool.choose(state, hint_agent(state, seconds), player, owner=_owner(table))
+            move, agent = await self.thought_out(state, hint_agent(state, seconds), player, table)
         finally:
             table.hinting = False
         if table.version != version:
             raise BadRequestError(409, "the game moved on while the hint was thought out; ask again")
         why = hint_reason(agent, state.game.parse_move(move))
         return JSONResponse({"move": move, "why": why, "version": version}, headers=_HEADERS)
+
+    async def thought_out(self, state: State[Any], agent: Agent, player: int, table: Table) -> tuple[str, Agent]:
+        """The hint ``agent`` gives, thought out in the pool, or a 503 in one line: when the bot fails (the
+        server logs why) or the server stops while it thinks (else the request would be cut off, a traceback
+        printed, after the graceful second)."""
+        choice = asyncio.ensure_future(self.pool.choose(state, agent, player, owner=_owner(table)))
+        stop = asyncio.ensure_future(self.stopped.wait())
+        try:
+            await asyncio.wait({choice, stop}, return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:  # the request itself is cancelled: so is its bot, and its worker stopped
+            choice.cancel()
+            raise
+        finally:
+            stop.cancel()
+        if not choice.done():
+            choice.cancel()
+            with contextlib.suppress(BaseException):
+                await choice
+            raise BadRequestError(503, "the server is stopping; no hint")
+        try:
+            return choice.result()
+        except Exception as exc:  # a broken bot must not bring the server down, nor answer a 500
+            _log.warning("the hint in game %s failed: %s", table.id, exc)
+            raise BadRequestError(503, f"the hint could not be thought out: {str(exc)[:200]}") from None
 
     async def record(self, request: Request) -> Response:
         """``GET .../record.KEY``: the game's record, as JSON or in one of the game's own formats."""
@@ -741,7 +774,15 @@ class _Guard:
         if scope["method"] in ("GET", "HEAD") or origin is None:
             return None
         parts = urllib.parse.urlsplit(origin.strip().lower())
-        if origin.strip() != "null" and (parts.netloc == host or (self.names and parts.hostname in self.names)):
+        try:
+            port = parts.port
+        except ValueError:  # a port that is no number: no page of ours
+            return f"a change asked for by a page of another site ({shown(origin, 60)}) is refused"
+        # The page's own address (as the Host it asked), or one of the names, as a site behind a proxy is
+        # reached: on its scheme's own port. Another port of a named host is another program's page.
+        if origin.strip() != "null" and (
+            parts.netloc == host or (self.names and parts.hostname in self.names and port is None)
+        ):
             return None
         return (
             f"a change asked for by a page of another site ({shown(origin, 60)}) is refused; a server reached"

@@ -119,6 +119,9 @@ def serve(args: argparse.Namespace) -> int:
     for spec in [*args.more, *([args.game] if args.game else [])]:
         offered[spec] = game_factory(spec)[1]
     defaults: dict[str, Any] = {}
+    if not args.game and (args.variant is not None or args.option):
+        flag = "--variant" if args.variant is not None else "--option"
+        raise OptionError(f"{flag} sets the options of the GAME served first; name that game (boardkit serve GAME)")
     if args.game:
         defaults = parse_options(offered[args.game], args.variant, args.option)
         offered[args.game](**defaults)  # refuse a bad option before the server starts

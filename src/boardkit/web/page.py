@@ -189,25 +189,19 @@ def _private(table: Table, seat: Player) -> str | list[str]:
     return "\n".join(line for line in table.state.render_for(seat).splitlines() if line not in public)
 
 
-_WORDS: dict[int, tuple[Game[Any, Any], str]] = {}
+def _table_words(table: Table) -> str:
+    """``describe_game`` of the table's game, worked out once per table (:attr:`Table.words`)."""
+    if table.words is None:
+        table.words = describe_game(table.game)
+    return table.words
 
 
-def _game_words(game: Game[Any, Any]) -> str:
-    """``describe_game(game)``, worked out once per game object: it builds
-    the game with its defaults to compare (Camelot's take 70 ms)."""
-    kept = _WORDS.get(id(game))
-    if kept is None or kept[0] is not game:
-        if len(_WORDS) >= 256:
-            _WORDS.clear()
-        kept = _WORDS[id(game)] = (game, describe_game(game))
-    return kept[1]
-
-
-def _about(game: Game[Any, Any]) -> dict[str, Any]:
-    """The game's declaration as the pages show it: title, seats, goal, turn,
-    what each kind of move does and the variant rules in play."""
+def _about(game: Game[Any, Any], words: str) -> dict[str, Any]:
+    """The game's declaration as the pages show it: title (``words``, the
+    game in words, where it declares none), seats, goal, turn, what each
+    kind of move does and the variant rules in play."""
     about = game.about
-    return {"title": about.title or _game_words(game), "goal": about.goal, "turn": about.turn,
+    return {"title": about.title or words, "goal": about.goal, "turn": about.turn,
             "seats": list(about.seats), "moves": [list(pair) for pair in about.moves],
             "in_play": about.rules_for(game)}
 
@@ -290,7 +284,7 @@ def seat_page(
     return {
         "table": table.id,
         "version": table.version,
-        "game": _game_words(table.game),
+        "game": _table_words(table),
         "name": table.game.name,
         "status": line,
         "prompt": prompt,
@@ -317,7 +311,7 @@ def seat_page(
             {"seat": p, "name": table.game.seat_name(p), "score": score} for p, score in enumerate(scores)
         ],
         "public": [[label, text] for label, text in state.public_info().items()],
-        "about": _about(table.game),
+        "about": _about(table.game, _table_words(table)),
         "moves": moves,
         "private": [] if seat is None else _private(table, seat),
         "links": links,
@@ -413,7 +407,7 @@ def game_choices(games: Mapping[str, Callable[..., Game[Any, Any]]]) -> list[dic
             {
                 "spec": spec,
                 "title": describe_game(game),
-                "about": _about(game),
+                "about": _about(game, describe_game(game)),
                 "players": [game.min_players, game.max_players],
                 "default_players": min(max(game.min_players, 2), game.max_players),
                 "seat_names": [game.seat_name(p) for p in range(game.max_players)],

@@ -258,6 +258,9 @@ class Table:
         self.bots_running = False
         self.bots_stalled = False
         self.hinting = False
+        #: The game and its settings in words (``describe_game``), worked out at the first page: it builds
+        #: the game with its defaults to compare (Camelot's take 70 ms). Kept here, it goes with the table.
+        self.words: str | None = None
 
     @classmethod
     def resume(

@@ -255,7 +255,7 @@ def defenders_value(
     value += 0.22 * escapes + 0.05 * min(near, 4)
     if landing & forks:  # the attackers to move, and the King one move from a fork
         value += 0.2
-    value += 0.25 * free / total - (0.15 if free == 0 else 0.0)
+    value += (0.25 * free / total if total else 0.0) - (0.15 if free == 0 else 0.0)
     value += 0.08 * min(landing.bit_count(), 2 * g.size) / (2 * g.size)
     if weak:  # an attacker beside a King that two capture is half a capture; beside a strong one, a target
         hostile = g.empty_hostile_dfn
