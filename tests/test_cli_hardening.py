@@ -74,7 +74,7 @@ def test_out_problems_are_found_before_any_game(tmp_path: Path) -> None:
         (["play", "tafl", "--iterations", "-5"], "--iterations must be 1 to 10,000,000 playouts, not -5"),
         # Options and flags that were silently dropped, and an unknown flag said by its own command.
         (["serve", "--option", "size=9", "--port", "1"], "--option sets the options of the GAME served first"),
-        (["simulate", "tafl", "--variant", "brandubh", "-o", "variant=tablut", "--games", "1"], "variant is given twice"),
+        (["simulate", "tafl", "--variant", "brandubh", "-o", "variant=tablut", "--games", "1"], "given twice"),
         (["simulate", "tafl", "-o", "escape=edge", "-o", "escape=corner", "--games", "1"], "'escape' is given twice"),
         (["play", "camelot", "--players", "3", "--seat", "human", "random"], "--players 3 and 2 --seat kinds disagree"),
         (["play", "tafl", "--bogus"], "boardkit play: unrecognized arguments: --bogus (see boardkit play --help)"),
