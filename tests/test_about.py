@@ -99,3 +99,17 @@ def test_an_attrs_range_check_is_the_options_range() -> None:
     (size,) = Hex().option_info()
     assert (size.low, size.high) == (1, 26)
     assert size.describe().startswith("an int from 1 to 26")
+
+
+def test_a_range_too_long_to_count_is_still_read() -> None:
+    """A reviewer's catch: len() of range(1, 2**64) overflows, and every game with such a check failed to build."""
+    import attrs
+
+    from boardkit.game import option_info
+
+    @attrs.frozen
+    class Wide:
+        seed_like: int = attrs.field(default=1, validator=attrs.validators.in_(range(1, 2**64)))
+
+    (info,) = option_info(Wide)
+    assert (info.low, info.high) == (1, 2**64 - 1)

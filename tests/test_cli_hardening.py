@@ -78,6 +78,9 @@ def test_out_problems_are_found_before_any_game(tmp_path: Path) -> None:
         (["simulate", "tafl", "-o", "escape=edge", "-o", "escape=corner", "--games", "1"], "'escape' is given twice"),
         (["play", "camelot", "--players", "3", "--seat", "human", "random"], "--players 3 and 2 --seat kinds disagree"),
         (["play", "tafl", "--bogus"], "boardkit play: unrecognized arguments: --bogus (see boardkit play --help)"),
+        (["--bogus", "list"], "boardkit: unrecognized arguments: --bogus (see boardkit --help)"),
+        (["simulate", "tafl", "-o", "first=1", "--sweep", "first=0,1", "--games", "1"], "and --option first="),
+        (["simulate", "tafl", "--variant", "brandubh", "--sweep", "variant=tablut", "--games", "1"], "and --variant"),
     ],
 )
 def test_bad_usage_is_one_line(tmp_path: Path, args: list[str], words: str) -> None:
@@ -93,6 +96,22 @@ def test_replay_of_another_games_record_says_whose_it_is(tmp_path: Path) -> None
                cwd=tmp_path).returncode == 0
     refused(run("replay", "r.jsonl", "--game", "hex_hasami.py:HexHasami", cwd=tmp_path),
             "r.jsonl is a record of 'tafl', not of 'hex-hasami' (hex_hasami.py:HexHasami)")
+
+
+def test_replay_of_a_game_class_without_a_name_still_works(tmp_path: Path) -> None:
+    """A reviewer's catch: the check above compared the record's game with the spec when the class named no
+    game, and refused its own records."""
+    (tmp_path / "noname.py").write_text(
+        "from boardkit.testing import Nim\n\n\nclass Plain(Nim):\n    name = ''\n", encoding="utf-8"
+    )
+    script = (
+        "import sys; sys.path.insert(0, '.')\n"
+        "from noname import Plain\nfrom boardkit.agents import RandomAgent\nfrom boardkit.play import play_game\n"
+        "open('plain.json', 'w').write(play_game(Plain(), [RandomAgent(), RandomAgent()], seed=1).to_json())\n"
+    )
+    subprocess.run([sys.executable, "-c", script], cwd=tmp_path, check=True, timeout=60)
+    done = run("replay", "plain.json", "--game", "noname.py:Plain", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
 
 
 def test_a_broken_user_module_is_one_line(tmp_path: Path) -> None:

@@ -452,3 +452,21 @@ def test_a_number_from_a_list_the_moves_have_outgrown_is_refused() -> None:
     assert len(s.state.history) == 2 and "have changed" not in out
     s, out = session(camelot, ["human", bot], [garden, "12", "quit"])  # never listed: the moves as they are now
     assert len(s.state.history) == 2 and "have changed" not in out
+
+
+def test_a_number_a_refusal_just_offered_plays_that_move() -> None:
+    """A reviewer's catch: after 'moves' and a move, a refused line's "did you mean: a4-a1 (21)?" numbered the
+    moves anew, and 21 was then refused as from a stale list."""
+    game = Tafl("brandubh")
+    s, out = session(game, ["human", RandomAgent(seed=1)], ["moves", "1", "zzzz-a1", "quit"])
+    offered = re.search(r"did you mean: (\S+) \((\d+)\)", out)
+    assert offered is not None, out[-800:]
+    s, out = session(game, ["human", RandomAgent(seed=1)], ["moves", "1", "zzzz-a1", offered.group(2), "quit"])
+    assert "have changed" not in out and str(s.state.history[2]) == offered.group(1)
+
+
+def test_a_list_shown_to_one_person_does_not_bind_the_next() -> None:
+    """A reviewer's catch: people passing the screen, player 1 was refused a number because player 0 had
+    listed the moves, a list player 1 never saw."""
+    s, out = session(ClothOfGold(), ["human", "human"], ["", "moves", "1", "", "1", "quit"], seed=4)
+    assert "have changed" not in out and len(s.state.history) == 2, out[-600:]

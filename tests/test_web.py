@@ -1183,3 +1183,17 @@ def test_a_game_is_let_go_with_its_last_table() -> None:
         server.tables.remove(second)
         server.forget(second)
         assert server.built == {}
+
+
+def test_hints_still_work_when_the_app_is_served_by_a_second_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reviewer's catch: the stop was an asyncio.Event made with the app, bound to the first loop that waited
+    on it, so under a second loop every hint answered "the server is stopping"."""
+    import boardkit.web.app as app_module
+
+    monkeypatch.setattr(app_module, "hint_agent", lambda state, seconds=None: _SlowBot())
+    app = create_app(OFFERED, limit=8)
+    for _ in range(2):
+        with TestClient(app) as c:
+            made = new_table(c, "tafl", ["here", "here"], variant="brandubh")
+            answer = c.post(f"/api/tables/{made['id']}/hint", json={"token": made["token"]})
+            assert answer.status_code == 200, answer.text

@@ -341,13 +341,15 @@ def test_a_change_asked_for_by_another_sites_page_is_refused() -> None:
         # issue 40 (an attack): another program's page on a named host but another port (or a port that is no
         # number) passed, as the names were compared without their ports.
         for origin in ("http://evil.example", "null", "http://localhost:9999", "http://127.0.0.1:1234",
-                       "http://games.example.org:8080", "http://games.example.org:x"):
+                       "http://127.0.0.1", "http://games.example.org:x"):
             answer = client.post("/api/tables", json=body, headers={"origin": origin})
             assert answer.status_code == 403 and "another site" in answer.json()["error"], origin
         assert len(app.state.tables) == 0
         assert client.post("/api/tables", json=body, headers={"origin": "http://localhost:8000"}).status_code == 200
         # Behind a proxy that passes its own address as Host, the public name is the page's origin.
         assert client.post("/api/tables", json=body, headers={"origin": "https://games.example.org"}).status_code == 200
+        for public in ("https://games.example.org:8443", "http://games.example.org:80"):  # a public name on any port
+            assert client.post("/api/tables", json=body, headers={"origin": public}).status_code == 200, public
         assert client.get("/api/games", headers={"origin": "http://evil.example"}).status_code == 200
 
 
@@ -558,3 +560,26 @@ def test_a_game_whose_second_seat_has_too_many_moves_is_refused() -> None:
         check_work(lopsided)
     fair = Lopsided(Nim(heap=900, most=900), 2, 0)
     check_work(fair)  # 899 at the second seat's first turn: within the limit
+
+
+def test_a_head_too_large_in_one_read_is_refused() -> None:
+    """issue 40 (an attack): uvicorn bounds a head that arrives in parts, but a 100 KB request line or 100 KB
+    of headers written at once got 200."""
+    app = create_app({"nim": Nim})
+    with serving(app) as port:
+        for head in (b"GET /api/games?" + b"x" * 100_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                     b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"y" * 60_000 + b"\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+                conn.sendall(head)
+                answer = b""
+                with contextlib.suppress(OSError):
+                    while b"\r\n\r\n" not in answer:
+                        chunk = conn.recv(65536)
+                        if not chunk:
+                            break
+                        answer += chunk
+            status = answer.split(b"\r\n", 1)[0]
+            assert status.startswith(b"HTTP/1.1 4"), status  # 431 from the guard, or uvicorn's own refusal
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Fine: " + b"z" * 8_000 + b"\r\n\r\n")
+            assert conn.recv(64).startswith(b"HTTP/1.1 200")

@@ -301,6 +301,11 @@ def _simulate(args: argparse.Namespace) -> int:
         key, sep, values = args.sweep.partition("=")
         if not sep or not key.strip() or not values.strip():
             raise OptionError(f"--sweep is written OPTION=V1,V2,..., not {args.sweep!r:.80}")
+        swept = key.strip()
+        if swept in (pair.partition("=")[0].strip() for pair in args.option):
+            raise OptionError(f"--sweep {swept}=... and --option {swept}=... both set {swept}; give it once")
+        if args.variant is not None and swept == game.about.variant_option:
+            raise OptionError(f"--sweep {swept}=... and --variant both set the variant; give it once")
         batches = [
             (f"{key.strip()}={value.strip()}", load_game(args.game, args.variant, [*args.option, f"{key}={value}"]))
             for value in values.split(",")
@@ -441,11 +446,20 @@ def _replay(args: argparse.Namespace) -> int:
     interactive = args.step and sys.stdin.isatty()
     named, factory = game_factory(args.game) if args.game else ("", None)
     for number, record in enumerate(records, 1):
-        if factory is not None and record.game != named:
-            where = "" if len(records) == 1 else f" (record {number})"
-            raise RecordError(f"{args.file}{where} is a record of {record.game!r}, not of {named!r} ({args.game})")
         options = thaw_json(record.options)
-        game = factory(**options) if factory is not None else games.load(record.game, **options)
+        if factory is None:
+            game = games.load(record.game, **options)
+        else:
+            where = "" if len(records) == 1 else f" (record {number})"
+            mismatch = RecordError(f"{args.file}{where} is a record of {record.game!r}, not of {named!r} ({args.game})")
+            try:
+                game = factory(**options)
+            except OptionError:  # options of another game, most likely: say so when the names differ too
+                if record.game != named:
+                    raise mismatch from None
+                raise
+            if game.name != record.game:  # the game's own name, what its records carry (a class may have none)
+                raise mismatch
         head = f"{describe_game(game)}, {record.players} players, seed {record.seed}, "
         print(("" if len(records) == 1 else f"record {number}: ") + head + f"{len(record.moves)} moves")
         if args.step:
@@ -703,9 +717,12 @@ def _put_back(previous: dict[signal.Signals, Any], *, program: bool) -> None:
 def _run(argv: Sequence[str] | None) -> int:
     """Parse ``argv`` and run its command; errors become one line and an exit status."""
     parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
-    if extra:  # said by the command's own parser, whose --help lists what it takes
-        cast(_Parser, parser).commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    given = list(sys.argv[1:] if argv is None else argv)
+    args, extra = parser.parse_known_args(given)
+    if extra:  # said by the command's own parser, whose --help lists what it takes, if they follow it
+        before = given[: given.index(args.command)] if args.command in given else given
+        blamed = parser if any(word in before for word in extra) else cast(_Parser, parser).commands[args.command]
+        blamed.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return int(args.run(args))
     except BoardkitError as exc:

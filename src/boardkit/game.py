@@ -380,9 +380,9 @@ def option_info(cls: type) -> tuple[OptionInfo, ...]:
         words = declared.get("labels") or {}
         # A plain attrs field checked by attrs.validators.in_(range(a, b)) has that range (Hex's size).
         among = getattr(field.validator, "options", None)
-        span = among if isinstance(among, range) and among.step == 1 and len(among) > 0 else None
-        low = declared.get("low", None if span is None else span[0])
-        high = declared.get("high", None if span is None else span[-1])
+        span = among if isinstance(among, range) and among.step == 1 and among.start < among.stop else None
+        low = declared.get("low", None if span is None else span.start)
+        high = declared.get("high", None if span is None else span.stop - 1)
         found.append(
             OptionInfo(
                 name=field.name,

@@ -468,6 +468,7 @@ class Session:
         """Hand the screen to ``player``: clear the last person's view, wait
         for Enter, then tell what happened and draw ``player``'s view.
         False if input ended or they quit."""
+        self.listed = None  # whatever the last person listed, the next one has not seen it
         if self.facing is not None:
             self.wipe()
         try:
@@ -666,6 +667,7 @@ class Session:
         if near:
             numbers = {str(m): i for i, m in enumerate(legal, 1)}
             self.say("did you mean: " + ", ".join(f"{m} ({numbers[m]})" for m in near) + "?")
+            self.listed = tuple(legal)  # the numbers just shown are the ones a number typed next means
         self.say("type 'moves' to list the legal moves, 'help' for help")
 
     def undo(self) -> None:

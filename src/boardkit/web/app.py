@@ -76,6 +76,7 @@ from boardkit.web.limits import (
     HEADER_TIMEOUT,
     IDLE,
     KEEP_ALIVE,
+    MAX_HEAD,
     MAX_OPTION,
     PER_CLIENT,
     TABLES,
@@ -256,8 +257,6 @@ class Server:
         self.tasks: set[asyncio.Task[None]] = set()
         #: Set when the server stops: nobody waits for a change any more.
         self.stopping = False
-        #: Set when the server stops: a hint still being thought out is answered at once.
-        self.stopped = asyncio.Event()
         self.start_page, self.game_page, self.error_page = map(_static, ("start.html", "game.html", "error.html"))
         tables.on_drop = self.forget
         self.resumed: list[Table] = []
@@ -282,7 +281,8 @@ class Server:
             Route("/api/tables/{table}/thinking", self.thinking),
             Route("/api/tables/{table}/record.{kind:str}", self.record),
             *archive_routes(
-                self.store, lambda s, o: self.build_game(s, o) if s in self.games else None, headers=_HEADERS,
+                self.store, lambda s, o: self.build_game(s, o, keep=False) if s in self.games else None,
+                headers=_HEADERS,
                 refuse=BadRequestError,
             ),
             Mount("/static", StaticFiles(packages=[("boardkit.web", "static")]), name="static"),
@@ -303,7 +303,6 @@ class Server:
     def stop(self) -> None:
         """The server is stopping: every page waiting for a change is answered now (nothing is cut off)."""
         self.stopping = True
-        self.stopped.set()
         for table in self.tables:
             self.notify(table)
 
@@ -475,13 +474,15 @@ class Server:
         created[client] = recent
         return functools.partial(_give_back, created, client, now)
 
-    def build_game(self, spec: str, options: dict[str, Any]) -> Game[Any, Any]:
-        """The game ``spec`` with ``options``: the one built already for them, else a new one."""
+    def build_game(self, spec: str, options: dict[str, Any], *, keep: bool = True) -> Game[Any, Any]:
+        """The game ``spec`` with ``options``: the one built already for them, else a new one, kept for
+        the next table (``keep``; not for a download from the archive, which no table plays)."""
         if spec not in self.games:
             raise OptionError(f"this server no longer offers {shown(spec, 40)}")
         key = json.dumps([spec, options], sort_keys=True)
         game = self.built.get(key) or self.games[spec](**options)
-        self.built[key] = game
+        if keep:
+            self.built[key] = game
         return game
 
     async def create(self, request: Request) -> Response:
@@ -657,18 +658,16 @@ class Server:
         server logs why) or the server stops while it thinks (else the request would be cut off, a traceback
         printed, after the graceful second)."""
         choice = asyncio.ensure_future(self.pool.choose(state, agent, player, owner=_owner(table)))
-        stop = asyncio.ensure_future(self.stopped.wait())
         try:
-            await asyncio.wait({choice, stop}, return_when=asyncio.FIRST_COMPLETED)
+            # The stop is a flag, looked at a few times a second (an event would belong to one loop, and an
+            # app may be served by one loop after another).
+            while not choice.done() and not self.stopping:
+                await asyncio.wait({choice}, timeout=0.1)
         except asyncio.CancelledError:  # the request itself is cancelled: so is its bot, and its worker stopped
             choice.cancel()
             raise
-        finally:
-            stop.cancel()
         if not choice.done():
-            choice.cancel()
-            with contextlib.suppress(BaseException):
-                await choice
+            choice.cancel()  # the pool stops its worker; its answer is not waited for
             raise BadRequestError(503, "the server is stopping; no hint")
         try:
             return choice.result()
@@ -754,6 +753,13 @@ class _Guard:
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "http":
+            # uvicorn bounds a head that arrives in parts (MAX_HEAD), not one that comes in a single read.
+            head = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+            head += sum(len(name) + len(value) + 4 for name, value in scope["headers"])
+            if head > MAX_HEAD:
+                said = f"a request head (its line and headers) of at most {MAX_HEAD // 1024} KiB is read"
+                await self.refuse(scope["path"][:200], 431, said)(scope, receive, send)
+                return
             refusal = self.refusal(scope)
             if refusal is not None:
                 await self.refuse(scope["path"], 403, refusal)(scope, receive, send)
@@ -775,14 +781,14 @@ class _Guard:
             return None
         parts = urllib.parse.urlsplit(origin.strip().lower())
         try:
-            port = parts.port
+            parts.port  # noqa: B018  (read for its check: a port that is no number raises)
         except ValueError:  # a port that is no number: no page of ours
             return f"a change asked for by a page of another site ({shown(origin, 60)}) is refused"
-        # The page's own address (as the Host it asked), or one of the names, as a site behind a proxy is
-        # reached: on its scheme's own port. Another port of a named host is another program's page.
-        if origin.strip() != "null" and (
-            parts.netloc == host or (self.names and parts.hostname in self.names and port is None)
-        ):
+        # The page's own address (as the Host it asked), or a public name (a site behind a proxy, on any
+        # port). An address or localhost is this machine: another port of it is another program's page.
+        named = bool(self.names) and parts.hostname in (self.names or ())
+        own = _is_address(parts.hostname or "") or parts.hostname == "localhost"
+        if origin.strip() != "null" and (parts.netloc == host or (named and not own)):
             return None
         return (
             f"a change asked for by a page of another site ({shown(origin, 60)}) is refused; a server reached"

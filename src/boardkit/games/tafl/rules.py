@@ -62,6 +62,7 @@ from boardkit.game import (
     from_fields,
     from_options,
     make_options,
+    no_move_error,
     setup_fields,
 )
 from boardkit.games.tafl.board import SIDES, Board, board_tables, escape_lines, move_buckets, refusal
@@ -813,7 +814,7 @@ class TaflState(State[Move]):
             True
         """
         if self._over is not None:
-            raise IllegalMoveError("random move", "the game is over")
+            raise no_move_error(self)
         g = self._g
         rng = self._chooser() if rng is None else rng
         frm, to = random_step(g, self._squares, self._att, self._dfn, self._king, self._turn, rng)
