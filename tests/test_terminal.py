@@ -90,7 +90,7 @@ class FirstMove:
         return state.legal_moves()[0]
 
 
-CHANCE = "cannot be taken back: everyone has seen what chance gave in it (a tile drawn, a hex turned up)"
+CHANCE = "cannot be taken back: everyone has seen what chance gave in it"
 
 
 def test_undo_refuses_a_move_that_drew_from_the_darkness() -> None:

@@ -546,3 +546,44 @@ def test_undo_and_new_game_are_greyed_with_the_reason_when_refused(server: tuple
     assert "people elsewhere" in host.page.inner_text("#note")
     assert tab.errors == [] and host.errors == []
     host.close()
+
+
+def test_on_a_phone_nothing_is_wider_than_the_screen_and_a_choice_comes_into_view(
+    server: tuple[str, Any], browser: Any
+) -> None:
+    """issue 40 (a newcomer's pass in the browser): on a 390-pixel screen a long bot level ("expectimax search
+    ...") widened 5 Fields' start page to 501 pixels; in Cloth of Gold, tapping an oval that either token may
+    take showed its two buttons 900 pixels down, below the board, so the tap seemed to do nothing."""
+    base, app = server
+    tab = Tab(browser)
+    try:
+        tab.page.set_viewport_size(SCREENS["phone"])
+        tab.page.goto(base + "/")
+        tab.page.wait_for_selector("[data-pick]", state="attached")
+        for game in ("five-fields", "camelot", "tafl", "cloth-of-gold"):
+            tab.page.check(f'[data-pick="{game}"]')
+            width = tab.page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= SCREENS["phone"]["width"], (game, width)
+        table_id = tab.start(base, "cloth-of-gold", ["here", "random"])
+        page = tab.page
+        for _ in range(40):  # place both tokens, then tap an oval that either could go to
+            tab.wait_my_turn(-1)
+            moves = legal(app, table_id)
+            if any(m.startswith("B-") for m in moves) and any(m.startswith("A-") for m in moves):
+                both = next(m.split("-", 1)[1] for m in moves if m.startswith("A-") and "B-" + m[2:] in moves)
+                cells = page.evaluate("() => Object.fromEntries(page.moves.map(m => [m.move, m.cells]))")["A-" + both]
+                if len(cells) == 1:
+                    page.click(f'#board [data-cell="{cells[0]}"]')
+                    choice = page.locator(f'[data-choice="A-{both}"]')
+                    choice.wait_for()
+                    page.wait_for_function(
+                        "(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+                        " return r.top >= 0 && r.bottom <= innerHeight; }", arg=f'[data-choice="A-{both}"]'
+                    )
+                    return
+            before = tab.version
+            tab.click_move(moves[0])
+            page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=before)
+        pytest.fail("no oval either token could take came up")
+    finally:
+        tab.close()

@@ -105,7 +105,8 @@ class SearchInfo:
         """The search in a few words, as the thinking line shows it."""
         if self.proven:
             plies = round(WIN - abs(self.score))
-            verdict = f"wins in {plies} plies" if self.score > 0 else f"loses in {plies} plies"
+            said = f"{plies} {'ply' if plies == 1 else 'plies'}"
+            verdict = f"wins in {said}" if self.score > 0 else f"loses in {said}"
         else:
             verdict = f"score {self.score:+.2f}"
         return f"depth {self.depth}, {self.nodes:,} positions, {verdict}"

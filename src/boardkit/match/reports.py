@@ -76,7 +76,8 @@ def hint_reason(agent: Agent, move: Any) -> str:
     if isinstance(agent, AlphaBetaAgent) and agent.last_search is not None:
         info = agent.last_search
         if info.proven and info.score > 0:
-            return f"wins by force in {round(WIN - info.score)} plies (depth {info.depth})"
+            plies = round(WIN - info.score)
+            return f"wins by force in {plies} {'ply' if plies == 1 else 'plies'} (depth {info.depth})"
         lost = info.forced_losses
         others = len(info.ranked) - 1
         if info.proven:
@@ -85,8 +86,8 @@ def hint_reason(agent: Agent, move: Any) -> str:
             return f"every other move loses by force ({info.describe()})"
         if lost:
             return f"{lost} of the other {others} moves lose by force ({info.describe()})"
-        line = " ".join(str(m) for m in info.line[:5])
-        return f"the line the search expects is {line} ({info.describe()})"
+        line = ", then ".join(str(m) for m in info.line[:4])
+        return f"the search expects {line} ({info.describe()})"
     if isinstance(agent, MCTSAgent):
-        return f"the most tried of {agent.last_iterations:,} playouts"
+        return f"the move the search tried most, in {agent.last_iterations:,} playouts"
     return ""

@@ -73,13 +73,13 @@ def take_back_refusal(state: State[Any], count: int = 1) -> str | None:
         True
         >>> state.apply("A-red")  # the red oval's tile taken, the oval refilled from the Darkness
         >>> take_back_refusal(state)
-        '"A-red" cannot be taken back: everyone has seen what chance gave in it (a tile drawn, a hex turned up)'
+        '"A-red" cannot be taken back: everyone has seen what chance gave in it'
     """
     about = state.game.about
     if state.is_over and (about.chance is not Chance.NONE or about.hides_information):
         return "the game is over, and its record (with the seed, which foretells chance) is out: it stays as it ended"
     for back in range(1, min(count, len(state.history)) + 1):
         if state.drew_chance(-back):
-            seen = "everyone has seen what chance gave in it (a tile drawn, a hex turned up)"
+            seen = "everyone has seen what chance gave in it"
             return f'"{state.history[-back]}" cannot be taken back: {seen}'
     return None

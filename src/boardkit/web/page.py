@@ -343,7 +343,7 @@ _KIND_WORDS = {
     "random": "plays at random",
     "mcts": "Monte Carlo tree search",
     "alphabeta": "alpha-beta search",
-    "expectimax": "expectimax search (alpha-beta over the dice)",
+    "expectimax": "expectimax search (alpha-beta through chance)",
 }
 
 

@@ -477,7 +477,7 @@ class Table:
             >>> for move in ["A-dragon/secrecy", "A-gold", "B-blue", "B-white", "A-red"]:
             ...     table.play(host, move, table.version)
             >>> table.undo_refusal(host)
-            '"A-red" cannot be taken back: everyone has seen what chance gave in it (a tile drawn, a hex turned up)'
+            '"A-red" cannot be taken back: everyone has seen what chance gave in it'
         """
         count = self.takes_back(viewer)
         if not count:

@@ -70,7 +70,10 @@ function moveButton(m, kind) {
   b.type = "button";
   b.dataset[kind] = m.move;
   b.textContent = m.move;
-  b.addEventListener("click", () => play(m.move));
+  b.addEventListener("click", () => {
+    play(m.move);
+    $("board").scrollIntoView({ block: "nearest", behavior: "smooth" }); // to see the move, and the reply
+  });
   return b;
 }
 
@@ -98,6 +101,9 @@ function clickCell(name) {
     play(exact[0].move);
     return;
   }
+  // A pick that several moves complete (token A or B to this oval) is finished by a button beside the
+  // board, which on a phone is below it: brought into view, or the tap would seem to do nothing.
+  if (exact.length) setTimeout(() => $("moves-box").scrollIntoView({ block: "nearest", behavior: "smooth" }));
   mark();
 }
 
@@ -477,6 +483,7 @@ $("ask-hint").addEventListener("click", async () => {
   }
 });
 $("new").addEventListener("click", () => {
+  if (page && !page.over && page.history.length && !confirm("Start a new game? This one will be lost.")) return;
   epoch++;
   shown = null;
   passing = false;

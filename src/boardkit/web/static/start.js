@@ -260,6 +260,11 @@ async function load() {
   fillGame();
 }
 
+// A seat of a finished game in a person's words: "here" and "link" are the server's own.
+function seatWords(seat) {
+  return { here: "a person here", link: "a friend by link" }[seat] || seat;
+}
+
 // The finished games this server keeps, newest first, each with its record to download.
 async function loadArchive() {
   const answer = await fetch("/api/archive");
@@ -270,7 +275,7 @@ async function loadArchive() {
     const item = element("li");
     item.dataset.archived = game.number;
     item.append(
-      `${game.game}: ${game.result}, ${game.moves} moves (${game.seats.join(" against ")}), ${when} `,
+      `${game.game}: ${game.result}, ${game.moves} moves (${game.seats.map(seatWords).join(" against ")}), ${when} `,
       element("a", { href: `/api/archive/${game.number}/record.json`, textContent: "record" }),
     );
     $("archive").append(item);
