@@ -445,7 +445,7 @@ def test_a_prince_lost_in_battle_is_regenerated_once_per_loss() -> None:
     assert state.princes(1) == ((2, -2),)
     assert state.princes_lost == (0, 1)
     assert state.view(0).princes_lost == (0, 1) == state.view(1).princes_lost
-    assert "Princes lost in Battles, to regenerate: player 0 0, player 1 1" in state.render()
+    assert "Princes lost in Battles, to regenerate: player 0: 0, player 1: 1" in state.render()
     assert regenerations(state) == [RegeneratePrince((-1, -1)), RegeneratePrince((2, -1))]
     state.apply(RegeneratePrince((-1, -1)))
     assert state.princes_lost == (0, 0)

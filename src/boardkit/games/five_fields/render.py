@@ -49,7 +49,7 @@ def _letters(state: Position, i: int) -> str:
 
 def lost_line(state: Position) -> str:
     """The Princes each player lost in Battles and may regenerate, in words."""
-    return f"Princes lost in Battles, to regenerate: player 0 {state._lost[0]}, player 1 {state._lost[1]}"
+    return f"Princes lost in Battles, to regenerate: player 0: {state._lost[0]}, player 1: {state._lost[1]}"
 
 
 def render_text(state: Position) -> str:

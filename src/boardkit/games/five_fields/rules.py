@@ -650,15 +650,15 @@ class FiveFieldsState(Choices):
         Examples:
             >>> for label, text in FiveFields(blank_map=True).new_game(seed=3).public_info().items():
             ...     print(f"{label}: {text}")
-            linked Fields: player 0 0, player 1 0 (5 wins)
-            Princes lost: player 0 0, player 1 0
+            linked Fields: player 0: 0, player 1: 0 (5 wins)
+            Princes lost: player 0: 0, player 1: 0
             turn: 1 of 400
             face down: 11: plain 5, mountain 3, sea 3
         """
         seat = self.game.seat_name
         info = {
-            "linked Fields": ", ".join(f"{seat(p)} {self._chain(p) / 2:g}" for p in (0, 1)) + " (5 wins)",
-            "Princes lost": ", ".join(f"{seat(p)} {self._lost[p]}" for p in (0, 1)),
+            "linked Fields": ", ".join(f"{seat(p)}: {self._chain(p) / 2:g}" for p in (0, 1)) + " (5 wins)",
+            "Princes lost": ", ".join(f"{seat(p)}: {self._lost[p]}" for p in (0, 1)),
             "turn": f"{self._turns + (self._outcome is None)}" + (f" of {self._limit}" if self._limit else ""),
         }
         if any(self._pool):
