@@ -459,10 +459,14 @@ def test_a_hint_in_the_browser_and_what_the_bot_searched(server: tuple[str, Any]
     said = tab.page.inner_text("#hint-said")
     move = said.removeprefix("Hint: ").split(":")[0]
     assert move in legal(app, table_id) and "depth" in said, said
+    # The hinted move is ringed on the board as well (a newcomer had to find "d7-e7" by its coordinates).
+    ringed = tab.page.eval_on_selector_all("#board .hinted", "els => els.map(e => e.dataset.cell)")
+    assert ringed and set(ringed) <= set(move.split("-")), (ringed, move)
     before = tab.version
     tab.click_move(move)
     tab.wait_my_turn(before)
     assert tab.page.is_hidden("#hint-said")  # the hint was for the position that has moved on
+    assert not tab.page.eval_on_selector_all("#board .hinted", "els => els.length")
     assert re.fullmatch(r"defenders' bot searched: depth 2, [\d,]+ positions, .+", tab.page.inner_text("#searched"))
     assert tab.errors == []
     tab.close()

@@ -51,7 +51,6 @@ function mark() {
   const onBoard = moves.some((m) => m.cells.length);
   $("all-moves-summary").textContent = `All ${moves.length} of your moves as a list`;
   $("all-moves").hidden = !moves.length;
-  if (!onBoard && moves.length) $("all-moves").open = true;
   if (!myTurn()) {
     $("hint").textContent = page && !page.over ? "Not your turn." : "";
   } else if (path.length) {
@@ -234,6 +233,7 @@ function render() {
   if (!page.can_hint || (hinted && hinted !== page.version)) {
     $("hint-said").hidden = true;
     hinted = null;
+    document.querySelectorAll("#board .hinted").forEach((g) => g.classList.remove("hinted"));
   }
   const found = page.searched;
   $("searched").hidden = !found || Boolean(page.thinking);
@@ -476,6 +476,9 @@ $("ask-hint").addEventListener("click", async () => {
     if (page.version !== asked) return;
     hinted = asked;
     $("hint-said").textContent = response.ok ? `Hint: ${data.move}: ${data.why}` : data.error || "no hint";
+    // The hinted move on the board too: its cells ringed until the game moves on.
+    const cells = response.ok ? (page.moves.find((m) => m.move === data.move) || { cells: [] }).cells : [];
+    document.querySelectorAll("#board [data-cell]").forEach((g) => g.classList.toggle("hinted", cells.includes(g.dataset.cell)));
   } catch (err) {
     $("hint-said").textContent = "no hint: the server did not answer";
   } finally {
