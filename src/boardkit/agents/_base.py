@@ -47,9 +47,10 @@ class Agent(Protocol):
 
 def refuse_finished(state: State[Any]) -> None:
     """Raise :class:`~boardkit.IllegalMoveError` for a finished game, where no
-    agent has a move to choose (every agent refuses it the same way), and
-    for a game its rules leave going on with no legal move (a bug in the
-    game, said as such).
+    agent has a move to choose (every agent refuses it the same way). A game
+    its rules leave going on with no legal move (a bug in the game) is said
+    as such by :func:`~boardkit.game.no_move_error`, where an agent finds
+    the moves empty (not here: a random move need not list them).
 
     Examples:
         >>> from boardkit.testing import Nim
@@ -60,7 +61,7 @@ def refuse_finished(state: State[Any]) -> None:
         ...
         boardkit.errors.IllegalMoveError: illegal move '(none)': the game is over, so there is no move to choose
     """
-    if state.is_over or not state.legal_moves():
+    if state.is_over:
         raise no_move_error(state)
 
 

@@ -32,7 +32,7 @@ from boardkit.agents._base import refuse_finished
 from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import OptionError
-from boardkit.game import Game, Player, State
+from boardkit.game import Game, Player, State, no_move_error
 
 __all__ = ["AlphaBetaAgent", "SearchInfo", "WIN"]
 
@@ -293,6 +293,8 @@ class AlphaBetaAgent:
             raise OptionError(refused)
         refuse_finished(state)
         legal = state.legal_moves()
+        if not legal:
+            raise no_move_error(state)
         self._nodes = 0
         self.last_iterations = 0
         if len(legal) == 1:

@@ -16,7 +16,7 @@ from boardkit.agents.evaluators import Evaluator
 from boardkit.agents.simple import Evaluation
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import OptionError
-from boardkit.game import Player, State, fields_of, from_fields
+from boardkit.game import Player, State, fields_of, from_fields, no_move_error
 
 __all__ = ["MCTSAgent"]
 
@@ -206,6 +206,8 @@ class MCTSAgent:
         if self.reuse and about.hides_information:
             raise OptionError("a tree kept between moves would remember what the player may not see: no reuse")
         legal = state.legal_moves()
+        if not legal:
+            raise no_move_error(state)
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]

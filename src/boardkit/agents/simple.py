@@ -11,7 +11,7 @@ from typing import Any
 
 from boardkit.agents._base import refuse_finished
 from boardkit.chance import Random, derive_seed
-from boardkit.game import Player, State, by_position
+from boardkit.game import Player, State, by_position, no_move_error
 
 __all__ = ["Evaluation", "GreedyAgent", "RandomAgent"]
 
@@ -142,6 +142,8 @@ class GreedyAgent:
         """
         refuse_finished(state)
         legal = state.legal_moves()
+        if not legal:
+            raise no_move_error(state)
         if len(legal) == 1:
             return legal[0]
         scratch = state.determinize(player, seed=self.rng.bits64())
