@@ -572,13 +572,24 @@ def group_key(record: GameRecord, by: str) -> str:
     """
     if by == "agents":
         if record.agents is None:
-            raise RecordError("the record does not say which agent sat where (write records with boardkit simulate)")
+            raise RecordError(_lacks(record, by, every=False))
         return " vs ".join(record.agents)
     if by not in record.options:
-        known = ", ".join(sorted(record.options)) or "none"
-        raise RecordError(f"the record has no option {by!r:.60}; its options are: {known}; or group by 'agents'")
+        raise RecordError(_lacks(record, by, every=False))
     value = thaw_json(record.options[by])
     return value if isinstance(value, str) else json.dumps(value)
+
+
+def _lacks(record: GameRecord, by: str, *, every: bool) -> str:
+    """What is said of ``record`` (``every=False``), or of all the records
+    read (``every=True``, the first of them standing for all), lacking
+    ``by``: no such option, or for ``"agents"`` no agent labels."""
+    if by == "agents":
+        whose = "the records do not" if every else "the record does not"
+        return f"{whose} say which agent sat where (write records with boardkit simulate)"
+    known = ", ".join(sorted(record.options)) or "none"
+    whose, which = ("the records have", "options") if every else ("the record has", "its options")
+    return f"{whose} no option {by!r:.60}; {which} are: {known}; or group by 'agents'"
 
 
 def summarize_by(
@@ -609,19 +620,19 @@ def summarize_by(
         {'4': 4, '5': 6}
     """
     groups: dict[str, _Counts] = {}
-    lacking: list[tuple[str, RecordError]] = []  # records without `by`, as long as no record has had it
+    first: list[tuple[str, GameRecord]] = []  # the first record without `by`, while no record has had it
 
     def add(record: GameRecord, where: str) -> None:
         try:
             key = group_key(record, by)
-        except RecordError as exc:
-            if not groups:
-                lacking.append((where, exc))
+        except RecordError:
+            if not groups and not first:
+                first.append((where, record))
             if skip_bad or groups:
                 raise  # skipped and reported, or named by its line: a record after those that have `by`
             return
-        if lacking and not skip_bad:  # `by` is an option of these records, which the first ones lack
-            raise _LackingError(f"{lacking[0][0]}: {lacking[0][1].reason}")
+        if first and not skip_bad:  # `by` is an option of these records, which the first ones lack
+            raise _LackingError(f"{first[0][0]}: {_lacks(first[0][1], by, every=False)}")
         counts = groups.get(key) or _Counts()
         counts.add(record, branching, game)
         groups[key] = counts
@@ -630,11 +641,8 @@ def summarize_by(
         _each(records, skip_bad, on_skip, add, game)
     except _LackingError as exc:
         raise RecordError(str(exc)) from None
-    if lacking and not groups:  # no record has `by`: the flag is wrong, not a line
-        raise OptionError(
-            lacking[0][1].reason.replace("the record has", "the records have", 1).replace("its options", "options")
-            .replace("the record does not", "the records do not", 1)
-        )
+    if first and not groups:  # no record has `by`: the flag is wrong, not a line
+        raise OptionError(_lacks(first[0][1], by, every=True))
     return {key: counts.summary() for key, counts in groups.items()}
 
 
@@ -714,7 +722,7 @@ def ratings(
 
     def add(record: GameRecord, _: str) -> None:
         if record.agents is None:
-            raise RecordError("the records do not say which agent sat where (write them with boardkit simulate)")
+            raise RecordError(_lacks(record, "agents", every=True))
         winners = () if record.outcome is None else record.outcome.winners
         if len(record.agents) != record.players or any(not 0 <= w < record.players for w in winners):
             raise RecordError(f"the record names {len(record.agents)} agents and the winners {sorted(winners)} "

@@ -63,6 +63,7 @@ __all__ = [
     "wall_rows",
 ]
 
+
 def counted(number: float, noun: str) -> str:
     """``number`` of ``noun``, the noun plural unless the number is one: ``1 point``, ``3 points``.
 

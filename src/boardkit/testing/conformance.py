@@ -115,13 +115,8 @@ def check_game(
         >>> report.games, report.finished
         (3, 3)
     """
-    check_is_game(game)
-    check_int(games, "games", low=0)
-    check_int(seed, "seed")  # any integer: each game's seed is derived from it
-    check_int(max_moves, "max_moves", low=0)
+    check_play_arguments(game, games=games, seed=seed, max_moves=max_moves, players=players)
     check_int(sample, "sample", low=0)
-    if players is not None:
-        check_int(players, "players", low=1)
     if isinstance(positions, (State, str)) or not isinstance(positions, Iterable):
         raise OptionTypeError(f"positions must be a list (or other iterable) of states, not {shown(positions)}")
     played = 0
@@ -141,6 +136,32 @@ def check_game(
             finished += 1
             outcomes.append(outcome)
     return ConformanceReport(len(starts), played, finished, tuple(outcomes))
+
+
+def check_play_arguments(game: object, *, games: object, seed: object, max_moves: object, players: object) -> None:
+    """Refuse, before anything is played, a game that is not a
+    :class:`~boardkit.Game` or counts that are not whole numbers: the
+    arguments :func:`check_game` and :func:`~boardkit.testing.lockstep`
+    share. Any integer seeds them (each game's seed is derived from it).
+
+    Raises:
+        OptionError: naming the first argument that is wrong (an
+            :class:`~boardkit.errors.OptionTypeError` for a wrong kind).
+
+    Examples:
+        >>> from boardkit.testing import Nim
+        >>> check_play_arguments(Nim(), games=2, seed=-1, max_moves=0, players=None)
+        >>> check_play_arguments(Nim(), games="2", seed=0, max_moves=10, players=None)
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionTypeError: games must be an integer, not '2'
+    """
+    check_is_game(game)
+    check_int(games, "games", low=0)
+    check_int(seed, "seed")
+    check_int(max_moves, "max_moves", low=0)
+    if players is not None:
+        check_int(players, "players", low=1)
 
 
 def _check_one(

@@ -17,9 +17,9 @@ from typing import Any, Protocol
 import attrs
 
 from boardkit.chance import Random, derive_seed
-from boardkit.errors import OptionError, OptionTypeError, check_int, shown
-from boardkit.game import Game, Outcome, State, check_is_game
-from boardkit.testing.conformance import ConformanceError
+from boardkit.errors import OptionError, OptionTypeError, shown
+from boardkit.game import Game, Outcome, State
+from boardkit.testing.conformance import ConformanceError, check_play_arguments
 
 __all__ = ["LockstepError", "LockstepReport", "Reference", "lockstep", "openspiel_reference", "two_player_returns"]
 
@@ -303,12 +303,7 @@ def lockstep(
         boardkit.testing.LockstepError: the game and the reference disagree on the position:
         the game has 5, the reference 4 (seed ..., after 0 moves)
     """
-    check_is_game(game)
-    check_int(games, "games", low=0)
-    check_int(seed, "seed")  # any integer: each game's seed is derived from it
-    check_int(max_moves, "max_moves", low=0)
-    if players is not None:
-        check_int(players, "players", low=1)
+    check_play_arguments(game, games=games, seed=seed, max_moves=max_moves, players=players)
     for what, given in (("reference", reference), ("names", names), ("returns", returns)):
         if not callable(given):
             raise OptionTypeError(f"{what} must be callable, not {shown(given)}")

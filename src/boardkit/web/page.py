@@ -403,11 +403,12 @@ def game_choices(games: Mapping[str, Callable[..., Game[Any, Any]]]) -> list[dic
             continue
         key, variants = _variants(game)
         values = game.option_values()
+        words = describe_game(game)  # it builds the game with its defaults to compare: once
         offered.append(
             {
                 "spec": spec,
-                "title": describe_game(game),
-                "about": _about(game, describe_game(game)),
+                "title": words,
+                "about": _about(game, words),
                 "players": [game.min_players, game.max_players],
                 "default_players": min(max(game.min_players, 2), game.max_players),
                 "seat_names": [game.seat_name(p) for p in range(game.max_players)],
