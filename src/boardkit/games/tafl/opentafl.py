@@ -111,7 +111,14 @@ from boardkit.games.tafl.formats import RecordFormat
 from boardkit.games.tafl.moves import Move, parse_square, read_position, square_name, write_position
 from boardkit.games.tafl.rules import Tafl, TaflState
 from boardkit.games.tafl.setup import as_layout
-from boardkit.games.tafl.variants import CUSTOM, VARIANTS, canonical_layout, variant_default
+from boardkit.games.tafl.variants import (
+    CUSTOM,
+    VARIANTS,
+    canonical_layout,
+    default_corners,
+    default_throne,
+    variant_default,
+)
 
 __all__ = ["OTG", "read_opentafl_game", "rules_options", "rules_string", "write_opentafl_game"]
 
@@ -210,15 +217,6 @@ def _names(cells: frozenset[int], size: int) -> str:
     """Square names as TaflOptions keeps them: sorted by file, then rank."""
     names = [square_name(c, size) for c in cells]
     return ",".join(sorted(names, key=lambda p: (p[0], int(p[1:]))))
-
-
-def _four_corners(size: int) -> frozenset[int]:
-    last = size * size - 1
-    return frozenset({0, size - 1, last - size + 1, last})
-
-
-def _centre(size: int) -> frozenset[int]:
-    return frozenset({(size // 2) * size + size // 2})
 
 
 def _start(pairs: dict[str, str], text: str) -> str:
@@ -328,8 +326,8 @@ def rules_options(text: str) -> dict[str, Any]:
             continue
         else:
             raise OptionError(f"OpenTafl rules key {key!r} (value {value!r}) is a rule boardkit cannot play")
-    corners = _cells("cor", pairs["cor"], size) if "cor" in pairs else _four_corners(size)
-    thrones = _cells("cen", pairs["cen"], size) if "cen" in pairs else _centre(size)
+    corners = _cells("cor", pairs["cor"], size) if "cor" in pairs else default_corners(size, "corner")
+    thrones = _cells("cen", pairs["cen"], size) if "cen" in pairs else default_throne(size)
     if "cenre" in pairs:
         # Who may enter the throne from off it. With one throne, a piece never moves from
         # one throne square to another, so the rule only narrows who may pass and stop.
@@ -345,9 +343,8 @@ def rules_options(text: str) -> dict[str, Any]:
                 f"OpenTafl rules key 'corre' (value {pairs.get('corre', '')!r}) keeps pieces from entering a corner,"
                 " a rule boardkit cannot play"
             )
-    default_corners = _four_corners(size) if meant["escape"] == "corner" else frozenset()
-    meant["corners"] = None if corners == default_corners else _names(corners, size)
-    meant["throne"] = None if thrones == _centre(size) else _names(thrones, size)
+    meant["corners"] = None if corners == default_corners(size, meant["escape"]) else _names(corners, size)
+    meant["throne"] = None if thrones == default_throne(size) else _names(thrones, size)
     meant.update({_SQUARE_OPTIONS[key][0]: value for key, value in letters.items()})
     for key in pairs:
         if key.startswith("bk-"):
@@ -461,9 +458,9 @@ def rules_string(game: Tafl) -> str:
         if mode != _JUMP_DEFAULTS[key]:
             parts.append(f"{key}:{mode}")
     corners, thrones = o.corner_cells(size), o.throne_cells(size)
-    if corners != _four_corners(size):
+    if corners != default_corners(size, "corner"):
         parts.append("cor:" + "".join(f"{name}," for name in _names(corners, size).split(",") if name))
-    if thrones != _centre(size):
+    if thrones != default_throne(size):
         parts.append("cen:" + "".join(f"{name}," for name in _names(thrones, size).split(",") if name))
     if o.attacker_forts:
         parts.append("afor:" + "".join(f"{name}," for name in o.attacker_forts.split(",")))

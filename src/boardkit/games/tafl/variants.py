@@ -29,6 +29,8 @@ __all__ = [
     "VARIANTS",
     "TaflOptions",
     "canonical_layout",
+    "default_corners",
+    "default_throne",
     "square_cells",
     "variant_default",
 ]
@@ -160,8 +162,9 @@ def _letter_words(allowed: str) -> dict[str, str]:
     return dict(sorted(words.items(), key=lambda kv: (len(kv[0]), [allowed.index(ch) for ch in kv[0]])))
 
 
-_PIECES: Final = _letter_words("tTK")
-_MEN: Final = _letter_words("tT")
+def _letters_option(name: str, allowed: str, default: str, help: str) -> Any:
+    """An option that names pieces by their letters (any of ``allowed``), offered in words."""
+    return option(default, help, converter=_letters(name, allowed), labels=_letter_words(allowed))
 
 
 def square_cells(text: str, size: int, option: str = "square") -> frozenset[int]:
@@ -415,41 +418,27 @@ class TaflOptions:
     throne: str | None = option(
         None, "the throne square(s), such as 'd4' ('' none; default: the centre)", converter=_square_list("throne")
     )
-    throne_stop: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
-        "K",
-        "who may stop on the throne: t attackers, T defenders, K the King",
-        converter=_letters("throne_stop", "tTK"),
-        labels=_PIECES,
+    throne_stop: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = _letters_option(
+        "throne_stop", "tTK", "K", "who may stop on the throne: t attackers, T defenders, K the King"
     )
-    throne_pass: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
-        "tTK", "who may pass over the empty throne (t, T, K)", converter=_letters("throne_pass", "tTK"),
-        labels=_PIECES,
+    throne_pass: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = _letters_option(
+        "throne_pass", "tTK", "tTK", "who may pass over the empty throne (t, T, K)"
     )
-    corner_stop: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
-        "K", "who may stop on a corner square (t, T, K)", converter=_letters("corner_stop", "tTK"),
-        labels=_PIECES,
+    corner_stop: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = _letters_option(
+        "corner_stop", "tTK", "K", "who may stop on a corner square (t, T, K)"
     )
-    corner_pass: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
-        "K", "who may pass over a corner square (t, T, K)", converter=_letters("corner_pass", "tTK"),
-        labels=_PIECES,
+    corner_pass: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = _letters_option(
+        "corner_pass", "tTK", "K", "who may pass over a corner square (t, T, K)"
     )
-    throne_hostile: Literal["", "t", "T", "tT"] = option(
-        "",
+    throne_hostile: Literal["", "t", "T", "tT"] = _letters_option(
+        "throne_hostile", "tT", "",
         "to whom a throne with a piece on it is hostile besides that piece: t attackers, T defenders",
-        converter=_letters("throne_hostile", "tT"),
-        labels=_MEN,
     )
-    throne_hostile_empty: Literal["", "t", "T", "tT"] = option(
-        "tT",
-        "to whom the empty throne is hostile: t attackers, T defenders",
-        converter=_letters("throne_hostile_empty", "tT"),
-        labels=_MEN,
+    throne_hostile_empty: Literal["", "t", "T", "tT"] = _letters_option(
+        "throne_hostile_empty", "tT", "tT", "to whom the empty throne is hostile: t attackers, T defenders"
     )
-    corner_hostile: Literal["", "t", "T", "tT"] = option(
-        "tT",
-        "to whom a corner square is hostile: t attackers, T defenders",
-        converter=_letters("corner_hostile", "tT"),
-        labels=_MEN,
+    corner_hostile: Literal["", "t", "T", "tT"] = _letters_option(
+        "corner_hostile", "tT", "tT", "to whom a corner square is hostile: t attackers, T defenders"
     )
     linnaean: bool = option(
         False,
@@ -461,17 +450,12 @@ class TaflOptions:
         "the attacker forts, such as 'a4,a5,b5' ('' none): pieces off them enter only as attacker_fort_enter says",
         converter=_forts,
     )
-    attacker_fort_enter: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = option(
-        "tTK",
-        "who may come onto an attacker fort from off the forts (t, T, K)",
-        converter=_letters("attacker_fort_enter", "tTK"),
-        labels=_PIECES,
+    attacker_fort_enter: Literal["", "t", "T", "K", "tT", "tK", "TK", "tTK"] = _letters_option(
+        "attacker_fort_enter", "tTK", "tTK", "who may come onto an attacker fort from off the forts (t, T, K)"
     )
-    attacker_fort_hostile: Literal["", "t", "T", "tT"] = option(
-        "T",
+    attacker_fort_hostile: Literal["", "t", "T", "tT"] = _letters_option(
+        "attacker_fort_hostile", "tT", "T",
         "to whom an attacker fort is hostile, empty or held: t attackers, T defenders",
-        converter=_letters("attacker_fort_hostile", "tT"),
-        labels=_MEN,
     )
 
     king_jump: Literal["none", "restricted", "jump", "capturing"] = option(
@@ -501,9 +485,9 @@ class TaflOptions:
         size = len(rows)
         corners, thrones = self.corner_cells(size), self.throne_cells(size)
         # Squares that spell out the default are the default (so equal games compare equal).
-        if self.corners is not None and corners == _default_corners(size, self.escape):
+        if self.corners is not None and corners == default_corners(size, self.escape):
             object.__setattr__(self, "corners", None)
-        if self.throne is not None and thrones == _default_throne(size):
+        if self.throne is not None and thrones == default_throne(size):
             object.__setattr__(self, "throne", None)
         if corners & thrones:
             both = ", ".join(sorted(square_name(c, size) for c in corners & thrones))
@@ -566,7 +550,7 @@ class TaflOptions:
             frozenset()
         """
         if self.corners is None:
-            return _default_corners(size, self.escape)
+            return default_corners(size, self.escape)
         return square_cells(self.corners, size, "corners")
 
     def throne_cells(self, size: int) -> frozenset[int]:
@@ -579,7 +563,7 @@ class TaflOptions:
             frozenset()
         """
         if self.throne is None:
-            return _default_throne(size)
+            return default_throne(size)
         return square_cells(self.throne, size, "throne")
 
     def fort_cells(self, size: int) -> frozenset[int]:
@@ -613,12 +597,25 @@ _LETTER: Final = {
 }
 
 
-def _default_corners(size: int, escape: str) -> frozenset[int]:
+def default_corners(size: int, escape: str) -> frozenset[int]:
+    """The corner squares' cells when no ``corners`` are given (numbered as
+    :meth:`TaflOptions.corner_cells`): the four corners with ``escape="corner"``, none otherwise.
+
+    Examples:
+        >>> sorted(default_corners(7, "corner")), default_corners(7, "edge")
+        ([0, 6, 42, 48], frozenset())
+    """
     last = size * size - 1
     return frozenset({0, size - 1, last - size + 1, last}) if escape == "corner" else frozenset()
 
 
-def _default_throne(size: int) -> frozenset[int]:
+def default_throne(size: int) -> frozenset[int]:
+    """The throne's cell when no ``throne`` is given: the centre square.
+
+    Examples:
+        >>> default_throne(7)
+        frozenset({24})
+    """
     return frozenset({(size // 2) * size + size // 2})
 
 
