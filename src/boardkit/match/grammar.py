@@ -232,16 +232,15 @@ def _mcts(spec: AgentSpec, seed: int, game: Game[Any, Any] | None, most: float |
     return MCTSAgent(iterations=spec.iterations, time_limit=most, seed=seed)
 
 
-def _alphabeta(spec: AgentSpec, seed: int, game: Game[Any, Any] | None, most: float | None) -> Agent:
-    if spec.seconds is not None:
-        return AlphaBetaAgent(time_limit=spec.seconds, seed=seed)
-    return AlphaBetaAgent(depth=spec.iterations, time_limit=most, seed=seed)
+def _search(agent: type[AlphaBetaAgent]) -> Maker:
+    """How alpha-beta or expectimax is made: ``:N`` plies (within the cap), or ``@T`` a move."""
 
+    def make(spec: AgentSpec, seed: int, game: Game[Any, Any] | None, most: float | None) -> Agent:
+        if spec.seconds is not None:
+            return agent(time_limit=spec.seconds, seed=seed)
+        return agent(depth=spec.iterations, time_limit=most, seed=seed)
 
-def _expectimax(spec: AgentSpec, seed: int, game: Game[Any, Any] | None, most: float | None) -> Agent:
-    if spec.seconds is not None:
-        return ExpectimaxAgent(time_limit=spec.seconds, seed=seed)
-    return ExpectimaxAgent(depth=spec.iterations, time_limit=most, seed=seed)
+    return make
 
 
 def _best(spec: AgentSpec, seed: int, game: Game[Any, Any] | None, most: float | None) -> Agent:
@@ -259,10 +258,10 @@ AGENTS: Mapping[str, AgentKind] = {
                   lambda spec, seed, game, most: GreedyAgent(seed=seed)),
         AgentKind("mcts", "Monte Carlo tree search with random playouts", _mcts,
                   count="playouts", timed=True, default_count=DEFAULT_PLAYOUTS),
-        AgentKind("alphabeta", "alpha-beta search on the game's evaluation", _alphabeta,
+        AgentKind("alphabeta", "alpha-beta search on the game's evaluation", _search(AlphaBetaAgent),
                   count="plies", timed=True, most_count=MAX_DEPTH),
-        AgentKind("expectimax", "alpha-beta that averages sampled throws where chance takes part", _expectimax,
-                  count="plies", timed=True, most_count=MAX_DEPTH),
+        AgentKind("expectimax", "alpha-beta that averages sampled throws where chance takes part",
+                  _search(ExpectimaxAgent), count="plies", timed=True, most_count=MAX_DEPTH),
         AgentKind("best", "the strongest search for the game, chosen from its declaration", _best, timed=True),
     )
 }
