@@ -159,6 +159,19 @@ _JUMP_MODES: Final = {"n": "none", "r": "restricted", "j": "jump", "c": "capturi
 _JUMP_DEFAULTS: Final = {"kj": "n", "nj": "c", "cj": "j"}
 _BERSERK: Final = {"n": "none", "c": "capture", "m": "any-move"}
 _FORT_KEYS: Final = ("dforh", "dforp", "dfors", "dforre")
+#: The keys that set one option from a table of OpenTafl's values: each key's option and table.
+_CHOICE_KEYS: Final[dict[str, tuple[str, dict[str, Any]]]] = {
+    "esc": ("escape", {"c": "corner", "e": "edge"}),
+    "surf": ("encirclement", _YES_NO),
+    "tfr": ("repetition_result", _REPETITION),
+    "ka": ("king_armed", _YES_NO),
+    "ks": ("king_captured_by", _KING_STRENGTH),
+    "sw": ("shieldwall", {"n": False, "s": True}),
+    "efe": ("exit_fort", _YES_NO),
+    "linc": ("linnaean", _YES_NO),
+    **{key: (option, _JUMP_MODES) for key, option in _JUMP_KEYS.items()},
+    "ber": ("berserk", _BERSERK),
+}
 #: OpenTafl's speed limits (``spd``) list one per piece letter, in this order.
 _SPEED_ORDER: Final = "tcnkmgTCNKMG"
 #: Keys about pieces boardkit's positions cannot hold (mercenaries, guards), and the name.
@@ -286,34 +299,17 @@ def rules_options(text: str) -> dict[str, Any]:
         elif key == "dim":
             if value != str(size):
                 raise OptionError(f"OpenTafl rules key 'dim' says {value!r}, but the start position is {size}x{size}")
-        elif key == "esc":
-            meant["escape"] = _choice(key, value, {"c": "corner", "e": "edge"})
-        elif key == "surf":
-            meant["encirclement"] = _choice(key, value, _YES_NO)
         elif key == "atkf":
             meant["first"] = 0 if _choice(key, value, _YES_NO) else 1
         elif key == "tfr" and value == "i":
             meant["repetition"] = None
-        elif key == "tfr":
-            meant["repetition_result"] = _choice(key, value, _REPETITION)
-        elif key == "ka":
-            meant["king_armed"] = _choice(key, value, _YES_NO)
-        elif key == "ks":
-            meant["king_captured_by"] = _choice(key, value, _KING_STRENGTH)
-        elif key == "sw":
-            meant["shieldwall"] = _choice(key, value, {"n": False, "s": True})
-        elif key == "efe":
-            meant["exit_fort"] = _choice(key, value, _YES_NO)
-        elif key == "linc":
-            meant["linnaean"] = _choice(key, value, _YES_NO)
+        elif key in _CHOICE_KEYS:
+            option, table = _CHOICE_KEYS[key]
+            meant[option] = _choice(key, value, table)
         elif key == "swf" and value == "n":
             meant["shieldwall_close"] = "any-move"
         elif key == "spd":
             meant["king_speed"] = _king_speed(value)
-        elif key in _JUMP_KEYS:
-            meant[_JUMP_KEYS[key]] = _choice(key, value, _JUMP_MODES)
-        elif key == "ber":
-            meant["berserk"] = _choice(key, value, _BERSERK)
         elif key == "afor":
             meant["attacker_forts"] = _names(_cells(key, value, size), size)
         elif key == "aforh":
