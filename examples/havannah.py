@@ -23,9 +23,9 @@ to ``o8`` across the middle and ``h15`` to ``o15`` on the bottom row.
 
 Missing from the kit: a hex board of another shape than the rhombus names
 its cells ``(q, r)``; the board here is a :class:`~boardkit.topology.HexGrid`
-that names them as OpenSpiel does. And a ring: the kit finds chains and what
-they reach (:func:`~boardkit.patterns.reach`), not the loops they make; a
-new ring is found here by hand. ``tests/test_gallery_connection.py`` plays
+that names them as OpenSpiel does. And a ring: the kit keeps chains and
+what they touch (:meth:`~boardkit.kit.BoardState.chain_marks`), not the
+loops they make; a new ring is found here by hand. ``tests/test_gallery_connection.py`` plays
 this game and OpenSpiel's side by side.
 
 Run it with ``boardkit play examples/havannah.py:Havannah``.
@@ -76,6 +76,7 @@ class Board:
     corners: set[int]
     sides: list[set[int]]  # each side without its two corners
     rim: set[int]  # every cell on the edge of the board
+    marks: list[int]  # each cell's side (bits 0 to 5) or corner (bits 6 to 11), for chain_marks
 
 
 @functools.cache
@@ -83,7 +84,14 @@ def board(size: int) -> Board:
     grid = Hexagon.hexagon(size - 1)
     sides = [{grid.index(cell) for cell in grid.side(name)} for name in SIDES]
     corners = {i for k, side in enumerate(sides) for i in side & sides[k - 1]}
-    return Board(grid, Place.every(grid), corners, [side - corners for side in sides], set().union(*sides))
+    edges = [side - corners for side in sides]
+    marks = [0] * len(grid)
+    for k, side in enumerate(edges):
+        for i in side:
+            marks[i] = 1 << k
+    for k, i in enumerate(sorted(corners)):
+        marks[i] = 1 << (6 + k)
+    return Board(grid, Place.every(grid), corners, edges, set().union(*sides), marks)
 
 
 @attrs.frozen
@@ -111,13 +119,12 @@ class HavannahState(BoardState[str, Place]):
         if last is None:
             return None
         player, b = 1 - self.player, board(self.game.options.size)
-        i = b.grid.index(last.cell)
-        chain = reach(b.grid.compiled, self.at, [i], pieces={STONES[player]})
-        if self.ring(i, STONES[player], b):
+        if self.ring(b.grid.index(last.cell), STONES[player], b):
             return Outcome.win(player, "a ring")
-        if len(chain & b.corners) >= 2:
+        touched = self.chain_marks(last.cell, b.marks)  # the corners and sides its chain reaches, as bits
+        if (touched >> 6).bit_count() >= 2:
             return Outcome.win(player, "a bridge")
-        if sum(bool(chain & side) for side in b.sides) >= 3:
+        if (touched & 63).bit_count() >= 3:
             return Outcome.win(player, "a fork")
         return None if None in self.at else Outcome.draw("the board is full")
 

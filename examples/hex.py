@@ -30,20 +30,23 @@ import attrs
 from boardkit import Outcome
 from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place
-from boardkit.patterns import connects, reach
 from boardkit.topology import HexGrid, Topology
 
 STONES = "RB"
 GOALS = [("red", "top", "bottom"), ("blue", "left", "right")]  # each player's colour and sides to join
+SIDES = {"top": 1, "bottom": 2, "left": 4, "right": 8}  # each side's bit in a hex's marks
 
 
 @functools.cache
-def board(size: int) -> tuple[HexGrid, list[Place], list[list[set[int]]]]:
+def board(size: int) -> tuple[HexGrid, list[Place], list[int]]:
     """The board of this size, built once: its hexes, a move to each hex (by
-    cell index), and each player's two sides (as sets of cell indices)."""
+    cell index), and each hex's marks: the bits of the sides it lies on."""
     grid = HexGrid.rhombus(size, size)
-    sides = [[{grid.index(cell) for cell in grid.side(side)} for side in pair] for _, *pair in GOALS]
-    return grid, Place.every(grid), sides
+    marks = [0] * len(grid)
+    for side, bit in SIDES.items():
+        for cell in grid.side(side):
+            marks[grid.index(cell)] |= bit
+    return grid, Place.every(grid), marks
 
 
 @attrs.frozen
@@ -64,17 +67,18 @@ class HexState(BoardState[str, Place]):
 
     def judge(self) -> Outcome | None:
         player = 1 - self.player  # only the player who has just moved can have won
-        grid, _, sides = board(self.game.options.size)
-        one, other = sides[player]
+        colour, one, other = GOALS[player]
+        goal = SIDES[one] | SIDES[other]
+        grid, _, marks = board(self.game.options.size)
         last = self.last_move  # the stone just put: only its chain can be new
-        if last is None:  # stones put by hand before any move: a chain from either side
-            won = connects(grid.compiled, self.at, one, other, pieces={STONES[player]})
+        if last is None:  # stones put by hand before any move: every chain on the first side
+            side = zip(grid.cells, marks, strict=True)
+            starts = [cell for cell, bits in side if bits & SIDES[one] and self[cell] == STONES[player]]
         else:
-            chain = reach(grid.compiled, self.at, [grid.index(last.cell)], pieces={STONES[player]})
-            won = not (chain.isdisjoint(one) or chain.isdisjoint(other))  # it touches both sides
-        if won:
-            colour, *names = GOALS[player]
-            return Outcome.win(player, f"{colour} joins {' and '.join(names)}")
+            starts = [last.cell]
+        for start in starts:
+            if self.chain_marks(start, marks) & goal == goal:  # the chain touches both sides
+                return Outcome.win(player, f"{colour} joins {one} and {other}")
         return None
 
 

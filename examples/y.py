@@ -39,7 +39,6 @@ import attrs
 from boardkit import Outcome
 from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place
-from boardkit.patterns import reach
 from boardkit.topology import HexGrid, Topology
 
 STONES = "O@"
@@ -55,16 +54,13 @@ class Triangle(HexGrid):
 
 
 @functools.cache
-def board(size: int) -> tuple[Triangle, list[Place], list[set[int]]]:
+def board(size: int) -> tuple[Triangle, list[Place], list[int]]:
     """The board of this size, built once: its hexes, a move to each hex, and
-    its three sides (top, left and right, as cell indices)."""
+    each hex's marks: the bits of the sides it lies on (top 1, left 2 and
+    right 4; a corner is on two)."""
     grid = Triangle([(q, r) for r in range(size) for q in range(size - r)])
-    sides = [
-        {i for i, (q, r) in enumerate(grid.hexes) if r == 0},
-        {i for i, (q, r) in enumerate(grid.hexes) if q == 0},
-        {i for i, (q, r) in enumerate(grid.hexes) if q + r == size - 1},
-    ]
-    return grid, Place.every(grid), sides
+    marks = [(r == 0) | (q == 0) << 1 | (q + r == size - 1) << 2 for q, r in grid.hexes]
+    return grid, Place.every(grid), marks
 
 
 @attrs.frozen
@@ -84,15 +80,13 @@ class YState(BoardState[str, Place]):
 
     def judge(self) -> Outcome | None:
         player = 1 - self.player  # only the player who has just moved can have won
-        grid, _, sides = board(self.game.options.size)
+        grid, _, marks = board(self.game.options.size)
         last = self.last_move  # the stone just put: only its chain can be new
-        # Stones put by hand before any move: every chain that touches the first side.
-        starts = [grid.index(last.cell)] if last is not None else sorted(sides[0])
+        # Stones put by hand before any move: every chain that touches the top side.
+        starts = [last.cell] if last is not None else [c for c, bits in zip(grid.cells, marks, strict=True) if bits & 1]
         for start in starts:
-            if self.at[start] == STONES[player]:
-                chain = reach(grid.compiled, self.at, [start], pieces={STONES[player]})
-                if all(chain & side for side in sides):
-                    return Outcome.win(player, "a chain touches all three sides")
+            if self[start] == STONES[player] and self.chain_marks(start, marks) == 7:
+                return Outcome.win(player, "a chain touches all three sides")
         return None
 
 

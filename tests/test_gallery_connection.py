@@ -318,8 +318,10 @@ class FromTheTopSide(y.YState):
     touch the top, one the left and one the right, win together."""
 
     def judge(self) -> Outcome | None:
-        player, (grid, _, sides) = 1 - self.player, y.board(self.game.options.size)
-        chains = reach(grid.compiled, self.at, sides[0], pieces={y.STONES[player]})
+        player, (grid, _, marks) = 1 - self.player, y.board(self.game.options.size)
+        top = [i for i, bits in enumerate(marks) if bits & 1]
+        chains = reach(grid.compiled, self.at, top, pieces={y.STONES[player]})
+        sides = [{i for i, bits in enumerate(marks) if bits & side} for side in (1, 2, 4)]
         return Outcome.win(player, "a chain touches all three sides") if all(chains & s for s in sides) else None
 
 

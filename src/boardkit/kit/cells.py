@@ -91,6 +91,8 @@ class BoardTables:
         #: in one native attribute read rather than two on the board, a Python object.
         self.cells: tuple[Any, ...] = tuple(board.cells)
         self.steps: tuple[tuple[int, ...], ...] = board.compiled.steps if board.directions else ()
+        #: Each cell's neighbours (board.compiled.neighbors), which chain_marks joins.
+        self.near: tuple[tuple[int, ...], ...] = board.compiled.neighbors
         opposite = board.compiled.opposite if board.directions else ()
         self.axes: tuple[int, ...] = tuple(d for d, back in enumerate(opposite) if not 0 <= back < d)
         #: Each edge's number in ``board.edges`` by its two cells' indices, in either order.
@@ -638,6 +640,61 @@ class CellWords:
         return word0 >> shift | (word1 & self.carries[d]) << width - shift, word1 >> shift
 
 
+class _Chains:
+    """The chains of a position for :meth:`BoardCells.chain_marks`: a union-find
+    over the cells, each chain's root holding the bitwise or of its cells'
+    marks, kept for the position after ``read`` entries of the log ``anchor``
+    (a move's log: :meth:`BoardCells._anchor`) and brought forward from the
+    cells the moves since changed. Only stones added to empty cells are
+    brought forward: a stone taken or changed, a move taken back past the
+    anchor or a position set up by hand builds them anew."""
+
+    def __init__(self, marks: Sequence[int], cells: list[Any], near: tuple[tuple[int, ...], ...]) -> None:
+        self.marks = marks
+        self.held: list[Any] = list(cells)
+        self.parent: list[int] = list(range(len(cells)))
+        self.bits: list[int] = [0] * len(cells)
+        self.anchor: object = None
+        self.read = 0
+        for i, piece in enumerate(cells):
+            if piece is not None:
+                self.bits[i] = marks[i]
+                for j in near[i]:
+                    if j < i and cells[j] == piece:
+                        self.join(i, j)
+
+    def join(self, i: int, j: int) -> None:
+        """Make the chains of cells ``i`` and ``j`` one."""
+        a = _root(self.parent, i)
+        b = _root(self.parent, j)
+        if a != b:
+            self.parent[b] = a
+            self.bits[a] |= self.bits[b]
+
+    def bring(
+        self, logged: list[tuple[int, Any, Any]], first: int, cells: list[Any], near: tuple[tuple[int, ...], ...]
+    ) -> bool:
+        """Bring the chains forward over the cells changed in ``logged[first:]`` (a move's log),
+        as they stand in ``cells`` now: ``False`` when one held a stone that is gone or changed."""
+        held = self.held
+        for k in range(first, len(logged)):
+            what, i, _ = logged[k]
+            if what != _CELL:
+                continue
+            piece = cells[i]
+            if piece == held[i]:
+                continue
+            if held[i] is not None:
+                return False
+            held[i] = piece
+            self.parent[i] = i
+            self.bits[i] = self.marks[i]
+            for j in near[i]:
+                if held[j] == piece:
+                    self.join(i, j)
+        return True
+
+
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class BoardCells(Generic[P]):
     """The position of a :class:`~boardkit.kit.BoardState` and the methods
@@ -698,6 +755,8 @@ class BoardCells(Generic[P]):
         # While a move is played: what it overwrote, as (what, where, old value), for undo.
         # Plain data, not bound methods, so that a copy's undo changes the copy.
         self._log: list[tuple[int, Any, Any]] | None = None
+        # The chains chain_marks keeps (built when first asked, brought forward from the moves' logs).
+        self._chains: _Chains | None = None
 
     def _game_name(self) -> str:
         return str(getattr(getattr(self, "game", None), "name", None) or type(self).__name__)
@@ -721,6 +780,7 @@ class BoardCells(Generic[P]):
         twin._positions_seen = dict(self._positions_seen)
         twin._last_move = self._last_move
         twin._log = None
+        twin._chains = None  # built anew when the twin asks: brought forward by one state only
 
     def _start_position(self) -> tuple[Any, ...]:
         """The position just set up and judged (copies of what later moves change in place), for
@@ -746,6 +806,7 @@ class BoardCells(Generic[P]):
         self._version = version
         self._legal = legal
         self._asked_at = -1
+        self._chains = None
 
     def _cell_fields(self) -> dict[str, Any]:
         """The fields kept here, by name (for pickling: a native class keeps them outside ``__dict__``)."""
@@ -768,6 +829,7 @@ class BoardCells(Generic[P]):
             "_positions_seen": self._positions_seen,
             "_last_move": self._last_move,
             "_log": self._log,
+            "_chains": None,  # built anew when asked
             "rng": self.rng,
             "_moves": self._moves,
             "_tokens": self._tokens,
@@ -1038,6 +1100,89 @@ class BoardCells(Generic[P]):
                 else:
                     found.append(first)
         return found
+
+    def chain_marks(self, cell: Cell, marks: list[int]) -> int:
+        """The marks of the chain on ``cell``: the bitwise or of ``marks[i]``
+        over every cell ``i`` of the chain of equal pieces that holds
+        ``cell`` (cells joined through their
+        :attr:`~boardkit.topology.CompiledTopology.neighbors`, as
+        :func:`boardkit.patterns.reach` grows them), 0 for an empty cell.
+        Give each cell the bits of what it touches (a side of the board, a
+        corner) and a connection game's win is a test on one number: Hex's
+        chain joins its two sides when both their bits are set.
+
+        The kit keeps the chains with the state (a union-find, built the
+        first time it is asked and brought forward from the cells each move
+        changed since, in C on the compiled build), so asking after every
+        move costs about as much as one look-up. A stone taken or changed, a
+        move taken back past the last answer, a copy or a position set up by
+        hand has them built anew. Keep ``marks`` in one list made once per
+        board: a different list builds them anew too.
+
+        Examples:
+            >>> from hex import Hex
+            >>> state = Hex(size=3).new_game(seed=0)
+            >>> for cell in ["a1", "c1", "a2", "c2"]:
+            ...     state.apply(cell)
+            >>> top, bottom, left, right = 1, 2, 4, 8
+            >>> marks = [top * (i < 3) | bottom * (i >= 6) | left * (i % 3 == 0) | right * (i % 3 == 2)
+            ...          for i in range(9)]
+            >>> state.chain_marks("a1", marks) == top | left  # a1-a2: the top row and the left side
+            True
+            >>> state.apply("a3"); state.chain_marks("a2", marks) == top | bottom | left
+            True
+            >>> state.chain_marks("b2", marks)  # an empty cell
+            0
+        """
+        i = BoardCells._cell_index(self, cell)
+        near = self._tables.near
+        chains = self._chains
+        if chains is None or chains.marks is not marks or not BoardCells._brought_forward(self, chains, near):
+            chains = _Chains(marks, self._cells, near)
+            self._chains = chains
+        log = self._log
+        if log is not None:
+            chains.anchor, chains.read = log, len(log)
+        else:
+            tokens = self._tokens
+            last = tokens[-1] if tokens else None
+            # After a sealed undo record (a determinized move) there is no log to find again: a marker never found.
+            chains.anchor = last if last is None or type(last) is list else chains
+            chains.read = len(last) if type(last) is list else 0
+        if chains.held[i] is None:
+            return 0
+        return chains.bits[_root(chains.parent, i)]
+
+    @staticmethod
+    def _brought_forward(state: BoardCells[Any], chains: _Chains, near: tuple[tuple[int, ...], ...]) -> bool:
+        """Bring ``chains`` forward to the position now from the logs of the moves since its anchor
+        (the last four at most): ``False`` when they cannot be (the anchor is not on the move stack,
+        or a stone was taken or changed), to be built anew."""
+        anchor = chains.anchor
+        log = state._log
+        logs: list[list[tuple[int, Any, Any]]] = []  # the logs after the anchor's, the newest first
+        if log is not anchor:
+            if log is not None:
+                logs.append(log)
+            tokens = state._tokens
+            k = len(tokens)
+            stop = max(0, k - _BACK)
+            found = False
+            while k > stop:
+                k -= 1
+                token = tokens[k]
+                if token is anchor:
+                    found = True
+                    break
+                if type(token) is not list:
+                    return False
+                logs.append(token)
+            if not found and not (anchor is None and k == 0):
+                return False
+        cells = state._cells
+        if anchor is not None and not chains.bring(cast(list[tuple[int, Any, Any]], anchor), chains.read, cells, near):
+            return False
+        return all(chains.bring(logs[n], 0, cells, near) for n in range(len(logs) - 1, -1, -1))
 
     def step_moves(
         self, piece: P, table: Sequence[Sequence[tuple[int, Any, Any]]], enemy: P | None = None
@@ -1431,6 +1576,7 @@ class BoardCells(Generic[P]):
         offered. (The start position's own set-up is logged to a list
         thrown away, so it is judged once, at the end.)"""
         self._version += 1
+        self._chains = None
         self._result = self.judge()
 
     def put(self, cell: Cell, piece: P | None) -> None:

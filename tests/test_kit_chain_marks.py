@@ -1,0 +1,148 @@
+"""The chains a kit state keeps for :meth:`BoardState.chain_marks
+<boardkit.kit.BoardCells.chain_marks>`, against the plain answer grown
+afresh by :func:`boardkit.patterns.reach` at every step: through moves that
+add stones and moves that take them, asks during a move and after it, undo,
+copies, pickles and positions set up by hand."""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Sequence
+
+import pytest
+from hex import Hex
+from y import Y
+
+from boardkit import Outcome
+from boardkit.chance import Random
+from boardkit.kit import BoardGame, BoardState, Place
+from boardkit.patterns import reach
+from boardkit.topology import HexGrid
+
+BOARD = HexGrid.rhombus(6, 6)
+EVERY = Place.every(BOARD)
+#: Two marks tables: each side's bit, and each cell its own bit (the chain itself, as a number).
+NAMES = ("top", "bottom", "left", "right")
+SIDES = [sum(1 << k for k, side in enumerate(NAMES) if c in BOARD.side(side)) for c in BOARD.cells]
+OWN = [1 << i for i in range(len(BOARD.cells))]
+
+
+def plain_marks(state: BoardState, i: int, marks: Sequence[int]) -> int:
+    piece = state.at[i]
+    if piece is None:
+        return 0
+    found = 0
+    for j in reach(BOARD.compiled, state.at, [i], pieces={piece}):
+        found |= marks[j]
+    return found
+
+
+class Grower(BoardGame):
+    """Put a stone of your colour; it asks for its chain half-way, and a stone on the hex below the new one
+    (if any) is taken off after that; the game is judged on the chain of the stone put."""
+
+    name, board, moves = "grower", BOARD, (Place,)
+
+    class state_class(BoardState):  # noqa: N801
+        seen: list[tuple[int, int]]
+
+        def moves(self) -> list[Place]:
+            return self.place_moves(EVERY)
+
+        def play(self, move: Place) -> None:
+            i = BOARD.index(move.cell)
+            self.put(move.cell, "XO"[self.player])
+            assert self.chain_marks(move.cell, SIDES) == plain_marks(self, i, SIDES)  # asked during the move
+            below = i + 6
+            if below < 36 and self.at[below] is not None and i % 5 == 0:
+                self.put(BOARD.cells[below], None)
+            self.next_turn()
+
+        def judge(self) -> Outcome | None:
+            last = self.last_move
+            if None not in self.at:
+                return Outcome.draw("the board is full")
+            if last is None:
+                return None
+            touched = self.chain_marks(last.cell, SIDES)
+            assert touched == plain_marks(self, BOARD.index(last.cell), SIDES)
+            return Outcome.win(1 - self.player, "top to bottom") if touched & 3 == 3 else None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_chain_marks_are_the_plain_chain_through_undo_copies_pickles_and_set_ups(seed: int) -> None:
+    rng = Random(seed)
+    state = Grower().new_game(seed=seed)
+    for _ in range(300):
+        roll = rng.randbelow(12)
+        if state.is_over or (roll == 0 and state.history):
+            for _ in range(min(len(state.history), rng.randbelow(4) + 1)):
+                state.undo()
+        elif roll == 1:
+            state = state.copy()
+        elif roll == 2:
+            state = pickle.loads(pickle.dumps(state))
+        elif roll == 3:  # a change outside a move: a stone put, changed or taken
+            state.put(BOARD.cells[rng.randbelow(36)], [None, "X", "O"][rng.randbelow(3)])
+        else:
+            state.apply(state.random_move(rng))
+        for _ in range(3):
+            i = rng.randbelow(36)
+            marks = OWN if rng.randbelow(4) == 0 else SIDES  # now and then another table: built anew
+            assert state.chain_marks(BOARD.cells[i], marks) == plain_marks(state, i, marks)
+
+
+def test_a_copy_and_its_original_keep_their_own_chains() -> None:
+    state = Grower().new_game(seed=0)
+    for name in ["a1", "f6", "a2"]:
+        state.apply(name)
+    assert state.chain_marks("a1", OWN) == OWN[0] | OWN[6]
+    twin = state.copy()
+    twin.apply("f5")
+    twin.apply("a3")
+    assert twin.chain_marks("a1", OWN) == OWN[0] | OWN[6] | OWN[12]
+    assert state.chain_marks("a1", OWN) == OWN[0] | OWN[6]  # the original's chain did not grow
+    state.undo()
+    assert state.chain_marks("a1", OWN) == OWN[0] and state.chain_marks("a2", OWN) == 0
+
+
+def test_chain_marks_refuses_a_cell_off_the_board() -> None:
+    from boardkit.topology import TopologyError
+
+    state = Grower().new_game(seed=0)
+    with pytest.raises(TopologyError):
+        state.chain_marks("z9", SIDES)
+
+
+@pytest.mark.parametrize(("game", "size"), [(Hex, 5), (Y, 6)])
+def test_hex_and_y_end_where_a_plain_search_of_the_chains_says(game: type[BoardGame], size: int) -> None:
+    """Hex's and Y's judges read chain_marks: each random game ends exactly when a chain grown by reach
+    first touches the player's sides (all three for Y), with undo and copies on the way."""
+    rng = Random(size)
+    for g in range(30):
+        state = game(size=size).new_game(seed=g)
+        grid = state.board
+        while not state.is_over:
+            state.apply(state.random_move(rng))
+            if rng.randbelow(8) == 0:
+                state.undo()
+                state = state.copy()
+                continue
+            player = 1 - state.player
+            chain = reach(
+                grid.compiled,
+                state.at,
+                [grid.index(state.last_move.cell)],
+                pieces={state.at[grid.index(state.last_move.cell)]},
+            )
+            sides = (("top", "bottom"), ("left", "right"))[player] if game is Hex else ("left", "right", "top")
+            if game is Y:
+                hexes = grid.hexes
+                touched = [
+                    any(hexes[i][1] == 0 for i in chain),
+                    any(hexes[i][0] == 0 for i in chain),
+                    any(sum(hexes[i]) == size - 1 for i in chain),
+                ]
+            else:
+                touched = [any(grid.index(c) in chain for c in grid.side(s)) for s in sides]
+            assert state.is_over == all(touched), (g, str(state.last_move))
