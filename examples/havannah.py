@@ -119,6 +119,8 @@ class HavannahState(BoardState[str, Place]):
         if last is None:
             return None
         player, b = 1 - self.player, board(self.game.options.size)
+        if self[last.cell] != STONES[player]:  # a hand changed it since
+            return None if None in self.at else Outcome.draw("the board is full")
         if self.ring(b.grid.index(last.cell), STONES[player], b):
             return Outcome.win(player, "a ring")
         touched = self.chain_marks(last.cell, b.marks)  # the corners and sides its chain reaches, as bits

@@ -74,8 +74,8 @@ class HexState(BoardState[str, Place]):
         if last is None:  # stones put by hand before any move: every chain on the first side
             side = zip(grid.cells, marks, strict=True)
             starts = [cell for cell, bits in side if bits & SIDES[one] and self[cell] == STONES[player]]
-        else:
-            starts = [last.cell]
+        else:  # (unless a hand changed it since)
+            starts = [last.cell] if self[last.cell] == STONES[player] else []
         for start in starts:
             if self.chain_marks(start, marks) & goal == goal:  # the chain touches both sides
                 return Outcome.win(player, f"{colour} joins {one} and {other}")

@@ -6,6 +6,7 @@ state hands it."""
 
 from __future__ import annotations
 
+import pickle
 import re
 from pathlib import Path
 from typing import Any
@@ -97,10 +98,13 @@ def test_a_playout_stopped_by_a_failing_move_keeps_the_moves_before_it(seed: int
     assert state.last_move == again.last_move  # the last move kept, not the one refused
 
 
-def test_a_determinized_kit_copy_refuses_to_undo_its_dealt_moves() -> None:
+@pytest.mark.parametrize("pickled", [False, True])
+def test_a_determinized_kit_copy_refuses_to_undo_its_dealt_moves(pickled: bool) -> None:
     state = _Dice().new_game(seed=1)
     state.apply("a1")
     world = state.determinize(0, seed=7)
+    if pickled:  # its sealed undo records are read back as sealed (they were new objects, which undo tried)
+        world = pickle.loads(pickle.dumps(world))
     world.apply("d1")
     assert world.undo() == Place("d1")
     with pytest.raises(UndoError, match="dealt after move 1"):

@@ -69,10 +69,30 @@ class Grower(BoardGame):
             return Outcome.win(1 - self.player, "top to bottom") if touched & 3 == 3 else None
 
 
+class Quiet(BoardGame):
+    """Put a stone of your colour; the rules never ask for chains: only the test does, between moves."""
+
+    name, board, moves = "quiet", BOARD, (Place,)
+
+    class state_class(BoardState):  # noqa: N801
+        def moves(self) -> list[Place]:
+            return self.place_moves(EVERY)
+
+        def play(self, move: Place) -> None:
+            self.put(move.cell, "XO"[self.player])
+            self.next_turn()
+
+        def judge(self) -> Outcome | None:
+            return None if None in self.at else Outcome.draw("the board is full")
+
+
+@pytest.mark.parametrize("game", [Grower, Quiet])
 @pytest.mark.parametrize("seed", range(6))
-def test_chain_marks_are_the_plain_chain_through_undo_copies_pickles_and_set_ups(seed: int) -> None:
+def test_chain_marks_are_the_plain_chain_through_undo_copies_pickles_and_set_ups(
+    game: type[BoardGame], seed: int
+) -> None:
     rng = Random(seed)
-    state = Grower().new_game(seed=seed)
+    state = game().new_game(seed=seed)
     for _ in range(300):
         roll = rng.randbelow(12)
         if state.is_over or (roll == 0 and state.history):
@@ -86,7 +106,7 @@ def test_chain_marks_are_the_plain_chain_through_undo_copies_pickles_and_set_ups
             state.put(BOARD.cells[rng.randbelow(36)], [None, "X", "O"][rng.randbelow(3)])
         else:
             state.apply(state.random_move(rng))
-        for _ in range(3):
+        for _ in range(rng.randbelow(4)):  # sometimes none: the chains brought forward over several moves
             i = rng.randbelow(36)
             marks = OWN if rng.randbelow(4) == 0 else SIDES  # now and then another table: built anew
             assert state.chain_marks(BOARD.cells[i], marks) == plain_marks(state, i, marks)
@@ -104,6 +124,15 @@ def test_a_copy_and_its_original_keep_their_own_chains() -> None:
     assert state.chain_marks("a1", OWN) == OWN[0] | OWN[6]  # the original's chain did not grow
     state.undo()
     assert state.chain_marks("a1", OWN) == OWN[0] and state.chain_marks("a2", OWN) == 0
+
+
+def test_chains_asked_before_the_first_move_are_brought_forward_after_it() -> None:
+    state = Quiet().new_game(seed=0)
+    assert state.chain_marks("a1", OWN) == 0
+    state.apply("a1")
+    state.apply("f6")
+    state.apply("a2")
+    assert state.chain_marks("a1", OWN) == OWN[0] | OWN[6]
 
 
 def test_chain_marks_refuses_a_cell_off_the_board() -> None:
@@ -146,3 +175,19 @@ def test_hex_and_y_end_where_a_plain_search_of_the_chains_says(game: type[BoardG
             else:
                 touched = [any(grid.index(c) in chain for c in grid.side(s)) for s in sides]
             assert state.is_over == all(touched), (g, str(state.last_move))
+
+
+def test_a_stone_changed_by_hand_wins_nothing_for_the_player_who_put_it_there() -> None:
+    """Hex and Havannah judge the chain of the last move's hex only while it holds that player's stone."""
+    from havannah import Havannah
+
+    state = Hex(size=3).new_game(seed=0)
+    for name in ["a1", "a2", "b1", "c1"]:
+        state.apply(name)
+    state.put("c1", "R")  # red's a1-b1-c1 now joins left and right, blue's sides: not blue's win
+    assert state.outcome is None
+    state = Havannah(size=2).new_game(seed=0)
+    state.apply("b1")
+    state.apply("a1")
+    state.put("a1", "O")  # O's a1-b1 joins two corners: not the win of @, who played a1
+    assert state.outcome is None

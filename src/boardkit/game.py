@@ -69,8 +69,15 @@ __all__ = [
     "view_dict",
 ]
 
-#: The undo record of a move played before a determinized copy was dealt.
-_DEALT: Any = object()
+class _Dealt:
+    """The undo record of a move played before a determinized copy was dealt: one object, which a
+    pickle reads back as itself (so that undo still knows it)."""
+
+    def __reduce__(self) -> str:
+        return "_DEALT"
+
+
+_DEALT: Any = _Dealt()
 #: An argument not given (where ``None`` is a value a caller may give).
 _UNSET: Any = object()
 

@@ -1114,10 +1114,13 @@ class BoardCells(Generic[P]):
         The kit keeps the chains with the state (a union-find, built the
         first time it is asked and brought forward from the cells each move
         changed since, in C on the compiled build), so asking after every
-        move costs about as much as one look-up. A stone taken or changed, a
-        move taken back past the last answer, a copy or a position set up by
-        hand has them built anew. Keep ``marks`` in one list made once per
-        board: a different list builds them anew too.
+        move costs about as much as one look-up. They are built anew after a
+        stone is taken or changed, a move is taken back past the last answer,
+        more than four moves have been played since it, and in a copy, a
+        pickled state or a position set up by hand. Keep ``marks`` in one
+        list made once per board and never changed (the chains are kept for
+        that very list: another list builds them anew, and a change to it
+        would go unseen).
 
         Examples:
             >>> from hex import Hex
@@ -1161,7 +1164,7 @@ class BoardCells(Generic[P]):
         anchor = chains.anchor
         log = state._log
         logs: list[list[tuple[int, Any, Any]]] = []  # the logs after the anchor's, the newest first
-        if log is not anchor:
+        if anchor is None or log is not anchor:  # None: the start, before any move (whose log is None too)
             if log is not None:
                 logs.append(log)
             tokens = state._tokens
