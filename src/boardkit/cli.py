@@ -369,6 +369,7 @@ def _seats(players: int | None, agents: int, game: Game[Any, Any]) -> int | None
 def _analyze(args: argparse.Namespace) -> int:
     from boardkit import analysis, games
     from boardkit.record import thaw_json
+    from boardkit.recordfiles import NoRecordsError
     from boardkit.specs import game_factory
 
     if args.plot:
@@ -390,7 +391,10 @@ def _analyze(args: argparse.Namespace) -> int:
         args.file, branching=args.branching, game=game, skip_bad=args.skip_bad, on_skip=skip
     )
     if overall.games == 0:
-        raise RecordError(f"{args.file} holds no record")
+        if skipped:
+            line, why = min(skipped.items())
+            raise RecordError(f"{args.file}: no good record, {len(skipped)} bad lines skipped (line {line}: {why})")
+        raise NoRecordsError(args.file)
     groups = {}
     if args.by is not None:
         groups = analysis.summarize_by(
