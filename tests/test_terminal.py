@@ -470,3 +470,19 @@ def test_a_list_shown_to_one_person_does_not_bind_the_next() -> None:
     listed the moves, a list player 1 never saw."""
     s, out = session(ClothOfGold(), ["human", "human"], ["", "moves", "1", "", "1", "quit"], seed=4)
     assert "have changed" not in out and len(s.state.history) == 2, out[-600:]
+
+
+def test_a_misspelt_word_of_a_long_move_gets_the_moves_it_is_near() -> None:
+    """A newcomer's report: Camelot gave no "did you mean" where other games did. Its moves are long
+    ("place banner d4"), so a word typed wrong on its own ("banr") was unlike every move as a whole, and
+    shared no word with any: nothing was offered. A misspelt word is now compared with the moves' words."""
+    s, out = session(Camelot(), ["human", RandomAgent(seed=1)], ["banr", "rund tabel", "minstrel b4", "quit"])
+    assert not s.state.history
+    offered = re.findall(r"^did you mean: (.*)\?$", out, flags=re.M)
+    assert len(offered) == 3, out[-1500:]
+    assert offered[0].startswith("place banner ") and offered[1].startswith("place round table ")
+    assert offered[2].startswith("place minstrels b4 (")  # the square typed right, and the word near
+    # The same in every game: a word misspelt alone, its square or number left out.
+    assert suggestions("movve", ["move P f2->e3", "build field", "end"])[0] == "move P f2->e3"
+    assert suggestions("towr", ["place tower a1", "conceal tower", "end"]) == ["conceal tower", "place tower a1"]
+    assert suggestions("c6", ["place garden c5", "end"]) == []  # a square is right or wrong, never near

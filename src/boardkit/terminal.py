@@ -780,20 +780,50 @@ def loose_match(text: str, legal: Sequence[Any]) -> Any:
     return found[0] if len(found) == 1 else text
 
 
+#: How alike a mistyped word and a word of a move must be for the move to be
+#: offered (``difflib``'s ratio): "gardn" and "garden" are 0.91, "wall" and
+#: "well" 0.75, "tower" and "throne" 0.55.
+_NEAR_WORD = 0.75
+#: The most words of a typed line compared one by one with the moves' words.
+_WORDS_COMPARED = 12
+
+
 def suggestions(text: str, legal: Sequence[str], n: int = 5) -> list[str]:
     """The legal moves nearest to a wrong one: those sharing its squares or
-    words first, then the most alike by spelling.
+    words first, a word misspelt counting nearly as much as one written
+    right, then the most alike by spelling.
+
+    A misspelt word is compared with each word of the moves on its own: in a
+    game whose moves are long (Camelot's ``place holy grail b2``), the line
+    typed as a whole is too unlike every move to be near one.
 
     Examples:
         >>> suggestions("d1d3", ["d1-d2", "d1-d3", "e1-e2", "h1-h5"])
         ['d1-d3', 'd1-d2']
+        >>> suggestions("excalbur", ["place excalibur e3", "place tower a1", "end"])
+        ['place excalibur e3']
     """
-    words = set(_tokens(text))
+    typed = list(dict.fromkeys(_tokens(text)))[:_WORDS_COMPARED]
     squeezed = re.sub(r"[^a-z0-9]", "", text.lower())
+    near: dict[tuple[str, str], float] = {}  # one comparison for each pair of words, however many moves hold them
+
+    def closeness(word: str, tokens: Sequence[str]) -> float:
+        if word in tokens:
+            return 1.0
+        if not (word.isalpha() and len(word) >= 3):  # a square ("c5" and "c6") is right or wrong, never near
+            return 0.0
+        best = 0.0
+        for token in tokens:
+            if token.isalpha() and len(token) >= 3:
+                if (word, token) not in near:
+                    near[word, token] = difflib.SequenceMatcher(None, word, token).ratio()
+                best = max(best, near[word, token])
+        return best if best >= _NEAR_WORD else 0.0
+
     scored = []
     for m in legal:
         tokens = _tokens(m)
-        shared = sum(1 for t in tokens if t in words)
+        shared = sum(closeness(word, tokens) for word in typed)
         like = difflib.SequenceMatcher(None, squeezed, re.sub(r"[^a-z0-9]", "", m.lower())).ratio()
         if shared or like >= 0.6:
             scored.append((-shared, -like, m))
