@@ -172,7 +172,9 @@ def _play(args: argparse.Namespace) -> int:
     if interactive:
         with contextlib.suppress(ImportError):  # line editing and history for input()
             import readline  # noqa: F401
-    session = Session(game, players, seed=seed, read=_typed, labels=labels, echo=not interactive)
+    # On a terminal the prompt stays once the game is over (to take a losing move back, or look at the end);
+    # lines from a pipe end with the game, as scripts and transcripts expect.
+    session = Session(game, players, seed=seed, read=_typed, labels=labels, echo=not interactive, stay=interactive)
     try:
         state = session.run()
     except (KeyboardInterrupt, _Terminated):  # stopped: the game so far is written, as 'quit' writes it
