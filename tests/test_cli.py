@@ -456,6 +456,25 @@ def test_ctrl_c_at_the_prompt_writes_the_game_so_far(tmp_path: Path) -> None:
     assert len(record.moves) == 2 and record.moves[0] == "d7-a7" and record.outcome is None
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+def test_on_a_terminal_a_lost_game_keeps_its_prompt_for_an_undo(tmp_path: Path) -> None:
+    """A newcomer's report: the bot won and the command ended at once, so the losing move could not be taken
+    back. On a terminal the prompt stays once the game is over; the record written is the game as it was left."""
+    args = ["play", NIM, "--option", "heap=2", "--seat", "human", "greedy", "--seed", "1", "--out", "game.json"]
+    steps = [(b"(you)> ", b"take 1\r"), (b"game over> ", b"undo\r"), (b"(you)> ", b"take 2\r"),
+             (b"game over> ", b"quit\r")]
+    code, screen = on_a_terminal(args, tmp_path, steps)
+    text = screen.decode("utf-8", "replace").replace("\r", "")
+    assert code == 0, text[-1000:]
+    assert "player 1 won (took the last counter)\nthe game is over: 'undo' takes back your last move" in text
+    assert "took back your move take 1 and the reply take 1 by player 1 (greedy)" in text
+    assert "player 0 won (took the last counter)" in text and "record written to game.json" in text
+    assert json.loads((tmp_path / "game.json").read_text())["moves"] == ["take 2"]
+    # Lines from a pipe end with the game, as before: the undo after it is never read.
+    done = boardkit(*args[:-2], stdin="take 1\nundo\n")
+    assert done.returncode == 0 and done.stdout.endswith("nim: player 1 won (took the last counter)\n"), done.stdout
+
+
 def test_simulate_caps_every_game_by_default_and_says_so() -> None:
     """issue 40: a game with no end of its own between two bots that never close it ran forever."""
     from boardkit.cli import DEFAULT_MAX_MOVES

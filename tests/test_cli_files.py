@@ -236,6 +236,28 @@ def test_a_file_beginning_with_a_byte_order_mark_is_read(tmp_path: Path) -> None
     assert code == 2 and "line 2" in err
 
 
+@pytest.mark.parametrize("content", [b"", b"\n", b"\n  \n\t\n", b"\xef\xbb\xbf", b"\r\n\r\n"])
+def test_a_file_with_no_records_is_said_so_by_replay_and_analyze_alike(tmp_path: Path, content: bytes) -> None:
+    """A newcomer's report: analyze on an empty file said "invalid record", as if something in it were wrong.
+    Both commands say it holds no records, in the same line, and exit 2."""
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(content)
+    said = set()
+    for argv in (["replay", str(path)], ["analyze", str(path)], ["analyze", str(path), "--json", "--skip-bad"]):
+        code, out, err = command(*argv)
+        assert code == 2 and not out, (argv, out, err)
+        said.add(err)
+    assert said == {f"boardkit: {path} holds no records: it is empty or has only blank lines\n"}
+
+
+def test_a_file_whose_every_line_was_skipped_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text("garbage\n\n{}\n")
+    code, out, err = command("analyze", str(path), "--skip-bad")
+    assert code == 2 and not out and len(err.splitlines()) == 1, err
+    assert "no good record, 2 bad lines skipped (line 1: not JSON" in err and "holds no records" not in err
+
+
 # -- 4. a pasted line too long to be a move ------------------------------------------------------------------
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import subprocess
 import sys
 import tokenize
@@ -573,3 +574,20 @@ def test_at_reads_the_cells_in_place_and_layout_keeps_a_copy() -> None:
     state.undo()
     assert live[4] is None
     assert [state.at[i] for i in range(9)] == list(state.layout())
+
+
+@pytest.mark.parametrize("module", ["boardkit", "boardkit.game", "boardkit.kit"])
+def test_the_first_modules_examples_run_without_the_repository(module: str, tmp_path: Path) -> None:
+    """A newcomer's report: examples in the kit's docstrings imported tic_tac_toe from the repository's
+    examples/, which is on the path only in its own tests, so one copied after pip install boardkit failed
+    with ModuleNotFoundError. The modules a newcomer reads first run their examples with boardkit alone."""
+    source = str(Path(__file__).resolve().parents[1] / "src")
+    code = (
+        "import doctest, importlib, sys\n"
+        "flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE\n"
+        f"result = doctest.testmod(importlib.import_module({module!r}), optionflags=flags, report=True)\n"
+        "sys.exit(1 if result.failed or not result.attempted else 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env={**os.environ, "PYTHONPATH": source},
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

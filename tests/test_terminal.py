@@ -470,3 +470,80 @@ def test_a_list_shown_to_one_person_does_not_bind_the_next() -> None:
     listed the moves, a list player 1 never saw."""
     s, out = session(ClothOfGold(), ["human", "human"], ["", "moves", "1", "", "1", "quit"], seed=4)
     assert "have changed" not in out and len(s.state.history) == 2, out[-600:]
+
+
+def test_a_misspelt_word_of_a_long_move_gets_the_moves_it_is_near() -> None:
+    """A newcomer's report: Camelot gave no "did you mean" where other games did. Its moves are long
+    ("place banner d4"), so a word typed wrong on its own ("banr") was unlike every move as a whole, and
+    shared no word with any: nothing was offered. A misspelt word is now compared with the moves' words."""
+    s, out = session(Camelot(), ["human", RandomAgent(seed=1)], ["banr", "rund tabel", "minstrel b4", "quit"])
+    assert not s.state.history
+    offered = re.findall(r"^did you mean: (.*)\?$", out, flags=re.M)
+    assert len(offered) == 3, out[-1500:]
+    assert offered[0].startswith("place banner ") and offered[1].startswith("place round table ")
+    assert offered[2].startswith("place minstrels b4 (")  # the square typed right, and the word near
+    # The same in every game: a word misspelt alone, its square or number left out.
+    assert suggestions("movve", ["move P f2->e3", "build field", "end"])[0] == "move P f2->e3"
+    assert suggestions("towr", ["place tower a1", "conceal tower", "end"]) == ["conceal tower", "place tower a1"]
+    assert suggestions("c6", ["place garden c5", "end"]) == []  # a square is right or wrong, never near
+
+
+# -- a game that is over keeps its prompt (stay), for an undo or a last look ---------------------------
+
+
+def test_after_a_bot_wins_the_person_may_take_their_losing_move_back_and_play_on() -> None:
+    """A newcomer's report: when a bot won, the session ended at once, so a losing move could not be taken
+    back, nor the final board looked at. With stay (boardkit play on a terminal) the prompt stays."""
+    from boardkit.testing import Nim
+
+    lines = ["take 1", "take 2", "moves", "board", "help", "undo", "take 2", "quit"]
+    s, out = session(Nim(heap=2), ["human", FirstMove()], lines, stay=True)
+    assert [str(m) for m in s.state.history] == ["take 2"] and s.state.outcome is not None
+    lost, won = out.split("game over> undo\n")
+    over = "the game is over: 'undo' takes back your last move, 'board' shows the board, 'quit' leaves"
+    assert "nim: player 1 won (took the last counter)\n" + over + "\ngame over> take 2\n" + over in lost
+    assert "game over> moves\n" + over in lost  # what makes no sense any more is answered with what does
+    assert "game over> board\nheap:  (0)\nnim: player 1 won" in lost
+    assert "commands, the game being over:\n  undo " in lost and "  hint " not in lost and "  moves " not in lost
+    assert won.startswith("took back your move take 1 and the reply take 1 by player 1 (FirstMove)\nheap: || (2)\n")
+    assert "player 0 (you) played take 2\nheap:  (0)\nnim: player 0 won" in won
+    assert won.endswith(over + "\ngame over> quit\n") and "abandoned" not in out
+
+
+def test_the_game_over_prompt_ends_with_the_input_and_without_stay_there_is_none() -> None:
+    from boardkit.testing import Nim
+
+    s, out = session(Nim(heap=2), ["human", FirstMove()], ["take 1"], stay=True)
+    assert out.endswith("'quit' leaves\ngame over> \n") and "abandoned" not in out  # end of input: no more
+    s, out = session(Nim(heap=2), ["human", FirstMove()], ["take 1", "undo"])  # a script, a pipe: ends with the game
+    assert out.endswith("nim: player 1 won (took the last counter)\n") and len(s.state.history) == 2
+    s, out = session(Nim(heap=2), [FirstMove(), FirstMove()], [], stay=True)  # nobody to ask
+    assert out.endswith("nim: player 1 won (took the last counter)\n")
+
+
+def test_a_finished_game_with_chance_or_hidden_information_stays_as_it_ended() -> None:
+    """The rule the web keeps (match.take_back_refusal): once such a game is over it is not taken back; its
+    prompt offers no undo, and says why in its one line."""
+    game = ClothOfGold()
+    out = io.StringIO()
+    lines = iter(["undo", "board"])
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        line = next(lines, None)
+        if line is None:
+            raise EOFError
+        out.write(line + "\n")
+        return line
+
+    s = Session(game, ["human", FirstMove()], seed=4, out=out, read=read, stay=True)
+    while not s.state.is_over:  # played through the match, as the session plays: each move logged with its seat
+        s.match.play(s.state.current_player, s.state.legal_moves()[0])
+    played = s.state.history
+    s.run()
+    said = out.getvalue()
+    assert "the game is over, and stays so (chance or hidden information): 'board' shows the board, 'quit' leaves" in (
+        said
+    )
+    assert "game over> undo\nthe game is over, and its record (with the seed, which foretells chance) is out" in said
+    assert s.state.history == played and "took back" not in said

@@ -172,7 +172,9 @@ def _play(args: argparse.Namespace) -> int:
     if interactive:
         with contextlib.suppress(ImportError):  # line editing and history for input()
             import readline  # noqa: F401
-    session = Session(game, players, seed=seed, read=_typed, labels=labels, echo=not interactive)
+    # On a terminal the prompt stays once the game is over (to take a losing move back, or look at the end);
+    # lines from a pipe end with the game, as scripts and transcripts expect.
+    session = Session(game, players, seed=seed, read=_typed, labels=labels, echo=not interactive, stay=interactive)
     try:
         state = session.run()
     except (KeyboardInterrupt, _Terminated):  # stopped: the game so far is written, as 'quit' writes it
@@ -369,6 +371,7 @@ def _seats(players: int | None, agents: int, game: Game[Any, Any]) -> int | None
 def _analyze(args: argparse.Namespace) -> int:
     from boardkit import analysis, games
     from boardkit.record import thaw_json
+    from boardkit.recordfiles import NoRecordsError
     from boardkit.specs import game_factory
 
     if args.plot:
@@ -390,7 +393,10 @@ def _analyze(args: argparse.Namespace) -> int:
         args.file, branching=args.branching, game=game, skip_bad=args.skip_bad, on_skip=skip
     )
     if overall.games == 0:
-        raise RecordError(f"{args.file} holds no record")
+        if skipped:
+            line, why = min(skipped.items())
+            raise RecordError(f"{args.file}: no good record, {len(skipped)} bad lines skipped (line {line}: {why})")
+        raise NoRecordsError(args.file)
     groups = {}
     if args.by is not None:
         groups = analysis.summarize_by(

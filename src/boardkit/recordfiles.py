@@ -35,12 +35,32 @@ if TYPE_CHECKING:  # imported where they are used: the command imports MAX_FILE 
     from boardkit import record
     from boardkit.record import GameRecord
 
-__all__ = ["MAX_FILE", "read_records", "read_text", "record_format"]
+__all__ = ["MAX_FILE", "NoRecordsError", "read_records", "read_text", "record_format"]
 
 #: The largest file ``boardkit replay`` reads: 64 MiB (a record is at most 32
 #: MiB). A larger file, or one that never ends (``/dev/zero``), is refused at
 #: once; ``boardkit analyze`` reads records one at a time.
 MAX_FILE = 64 * 1024 * 1024
+
+
+class NoRecordsError(RecordError):
+    """A file of records that holds none: empty, or blank lines only.
+
+    Nothing in it is wrong, so it does not say "invalid record": ``boardkit
+    replay`` and ``boardkit analyze`` both refuse it in these words (exit
+    status 2), having nothing to show.
+
+    Examples:
+        >>> str(NoRecordsError("games.jsonl"))
+        'games.jsonl holds no records: it is empty or has only blank lines'
+        >>> isinstance(NoRecordsError("games.jsonl"), RecordError)
+        True
+    """
+
+    def __init__(self, path: str) -> None:
+        reason = f"{path} holds no records: it is empty or has only blank lines"
+        BoardkitError.__init__(self, reason)  # not RecordError's "invalid record: ": nothing is invalid
+        self.reason = reason
 
 
 def record_format(path: str, game_spec: str | None) -> record.RecordFormat | None:
@@ -104,7 +124,8 @@ def read_records(path: str, game_spec: str | None) -> list[GameRecord]:
 
     Raises:
         RecordError: naming the file (and the line), for a file too large or
-            not UTF-8, or a record that is malformed or not legal.
+            not UTF-8, or a record that is malformed or not legal;
+            :class:`NoRecordsError` for a file with none.
     """
     from boardkit.record import GameRecord
     from boardkit.specs import game_factory
@@ -139,6 +160,6 @@ def read_records(path: str, game_spec: str | None) -> list[GameRecord]:
     except (ValueError, RecursionError):
         lines = [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
         if not lines:
-            raise RecordError(f"{path} holds no record") from None
+            raise NoRecordsError(path) from None
         return [read(line, f"{path} line {n}") for n, line in lines]
     return [read(text, path)]

@@ -9,7 +9,9 @@ player may see beside the board (``state.scores``, ``state.public_info()``),
 numbers the legal moves, takes a move in notation or by number, suggests the
 nearest legal moves for a wrong one, says under every move what it did
 (``state.describe(move, before)``), tells the game's goal and turn
-(``rules``, from ``game.about``), and takes moves back and forward again.
+(``rules``, from ``game.about``), and takes moves back and forward again;
+with ``stay``, a game that is over keeps its prompt, to take the last move
+back and play on, or to look at the end.
 
 It reads games only through the protocol (:class:`~boardkit.Game`,
 :class:`~boardkit.State` and :class:`~boardkit.about.About`): it imports no
@@ -17,7 +19,8 @@ game, probes no attribute and knows no game by name, so a game of your own is
 shown as the shipped ones are.
 
 Two rules keep what is hidden hidden. A move that drew from the game's
-chance (a tile from a bag, a hex turned face up) is never taken back (see
+chance (a tile from a bag, a hex turned face up) is never taken back, nor
+any move of a game with chance or hidden information once it is over (see
 :func:`boardkit.match.take_back_refusal`). And when people share the terminal in a game
 that hides information (``game.about.hides_information``), the screen is
 cleared between their turns and the next person presses Enter before their
@@ -328,6 +331,11 @@ class Session:
             in a game that hides information: ``True`` with the ANSI codes
             :data:`CLEAR`, ``False`` with a screenful of blank lines;
             ``None`` (the default): the codes when ``out`` is a terminal.
+        stay: Keep the prompt open once the game is over, for what still
+            makes sense: ``undo`` where the take-back rules allow it (and
+            play on), ``board``, ``rules``, ``help``, ``quit``; until the
+            person quits or input ends. ``boardkit play`` stays when its
+            input is a terminal; lines from a pipe end with the game.
 
     People who share the terminal in a game that hides information
     (``game.about.hides_information``) pass it between their turns: the
@@ -347,12 +355,15 @@ class Session:
         labels: Sequence[str] | None = None,
         echo: bool = False,
         clear: bool | None = None,
+        stay: bool = False,
     ) -> None:
         self.game = game
         self.seed = seed
         self.out = out if out is not None else sys.stdout
         self.read = read if read is not None else input
         self.echo = echo
+        #: Keep the prompt open once the game is over (:meth:`over`), for a person at a terminal.
+        self.stay = stay
         self.bots: dict[Player, Agent] = {
             p: s for p, s in enumerate(seats) if s is not None and not isinstance(s, str)
         }
@@ -502,34 +513,93 @@ class Session:
     # -- the loop ----------------------------------------------------------------
 
     def run(self) -> State[Any]:
-        """Play until the game ends, input ends or someone quits; returns the state."""
+        """Play until the game ends, input ends or someone quits; returns the
+        state. With :attr:`stay`, a game that ends keeps its prompt
+        (:meth:`over`) until the person leaves, and goes on after an undo."""
         self.opening()
         self.show()
-        while not self.state.is_over:
-            player = self.state.current_player
-            if player is None:  # pragma: no cover - is_over covers it
-                break
-            if player in self.bots:
-                self.bot_move(player)
-                continue
-            if self.passing and player != self.facing and not self.pass_to(player):
+        while True:
+            while not self.state.is_over:
+                player = self.state.current_player
+                if player is None:  # pragma: no cover - is_over covers it
+                    break
+                if player in self.bots:
+                    self.bot_move(player)
+                    continue
+                if self.passing and player != self.facing and not self.pass_to(player):
+                    return self.state
+                line = self.typed(self.asking(player))
+                if line is None:
+                    self.say("\nend of input: game abandoned")
+                    return self.state
+                if not self.command(player, line.strip()):
+                    return self.state
+            self.say(status(self.state))
+            if not (self.stay and self.humans) or not self.over():
                 return self.state
+
+    def typed(self, prompt: str) -> str | None:
+        """A line typed at ``prompt`` (written after it when :attr:`echo`);
+        ``None`` at the end of input. A line longer than :data:`MAX_INPUT`
+        is refused before anything reads it, and the prompt asked again."""
+        while True:
             try:
-                line = self.read(self.asking(player))
+                line = self.read(prompt)
             except EOFError:
-                self.say("\nend of input: game abandoned")
-                return self.state
-            if len(line) > MAX_INPUT:  # refused before anything reads it (matching a move against it took seconds)
+                return None
+            if len(line) <= MAX_INPUT:
                 if self.echo:
-                    self.say(line[:60] + "...")
-                self.say(f"that line is {len(line):,} characters long; a move or command is at most {MAX_INPUT:,}")
-                continue
-            if self.echo:
-                self.say(line)
-            if not self.command(player, line.strip()):
-                return self.state
-        self.say(status(self.state))
-        return self.state
+                    self.say(line)
+                return line
+            if self.echo:  # refused before anything reads it (matching a move against it took seconds)
+                self.say(line[:60] + "...")
+            self.say(f"that line is {len(line):,} characters long; a move or command is at most {MAX_INPUT:,}")
+
+    def over(self) -> bool:
+        """The prompt of a game that has ended (``game over> ``): what still
+        makes sense of the commands, said in one line first: ``undo``, where
+        the take-back rules allow it (:meth:`take_back_offered`), ``board``,
+        ``rules``, ``help`` and ``quit``. True when an undo has set the game
+        going again; False when the person leaves (``quit``, end of input)."""
+        self.say(self.over_line())
+        while True:
+            line = self.typed("game over> ")
+            if line is None:
+                self.say()  # the shell's prompt on a line of its own, after the Ctrl-D
+                return False
+            word = line.strip().lower()
+            if word in ("quit", "exit"):
+                return False
+            if word == "undo":
+                self.undo()
+                if not self.state.is_over:
+                    return True
+            elif word == "board":
+                self.show()
+                self.say(status(self.state))
+            elif word == "rules":
+                self.rules()
+            elif word in ("help", "?"):
+                self.help()
+            elif word:
+                self.say(self.over_line())
+
+    def take_back_offered(self) -> bool:
+        """Whether ``undo`` may take a person's last move back now
+        (:meth:`boardkit.match.Match.take_back_refusal`: never once a game
+        with chance or hidden information is over)."""
+        count = self.match.back_to(self.humans)
+        return bool(count) and self.match.take_back_refusal(count) is None
+
+    def over_line(self) -> str:
+        """What a person may do once the game is over, in one line."""
+        rest = "'board' shows the board, 'quit' leaves"
+        if self.take_back_offered():
+            mine = "your last move" if len(self.humans) == 1 else "the last move of a person"
+            return f"the game is over: 'undo' takes back {mine}, {rest}"
+        if self.match.back_to(self.humans):  # moves of a person's, but refused: the game had chance or hid things
+            return f"the game is over, and stays so (chance or hidden information): {rest}"
+        return f"the game is over: {rest}"
 
     def told(self, played: match.Played) -> None:
         """Tell everybody a move: who played it, then on a line of its own
@@ -727,6 +797,17 @@ class Session:
         self.say(f"hint: {move}: " + "; ".join(part for part in (match.hint_reason(agent, move), did) if part))
 
     def help(self) -> None:
+        if self.state.is_over:
+            commands = [
+                *([("undo", "take back your last move and the replies after it, and play on")]
+                  if self.take_back_offered() else []),
+                ("board", "show the board again"),
+                ("rules", "the goal, a turn, each kind of move and the rules in play"),
+                ("help", "show this help"),
+                ("quit", "leave"),
+            ]
+            self.say("\n".join(["commands, the game being over:", *self.command_lines(commands)]))
+            return
         legal = self.numbered()
         first = legal[0][1] if legal else "..."
         group = group_key(first)
@@ -747,8 +828,11 @@ class Session:
             ("help", "show this help"),
             ("quit", "stop the game"),
         ]
-        lines = [self.wrapped(f"  {command:<24} {text}", " " * 27) for command, text in commands]
-        self.say("\n".join(["commands:", *lines]))
+        self.say("\n".join(["commands:", *self.command_lines(commands)]))
+
+    def command_lines(self, commands: Sequence[tuple[str, str]]) -> list[str]:
+        """The lines of :meth:`help`: each command and what it does, wrapped to the screen."""
+        return [self.wrapped(f"  {command:<24} {text}", " " * 27) for command, text in commands]
 
 
 def _is_prose(line: str) -> bool:
@@ -780,20 +864,50 @@ def loose_match(text: str, legal: Sequence[Any]) -> Any:
     return found[0] if len(found) == 1 else text
 
 
+#: How alike a mistyped word and a word of a move must be for the move to be
+#: offered (``difflib``'s ratio): "gardn" and "garden" are 0.91, "wall" and
+#: "well" 0.75, "tower" and "throne" 0.55.
+_NEAR_WORD = 0.75
+#: The most words of a typed line compared one by one with the moves' words.
+_WORDS_COMPARED = 12
+
+
 def suggestions(text: str, legal: Sequence[str], n: int = 5) -> list[str]:
     """The legal moves nearest to a wrong one: those sharing its squares or
-    words first, then the most alike by spelling.
+    words first, a word misspelt counting nearly as much as one written
+    right, then the most alike by spelling.
+
+    A misspelt word is compared with each word of the moves on its own: in a
+    game whose moves are long (Camelot's ``place holy grail b2``), the line
+    typed as a whole is too unlike every move to be near one.
 
     Examples:
         >>> suggestions("d1d3", ["d1-d2", "d1-d3", "e1-e2", "h1-h5"])
         ['d1-d3', 'd1-d2']
+        >>> suggestions("excalbur", ["place excalibur e3", "place tower a1", "end"])
+        ['place excalibur e3']
     """
-    words = set(_tokens(text))
+    typed = list(dict.fromkeys(_tokens(text)))[:_WORDS_COMPARED]
     squeezed = re.sub(r"[^a-z0-9]", "", text.lower())
+    near: dict[tuple[str, str], float] = {}  # one comparison for each pair of words, however many moves hold them
+
+    def closeness(word: str, tokens: Sequence[str]) -> float:
+        if word in tokens:
+            return 1.0
+        if not (word.isalpha() and len(word) >= 3):  # a square ("c5" and "c6") is right or wrong, never near
+            return 0.0
+        best = 0.0
+        for token in tokens:
+            if token.isalpha() and len(token) >= 3:
+                if (word, token) not in near:
+                    near[word, token] = difflib.SequenceMatcher(None, word, token).ratio()
+                best = max(best, near[word, token])
+        return best if best >= _NEAR_WORD else 0.0
+
     scored = []
     for m in legal:
         tokens = _tokens(m)
-        shared = sum(1 for t in tokens if t in words)
+        shared = sum(closeness(word, tokens) for word in typed)
         like = difflib.SequenceMatcher(None, squeezed, re.sub(r"[^a-z0-9]", "", m.lower())).ratio()
         if shared or like >= 0.6:
             scored.append((-shared, -like, m))

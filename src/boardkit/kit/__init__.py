@@ -277,11 +277,18 @@ class BoardGame(Game[S, M]):
         :meth:`~BoardState.filled_by`; no other record formats.
 
         Examples:
-            >>> from tic_tac_toe import TicTacToe, TicTacToeState
-            >>> parts = TicTacToe().declared
-            >>> parts.states == (TicTacToeState,), len(parts.all_moves(TicTacToe()))
+            >>> from boardkit.kit import BoardGame, BoardState, Place
+            >>> from boardkit.topology import SquareGrid
+            >>> class Dots(BoardGame):  # a 3x3 board to place marks on, its rules left out
+            ...     name = "dots"
+            ...     board = SquareGrid(3, 3)
+            ...     pieces = {"X": "player 0", "O": "player 1"}
+            ...     moves = (Place,)
+            ...     state_class = BoardState
+            >>> parts = Dots().declared
+            >>> parts.states == (BoardState,), len(parts.all_moves(Dots()))
             (True, 9)
-            >>> parts.picture(TicTacToe().new_game(seed=0), "start").count("<g data-cell=")
+            >>> parts.picture(Dots().new_game(seed=0), "start").count("<g data-cell=")
             9
         """
         cls = type(self)
@@ -303,8 +310,15 @@ class BoardGame(Game[S, M]):
             OptionError: if a move class has no ``every``.
 
         Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> len(TicTacToe().all_moves())
+            >>> from boardkit.kit import BoardGame, BoardState, Place
+            >>> from boardkit.topology import SquareGrid
+            >>> class Dots(BoardGame):  # a 3x3 board to place marks on, its rules left out
+            ...     name = "dots"
+            ...     board = SquareGrid(3, 3)
+            ...     pieces = {"X": "player 0", "O": "player 1"}
+            ...     moves = (Place,)
+            ...     state_class = BoardState
+            >>> len(Dots().all_moves())
             9
         """
         found: list[M] = []
@@ -346,8 +360,15 @@ class BoardGame(Game[S, M]):
         its own numbers instead (:func:`boardkit.encoding.declared_encoder`).
 
         Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> TicTacToe().observation_encoder(2).shape
+            >>> from boardkit.kit import BoardGame, BoardState, Place
+            >>> from boardkit.topology import SquareGrid
+            >>> class Dots(BoardGame):  # a 3x3 board to place marks on, its rules left out
+            ...     name = "dots"
+            ...     board = SquareGrid(3, 3)
+            ...     pieces = {"X": "player 0", "O": "player 1"}
+            ...     moves = (Place,)
+            ...     state_class = BoardState
+            >>> Dots().observation_encoder(2).shape
             (3, 9)
         """
         from boardkit.encoding import declared_encoder, piece_planes
@@ -613,8 +634,15 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             NotationError: if the text is not a move of the game.
 
         Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> TicTacToe().new_game(seed=0).parse_move("B2")
+            >>> from boardkit.kit import BoardGame, BoardState, Place
+            >>> from boardkit.topology import SquareGrid
+            >>> class Dots(BoardGame):  # a 3x3 board to place marks on, its rules left out
+            ...     name = "dots"
+            ...     board = SquareGrid(3, 3)
+            ...     pieces = {"X": "player 0", "O": "player 1"}
+            ...     moves = (Place,)
+            ...     state_class = BoardState
+            >>> Dots().new_game(seed=0).parse_move("B2")
             Place('b2')
         """
         parse = self.game.parse_move
@@ -652,17 +680,24 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         ``column_labels`` if it sets them, else their letters.
 
         Examples:
-            >>> from hex import Hex
-            >>> state = Hex(size=3).new_game(seed=0)
-            >>> state.apply("b2")
+            >>> from boardkit.kit import BoardGame, BoardState, Place
+            >>> from boardkit.topology import HexGrid
+            >>> class Spots(BoardGame):  # a rhombus of hexes to put stones on, its rules left out
+            ...     name = "spots"
+            ...     board = HexGrid.rhombus(3, 3)
+            ...     pieces = {"R": "player 0 (red)", "B": "player 1 (blue)"}
+            ...     moves = (Place,)
+            ...     state_class = BoardState
+            >>> state = Spots().new_game(seed=0)
+            >>> state.put("b2", "R")
             >>> print(state.render())
               a b c
             1 . . . 1
              2 . R . 2
               3 . . . 3
                 a b c
-            key: R player 0 (red): top to bottom, B player 1 (blue): left to right, . empty
-            player 1 to move
+            key: R player 0 (red), B player 1 (blue), . empty
+            player 0 to move
         """
         game = self.game
         marked = None if game.walls else self._marked_edges()
@@ -707,8 +742,15 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         instead of the kit's.
 
         Examples:
-            >>> from tic_tac_toe import TicTacToe
-            >>> TicTacToe().new_game(seed=0).svg_picture().count("<g data-cell=")
+            >>> from boardkit.kit import BoardGame, BoardState, Place
+            >>> from boardkit.topology import SquareGrid
+            >>> class Dots(BoardGame):  # a 3x3 board to place marks on, its rules left out
+            ...     name = "dots"
+            ...     board = SquareGrid(3, 3)
+            ...     pieces = {"X": "player 0", "O": "player 1"}
+            ...     moves = (Place,)
+            ...     state_class = BoardState
+            >>> Dots().new_game(seed=0).svg_picture().count("<g data-cell=")
             9
         """
         game = self.game
@@ -748,11 +790,24 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             IllegalMoveError: if the move is not legal here.
 
         Examples:
-            >>> from connect_four import ConnectFour
-            >>> state = ConnectFour().new_game(seed=0)
-            >>> state.apply("4")
-            >>> state.filled_by(state.parse_move("4")), state.history
-            (['d2'], (Drop(column=3),))
+            >>> from boardkit.kit import BoardGame, BoardState, Place
+            >>> from boardkit.topology import SquareGrid
+            >>> class DotsState(BoardState):  # each turn a mark on an empty cell (no end: enough here)
+            ...     def moves(self):
+            ...         return [Place(self.name(c)) for c in self.empty()]
+            ...     def play(self, move):
+            ...         self.put(move.cell, "XO"[self.player])
+            ...         self.next_turn()
+            >>> class Dots(BoardGame):
+            ...     name = "dots"
+            ...     board = SquareGrid(3, 3)
+            ...     pieces = {"X": "player 0", "O": "player 1"}
+            ...     moves = (Place,)
+            ...     state_class = DotsState
+            >>> state = Dots().new_game(seed=0)
+            >>> state.apply("b2")
+            >>> state.filled_by(state.parse_move("a1")), state.history
+            (['a1'], (Place('b2'),))
         """
         before = self._cells
         trial = self.copy()
