@@ -1163,11 +1163,15 @@ class BoardCells(Generic[P]):
         or a stone was taken or changed), to be built anew."""
         anchor = chains.anchor
         log = state._log
+        cells = state._cells
+        tokens = state._tokens
+        if log is not None and tokens and tokens[-1] is anchor and anchor is not None:  # asked in each move
+            last = cast(list[tuple[int, Any, Any]], anchor)
+            return chains.bring(log, 0, cells, near) if chains.bring(last, chains.read, cells, near) else False
         logs: list[list[tuple[int, Any, Any]]] = []  # the logs after the anchor's, the newest first
         if anchor is None or log is not anchor:  # None: the start, before any move (whose log is None too)
             if log is not None:
                 logs.append(log)
-            tokens = state._tokens
             k = len(tokens)
             stop = max(0, k - _BACK)
             found = False
@@ -1182,7 +1186,6 @@ class BoardCells(Generic[P]):
                 logs.append(token)
             if not found and not (anchor is None and k == 0):
                 return False
-        cells = state._cells
         if anchor is not None and not chains.bring(cast(list[tuple[int, Any, Any]], anchor), chains.read, cells, near):
             return False
         return all(chains.bring(logs[n], 0, cells, near) for n in range(len(logs) - 1, -1, -1))
@@ -2963,10 +2966,6 @@ class BoardCells(Generic[P]):
         if self._points is not None:
             cells = (*cells, *self._points)
         return cells
-
-    def _board_key(self) -> tuple[Any, ...]:
-        """What stands on the cells (and marks the edges and crossing points) and who is to move."""
-        return BoardCells._seen_key(self)
 
     # Helpers of the hot methods, static methods called through the class (BoardCells._cell_index(self,
     # cell)), which the compiled build calls directly, where a method called through ``self`` is looked
