@@ -302,9 +302,9 @@ def test_people_at_one_screen_pass_the_device_in_a_hidden_game(server: tuple[str
         page.wait_for_selector("[data-move]", state="attached")
         assert table(app, table_id).state.current_player == seat
         assert tab.moves() == legal(app, table_id)
-        assert f"your hand (player {seat})" in page.inner_text("#private")
+        assert f"your hand (player {seat + 1})" in page.inner_text("#private")  # a person counts from 1
         page.wait_for_timeout(300)  # an answer to an older request must not bring the other seat's view back
-        assert f"your hand (player {seat})" in page.inner_text("#private") and tab.moves() == legal(app, table_id)
+        assert f"your hand (player {seat + 1})" in page.inner_text("#private") and tab.moves() == legal(app, table_id)
         tab.press(tab.moves()[0])
     assert tab.errors == []
     tab.close()

@@ -10,6 +10,7 @@ option choices in words.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
-from test_web_browser import LAYOUT, LEAST_TEXT, SCREENS, TEXT_SIZE, Tab, browser, layout, server, shots_dir
+from test_web_browser import LAYOUT, LEAST_TEXT, SCREENS, TEXT_SIZE, Tab, browser, layout, server, shots_dir, table
 
 from boardkit import games
 
@@ -26,6 +27,9 @@ __all__ = ["browser", "server"]  # the fixtures, shared with test_web_browser's 
 
 # The games whose players hold hands: what only you see, and what every player sees of the hands.
 HANDS = {"cloth-of-gold": ("#private .tile", "#public .tile"), "camelot": ("#private .tile", "#public .tile")}
+# Every word on the page and in its picture (titles, tooltips), as a person reads it.
+WORDS = """() => document.body.innerText + ' ' +
+  [...document.querySelectorAll('#board svg text, #board svg title')].map(t => t.textContent).join(' ')"""
 
 
 def looked_at(tab: Tab, name: str, folder: Any) -> None:
@@ -145,5 +149,32 @@ def test_a_19x19_board_on_a_phone_scrolls_in_its_box_rather_than_shrinking_out_o
     assert found["cell"] >= 27 and found["scrolls"] > 0 and found["overflow"] <= 0, found
     smallest = page.evaluate(TEXT_SIZE)
     assert smallest[0][0] >= LEAST_TEXT, smallest
+    assert tab.errors == []
+    tab.close()
+
+
+@pytest.mark.parametrize("game", ["cloth-of-gold", "five-fields", "camelot"])
+def test_seats_are_counted_from_1_where_a_person_reads_them(server: tuple[str, Any], browser: Any, game: str) -> None:
+    """A newcomer's pass: the start page and the game pages said "player 0" (the seats' numbers as the games
+    and their records count them); a person counts from 1. The JSON the pages read keeps the numbers."""
+    base, app = server
+    tab = Tab(browser)
+    page = tab.page
+    page.goto(base + "/")
+    page.wait_for_selector("[data-pick]", state="attached")
+    page.check(f'[data-pick="{game}"]')
+    labels = page.eval_on_selector_all("#seats label", "ls => ls.map(l => l.firstChild.textContent.trim())")
+    assert labels == ["player 1", "player 2"], labels
+    table_id = tab.start(base, game, ["here", "random"])
+    for _ in range(3):  # some moves, so that the moves so far say who played and what it did
+        tab.wait_my_turn(-1)
+        before = tab.version
+        tab.press(tab.moves()[-1])
+        tab.wait_my_turn(before)
+    words = page.evaluate(WORDS)
+    assert "player 1" in words and "player 2" in words
+    assert not re.search(r"\b(player|Player|Court|hand) 0\b", words), re.findall(r".{30}\b[a-zA-Z]+ 0\b.{10}", words)
+    answer = page.request.get(f"{base}/api/tables/{table_id}?token={table(app, table_id).host_token}").json()
+    assert answer["seats"][0]["name"] == "player 0" and answer["you"] == 0 and "player 0" in answer["svg"]
     assert tab.errors == []
     tab.close()

@@ -1,6 +1,7 @@
 "use strict";
 // A game page: the board, the moves of the seat to move, the scores and what every player
-// may see, the moves so far with what each did, the rules, and live updates.
+// may see, the moves so far with what each did, the rules, and live updates. Whatever the server says in
+// words is shown in a person's words (people.js: seats counted from 1); moves are shown as they are written.
 const params = new URLSearchParams(location.search);
 const token = params.get("token") || "";
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -20,7 +21,7 @@ function hereSeats() {
 }
 
 function seatName(p) {
-  return page.seats[p].name;
+  return personWords(page.seats[p].name);
 }
 
 function myTurn() {
@@ -144,10 +145,12 @@ function render() {
   document.body.dataset.version = page.version;
   document.body.dataset.passing = passing;
   $("title").textContent = page.game;
-  let status = page.status;
+  let status = personWords(page.status);
   if (myTurn()) status += " (your move)";
   $("status").textContent = status;
   $("board").innerHTML = page.svg;
+  const picture = $("board").querySelector("svg");
+  if (picture) personPicture(picture);
   fit();
   // The last move on the board: the cells it named, or the one it filled.
   for (const name of page.last || []) {
@@ -169,7 +172,7 @@ function render() {
   box.textContent = "";
   if (typeof secret === "string") {
     // Each line of the seat's own screen; a line that lists things ("your hand: gold 1, blue 2") as tiles.
-    for (const line of secret.split("\n")) {
+    for (const line of personWords(secret).split("\n")) {
       const drawn = tileLine(line);
       if (drawn) {
         box.append(drawn);
@@ -182,7 +185,7 @@ function render() {
   } else {
     for (const [key, value] of secret) {
       const p = document.createElement("p");
-      p.textContent = `${key}: ${value}`;
+      p.textContent = personWords(`${key}: ${value}`);
       box.append(p);
     }
   }
@@ -193,7 +196,7 @@ function render() {
     if (m.by) {
       const by = document.createElement("span");
       by.className = "by";
-      by.textContent = m.by + " ";
+      by.textContent = personWords(m.by) + " ";
       li.append(by);
     }
     const move = document.createElement("code");
@@ -202,7 +205,7 @@ function render() {
     if (m.did) {
       const did = document.createElement("span");
       did.className = "did";
-      did.textContent = m.did;
+      did.textContent = personWords(m.did);
       li.append(did);
     }
     return li;
@@ -213,7 +216,7 @@ function render() {
   list("seats", page.seats, (s) => {
     const li = document.createElement("li");
     const you = page.yours.includes(s.seat) ? " (you)" : "";
-    li.textContent = `${s.name}: ${s.label}${you}${s.seat === page.to_move ? ", to move" : ""}`;
+    li.textContent = `${seatName(s.seat)}: ${s.label}${you}${s.seat === page.to_move ? ", to move" : ""}`;
     return li;
   });
   $("links-box").hidden = !page.links.length;
@@ -237,18 +240,18 @@ function render() {
   }
   const found = page.searched;
   $("searched").hidden = !found || Boolean(page.thinking);
-  $("searched").textContent = found ? `${found.whose} bot searched: ${found.summary}` : "";
+  $("searched").textContent = found ? personWords(`${found.whose} bot searched: ${found.summary}`) : "";
   // A button that may not be used now stays in sight, greyed, with the reason beside it.
   $("undo").hidden = !page.can_undo && !page.undo_refusal;
   $("undo").disabled = !page.can_undo;
-  $("undo").title = page.undo_refusal || "";
+  $("undo").title = personWords(page.undo_refusal || "");
   $("new").hidden = !page.host;
   $("new").disabled = !page.can_restart;
-  $("new").title = page.restart_refusal || "";
+  $("new").title = personWords(page.restart_refusal || "");
   const notes = [];
   if (page.undo_refusal) notes.push(`Undo: ${page.undo_refusal}.`);
   if (page.restart_refusal) notes.push(`New game: ${page.restart_refusal}.`);
-  $("note").textContent = notes.join(" ");
+  $("note").textContent = personWords(notes.join(" "));
   $("note").hidden = !notes.length;
   const query = `?token=${encodeURIComponent(token)}`;
   $("record").hidden = !page.record;
@@ -275,7 +278,7 @@ function think() {
   if (thinking) {
     const seconds = Math.floor((Date.now() - thinking.since) / 1000);
     const found = thinking.line ? `: ${thinking.line}` : "";
-    $("thinking").textContent = `${bot.name} (${bot.label}) is thinking\u2026 ${seconds} s${found}`;
+    $("thinking").textContent = `${personWords(bot.name)} (${bot.label}) is thinking\u2026 ${seconds} s${personWords(found)}`;
   }
 }
 // What the thinking bot's search has found so far (depth, positions, score), asked for once a second.
@@ -359,11 +362,11 @@ function facts() {
     const tr = document.createElement("tr");
     const th = document.createElement("th");
     th.scope = "row";
-    th.textContent = label;
+    th.textContent = personWords(label);
     const td = document.createElement("td");
     const found = tileList(value);
     if (found) td.append(tiles(found));
-    else td.textContent = value;
+    else td.textContent = personWords(value);
     tr.append(th, td);
     return tr;
   };
@@ -376,19 +379,19 @@ function facts() {
   const about = page.about;
   const moves = about.moves || [], inPlay = about.in_play || [];
   $("rules").hidden = !about.goal && !about.turn && !moves.length && !inPlay.length;
-  $("rules-goal").textContent = about.goal ? `Goal: ${about.goal}` : "";
-  $("rules-turn").textContent = about.turn ? `A turn: ${about.turn}` : "";
+  $("rules-goal").textContent = about.goal ? personWords(`Goal: ${about.goal}`) : "";
+  $("rules-turn").textContent = about.turn ? personWords(`A turn: ${about.turn}`) : "";
   // What each kind of move does, then the variant rules the options in play select.
   $("rules-moves").replaceChildren(...moves.flatMap(([kind, text]) => {
     const dt = document.createElement("dt");
     dt.textContent = kind;
     const dd = document.createElement("dd");
-    dd.textContent = text;
+    dd.textContent = personWords(text);
     return [dt, dd];
   }));
   $("rules-in-play").replaceChildren(...inPlay.map((text) => {
     const li = document.createElement("li");
-    li.textContent = text;
+    li.textContent = personWords(text);
     return li;
   }));
 }
@@ -407,7 +410,7 @@ function show(data) {
 async function answer(response) {
   const data = await response.json();
   if (!response.ok) {
-    $("error").textContent = data.error || `refused (${response.status})`;
+    $("error").textContent = data.error ? personWords(data.error) : `refused (${response.status})`;
     return null;
   }
   $("error").textContent = "";
@@ -475,7 +478,7 @@ $("ask-hint").addEventListener("click", async () => {
     const data = await response.json();
     if (page.version !== asked) return;
     hinted = asked;
-    $("hint-said").textContent = response.ok ? `Hint: ${data.move}: ${data.why}` : data.error || "no hint";
+    $("hint-said").textContent = response.ok ? `Hint: ${data.move}: ${personWords(data.why)}` : personWords(data.error || "no hint");
     // The hinted move on the board too: its cells ringed until the game moves on.
     const cells = response.ok ? (page.moves.find((m) => m.move === data.move) || { cells: [] }).cells : [];
     document.querySelectorAll("#board [data-cell]").forEach((g) => g.classList.toggle("hinted", cells.includes(g.dataset.cell)));

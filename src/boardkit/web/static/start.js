@@ -1,7 +1,8 @@
 "use strict";
 // The start page: choose a game, its variant and options, and who sits where.
 // The options form is built from each game's option schema (/api/games: option_info):
-// a list for choices, a box for yes/no, a number field with its range, text for the rest.
+// a list for choices, a box for yes/no, a number field with its range, text for the rest;
+// seats are counted from 1 (people.js).
 // Each game is a card with a small picture of its board at the start (/api/games: picture).
 // Bots by level (boardkit.match.LEVELS), each with its agent and budget in words for the game
 // (/api/games: levels), or any bot in the agent grammar.
@@ -41,6 +42,10 @@ function named(info, value) {
   const at = (info.choices || []).findIndex((c) => same(c, value));
   const words = at >= 0 && info.labels ? info.labels[at] : "";
   return words || shown(value);
+}
+
+function seatName(game, p) {
+  return personWords(game.seat_names[p] || `player ${p}`);
 }
 
 function range(info) {
@@ -168,7 +173,7 @@ function fillSeats() {
   seats.querySelectorAll("div").forEach((d) => d.remove());
   for (let p = 0; p < count; p++) {
     const row = element("div");
-    const label = element("label", { textContent: (game.seat_names[p] || "player " + p) + " " });
+    const label = element("label", { textContent: seatName(game, p) + " " });
     const select = element("select");
     select.dataset.seat = p;
     const levels = (game.levels || []).map((l) => [l.level, `bot, ${l.words}`]);
@@ -275,7 +280,7 @@ async function loadArchive() {
     const item = element("li");
     item.dataset.archived = game.number;
     item.append(
-      `${game.game}: ${game.result}, ${game.moves} moves (${game.seats.map(seatWords).join(" against ")}), ${when} `,
+      `${game.game}: ${personWords(game.result)}, ${game.moves} moves (${game.seats.map(seatWords).join(" against ")}), ${when} `,
       element("a", { href: `/api/archive/${game.number}/record.json`, textContent: "record" }),
     );
     $("archive").append(item);
