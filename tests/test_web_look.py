@@ -27,9 +27,30 @@ __all__ = ["browser", "server"]  # the fixtures, shared with test_web_browser's 
 
 # The games whose players hold hands: what only you see, and what every player sees of the hands.
 HANDS = {"cloth-of-gold": ("#private .tile", "#public .tile"), "camelot": ("#private .tile", "#public .tile")}
+#: The least text size of the key under a board, in CSS pixels, at every size.
+KEY_TEXT = 14.0
+# The key under the board: each line's computed font size, its text, and the key's words left in the picture.
+KEY = """() => ({
+  lines: [...document.querySelectorAll('#key li')].map(li => [parseFloat(getComputedStyle(li).fontSize),
+                                                              li.textContent]),
+  left: [...document.querySelectorAll('#board svg text')].map(t => t.textContent),
+})"""
 # Every word on the page and in its picture (titles, tooltips), as a person reads it.
 WORDS = """() => document.body.innerText + ' ' +
   [...document.querySelectorAll('#board svg text, #board svg title')].map(t => t.textContent).join(' ')"""
+
+
+def key_reads(tab: Tab, game: str) -> None:
+    """At each size, the key is written out under the board in text of at least :data:`KEY_TEXT` pixels,
+    and none of it is left in the picture, where it shrank with the board (11 pixels on a phone)."""
+    for screen, size in SCREENS.items():
+        tab.page.set_viewport_size(size)
+        tab.page.wait_for_function("w => document.documentElement.clientWidth === w", arg=size["width"])
+        found = tab.page.evaluate(KEY)
+        assert found["lines"] and min(px for px, _ in found["lines"]) >= KEY_TEXT, (game, screen, found["lines"])
+        starts = {line.strip()[:12] for _, line in found["lines"]}
+        assert not [text for text in found["left"] if text.strip()[:12] in starts], (game, screen, found["left"])
+    tab.page.set_viewport_size(SCREENS["desktop"])
 
 
 def looked_at(tab: Tab, name: str, folder: Any) -> None:
@@ -61,6 +82,7 @@ def test_every_shipped_games_page_reads_on_a_phone_and_shows_its_moves_on_the_bo
     assert page.is_hidden(f'[data-move="{tab.moves()[0]}"]')
     folder = shots_dir(tmp_path)
     found = layout(tab, game, "look", folder)  # both sizes, with the text size asserted
+    key_reads(tab, game)
     # On a phone the board takes the screen's width, less the margins.
     assert found["phone"]["board"][0] >= 0.8 * SCREENS["phone"]["width"], found
     if game in HANDS:
@@ -97,6 +119,19 @@ def test_the_start_page_pictures_levels_and_options_in_words(
     for name in games.names():
         cells = page.locator(f'.card:has([data-pick="{name}"]) .picture svg [data-cell]').count()
         assert cells > 0, name
+    # Each picture whole, and no more: Cloth of Gold's was cut to its ovals (its Track and Courts cut off), and
+    # a board's key stays out (Tafl's is square).
+    shapes = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('.card .picture svg')].map(svg => {
+          const v = svg.viewBox.baseVal;
+          const out = [...svg.querySelectorAll('rect:not([width="100%"]), circle, polygon, ellipse')]
+            .map(e => e.getBBox()).filter(b => b.width && (b.x < v.x - 0.5 || b.y < v.y - 0.5
+              || b.x + b.width > v.x + v.width + 0.5 || b.y + b.height > v.y + v.height + 0.5));
+          return [svg.closest('.card').querySelector('[data-pick]').value, [out.length, v.height / v.width]];
+        }))"""
+    )
+    assert set(games.names()) <= set(shapes) and all(cut == 0 for cut, _ in shapes.values()), shapes
+    assert shapes["tafl"][1] == pytest.approx(1, abs=0.02) and shapes["cloth-of-gold"][1] > 1, shapes
     page.check('[data-pick="tafl"]')
     # Bot levels with their agent and budget in words.
     levels = page.eval_on_selector_all('[data-seat="1"] option', "os => os.map(o => o.textContent)")
@@ -176,5 +211,57 @@ def test_seats_are_counted_from_1_where_a_person_reads_them(server: tuple[str, A
     assert not re.search(r"\b(player|Player|Court|hand) 0\b", words), re.findall(r".{30}\b[a-zA-Z]+ 0\b.{10}", words)
     answer = page.request.get(f"{base}/api/tables/{table_id}?token={table(app, table_id).host_token}").json()
     assert answer["seats"][0]["name"] == "player 0" and answer["you"] == 0 and "player 0" in answer["svg"]
+    assert tab.errors == []
+    tab.close()
+
+
+@pytest.mark.parametrize(
+    ("variant", "shades"),
+    [
+        ("hnefatafl", {"throne: ": "f6", "corner (an ordinary square": "a1"}),
+        ("copenhagen", {"throne and corners: ": "a1"}),
+    ],
+)
+def test_tafls_key_draws_the_throne_and_corners_as_the_board_shades_them(
+    server: tuple[str, Any], browser: Any, variant: str, shades: dict[str, str]
+) -> None:
+    """A newcomer's pass: the key drew the throne's and corners' shades as small discs, like its pieces, in
+    11-pixel text on a phone; each is now a square of the shade the board gives those squares."""
+    base, _ = server
+    tab = Tab(browser)
+    tab.start(base, "tafl", ["here", "random"], variant=variant)
+    found = tab.page.evaluate(
+        """() => [...document.querySelectorAll('#key li')].map(li => {
+          const shape = li.querySelector('svg.swatch > *');
+          return [li.textContent, shape ? shape.tagName : '', shape ? shape.getAttribute('fill') : ''];
+        })"""
+    )
+    for start, cell in shades.items():
+        fill = tab.page.get_attribute(f'#board [data-cell="{cell}"] > rect', "fill")
+        entry = [(shape, colour) for text, shape, colour in found if text.startswith(start)]
+        assert entry == [("rect", fill)], (start, found)
+    assert [shape for text, shape, _ in found if text.startswith(("attacker", "defender", "king"))] == ["circle"] * 3
+    assert tab.errors == []
+    tab.close()
+
+
+def test_cloth_of_golds_tiles_take_the_boards_colours(server: tuple[str, Any], browser: Any) -> None:
+    """A newcomer's pass: the tiles beside the board were painted with the CSS colour of their name (blue
+    came out violet, jewels beige); each now takes the colour the board draws it in."""
+    base, _ = server
+    tab = Tab(browser)
+    tab.start(base, "cloth-of-gold", ["here", "random"])
+    for _ in range(6):  # some tiles into the Courts
+        tab.wait_my_turn(-1)
+        before = tab.version
+        tab.press(tab.moves()[0])
+        tab.wait_my_turn(before)
+    found = tab.page.evaluate(
+        """() => [...document.querySelectorAll('span.tile')].map(t => [t.dataset.tile,
+          t.style.getPropertyValue('--tile'),
+          document.querySelector(`#board svg rect[class~="${t.dataset.tile}"]`).getAttribute('fill')])"""
+    )
+    assert len({name for name, _, _ in found}) >= 2, found
+    assert all(colour == fill for _, colour, fill in found), found
     assert tab.errors == []
     tab.close()

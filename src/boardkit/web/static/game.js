@@ -1,5 +1,5 @@
 "use strict";
-// A game page: the board, the moves of the seat to move, the scores and what every player
+// A game page: the board and its key, the moves of the seat to move, the scores and what every player
 // may see, the moves so far with what each did, the rules, and live updates. Whatever the server says in
 // words is shown in a person's words (people.js: seats counted from 1); moves are shown as they are written.
 const params = new URLSearchParams(location.search);
@@ -107,9 +107,11 @@ function clickCell(name) {
   mark();
 }
 
-// A tall picture (Cloth of Gold's, laid out for a phone) is drawn no taller than the screen: the board's
-// width follows from the first picture's shape, so that it keeps its size as the game goes on.
+// A tall picture (Cloth of Gold's, laid out for a phone) is drawn no taller than the screen, with the header
+// above it and the key under it: the board's width follows from the first picture's shape and that room, so
+// that it keeps its size as the game goes on.
 let shape = null; // the first picture's height over its width
+let room = 0; // the height in pixels above the first picture (the header) and under it (its key), kept free
 // A picture is never drawn at less than this share of its own size, so that its smallest words (a board's
 // 16-unit coordinates) stay at 11 pixels and its cells big enough to tap: a wider board (19x19) scrolls
 // sideways in its box on a phone rather than shrinking out of reach.
@@ -119,11 +121,15 @@ function fit() {
   const svg = $("board").querySelector("svg");
   if (shape === null && svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width) {
     shape = svg.viewBox.baseVal.height / svg.viewBox.baseVal.width;
+    room = $("board").getBoundingClientRect().top + scrollY + ($("key").hidden ? 0 : $("key").offsetHeight);
   }
   if (svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width) {
     svg.style.minWidth = `${Math.round(svg.viewBox.baseVal.width * LEAST_SCALE)}px`;
   }
-  if (shape) $("board-side").style.maxWidth = `${Math.round(Math.max(320, Math.min(720, (innerHeight - 16) / shape)))}px`;
+  if (shape) {
+    const most = Math.min(720, (innerHeight - 16 - room) / shape);
+    $("board-side").style.maxWidth = `${Math.round(Math.max(320, most))}px`;
+  }
 }
 addEventListener("resize", fit);
 
@@ -151,6 +157,7 @@ function render() {
   $("board").innerHTML = page.svg;
   const picture = $("board").querySelector("svg");
   if (picture) personPicture(picture);
+  $("key").hidden = !picture || !liftKey(picture, $("key")); // before fit(), which reads the picture's shape
   fit();
   // The last move on the board: the cells it named, or the one it filled.
   for (const name of page.last || []) {
@@ -315,15 +322,19 @@ function tileList(text) {
   return { items: items.filter((i) => i.count > 0), rest: rest.join("; ") };
 }
 
-// The things as tiles: each a small square of its colour when its name is one ("gold"), with its count.
+// The things as tiles, each named as the game names it, with its count, in the colour the board's picture
+// gives a thing of that name (Cloth of Gold's blue tile is the board's blue and its jewel green; a CSS colour
+// of the same name painted blue violet and left jewels beige), or a plain tile where the picture gives none.
 function tiles(found) {
   const span = document.createElement("span");
   span.className = "tiles";
+  const picture = $("board").querySelector("svg");
   for (const item of found.items) {
     const tile = document.createElement("span");
     tile.className = "tile";
     tile.dataset.tile = item.name;
-    if (CSS.supports("color", item.name)) tile.style.setProperty("--tile", item.name);
+    const colour = colourIn(picture, item.name);
+    if (colour) tile.style.setProperty("--tile", colour);
     tile.textContent = item.name;
     if (item.count > 1) {
       const count = document.createElement("b");

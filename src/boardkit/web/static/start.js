@@ -237,16 +237,16 @@ function card(game) {
   return holder;
 }
 
-// Each card's picture shows its board only: the box around the cells (the game's own legend and title left out).
+// Each card's picture shows the whole board and nothing else: the box around everything it draws but its key
+// and its words, too small to read there (Cloth of Gold's was cut to its ovals, without its Track and Courts).
 function trim() {
   for (const svg of document.querySelectorAll(".card .picture svg")) {
-    const boxes = [...svg.querySelectorAll("[data-cell]")].map((c) => c.getBBox()).filter((b) => b.width);
+    for (const line of keyLines(svg)) [line.element, ...line.swatch].forEach((e) => e.remove());
+    svg.querySelectorAll("text").forEach((e) => e.remove());
+    const drawn = [...svg.children].filter((e) => !(e.tagName === "rect" && e.getAttribute("width") === "100%"));
+    const boxes = drawn.map((e) => e.getBBox()).filter((b) => b.width && b.height);
     if (!boxes.length) continue;
-    const left = Math.min(...boxes.map((b) => b.x)) - 4;
-    const top = Math.min(...boxes.map((b) => b.y)) - 4;
-    const right = Math.max(...boxes.map((b) => b.x + b.width)) + 4;
-    const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + 4;
-    svg.setAttribute("viewBox", `${left} ${top} ${right - left} ${bottom - top}`);
+    svg.setAttribute("viewBox", around(boxes, 4));
     svg.removeAttribute("width");
     svg.removeAttribute("height");
   }
