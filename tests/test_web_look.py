@@ -29,12 +29,28 @@ __all__ = ["browser", "server"]  # the fixtures, shared with test_web_browser's 
 HANDS = {"cloth-of-gold": ("#private .tile", "#public .tile"), "camelot": ("#private .tile", "#public .tile")}
 #: The least text size of the key under a board, in CSS pixels, at every size.
 KEY_TEXT = 14.0
+#: The least width and height of anything a finger taps on a phone, in CSS pixels (WCAG's target size).
+TAP = 44.0
 # The key under the board: each line's computed font size, its text, and the key's words left in the picture.
 KEY = """() => ({
   lines: [...document.querySelectorAll('#key li')].map(li => [parseFloat(getComputedStyle(li).fontSize),
                                                               li.textContent]),
   left: [...document.querySelectorAll('#board svg text')].map(t => t.textContent),
 })"""
+# What a finger taps on the screen (a box or round button by its label) that is less than TAP each way.
+SMALL_TARGETS = """(least) => {
+  const small = [];
+  for (const e of document.querySelectorAll('button, a[href], select, input, textarea, summary')) {
+    const target = e.matches('[type=checkbox], [type=radio]') ? e.closest('label') || e : e;
+    const box = target.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(e).visibility === 'hidden') continue;
+    if (box.width < least - 0.5 || box.height < least - 0.5) {
+      const name = e.id || e.textContent.trim().slice(0, 20) || e.tagName;
+      small.push([name, Math.round(box.width), Math.round(box.height)]);
+    }
+  }
+  return small;
+}"""
 # Every word on the page and in its picture (titles, tooltips), as a person reads it.
 WORDS = """() => document.body.innerText + ' ' +
   [...document.querySelectorAll('#board svg text, #board svg title')].map(t => t.textContent).join(' ')"""
@@ -213,6 +229,30 @@ def test_seats_are_counted_from_1_where_a_person_reads_them(server: tuple[str, A
     assert answer["seats"][0]["name"] == "player 0" and answer["you"] == 0 and "player 0" in answer["svg"]
     assert tab.errors == []
     tab.close()
+
+
+def test_on_a_phone_every_control_is_big_enough_to_tap(server: tuple[str, Any], browser: Any) -> None:
+    """A newcomer's pass: on a 390-pixel screen the move buttons, links and fields were 19 to 21 pixels tall."""
+    base, _ = server
+    tab = Tab(browser)
+    page = tab.page
+    try:
+        page.set_viewport_size(SCREENS["phone"])
+        page.goto(base + "/")
+        page.wait_for_selector("[data-pick]", state="attached")
+        for game in games.names():
+            page.check(f'[data-pick="{game}"]')
+            page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+            assert page.evaluate(SMALL_TARGETS, TAP) == [], game
+        tab.start(base, "cloth-of-gold", ["here", "link"])
+        tab.wait_my_turn(-1)
+        page.click(f'#board [data-cell="{page.evaluate("() => page.moves[0].cells[0]")}"]')  # a choice beside it
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        assert page.locator("[data-seat-link]").count() == 1 and page.locator("[data-move]").count() > 1
+        assert page.evaluate(SMALL_TARGETS, TAP) == []
+        assert tab.errors == []
+    finally:
+        tab.close()
 
 
 @pytest.mark.parametrize(
