@@ -216,6 +216,9 @@ def test_seats_are_counted_from_1_where_a_person_reads_them(server: tuple[str, A
     page.check(f'[data-pick="{game}"]')
     labels = page.eval_on_selector_all("#seats label", "ls => ls.map(l => l.firstChild.textContent.trim())")
     assert labels == ["player 1", "player 2"], labels
+    if game != "five-fields":  # who moves first, chosen by seat among the seats there are (5 Fields: player 1)
+        firsts = page.eval_on_selector_all('[data-field="first"] option:not([hidden])', "os => os.map(o => o.text)")
+        assert firsts[:2] == ["player 1", "player 2"] and "player 3" not in firsts, firsts
     table_id = tab.start(base, game, ["here", "random"])
     for _ in range(3):  # some moves, so that the moves so far say who played and what it did
         tab.wait_my_turn(-1)
@@ -303,5 +306,43 @@ def test_cloth_of_golds_tiles_take_the_boards_colours(server: tuple[str, Any], b
     )
     assert len({name for name, _, _ in found}) >= 2, found
     assert all(colour == fill for _, colour, fill in found), found
+    assert tab.errors == []
+    tab.close()
+
+
+def test_camelots_own_plan_and_tiles_are_written_in_lines_not_json(server: tuple[str, Any], browser: Any) -> None:
+    """A newcomer's pass: Camelot's plan and tile list were boxes for JSON text beside a box "none"; they are
+    lines now (a plan's rows, a tile a line), and none is the standard plan, as the help says."""
+    from boardkit.games.camelot.plan import STANDARD_PLAN
+    from boardkit.games.camelot.tiles import STANDARD_TILES
+
+    base, app = server
+    tab = Tab(browser)
+    page = tab.page
+    page.goto(base + "/")
+    page.wait_for_selector("[data-pick]", state="attached")
+    page.check('[data-pick="camelot"]')
+    page.evaluate("() => { document.getElementById('options-box').open = true; }")
+    text = page.inner_text("#options") + " ".join(
+        page.eval_on_selector_all("#options textarea", "ts => ts.map(t => t.placeholder)")
+    )
+    assert "JSON" not in text and "none" not in text, text
+    assert "the standard plan" in page.inner_text('[data-option="plan"] label.alternative')
+    assert "default the standard list" in page.inner_text('[data-option="tiles"] .help')
+    firsts = page.eval_on_selector_all('[data-field="first"] option:not([hidden])', "os => os.map(o => o.text)")
+    assert firsts == ["player 1", "player 2", "random"], firsts
+    plan = list(reversed(STANDARD_PLAN))  # the standard plan upside down: the gatehouse at the top
+    tiles = [", ".join(str(f).lower() if isinstance(f, bool) else str(f) for f in entry) for entry in STANDARD_TILES]
+    for name, lines in (("plan", [" ".join(row) for row in plan]), ("tiles", tiles)):
+        page.uncheck(f'[data-option="{name}"] [data-alternative]')
+        page.fill(f'[data-field="{name}"]', "\n".join(lines))
+    page.select_option('[data-seat="1"]', "random")
+    page.click("#go")
+    page.wait_for_function("() => location.pathname.includes('/table/') || document.getElementById('error').innerText")
+    assert page.inner_text("#error") == ""
+    page.wait_for_url("**/table/**")
+    options = table(app, page.url.split("/table/")[1].split("?")[0]).game.options
+    assert options.plan == tuple(plan)
+    assert options.tiles == STANDARD_TILES
     assert tab.errors == []
     tab.close()
