@@ -251,7 +251,7 @@ def test_on_a_phone_every_control_is_big_enough_to_tap(server: tuple[str, Any], 
         tab.wait_my_turn(-1)
         page.click(f'#board [data-cell="{page.evaluate("() => page.moves[0].cells[0]")}"]')  # a choice beside it
         page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
-        assert page.locator("[data-seat-link]").count() == 1 and page.locator("[data-move]").count() > 1
+        assert page.locator("[data-copy]").count() == 1 and page.locator("[data-move]").count() > 1
         assert page.evaluate(SMALL_TARGETS, TAP) == []
         assert tab.errors == []
     finally:

@@ -12,6 +12,7 @@ let path = []; // the cells clicked so far
 let epoch = 0; // bumped whenever the seat on screen changes: older answers are dropped
 let hinted = null; // the version the hint shown was given for
 let thinking = null; // {key, since}: the bot thinking now, and since when (this page's clock)
+let shownLinks = null; // the friends' links on screen, as JSON
 
 const $ = (id) => document.getElementById(id);
 const api = (what) => `/api/tables/${encodeURIComponent(tableId)}${what}`;
@@ -227,18 +228,12 @@ function render() {
     return li;
   });
   $("links-box").hidden = !page.links.length;
-  list("links", page.links, (l) => {
-    const li = document.createElement("li");
-    li.textContent = `${seatName(l.seat)}: `;
-    const a = document.createElement("a");
-    a.href = l.href;
-    a.dataset.seatLink = l.seat;
-    a.textContent = l.href;
-    a.target = "_blank";
-    a.rel = "noopener noreferrer";
-    li.append(a);
-    return li;
-  });
+  // Built again only when the links change, so that a "copied" note stays in sight while the game goes on.
+  const links = JSON.stringify(page.links);
+  if (links !== shownLinks) {
+    shownLinks = links;
+    list("links", page.links, linkItem);
+  }
   $("ask-hint").hidden = !page.can_hint;
   if (!page.can_hint || (hinted && hinted !== page.version)) {
     $("hint-said").hidden = true;
@@ -273,6 +268,49 @@ function render() {
     return a;
   });
   mark();
+}
+
+// A friend's link, with a button that copies it and a note that says it did.
+function linkItem(l) {
+  const li = document.createElement("li");
+  li.append(`${seatName(l.seat)}: `);
+  const a = document.createElement("a");
+  a.href = l.href;
+  a.dataset.seatLink = l.seat;
+  a.textContent = l.href;
+  a.target = "_blank";
+  a.rel = "noopener noreferrer";
+  const copy = document.createElement("button");
+  copy.type = "button";
+  copy.textContent = "Copy";
+  copy.dataset.copy = l.seat;
+  copy.setAttribute("aria-label", `Copy the link for ${seatName(l.seat)}`);
+  const note = document.createElement("span");
+  note.className = "copied";
+  note.dataset.copied = l.seat;
+  note.setAttribute("role", "status");
+  note.hidden = true;
+  copy.addEventListener("click", () => copyLink(l.href, a, note));
+  li.append(a, " ", copy, " ", note);
+  return li;
+}
+
+// The link to the clipboard; where the page may not write there (not served from this machine or over HTTPS,
+// or the browser says no), the link is selected, and copied the old way if the browser still does that.
+async function copyLink(href, a, note) {
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(href);
+    copied = true;
+  } catch (error) {
+    const range = document.createRange();
+    range.selectNodeContents(a);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    copied = document.execCommand("copy");
+  }
+  note.textContent = copied ? "copied" : "selected: copy it (Ctrl+C, or press and hold on a phone)";
+  note.hidden = false;
 }
 
 // "player 1 (MCTS bot) is thinking... 3 s" while a bot moves, counted from when this page saw it start.
