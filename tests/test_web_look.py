@@ -1,9 +1,12 @@
 """The site's look in a real browser (Debian's Chromium, as in test_web_browser):
 every shipped game's page and the start page at desktop (1200x900) and phone
 (390x844) size, each screenshot checked for text too small to read and for
-anything wider than the screen; hands drawn as tiles; the moves shown on the
-board with their list folded away; the start page's pictures, bot levels and
-option choices in words.
+anything wider than the screen; the key under each board written out at a
+size to read, its swatches drawn as the board draws what they stand for;
+controls a finger can tap on a phone; seats counted from 1 where a person
+reads them; hands drawn as tiles in the board's colours; the moves shown on
+the board with their list folded away; the start page's pictures (each
+whole), bot levels and option choices in words, a game's own data in lines.
 
 ``BOARDKIT_SCREENSHOTS=folder`` keeps the screenshots to look at.
 """
