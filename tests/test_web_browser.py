@@ -302,9 +302,9 @@ def test_people_at_one_screen_pass_the_device_in_a_hidden_game(server: tuple[str
         page.wait_for_selector("[data-move]", state="attached")
         assert table(app, table_id).state.current_player == seat
         assert tab.moves() == legal(app, table_id)
-        assert f"your hand (player {seat})" in page.inner_text("#private")
+        assert f"your hand (player {seat + 1})" in page.inner_text("#private")  # a person counts from 1
         page.wait_for_timeout(300)  # an answer to an older request must not bring the other seat's view back
-        assert f"your hand (player {seat})" in page.inner_text("#private") and tab.moves() == legal(app, table_id)
+        assert f"your hand (player {seat + 1})" in page.inner_text("#private") and tab.moves() == legal(app, table_id)
         tab.press(tab.moves()[0])
     assert tab.errors == []
     tab.close()
@@ -371,6 +371,34 @@ def test_two_people_through_a_seat_link_and_a_wrong_token_refused(server: tuple[
     assert host.errors == [] and guest.errors == []
     for tab in (host, guest, stranger):
         tab.close()
+
+
+def test_a_friends_link_has_a_copy_button_that_says_it_copied(server: tuple[str, Any], browser: Any) -> None:
+    """A newcomer's pass: the link for a friend elsewhere had no Copy button (a long link, fiddly to select by
+    hand on a phone). It copies the link to the clipboard and says so, and the note stays as the game goes
+    on; where the page may not write to the clipboard, it selects the link, for the person to copy."""
+    base, _ = server
+    tab = Tab(browser)
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    tab.start(base, "tafl", ["here", "link"], variant="brandubh")
+    page = tab.page
+    link = page.get_attribute('[data-seat-link="1"]', "href")
+    assert page.is_hidden('[data-copied="1"]')
+    page.click('[data-copy="1"]')
+    page.wait_for_selector('[data-copied="1"]:has-text("copied")')
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    tab.wait_my_turn(-1)
+    before = tab.version
+    tab.press(tab.moves()[0])
+    page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
+    assert page.is_visible('[data-copied="1"]')
+    page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('not allowed')); }")
+    page.evaluate("() => getSelection().removeAllRanges()")
+    page.click('[data-copy="1"]')
+    page.wait_for_function("l => getSelection().toString() === l", arg=link)
+    assert page.is_visible('[data-copied="1"]') and page.inner_text('[data-copied="1"]')
+    assert tab.errors == []
+    tab.close()
 
 
 def play_by_clicking(tab: Tab, app: Any, table_id: str, rng: random.Random, turns: int) -> int:

@@ -1,15 +1,19 @@
 """The site's look in a real browser (Debian's Chromium, as in test_web_browser):
 every shipped game's page and the start page at desktop (1200x900) and phone
 (390x844) size, each screenshot checked for text too small to read and for
-anything wider than the screen; hands drawn as tiles; the moves shown on the
-board with their list folded away; the start page's pictures, bot levels and
-option choices in words.
+anything wider than the screen; the key under each board written out at a
+size to read, its swatches drawn as the board draws what they stand for;
+controls a finger can tap on a phone; seats counted from 1 where a person
+reads them; hands drawn as tiles in the board's colours; the moves shown on
+the board with their list folded away; the start page's pictures (each
+whole), bot levels and option choices in words, a game's own data in lines.
 
 ``BOARDKIT_SCREENSHOTS=folder`` keeps the screenshots to look at.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -18,7 +22,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
-from test_web_browser import LAYOUT, LEAST_TEXT, SCREENS, TEXT_SIZE, Tab, browser, layout, server, shots_dir
+from test_web_browser import LAYOUT, LEAST_TEXT, SCREENS, TEXT_SIZE, Tab, browser, layout, server, shots_dir, table
 
 from boardkit import games
 
@@ -26,6 +30,46 @@ __all__ = ["browser", "server"]  # the fixtures, shared with test_web_browser's 
 
 # The games whose players hold hands: what only you see, and what every player sees of the hands.
 HANDS = {"cloth-of-gold": ("#private .tile", "#public .tile"), "camelot": ("#private .tile", "#public .tile")}
+#: The least text size of the key under a board, in CSS pixels, at every size.
+KEY_TEXT = 14.0
+#: The least width and height of anything a finger taps on a phone, in CSS pixels (WCAG's target size).
+TAP = 44.0
+# The key under the board: each line's computed font size, its text, and the key's words left in the picture.
+KEY = """() => ({
+  lines: [...document.querySelectorAll('#key li')].map(li => [parseFloat(getComputedStyle(li).fontSize),
+                                                              li.textContent]),
+  left: [...document.querySelectorAll('#board svg text')].map(t => t.textContent),
+})"""
+# What a finger taps on the screen (a box or round button by its label) that is less than TAP each way.
+SMALL_TARGETS = """(least) => {
+  const small = [];
+  for (const e of document.querySelectorAll('button, a[href], select, input, textarea, summary')) {
+    const target = e.matches('[type=checkbox], [type=radio]') ? e.closest('label') || e : e;
+    const box = target.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(e).visibility === 'hidden') continue;
+    if (box.width < least - 0.5 || box.height < least - 0.5) {
+      const name = e.id || e.textContent.trim().slice(0, 20) || e.tagName;
+      small.push([name, Math.round(box.width), Math.round(box.height)]);
+    }
+  }
+  return small;
+}"""
+# Every word on the page and in its picture (titles, tooltips), as a person reads it.
+WORDS = """() => document.body.innerText + ' ' +
+  [...document.querySelectorAll('#board svg text, #board svg title')].map(t => t.textContent).join(' ')"""
+
+
+def key_reads(tab: Tab, game: str) -> None:
+    """At each size, the key is written out under the board in text of at least :data:`KEY_TEXT` pixels,
+    and none of it is left in the picture, where it shrank with the board (11 pixels on a phone)."""
+    for screen, size in SCREENS.items():
+        tab.page.set_viewport_size(size)
+        tab.page.wait_for_function("w => document.documentElement.clientWidth === w", arg=size["width"])
+        found = tab.page.evaluate(KEY)
+        assert found["lines"] and min(px for px, _ in found["lines"]) >= KEY_TEXT, (game, screen, found["lines"])
+        starts = {line.strip()[:12] for _, line in found["lines"]}
+        assert not [text for text in found["left"] if text.strip()[:12] in starts], (game, screen, found["left"])
+    tab.page.set_viewport_size(SCREENS["desktop"])
 
 
 def looked_at(tab: Tab, name: str, folder: Any) -> None:
@@ -57,6 +101,7 @@ def test_every_shipped_games_page_reads_on_a_phone_and_shows_its_moves_on_the_bo
     assert page.is_hidden(f'[data-move="{tab.moves()[0]}"]')
     folder = shots_dir(tmp_path)
     found = layout(tab, game, "look", folder)  # both sizes, with the text size asserted
+    key_reads(tab, game)
     # On a phone the board takes the screen's width, less the margins.
     assert found["phone"]["board"][0] >= 0.8 * SCREENS["phone"]["width"], found
     if game in HANDS:
@@ -93,6 +138,19 @@ def test_the_start_page_pictures_levels_and_options_in_words(
     for name in games.names():
         cells = page.locator(f'.card:has([data-pick="{name}"]) .picture svg [data-cell]').count()
         assert cells > 0, name
+    # Each picture whole, and no more: Cloth of Gold's was cut to its ovals (its Track and Courts cut off), and
+    # a board's key stays out (Tafl's is square).
+    shapes = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('.card .picture svg')].map(svg => {
+          const v = svg.viewBox.baseVal;
+          const out = [...svg.querySelectorAll('rect:not([width="100%"]), circle, polygon, ellipse')]
+            .map(e => e.getBBox()).filter(b => b.width && (b.x < v.x - 0.5 || b.y < v.y - 0.5
+              || b.x + b.width > v.x + v.width + 0.5 || b.y + b.height > v.y + v.height + 0.5));
+          return [svg.closest('.card').querySelector('[data-pick]').value, [out.length, v.height / v.width]];
+        }))"""
+    )
+    assert set(games.names()) <= set(shapes) and all(cut == 0 for cut, _ in shapes.values()), shapes
+    assert shapes["tafl"][1] == pytest.approx(1, abs=0.02) and shapes["cloth-of-gold"][1] > 1, shapes
     page.check('[data-pick="tafl"]')
     # Bot levels with their agent and budget in words.
     levels = page.eval_on_selector_all('[data-seat="1"] option', "os => os.map(o => o.textContent)")
@@ -145,5 +203,149 @@ def test_a_19x19_board_on_a_phone_scrolls_in_its_box_rather_than_shrinking_out_o
     assert found["cell"] >= 27 and found["scrolls"] > 0 and found["overflow"] <= 0, found
     smallest = page.evaluate(TEXT_SIZE)
     assert smallest[0][0] >= LEAST_TEXT, smallest
+    assert tab.errors == []
+    tab.close()
+
+
+@pytest.mark.parametrize("game", ["cloth-of-gold", "five-fields", "camelot"])
+def test_seats_are_counted_from_1_where_a_person_reads_them(server: tuple[str, Any], browser: Any, game: str) -> None:
+    """A newcomer's pass: the start page and the game pages said "player 0" (the seats' numbers as the games
+    and their records count them); a person counts from 1. The JSON the pages read keeps the numbers."""
+    base, app = server
+    tab = Tab(browser)
+    page = tab.page
+    page.goto(base + "/")
+    page.wait_for_selector("[data-pick]", state="attached")
+    page.check(f'[data-pick="{game}"]')
+    labels = page.eval_on_selector_all("#seats label", "ls => ls.map(l => l.firstChild.textContent.trim())")
+    assert labels == ["player 1", "player 2"], labels
+    if game != "five-fields":  # who moves first, chosen by seat among the seats there are (5 Fields: player 1)
+        firsts = page.eval_on_selector_all('[data-field="first"] option:not([hidden])', "os => os.map(o => o.text)")
+        assert firsts[:2] == ["player 1", "player 2"] and "player 3" not in firsts, firsts
+    table_id = tab.start(base, game, ["here", "random"])
+    for _ in range(3):  # some moves, so that the moves so far say who played and what it did
+        tab.wait_my_turn(-1)
+        before = tab.version
+        tab.press(tab.moves()[-1])
+        tab.wait_my_turn(before)
+    words = page.evaluate(WORDS)
+    assert "player 1" in words and "player 2" in words
+    assert not re.search(r"\b(player|Player|Court|hand) 0\b", words), re.findall(r".{30}\b[a-zA-Z]+ 0\b.{10}", words)
+    answer = page.request.get(f"{base}/api/tables/{table_id}?token={table(app, table_id).host_token}").json()
+    assert answer["seats"][0]["name"] == "player 0" and answer["you"] == 0 and "player 0" in answer["svg"]
+    assert tab.errors == []
+    tab.close()
+
+
+def test_on_a_phone_every_control_is_big_enough_to_tap(server: tuple[str, Any], browser: Any) -> None:
+    """A newcomer's pass: on a 390-pixel screen the move buttons, links and fields were 19 to 21 pixels tall."""
+    base, _ = server
+    tab = Tab(browser)
+    page = tab.page
+    try:
+        page.set_viewport_size(SCREENS["phone"])
+        page.goto(base + "/")
+        page.wait_for_selector("[data-pick]", state="attached")
+        for game in games.names():
+            page.check(f'[data-pick="{game}"]')
+            page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+            assert page.evaluate(SMALL_TARGETS, TAP) == [], game
+        tab.start(base, "cloth-of-gold", ["here", "link"])
+        tab.wait_my_turn(-1)
+        page.click(f'#board [data-cell="{page.evaluate("() => page.moves[0].cells[0]")}"]')  # a choice beside it
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        assert page.locator("[data-copy]").count() == 1 and page.locator("[data-move]").count() > 1
+        assert page.evaluate(SMALL_TARGETS, TAP) == []
+        assert tab.errors == []
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize(
+    ("variant", "shades"),
+    [
+        ("hnefatafl", {"throne: ": "f6", "corner (an ordinary square": "a1"}),
+        ("copenhagen", {"throne and corners: ": "a1"}),
+    ],
+)
+def test_tafls_key_draws_the_throne_and_corners_as_the_board_shades_them(
+    server: tuple[str, Any], browser: Any, variant: str, shades: dict[str, str]
+) -> None:
+    """A newcomer's pass: the key drew the throne's and corners' shades as small discs, like its pieces, in
+    11-pixel text on a phone; each is now a square of the shade the board gives those squares."""
+    base, _ = server
+    tab = Tab(browser)
+    tab.start(base, "tafl", ["here", "random"], variant=variant)
+    found = tab.page.evaluate(
+        """() => [...document.querySelectorAll('#key li')].map(li => {
+          const shape = li.querySelector('svg.swatch > *');
+          return [li.textContent, shape ? shape.tagName : '', shape ? shape.getAttribute('fill') : ''];
+        })"""
+    )
+    for start, cell in shades.items():
+        fill = tab.page.get_attribute(f'#board [data-cell="{cell}"] > rect', "fill")
+        entry = [(shape, colour) for text, shape, colour in found if text.startswith(start)]
+        assert entry == [("rect", fill)], (start, found)
+    assert [shape for text, shape, _ in found if text.startswith(("attacker", "defender", "king"))] == ["circle"] * 3
+    assert tab.errors == []
+    tab.close()
+
+
+def test_cloth_of_golds_tiles_take_the_boards_colours(server: tuple[str, Any], browser: Any) -> None:
+    """A newcomer's pass: the tiles beside the board were painted with the CSS colour of their name (blue
+    came out violet, jewels beige); each now takes the colour the board draws it in."""
+    base, _ = server
+    tab = Tab(browser)
+    tab.start(base, "cloth-of-gold", ["here", "random"])
+    for _ in range(6):  # some tiles into the Courts
+        tab.wait_my_turn(-1)
+        before = tab.version
+        tab.press(tab.moves()[0])
+        tab.wait_my_turn(before)
+    found = tab.page.evaluate(
+        """() => [...document.querySelectorAll('span.tile')].map(t => [t.dataset.tile,
+          t.style.getPropertyValue('--tile'),
+          document.querySelector(`#board svg rect[class~="${t.dataset.tile}"]`).getAttribute('fill')])"""
+    )
+    assert len({name for name, _, _ in found}) >= 2, found
+    assert all(colour == fill for _, colour, fill in found), found
+    assert tab.errors == []
+    tab.close()
+
+
+def test_camelots_own_plan_and_tiles_are_written_in_lines_not_json(server: tuple[str, Any], browser: Any) -> None:
+    """A newcomer's pass: Camelot's plan and tile list were boxes for JSON text beside a box "none"; they are
+    lines now (a plan's rows, a tile a line), and none is the standard plan, as the help says."""
+    from boardkit.games.camelot.plan import STANDARD_PLAN
+    from boardkit.games.camelot.tiles import STANDARD_TILES
+
+    base, app = server
+    tab = Tab(browser)
+    page = tab.page
+    page.goto(base + "/")
+    page.wait_for_selector("[data-pick]", state="attached")
+    page.check('[data-pick="camelot"]')
+    page.evaluate("() => { document.getElementById('options-box').open = true; }")
+    text = page.inner_text("#options") + " ".join(
+        page.eval_on_selector_all("#options textarea", "ts => ts.map(t => t.placeholder)")
+    )
+    assert "JSON" not in text and "none" not in text, text
+    assert "the standard plan" in page.inner_text('[data-option="plan"] label.alternative')
+    assert "default the standard list" in page.inner_text('[data-option="tiles"] .help')
+    firsts = page.eval_on_selector_all('[data-field="first"] option:not([hidden])', "os => os.map(o => o.text)")
+    assert firsts == ["player 1", "player 2", "random"], firsts
+    plan = list(reversed(STANDARD_PLAN))  # the standard plan upside down: the gatehouse at the top
+    tiles = [", ".join(str(f).lower() if isinstance(f, bool) else str(f) for f in entry) for entry in STANDARD_TILES]
+    for name, lines in (("plan", [" ".join(row) for row in plan]), ("tiles", tiles)):
+        page.uncheck(f'[data-option="{name}"] [data-alternative]')
+        page.fill(f'[data-field="{name}"]', "\n".join(lines))
+    page.select_option('[data-seat="1"]', "random")
+    page.click("#go")
+    page.wait_for_function("() => location.pathname.includes('/table/') || document.getElementById('error').innerText")
+    assert page.inner_text("#error") == ""
+    page.wait_for_url("**/table/**")
+    options = table(app, page.url.split("/table/")[1].split("?")[0]).game.options
+    assert options.plan == tuple(plan)
+    assert options.tiles == STANDARD_TILES
     assert tab.errors == []
     tab.close()

@@ -1,6 +1,7 @@
 "use strict";
-// A game page: the board, the moves of the seat to move, the scores and what every player
-// may see, the moves so far with what each did, the rules, and live updates.
+// A game page: the board and its key, the moves of the seat to move, the scores and what every player
+// may see, the moves so far with what each did, the rules, and live updates. Whatever the server says in
+// words is shown in a person's words (people.js: seats counted from 1); moves are shown as they are written.
 const params = new URLSearchParams(location.search);
 const token = params.get("token") || "";
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -11,6 +12,7 @@ let path = []; // the cells clicked so far
 let epoch = 0; // bumped whenever the seat on screen changes: older answers are dropped
 let hinted = null; // the version the hint shown was given for
 let thinking = null; // {key, since}: the bot thinking now, and since when (this page's clock)
+let shownLinks = null; // the friends' links on screen, as JSON
 
 const $ = (id) => document.getElementById(id);
 const api = (what) => `/api/tables/${encodeURIComponent(tableId)}${what}`;
@@ -20,7 +22,7 @@ function hereSeats() {
 }
 
 function seatName(p) {
-  return page.seats[p].name;
+  return personWords(page.seats[p].name);
 }
 
 function myTurn() {
@@ -106,9 +108,11 @@ function clickCell(name) {
   mark();
 }
 
-// A tall picture (Cloth of Gold's, laid out for a phone) is drawn no taller than the screen: the board's
-// width follows from the first picture's shape, so that it keeps its size as the game goes on.
+// A tall picture (Cloth of Gold's, laid out for a phone) is drawn no taller than the screen, with the header
+// above it and the key under it: the board's width follows from the first picture's shape and that room, so
+// that it keeps its size as the game goes on.
 let shape = null; // the first picture's height over its width
+let room = 0; // the height in pixels above the first picture (the header) and under it (its key), kept free
 // A picture is never drawn at less than this share of its own size, so that its smallest words (a board's
 // 16-unit coordinates) stay at 11 pixels and its cells big enough to tap: a wider board (19x19) scrolls
 // sideways in its box on a phone rather than shrinking out of reach.
@@ -118,11 +122,15 @@ function fit() {
   const svg = $("board").querySelector("svg");
   if (shape === null && svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width) {
     shape = svg.viewBox.baseVal.height / svg.viewBox.baseVal.width;
+    room = $("board").getBoundingClientRect().top + scrollY + ($("key").hidden ? 0 : $("key").offsetHeight);
   }
   if (svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width) {
     svg.style.minWidth = `${Math.round(svg.viewBox.baseVal.width * LEAST_SCALE)}px`;
   }
-  if (shape) $("board-side").style.maxWidth = `${Math.round(Math.max(320, Math.min(720, (innerHeight - 16) / shape)))}px`;
+  if (shape) {
+    const most = Math.min(720, (innerHeight - 16 - room) / shape);
+    $("board-side").style.maxWidth = `${Math.round(Math.max(320, most))}px`;
+  }
 }
 addEventListener("resize", fit);
 
@@ -144,10 +152,13 @@ function render() {
   document.body.dataset.version = page.version;
   document.body.dataset.passing = passing;
   $("title").textContent = page.game;
-  let status = page.status;
+  let status = personWords(page.status);
   if (myTurn()) status += " (your move)";
   $("status").textContent = status;
   $("board").innerHTML = page.svg;
+  const picture = $("board").querySelector("svg");
+  if (picture) personPicture(picture);
+  $("key").hidden = !picture || !liftKey(picture, $("key")); // before fit(), which reads the picture's shape
   fit();
   // The last move on the board: the cells it named, or the one it filled.
   for (const name of page.last || []) {
@@ -169,7 +180,7 @@ function render() {
   box.textContent = "";
   if (typeof secret === "string") {
     // Each line of the seat's own screen; a line that lists things ("your hand: gold 1, blue 2") as tiles.
-    for (const line of secret.split("\n")) {
+    for (const line of personWords(secret).split("\n")) {
       const drawn = tileLine(line);
       if (drawn) {
         box.append(drawn);
@@ -182,7 +193,7 @@ function render() {
   } else {
     for (const [key, value] of secret) {
       const p = document.createElement("p");
-      p.textContent = `${key}: ${value}`;
+      p.textContent = personWords(`${key}: ${value}`);
       box.append(p);
     }
   }
@@ -193,7 +204,7 @@ function render() {
     if (m.by) {
       const by = document.createElement("span");
       by.className = "by";
-      by.textContent = m.by + " ";
+      by.textContent = personWords(m.by) + " ";
       li.append(by);
     }
     const move = document.createElement("code");
@@ -202,7 +213,7 @@ function render() {
     if (m.did) {
       const did = document.createElement("span");
       did.className = "did";
-      did.textContent = m.did;
+      did.textContent = personWords(m.did);
       li.append(did);
     }
     return li;
@@ -213,22 +224,16 @@ function render() {
   list("seats", page.seats, (s) => {
     const li = document.createElement("li");
     const you = page.yours.includes(s.seat) ? " (you)" : "";
-    li.textContent = `${s.name}: ${s.label}${you}${s.seat === page.to_move ? ", to move" : ""}`;
+    li.textContent = `${seatName(s.seat)}: ${s.label}${you}${s.seat === page.to_move ? ", to move" : ""}`;
     return li;
   });
   $("links-box").hidden = !page.links.length;
-  list("links", page.links, (l) => {
-    const li = document.createElement("li");
-    li.textContent = `${seatName(l.seat)}: `;
-    const a = document.createElement("a");
-    a.href = l.href;
-    a.dataset.seatLink = l.seat;
-    a.textContent = l.href;
-    a.target = "_blank";
-    a.rel = "noopener noreferrer";
-    li.append(a);
-    return li;
-  });
+  // Built again only when the links change, so that a "copied" note stays in sight while the game goes on.
+  const links = JSON.stringify(page.links);
+  if (links !== shownLinks) {
+    shownLinks = links;
+    list("links", page.links, linkItem);
+  }
   $("ask-hint").hidden = !page.can_hint;
   if (!page.can_hint || (hinted && hinted !== page.version)) {
     $("hint-said").hidden = true;
@@ -237,18 +242,18 @@ function render() {
   }
   const found = page.searched;
   $("searched").hidden = !found || Boolean(page.thinking);
-  $("searched").textContent = found ? `${found.whose} bot searched: ${found.summary}` : "";
+  $("searched").textContent = found ? personWords(`${found.whose} bot searched: ${found.summary}`) : "";
   // A button that may not be used now stays in sight, greyed, with the reason beside it.
   $("undo").hidden = !page.can_undo && !page.undo_refusal;
   $("undo").disabled = !page.can_undo;
-  $("undo").title = page.undo_refusal || "";
+  $("undo").title = personWords(page.undo_refusal || "");
   $("new").hidden = !page.host;
   $("new").disabled = !page.can_restart;
-  $("new").title = page.restart_refusal || "";
+  $("new").title = personWords(page.restart_refusal || "");
   const notes = [];
   if (page.undo_refusal) notes.push(`Undo: ${page.undo_refusal}.`);
   if (page.restart_refusal) notes.push(`New game: ${page.restart_refusal}.`);
-  $("note").textContent = notes.join(" ");
+  $("note").textContent = personWords(notes.join(" "));
   $("note").hidden = !notes.length;
   const query = `?token=${encodeURIComponent(token)}`;
   $("record").hidden = !page.record;
@@ -265,6 +270,49 @@ function render() {
   mark();
 }
 
+// A friend's link, with a button that copies it and a note that says it did.
+function linkItem(l) {
+  const li = document.createElement("li");
+  li.append(`${seatName(l.seat)}: `);
+  const a = document.createElement("a");
+  a.href = l.href;
+  a.dataset.seatLink = l.seat;
+  a.textContent = l.href;
+  a.target = "_blank";
+  a.rel = "noopener noreferrer";
+  const copy = document.createElement("button");
+  copy.type = "button";
+  copy.textContent = "Copy";
+  copy.dataset.copy = l.seat;
+  copy.setAttribute("aria-label", `Copy the link for ${seatName(l.seat)}`);
+  const note = document.createElement("span");
+  note.className = "copied";
+  note.dataset.copied = l.seat;
+  note.setAttribute("role", "status");
+  note.hidden = true;
+  copy.addEventListener("click", () => copyLink(l.href, a, note));
+  li.append(a, " ", copy, " ", note);
+  return li;
+}
+
+// The link to the clipboard; where the page may not write there (not served from this machine or over HTTPS,
+// or the browser says no), the link is selected, and copied the old way if the browser still does that.
+async function copyLink(href, a, note) {
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(href);
+    copied = true;
+  } catch (error) {
+    const range = document.createRange();
+    range.selectNodeContents(a);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    copied = document.execCommand("copy");
+  }
+  note.textContent = copied ? "copied" : "selected: copy it (Ctrl+C, or press and hold on a phone)";
+  note.hidden = false;
+}
+
 // "player 1 (MCTS bot) is thinking... 3 s" while a bot moves, counted from when this page saw it start.
 function think() {
   const bot = page && !page.over ? page.thinking : null;
@@ -275,7 +323,7 @@ function think() {
   if (thinking) {
     const seconds = Math.floor((Date.now() - thinking.since) / 1000);
     const found = thinking.line ? `: ${thinking.line}` : "";
-    $("thinking").textContent = `${bot.name} (${bot.label}) is thinking\u2026 ${seconds} s${found}`;
+    $("thinking").textContent = `${personWords(bot.name)} (${bot.label}) is thinking\u2026 ${seconds} s${personWords(found)}`;
   }
 }
 // What the thinking bot's search has found so far (depth, positions, score), asked for once a second.
@@ -312,15 +360,19 @@ function tileList(text) {
   return { items: items.filter((i) => i.count > 0), rest: rest.join("; ") };
 }
 
-// The things as tiles: each a small square of its colour when its name is one ("gold"), with its count.
+// The things as tiles, each named as the game names it, with its count, in the colour the board's picture
+// gives a thing of that name (Cloth of Gold's blue tile is the board's blue and its jewel green; a CSS colour
+// of the same name painted blue violet and left jewels beige), or a plain tile where the picture gives none.
 function tiles(found) {
   const span = document.createElement("span");
   span.className = "tiles";
+  const picture = $("board").querySelector("svg");
   for (const item of found.items) {
     const tile = document.createElement("span");
     tile.className = "tile";
     tile.dataset.tile = item.name;
-    if (CSS.supports("color", item.name)) tile.style.setProperty("--tile", item.name);
+    const colour = colourIn(picture, item.name);
+    if (colour) tile.style.setProperty("--tile", colour);
     tile.textContent = item.name;
     if (item.count > 1) {
       const count = document.createElement("b");
@@ -359,11 +411,11 @@ function facts() {
     const tr = document.createElement("tr");
     const th = document.createElement("th");
     th.scope = "row";
-    th.textContent = label;
+    th.textContent = personWords(label);
     const td = document.createElement("td");
     const found = tileList(value);
     if (found) td.append(tiles(found));
-    else td.textContent = value;
+    else td.textContent = personWords(value);
     tr.append(th, td);
     return tr;
   };
@@ -376,19 +428,19 @@ function facts() {
   const about = page.about;
   const moves = about.moves || [], inPlay = about.in_play || [];
   $("rules").hidden = !about.goal && !about.turn && !moves.length && !inPlay.length;
-  $("rules-goal").textContent = about.goal ? `Goal: ${about.goal}` : "";
-  $("rules-turn").textContent = about.turn ? `A turn: ${about.turn}` : "";
+  $("rules-goal").textContent = about.goal ? personWords(`Goal: ${about.goal}`) : "";
+  $("rules-turn").textContent = about.turn ? personWords(`A turn: ${about.turn}`) : "";
   // What each kind of move does, then the variant rules the options in play select.
   $("rules-moves").replaceChildren(...moves.flatMap(([kind, text]) => {
     const dt = document.createElement("dt");
     dt.textContent = kind;
     const dd = document.createElement("dd");
-    dd.textContent = text;
+    dd.textContent = personWords(text);
     return [dt, dd];
   }));
   $("rules-in-play").replaceChildren(...inPlay.map((text) => {
     const li = document.createElement("li");
-    li.textContent = text;
+    li.textContent = personWords(text);
     return li;
   }));
 }
@@ -407,7 +459,7 @@ function show(data) {
 async function answer(response) {
   const data = await response.json();
   if (!response.ok) {
-    $("error").textContent = data.error || `refused (${response.status})`;
+    $("error").textContent = data.error ? personWords(data.error) : `refused (${response.status})`;
     return null;
   }
   $("error").textContent = "";
@@ -475,7 +527,7 @@ $("ask-hint").addEventListener("click", async () => {
     const data = await response.json();
     if (page.version !== asked) return;
     hinted = asked;
-    $("hint-said").textContent = response.ok ? `Hint: ${data.move}: ${data.why}` : data.error || "no hint";
+    $("hint-said").textContent = response.ok ? `Hint: ${data.move}: ${personWords(data.why)}` : personWords(data.error || "no hint");
     // The hinted move on the board too: its cells ringed until the game moves on.
     const cells = response.ok ? (page.moves.find((m) => m.move === data.move) || { cells: [] }).cells : [];
     document.querySelectorAll("#board [data-cell]").forEach((g) => g.classList.toggle("hinted", cells.includes(g.dataset.cell)));

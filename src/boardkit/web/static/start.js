@@ -1,7 +1,8 @@
 "use strict";
 // The start page: choose a game, its variant and options, and who sits where.
 // The options form is built from each game's option schema (/api/games: option_info):
-// a list for choices, a box for yes/no, a number field with its range, text for the rest.
+// a list for choices (and for a seat: who moves first), a box for yes/no, a number field with its range,
+// lines for a game's own data (a plan, a tile list), text for the rest; seats are counted from 1 (people.js).
 // Each game is a card with a small picture of its board at the start (/api/games: picture).
 // Bots by level (boardkit.match.LEVELS), each with its agent and budget in words for the game
 // (/api/games: levels), or any bot in the agent grammar.
@@ -36,11 +37,59 @@ function shown(value) {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-// A value as the form shows it: the option's own words for a choice (Tafl's "tT": "both"), else the value.
+// What none means for an option, as its help says it ("... (none: the standard plan)"), or "".
+const NONE_MEANS = /\s*\(none: ([^()]+)\)/;
+
+function noneWords(info) {
+  const found = NONE_MEANS.exec(info.help || "");
+  return found ? found[1] : "";
+}
+
+// A value as the form shows it: the option's own words for a choice (Tafl's "tT": "both") or for none
+// (Camelot's plan: "the standard plan"), else the value.
 function named(info, value) {
   const at = (info.choices || []).findIndex((c) => same(c, value));
-  const words = at >= 0 && info.labels ? info.labels[at] : "";
+  const words = at >= 0 && info.labels ? info.labels[at] : value === null ? noneWords(info) : "";
   return words || shown(value);
+}
+
+function seatName(game, p) {
+  return personWords(game.seat_names[p] || `player ${p}`);
+}
+
+// An option whose value is a seat's number (each game's "first": who moves first) is chosen by the seat's
+// name, among the seats the game can have; fillSeats offers only those of the players chosen.
+function bySeat(info, game) {
+  if (info.name !== "first" || info.type !== "int" || info.choices.length || info.low !== 0) return info;
+  const most = Math.min(info.high === null ? Infinity : info.high, game.players[1] - 1);
+  const seats = Array.from({ length: most + 1 }, (_, p) => p);
+  return { ...info, choices: seats, labels: seats.map((p) => seatName(game, p)), low: null, high: null, seats: true };
+}
+
+// Data of the game's own (Camelot's plan, its tile list) written one item a line, with no JSON to write: a
+// list of rows as its rows ("T W W T"), a list of entries as their fields split by commas ("tower, T, 2, 4").
+function asLines(value) {
+  if (value === null || value === undefined) return "";
+  const plain = (v) => v === null || typeof v !== "object";
+  if (Array.isArray(value) && value.every((v) => plain(v) || (Array.isArray(v) && v.every(plain)))) {
+    return value.map((v) => (Array.isArray(v) ? v.join(", ") : String(v))).join("\n");
+  }
+  return JSON.stringify(value, null, 1); // any other shape, as the data it is
+}
+
+// The lines read back as the data they write (text that starts as JSON does is sent as it is: the server reads it).
+function fromLines(text) {
+  const lines = text.split("\n").map((line) => line.trim()).filter(Boolean);
+  if (lines.length && /^[[{]/.test(lines[0])) return text;
+  return lines.map((line) => (line.includes(",") ? line.split(",").map(fieldValue) : line));
+}
+
+function fieldValue(text) {
+  const field = text.trim();
+  if (/^-?\d+(\.\d+)?$/.test(field)) return Number(field);
+  if (field === "true" || field === "yes") return true;
+  if (field === "false" || field === "no") return false;
+  return field;
 }
 
 function range(info) {
@@ -57,6 +106,7 @@ function element(tag, props) {
 // One option's row: its name, a field of its declared type, "none" (and named values such
 // as "random") as boxes beside it, and a line of help with the range and default.
 function optionRow(info, preset) {
+  info = bySeat(info, chosen());
   const start = preset !== undefined ? preset : info.default;
   const row = element("div", { className: "option" });
   row.dataset.option = info.name;
@@ -70,7 +120,11 @@ function optionRow(info, preset) {
     const values = [...info.choices, ...alternatives];
     alternatives.length = 0; // offered in the list itself
     input = element("select");
-    values.forEach((v, i) => input.append(element("option", { value: String(i), textContent: named(info, v) })));
+    values.forEach((v, i) => {
+      const choice = element("option", { value: String(i), textContent: named(info, v) });
+      if (info.seats && i < info.choices.length) choice.dataset.seatChoice = v;
+      input.append(choice);
+    });
     const at = values.findIndex((v) => same(v, start));
     input.value = String(Math.max(at, 0));
     read = () => values[Number(input.value)];
@@ -85,8 +139,8 @@ function optionRow(info, preset) {
     input.value = typeof number === "number" ? String(number) : "";
     read = () => (input.value === "" ? null : Number(input.value));
   } else if (info.type === "data") {
-    input = element("textarea", { rows: 2, placeholder: "JSON data", value: start === null ? "" : JSON.stringify(start) });
-    read = () => input.value; // JSON text: the server reads it
+    input = element("textarea", { rows: 4, placeholder: "one a line; a line's fields split by commas", value: asLines(start) });
+    read = () => fromLines(input.value);
   } else {
     input = element("input", { type: "text", value: typeof start === "string" ? start : "" });
     read = () => input.value;
@@ -98,7 +152,7 @@ function optionRow(info, preset) {
     const box = element("input", { type: "checkbox", checked: same(start, alt) });
     box.dataset.alternative = shown(alt);
     const holder = element("label", { className: "alternative" });
-    holder.append(box, " " + shown(alt));
+    holder.append(box, " " + named(info, alt));
     row.append(holder);
     return { box, alt };
   });
@@ -110,7 +164,8 @@ function optionRow(info, preset) {
     });
   }
   sync();
-  const words = [info.help, range(info), `default ${named(info, info.default)}`].filter(Boolean);
+  const help = noneWords(info) ? info.help.replace(NONE_MEANS, "") : info.help;
+  const words = [help, range(info), `default ${named(info, info.default)}`].filter(Boolean);
   row.append(element("p", { className: "help", textContent: words.join("; ") }));
   fields.push({
     info,
@@ -168,7 +223,7 @@ function fillSeats() {
   seats.querySelectorAll("div").forEach((d) => d.remove());
   for (let p = 0; p < count; p++) {
     const row = element("div");
-    const label = element("label", { textContent: (game.seat_names[p] || "player " + p) + " " });
+    const label = element("label", { textContent: seatName(game, p) + " " });
     const select = element("select");
     select.dataset.seat = p;
     const levels = (game.levels || []).map((l) => [l.level, `bot, ${l.words}`]);
@@ -187,6 +242,11 @@ function fillSeats() {
     label.append(select, strength);
     row.append(label);
     seats.append(row);
+  }
+  // Who moves first: one of the seats at the table.
+  for (const choice of document.querySelectorAll("#options [data-seat-choice]")) {
+    choice.disabled = choice.hidden = Number(choice.dataset.seatChoice) >= count;
+    if (choice.selected && choice.disabled) choice.parentElement.value = "0";
   }
 }
 
@@ -232,16 +292,16 @@ function card(game) {
   return holder;
 }
 
-// Each card's picture shows its board only: the box around the cells (the game's own legend and title left out).
+// Each card's picture shows the whole board and nothing else: the box around everything it draws but its key
+// and its words, too small to read there (Cloth of Gold's was cut to its ovals, without its Track and Courts).
 function trim() {
   for (const svg of document.querySelectorAll(".card .picture svg")) {
-    const boxes = [...svg.querySelectorAll("[data-cell]")].map((c) => c.getBBox()).filter((b) => b.width);
+    for (const line of keyLines(svg)) [line.element, ...line.swatch].forEach((e) => e.remove());
+    svg.querySelectorAll("text").forEach((e) => e.remove());
+    const drawn = [...svg.children].filter((e) => !(e.tagName === "rect" && e.getAttribute("width") === "100%"));
+    const boxes = drawn.map((e) => e.getBBox()).filter((b) => b.width && b.height);
     if (!boxes.length) continue;
-    const left = Math.min(...boxes.map((b) => b.x)) - 4;
-    const top = Math.min(...boxes.map((b) => b.y)) - 4;
-    const right = Math.max(...boxes.map((b) => b.x + b.width)) + 4;
-    const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + 4;
-    svg.setAttribute("viewBox", `${left} ${top} ${right - left} ${bottom - top}`);
+    svg.setAttribute("viewBox", around(boxes, 4));
     svg.removeAttribute("width");
     svg.removeAttribute("height");
   }
@@ -275,7 +335,7 @@ async function loadArchive() {
     const item = element("li");
     item.dataset.archived = game.number;
     item.append(
-      `${game.game}: ${game.result}, ${game.moves} moves (${game.seats.map(seatWords).join(" against ")}), ${when} `,
+      `${game.game}: ${personWords(game.result)}, ${game.moves} moves (${game.seats.map(seatWords).join(" against ")}), ${when} `,
       element("a", { href: `/api/archive/${game.number}/record.json`, textContent: "record" }),
     );
     $("archive").append(item);
