@@ -45,17 +45,21 @@ from draughts import Draughts
 from einstein_wurfelt_nicht import EinsteinWurfeltNicht
 from go import Go
 from harvest import Harvest
+from havannah import Havannah
 from hex import Hex
 from hex_hasami import HexHasami
 from k_in_a_row import KInARow
 from kalah import Kalah
+from lines_of_action import LinesOfAction
 from nine_mens_morris import NineMensMorris
 from othello import Othello
 from oware import Oware
 from pentago import Pentago
 from quoridor import Quoridor
 from tic_tac_toe import TicTacToe
+from twixt import TwixT
 from ultimate_tic_tac_toe import UltimateTicTacToe
+from y import Y
 
 
 class HandConnectFour:
@@ -334,6 +338,10 @@ AGAINST_OPENSPIEL = (
     ("Ultimate tic-tac-toe", UltimateTicTacToe, "ultimate_tic_tac_toe", {}),
     ("Oware", Oware, "oware", {}),
     ("Einstein wuerfelt nicht", EinsteinWurfeltNicht, "einstein_wurfelt_nicht", {}),
+    ("Havannah", Havannah, "havannah", {}),
+    ("Y", Y, "y", {}),
+    ("TwixT", TwixT, "twixt", {}),
+    ("Lines of Action", LinesOfAction, "lines_of_action", {}),
 )
 
 

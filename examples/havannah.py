@@ -23,9 +23,10 @@ to ``o8`` across the middle and ``h15`` to ``o15`` on the bottom row.
 
 Missing from the kit: a hex board of another shape than the rhombus names
 its cells ``(q, r)``; the board here is a :class:`~boardkit.topology.HexGrid`
-that names them as OpenSpiel does. And a ring: the kit keeps chains and
-what they touch (:meth:`~boardkit.kit.BoardState.chain_marks`), not the
-loops they make; a new ring is found here by hand. ``tests/test_gallery_connection.py`` plays
+that names them as OpenSpiel does. And a ring: the kit keeps chains, what
+they touch (:meth:`~boardkit.kit.BoardState.chain_marks`) and whether two
+stones are one (:meth:`~boardkit.kit.BoardState.same_chain`), not the loops
+they make; a new ring is found here from those. ``tests/test_gallery_connection.py`` plays
 this game and OpenSpiel's side by side.
 
 Run it with ``boardkit play examples/havannah.py:Havannah``.
@@ -43,6 +44,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+from itertools import combinations
 from typing import ClassVar
 
 import attrs
@@ -50,7 +52,6 @@ import attrs
 from boardkit import Outcome
 from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place
-from boardkit.patterns import reach
 from boardkit.topology import HexGrid, Topology
 
 STONES = "O@"
@@ -74,9 +75,8 @@ class Board:
     grid: HexGrid
     places: list[Place]
     corners: set[int]
-    sides: list[set[int]]  # each side without its two corners
-    rim: set[int]  # every cell on the edge of the board
-    marks: list[int]  # each cell's side (bits 0 to 5) or corner (bits 6 to 11), for chain_marks
+    marks: list[int]  # each cell's side (bits 0 to 5, corners not counted) or corner (bits 6 to 11), for chain_marks
+    index: dict[str, int]  # each hex's name to its index
 
 
 @functools.cache
@@ -84,14 +84,13 @@ def board(size: int) -> Board:
     grid = Hexagon.hexagon(size - 1)
     sides = [{grid.index(cell) for cell in grid.side(name)} for name in SIDES]
     corners = {i for k, side in enumerate(sides) for i in side & sides[k - 1]}
-    edges = [side - corners for side in sides]
     marks = [0] * len(grid)
-    for k, side in enumerate(edges):
-        for i in side:
+    for k, side in enumerate(sides):
+        for i in side - corners:
             marks[i] = 1 << k
     for k, i in enumerate(sorted(corners)):
         marks[i] = 1 << (6 + k)
-    return Board(grid, Place.every(grid), corners, edges, set().union(*sides), marks)
+    return Board(grid, Place.every(grid), corners, marks, {grid.name(cell): i for i, cell in enumerate(grid.cells)})
 
 
 @attrs.frozen
@@ -111,7 +110,10 @@ class HavannahState(BoardState[str, Place]):
         return moves
 
     def play(self, move: Place) -> None:
-        self.put(move.cell, STONES[self.player])
+        stone = STONES[self.player]
+        if self[move.cell] is None and self.closes_ring(move.cell, stone):
+            self.set("_ring", True)  # seen before the stone joins its neighbours' chains
+        self.put(move.cell, stone)
         self.next_turn()
 
     def judge(self) -> Outcome | None:
@@ -121,7 +123,7 @@ class HavannahState(BoardState[str, Place]):
         player, b = 1 - self.player, board(self.game.options.size)
         if self[last.cell] != STONES[player]:  # a hand changed it since
             return None if None in self.at else Outcome.draw("the board is full")
-        if self.ring(b.grid.index(last.cell), STONES[player], b):
+        if self.counter("_ring"):
             return Outcome.win(player, "a ring")
         touched = self.chain_marks(last.cell, b.marks)  # the corners and sides its chain reaches, as bits
         if (touched >> 6).bit_count() >= 2:
@@ -130,26 +132,22 @@ class HavannahState(BoardState[str, Place]):
             return Outcome.win(player, "a fork")
         return None if None in self.at else Outcome.draw("the board is full")
 
-    def ring(self, i: int, stone: str, b: Board) -> bool:
-        """Whether the stone just put on cell ``i`` closes a ring (there was
-        none before): a hex next to it, or itself, now has six of its stones
-        around it; or, where it joins two separate arcs of its stones around
-        it, an empty or enemy hex next to it that can no longer reach the rim."""
-        cells, steps = self.at, b.grid.compiled.steps
+    def closes_ring(self, cell: str, stone: str) -> bool:
+        """Whether ``stone`` put on the empty ``cell`` closes a ring: a hex
+        next to it would then have six of its stones round it, or it joins
+        two separate arcs of its stones round it that are one chain already
+        (the loop then goes round what lies between the arcs on one side).
+        Both need two of its stones next to it at least."""
+        b = board(self.game.options.size)
+        i, cells, steps = b.index[cell], self.at, b.grid.compiled.steps
         around = [j >= 0 and cells[j] == stone for j in steps[i]]  # the six neighbours, round in order
-        for j in [i, *(j for j, ours in zip(steps[i], around, strict=True) if ours)]:
-            if all(k >= 0 and cells[k] == stone for k in steps[j]):
-                return True
-        if sum(ours and not around[d - 1] for d, ours in enumerate(around)) < 2:
+        if around.count(True) < 2:
             return False
-        outside: set[int] = set()
         for j, ours in zip(steps[i], around, strict=True):
-            if j >= 0 and not ours and j not in outside:
-                region = reach(b.grid.compiled, cells, [j], pieces={None, STONES[STONES.index(stone) - 1]})
-                if not region & b.rim:
-                    return True
-                outside |= region
-        return False
+            if ours and all(k == i or (k >= 0 and cells[k] == stone) for k in steps[j]):
+                return True
+        arcs = [b.grid.cells[steps[i][d]] for d, ours in enumerate(around) if ours and not around[d - 1]]
+        return any(self.same_chain(a, c) for a, c in combinations(arcs, 2))
 
 
 class Havannah(BoardGame[HavannahState, Place]):
@@ -167,6 +165,7 @@ class Havannah(BoardGame[HavannahState, Place]):
         ),
     )
     pieces: ClassVar = {"O": "player 0", "@": "player 1"}
+    counters: ClassVar = {"_ring": False}  # whether the last stone closed a ring
     colours: ClassVar = {"O": "#f5f5f5", "@": "#222222"}
     moves = (Place,)
     options_class = HavannahOptions

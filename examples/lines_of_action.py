@@ -36,6 +36,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import ClassVar
 
@@ -54,6 +55,12 @@ PIECES = "xo"
 #: two diagonals (up to the right, up to the left); and which of the four each direction runs along.
 LINES = [((0, column), (1, row), (2, column + row), (3, column - row)) for column, row in BOARD.squares]
 AXIS = [{"n": 0, "s": 0, "e": 1, "w": 1, "ne": 2, "sw": 2, "nw": 3, "se": 3}[d] for d in BOARD.directions]
+
+
+@functools.cache
+def path(source: int, target: int, capture: bool) -> Path:
+    """The move from square ``source`` to ``target`` (by index), made once."""
+    return Path.through(BOARD, (source, target), capture=capture)
 
 
 @attrs.frozen
@@ -86,7 +93,7 @@ class LinesOfActionState(BoardState[str, Path]):
                     continue
                 target = ray[distance - 1]
                 if cells[target] != mine and (distance == 1 or theirs not in [cells[j] for j in ray[: distance - 1]]):
-                    found.append(Path.through(BOARD, (i, target), capture=cells[target] == theirs))  # never over theirs
+                    found.append(path(i, target, cells[target] == theirs))  # never over theirs
         return found
 
     def play(self, move: Path) -> None:

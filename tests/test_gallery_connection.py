@@ -328,10 +328,12 @@ class FromTheTopSide(y.YState):
 class NoRingRoundItsOwn(havannah.HavannahState):
     """Finds a ring round empty hexes or enemy stones, not one round the player's own stones."""
 
-    def ring(self, i: int, stone: str, b: Any) -> bool:
-        steps = b.grid.compiled.steps
-        full = [j for j in (i, *steps[i]) if j >= 0 and all(k >= 0 and self.at[k] == stone for k in steps[j])]
-        return super().ring(i, stone, b) and not full
+    def closes_ring(self, cell: str, stone: str) -> bool:
+        grid = havannah.board(self.game.options.size).grid
+        i, steps, at = grid.index(cell), grid.compiled.steps, self.at
+        ours = [j for j in steps[i] if j >= 0 and at[j] == stone]
+        full = [j for j in ours if all(k == i or (k >= 0 and at[k] == stone) for k in steps[j])]
+        return super().closes_ring(cell, stone) and not full
 
 
 class NoRepetitionDraw(lines_of_action.LinesOfActionState):

@@ -110,6 +110,9 @@ def test_chain_marks_are_the_plain_chain_through_undo_copies_pickles_and_set_ups
             i = rng.randbelow(36)
             marks = OWN if rng.randbelow(4) == 0 else SIDES  # now and then another table: built anew
             assert state.chain_marks(BOARD.cells[i], marks) == plain_marks(state, i, marks)
+            j = rng.randbelow(36)
+            joined = state.at[i] is not None and j in reach(BOARD.compiled, state.at, [i], pieces={state.at[i]})
+            assert state.same_chain(BOARD.cells[i], BOARD.cells[j]) == joined
 
 
 def test_a_copy_and_its_original_keep_their_own_chains() -> None:
