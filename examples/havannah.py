@@ -133,21 +133,24 @@ class HavannahState(BoardState[str, Place]):
         return None if None in self.at else Outcome.draw("the board is full")
 
     def closes_ring(self, cell: str, stone: str) -> bool:
-        """Whether ``stone`` put on the empty ``cell`` closes a ring: a hex
-        next to it would then have six of its stones round it, or it joins
+        """Whether ``stone`` put on the empty ``cell`` closes a ring: it joins
         two separate arcs of its stones round it that are one chain already
-        (the loop then goes round what lies between the arcs on one side).
-        Both need two of its stones next to it at least."""
+        (the loop then goes round what lies between the arcs on one side),
+        or a hex next to it would then have six of its stones round it (that
+        hex and ``cell`` share two neighbours: three of its stones at least)."""
         b = board(self.game.options.size)
         i, cells, steps = b.index[cell], self.at, b.grid.compiled.steps
-        around = [j >= 0 and cells[j] == stone for j in steps[i]]  # the six neighbours, round in order
+        near = steps[i]  # the six neighbours, round in order
+        around = [j >= 0 and cells[j] == stone for j in near]
         if around.count(True) < 2:
             return False
-        for j, ours in zip(steps[i], around, strict=True):
-            if ours and all(k == i or (k >= 0 and cells[k] == stone) for k in steps[j]):
-                return True
-        arcs = [b.grid.cells[steps[i][d]] for d, ours in enumerate(around) if ours and not around[d - 1]]
-        return any(self.same_chain(a, c) for a, c in combinations(arcs, 2))
+        arcs = [b.grid.cells[near[d]] for d in range(6) if around[d] and not around[d - 1]]  # a stone of each
+        if len(arcs) > 1 and any(self.same_chain(a, c) for a, c in combinations(arcs, 2)):
+            return True
+        if around.count(True) < 3:
+            return False
+        ringed = [j for j, ours in zip(near, around, strict=True) if ours]
+        return any(all(k == i or (k >= 0 and cells[k] == stone) for k in steps[j]) for j in ringed)
 
 
 class Havannah(BoardGame[HavannahState, Place]):

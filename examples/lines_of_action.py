@@ -37,7 +37,6 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from typing import ClassVar
 
 import attrs
@@ -51,10 +50,14 @@ from boardkit.topology import SquareGrid
 BOARD = SquareGrid(8, 8, diagonals=True)  # index 0 is a8, the top left
 TABLES = BOARD.compiled
 PIECES = "xo"
-#: The four lines through each square, each named by its kind and its number: the column, the row and the
-#: two diagonals (up to the right, up to the left); and which of the four each direction runs along.
-LINES = [((0, column), (1, row), (2, column + row), (3, column - row)) for column, row in BOARD.squares]
+#: The four lines through each square, numbered 0 to 45: its column (0-7), its row (8-15) and its two
+#: diagonals, up to the right (16-30) and up to the left (31-45); and which of the four each direction runs along.
+LINES = [(column, 8 + row, 16 + column + row, 38 + column - row) for column, row in BOARD.squares]
 AXIS = [{"n": 0, "s": 0, "e": 1, "w": 1, "ne": 2, "sw": 2, "nw": 3, "se": 3}[d] for d in BOARD.directions]
+#: Each square's rays, one a direction: the line it runs along, the squares beyond nearest first, and how many.
+RAYS = [
+    [(LINES[i][axis], ray, len(ray)) for ray, axis in zip(TABLES.rays[i], AXIS, strict=True)] for i in range(64)
+]
 
 
 @functools.cache
@@ -77,30 +80,39 @@ class LinesOfActionState(BoardState[str, Path]):
                 self.put(BOARD.cells[i], "x")
             elif 0 < row < 7 and column in (0, 7):
                 self.put(BOARD.cells[i], "o")
-        self.remember(self.written())
+        self.remember(tuple(self.at))  # the board alone, whoever is to move
 
     def moves(self) -> list[Path]:
         cells, mine, theirs = self.at, PIECES[self.player], PIECES[1 - self.player]
-        on_line = Counter(line for i, piece in enumerate(cells) if piece is not None for line in LINES[i])
+        on_line = [0] * 46  # the pieces on each line
+        for i, piece in enumerate(cells):
+            if piece is not None:
+                for line in LINES[i]:
+                    on_line[line] += 1
         found = []
         for i, piece in enumerate(cells):
             if piece != mine:
                 continue
-            lines = LINES[i]
-            for ray, axis in zip(TABLES.rays[i], AXIS, strict=True):
-                distance = on_line[lines[axis]]  # the pieces on the whole line, this one included
-                if distance > len(ray):
+            for line, ray, length in RAYS[i]:
+                distance = on_line[line]  # the pieces on the whole line, this one included
+                if distance > length:
                     continue
                 target = ray[distance - 1]
-                if cells[target] != mine and (distance == 1 or theirs not in [cells[j] for j in ray[: distance - 1]]):
-                    found.append(path(i, target, cells[target] == theirs))  # never over theirs
+                there = cells[target]
+                if there == mine:
+                    continue
+                for j in ray[: distance - 1]:
+                    if cells[j] == theirs:  # never over theirs
+                        break
+                else:
+                    found.append(path(i, target, there == theirs))
         return found
 
     def play(self, move: Path) -> None:
         self.put(move.target, self[move.source])
         self.put(move.source, None)
         self.set("moves played", self.counter("moves played") + 1)
-        self.set("_repeated", self.remember(self.written()) > 0)
+        self.set("_repeated", self.remember(tuple(self.at)) > 0)
         self.next_turn()
 
     def judge(self) -> Outcome | None:
@@ -114,10 +126,6 @@ class LinesOfActionState(BoardState[str, Path]):
             if self.joined(PIECES[player]):
                 return Outcome.win(player, "all its pieces are joined")
         return self.no_move_loses("the other side cannot move")
-
-    def written(self) -> str:
-        """The board as one line of text, ``.`` for an empty square: what the repetition rule remembers."""
-        return "".join(piece or "." for piece in self.at)
 
     def joined(self, piece: str) -> bool:
         """Whether every piece of this side is in one group."""

@@ -1201,7 +1201,12 @@ class BoardCells(Generic[P]):
         tokens = state._tokens
         if log is not None and tokens and tokens[-1] is anchor and anchor is not None:  # asked in each move
             last = cast(list[tuple[int, Any, Any]], anchor)
-            return chains.bring(log, 0, cells, near) if chains.bring(last, chains.read, cells, near) else False
+            read = chains.read  # usually all of it but the legal moves kept at its end: nothing to read there
+            if (read < len(last) - 1 or (read == len(last) - 1 and last[read][0] == _CELL)) and not chains.bring(
+                last, read, cells, near
+            ):
+                return False
+            return chains.bring(log, 0, cells, near)
         logs: list[list[tuple[int, Any, Any]]] = []  # the logs after the anchor's, the newest first
         if anchor is None or log is not anchor:  # None: the start, before any move (whose log is None too)
             if log is not None:
