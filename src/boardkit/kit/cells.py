@@ -687,11 +687,16 @@ class _Chains:
             if held[i] is not None:
                 return False
             held[i] = piece
-            self.parent[i] = i
-            self.bits[i] = self.marks[i]
-            for j in near[i]:
+            parent = self.parent
+            parent[i] = i
+            mark = self.marks[i]
+            for j in near[i]:  # the new stone becomes the root of the chains it joins
                 if held[j] == piece:
-                    self.join(i, j)
+                    root = _root(parent, j)
+                    if root != i:
+                        parent[root] = i
+                        mark |= self.bits[root]
+            self.bits[i] = mark
         return True
 
 
