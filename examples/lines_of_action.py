@@ -85,14 +85,18 @@ class LinesOfActionState(BoardState[str, Path]):
     def moves(self) -> list[Path]:
         cells, mine, theirs = self.at, PIECES[self.player], PIECES[1 - self.player]
         on_line = [0] * 46  # the pieces on each line
+        ours = []
         for i, piece in enumerate(cells):
             if piece is not None:
-                for line in LINES[i]:
-                    on_line[line] += 1
+                column, row, up, down = LINES[i]
+                on_line[column] += 1
+                on_line[row] += 1
+                on_line[up] += 1
+                on_line[down] += 1
+                if piece == mine:
+                    ours.append(i)
         found = []
-        for i, piece in enumerate(cells):
-            if piece != mine:
-                continue
+        for i in ours:
             for line, ray, length in RAYS[i]:
                 distance = on_line[line]  # the pieces on the whole line, this one included
                 if distance > length:
