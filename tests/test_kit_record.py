@@ -56,7 +56,7 @@ class Walk(BoardGame):
 
 def test_the_record_follows_moves_undo_forget_and_copies() -> None:
     state = Walk().new_game(seed=0)
-    start = state._board_key()  # a1, player 0 to move
+    start = (tuple(state.at), state.player)  # a1, player 0 to move: the record's key of a board without edges
     state.apply("b1")
     state.apply("a1")
     state.apply("b1")
