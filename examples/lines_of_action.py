@@ -36,7 +36,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from typing import ClassVar
 
 import attrs
@@ -54,16 +53,16 @@ PIECES = "xo"
 #: diagonals, up to the right (16-30) and up to the left (31-45); and which of the four each direction runs along.
 LINES = [(column, 8 + row, 16 + column + row, 38 + column - row) for column, row in BOARD.squares]
 AXIS = [{"n": 0, "s": 0, "e": 1, "w": 1, "ne": 2, "sw": 2, "nw": 3, "se": 3}[d] for d in BOARD.directions]
-#: Each square's rays, one a direction: the line it runs along, the squares beyond nearest first, and how many.
+#: Each square's rays, one a direction: the line it runs along, the squares beyond nearest first, how many, and
+#: the moves onto each of them (a step, and a capture).
 RAYS = [
-    [(LINES[i][axis], ray, len(ray)) for ray, axis in zip(TABLES.rays[i], AXIS, strict=True)] for i in range(64)
+    [
+        (LINES[i][axis], ray, len(ray), [Path.through(BOARD, (i, j)) for j in ray],
+         [Path.through(BOARD, (i, j), capture=True) for j in ray])
+        for ray, axis in zip(TABLES.rays[i], AXIS, strict=True)
+    ]
+    for i in range(64)
 ]
-
-
-@functools.cache
-def path(source: int, target: int, capture: bool) -> Path:
-    """The move from square ``source`` to ``target`` (by index), made once."""
-    return Path.through(BOARD, (source, target), capture=capture)
 
 
 @attrs.frozen
@@ -97,7 +96,7 @@ class LinesOfActionState(BoardState[str, Path]):
                     ours.append(i)
         found = []
         for i in ours:
-            for line, ray, length in RAYS[i]:
+            for line, ray, length, steps, captures in RAYS[i]:
                 distance = on_line[line]  # the pieces on the whole line, this one included
                 if distance > length:
                     continue
@@ -109,7 +108,7 @@ class LinesOfActionState(BoardState[str, Path]):
                     if cells[j] == theirs:  # never over theirs
                         break
                 else:
-                    found.append(path(i, target, there == theirs))
+                    found.append(captures[distance - 1] if there == theirs else steps[distance - 1])
         return found
 
     def play(self, move: Path) -> None:
