@@ -65,7 +65,10 @@ class CamelotOptions:
         None, "a castle plan of your own, as rows of kind letters (none: the standard plan)", converter=_to_plan
     )
     tiles: tuple[tuple[str, str, int, int, bool], ...] | None = option(
-        None, "a tile list of your own (none: the standard list)", converter=_to_tiles
+        None,
+        "a tile list of your own, each tile its name, kind, value, count and (optionally) garden (none: the"
+        " standard list)",
+        converter=_to_tiles,
     )
 
     def __attrs_post_init__(self) -> None:
