@@ -236,7 +236,9 @@ def test_a_file_beginning_with_a_byte_order_mark_is_read(tmp_path: Path) -> None
     assert code == 2 and "line 2" in err
 
 
-@pytest.mark.parametrize("content", [b"", b"\n", b"\n  \n\t\n", b"\xef\xbb\xbf", b"\r\n\r\n"])
+@pytest.mark.parametrize(
+    "content", [b"", b"\n", b"\n  \n\t\n", b"\xef\xbb\xbf", b"\r\n\r\n", b"\n\xc2\xa0\n"]  # the last: a no-break space
+)
 def test_a_file_with_no_records_is_said_so_by_replay_and_analyze_alike(tmp_path: Path, content: bytes) -> None:
     """A newcomer's report: analyze on an empty file said "invalid record", as if something in it were wrong.
     Both commands say it holds no records, in the same line, and exit 2."""
@@ -248,6 +250,17 @@ def test_a_file_with_no_records_is_said_so_by_replay_and_analyze_alike(tmp_path:
         assert code == 2 and not out, (argv, out, err)
         said.add(err)
     assert said == {f"boardkit: {path} holds no records: it is empty or has only blank lines\n"}
+
+
+def test_a_servers_database_with_no_game_archived_says_so(tmp_path: Path) -> None:
+    """A reviewer's find: analyze on boardkit serve's database with no game in it said the file was empty or
+    had only blank lines."""
+    from boardkit.web.store import Store
+
+    path = tmp_path / "games.sqlite"
+    Store(str(path)).close()
+    code, out, err = command("analyze", str(path))
+    assert code == 2 and not out and err == f"boardkit: {path} holds no records: no game in its archive\n", err
 
 
 def test_a_file_whose_every_line_was_skipped_says_so(tmp_path: Path) -> None:

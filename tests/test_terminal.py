@@ -510,6 +510,46 @@ def test_after_a_bot_wins_the_person_may_take_their_losing_move_back_and_play_on
     assert won.endswith(over + "\ngame over> quit\n") and "abandoned" not in out
 
 
+def test_the_end_is_told_before_the_prompt_stays_so_a_closed_window_loses_no_record() -> None:
+    """A reviewer closed the terminal at ``game over>``: ``boardkit play --out`` wrote its record only when the
+    person left the prompt, so the record of the finished game was lost. ``ended`` is called each time the game
+    ends, before the prompt reads a line: the command writes the record there."""
+    from boardkit.testing import Nim
+
+    seen: list[tuple[int, bool]] = []
+    lines = ["take 1", "undo", "take 2"]
+    _, out = session(Nim(heap=2), ["human", FirstMove()], lines, stay=True,
+                     ended=lambda state: seen.append((len(state.history), state.is_over)))
+    assert seen == [(2, True), (1, True)]  # lost, then won after the undo: each end told as it happened
+    assert out.count("game over> ") == 2  # and the prompt read after each (the undo, then the end of input)
+
+
+def test_people_passing_the_screen_see_the_end_as_everybody_may_see_it() -> None:
+    """A reviewer's find: at ``game over>`` two people passing the screen both looked at the last mover's own
+    view, their hand on it. The screen is wiped at the end and the board drawn as every player may see it."""
+    out = io.StringIO()
+    state_of: list[Session] = []
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        s = state_of[0]
+        if prompt.startswith("game over"):
+            raise EOFError
+        line = "" if prompt.startswith("pass the device") else str(s.state.legal_moves()[0])
+        out.write(line + "\n")
+        return line
+
+    s = Session(ClothOfGold(), ["human", "human"], seed=4, out=out, read=read, clear=True, stay=True)
+    state_of.append(s)
+    s.run()
+    assert s.state.is_over
+    said = out.getvalue()
+    end = said[said.rindex("\x1b[2J\x1b[H"):]  # from the last wipe on: what both see at the end
+    assert "game over> " in end and f"played {s.state.history[-1]}" in end
+    assert "(only you see it)" not in end and "your hand" not in end
+    assert "your hand" in said  # each saw their own hand while playing
+
+
 def test_the_game_over_prompt_ends_with_the_input_and_without_stay_there_is_none() -> None:
     from boardkit.testing import Nim
 

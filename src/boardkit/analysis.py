@@ -70,6 +70,7 @@ from boardkit.game import Game
 from boardkit.games import load as load_game
 from boardkit.play import TournamentResult, agent_results, table_lines, wilson_interval
 from boardkit.record import GameRecord, strict_json, thaw_json
+from boardkit.recordfiles import NoRecordsError
 from boardkit.standings import seat_label
 from boardkit.words import counted
 
@@ -80,6 +81,7 @@ __all__ = [
     "SeatResult",
     "Summary",
     "group_key",
+    "no_records",
     "plot",
     "ratings",
     "read_records",
@@ -190,6 +192,20 @@ def _each(
             raise RecordError(f"{where}: {reason}") from None
 
 
+def no_records(path: str) -> NoRecordsError:
+    """The refusal of ``path`` when it holds no record to count: a file of
+    records that is empty or has only blank lines, or ``boardkit serve``'s
+    database with no game in its archive.
+
+    Examples:
+        >>> str(no_records("games.jsonl"))
+        'games.jsonl holds no records: it is empty or has only blank lines'
+    """
+    from boardkit.web.store import is_store
+
+    return NoRecordsError(path, "no game in its archive") if is_store(path) else NoRecordsError(path)
+
+
 def _read_lines(
     path: str, skip_bad: bool, on_skip: Callable[[int, str], None] | None, game: Game[Any, Any] | None = None
 ) -> Iterator[tuple[int | None, GameRecord]]:
@@ -222,6 +238,8 @@ def _read_lines(
                     text = raw.decode("utf-8")
                 except UnicodeDecodeError:
                     raise RecordError("not UTF-8 text") from None
+                if not text.strip():  # blank as replay reads it: a no-break space too
+                    continue
                 try:
                     data = strict_json(text)
                 except (ValueError, RecursionError) as exc:

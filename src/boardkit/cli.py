@@ -174,7 +174,10 @@ def _play(args: argparse.Namespace) -> int:
             import readline  # noqa: F401
     # On a terminal the prompt stays once the game is over (to take a losing move back, or look at the end);
     # lines from a pipe end with the game, as scripts and transcripts expect.
-    session = Session(game, players, seed=seed, read=_typed, labels=labels, echo=not interactive, stay=interactive)
+    session = Session(
+        game, players, seed=seed, read=_typed, labels=labels, echo=not interactive, stay=interactive,
+        ended=(lambda state: _save(state, args.out, quiet=True)) if interactive and args.out else None,
+    )
     try:
         state = session.run()
     except (KeyboardInterrupt, _Terminated):  # stopped: the game so far is written, as 'quit' writes it
@@ -183,8 +186,9 @@ def _play(args: argparse.Namespace) -> int:
     return _save(state, args.out)
 
 
-def _save(state: State[Any], path: str | None) -> int:
-    """Write the game so far to ``path`` (if given); an unfinished game is a valid record too."""
+def _save(state: State[Any], path: str | None, *, quiet: bool = False) -> int:
+    """Write the game so far to ``path`` (if given); an unfinished game is a valid record too. ``quiet``:
+    without saying so (the game over on a terminal, written again when the person leaves)."""
     if path:
         try:
             with open(path, "w", encoding="utf-8") as f:
@@ -192,7 +196,8 @@ def _save(state: State[Any], path: str | None) -> int:
         except OSError as exc:
             _complain(f"boardkit: cannot write {shown(path, 200)}: {exc.strerror or exc}")
             return 2
-        print(_printable(f"record written to {path}", sys.stdout))
+        if not quiet:
+            print(_printable(f"record written to {path}", sys.stdout))
     return 0
 
 
@@ -371,7 +376,6 @@ def _seats(players: int | None, agents: int, game: Game[Any, Any]) -> int | None
 def _analyze(args: argparse.Namespace) -> int:
     from boardkit import analysis, games
     from boardkit.record import thaw_json
-    from boardkit.recordfiles import NoRecordsError
     from boardkit.specs import game_factory
 
     if args.plot:
@@ -396,7 +400,7 @@ def _analyze(args: argparse.Namespace) -> int:
         if skipped:
             line, why = min(skipped.items())
             raise RecordError(f"{args.file}: no good record, {len(skipped)} bad lines skipped (line {line}: {why})")
-        raise NoRecordsError(args.file)
+        raise analysis.no_records(args.file)
     groups = {}
     if args.by is not None:
         groups = analysis.summarize_by(

@@ -55,10 +55,12 @@ class NoRecordsError(RecordError):
         'games.jsonl holds no records: it is empty or has only blank lines'
         >>> isinstance(NoRecordsError("games.jsonl"), RecordError)
         True
+        >>> str(NoRecordsError("games.sqlite", "no game in its archive"))
+        'games.sqlite holds no records: no game in its archive'
     """
 
-    def __init__(self, path: str) -> None:
-        reason = f"{path} holds no records: it is empty or has only blank lines"
+    def __init__(self, path: str, why: str = "it is empty or has only blank lines") -> None:
+        reason = f"{path} holds no records: {why}"
         BoardkitError.__init__(self, reason)  # not RecordError's "invalid record: ": nothing is invalid
         self.reason = reason
 

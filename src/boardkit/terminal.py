@@ -336,6 +336,9 @@ class Session:
             play on), ``board``, ``rules``, ``help``, ``quit``; until the
             person quits or input ends. ``boardkit play`` stays when its
             input is a terminal; lines from a pipe end with the game.
+        ended: Called with the state each time the game ends (before the
+            prompt stays): ``boardkit play`` writes its ``--out`` record
+            then, so that closing the window at the prompt loses nothing.
 
     People who share the terminal in a game that hides information
     (``game.about.hides_information``) pass it between their turns: the
@@ -356,6 +359,7 @@ class Session:
         echo: bool = False,
         clear: bool | None = None,
         stay: bool = False,
+        ended: Callable[[State[Any]], object] | None = None,
     ) -> None:
         self.game = game
         self.seed = seed
@@ -364,6 +368,9 @@ class Session:
         self.echo = echo
         #: Keep the prompt open once the game is over (:meth:`over`), for a person at a terminal.
         self.stay = stay
+        #: Called with the state each time the game ends, before the prompt stays (``boardkit play`` writes
+        #: its ``--out`` record then: a window closed at the prompt loses nothing).
+        self.ended = ended
         self.bots: dict[Player, Agent] = {
             p: s for p, s in enumerate(seats) if s is not None and not isinstance(s, str)
         }
@@ -534,7 +541,17 @@ class Session:
                     return self.state
                 if not self.command(player, line.strip()):
                     return self.state
+            if self.passing and self.facing is not None and self.stay:
+                # Everybody looks at the end, and the last person's own view (a hand, say) is still on the
+                # screen: wiped, the last move told again and the board drawn as every player may see it.
+                self.wipe()
+                self.facing = None
+                if self.match.log:
+                    self.told(self.match.log[-1])
+                self.show()
             self.say(status(self.state))
+            if self.ended is not None:
+                self.ended(self.state)
             if not (self.stay and self.humans) or not self.over():
                 return self.state
 
