@@ -138,6 +138,17 @@ def test_best_is_chosen_from_what_each_game_declares() -> None:
     assert isinstance(nim, MCTSAgent) and nim.solver and nim.rollout_moves == 10_000
 
 
+def test_best_reads_a_game_whose_options_need_more_than_two_players() -> None:
+    """A reviewer's find: the site's medium and hard bots at a Camelot table whose fourth seat moves first
+    were refused ("first player 3 is not a seat of a 2-player game"): best_agent read the game's state class
+    from a game of two. It reads it from a game of the fewest players the options allow."""
+    from boardkit.agents import best_agent
+    from boardkit.games.camelot import Camelot
+
+    assert isinstance(best_agent(Camelot(first=3), seconds=0.5), MCTSAgent)
+    assert isinstance(best_agent(Camelot(first=1), seconds=0.5), MCTSAgent)
+
+
 def _loses_at_once(state: Any, move: Any) -> bool:
     """Whether ``move`` lets the next player win with their reply."""
     state.apply(move)

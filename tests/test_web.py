@@ -60,6 +60,13 @@ def wait_for(client: TestClient, made: dict[str, Any], done: Any, seconds: float
     return page
 
 
+def test_a_late_first_seat_plays_against_the_level_bots(client: TestClient) -> None:
+    """A reviewer's find: Camelot for four, the fourth seat first, with the start page's default medium bots,
+    was refused with a 400 about a 2-player game."""
+    made = new_table(client, "camelot", ["here", "medium", "medium", "medium"], options={"first": 3})
+    assert table_of(client, made["id"]).state.current_player == 3
+
+
 def test_games_lists_every_registered_game(client: TestClient) -> None:
     offered = client.get("/api/games").json()["games"]
     assert [g["spec"] for g in offered] == games.names()

@@ -349,3 +349,33 @@ def test_camelots_own_plan_and_tiles_are_written_in_lines_not_json(server: tuple
     assert options.tiles == STANDARD_TILES
     assert tab.errors == []
     tab.close()
+
+
+def test_the_start_page_counts_seats_from_1_in_a_games_own_words_and_its_refusals(
+    server: tuple[str, Any], browser: Any
+) -> None:
+    """A reviewer's find: the start page wrote a game's goal and turn (Kalah's "a1 to f1 (player 0)") and the
+    server's refusals with the games' numbers, beside seats it names from 1. The game's words are given here
+    with seat numbers in them, as Kalah's are."""
+    base, _ = server
+    tab = Tab(browser)
+    page = tab.page
+
+    def numbered(route: Any) -> None:
+        listed = route.fetch().json()
+        for game in listed["games"]:
+            game["about"]["goal"] = "Player 0 and player 1 race."
+            game["about"]["turn"] = "Sow from a1 to f1 (player 0) or a2 to f2 (player 1)."
+        route.fulfill(json=listed)
+
+    page.route("**/api/games", numbered)
+    page.goto(base + "/")
+    page.wait_for_selector("[data-pick]", state="attached")
+    page.check('[data-pick="tafl"]')
+    assert page.text_content("#goal") == "Goal: Player 1 and player 2 race."
+    assert page.text_content("#turn") == "Sow from a1 to f1 (player 1) or a2 to f2 (player 2)."
+    page.route("**/api/tables", lambda route: route.fulfill(status=400, json={"error": "first player 3 is not a seat"}))
+    page.click("#go")
+    page.wait_for_function("() => document.querySelector('#error').textContent.length > 0")
+    assert page.text_content("#error") == "first player 4 is not a seat"
+    tab.close()

@@ -14,6 +14,7 @@ from boardkit.agents.alphabeta import AlphaBetaAgent
 from boardkit.agents.evaluators import EvaluationOnly, RandomRollout
 from boardkit.agents.expectimax import ExpectimaxAgent
 from boardkit.agents.mcts import MCTSAgent
+from boardkit.errors import OptionError
 from boardkit.game import Game, State
 
 __all__ = ["DEFAULT_THINK", "best_agent"]
@@ -67,8 +68,7 @@ def best_agent(game: Game[Any, Any], *, seconds: float = DEFAULT_THINK, seed: in
         ('MCTSAgent', True, True, 10000)
     """
     about = game.about
-    players = 2 if game.min_players <= 2 <= game.max_players else game.min_players
-    state = game.new_game(players=players, seed=0)
+    players, state = _a_state(game)
     judged = type(state).evaluate is not State.evaluate
     plain = not about.hides_information and about.chance is Chance.NONE
     if players == 2 and judged and not about.hides_information:
@@ -84,3 +84,19 @@ def best_agent(game: Game[Any, Any], *, seconds: float = DEFAULT_THINK, seed: in
         reuse=not about.hides_information,
         evaluator=EvaluationOnly() if judged else RandomRollout(),
     )
+
+
+def _a_state(game: Game[Any, Any]) -> tuple[int, State[Any]]:
+    """A state of ``game`` to read its class from, and its number of players: two where the game is played
+    by two, else the fewest it allows; where its options rule that count out (Camelot's ``first=3`` needs four
+    seats), the fewest they allow."""
+    counts = range(game.min_players, game.max_players + 1)
+    preferred = 2 if 2 in counts else game.min_players
+    refusal: OptionError | None = None
+    for players in (preferred, *(n for n in counts if n != preferred)):
+        try:
+            return players, game.new_game(players=players, seed=0)
+        except OptionError as exc:
+            refusal = refusal or exc
+    assert refusal is not None  # every count refused: min_players <= max_players, so one was tried
+    raise refusal

@@ -181,8 +181,8 @@ function fillGame() {
   const game = chosen();
   const preset = game.spec === first ? defaults : {};
   const about = game.about;
-  $("goal").textContent = about.goal ? `Goal: ${about.goal}` : "";
-  $("turn").textContent = about.turn;
+  $("goal").textContent = about.goal ? `Goal: ${personWords(about.goal)}` : "";
+  $("turn").textContent = personWords(about.turn);
   $("turn-box").hidden = !about.turn;
   $("about").hidden = !about.goal && !about.turn;
   const variant = $("variant");
@@ -272,7 +272,7 @@ async function start(event) {
   });
   const data = await answer.json();
   if (!answer.ok) {
-    $("error").textContent = data.error;
+    $("error").textContent = personWords(data.error);
     return;
   }
   location.href = data.url;
