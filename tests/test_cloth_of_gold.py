@@ -688,6 +688,8 @@ def test_svg() -> None:
     assert len(board.cells) == 7
     picture = svg(state)
     assert picture.startswith("<svg") and "gold: DRAGON" in picture
+    # The oval's tooltip names the token's player in words, which the site counts from 1 (a review: "0A").
+    assert "<title>dragon: player 0's token A</title>" in picture
 
 
 def test_evaluate() -> None:

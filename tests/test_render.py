@@ -313,7 +313,7 @@ def test_cloth_of_gold_picture() -> None:
     # The Dragon on the blue oval, and its home empty.
     assert len(classes(root, "dragon")) == 1
     titles = [t.text for t in root.iter(f"{NS}title")]
-    assert titles[3] == "blue: DRAGON" and titles[0] == "dragon: 0A"
+    assert titles[3] == "blue: DRAGON" and titles[0] == "dragon: player 0's token A"
     # The Track of Scoring: 5 rows of 8 spaces, a marker per player.
     spaces = classes(root, "track-space")
     assert len(spaces) == 40

@@ -304,15 +304,16 @@ def _ovals(state: StateShape, top: float) -> list[str]:
     for i, space in enumerate(OVALS):
         x = 4 + _OVAL_STEP * (i + 0.5)
         y = top + 40
-        # A tooltip naming what is on the oval: "gold: DRAGON", "dragon: 0A", "red: white".
-        parts.append(f'<g class="space" data-cell="{space.value}">' + element("title", hints[space]))
+        # A tooltip naming what is on the oval: "gold: DRAGON", "dragon: player 0's token A", "red: white".
+        who = state.occupant(space)
+        hint = f"{space.value}: player {who[0]}'s token {'AB'[who[1]]}" if isinstance(who, tuple) else hints[space]
+        parts.append(f'<g class="space" data-cell="{space.value}">' + element("title", hint))
         # The whole column under the oval's name answers a click (a finger on a phone misses less).
         parts.append(element("rect", x=x - _OVAL_STEP / 2, y=top, width=_OVAL_STEP, height=100, fill="transparent",
                              class_="hit"))
         parts.append(element("text", space.value, x=x, y=top + 8, font_size=12, class_="oval-name", **_SMALL))
         parts.append(element("ellipse", cx=x, cy=y, rx=_OVAL_STEP / 2 - 2, ry=19, fill="#f4ead5", stroke="#8a6d3b",
                              stroke_width=2, class_="oval"))
-        who = state.occupant(space)
         if who == "dragon":
             parts.extend(_disc(x, y, 13, _DRAGON_COLOUR, "D", "#ffffff", "dragon"))
         elif isinstance(who, tuple):
