@@ -249,7 +249,7 @@ def test_tafl_picture() -> None:
         "defender (T)",
         "king (K)",
         "throne: only the king may stop there",
-        "corner (an ordinary square in this variant)",
+        "corner: marked, but an ordinary square here",
     ]
     # Pieces, not glyphs: 8 dark discs, 4 light ones and the crowned King (and the key's three).
     discs = [c.attrib["fill"] for c in root.iter(f"{NS}circle") if c.attrib.get("stroke") == "#222"]

@@ -264,7 +264,7 @@ def test_on_a_phone_every_control_is_big_enough_to_tap(server: tuple[str, Any], 
 @pytest.mark.parametrize(
     ("variant", "shades"),
     [
-        ("hnefatafl", {"throne: ": "f6", "corner (an ordinary square": "a1"}),
+        ("hnefatafl", {"throne: ": "f6", "corner: marked, but": "a1"}),
         ("copenhagen", {"throne and corners: ": "a1"}),
     ],
 )

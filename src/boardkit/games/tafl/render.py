@@ -217,5 +217,5 @@ def key(state: Drawn) -> list[tuple[str, str]]:
     n = g.size
     last = n * n - 1
     if not {0, n - 1, last - n + 1, last} <= g.restricted:
-        lines.append(("#d9c9a3", "corner (an ordinary square in this variant)"))
+        lines.append(("#d9c9a3", "corner: marked, but an ordinary square here"))
     return lines
