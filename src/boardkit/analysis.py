@@ -231,8 +231,6 @@ def _read_lines(
                 )
             if number == 1 and raw.startswith(_BOM):  # as a Windows editor saves UTF-8
                 raw = raw[len(_BOM) :]
-            if not raw.strip():
-                continue
             try:
                 try:
                     text = raw.decode("utf-8")
