@@ -654,7 +654,7 @@ class _Chains:
         self.held: list[Any] = list(cells)
         self.parent: list[int] = list(range(len(cells)))
         self.bits: list[int] = [0] * len(cells)
-        self.anchor: object = None
+        self.anchor: list[tuple[int, Any, Any]] | None = None  # the log of a move (None: the start)
         self.read = 0
         for i, piece in enumerate(cells):
             if piece is not None:
@@ -1003,31 +1003,45 @@ class BoardCells(Generic[P]):
         since name, when every other cell still holds what it held; ``None`` when another cell changed
         (a position set up or taken back) or the moves since are too many. The pure build's moves
         listed from the last answer (:meth:`place_moves`)."""
-        log = self._log
-        logs: list[list[tuple[int, Any, Any]]] = [] if log is None else [log]
-        if log is not anchor:
-            tokens = self._tokens
-            k = len(tokens)
-            stop = max(0, k - _BACK)
-            while k > stop:
-                k -= 1
-                token = tokens[k]
-                if token is anchor:
-                    if during:
-                        logs.append(token)
-                    anchor = None
-                    break
-                if not isinstance(token, list):  # a sealed undo record (determinize): no log to read
-                    return None
-                logs.append(token)
-            if anchor is not None:
-                return None
+        logs = BoardCells._logs_since(self, anchor)
+        if logs is None:
+            return None
+        if during:  # found part way through that move: all of its log
+            logs.append(anchor)
         cells = self._cells
         changed = [entry[1] for logged in logs for entry in logged if entry[0] == _CELL]
         now = list(before)
         for i in changed:
             now[i] = cells[i]
         return (changed, now) if now == cells else None
+
+    @staticmethod
+    def _logs_since(state: BoardCells[Any], anchor: list[tuple[int, Any, Any]] | None) -> list[list[Any]] | None:
+        """The logs of the moves played since ``anchor`` (a move's log, where :meth:`_anchor` said;
+        ``None``: the start), oldest first, the move being played (if any) last; ``None`` when they
+        cannot be told: the anchor lies further back than the last four moves, or a sealed undo
+        record (a determinized move) lies between. What :meth:`place_moves` (pure build) and
+        :meth:`chain_marks` bring their last answers forward from."""
+        log = state._log
+        if anchor is not None and log is anchor:
+            return []
+        logs: list[list[Any]] = [] if log is None else [log]
+        tokens = state._tokens
+        k = len(tokens)
+        stop = max(0, k - _BACK)
+        while k > stop:
+            k -= 1
+            token = tokens[k]
+            if token is anchor:
+                break
+            if type(token) is not list:  # a sealed undo record (determinize): no log to read
+                return None
+            logs.append(token)
+        else:  # the anchor not met: only the start, with every move since in the logs read
+            if anchor is not None or k != 0:
+                return None
+        logs.reverse()
+        return logs
 
     def held_moves(self, table: Sequence[tuple[int, Any]]) -> list[Any]:
         """The moves of the cells in ``table`` that hold something, in the
@@ -1184,55 +1198,23 @@ class BoardCells(Generic[P]):
         ):
             chains = _Chains(marks if marks is not None else [0] * len(near), state._cells, near)
             state._chains = chains
-        log = state._log
-        if log is not None:
-            chains.anchor, chains.read = log, len(log)
-        else:
-            tokens = state._tokens
-            last = tokens[-1] if tokens else None
-            # After a sealed undo record (a determinized move) there is no log to find again: a marker never found.
-            chains.anchor = last if last is None or type(last) is list else chains
-            chains.read = len(last) if type(last) is list else 0
+        anchor, _ = state._anchor()
+        chains.anchor, chains.read = anchor, 0 if anchor is None else len(anchor)
         return chains
 
     @staticmethod
     def _brought_forward(state: BoardCells[Any], chains: _Chains, near: tuple[tuple[int, ...], ...]) -> bool:
         """Bring ``chains`` forward to the position now from the logs of the moves since its anchor
-        (the last four at most): ``False`` when they cannot be (the anchor is not on the move stack,
-        or a stone was taken or changed), to be built anew."""
-        anchor = chains.anchor
-        log = state._log
-        cells = state._cells
+        (:meth:`_logs_since`): ``False`` when they cannot be (those logs cannot be told, or a stone was
+        taken or changed), to be built anew."""
+        anchor, log, cells = chains.anchor, state._log, state._cells
         tokens = state._tokens
-        if log is not None and tokens and tokens[-1] is anchor and anchor is not None:  # asked in each move
-            last = cast(list[tuple[int, Any, Any]], anchor)
-            read = chains.read  # usually all of it but the legal moves kept at its end: nothing to read there
-            if (read < len(last) - 1 or (read == len(last) - 1 and last[read][0] == _CELL)) and not chains.bring(
-                last, read, cells, near
-            ):
-                return False
-            return chains.bring(log, 0, cells, near)
-        logs: list[list[tuple[int, Any, Any]]] = []  # the logs after the anchor's, the newest first
-        if anchor is None or log is not anchor:  # None: the start, before any move (whose log is None too)
-            if log is not None:
-                logs.append(log)
-            k = len(tokens)
-            stop = max(0, k - _BACK)
-            found = False
-            while k > stop:
-                k -= 1
-                token = tokens[k]
-                if token is anchor:
-                    found = True
-                    break
-                if type(token) is not list:
-                    return False
-                logs.append(token)
-            if not found and not (anchor is None and k == 0):
-                return False
-        if anchor is not None and not chains.bring(cast(list[tuple[int, Any, Any]], anchor), chains.read, cells, near):
+        if log is not None and anchor is not None and tokens and tokens[-1] is anchor:  # asked once a move
+            return chains.bring(anchor, chains.read, cells, near) and chains.bring(log, 0, cells, near)
+        logs = BoardCells._logs_since(state, anchor)
+        if logs is None or (anchor is not None and not chains.bring(anchor, chains.read, cells, near)):
             return False
-        return all(chains.bring(logs[n], 0, cells, near) for n in range(len(logs) - 1, -1, -1))
+        return all(chains.bring(logged, 0, cells, near) for logged in logs)
 
     def step_moves(
         self, piece: P, table: Sequence[Sequence[tuple[int, Any, Any]]], enemy: P | None = None
