@@ -907,7 +907,8 @@ def test_picture_draws_pieces_not_glyphs() -> None:
         for name, piece in ((n, position.piece_at(n)) for n in expected):
             assert fills[name][0] == ("#222222" if piece is Piece.ATTACKER else "#f5f5f5")
         # The key shows the three pieces, drawn the same way, beside their names.
-        key = [(c.tag.removeprefix(ns), c.attrib.get("fill")) for c in root if c.tag != f"{ns}g"]
+        marked = [e for e in root if e.attrib.get("class") == "key"]  # a piece beside its name: a group of its shapes
+        key = [(c.tag.removeprefix(ns), c.attrib.get("fill")) for e in marked for c in e.iter() if c.tag != f"{ns}g"]
         assert ("circle", "#222222") in key and key.count(("circle", "#f5f5f5")) == 2
         assert key.count(("polygon", "#f9a825")) == 1  # the King's crown
         texts = [t.text for t in root.iter(f"{ns}text")]

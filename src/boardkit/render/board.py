@@ -329,13 +329,14 @@ def topology_svg(
         y += row
         if first:
             middle = y - row / 2
+            # Each part of the key is marked so (class "key"): the site writes the key out beside the board.
             if not shape:
                 disc = f'cx="{18 * key:g}" cy="{middle:.1f}" r="{6 * key:g}"'
-                parts.append(f'<circle {disc} fill="{attribute(colour)}" stroke="#555"/>')
+                parts.append(f'<circle class="key" {disc} fill="{attribute(colour)}" stroke="#555"/>')
             else:
-                parts.append(piece(shape, 18 * key, middle, 7 * key, colour))
+                parts.append(f'<g class="key">{piece(shape, 18 * key, middle, 7 * key, colour)}</g>')
         parts.append(
-            f'<text x="{30 * key:g}" y="{y - row / 2:.1f}" dominant-baseline="central" '
+            f'<text class="key" x="{30 * key:g}" y="{y - row / 2:.1f}" dominant-baseline="central" '
             f'font-size="{13 * key:.3g}">{escape(text)}</text>'
         )
     return document(width, height, parts, background=None)

@@ -6,22 +6,12 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // The key's lines, top first, each {text, element, swatch: [the shapes drawn beside it], top}: the picture's
-// own children marked class="key" (Cloth of Gold's), or else the legend boardkit's board drawing puts under
-// a board: text starting at the left below the lowest cell, each line with the swatch left of it. The
-// coordinates under a board are written centred, and are not part of it.
+// children marked class="key" (boardkit's board drawing marks its legend so, as Cloth of Gold's picture does
+// its own), each line of text with the swatch left of it.
 function keyLines(svg) {
-  let parts = [...svg.children].filter((e) => e.classList.contains("key"));
-  if (!parts.length) {
-    const cells = [...svg.querySelectorAll("[data-cell]")].map((c) => c.getBBox());
-    if (!cells.length) return [];
-    const bottom = Math.max(...cells.map((b) => b.y + b.height));
-    parts = [...svg.children].filter((e) => {
-      if (e.matches("[data-cell], title") || e.getAttribute("text-anchor") === "middle") return false;
-      const box = e.getBBox();
-      return box.height > 0 && box.y >= bottom - 0.5;
-    });
-  }
-  const shapes = parts.filter((e) => e.tagName !== "text");
+  const parts = [...svg.children].filter((e) => e.classList.contains("key"));
+  // A piece drawn beside a line is a group marked "key" around the shapes the board draws the piece with.
+  const shapes = parts.filter((e) => e.tagName !== "text").flatMap((e) => (e.tagName === "g" ? [...e.children] : [e]));
   return parts.filter((e) => e.tagName === "text").map((element) => {
     const box = element.getBBox();
     const middle = box.y + box.height / 2;
@@ -100,7 +90,7 @@ function liftKey(svg, box) {
   const view = svg.viewBox.baseVal;
   const [x, y, width] = [view.x, view.y, view.width];
   const height = Math.min(...lines.map((l) => l.top)) - y;
-  for (const line of lines) [line.element, ...line.swatch].forEach((e) => e.remove());
+  svg.querySelectorAll(":scope > .key").forEach((e) => e.remove());
   svg.setAttribute("viewBox", `${x} ${y} ${width} ${height}`);
   svg.setAttribute("height", String(height));
   return true;
