@@ -561,6 +561,19 @@ def test_the_game_over_prompt_ends_with_the_input_and_without_stay_there_is_none
     assert out.endswith("nim: player 1 won (took the last counter)\n")
 
 
+def test_the_header_writes_a_games_own_data_as_the_option_takes_it() -> None:
+    """A reviewer's find: the header wrote Camelot's own plan and tiles as Python (``plan=['TT', 'WW']``, ``False``);
+    it writes them in JSON, as ``--option`` takes them, and the rest as before."""
+    game = Camelot(plan=["TT", "WW"], tiles=[["tower", "T", 2, 2], ["wall", "W", 0, 2]])
+    _, out = session(game, ["human", "human"], [], seed=3)
+    assert out.splitlines()[0] == (
+        'Camelot: The Build (plan=["TT", "WW"], tiles=[["tower", "T", 2, 2, false], ["wall", "W", 0, 2, false]]),'
+        " seed 3"
+    )
+    _, out = session(Tafl("brandubh", repetition=None), ["human", "human"], [], seed=3)
+    assert out.splitlines()[0] == "Tafl, variant brandubh (repetition=None), seed 3"
+
+
 def test_a_finished_game_with_chance_or_hidden_information_stays_as_it_ended() -> None:
     """The rule the web keeps (match.take_back_refusal): once such a game is over it is not taken back; its
     prompt offers no undo, and says why in its one line."""

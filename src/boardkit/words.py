@@ -21,6 +21,7 @@ Examples:
 
 from __future__ import annotations
 
+import json
 import re
 import textwrap
 from typing import Any
@@ -69,6 +70,13 @@ def describe_game(game: Game[Any, Any]) -> str:
         'Tafl, variant brandubh'
         >>> describe_game(Tafl("brandubh", repetition=None))
         'Tafl, variant brandubh (repetition=None)'
+
+    Data of the game's own (a plan, a tile list) is written as ``--option``
+    takes it, in JSON:
+
+        >>> from boardkit.games.camelot import Camelot
+        >>> describe_game(Camelot(plan=["TT", "WW"], tiles=[["tower", "T", 2, 2], ["wall", "W", 0, 2]]))
+        'Camelot: The Build (plan=["TT", "WW"], tiles=[["tower", "T", 2, 2, false], ["wall", "W", 0, 2, false]])'
     """
     title = game.about.title or _doc_title(game)
     values = game.option_values()
@@ -79,14 +87,20 @@ def describe_game(game: Game[Any, Any]) -> str:
     key = game.about.variant_option
     words = [f"{key} {values[key]}"] if key in values else []
     changed = [
-        f"{k}={v}"
+        f"{k}={_value(v)}"
         for k, v in values.items()
         if k != key and (k not in defaults or defaults[k] != v) and not _set_by_variant(game, k)
     ]
     if not defaults and not words:
-        changed = [f"{k}={v}" for k, v in values.items()]
+        changed = [f"{k}={_value(v)}" for k, v in values.items()]
     text = title + (", " + ", ".join(words) if words else "")
     return text + (f" ({', '.join(changed)})" if changed else "")
+
+
+def _value(value: Any) -> str:
+    """An option's value in :func:`describe_game`: a number or a word as it
+    is, data (a list, a mapping) in JSON, as ``--option`` takes it."""
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, list | tuple | dict) else str(value)
 
 
 def _doc_title(game: Game[Any, Any]) -> str:
