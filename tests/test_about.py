@@ -84,6 +84,30 @@ def test_a_users_options_class_describes_itself() -> None:
 
 
 
+def test_a_data_option_declares_its_items_fields_and_what_none_stands_for() -> None:
+    """What the start page reads a game's own data by, an item a line: each field's type from the annotation (a
+    tile's name "no" is text, its value a number), and the data none stands for, to start the box from."""
+    import attrs
+
+    from boardkit.about import option
+    from boardkit.game import option_info
+
+    @attrs.frozen
+    class Options:
+        rows: tuple[str, ...] | None = option(None, "rows of your own (none: two)", none_is=("ab", "cd"))
+        pairs: tuple[tuple[str, int, bool], ...] = option((), "pairs of your own")
+        grid: tuple[tuple[int, ...], ...] | None = option(None, "a grid of your own")
+
+    infos = {o.name: o for o in option_info(Options)}
+    assert [(o.type, o.fields, o.none_is) for o in infos.values()] == [
+        ("data", ("str",), ["ab", "cd"]), ("data", ("str", "int", "bool"), None), ("data", (), None)
+    ]
+    assert infos["rows"].to_dict()["none_is"] == ["ab", "cd"] and infos["pairs"].to_dict()["fields"][1] == "int"
+    camelot = {o.name: o for o in load("camelot").option_info()}
+    assert camelot["tiles"].fields == ("str", "str", "int", "int", "bool") and camelot["plan"].fields == ("str",)
+    assert camelot["plan"].none_is[0] == "TWWWWWWWWT" and camelot["tiles"].none_is[0] == ["tower", "T", 2, 4, False]
+
+
 @pytest.mark.parametrize("name", ["tafl", "five-fields", "cloth-of-gold", "camelot"])
 def test_every_shipped_game_says_its_goal_and_turn(name: str) -> None:
     about = load(name).about

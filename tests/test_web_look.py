@@ -313,6 +313,31 @@ def test_cloth_of_golds_tiles_take_the_boards_colours(server: tuple[str, Any], b
     tab.close()
 
 
+def camelot_form(base: str, browser: Any) -> Tab:
+    """The start page with Camelot chosen and its options shown."""
+    tab = Tab(browser)
+    tab.page.goto(base + "/")
+    tab.page.wait_for_selector("[data-pick]", state="attached")
+    tab.page.check('[data-pick="camelot"]')
+    tab.page.evaluate("() => { document.getElementById('options-box').open = true; }")
+    return tab
+
+
+def started_with_lines(tab: Tab, app: Any, data: dict[str, list[str]]) -> Any:
+    """Write each option's lines in its box (its none box cleared), start the game against a random bot, and
+    return the options of the game the server built."""
+    page = tab.page
+    for name, lines in data.items():
+        page.uncheck(f'[data-option="{name}"] [data-alternative]')
+        page.fill(f'[data-field="{name}"]', "\n".join(lines))
+    page.select_option('[data-seat="1"]', "random")
+    page.click("#go")
+    page.wait_for_function("() => location.pathname.includes('/table/') || document.getElementById('error').innerText")
+    assert page.inner_text("#error") == ""
+    page.wait_for_url("**/table/**")
+    return table(app, page.url.split("/table/")[1].split("?")[0]).game.options
+
+
 def test_camelots_own_plan_and_tiles_are_written_in_lines_not_json(server: tuple[str, Any], browser: Any) -> None:
     """A newcomer's pass: Camelot's plan and tile list were boxes for JSON text beside a box "none"; they are
     lines now (a plan's rows, a tile a line), and none is the standard plan, as the help says."""
@@ -320,12 +345,8 @@ def test_camelots_own_plan_and_tiles_are_written_in_lines_not_json(server: tuple
     from boardkit.games.camelot.tiles import STANDARD_TILES
 
     base, app = server
-    tab = Tab(browser)
+    tab = camelot_form(base, browser)
     page = tab.page
-    page.goto(base + "/")
-    page.wait_for_selector("[data-pick]", state="attached")
-    page.check('[data-pick="camelot"]')
-    page.evaluate("() => { document.getElementById('options-box').open = true; }")
     text = page.inner_text("#options") + " ".join(
         page.eval_on_selector_all("#options textarea", "ts => ts.map(t => t.placeholder)")
     )
@@ -336,17 +357,37 @@ def test_camelots_own_plan_and_tiles_are_written_in_lines_not_json(server: tuple
     assert firsts == ["player 1", "player 2", "random"], firsts
     plan = list(reversed(STANDARD_PLAN))  # the standard plan upside down: the gatehouse at the top
     tiles = [", ".join(str(f).lower() if isinstance(f, bool) else str(f) for f in entry) for entry in STANDARD_TILES]
-    for name, lines in (("plan", [" ".join(row) for row in plan]), ("tiles", tiles)):
-        page.uncheck(f'[data-option="{name}"] [data-alternative]')
-        page.fill(f'[data-field="{name}"]', "\n".join(lines))
-    page.select_option('[data-seat="1"]', "random")
-    page.click("#go")
-    page.wait_for_function("() => location.pathname.includes('/table/') || document.getElementById('error').innerText")
-    assert page.inner_text("#error") == ""
-    page.wait_for_url("**/table/**")
-    options = table(app, page.url.split("/table/")[1].split("?")[0]).game.options
+    options = started_with_lines(tab, app, {"plan": [" ".join(row) for row in plan], "tiles": tiles})
     assert options.plan == tuple(plan)
     assert options.tiles == STANDARD_TILES
+    assert tab.errors == []
+    tab.close()
+
+
+def test_camelots_lines_are_read_as_the_game_declares_them_and_start_from_the_standard_ones(
+    server: tuple[str, Any], browser: Any
+) -> None:
+    """Reviewers' finds: the page guessed each field's type from its text, so a tile named "no" (read as false)
+    or of a digit kind letter (read as a number) was refused; the plan's box started empty, to be typed from
+    nothing; and the table's title wrote the plan and tiles as Python (``['22', 'WW']``). Each field is read as
+    the option declares it (``OptionInfo.fields``), the boxes start from the standard plan and list, and the
+    title writes the data as ``--option`` takes it."""
+    from boardkit.games.camelot.plan import STANDARD_PLAN
+    from boardkit.games.camelot.tiles import STANDARD_TILES
+
+    base, app = server
+    tab = camelot_form(base, browser)
+    page = tab.page
+    assert page.input_value('[data-field="plan"]').split("\n") == list(STANDARD_PLAN)
+    assert page.input_value('[data-field="tiles"]').split("\n")[0] == "tower, T, 2, 4, false"
+    assert len(page.input_value('[data-field="tiles"]').split("\n")) == len(STANDARD_TILES)
+    options = started_with_lines(tab, app, {"plan": ["2 2", "W W"], "tiles": ["no, 2, 1, 2, no", "yes, W, 0, 2"]})
+    assert options.plan == ("22", "WW")
+    assert options.tiles == (("no", "2", 1, 2, False), ("yes", "W", 0, 2, False))
+    page.wait_for_function("() => document.getElementById('title').textContent.includes('plan')")
+    assert page.inner_text("#title") == (
+        'Camelot: The Build (plan=["22", "WW"], tiles=[["no", "2", 1, 2, false], ["yes", "W", 0, 2, false]])'
+    )
     assert tab.errors == []
     tab.close()
 

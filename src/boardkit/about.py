@@ -176,6 +176,14 @@ class OptionInfo:
         labels: Each choice in words, in the order of ``choices`` (``""``
             where a choice has none), for forms that show a choice as a
             person reads it: ``"nobody"`` for ``""``, ``"both"`` for ``"tT"``.
+        fields: For data that is a list of items, the type of each item's
+            fields in order, from the annotation (``tuple[str, ...]``:
+            ``("str",)``; Camelot's tiles: ``("str", "str", "int", "int",
+            "bool")``), for forms that take an item a line: a tile named
+            ``"2"`` stays text where a value is a number. Empty otherwise.
+        none_is: What none stands for, as data, where the option declares
+            it (Camelot's plan: the standard plan's rows), for forms to
+            start from; ``None`` otherwise.
 
     Examples:
         >>> from boardkit.games.tafl import Tafl
@@ -186,6 +194,9 @@ class OptionInfo:
         'an int from 0 to 1; default 0'
         >>> info["corner_hostile"].choices, info["corner_hostile"].labels
         (('', 't', 'T', 'tT'), ('nobody', 'attackers', 'defenders', 'both'))
+        >>> from boardkit.games.camelot import Camelot
+        >>> Camelot().option_info()[2].fields
+        ('str', 'str', 'int', 'int', 'bool')
     """
 
     name: str
@@ -198,6 +209,8 @@ class OptionInfo:
     also: tuple[Any, ...] = ()
     optional: bool = False
     labels: tuple[str, ...] = ()
+    fields: tuple[str, ...] = ()
+    none_is: Any = None
 
     def describe(self) -> str:
         """What values the option takes and its default, in a few words."""
@@ -246,14 +259,17 @@ def option(
     high: float | None = None,
     also: Iterable[Any] = (),
     labels: Mapping[Any, str] | None = None,
+    none_is: Any = None,
     **field: Any,
 ) -> Any:
     """An attrs field for a game option that declares its help, and where
     they are not plain from its annotation its choices and range.
 
     ``labels`` names choices in words (a value to its words), for forms that
-    show the choices to a person (:attr:`OptionInfo.labels`). Everything else
-    (``validator``, ``converter``) goes to :func:`attrs.field`.
+    show the choices to a person (:attr:`OptionInfo.labels`); ``none_is``
+    is the data that none stands for (:attr:`OptionInfo.none_is`: Camelot's
+    standard plan). Everything else (``validator``, ``converter``) goes to
+    :func:`attrs.field`.
 
     Examples:
         >>> import attrs
@@ -264,6 +280,6 @@ def option(
         "the board's width and height"
     """
     schema = {"help": help, "choices": tuple(choices), "low": low, "high": high, "also": tuple(also),
-              "labels": dict(labels or {})}
+              "labels": dict(labels or {}), "none_is": none_is}
     metadata = {**field.pop("metadata", {}), OPTION_KEY: schema}
     return attrs.field(default=default, metadata=metadata, **field)

@@ -301,15 +301,20 @@ def _check_kind(name: str, value: object, kinds: tuple[object, ...], game: str) 
         raise error(f"bad option for {game}: {name} must be {wanted}, not {shown(value)}")
 
 
+def _type_hints(cls: type) -> dict[str, Any]:
+    """The class's annotations, resolved; none where one cannot be (it is not judged)."""
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:
+        return {}
+
+
 @functools.cache
 def _option_kinds(cls: type) -> dict[str, tuple[object, ...]]:
     """Each field's allowed kinds (types, or Literal values), where the
     annotation is simple enough to judge; fields with other annotations are
     left to the class's own validators."""
-    try:
-        hints = typing.get_type_hints(cls)
-    except Exception:  # an annotation that cannot be resolved is not judged
-        return {}
+    hints = _type_hints(cls)
     kinds = {}
     for field in attrs.fields(cast(Any, cls)):
         allowed = _alternatives(hints.get(field.name))
@@ -333,6 +338,31 @@ def _alternatives(annotation: object) -> tuple[object, ...] | None:
             out.extend(allowed)
         return tuple(out)
     return None
+
+
+def _item_fields(annotation: object) -> tuple[str, ...]:
+    """The type of each field of an item, for data that is a list of items
+    (:attr:`OptionInfo.fields <boardkit.about.OptionInfo.fields>`): a tuple
+    or list of plain values, or of tuples of them; ``()`` for anything else.
+
+    Examples:
+        >>> _item_fields(tuple[str, ...] | None), _item_fields(list[tuple[str, int]]), _item_fields(dict[str, int])
+        (('str',), ('str', 'int'), ())
+    """
+    plain = (bool, int, float, str)
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        parts = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return _item_fields(parts[0]) if len(parts) == 1 else ()
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if not (origin is list and len(args) == 1) and not (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+        return ()
+    item = args[0]
+    if item in plain:
+        return (item.__name__,)
+    fields = typing.get_args(item)
+    if typing.get_origin(item) is tuple and fields and all(f in plain for f in fields):
+        return tuple(f.__name__ for f in fields)
+    return ()
 
 
 def _is_kind(value: object, kind: object) -> bool:
@@ -363,6 +393,7 @@ def option_info(cls: type) -> tuple[OptionInfo, ...]:
     if not attrs.has(cls):
         return ()
     kinds = _option_kinds(cls)
+    hints = _type_hints(cls)
     found = []
     for field in attrs.fields(cast(Any, cls)):
         declared = field.metadata.get(OPTION_KEY, {})
@@ -402,6 +433,8 @@ def option_info(cls: type) -> tuple[OptionInfo, ...]:
                 also=tuple(declared.get("also", ())) or also,
                 optional=optional,
                 labels=tuple(str(words.get(c, "")) for c in choices) if words else (),
+                fields=_item_fields(hints.get(field.name)) if kind == "data" else (),
+                none_is=_json_value(declared.get("none_is")),
             )
         )
     return tuple(found)

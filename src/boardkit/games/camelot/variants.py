@@ -62,12 +62,16 @@ class CamelotOptions:
         0, "the player who starts, or random", low=0, high=4, also=("random",), converter=_to_first
     )
     plan: tuple[str, ...] | None = option(
-        None, "a castle plan of your own, as rows of kind letters (none: the standard plan)", converter=_to_plan
+        None,
+        "a castle plan of your own, as rows of kind letters (none: the standard plan)",
+        none_is=STANDARD_PLAN,
+        converter=_to_plan,
     )
     tiles: tuple[tuple[str, str, int, int, bool], ...] | None = option(
         None,
         "a tile list of your own, each tile its name, kind, value, count and (optionally) garden (none: the"
         " standard list)",
+        none_is=STANDARD_TILES,
         converter=_to_tiles,
     )
 

@@ -77,19 +77,28 @@ function asLines(value) {
   return JSON.stringify(value, null, 1); // any other shape, as the data it is
 }
 
-// The lines read back as the data they write (text that starts as JSON does is sent as it is: the server reads it).
-function fromLines(text) {
+// The lines read back as the data they write (text that starts as JSON does is sent as it is: the server reads it),
+// each field of an item of the type the game declares for it (info.fields: a tile's name "2" stays text where its
+// value is a number); a field of data that declares none is read as what it looks like.
+function fromLines(text, types) {
   const lines = text.split("\n").map((line) => line.trim()).filter(Boolean);
   if (lines.length && /^[[{]/.test(lines[0])) return text;
-  return lines.map((line) => (line.includes(",") ? line.split(",").map(fieldValue) : line));
+  return lines.map((line) => {
+    if (types.length === 1) return fieldValue(line, types[0]);
+    if (types.length > 1 || line.includes(",")) return line.split(",").map((f, i) => fieldValue(f, types[i]));
+    return line;
+  });
 }
 
-function fieldValue(text) {
+// A field as its declared type ("str", "int", "float", "bool"), or, undeclared, as what it looks like.
+function fieldValue(text, type) {
   const field = text.trim();
-  if (/^-?\d+(\.\d+)?$/.test(field)) return Number(field);
-  if (field === "true" || field === "yes") return true;
-  if (field === "false" || field === "no") return false;
-  return field;
+  const number = type === undefined || type === "int" || type === "float";
+  const yesNo = type === undefined || type === "bool";
+  if (number && /^-?\d+(\.\d+)?$/.test(field)) return Number(field);
+  if (yesNo && (field === "true" || field === "yes")) return true;
+  if (yesNo && (field === "false" || field === "no")) return false;
+  return field; // text, or not of its type: the server says what it wanted
 }
 
 function range(info) {
@@ -139,8 +148,11 @@ function optionRow(info, preset) {
     input.value = typeof number === "number" ? String(number) : "";
     read = () => (input.value === "" ? null : Number(input.value));
   } else if (info.type === "data") {
-    input = element("textarea", { rows: 4, placeholder: "one a line; a line's fields split by commas", value: asLines(start) });
-    read = () => fromLines(input.value);
+    // None (the standard plan) shows what it stands for, to edit from where the game declares it.
+    const data = start === null && info.none_is !== null ? info.none_is : start;
+    const placeholder = "one a line; a line's fields split by commas";
+    input = element("textarea", { rows: 4, placeholder, value: asLines(data) });
+    read = () => fromLines(input.value, info.fields || []);
   } else {
     input = element("input", { type: "text", value: typeof start === "string" ? start : "" });
     read = () => input.value;
