@@ -475,6 +475,18 @@ def test_on_a_terminal_a_lost_game_keeps_its_prompt_for_an_undo(tmp_path: Path) 
     assert done.returncode == 0 and done.stdout.endswith("nim: player 1 won (took the last counter)\n"), done.stdout
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+def test_ctrl_c_at_game_over_leaves_as_quit_does(tmp_path: Path) -> None:
+    """A reviewer's find: Ctrl-C at ``game over>`` exited with status 130, "interrupted", though the game was
+    over and its record written. It leaves as ``quit`` does: status 0, the record written."""
+    args = ["play", NIM, "--option", "heap=2", "--seat", "human", "greedy", "--seed", "1", "--out", "game.json"]
+    code, screen = on_a_terminal(args, tmp_path, [(b"(you)> ", b"take 1\r"), (b"game over> ", b"\x03")])
+    text = screen.decode("utf-8", "replace").replace("\r", "")
+    assert code == 0, text[-1000:]
+    assert "Traceback" not in text and "interrupted" not in text and "record written to game.json" in text
+    assert json.loads((tmp_path / "game.json").read_text())["moves"] == ["take 1", "take 1"]
+
+
 def test_simulate_caps_every_game_by_default_and_says_so() -> None:
     """issue 40: a game with no end of its own between two bots that never close it ran forever."""
     from boardkit.cli import DEFAULT_MAX_MOVES

@@ -561,6 +561,28 @@ def test_the_game_over_prompt_ends_with_the_input_and_without_stay_there_is_none
     assert out.endswith("nim: player 1 won (took the last counter)\n")
 
 
+def test_ctrl_c_at_game_over_leaves_as_quit_does_and_during_the_game_stops_it() -> None:
+    """A reviewer's find: Ctrl-C at ``game over>`` stopped ``boardkit play`` as an interrupted game (exit status
+    130), though the game was over and its record written. There it leaves, as ``quit`` does; while the game is
+    played it stops it as before."""
+    from boardkit.testing import Nim
+
+    def interrupted(at: str) -> Any:
+        def read(prompt: str) -> str:
+            if prompt.startswith(at):
+                raise KeyboardInterrupt
+            return "take 1"
+        return read
+
+    out = io.StringIO()
+    s = Session(Nim(heap=2), ["human", FirstMove()], seed=1, out=out, read=interrupted("game over"), stay=True)
+    assert s.run().is_over
+    assert out.getvalue().endswith("'quit' leaves\n\n") and "abandoned" not in out.getvalue()
+    s = Session(Nim(heap=2), ["human", FirstMove()], seed=1, out=io.StringIO(), read=interrupted("player"), stay=True)
+    with pytest.raises(KeyboardInterrupt):
+        s.run()
+
+
 def test_the_header_writes_a_games_own_data_as_the_option_takes_it() -> None:
     """A reviewer's find: the header wrote Camelot's own plan and tiles as Python (``plan=['TT', 'WW']``, ``False``);
     it writes them in JSON, as ``--option`` takes them, and the rest as before."""

@@ -10,7 +10,9 @@ not registered, an import path ``package.module:Class`` naming a
 
 Exit status: 0 when all went well, 1 when some simulated games failed, 2 for
 bad usage or bad input (an unknown game or option, an invalid record), 130
-when stopped by Ctrl-C (SIGINT) and 143 when stopped by SIGTERM.
+when stopped by Ctrl-C (SIGINT) and 143 when stopped by SIGTERM. Ctrl-C at
+``play``'s ``game over>`` prompt stops nothing: the game is over and written,
+and it leaves as ``quit`` does.
 
 Signals: :func:`main` takes SIGINT and SIGTERM before it imports anything
 heavy (the games, the agents and the play loop are imported by the command

@@ -577,12 +577,16 @@ class Session:
         makes sense of the commands, said in one line first: ``undo``, where
         the take-back rules allow it (:meth:`take_back_offered`), ``board``,
         ``rules``, ``help`` and ``quit``. True when an undo has set the game
-        going again; False when the person leaves (``quit``, end of input)."""
+        going again; False when the person leaves (``quit``, end of input,
+        or Ctrl-C: the game is over and told, so stopping here is leaving)."""
         self.say(self.over_line())
         while True:
-            line = self.typed("game over> ")
+            try:
+                line = self.typed("game over> ")
+            except KeyboardInterrupt:
+                line = None
             if line is None:
-                self.say()  # the shell's prompt on a line of its own, after the Ctrl-D
+                self.say()  # the shell's prompt on a line of its own, after the Ctrl-D or Ctrl-C
                 return False
             word = line.strip().lower()
             if word in ("quit", "exit"):
