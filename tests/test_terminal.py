@@ -500,7 +500,8 @@ def test_after_a_bot_wins_the_person_may_take_their_losing_move_back_and_play_on
     s, out = session(Nim(heap=2), ["human", FirstMove()], lines, stay=True)
     assert [str(m) for m in s.state.history] == ["take 2"] and s.state.outcome is not None
     lost, won = out.split("game over> undo\n")
-    over = "the game is over: 'undo' takes back your last move, 'board' shows the board, 'quit' leaves"
+    over = ("the game is over: 'undo' takes back your last move and the replies after it, 'board' shows the board,"
+            " 'quit' leaves")
     assert "nim: player 1 won (took the last counter)\n" + over + "\ngame over> take 2\n" + over in lost
     assert "game over> moves\n" + over in lost  # what makes no sense any more is answered with what does
     assert "game over> board\nheap:  (0)\nnim: player 1 won" in lost
@@ -581,6 +582,22 @@ def test_ctrl_c_at_game_over_leaves_as_quit_does_and_during_the_game_stops_it() 
     s = Session(Nim(heap=2), ["human", FirstMove()], seed=1, out=io.StringIO(), read=interrupted("player"), stay=True)
     with pytest.raises(KeyboardInterrupt):
         s.run()
+
+
+def test_at_game_over_the_help_says_what_undo_takes_back_as_the_line_does() -> None:
+    """A reviewer's find: between two people, the line at ``game over>`` said 'undo' takes back "the last move
+    of a person" (Match.back_to: the last move one of the people played), its help "your last move and the
+    replies after it", where nobody replies but people. Both say the one, as the help during the game does."""
+    from boardkit.testing import Nim
+
+    _, out = session(Nim(heap=2), ["human", "human"], ["take 2", "help"], stay=True)
+    assert "the game is over: 'undo' takes back the last move of a person, 'board' shows the board" in out
+    assert "\n  undo                     take back the last move of a person, and play on\n" in out
+    _, out = session(Nim(heap=4), ["human", "human"], ["help"])
+    assert "\n  undo                     take back the last move of a person\n" in out
+    _, out = session(Nim(heap=2), ["human", FirstMove()], ["take 2", "help"], stay=True)
+    assert "'undo' takes back your last move and the replies after it, 'board'" in out
+    assert "\n  undo                     take back your last move and the replies after it, and play on\n" in out
 
 
 def test_the_header_writes_a_games_own_data_as_the_option_takes_it() -> None:

@@ -616,11 +616,17 @@ class Session:
         """What a person may do once the game is over, in one line."""
         rest = "'board' shows the board, 'quit' leaves"
         if self.take_back_offered():
-            mine = "your last move" if len(self.humans) == 1 else "the last move of a person"
-            return f"the game is over: 'undo' takes back {mine}, {rest}"
+            return f"the game is over: 'undo' takes back {self.taken_back()}, {rest}"
         if self.match.back_to(self.humans):  # moves of a person's, but refused: the game had chance or hid things
             return f"the game is over, and stays so (chance or hidden information): {rest}"
         return f"the game is over: {rest}"
+
+    def taken_back(self) -> str:
+        """What ``undo`` takes back, in the words of the help and of the line
+        at ``game over>``: back to the last move one of the people played
+        (:meth:`boardkit.match.Match.back_to`), the bots' replies after it too."""
+        mine = "your last move" if len(self.humans) == 1 else "the last move of a person"
+        return mine + (" and the replies after it" if self.bots else "")
 
     def told(self, played: match.Played) -> None:
         """Tell everybody a move: who played it, then on a line of its own
@@ -820,7 +826,7 @@ class Session:
     def help(self) -> None:
         if self.state.is_over:
             commands = [
-                *([("undo", "take back your last move and the replies after it, and play on")]
+                *([("undo", f"take back {self.taken_back()}, and play on")]
                   if self.take_back_offered() else []),
                 ("board", "show the board again"),
                 ("rules", "the goal, a turn, each kind of move and the rules in play"),
@@ -841,7 +847,7 @@ class Session:
             ("1", f"play move number 1 of 'moves' ({first})"),
             ("moves", "list the legal moves, numbered (grouped when there are many)"),
             ("moves " + word, f"only the moves that mention {word!r}"),
-            ("undo", "take back your last move and the replies after it"),
+            ("undo", f"take back {self.taken_back()}"),
             ("redo", "play again what 'undo' took back"),
             ("hint", "what the strongest bot would play here, and why"),
             ("board", "show the board again"),
