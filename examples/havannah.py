@@ -23,10 +23,10 @@ to ``o8`` across the middle and ``h15`` to ``o15`` on the bottom row.
 
 Missing from the kit: a hex board of another shape than the rhombus names
 its cells ``(q, r)``; the board here is a :class:`~boardkit.topology.HexGrid`
-that names them as OpenSpiel does. And a ring: the kit keeps chains, what
-they touch (:meth:`~boardkit.kit.BoardState.chain_marks`) and whether two
-stones are one (:meth:`~boardkit.kit.BoardState.same_chain`), not the loops
-they make; a new ring is found here from those. ``tests/test_gallery_connection.py`` plays
+that names them as OpenSpiel does. The kit keeps the chains: what they touch
+(:meth:`~boardkit.kit.BoardState.chain_marks`, for bridges and forks) and
+whether a stone about to go down closes a ring
+(:meth:`~boardkit.kit.BoardState.closes_ring`). ``tests/test_gallery_connection.py`` plays
 this game and OpenSpiel's side by side.
 
 Run it with ``boardkit play examples/havannah.py:Havannah``.
@@ -44,7 +44,6 @@ Examples:
 from __future__ import annotations
 
 import functools
-from itertools import combinations
 from typing import ClassVar
 
 import attrs
@@ -111,7 +110,7 @@ class HavannahState(BoardState[str, Place]):
 
     def play(self, move: Place) -> None:
         stone = STONES[self.player]
-        if self[move.cell] is None and self.closes_ring(move.cell, stone):
+        if self[move.cell] is None and self.closes_ring(move.cell, stone):  # not the swap, on the first stone
             self.set("_ring", True)  # seen before the stone joins its neighbours' chains
         self.put(move.cell, stone)
         self.next_turn()
@@ -131,26 +130,6 @@ class HavannahState(BoardState[str, Place]):
         if (touched & 63).bit_count() >= 3:
             return Outcome.win(player, "a fork")
         return None if None in self.at else Outcome.draw("the board is full")
-
-    def closes_ring(self, cell: str, stone: str) -> bool:
-        """Whether ``stone`` put on the empty ``cell`` closes a ring: it joins
-        two separate arcs of its stones round it that are one chain already
-        (the loop then goes round what lies between the arcs on one side),
-        or a hex next to it would then have six of its stones round it (that
-        hex and ``cell`` share two neighbours: three of its stones at least)."""
-        b = board(self.game.options.size)
-        i, cells, steps = b.index[cell], self.at, b.grid.compiled.steps
-        near = steps[i]  # the six neighbours, round in order
-        around = [j >= 0 and cells[j] == stone for j in near]
-        if around.count(True) < 2:
-            return False
-        arcs = [b.grid.cells[near[d]] for d in range(6) if around[d] and not around[d - 1]]  # a stone of each
-        if len(arcs) > 1 and any(self.same_chain(a, c) for a, c in combinations(arcs, 2)):
-            return True
-        if around.count(True) < 3:
-            return False
-        ringed = [j for j, ours in zip(near, around, strict=True) if ours]
-        return any(all(k == i or (k >= 0 and cells[k] == stone) for k in steps[j]) for j in ringed)
 
 
 class Havannah(BoardGame[HavannahState, Place]):

@@ -114,6 +114,8 @@ class BoardTables:
         self._hops: dict[int, tuple[Sequence[Any], HopTable]] = {}
         self._ends: list[list[int]] = []  # wall_ends: the board's wall ends as two columns
         self._bits: list[CellBits] = []
+        # Whether the board's steps go round every cell (closes_ring), found when first asked.
+        self._round: bool | None = None
         # The start position by number of players and state class, as BoardState._start keeps it to copy
         # for later games (a boardkit.kit._Kept: how far it holds, its seed, the position, the generator after it).
         self.starts: dict[tuple[int, type], Any] = {}
@@ -128,6 +130,33 @@ class BoardTables:
             (True, False)
         """
         return self.spots(table) is not None
+
+    def round_steps(self) -> tuple[tuple[int, ...], ...]:
+        """The board's steps (:attr:`steps`) once found to go round every
+        cell, for :meth:`BoardCells.closes_ring`: six directions, in an order
+        in which each neighbour of a cell is a neighbour of the next, on a
+        board without holes (each of its pieces a disc: cells minus edges
+        plus triangles is the number of pieces). A :class:`~boardkit.topology.HexGrid`
+        of any shape without holes is such a board.
+
+        Raises:
+            TopologyError: on another board (a square grid, a hex board with
+                a hole in it).
+
+        Examples:
+            >>> from boardkit.topology import HexGrid
+            >>> len(BoardTables(HexGrid.hexagon(1)).round_steps())
+            7
+            >>> BoardTables(SquareGrid(3, 3)).round_steps()
+            Traceback (most recent call last):
+            ...
+            boardkit.topology._base.TopologyError: a ring needs a board of hexes without holes (a HexGrid)
+        """
+        if self._round is None:
+            self._round = _goes_round(self.steps, self.near)
+        if not self._round:
+            raise TopologyError("a ring needs a board of hexes without holes (a HexGrid)")
+        return self.steps
 
     def spots(self, table: Sequence[Any]) -> list[int] | None:
         """The indices of ``table``'s entries that are not ``None``, or
@@ -938,6 +967,15 @@ class BoardCells(Generic[P]):
             ]
         if beside is None:
             if NATIVE:  # compiled, this loop is C already: quicker than the calls below
+                if type(table) is list:  # read by index in C (a Sequence is read through Python's protocols)
+                    entries: list[Any] = table
+                    picked: list[Any] = []
+                    for i in range(min(len(entries), len(cells))):
+                        if cells[i] is None:
+                            entry = entries[i]
+                            if entry is not None:
+                                picked.append(entry)
+                    return picked
                 # Plain zip (one entry per cell): mypyc compiles it to one loop, as it does not zip(strict=True).
                 return [move for move, here in zip(table, cells) if here is None and move is not None]  # noqa: B905
             if len(table) >= _LONG and len(table) == len(cells):
@@ -1168,7 +1206,7 @@ class BoardCells(Generic[P]):
         them); ``False`` when either is empty. From the chains the state
         keeps, so it costs about one look-up: before a stone is put, whether
         two of its neighbours are joined already tells whether it closes a
-        loop (a Havannah ring).
+        loop (:meth:`closes_ring` asks it so of a hex board's rings).
 
         Examples:
             >>> from hex import Hex
@@ -1184,6 +1222,67 @@ class BoardCells(Generic[P]):
         if chains.held[i] is None or chains.held[j] is None:
             return False
         return _root(chains.parent, i) == _root(chains.parent, j)
+
+    def closes_ring(self, cell: Cell, piece: P) -> bool:
+        """Whether ``piece`` put on the empty ``cell`` would close a ring of
+        its chain: a loop of equal pieces round one cell or more, whatever
+        those hold (Havannah's ring). In a position without such a ring the
+        answer is exact: the stone joins two separate arcs of ``piece``
+        round it that are one chain already (the loop then goes round what
+        lies between them on one side), or a neighbour holding ``piece``
+        would then have it on all six sides. From the chains the state keeps
+        (:meth:`chain_marks`), in C on the compiled build: ask it before the
+        stone goes down.
+
+        Raises:
+            CellError: if ``cell`` is not empty (a ``ValueError``).
+            TopologyError: on a board whose cells' six directions do not go
+                round them, or with a hole in it
+                (:meth:`BoardTables.round_steps`): a ring needs a
+                :class:`~boardkit.topology.HexGrid` without holes.
+
+        Examples:
+            >>> from havannah import Havannah
+            >>> state = Havannah(size=3).new_game(seed=0)
+            >>> for cell in ["d3", "c3", "c2", "b1", "b2", "d5", "b3", "a2", "c4", "e4"]:
+            ...     state.apply(cell)  # player 0's stones round c3, all but d4
+            >>> state.closes_ring("d4", "O"), state.closes_ring("d4", "@")
+            (True, False)
+        """
+        i = BoardCells._cell_index(self, cell)
+        steps = self._tables.round_steps()
+        cells = self._cells
+        if cells[i] is not None:
+            raise CellError(f"{self._tables.names[i]} holds {cells[i]!r:.20}: a ring is closed on an empty cell")
+        near = steps[i]
+        ours = 0  # bit d: the neighbour in direction d holds piece
+        for d in range(6):
+            j = near[d]
+            if j >= 0 and cells[j] == piece:
+                ours |= 1 << d
+        if ours & (ours - 1) == 0:  # fewer than two
+            return False
+        before = (ours << 1 | ours >> 5) & 63  # bit d: the neighbour before it round the cell holds piece
+        after = (ours >> 1 | ours << 5) & 63
+        starts = ours & ~before  # the first stone of each arc
+        if starts & (starts - 1):  # two arcs or more: a loop if two are one chain already
+            parent = BoardCells._chains_now(self, None).parent
+            roots: list[int] = []
+            for d in range(6):
+                if starts >> d & 1:
+                    root = _root(parent, near[d])
+                    if root in roots:
+                        return True
+                    roots.append(root)
+        flanked = ours & before & after  # a neighbour of ours whose two neighbours shared with cell are ours
+        for d in range(6):
+            if flanked >> d & 1:
+                for k in steps[near[d]]:
+                    if k != i and (k < 0 or cells[k] != piece):
+                        break
+                else:
+                    return True
+        return False
 
     @staticmethod
     def _chains_now(state: BoardCells[Any], marks: list[int] | None) -> _Chains:
@@ -3020,6 +3119,33 @@ class BoardCells(Generic[P]):
         if state._lines is None and state._points is None:
             return (tuple(state._cells), state._turn)
         return (state._marks(), state._turn)
+
+
+def _goes_round(steps: Sequence[Sequence[int]], near: Sequence[Sequence[int]]) -> bool:
+    """Whether ``steps`` go round every cell, six directions each neighbour next to the next, on a
+    board whose pieces are discs (:meth:`BoardTables.round_steps`)."""
+    if not steps or any(len(ways) != 6 for ways in steps):
+        return False
+    triangles = 0
+    for i, ways in enumerate(steps):
+        if sorted(j for j in ways if j >= 0) != sorted(near[i]):
+            return False
+        for d in range(6):
+            a, b = ways[d], ways[(d + 1) % 6]
+            if a >= 0 and b >= 0:
+                if b not in near[a]:
+                    return False
+                triangles += 1
+    parent = list(range(len(steps)))
+    pieces = len(steps)
+    for i, ways in enumerate(near):
+        for j in ways:
+            a, b = _root(parent, i), _root(parent, j)
+            if a != b:
+                parent[b] = a
+                pieces -= 1
+    edges = sum(len(ways) for ways in near) // 2
+    return len(steps) - edges + triangles // 3 == pieces  # no hole: the Euler characteristic of discs
 
 
 def _root(parent: list[int], x: int) -> int:
