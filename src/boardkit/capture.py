@@ -411,7 +411,7 @@ def chains(
             found.append(Chain(tuple(path), tuple(took)))
 
     for start in starts:
-        piece = cells[start]
+        piece = scratch[start]  # the board as given between chains (a list: read in C compiled, where cells may not be)
         if piece is empty or piece == empty or piece in enemies:
             continue
         if directions is None:
@@ -423,9 +423,9 @@ def chains(
             around = steps[start]
             for d in ways:
                 victim = around[d]
-                if victim >= 0 and cells[victim] in enemies:
+                if victim >= 0 and scratch[victim] in enemies:
                     land = steps[victim][d]
-                    if land >= 0 and (cells[land] is empty or cells[land] == empty):
+                    if land >= 0 and (scratch[land] is empty or scratch[land] == empty):
                         break
             else:
                 continue
