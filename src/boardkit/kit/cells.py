@@ -1468,12 +1468,13 @@ class BoardCells(Generic[P]):
         cells = self._cells
         found: list[Any] = []
         for i in range(len(cells)) if start < 0 else (start,):
-            if start >= 0 or cells[i] == piece:
+            here = cells[i]
+            if start >= 0 or here is piece or (here is not None and here == piece):  # mostly the very object
                 for line in table[i]:
-                    for j, move in line:
-                        if cells[j] is not None:
+                    for step in line:  # read by index: quicker compiled than unpacking
+                        if cells[step[0]] is not None:
                             break
-                        found.append(move)
+                        found.append(step[1])
         return found
 
     # -- reading the position ---------------------------------------------------
