@@ -11,16 +11,22 @@ from __future__ import annotations
 
 import random
 
+import networkx as nx
 import pytest
 
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.topology import HexGrid, SquareGrid, Topology, TopologyError
 
+OPPOSITE = {"e": "w", "w": "e", "ne": "sw", "sw": "ne", "nw": "se", "se": "nw"}
 BOARDS = {
     "hexagon 2": HexGrid.hexagon(2),
     "hexagon 4": HexGrid.hexagon(4),
     "rhombus 6x5": HexGrid.rhombus(6, 5),
     "triangle": HexGrid([(q, r) for q in range(7) for r in range(7) if q + r < 7]),
+    # The same hexes with their six directions named in an order that does not go round a cell.
+    "hexagon 3, directions out of turn": Topology(
+        nx.Graph(HexGrid.hexagon(3).graph), ["e", "w", "ne", "sw", "nw", "se"], OPPOSITE
+    ),
 }
 
 
@@ -158,3 +164,5 @@ def test_it_refuses_boards_without_rings_and_cells_taken() -> None:
     taken = state.history[0].cell
     with pytest.raises(ValueError, match="empty cell"):
         state.closes_ring(taken, "X")
+    with pytest.raises(ValueError, match="not by None"):  # the empty cells are no chain
+        state.closes_ring(state.legal_moves()[0].cell, None)

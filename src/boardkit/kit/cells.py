@@ -18,7 +18,7 @@ import warnings
 from bisect import bisect_left
 from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
 from functools import reduce
-from itertools import compress, repeat
+from itertools import compress, permutations, repeat
 from operator import and_, eq, index, is_, is_not, not_, or_
 from typing import Any, Final, Generic, SupportsIndex, cast
 
@@ -114,8 +114,8 @@ class BoardTables:
         self._hops: dict[int, tuple[Sequence[Any], HopTable]] = {}
         self._ends: list[list[int]] = []  # wall_ends: the board's wall ends as two columns
         self._bits: list[CellBits] = []
-        # Whether the board's steps go round every cell (closes_ring), found when first asked.
-        self._round: bool | None = None
+        # The board's steps in an order that goes round every cell (closes_ring; () if none), found when asked.
+        self._round: tuple[tuple[int, ...], ...] | None = None
         # The start position by number of players and state class, as BoardState._start keeps it to copy
         # for later games (a boardkit.kit._Kept: how far it holds, its seed, the position, the generator after it).
         self.starts: dict[tuple[int, type], Any] = {}
@@ -132,12 +132,13 @@ class BoardTables:
         return self.spots(table) is not None
 
     def round_steps(self) -> tuple[tuple[int, ...], ...]:
-        """The board's steps (:attr:`steps`) once found to go round every
-        cell, for :meth:`BoardCells.closes_ring`: six directions, in an order
-        in which each neighbour of a cell is a neighbour of the next, on a
-        board without holes (each of its pieces a disc: cells minus edges
-        plus triangles is the number of pieces). A :class:`~boardkit.topology.HexGrid`
-        of any shape without holes is such a board.
+        """The board's steps (:attr:`steps`) with its six directions put in
+        an order that goes round every cell, each neighbour of a cell a
+        neighbour of the next, for :meth:`BoardCells.closes_ring`, on a board
+        without holes (each of its pieces a disc: cells minus edges plus
+        triangles is the number of pieces). A :class:`~boardkit.topology.HexGrid`
+        of any shape without holes is such a board, and so is any board of
+        hexes whose six directions are named in another order.
 
         Raises:
             TopologyError: on another board (a square grid, a hex board with
@@ -153,10 +154,10 @@ class BoardTables:
             boardkit.topology._base.TopologyError: a ring needs a board of hexes without holes (a HexGrid)
         """
         if self._round is None:
-            self._round = _goes_round(self.steps, self.near)
+            self._round = _round_order(self.steps, self.near)
         if not self._round:
             raise TopologyError("a ring needs a board of hexes without holes (a HexGrid)")
-        return self.steps
+        return self._round
 
     def spots(self, table: Sequence[Any]) -> list[int] | None:
         """The indices of ``table``'s entries that are not ``None``, or
@@ -1224,18 +1225,20 @@ class BoardCells(Generic[P]):
         return _root(chains.parent, i) == _root(chains.parent, j)
 
     def closes_ring(self, cell: Cell, piece: P) -> bool:
-        """Whether ``piece`` put on the empty ``cell`` would close a ring of
-        its chain: a loop of equal pieces round one cell or more, whatever
-        those hold (Havannah's ring). In a position without such a ring the
-        answer is exact: the stone joins two separate arcs of ``piece``
-        round it that are one chain already (the loop then goes round what
-        lies between them on one side), or a neighbour holding ``piece``
-        would then have it on all six sides. From the chains the state keeps
-        (:meth:`chain_marks`), in C on the compiled build: ask it before the
-        stone goes down.
+        """Whether ``piece`` put on the empty ``cell`` of a position with no
+        ring of ``piece`` yet would make one: a loop of equal pieces round
+        one cell or more, whatever those hold (Havannah's ring, which ends
+        the game). It does when the stone joins two separate arcs of
+        ``piece`` round it that are one chain already (the loop then goes
+        round what lies between them on one side), or a neighbour holding
+        ``piece`` would then have it on all six sides. From the chains the
+        state keeps (:meth:`chain_marks`), in C on the compiled build: ask it
+        before the stone goes down. Where ``piece`` has a ring already, a
+        second loop may go unseen.
 
         Raises:
-            CellError: if ``cell`` is not empty (a ``ValueError``).
+            CellError: if ``cell`` is not empty, or ``piece`` is ``None`` (a
+                ``ValueError``).
             TopologyError: on a board whose cells' six directions do not go
                 round them, or with a hole in it
                 (:meth:`BoardTables.round_steps`): a ring needs a
@@ -1254,6 +1257,8 @@ class BoardCells(Generic[P]):
         cells = self._cells
         if cells[i] is not None:
             raise CellError(f"{self._tables.names[i]} holds {cells[i]!r:.20}: a ring is closed on an empty cell")
+        if piece is None:
+            raise CellError("a ring is closed by a piece, not by None")
         near = steps[i]
         ours = 0  # bit d: the neighbour in direction d holds piece
         for d in range(6):
@@ -3122,23 +3127,40 @@ class BoardCells(Generic[P]):
         return (state._marks(), state._turn)
 
 
-def _goes_round(steps: Sequence[Sequence[int]], near: Sequence[Sequence[int]]) -> bool:
-    """Whether ``steps`` go round every cell, six directions each neighbour next to the next, on a
-    board whose pieces are discs (:meth:`BoardTables.round_steps`)."""
+def _round_order(steps: Sequence[Sequence[int]], near: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """``steps`` with their six directions in an order that goes round every cell, each neighbour
+    next to the next, on a board whose pieces are discs (:meth:`BoardTables.round_steps`); ``()``
+    when no order does, or the board has a hole."""
     if not steps or any(len(ways) != 6 for ways in steps):
-        return False
-    triangles = 0
-    for i, ways in enumerate(steps):
-        if sorted(j for j in ways if j >= 0) != sorted(near[i]):
-            return False
-        for d in range(6):
-            a, b = ways[d], ways[(d + 1) % 6]
-            if a >= 0 and b >= 0:
-                if b not in near[a]:
-                    return False
-                triangles += 1
-    parent = list(range(len(steps)))
-    pieces = len(steps)
+        return ()
+    if any(sorted(j for j in ways if j >= 0) != sorted(near[i]) for i, ways in enumerate(steps)):
+        return ()
+    for rest in permutations(range(1, 6)):
+        if rest[0] > rest[-1]:  # each order once, not its mirror too
+            continue
+        order = (0, *rest)
+        found = tuple(tuple(ways[d] for d in order) for ways in steps)
+        triangles = 0
+        for ways in found:
+            for d in range(6):
+                a, b = ways[d], ways[(d + 1) % 6]
+                if a >= 0 and b >= 0:
+                    if b not in near[a]:
+                        break
+                    triangles += 1
+            else:
+                continue
+            break
+        else:
+            return found if _is_discs(near, triangles // 3) else ()
+    return ()
+
+
+def _is_discs(near: Sequence[Sequence[int]], triangles: int) -> bool:
+    """Whether a board of these neighbours and ``triangles`` is in pieces without holes: cells minus
+    edges plus triangles (its Euler characteristic) is the number of pieces."""
+    parent = list(range(len(near)))
+    pieces = len(near)
     for i, ways in enumerate(near):
         for j in ways:
             a, b = _root(parent, i), _root(parent, j)
@@ -3146,7 +3168,7 @@ def _goes_round(steps: Sequence[Sequence[int]], near: Sequence[Sequence[int]]) -
                 parent[b] = a
                 pieces -= 1
     edges = sum(len(ways) for ways in near) // 2
-    return len(steps) - edges + triangles // 3 == pieces  # no hole: the Euler characteristic of discs
+    return len(near) - edges + triangles == pieces
 
 
 def _root(parent: list[int], x: int) -> int:
