@@ -43,9 +43,15 @@ _M16: Final = 0xFFFF
 
 
 def _mix(z: int) -> int:
-    """SplitMix64's output function of a 64-bit state ``z``."""
-    h, lo = _mix_halves(z >> 32, z & _M32)
-    return (int(h) << 32) | int(lo)
+    """SplitMix64's output function of a 64-bit state ``z``: on 32-bit halves on the compiled build
+    (:func:`_mix_halves`), on Python integers on the pure build, where the halves' arithmetic costs
+    ten times as much (the same numbers: test_chance.py)."""
+    if NATIVE:
+        h, lo = _mix_halves(z >> 32, z & _M32)
+        return (int(h) << 32) | int(lo)
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
 
 
 def _times(h: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i64]:
@@ -239,12 +245,7 @@ class Random:
         """
         s = (self.state + _GOLDEN) & _MASK
         self.state = s
-        if NATIVE:
-            return _mix(s)
-        # The pure build's quicker path: _mix on Python integers (the same numbers: test_chance.py).
-        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
-        return s ^ (s >> 31)
+        return _mix(s)
 
     def randbelow(self, n: int) -> int:
         """Return a uniform integer in ``0 .. n - 1`` (no modulo bias).
@@ -268,8 +269,10 @@ class Random:
                 if r < n:
                     return r
         shift = 64 - k
-        while True:
-            r = self.bits64() >> shift
+        while True:  # bits64, written out: one call less a draw
+            s = (self.state + _GOLDEN) & _MASK
+            self.state = s
+            r = _mix(s) >> shift
             if r < n:
                 return r
 
