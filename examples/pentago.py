@@ -20,8 +20,9 @@ history. ``tests/test_gallery_more.py`` plays this game and OpenSpiel's
 side by side.
 
 Missing from the kit: turning a block of cells, as the twist does (the
-ring of each quarter is written here, from the board's coordinates), and
-colouring the cells of the picture by group, to show the quarters.
+ring of each quarter is written here, from the board's coordinates). The
+picture shows the quarters, dark and light, by naming each square's colour
+(the kit's ``cell_colours`` by cell name).
 
 Run it with ``boardkit play examples/pentago.py:Pentago``.
 
@@ -55,6 +56,8 @@ QUARTERS = ("nw", "ne", "se", "sw")  # OpenSpiel's order
 #: Each quarter's eight outer squares by index, clockwise from its top-left corner (its centre never moves).
 AROUND = [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1)]
 RINGS = [[BOARD.index((x + dx, y + dy)) for dx, dy in AROUND] for x, y in [(0, 0), (3, 0), (3, 3), (0, 3)]]
+#: Each square's colour in the picture: the quarters dark and light in turn, nw and se dark.
+SHADES = {BOARD.name((x, y)): ("#d4b48c", "#f4ead5")[(x // 3 + y // 3) % 2] for x, y in BOARD.cells}
 #: Every five squares in a line, by index, each line once.
 FIVES = line_table(BOARD, 5)
 
@@ -128,6 +131,7 @@ class Pentago(BoardGame[PentagoState, Place | Twist]):
     board = BOARD
     pieces: ClassVar = {"W": "player 0 (white)", "B": "player 1 (black)"}
     colours: ClassVar = {"W": "#f5f5f5", "B": "#222222"}
+    cell_colours: ClassVar = SHADES
     parts: ClassVar = {"place": "place a marble", "twist": "twist a quarter"}
     moves = (Place, Twist)
     state_class = PentagoState

@@ -17,8 +17,8 @@ the square (``Choose local board 4``, ``Local board 4: x(1,1)``), and a
 forced one as the square alone: :func:`openspiel_names` names a move so.
 ``tests/test_gallery_more.py`` plays this game and OpenSpiel's side by side.
 
-Missing from the kit: colouring the cells of the picture by group (the nine
-small boards), where ``cell_colours`` only alternates cell by cell.
+The picture shows the nine small boards, dark and light in turn, by naming
+each square's colour (the kit's ``cell_colours`` by cell name).
 
 Run it with ``boardkit play examples/ultimate_tic_tac_toe.py:UltimateTicTacToe``.
 
@@ -49,6 +49,8 @@ LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4
 #: Each small board's squares by cell index, in its own order 0 to 8, and its lines.
 SQUARES = [[(3 * (b // 3) + s // 3) * 9 + 3 * (b % 3) + s % 3 for s in range(9)] for b in range(9)]
 SMALL_LINES = [[[squares[s] for s in line] for line in LINES] for squares in SQUARES]
+#: Each square's colour in the picture: the small boards dark and light in turn, the corners and centre dark.
+SHADES = {PLACES[i].cell: ("#d4b48c", "#f4ead5")[b % 2] for b, squares in enumerate(SQUARES) for i in squares}
 #: Each cell's small board and its square there, by the cell's name.
 WHERE = {PLACES[i].cell: (b, s) for b, squares in enumerate(SQUARES) for s, i in enumerate(squares)}
 
@@ -103,5 +105,6 @@ class UltimateTicTacToe(BoardGame[UltimateTicTacToeState, Place]):
     board = BOARD
     pieces: ClassVar = {"X": "player 0", "O": "player 1"}
     counters: ClassVar = {"_won": "." * 9, "_sent": -1}  # each small board: "." open, X or O won, "=" drawn
+    cell_colours: ClassVar = SHADES
     moves = (Place,)
     state_class = UltimateTicTacToeState

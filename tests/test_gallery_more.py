@@ -255,6 +255,29 @@ def test_a_drawn_small_board_counts_for_nobody() -> None:
     assert state.outcome == Outcome.win(0, "three small boards in a row")
 
 
+@pytest.mark.parametrize("game", [pentago.Pentago, ultimate.UltimateTicTacToe], ids=["pentago", "ultimate"])
+def test_the_picture_shows_the_boards_parts_in_two_colours_in_turn(game: Any) -> None:
+    """Issue 39: Pentago's picture shows its four quarters and Ultimate tic-tac-toe's its nine small boards, each
+    part of 3x3 squares in one colour, the parts side by side in the other (they were all in the plain fill)."""
+    import xml.etree.ElementTree as ET
+
+    from boardkit.render import svg
+
+    state = game().new_game(seed=0)
+    state.apply(str(state.legal_moves()[0]))
+    root = ET.fromstring(svg(state))
+    fills = {}
+    for group in root.iter("{http://www.w3.org/2000/svg}g"):
+        if group.get("data-cell"):
+            x, y = state.board.cell(group.get("data-cell"))
+            fills[x // 3, y // 3] = {*fills.get((x // 3, y // 3), ()), next(iter(group)).get("fill")}
+    parts = state.board.width // 3
+    assert len(fills) == parts * parts and all(len(fill) == 1 for fill in fills.values()), fills
+    for (x, y), fill in fills.items():
+        assert fill != fills.get((x + 1, y), set()) and fill != fills.get((x, y + 1), set()), (x, y)
+    assert len(set.union(*fills.values())) == 2
+
+
 def test_an_oware_grand_slam_takes_nothing() -> None:
     state = set_up(oware.Oware, oware.OwareState, {"a1": 1, "f1": 2, "f2": 1, "e2": 2})
     state.apply("f1")  # f2 and e2 come to two and three: every seed of player 1's row

@@ -575,6 +575,79 @@ def test_a_checkerboard_with_kings() -> None:
     assert [t.text for t in man.iter(f"{NS}text")] == ["w"]
 
 
+def cell_fills_drawn(picture: str) -> dict[str, str]:
+    """Each cell's fill in a picture: its square's, hexagon's or circle's, the first thing in its group."""
+    groups = [g for g in parse(picture).iter(f"{NS}g") if g.get("data-cell")]
+    return {str(g.get("data-cell")): str(next(iter(g)).get("fill")) for g in groups}
+
+
+@pytest.mark.parametrize(
+    ("board", "named"),
+    [
+        (SquareGrid(4, 4, origin="top"), {"a1": "#d4b48c", "b2": "#d4b48c", "d4": "navy"}),
+        (HexGrid.hexagon(1), {"(0, 0)": "#d4b48c", "(1, -1)": "navy"}),
+        (morris_board(), {"a1": "#d4b48c", "d7": "navy"}),
+    ],
+    ids=["square", "hexagon", "graph"],
+)
+def test_cells_coloured_by_name_take_their_colours_and_the_rest_keep_the_plain_fill(
+    board: Any, named: dict[str, str]
+) -> None:
+    """Issue 39: a game colours its cells by group (Pentago's quarters) by naming each cell's colour."""
+    names = {board.name(c) for c in board.cells}
+    assert set(named) <= names
+    plain = cell_fills_drawn(kit_game(board).new_game(seed=0).svg_picture())
+    fills = cell_fills_drawn(kit_game(board, cell_colours=named).new_game(seed=0).svg_picture())
+    assert set(fills) == names
+    assert fills == {name: named.get(name, plain[name]) for name in names}
+    assert len(set(plain.values())) == 1 and plain[next(iter(names - set(named)))] not in named.values()
+
+
+@pytest.mark.parametrize(
+    "board", [SquareGrid(5, 3), HexGrid.hexagon(2), morris_board()], ids=["square", "hex", "graph"]
+)
+def test_cell_colours_in_turn_are_drawn_as_before(board: Any) -> None:
+    """The sequence form is unchanged by the mapping one: checkered's colours, cell by cell."""
+    from boardkit.render.board import checkered
+
+    colours = ("#b58863", "#f0d9b5", "#8aa")
+    taken = checkered(board, colours)
+    fills = cell_fills_drawn(kit_game(board, cell_colours=colours).new_game(seed=0).svg_picture())
+    assert fills == {board.name(cell): taken[cell] for cell in board.cells}
+    assert len(set(fills.values())) > 1
+
+
+@pytest.mark.parametrize(
+    ("cell_colours", "error", "said"),
+    [
+        ({"a1": "red", "z9": "red"}, "OptionError", "drawn: cell_colours names 'z9', not a cell of the board"),
+        ({(0, 0): "red"}, "OptionError", "drawn: cell_colours names (0, 0), not a cell of the board"),
+        ({"a1": 3}, "OptionTypeError", "drawn: cell_colours gives a1 3, not a colour such as '#b58863'"),
+        ({"a1": ""}, "OptionTypeError", "drawn: cell_colours gives a1 '', not a colour such as '#b58863'"),
+        (("#fff", None), "OptionTypeError", "drawn: cell_colours lists None, not a colour such as '#b58863'"),
+        ("#b58863", "OptionTypeError", "drawn: cell_colours is '#b58863'; give colours to take in turn"),
+        (7, "OptionTypeError", "drawn: cell_colours is 7; give colours to take in turn"),
+    ],
+)
+def test_bad_cell_colours_are_refused_in_one_line_when_the_game_is_made(
+    cell_colours: Any, error: str, said: str
+) -> None:
+    from boardkit.errors import OptionError
+
+    with pytest.raises(OptionError) as refused:
+        kit_game(SquareGrid(3, 3), cell_colours=cell_colours)
+    assert type(refused.value).__name__ == error
+    assert str(refused.value).startswith(said) and "\n" not in str(refused.value)
+
+
+def test_declared_svg_refuses_a_cell_it_does_not_know_as_the_kit_does() -> None:
+    from boardkit.errors import OptionError
+    from boardkit.render.declared import declared_svg
+
+    with pytest.raises(OptionError, match=r"^cell_colours names 'd4', not a cell of the board$"):
+        declared_svg(SquareGrid(3, 3), [None] * 9, key={}, cell_colours={"d4": "red"})
+
+
 @pytest.mark.parametrize("shape", ["disc", "king", "square", "diamond", "triangle", "ring"])
 def test_every_piece_shape_is_drawn_where_it_stands(shape: str) -> None:
     from boardkit.render.board import piece

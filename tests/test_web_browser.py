@@ -44,7 +44,9 @@ OFFERED: dict[str, Any] = {name: (lambda n: lambda **o: games.load(n, **o))(name
 KIT_GAMES = ["tic_tac_toe:TicTacToe", "connect_four:ConnectFour", "othello:Othello", "hex:Hex"]
 # Two more: a draughts capture is a path of clicks (c3xe5xc7); an Amazons turn is in two parts.
 MORE_KIT_GAMES = ["draughts:Draughts", "amazons:Amazons"]
-OFFERED.update({spec: game_factory(spec)[1] for spec in [*KIT_GAMES, *MORE_KIT_GAMES]})
+# Two whose pictures colour the board's parts (test_web_look): Pentago's quarters, the small boards of Ultimate.
+GROUPED_KIT_GAMES = ["pentago:Pentago", "ultimate_tic_tac_toe:UltimateTicTacToe"]
+OFFERED.update({spec: game_factory(spec)[1] for spec in [*KIT_GAMES, *MORE_KIT_GAMES, *GROUPED_KIT_GAMES]})
 SCREENS = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
 # The board's size on screen (the box around its cells), and whatever sticks out to the right.
 LAYOUT = """() => {

@@ -6,7 +6,8 @@ size to read, its swatches drawn as the board draws what they stand for;
 controls a finger can tap on a phone; seats counted from 1 where a person
 reads them; hands drawn as tiles in the board's colours; the moves shown on
 the board with their list folded away; the start page's pictures (each
-whole), bot levels and option choices in words, a game's own data in lines.
+whole), bot levels and option choices in words, a game's own data in lines;
+a board's parts in the colours its game gives them.
 
 ``BOARDKIT_SCREENSHOTS=folder`` keeps the screenshots to look at.
 """
@@ -22,7 +23,19 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
-from test_web_browser import LAYOUT, LEAST_TEXT, SCREENS, TEXT_SIZE, Tab, browser, layout, server, shots_dir, table
+from test_web_browser import (
+    GROUPED_KIT_GAMES,
+    LAYOUT,
+    LEAST_TEXT,
+    SCREENS,
+    TEXT_SIZE,
+    Tab,
+    browser,
+    layout,
+    server,
+    shots_dir,
+    table,
+)
 
 from boardkit import games
 
@@ -287,6 +300,26 @@ def test_tafls_key_draws_the_throne_and_corners_as_the_board_shades_them(
         entry = [(shape, colour) for text, shape, colour in found if text.startswith(start)]
         assert entry == [("rect", fill)], (start, found)
     assert [shape for text, shape, _ in found if text.startswith(("attacker", "defender", "king"))] == ["circle"] * 3
+    assert tab.errors == []
+    tab.close()
+
+
+@pytest.mark.parametrize("game", GROUPED_KIT_GAMES)
+def test_a_board_in_parts_shows_them_in_the_colours_its_game_names(
+    server: tuple[str, Any], browser: Any, game: str
+) -> None:
+    """Issue 39: Pentago's quarters and Ultimate tic-tac-toe's small boards, each square in the colour its game's
+    cell_colours names for it, as the browser paints it (they were all the board's plain fill)."""
+    base, app = server
+    tab = Tab(browser)
+    table_id = tab.start(base, game, ["here", "random"])
+    painted = tab.page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board [data-cell]')].map(
+          g => [g.dataset.cell, getComputedStyle(g.querySelector(':scope > rect:not(.hit)')).fill]))"""
+    )
+    named = table(app, table_id).game.cell_colours
+    rgb = {name: "rgb({}, {}, {})".format(*(int(c[k : k + 2], 16) for k in (1, 3, 5))) for name, c in named.items()}
+    assert painted == rgb and len(set(painted.values())) == 2
     assert tab.errors == []
     tab.close()
 

@@ -81,7 +81,7 @@ from boardkit.kit.routes import hop_table, line_table, route_table, slide_table,
 from boardkit.parts import Parts
 from boardkit.render import standing
 from boardkit.render.board import grid_size
-from boardkit.render.declared import declared_svg
+from boardkit.render.declared import CellColours, cell_fills, declared_svg
 from boardkit.render.text import board_rows, symbol, template_names
 from boardkit.topology import Cell, SquareGrid, Topology  # noqa: F401  (SquareGrid: the doctests')
 
@@ -142,7 +142,10 @@ class BoardGame(Game[S, M]):
       (``"king"``, a disc with a crown, ``"square"``, ``"diamond"``,
       ``"triangle"``, ``"ring"``), drawn without its letter;
     * ``cell_colours``: optionally, the colours the cells take in turn in
-      the picture (two make a checkerboard, ``a1`` taking the first);
+      the picture (two make a checkerboard, ``a1`` taking the first), or a
+      mapping from a cell's name to its colour, to colour the cells by group
+      (Pentago's quarters); the cells it does not name keep the board's plain
+      fill;
     * ``text_template``: optionally, the text board as the game wants it,
       each cell written ``{name}`` (see :func:`boardkit.render.text.template_rows`);
     * ``moves``: the move classes notation is read with (default
@@ -184,7 +187,7 @@ class BoardGame(Game[S, M]):
     counters: ClassVar[Mapping[str, Hashable]] = {}
     column_labels: ClassVar[Sequence[str] | None] = None
     shapes: ClassVar[Mapping[str, str]] = {}
-    cell_colours: ClassVar[Sequence[str]] = ()
+    cell_colours: ClassVar[CellColours] = ()
     text_template: ClassVar[str | None] = None
     moves: ClassVar[tuple[type[Any], ...]] = (Place, Step, Pass)
     walls: ClassVar[bool] = False
@@ -202,12 +205,35 @@ class BoardGame(Game[S, M]):
         self.columns = self._column_labels()
         self._check_template()
         self._check_parts()
+        self._check_cell_colours()
         #: Whether the game plays on edges (lists :class:`Edge` among its moves): its
         #: states keep a mark on every edge, and its observation planes cover them.
         self.on_edges = any(isinstance(kind, type) and issubclass(kind, Edge) for kind in self.moves)
         if not isinstance(self.walls, bool):
             game = self.name or type(self).__name__
             raise OptionError(f"{game} sets walls={self.walls!r:.40}; walls is True or False")
+
+    def _check_cell_colours(self) -> None:
+        """Check ``cell_colours`` against the board, so that a bad one is refused
+        when the game is made rather than when its picture is drawn.
+
+        Raises:
+            OptionError: as :func:`~boardkit.render.declared.cell_fills` does,
+                the message naming the game.
+
+        Examples:
+            >>> class Dots(BoardGame):  # a 3x3 board, its rules left out
+            ...     name, board, state_class = "dots", SquareGrid(3, 3), BoardState
+            ...     cell_colours = {"a1": "gold", "d4": "gold"}
+            >>> Dots()
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.OptionError: dots: cell_colours names 'd4', not a cell of the board
+        """
+        try:
+            cell_fills(self.topology, self.cell_colours, self.tables.names)
+        except OptionError as exc:
+            raise type(exc)(f"{self.name or type(self).__name__}: {exc}") from None
 
     def _check_parts(self) -> None:
         """Check the parts of a turn the game declares.
@@ -735,7 +761,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         each piece a disc with its symbol, or the shape the game declares
         for it (``shapes``), counts written as numbers, a stack as its top
         piece with its height on it, the cells in the game's
-        ``cell_colours``, every cell grouped under its name
+        ``cell_colours`` (in turn, or by name), every cell grouped under its name
         (``<g data-cell="a1">``) and named on the board, and a key. A
         cell the game labels its own way (:meth:`label`) carries that
         label; one it draws itself (:meth:`cell_svg`) carries its drawing

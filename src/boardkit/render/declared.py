@@ -1,7 +1,8 @@
 """Drawing what a kit game declares: its pieces' colours and shapes, its
 squares' colours, counts and stacks on cells, marked edges and cell names.
 
-Components floor: it imports the boards and the other drawing modules only.
+Components floor: it imports the boards, the other drawing modules and the
+errors only.
 :meth:`boardkit.kit.BoardState.svg_picture` calls :func:`declared_svg` with
 the game's declarations (``pieces``, ``colours``, ``shapes``,
 ``cell_colours``, ``sides``) and what stands on each cell.
@@ -28,14 +29,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from boardkit.errors import OptionError, OptionTypeError, shown
 from boardkit.render.board import checkered, grid_size, topology_svg
 from boardkit.topology import Topology
 
-__all__ = ["PALETTE", "declared_svg", "piece_colours"]
+__all__ = ["PALETTE", "CellColours", "cell_fills", "declared_svg", "piece_colours"]
 
 #: The colours of a game's pieces, in the order it declares them, where it gives none.
 PALETTE = ("#222222", "#f5f5f5", "#c62828", "#1565c0", "#2e7d32", "#f9a825")
 _UNKNOWN = "#888888"
+#: A kit game's ``cell_colours``: colours the cells take in turn, or a colour
+#: per cell name (see :func:`cell_fills`).
+CellColours = Sequence[str] | Mapping[str, str]
 
 
 def piece_colours(key: Mapping[str, str], colours: Mapping[str, str]) -> dict[str, str]:
@@ -48,6 +53,62 @@ def piece_colours(key: Mapping[str, str], colours: Mapping[str, str]) -> dict[st
     return {s: colours.get(s, PALETTE[i % len(PALETTE)]) for i, s in enumerate(key)}
 
 
+def cell_fills(board: Topology, cell_colours: CellColours, names: Sequence[str] | None = None) -> dict[Any, str]:
+    """Each cell's fill from a game's ``cell_colours``: colours taken in turn
+    (:func:`~boardkit.render.board.checkered`: two make a checkerboard), or
+    a mapping from a cell's name to its colour, to colour the cells by group
+    (the cells it does not name keep the board's plain fill).
+
+    Args:
+        board: The board.
+        cell_colours: A sequence of colours, or cell names to colours.
+        names: Each cell's name, by cell index (default ``board.name``).
+
+    Raises:
+        OptionError: for a name that is not a cell of the board.
+        OptionTypeError: for a colour that is not text, or ``cell_colours``
+            of another kind (one string, rather than a tuple of them).
+
+    Examples:
+        The four 2x2 corners of a 4x4 board, dark and light in turn:
+
+        >>> from boardkit.topology import SquareGrid
+        >>> board = SquareGrid(4, 4)
+        >>> corners = ["a1 b1 a2 b2", "c1 d1 c2 d2", "a3 b3 a4 b4", "c3 d3 c4 d4"]
+        >>> colours = {name: ("dark", "light", "light", "dark")[k] for k, group in enumerate(corners)
+        ...            for name in group.split()}
+        >>> fills = cell_fills(board, colours)
+        >>> fills[board.cell("b2")], fills[board.cell("c2")], fills[board.cell("d4")]
+        ('dark', 'light', 'dark')
+        >>> cell_fills(board, {"e5": "gold"})
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: cell_colours names 'e5', not a cell of the board
+    """
+    if isinstance(cell_colours, Mapping):
+        names = list(names) if names is not None else [board.name(c) for c in board.cells]
+        where = dict(zip(names, board.cells, strict=True))
+        fills = {}
+        for name, colour in cell_colours.items():
+            if not isinstance(name, str) or name not in where:
+                raise OptionError(f"cell_colours names {shown(name, 20)}, not a cell of the board")
+            fills[where[name]] = _colour(colour, f"gives {name}")
+        return fills
+    if isinstance(cell_colours, str) or not isinstance(cell_colours, Sequence):
+        raise OptionTypeError(
+            f"cell_colours is {shown(cell_colours, 40)}; give colours to take in turn, such as"
+            " ('#b58863', '#f0d9b5'), or a mapping from cell names to colours"
+        )
+    return checkered(board, [_colour(colour, "lists") for colour in cell_colours])
+
+
+def _colour(colour: object, where: str) -> str:
+    """``colour`` if it is a colour's text, as ``cell_colours`` gives it."""
+    if not isinstance(colour, str) or not colour.strip():
+        raise OptionTypeError(f"cell_colours {where} {shown(colour, 30)}, not a colour such as '#b58863'")
+    return colour
+
+
 def declared_svg(
     board: Topology,
     symbols: Sequence[Any],
@@ -55,7 +116,7 @@ def declared_svg(
     key: Mapping[str, str],
     colours: Mapping[str, str] | None = None,
     shapes: Mapping[str, str] | None = None,
-    cell_colours: Sequence[str] = (),
+    cell_colours: CellColours = (),
     names: Sequence[str] | None = None,
     columns: Sequence[str] | None = None,
     sides: Mapping[str, str] | None = None,
@@ -84,7 +145,8 @@ def declared_svg(
         colours: A fill colour per symbol (default :data:`PALETTE` in turn).
         shapes: A shape per symbol (default a disc with the symbol on it).
         cell_colours: Fill colours the cells take in turn
-            (:func:`~boardkit.render.board.checkered`: two make a checkerboard).
+            (:func:`~boardkit.render.board.checkered`: two make a checkerboard),
+            or each named cell's colour (:func:`cell_fills`).
         names: Each cell's name, by cell index (default ``board.name``).
         columns: The labels under a grid's columns (default their letters).
         sides: A piece symbol per named side of the board, drawn as a band of its colour.
@@ -103,6 +165,10 @@ def declared_svg(
         drawings: The game's own picture of what stands on some cells, SVG
             elements centred on ``(0, 0)``, drawn in place of their piece
             and label (see :func:`~boardkit.render.board.topology_svg`).
+
+    Raises:
+        OptionError: for ``cell_colours`` naming a cell the board lacks, or
+            giving a colour that is not text (:func:`cell_fills`).
 
     Examples:
         >>> from boardkit.topology import SquareGrid
@@ -146,7 +212,7 @@ def declared_svg(
     return topology_svg(
         board,
         written,
-        checkered(board, cell_colours),
+        cell_fills(board, cell_colours, names),
         title=title,
         pieces=pieces,
         legend=legend,
