@@ -68,7 +68,7 @@ def test_list_one_game_shows_variants_and_options_with_defaults() -> None:
     nim = boardkit("list", NIM).stdout.splitlines()
     assert nim[-5:] == [
         "options (--option KEY=VALUE):",
-        "  heap  an int of at least 1; default 21",
+        "  heap  an int from 1 to 100000; default 21",
         "        counters on the heap at the start",
         "  most  an int of at least 1; default 3",
         "        the most counters one may take in a turn",
@@ -240,6 +240,7 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
         ),
         (("play", NIM, "--option", "heap"), "boardkit: an option is written KEY=VALUE, not 'heap'"),
         (("play", NIM, "--option", "heap=0"), "boardkit: heap must be a positive integer, not 0"),
+        (("play", NIM, "--option", "heap=" + "9" * 4000), "boardkit: heap must be at most 100,000, not <an integer"),
         (("play", NIM, "--option", "size=3"), "boardkit: unknown option 'size' for nim; options are: 'heap', 'most'"),
         (("play", NIM, "--variant", "misere"), "boardkit: nim has no variants; set its options with --option"),
         (("play", NIM, "--seat", "human"), "boardkit: nim is played by exactly 2 players, not 1"),

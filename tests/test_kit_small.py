@@ -119,6 +119,13 @@ def test_moves_groups_a_custom_move_class_by_its_class_not_in_groups_of_one() ->
     assert lines[1].startswith("  place (1-25): a5") and any(line.startswith("  fence (26-75): a5h") for line in lines)
 
 
+def test_moves_of_one_group_say_one_group() -> None:
+    from havannah import Havannah
+
+    lines = listed(Havannah())
+    assert lines[0] == "169 legal moves in 1 group; type 'moves WORD' to number some of them:"
+
+
 def test_moves_names_a_group_by_its_move_class_in_words() -> None:
     lines = listed(Walls())
     assert lines[0].startswith("75 legal moves in 2 groups")

@@ -63,6 +63,7 @@ from boardkit.agents import Agent, AlphaBetaAgent, MCTSAgent
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError
 from boardkit.game import Game, Player, State
 from boardkit.render import status
+from boardkit.words import counted
 
 __all__ = [
     "CLEAR",
@@ -702,7 +703,10 @@ class Session:
                 self.say(line)
             return
         groups = _groups(moves, self.state.legal_moves())
-        self.say(f"{len(moves)} legal moves in {len(groups)} groups; type 'moves WORD' to number some of them:")
+        self.say(
+            f"{len(moves)} legal moves in {counted(len(groups), 'group')};"
+            " type 'moves WORD' to number some of them:"
+        )
         for key, members in groups.items():
             rest = [(m[len(key):].strip(" -/>") if m.startswith(key) else m) or m for _, m in members]
             first = members[0][0]

@@ -10,12 +10,12 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
 from boardkit.about import About, option
-from boardkit.errors import IllegalMoveError, NotationError, OptionError
+from boardkit.errors import IllegalMoveError, NotationError, OptionError, shown
 from boardkit.game import Game, Outcome, Player, State, make_options
 
 __all__ = ["Nim", "NimByHand", "NimOptions", "NimState", "Take"]
@@ -39,6 +39,11 @@ class Take:
         return f"Take({self.count})"
 
 
+#: The largest heap: the heap is drawn a stroke a counter, and one of a 4,000-digit number of counters
+#: cannot be drawn at all (an internal error).
+_MOST_HEAP: Final = 100_000
+
+
 @attrs.frozen
 class NimOptions:
     """Nim's options: the starting ``heap`` and the ``most`` one may take.
@@ -48,18 +53,20 @@ class NimOptions:
         NimOptions(heap=7, most=3)
     """
 
-    heap: int = option(21, "counters on the heap at the start", low=1)
+    heap: int = option(21, "counters on the heap at the start", low=1, high=_MOST_HEAP)
     most: int = option(3, "the most counters one may take in a turn", low=1)
 
     @heap.validator
     def _check_heap(self, _: object, value: int) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise OptionError(f"heap must be a positive integer, not {value!r}")
+            raise OptionError(f"heap must be a positive integer, not {shown(value)}")
+        if value > _MOST_HEAP:
+            raise OptionError(f"heap must be at most {_MOST_HEAP:,}, not {shown(value)}")
 
     @most.validator
     def _check_most(self, _: object, value: int) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise OptionError(f"most must be a positive integer, not {value!r}")
+            raise OptionError(f"most must be a positive integer, not {shown(value)}")
 
 
 class Nim(Game["NimState", Take]):

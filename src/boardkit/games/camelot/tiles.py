@@ -29,6 +29,10 @@ KIND_NAMES: Final[Mapping[str, str]] = {
     ".": "open floor",
 }
 
+#: The most a tile of a list of one's own may be worth (the standard tiles are worth 0 to 5): the scores of
+#: a tile worth a 4,300-digit number would outgrow what Python writes as text (an internal error).
+_MOST_VALUE: Final = 1000
+
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9'-]*( [A-Za-z0-9'-]+)*")
 
 
@@ -89,7 +93,9 @@ def _check_entry(name: object, kind: object, value: object, count: object, garde
         raise OptionError(f"the kind of tile {name!r} must be one plan letter, not {kind!r}")
     for label, number, low in (("value", value, 0), ("count", count, 1)):
         if isinstance(number, bool) or not isinstance(number, int) or number < low:
-            raise OptionError(f"the {label} of tile {name!r} must be an integer of at least {low}, not {number!r}")
+            raise OptionError(f"the {label} of tile {name!r} must be an integer of at least {low}, not {shown(number)}")
+    if isinstance(value, int) and value > _MOST_VALUE:
+        raise OptionError(f"the value of tile {name!r} must be at most {_MOST_VALUE:,}, not {shown(value)}")
     if not isinstance(garden, bool):
         raise OptionError(f"garden for tile {name!r} must be true or false, not {garden!r}")
     return name, kind, value, count, garden  # type: ignore[return-value]

@@ -12,7 +12,7 @@ from typing import Literal
 import attrs
 
 from boardkit.about import option
-from boardkit.errors import OptionError
+from boardkit.errors import OptionError, shown
 from boardkit.games.camelot.plan import STANDARD_PLAN, plan_rows
 from boardkit.games.camelot.tiles import STANDARD_TILES, tile_entries
 
@@ -86,5 +86,5 @@ class CamelotOptions:
             if squares[kind] != per_kind[kind]:
                 raise OptionError(
                     f"the plan has {squares[kind]} square(s) of kind {kind!r} but the tiles of that kind number "
-                    f"{per_kind[kind]}; every square needs exactly one tile"
+                    f"{shown(per_kind[kind])}; every square needs exactly one tile"
                 )
