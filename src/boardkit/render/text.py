@@ -65,13 +65,20 @@ __all__ = [
 
 
 def counted(number: float, noun: str) -> str:
-    """``number`` of ``noun``, the noun plural unless the number is one: ``1 point``, ``3 points``.
+    """``number`` of ``noun``, the noun plural unless the number is one: ``1 point``, ``3 points``;
+    a whole number written out in full, a fraction in at most six figures.
 
     Examples:
         >>> counted(1, "point"), counted(0, "point"), counted(2.5, "point")
         ('1 point', '0 points', '2.5 points')
+        >>> counted(1_000_000, "game"), counted(1234567.0, "point")
+        ('1000000 games', '1234567 points')
     """
-    return f"{number:g} {noun}" if number == 1 else f"{number:g} {noun}s"
+    if isinstance(number, int):
+        shown = str(int(number))  # a bool as a number
+    else:
+        shown = str(int(number)) if number.is_integer() and abs(number) < 1e15 else f"{number:g}"
+    return f"{shown} {noun}" if number == 1 else f"{shown} {noun}s"
 
 
 #: Text columns between neighbouring points of a board drawn from its layout, and text rows.
