@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from typing import cast
 
 import networkx as nx
@@ -251,3 +252,27 @@ def test_names_are_looked_up_as_fast_as_cells_and_a_cell_stays_itself() -> None:
     assert wide.index("a1") == 30 and wide.index((29, 0)) == 29
     with pytest.raises(TopologyError):
         wide.index("z9")
+
+
+@pytest.mark.parametrize("diagonals", [False, True])
+def test_square_ring_is_every_square_at_that_king_distance_clockwise(diagonals: bool) -> None:
+    """SquareGrid.ring against a plain reading: the squares at that Chebyshev distance, the first the
+    ring's top-left corner where it is on the board, each next one a king's step on clockwise as drawn
+    (row 0 at the top), clipped at the board's edges."""
+    board = SquareGrid(7, 5, diagonals=diagonals)
+    for cx, cy in board.cells:
+        for radius in range(8):
+            ring = board.ring((cx, cy), radius)
+            expected = {(x, y) for x, y in board.cells if max(abs(x - cx), abs(y - cy)) == radius}
+            assert set(ring) == expected and len(ring) == len(expected)
+            if radius and (cx - radius, cy - radius) in expected:
+                assert ring[0] == (cx - radius, cy - radius)
+            # Clockwise from the top-left corner: the angle round the centre, from that corner's, grows along
+            # the ring (y points down, so atan2 grows clockwise as drawn), over any part clipped off.
+            angles = [(math.atan2(y - cy, x - cx) + 3 * math.pi / 4) % (2 * math.pi) for x, y in ring]
+            assert angles == sorted(angles)
+    assert board.ring("b2", 0) == (board.cell("b2"),)
+    with pytest.raises(TopologyError, match="radius"):
+        board.ring("b2", -1)
+    with pytest.raises(TopologyError):
+        board.ring("z9", 1)
