@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from typing import cast
 
 import networkx as nx
@@ -276,3 +277,35 @@ def test_square_ring_is_every_square_at_that_king_distance_clockwise(diagonals: 
         board.ring("b2", -1)
     with pytest.raises(TopologyError):
         board.ring("z9", 1)
+
+
+def test_crossing_edges_against_every_pair() -> None:
+    """Topology.crossing_edges against a test of every pair of edges: two straight lines cross when each
+    one's ends lie strictly on both sides of the other (so edges that share a cell, touch end on end or
+    lie on one line do not), on random graphs drawn with integer positions (exact arithmetic) and a
+    knight's-move board."""
+    rng = random.Random(5)
+
+    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    boards = []
+    for n in (6, 12, 25):
+        graph: nx.Graph[int] = nx.Graph()
+        for i in range(n):
+            graph.add_node(i, pos=(rng.randrange(6), rng.randrange(6)))  # shared and collinear points happen
+        graph.add_edges_from(rng.sample(list(itertools.combinations(range(n), 2)), 2 * n))
+        boards.append(from_graph(graph))
+    knight: nx.Graph[tuple[int, int]] = nx.Graph()
+    for x, y in itertools.product(range(6), range(6)):
+        knight.add_node((x, y), pos=(x, -y))
+    knight.add_edges_from(((x, y), (x + dx, y + dy)) for x, y in itertools.product(range(6), range(6))
+                          for dx, dy in ((1, 2), (2, 1), (2, -1), (1, -2)) if (x + dx, y + dy) in knight)
+    boards.append(from_graph(knight))
+    for board in boards:
+        ends = [(board.pos(a), board.pos(b)) for a, b in board.edges]
+        for k, (a, b) in enumerate(ends):
+            want = [j for j, (c, d) in enumerate(ends)
+                    if side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0]
+            assert list(board.crossing_edges[k]) == want
+    assert sum(map(len, boards[-1].crossing_edges)) > 100  # the knight's links cross often
