@@ -309,3 +309,19 @@ def test_crossing_edges_against_every_pair() -> None:
                     if side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0]
             assert list(board.crossing_edges[k]) == want
     assert sum(map(len, boards[-1].crossing_edges)) > 100  # the knight's links cross often
+
+
+def test_crossing_edges_are_exact_where_floats_cannot_tell() -> None:
+    """An end on the other edge's line is touching, not crossing, though the floats' products miss 0; and
+    a crossing of tiny coordinates is found though the products underflow (the reviewer's cases)."""
+    touching: nx.Graph[str] = nx.Graph()
+    for name, pos in {"a": (0.1, 0.3), "b": (0.4, 1.2), "c": (0.2, 0.6), "d": (0.4, 0.6)}.items():
+        touching.add_node(name, pos=pos)
+    touching.add_edges_from([("a", "b"), ("c", "d")])
+    assert from_graph(touching).crossing_edges == ((), ())
+    tiny: nx.Graph[str] = nx.Graph()
+    for name, pos in {"a": (0.0, 0.0), "b": (2e-170, 2e-170), "c": (0.0, 2e-170), "d": (2e-170, 0.0)}.items():
+        tiny.add_node(name, pos=pos)
+    tiny.add_edges_from([("a", "b"), ("c", "d")])
+    assert from_graph(tiny).crossing_edges == ((1,), (0,))
+    assert SquareGrid(5, 4).ring((1, 1), 10**9) == ()  # nothing of it on the board, found at once

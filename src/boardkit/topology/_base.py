@@ -13,6 +13,7 @@ import math
 from collections import deque
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from contextlib import suppress
+from fractions import Fraction
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Generic, cast
@@ -631,9 +632,17 @@ class Topology(Generic[C]):
         return float(x), float(y)
 
 
-def _side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
-    """Which side of the line from ``p`` through ``q`` the point ``r`` lies on: the sign (0: on it)."""
-    return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+def _side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> int:
+    """Which side of the line from ``p`` through ``q`` the point ``r`` lies on: 1 or -1, 0 on it;
+    worked out again in exact fractions where the floats are too near to tell (three points on one
+    line in binary may not be in floating point, and tiny products underflow)."""
+    a = (q[0] - p[0]) * (r[1] - p[1])
+    b = (q[1] - p[1]) * (r[0] - p[0])
+    if abs(a - b) > 1e-9 * (abs(a) + abs(b)):
+        return 1 if a > b else -1
+    fp, fq, fr = [(Fraction(x), Fraction(y)) for x, y in (p, q, r)]
+    exact = (fq[0] - fp[0]) * (fr[1] - fp[1]) - (fq[1] - fp[1]) * (fr[0] - fp[0])
+    return (exact > 0) - (exact < 0)
 
 
 def grid_sides(width: int, height: int) -> dict[str, tuple[tuple[int, int], ...]]:

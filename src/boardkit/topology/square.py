@@ -198,6 +198,8 @@ class SquareGrid(Topology[tuple[int, int]]):
         x, y = self.squares[self.index(center)]
         if radius == 0:
             return ((x, y),)
+        if radius >= max(self.width, self.height):  # every square of it off the board
+            return ()
         around = (
             [(x + k, y - radius) for k in range(-radius, radius)]  # the top row, left to right
             + [(x + radius, y + k) for k in range(-radius, radius)]  # the right column, down
@@ -205,4 +207,3 @@ class SquareGrid(Topology[tuple[int, int]]):
             + [(x - radius, y - k) for k in range(-radius, radius)]  # the left column, up
         )
         return tuple(cell for cell in around if 0 <= cell[0] < self.width and 0 <= cell[1] < self.height)
-
