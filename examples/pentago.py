@@ -19,10 +19,11 @@ square and a letter for the twist, ``s`` to ``z`` (``c3`` then ``ne-cw`` is
 history. ``tests/test_gallery_more.py`` plays this game and OpenSpiel's
 side by side.
 
-Missing from the kit: turning a block of cells, as the twist does (the
-ring of each quarter is written here, from the board's coordinates). The
-picture shows the quarters, dark and light, by naming each square's colour
-(the kit's ``cell_colours`` by cell name).
+A twist turns the pieces round the ring of a quarter's outer squares
+(:meth:`~boardkit.topology.SquareGrid.ring`) by two places
+(:meth:`~boardkit.kit.BoardState.cycle`). The picture shows the quarters,
+dark and light, by naming each square's colour (the kit's
+``cell_colours`` by cell name).
 
 Run it with ``boardkit play examples/pentago.py:Pentago``.
 
@@ -54,8 +55,7 @@ PLACES = Place.every(BOARD)
 MARBLES = "WB"
 QUARTERS = ("nw", "ne", "se", "sw")  # OpenSpiel's order
 #: Each quarter's eight outer squares by index, clockwise from its top-left corner (its centre never moves).
-AROUND = [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1)]
-RINGS = [[BOARD.index((x + dx, y + dy)) for dx, dy in AROUND] for x, y in [(0, 0), (3, 0), (3, 3), (0, 3)]]
+RINGS = [[BOARD.index(cell) for cell in BOARD.ring(centre, 1)] for centre in [(1, 1), (4, 1), (4, 4), (1, 4)]]
 #: Each square's colour in the picture: the quarters dark and light in turn, nw and se dark.
 SHADES = {BOARD.name((x, y)): ("#d4b48c", "#f4ead5")[(x // 3 + y // 3) % 2] for x, y in BOARD.cells}
 #: Every five squares in a line, by index, each line once.

@@ -20,11 +20,12 @@ becomes ``d3``).
 A move is the hole, ``d3``; OpenSpiel writes it with the player's letter,
 ``xd3`` (:func:`openspiel_names`). Links are the board's edges (its graph
 joins holes a knight's move apart), marked with the colour of their pegs.
-Missing from the kit: which links cross (worked out here from the holes'
-places, once per size) and the chain of pegs joined by marked edges (a
-search written here; :func:`~boardkit.patterns.reach` follows every edge of
-the board). ``tests/test_gallery_connection.py`` plays this game and
-OpenSpiel's side by side.
+Which links cross comes from the board as drawn
+(:attr:`~boardkit.topology.Topology.crossing_edges`). Missing from the kit:
+the chain of pegs joined by marked edges (a search written here;
+:func:`~boardkit.patterns.reach` follows every edge of the board).
+``tests/test_gallery_connection.py`` plays this game and OpenSpiel's side
+by side.
 
 Run it with ``boardkit play examples/twixt.py:TwixT``.
 
@@ -65,15 +66,6 @@ def openspiel_names(move: Place, state: BoardState[Any, Any]) -> str:
     return PEGS[state.player] + move.cell
 
 
-def crosses(a: Hole, b: Hole, c: Hole, d: Hole) -> bool:
-    """Whether the segments ``a``-``b`` and ``c``-``d`` cross (touching at an end is not crossing)."""
-
-    def side(p: Hole, q: Hole, r: Hole) -> int:
-        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-
-    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
-
-
 @attrs.frozen
 class Board:
     """The board of one size and what the rules read of it."""
@@ -81,7 +73,6 @@ class Board:
     grid: Topology[str]
     holes: dict[str, Hole]
     places: list[list[Place | None]]  # each player's move to each hole (None on the other's border lines)
-    crossing: dict[frozenset[str], list[tuple[str, str]]]  # each link's crossing links
     turned: dict[str, str]  # each hole a quarter turn clockwise, for the swap
 
 
@@ -95,17 +86,9 @@ def board(size: int) -> Board:
         graph.add_node(name, pos=(x, -y))
         graph.add_edges_from((name, names[x + dx, y + dy]) for dx, dy in KNIGHT if (x + dx, y + dy) in names)
     grid = from_graph(graph)
-    crossing = {}
-    for a, b in grid.edges:  # the links that may cross a-b have an end near it
-        (ax, ay), (bx, by) = holes[a], holes[b]
-        near = [names[x, y] for x in range(min(ax, bx) - 2, max(ax, bx) + 3)
-                for y in range(min(ay, by) - 2, max(ay, by) + 3) if (x, y) in names]
-        crossing[frozenset((a, b))] = [
-            (c, d) for c in near for d in grid.neighbors(c) if c < d and crosses(holes[a], holes[b], holes[c], holes[d])
-        ]
     places = [[Place(name) if holes[name][player] not in edge else None for name in grid.cells] for player in (0, 1)]
     turned = {name: names[size - 1 - y, x] for name, (x, y) in holes.items()}
-    return Board(grid, holes, places, crossing, turned)
+    return Board(grid, holes, places, turned)
 
 
 @attrs.frozen
@@ -132,9 +115,11 @@ class TwixTState(BoardState[str, Place]):
             self.put(hole, None)
             hole = b.turned[hole]
         self.put(hole, peg)
+        links = self.edge_marks
         for other in b.grid.neighbors(hole):
-            if self[other] == peg and all(self.edge(c, d) is None for c, d in b.crossing[frozenset((hole, other))]):
-                self.put_edge(hole, other, peg)
+            k = b.grid.edge_index(hole, other)
+            if self[other] == peg and all(links[j] is None for j in b.grid.crossing_edges[k]):
+                self.put_edge_at(k, peg)
         self.set("_last", hole)
         self.next_turn()
 

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import itertools
+import math
+import random
 from typing import cast
 
 import networkx as nx
@@ -251,3 +253,75 @@ def test_names_are_looked_up_as_fast_as_cells_and_a_cell_stays_itself() -> None:
     assert wide.index("a1") == 30 and wide.index((29, 0)) == 29
     with pytest.raises(TopologyError):
         wide.index("z9")
+
+
+@pytest.mark.parametrize("diagonals", [False, True])
+def test_square_ring_is_every_square_at_that_king_distance_clockwise(diagonals: bool) -> None:
+    """SquareGrid.ring against a plain reading: the squares at that Chebyshev distance, the first the
+    ring's top-left corner where it is on the board, each next one a king's step on clockwise as drawn
+    (row 0 at the top), clipped at the board's edges."""
+    board = SquareGrid(7, 5, diagonals=diagonals)
+    for cx, cy in board.cells:
+        for radius in range(8):
+            ring = board.ring((cx, cy), radius)
+            expected = {(x, y) for x, y in board.cells if max(abs(x - cx), abs(y - cy)) == radius}
+            assert set(ring) == expected and len(ring) == len(expected)
+            if radius and (cx - radius, cy - radius) in expected:
+                assert ring[0] == (cx - radius, cy - radius)
+            # Clockwise from the top-left corner: the angle round the centre, from that corner's, grows along
+            # the ring (y points down, so atan2 grows clockwise as drawn), over any part clipped off.
+            angles = [(math.atan2(y - cy, x - cx) + 3 * math.pi / 4) % (2 * math.pi) for x, y in ring]
+            assert angles == sorted(angles)
+    assert board.ring("b2", 0) == (board.cell("b2"),)
+    with pytest.raises(TopologyError, match="radius"):
+        board.ring("b2", -1)
+    with pytest.raises(TopologyError):
+        board.ring("z9", 1)
+
+
+def test_crossing_edges_against_every_pair() -> None:
+    """Topology.crossing_edges against a test of every pair of edges: two straight lines cross when each
+    one's ends lie strictly on both sides of the other (so edges that share a cell, touch end on end or
+    lie on one line do not), on random graphs drawn with integer positions (exact arithmetic) and a
+    knight's-move board."""
+    rng = random.Random(5)
+
+    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    boards = []
+    for n in (6, 12, 25):
+        graph: nx.Graph[int] = nx.Graph()
+        for i in range(n):
+            graph.add_node(i, pos=(rng.randrange(6), rng.randrange(6)))  # shared and collinear points happen
+        graph.add_edges_from(rng.sample(list(itertools.combinations(range(n), 2)), 2 * n))
+        boards.append(from_graph(graph))
+    knight: nx.Graph[tuple[int, int]] = nx.Graph()
+    for x, y in itertools.product(range(6), range(6)):
+        knight.add_node((x, y), pos=(x, -y))
+    knight.add_edges_from(((x, y), (x + dx, y + dy)) for x, y in itertools.product(range(6), range(6))
+                          for dx, dy in ((1, 2), (2, 1), (2, -1), (1, -2)) if (x + dx, y + dy) in knight)
+    boards.append(from_graph(knight))
+    for board in boards:
+        ends = [(board.pos(a), board.pos(b)) for a, b in board.edges]
+        for k, (a, b) in enumerate(ends):
+            want = [j for j, (c, d) in enumerate(ends)
+                    if side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0]
+            assert list(board.crossing_edges[k]) == want
+    assert sum(map(len, boards[-1].crossing_edges)) > 100  # the knight's links cross often
+
+
+def test_crossing_edges_are_exact_where_floats_cannot_tell() -> None:
+    """An end on the other edge's line is touching, not crossing, though the floats' products miss 0; and
+    a crossing of tiny coordinates is found though the products underflow (the reviewer's cases)."""
+    touching: nx.Graph[str] = nx.Graph()
+    for name, pos in {"a": (0.1, 0.3), "b": (0.4, 1.2), "c": (0.2, 0.6), "d": (0.4, 0.6)}.items():
+        touching.add_node(name, pos=pos)
+    touching.add_edges_from([("a", "b"), ("c", "d")])
+    assert from_graph(touching).crossing_edges == ((), ())
+    tiny: nx.Graph[str] = nx.Graph()
+    for name, pos in {"a": (0.0, 0.0), "b": (2e-170, 2e-170), "c": (0.0, 2e-170), "d": (2e-170, 0.0)}.items():
+        tiny.add_node(name, pos=pos)
+    tiny.add_edges_from([("a", "b"), ("c", "d")])
+    assert from_graph(tiny).crossing_edges == ((1,), (0,))
+    assert SquareGrid(5, 4).ring((1, 1), 10**9) == ()  # nothing of it on the board, found at once

@@ -13,6 +13,7 @@ import math
 from collections import deque
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from contextlib import suppress
+from fractions import Fraction
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Generic, cast
@@ -492,6 +493,45 @@ class Topology(Generic[C]):
             numbers[i, j] = numbers[j, i] = k
         return numbers
 
+    @cached_property
+    def crossing_edges(self) -> tuple[tuple[int, ...], ...]:
+        """For each edge, by its number in :attr:`edges`, the numbers of the
+        edges that cross it as the board is drawn: their straight lines
+        between the cells' :meth:`pos` meet at a point inside both (edges
+        that only touch, at a shared cell or end on end, do not cross).
+        TwixT's links, which may not cross one another. Found once, by
+        sweeping the edges from left to right.
+
+        Examples:
+            >>> import networkx as nx
+            >>> from boardkit.topology import from_graph
+            >>> graph = nx.Graph()
+            >>> for name, pos in {"a": (0, 0), "b": (2, 2), "c": (0, 2), "d": (2, 0), "e": (4, 4)}.items():
+            ...     graph.add_node(name, pos=pos)
+            >>> graph.add_edges_from([("a", "b"), ("c", "d"), ("b", "e")])
+            >>> board = from_graph(graph)
+            >>> [(board.edges[k], [board.edges[j] for j in board.crossing_edges[k]]) for k in range(3)]
+            [(('a', 'b'), [('c', 'd')]), (('b', 'e'), []), (('c', 'd'), [('a', 'b')])]
+        """
+        ends = [(self.pos(a), self.pos(b)) for a, b in self.edges]
+        order = sorted(range(len(ends)), key=lambda k: min(ends[k][0][0], ends[k][1][0]))
+        found: list[list[int]] = [[] for _ in ends]
+        for n, k in enumerate(order):
+            (ax, ay), (bx, by) = ends[k]
+            right, low, high = max(ax, bx), min(ay, by), max(ay, by)
+            for j in order[n + 1 :]:
+                (cx, cy), (dx, dy) = ends[j]
+                if min(cx, dx) > right:
+                    break  # this edge and every later one start to the right of k's end
+                if max(cy, dy) < low or min(cy, dy) > high:
+                    continue
+                if _side((ax, ay), (bx, by), (cx, cy)) * _side((ax, ay), (bx, by), (dx, dy)) < 0 and (
+                    _side((cx, cy), (dx, dy), (ax, ay)) * _side((cx, cy), (dx, dy), (bx, by)) < 0
+                ):
+                    found[k].append(j)
+                    found[j].append(k)
+        return tuple(tuple(sorted(crossed)) for crossed in found)
+
     def edge_index(self, a: C | str, b: C | str) -> int:
         """The number of the edge between ``a`` and ``b`` (in either order,
         cells or names) in :attr:`edges`.
@@ -590,6 +630,19 @@ class Topology(Generic[C]):
         """
         x, y = self.graph.nodes[self.cells[self.index(cell)]].get("pos", (0.0, 0.0))
         return float(x), float(y)
+
+
+def _side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> int:
+    """Which side of the line from ``p`` through ``q`` the point ``r`` lies on: 1 or -1, 0 on it;
+    worked out again in exact fractions where the floats are too near to tell (three points on one
+    line in binary may not be in floating point, and tiny products underflow)."""
+    a = (q[0] - p[0]) * (r[1] - p[1])
+    b = (q[1] - p[1]) * (r[0] - p[0])
+    if abs(a - b) > 1e-9 * (abs(a) + abs(b)):
+        return 1 if a > b else -1
+    fp, fq, fr = [(Fraction(x), Fraction(y)) for x, y in (p, q, r)]
+    exact = (fq[0] - fp[0]) * (fr[1] - fp[1]) - (fq[1] - fp[1]) * (fr[0] - fp[0])
+    return (exact > 0) - (exact < 0)
 
 
 def grid_sides(width: int, height: int) -> dict[str, tuple[tuple[int, int], ...]]:

@@ -172,3 +172,38 @@ class SquareGrid(Topology[tuple[int, int]]):
         (ac, ar), (bc, br) = self.squares[self.index(a)], self.squares[self.index(b)]
         dc, dr = abs(ac - bc), abs(ar - br)
         return max(dc, dr) if self.diagonals else dc + dr
+
+    def ring(self, center: tuple[int, int] | str, radius: int) -> tuple[tuple[int, int], ...]:
+        """The board's squares exactly ``radius`` king steps from ``center``
+        (the square ring round it, whether or not the board steps
+        diagonally), going round clockwise as drawn from the ring's top-left
+        corner; ``radius`` 0 gives ``center`` alone. Squares off the board
+        are left out. Turning the pieces on a ring by two places
+        (:meth:`boardkit.kit.BoardState.cycle`) turns a 3x3 block a quarter
+        turn: Pentago's twist.
+
+        Raises:
+            TopologyError: for a centre not on the board, or a radius that is
+                not a whole number from 0.
+
+        Examples:
+            >>> board = SquareGrid(6, 6, origin="top")
+            >>> [board.name(cell) for cell in board.ring("b2", 1)]
+            ['a1', 'b1', 'c1', 'c2', 'c3', 'b3', 'a3', 'a2']
+            >>> len(board.ring((2, 2), 2)), board.ring("a1", 1)
+            (16, ((1, 0), (1, 1), (0, 1)))
+        """
+        if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
+            raise TopologyError(f"a ring's radius is a whole number from 0, not {shown(radius)}")
+        x, y = self.squares[self.index(center)]
+        if radius == 0:
+            return ((x, y),)
+        if radius >= max(self.width, self.height):  # every square of it off the board
+            return ()
+        around = (
+            [(x + k, y - radius) for k in range(-radius, radius)]  # the top row, left to right
+            + [(x + radius, y + k) for k in range(-radius, radius)]  # the right column, down
+            + [(x - k, y + radius) for k in range(-radius, radius)]  # the bottom row, right to left
+            + [(x - radius, y - k) for k in range(-radius, radius)]  # the left column, up
+        )
+        return tuple(cell for cell in around if 0 <= cell[0] < self.width and 0 <= cell[1] < self.height)
