@@ -370,6 +370,8 @@ class Table:
             self.touch()
 
     def _check_version(self, version: object) -> None:
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise RefusedError(f"a change names the version it was made on, a number, not {shown(version, 40)}")
         if version != self.version:
             raise StaleError(f"the game has moved on since version {version!r}; it is at version {self.version}")
 
