@@ -19,6 +19,7 @@ from boardkit import games
 from boardkit.cli import main
 from boardkit.errors import BoardkitError
 from boardkit.web.app import MAX_BODY, create_app
+from boardkit.web.bots import BotPool
 from boardkit.web.page import move_cells, seat_page
 from boardkit.web.table import Table, Tables, parse_seat
 
@@ -1143,7 +1144,9 @@ def test_a_hint_whose_bot_fails_is_one_line_and_not_a_500(monkeypatch: pytest.Mo
     import boardkit.web.app as app_module
 
     monkeypatch.setattr(app_module, "hint_agent", lambda state, seconds=None: _BrokenBot())
-    with TestClient(create_app(OFFERED, limit=8)) as c:
+    # A long cap: on a loaded machine a worker slow to start would otherwise pass the cap and its grace,
+    # and the pool would play a random move for the bot before its error came back (a 200, not the 503).
+    with TestClient(create_app(OFFERED, limit=8, pool=BotPool(1, 60.0))) as c:
         made = new_table(c, "tafl", ["here", "here"], variant="brandubh")
         answer = c.post(f"/api/tables/{made['id']}/hint", json={"token": made["token"]})
         assert answer.status_code == 503, answer.text
