@@ -741,3 +741,20 @@ def test_a_game_on_edges_is_drawn_as_points_and_lines() -> None:
     assert sorted(thick) == ["#222222", "#f5f5f5"]  # a1-b1 in player 0's colour, c2-c3 in player 1's
     dashed = [e for e in root.iter(f"{NS}line") if e.get("stroke-dasharray")]
     assert len(dashed) == 12  # every edge of the board, thin
+
+
+def test_a_hex_board_of_any_shape_prints_its_names_beside_it() -> None:
+    """A hexagon (not a rhombus, which has coordinates round it) is drawn with a map of its cells' names beside
+    it, row for row, each name where its hex is drawn: a person could not tell which hex is h8 before (a
+    newcomer playing Havannah); names too wide to sit beside go under; a map wider than a screen is left out."""
+    from boardkit.render.text import board_rows
+
+    board = HexGrid.hexagon(2)
+    names = [f"{chr(ord('a') + q + 2)}{r + 3}" for q, r in board.hexes]
+    rows = board_rows(board, [None] * len(names), names=names)
+    assert len(rows) == 5
+    for r in range(-2, 3):  # each row: its hexes, then their names in the same order
+        own = [name for name, (_, row) in zip(names, board.hexes, strict=True) if row == r]
+        assert rows[r + 2].split() == ["."] * len(own) + own
+    wide = board_rows(HexGrid.hexagon(9), [None] * len(HexGrid.hexagon(9).cells))
+    assert all("(" not in row for row in wide)  # 19 names of 8 across: wider than a screen, left out

@@ -230,9 +230,11 @@ def wall_rows(
     return lines
 
 
-def hex_rows(board: HexGrid, symbols: Sequence[str]) -> list[str]:
+def hex_rows(board: HexGrid, symbols: Sequence[str], width: int = 1) -> list[str]:
     """A hex board as rows of pointy-top hexes, each shifted half a cell
-    from the row above as on the board, the top row (least ``r``) first.
+    from the row above as on the board, the top row (least ``r``) first;
+    each cell ``width`` characters wide (its names, say), one space between
+    cells.
 
     Examples:
         >>> board = HexGrid.hexagon(1)
@@ -240,16 +242,22 @@ def hex_rows(board: HexGrid, symbols: Sequence[str]) -> list[str]:
          . .
         . K .
          . .
+        >>> print("\\n".join(hex_rows(board, [str(c) for c in range(7)], width=2)))
+          0  1
+         2  3  4
+          5  6
     """
+    step = width + 1 + (width + 1) % 2  # an even step: each row half a cell on
     rows: dict[int, list[tuple[int, str]]] = {}
     for (q, r), shown in zip(board.hexes, symbols, strict=True):
-        rows.setdefault(r, []).append((2 * q + r, shown[:1] or "."))
+        text = shown[:width] or "."
+        rows.setdefault(r, []).append((step * q + step // 2 * r, text.rjust(width)))
     left = min(x for row in rows.values() for x, _ in row)
     lines = []
     for r in sorted(rows):
-        line = [" "] * (max(x for x, _ in rows[r]) - left + 1)
+        line = [" "] * (max(x for x, _ in rows[r]) - left + width)
         for x, shown in rows[r]:
-            line[x - left] = shown
+            line[x - left : x - left + width] = shown
         lines.append("".join(line).rstrip())
     return lines
 
@@ -559,7 +567,14 @@ def board_rows(
         rows = [names[board.index((0, r))][1:] for r in range(size[1])]
         return grid_rows(board, shown, labels, rows, slant=isinstance(board, HexGrid))
     if isinstance(board, HexGrid) and all(len(text) == 1 for text in shown):
-        return hex_rows(board, shown)
+        drawn_hexes = hex_rows(board, shown)
+        name_map = hex_rows(board, names, width=max(len(n) for n in names))
+        beside = max(len(line) for line in drawn_hexes) + 4
+        if beside + max(len(line) for line in name_map) <= MOST_WIDTH:  # the names beside, else under
+            return [(a.ljust(beside) + b).rstrip() for a, b in zip(drawn_hexes, name_map, strict=True)]
+        if max(len(line) for line in name_map) <= MOST_WIDTH:
+            return [*drawn_hexes, "", *name_map]
+        return drawn_hexes
     drawn = layout_rows(board, shown, names)
     if drawn is not None:
         return drawn
