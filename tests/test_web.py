@@ -369,6 +369,7 @@ def test_undo_takes_back_the_bot_reply_too(client: TestClient) -> None:
     stale = answer.json()["version"]
     refused = client.post(f"/api/tables/{made['id']}/undo", json={"token": made["token"], "version": stale})
     assert refused.status_code == 400 and "nothing" in refused.json()["error"]
+    assert "illegal move" not in refused.json()["error"]  # a refusal in its own words, not a move's
 
 
 def test_undo_and_new_game_are_the_hosts_and_not_with_linked_people(client: TestClient) -> None:
@@ -378,7 +379,8 @@ def test_undo_and_new_game_are_the_hosts_and_not_with_linked_people(client: Test
     guest = table.seat_tokens[1]
     answer = client.post(f"/api/tables/{made['id']}/undo", json={"token": made["token"], "version": 1})
     assert answer.status_code == 400 and len(table.state.history) == 1
-    assert client.post(f"/api/tables/{made['id']}/new", json={"token": guest}).status_code == 400
+    refused = client.post(f"/api/tables/{made['id']}/new", json={"token": guest})
+    assert refused.status_code == 400 and refused.json()["error"] == "only the host starts a new game"  # not a move
     # At one screen (no linked people), the host starts again whenever they like.
     alone = new_table(client, "tafl", ["here", "here"], variant="brandubh")
     client.post(f"/api/tables/{alone['id']}/move", json={"token": alone["token"], "version": 0, "move": "d7-e7"})

@@ -514,14 +514,14 @@ class Table:
 
         Raises:
             StaleError: if ``version`` is not the current one.
-            IllegalMoveError: if this viewer has nothing to take back.
-            RefusedError: if a move it would take back drew from the game's
-                chance. The game is unchanged in every case.
+            RefusedError: if this viewer has nothing to take back, or a move
+                it would take back drew from the game's chance. The game is
+                unchanged in every case.
         """
         self._check_version(version)
         count = self.takes_back(viewer)
         if not count:
-            raise IllegalMoveError("undo", self._no_take_back(viewer))
+            raise RefusedError(self._no_take_back(viewer))
         refusal = self.match.take_back_refusal(count)
         if refusal is not None:
             raise RefusedError(refusal)
@@ -565,11 +565,9 @@ class Table:
         over with people elsewhere too.
 
         Raises:
-            IllegalMoveError: for anyone but the host.
-            RefusedError: while people elsewhere are playing (the game is unchanged).
+            RefusedError: for anyone but the host, and while people elsewhere
+                are playing (the game is unchanged).
         """
-        if not viewer.host:
-            raise IllegalMoveError("new game", "only the host starts a new game")
         refusal = self.restart_refusal(viewer)
         if refusal is not None:
             raise RefusedError(refusal)
