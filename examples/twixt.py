@@ -24,8 +24,10 @@ Which links cross comes from the board as drawn
 (:attr:`~boardkit.topology.Topology.crossing_edges`), and the border lines
 a chain of linked pegs reaches from the kit's chains of cells joined by
 marked edges (:meth:`~boardkit.kit.BoardState.linked_marks`).
-``tests/test_gallery_connection.py`` plays this game and OpenSpiel's side
-by side.
+Missing from the kit: a board of holes joined a knight's move apart (built
+here as a graph, :func:`~boardkit.topology.from_graph`) and the swap's
+quarter turn of a hole. ``tests/test_gallery_connection.py`` plays this
+game and OpenSpiel's side by side.
 
 Run it with ``boardkit play examples/twixt.py:TwixT``.
 
