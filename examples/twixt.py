@@ -21,11 +21,13 @@ A move is the hole, ``d3``; OpenSpiel writes it with the player's letter,
 ``xd3`` (:func:`openspiel_names`). Links are the board's edges (its graph
 joins holes a knight's move apart), marked with the colour of their pegs.
 Which links cross comes from the board as drawn
-(:attr:`~boardkit.topology.Topology.crossing_edges`). Missing from the kit:
-the chain of pegs joined by marked edges (a search written here;
-:func:`~boardkit.patterns.reach` follows every edge of the board).
-``tests/test_gallery_connection.py`` plays this game and OpenSpiel's side
-by side.
+(:attr:`~boardkit.topology.Topology.crossing_edges`), and the border lines
+a chain of linked pegs reaches from the kit's chains of cells joined by
+marked edges (:meth:`~boardkit.kit.BoardState.linked_marks`).
+Missing from the kit: a board of holes joined a knight's move apart (built
+here as a graph, :func:`~boardkit.topology.from_graph`) and the swap's
+quarter turn of a hole. ``tests/test_gallery_connection.py`` plays this
+game and OpenSpiel's side by side.
 
 Run it with ``boardkit play examples/twixt.py:TwixT``.
 
@@ -74,6 +76,7 @@ class Board:
     holes: dict[str, Hole]
     places: list[list[Place | None]]  # each player's move to each hole (None on the other's border lines)
     turned: dict[str, str]  # each hole a quarter turn clockwise, for the swap
+    marks: list[int]  # each hole's border lines: top row 1, bottom row 2 (red's), left column 4, right 8 (blue's)
 
 
 @functools.cache
@@ -88,7 +91,10 @@ def board(size: int) -> Board:
     grid = from_graph(graph)
     places = [[Place(name) if holes[name][player] not in edge else None for name in grid.cells] for player in (0, 1)]
     turned = {name: names[size - 1 - y, x] for name, (x, y) in holes.items()}
-    return Board(grid, holes, places, turned)
+    marks = []
+    for x, y in (holes[name] for name in grid.cells):
+        marks.append((y == 0) | (y == size - 1) << 1 | (x == 0) << 2 | (x == size - 1) << 3)
+    return Board(grid, holes, places, turned, marks)
 
 
 @attrs.frozen
@@ -128,15 +134,8 @@ class TwixTState(BoardState[str, Place]):
         if last is None:
             return None
         player, b = 1 - self.player, board(self.game.options.size)
-        chain, todo = {last}, [last]
-        while todo:  # every peg linked to the last one, link by link
-            here = todo.pop()
-            for there in b.grid.neighbors(here):
-                if there not in chain and self.edge(here, there) is not None:
-                    chain.add(there)
-                    todo.append(there)
-        lines = {b.holes[hole][1 - player] for hole in chain}  # red's rows, blue's columns
-        if {0, self.game.options.size - 1} <= lines:
+        both = 3 << 2 * player  # the player's two border lines, as marks
+        if self.linked_marks(last, b.marks) & both == both:  # the pegs linked to the last one reach them both
             return Outcome.win(player, "red joins top and bottom" if player == 0 else "blue joins left and right")
         return None if self.legal_moves() else Outcome.draw("no hole left for the next player")
 

@@ -97,6 +97,8 @@ class BoardTables:
         self.axes: tuple[int, ...] = tuple(d for d, back in enumerate(opposite) if not 0 <= back < d)
         #: Each edge's number in ``board.edges`` by its two cells' indices, in either order.
         self.edge_numbers: dict[tuple[int, int], int] = {}
+        self.board_edges = board.edges
+        self._ends_by_edge: tuple[tuple[int, int], ...] | None = None
         for k, (a, b) in enumerate(board.edges):
             self.edge_numbers[where[a], where[b]] = self.edge_numbers[where[b], where[a]] = k
         # The entries of each move table given to place_moves that are not None (None: all are), by the table's
@@ -119,6 +121,19 @@ class BoardTables:
         # The start position by number of players and state class, as BoardState._start keeps it to copy
         # for later games (a boardkit.kit._Kept: how far it holds, its seed, the position, the generator after it).
         self.starts: dict[tuple[int, type], Any] = {}
+
+    def edge_ends(self) -> tuple[tuple[int, int], ...]:
+        """Each edge's two cells by index, in :attr:`Topology.edges
+        <boardkit.topology.Topology.edges>` order (for
+        :meth:`BoardCells.linked_marks`).
+
+        Examples:
+            >>> BoardTables(SquareGrid(2, 1)).edge_ends()
+            ((0, 1),)
+        """
+        if self._ends_by_edge is None:
+            self._ends_by_edge = tuple((self.where[a], self.where[b]) for a, b in self.board_edges)
+        return self._ends_by_edge
 
     def gapped(self, table: Sequence[Any]) -> bool:
         """Whether ``table`` has a ``None`` entry (a cell without a move),
@@ -679,13 +694,28 @@ class _Chains:
     brought forward: a stone taken or changed, a move taken back past the
     anchor or a position set up by hand builds them anew."""
 
-    def __init__(self, marks: Sequence[int], cells: list[Any], near: tuple[tuple[int, ...], ...]) -> None:
+    def __init__(
+        self,
+        marks: Sequence[int],
+        cells: list[Any],
+        near: tuple[tuple[int, ...], ...],
+        ends: tuple[tuple[int, int], ...] | None = None,
+    ) -> None:
         self.marks = marks
+        # Given the ends of every edge, the chains are of cells joined by marked edges (linked_marks): what
+        # is held is then the edges' marks, and every cell is in a chain, alone where no marked edge meets it.
+        self.ends = ends
         self.held: list[Any] = list(cells)
-        self.parent: list[int] = list(range(len(cells)))
-        self.bits: list[int] = [0] * len(cells)
+        self.parent: list[int] = list(range(len(near)))
+        self.bits: list[int] = [0] * len(near)
         self.anchor: list[tuple[int, Any, Any]] | None = None  # the log of a move (None: the start)
         self.read = 0
+        if ends is not None:
+            self.bits = list(marks)
+            for k, mark in enumerate(cells):
+                if mark is not None:
+                    self.join(ends[k][0], ends[k][1])
+            return
         for i, piece in enumerate(cells):
             if piece is not None:
                 self.bits[i] = marks[i]
@@ -707,8 +737,16 @@ class _Chains:
         """Bring the chains forward over the cells changed in ``logged[first:]`` (a move's log),
         as they stand in ``cells`` now: ``False`` when one held a stone that is gone or changed."""
         held = self.held
+        ends = self.ends
         for k in range(first, len(logged)):
             what, i, _ = logged[k]
+            if ends is not None:  # the chains of marked edges: the edges a move marked join their ends
+                if what == _EDGE and cells[i] != held[i]:
+                    if held[i] is not None:
+                        return False
+                    held[i] = cells[i]
+                    self.join(ends[i][0], ends[i][1])
+                continue
             if what != _CELL:
                 continue
             piece = cells[i]
@@ -790,8 +828,10 @@ class BoardCells(Generic[P]):
         # While a move is played: what it overwrote, as (what, where, old value), for undo.
         # Plain data, not bound methods, so that a copy's undo changes the copy.
         self._log: list[tuple[int, Any, Any]] | None = None
-        # The chains chain_marks keeps (built when first asked, brought forward from the moves' logs).
+        # The chains chain_marks keeps (built when first asked, brought forward from the moves' logs), and the
+        # chains of cells joined by marked edges that linked_marks keeps, the same way.
         self._chains: _Chains | None = None
+        self._links: _Chains | None = None
 
     def _game_name(self) -> str:
         return str(getattr(getattr(self, "game", None), "name", None) or type(self).__name__)
@@ -816,6 +856,7 @@ class BoardCells(Generic[P]):
         twin._last_move = self._last_move
         twin._log = None
         twin._chains = None  # built anew when the twin asks: brought forward by one state only
+        twin._links = None
 
     def _start_position(self) -> tuple[Any, ...]:
         """The position just set up and judged (copies of what later moves change in place), for
@@ -842,6 +883,7 @@ class BoardCells(Generic[P]):
         self._legal = legal
         self._asked_at = -1
         self._chains = None
+        self._links = None
 
     def _cell_fields(self) -> dict[str, Any]:
         """The fields kept here, by name (for pickling: a native class keeps them outside ``__dict__``)."""
@@ -865,6 +907,7 @@ class BoardCells(Generic[P]):
             "_last_move": self._last_move,
             "_log": self._log,
             "_chains": None,  # built anew when asked
+            "_links": None,
             "rng": self.rng,
             "_moves": self._moves,
             "_tokens": self._tokens,
@@ -1289,19 +1332,59 @@ class BoardCells(Generic[P]):
                     return True
         return False
 
+    def linked_marks(self, cell: Cell, marks: list[int]) -> int:
+        """The marks of the cells joined to ``cell`` through marked edges:
+        the bitwise or of ``marks[i]`` over every cell ``i`` that a path of
+        edges holding a mark (any mark) leads to from ``cell``, ``cell``
+        itself included. TwixT's chain of linked pegs, whose marks say which
+        border rows it reaches. For a game that keeps marks on its edges
+        (it lists :class:`~boardkit.kit.Edge` among its moves or declares
+        ``walls``).
+
+        Kept with the state as :meth:`chain_marks` keeps its chains (a
+        union-find brought forward from the edges each move marked, in C on
+        the compiled build), and built anew in the same cases, an edge's mark
+        taken away or changed among them. Keep ``marks`` in one list made
+        once per board.
+
+        Raises:
+            TopologyError: if the game keeps no marks on its edges.
+
+        Examples:
+            >>> from dots_and_boxes import DotsAndBoxes
+            >>> state = DotsAndBoxes().new_game(seed=0)  # dots a1 to c3; a line joins two dots
+            >>> for line in ["a1-b1", "b1-b2", "c3-c2"]:
+            ...     state.apply(line)
+            >>> marks = [1 << i for i in range(9)]  # each dot its own bit
+            >>> names = state.board.cells
+            >>> sorted(state.name(names[i]) for i in range(9) if state.linked_marks("a1", marks) >> i & 1)
+            ['a1', 'b1', 'b2']
+            >>> state.linked_marks("a3", marks) == marks[state.board.index("a3")]  # no line: itself alone
+            True
+        """
+        i = BoardCells._cell_index(self, cell)
+        links = BoardCells._chains_now(self, marks, linked=True)
+        return links.bits[_root(links.parent, i)]
+
     @staticmethod
-    def _chains_now(state: BoardCells[Any], marks: list[int] | None) -> _Chains:
-        """The chains of the position now, for ``marks`` (``None``: any marks, the chains alone),
-        brought forward or built anew, and anchored where the state is."""
+    def _chains_now(state: BoardCells[Any], marks: list[int] | None, linked: bool = False) -> _Chains:
+        """The chains of the position now (``linked``: of cells joined by marked edges), for ``marks``
+        (``None``: any marks, the chains alone), brought forward or built anew, and anchored where the
+        state is."""
         near = state._tables.near
-        chains = state._chains
+        chains = state._links if linked else state._chains
         if (
             chains is None
             or (marks is not None and chains.marks is not marks)
             or not BoardCells._brought_forward(state, chains, near)
         ):
-            chains = _Chains(marks if marks is not None else [0] * len(near), state._cells, near)
-            state._chains = chains
+            every = marks if marks is not None else [0] * len(near)
+            if linked:
+                chains = _Chains(every, state._edge_lines(), near, state._tables.edge_ends())
+                state._links = chains
+            else:
+                chains = _Chains(every, state._cells, near)
+                state._chains = chains
         anchor, _ = state._anchor()
         chains.anchor, chains.read = anchor, 0 if anchor is None else len(anchor)
         return chains
@@ -1311,7 +1394,8 @@ class BoardCells(Generic[P]):
         """Bring ``chains`` forward to the position now from the logs of the moves since its anchor
         (:meth:`_logs_since`): ``False`` when they cannot be (those logs cannot be told, or a stone was
         taken or changed), to be built anew."""
-        anchor, log, cells = chains.anchor, state._log, state._cells
+        anchor, log = chains.anchor, state._log
+        cells = state._cells if chains.ends is None else state._edge_lines()
         tokens = state._tokens
         if log is not None and anchor is not None and tokens and tokens[-1] is anchor:  # asked once a move
             return chains.bring(anchor, chains.read, cells, near) and chains.bring(log, 0, cells, near)
@@ -1713,7 +1797,7 @@ class BoardCells(Generic[P]):
         offered. (The start position's own set-up is logged to a list
         thrown away, so it is judged once, at the end.)"""
         self._version += 1
-        self._chains = None
+        self._chains = self._links = None
         self._result = self.judge()
 
     def put(self, cell: Cell, piece: P | None) -> None:
