@@ -261,3 +261,16 @@ def test_moves_numbers_a_group_asked_for_by_its_name() -> None:
     lines = out.getvalue().splitlines()
     assert lines[0] == "50 legal moves matching:", lines
     assert "26 a5h" in " ".join(lines[1:])
+
+
+def test_a_place_on_a_taken_cell_says_what_holds_it() -> None:
+    """The newcomer pass: a taken hex read "not a legal move in this position", which does not say why."""
+    from othello import Othello
+
+    state = TicTacToe().new_game(seed=0)
+    state.apply("b2")
+    with pytest.raises(IllegalMoveError, match=r"^illegal move 'b2': b2 holds X$"):
+        state.apply("b2")
+    board = Othello().new_game(seed=0)  # an empty square that flanks nothing: no piece to name
+    with pytest.raises(IllegalMoveError, match="not a legal move in this position"):
+        board.apply("a1")

@@ -3064,7 +3064,7 @@ class BoardCells(Generic[P]):
                         reason = None
                         break
                 else:
-                    reason = None if move in moves else "not a legal move in this position"
+                    reason = None if move in moves else BoardCells._refusal(self, move)
         except Exception:
             # A value that is not a move of the game (fields of the wrong kind, a cell off the board)
             # is refused; an error raised checking a move of the game is a bug in the rules: itself.
@@ -3169,7 +3169,18 @@ class BoardCells(Generic[P]):
         for legal in moves:  # the move usually is one of these very values: no comparisons needed
             if legal is move:
                 return None
-        return None if move in moves else "not a legal move in this position"
+        return None if move in moves else BoardCells._refusal(state, move)
+
+    @staticmethod
+    def _refusal(state: BoardCells[Any], move: Any) -> str:
+        """Why ``move``, not among the legal moves, is refused: a move onto a cell by name (a
+        :class:`~boardkit.kit.Place`) whose cell holds a piece says so, any other is not legal here."""
+        cell = getattr(move, "cell", None)
+        if type(cell) is str:
+            i = state._where.get(cell)
+            if i is not None and state._cells[i] is not None:
+                return f"{cell} holds {symbol(state._cells[i])}"
+        return "not a legal move in this position"
 
     def _key(self) -> Hashable:
         # The positions seen (remember) are the game's history, not its position: left out, as the move stack is.
