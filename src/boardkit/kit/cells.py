@@ -67,6 +67,8 @@ class BoardTables:
         directions: each direction's index in the compiled tables.
         axes: one direction index per line through a cell (a direction and
             its opposite are one line), the lines :meth:`BoardCells.line` counts.
+        edge_ends: each edge's two cells by index, in
+            :attr:`Topology.edges <boardkit.topology.Topology.edges>` order.
         ways: the way :meth:`BoardCells.wall_moves` last found from a cell to a
             set of goals, by the cell and the goals' id: the goals and the
             edges along the way, used again while none of them holds a mark.
@@ -95,12 +97,12 @@ class BoardTables:
         self.near: tuple[tuple[int, ...], ...] = board.compiled.neighbors
         opposite = board.compiled.opposite if board.directions else ()
         self.axes: tuple[int, ...] = tuple(d for d, back in enumerate(opposite) if not 0 <= back < d)
-        #: Each edge's number in ``board.edges`` by its two cells' indices, in either order.
+        #: Each edge's two cells by index, in ``board.edges`` order (the chains of linked_marks), and each
+        #: edge's number by its two cells' indices, in either order.
+        self.edge_ends: tuple[tuple[int, int], ...] = tuple((where[a], where[b]) for a, b in board.edges)
         self.edge_numbers: dict[tuple[int, int], int] = {}
-        self.board_edges = board.edges
-        self._ends_by_edge: tuple[tuple[int, int], ...] | None = None
-        for k, (a, b) in enumerate(board.edges):
-            self.edge_numbers[where[a], where[b]] = self.edge_numbers[where[b], where[a]] = k
+        for k, (i, j) in enumerate(self.edge_ends):
+            self.edge_numbers[i, j] = self.edge_numbers[j, i] = k
         # The entries of each move table given to place_moves that are not None (None: all are), by the table's
         # id; the table is kept with its answer, so its id is never another's. A table is made once, as
         # place_moves says.
@@ -121,19 +123,6 @@ class BoardTables:
         # The start position by number of players and state class, as BoardState._start keeps it to copy
         # for later games (a boardkit.kit._Kept: how far it holds, its seed, the position, the generator after it).
         self.starts: dict[tuple[int, type], Any] = {}
-
-    def edge_ends(self) -> tuple[tuple[int, int], ...]:
-        """Each edge's two cells by index, in :attr:`Topology.edges
-        <boardkit.topology.Topology.edges>` order (for
-        :meth:`BoardCells.linked_marks`).
-
-        Examples:
-            >>> BoardTables(SquareGrid(2, 1)).edge_ends()
-            ((0, 1),)
-        """
-        if self._ends_by_edge is None:
-            self._ends_by_edge = tuple((self.where[a], self.where[b]) for a, b in self.board_edges)
-        return self._ends_by_edge
 
     def gapped(self, table: Sequence[Any]) -> bool:
         """Whether ``table`` has a ``None`` entry (a cell without a move),
@@ -707,11 +696,10 @@ class _Chains:
         self.ends = ends
         self.held: list[Any] = list(cells)
         self.parent: list[int] = list(range(len(near)))
-        self.bits: list[int] = [0] * len(near)
+        self.bits: list[int] = list(marks) if ends is not None else [0] * len(near)
         self.anchor: list[tuple[int, Any, Any]] | None = None  # the log of a move (None: the start)
         self.read = 0
         if ends is not None:
-            self.bits = list(marks)
             for k, mark in enumerate(cells):
                 if mark is not None:
                     self.join(ends[k][0], ends[k][1])
@@ -1380,7 +1368,7 @@ class BoardCells(Generic[P]):
         ):
             every = marks if marks is not None else [0] * len(near)
             if linked:
-                chains = _Chains(every, state._edge_lines(), near, state._tables.edge_ends())
+                chains = _Chains(every, state._edge_lines(), near, state._tables.edge_ends)
                 state._links = chains
             else:
                 chains = _Chains(every, state._cells, near)
