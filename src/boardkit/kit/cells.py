@@ -3210,7 +3210,7 @@ class BoardCells(Generic[P]):
         return (state._marks(), state._turn)
 
 
-def _round_order(steps: Sequence[Sequence[int]], near: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+def _round_order(steps: Sequence[Sequence[int]], near: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     """``steps`` with their six directions in an order that goes round every cell, each neighbour
     next to the next, on a board whose pieces are discs (:meth:`BoardTables.round_steps`); ``()``
     when no order does, or the board has a hole."""
@@ -3223,33 +3223,32 @@ def _round_order(steps: Sequence[Sequence[int]], near: Sequence[Sequence[int]]) 
             continue
         order = (0, *rest)
         found = tuple(tuple(ways[d] for d in order) for ways in steps)
-        triangles = 0
-        for ways in found:
-            for d in range(6):
-                a, b = ways[d], ways[(d + 1) % 6]
-                if a >= 0 and b >= 0:
-                    if b not in near[a]:
-                        break
-                    triangles += 1
-            else:
-                continue
-            break
-        else:
-            return found if _is_discs(near, triangles // 3) else ()
+        corners = _corners(found, near)
+        if corners >= 0:
+            return found if _is_discs(near, corners // 3) else ()
     return ()
 
 
-def _is_discs(near: Sequence[Sequence[int]], triangles: int) -> bool:
+def _corners(steps: Sequence[Sequence[int]], near: Sequence[Sequence[int]]) -> int:
+    """How many corners of triangles of neighbours ``steps`` go round (each triangle counted at its
+    three corners), or -1 when two neighbours next to each other round a cell are not neighbours."""
+    corners = 0
+    for ways in steps:
+        for d in range(6):
+            a, b = ways[d], ways[(d + 1) % 6]
+            if a >= 0 and b >= 0:
+                if b not in near[a]:
+                    return -1
+                corners += 1
+    return corners
+
+
+def _is_discs(near: tuple[tuple[int, ...], ...], triangles: int) -> bool:
     """Whether a board of these neighbours and ``triangles`` is in pieces without holes: cells minus
-    edges plus triangles (its Euler characteristic) is the number of pieces."""
-    parent = list(range(len(near)))
-    pieces = len(near)
-    for i, ways in enumerate(near):
-        for j in ways:
-            a, b = _root(parent, i), _root(parent, j)
-            if a != b:
-                parent[b] = a
-                pieces -= 1
+    edges plus triangles (its Euler characteristic) is the number of pieces, found as the chains of a
+    board whose every cell holds the same piece."""
+    parent = _Chains([0] * len(near), [True] * len(near), near).parent
+    pieces = sum(1 for i in range(len(near)) if _root(parent, i) == i)
     edges = sum(len(ways) for ways in near) // 2
     return len(near) - edges + triangles == pieces
 
