@@ -321,9 +321,9 @@ def layout_rows(
         step = max(2, -(-(wide + 1) // gap)) if gap else wide + 4
         board_part = _drawn(board, spots, symbols, across if gap else step, edges)
         name_part = _drawn(board, spots, names, step)
-        beside = max(len(line) for line in board_part) + 4
-        if beside + max(len(line) for line in name_part) <= MOST_WIDTH:
-            return [(a.ljust(beside) + b).rstrip() for a, b in zip(board_part, name_part, strict=True)]
+        together = _side_by_side(board_part, name_part)
+        if together is not None:
+            return together
         if not gap:  # too wide side by side: as narrow as the texts allow, the names under the board, cell under cell
             step = max(_ACROSS, max(len(t) for t in symbols) + 2, wide + 2)
             board_part = _drawn(board, spots, symbols, step, edges)
@@ -341,6 +341,15 @@ def layout_rows(
         footer[place * across] = letter
     out.append(" " * (digits + 1) + "".join(footer).rstrip())
     return out
+
+
+def _side_by_side(board_part: list[str], name_part: list[str]) -> list[str] | None:
+    """A board and its map of names side by side, four columns apart, row for row; ``None`` when
+    that would be wider than :data:`MOST_WIDTH` columns."""
+    beside = max(len(line) for line in board_part) + 4
+    if beside + max(len(line) for line in name_part) > MOST_WIDTH:
+        return None
+    return [(a.ljust(beside) + b).rstrip() for a, b in zip(board_part, name_part, strict=True)]
 
 
 def _ranked(pos: Sequence[tuple[float, float]], *, squeeze: bool) -> list[tuple[int, int]] | None:
@@ -569,12 +578,10 @@ def board_rows(
     if isinstance(board, HexGrid) and all(len(text) == 1 for text in shown):
         drawn_hexes = hex_rows(board, shown)
         name_map = hex_rows(board, names, width=max(len(n) for n in names))
-        beside = max(len(line) for line in drawn_hexes) + 4
-        if beside + max(len(line) for line in name_map) <= MOST_WIDTH:  # the names beside, else under
-            return [(a.ljust(beside) + b).rstrip() for a, b in zip(drawn_hexes, name_map, strict=True)]
-        if max(len(line) for line in name_map) <= MOST_WIDTH:
-            return [*drawn_hexes, "", *name_map]
-        return drawn_hexes
+        together = _side_by_side(drawn_hexes, name_map)  # the names beside, else under, if they fit
+        if together is not None:
+            return together
+        return [*drawn_hexes, "", *name_map] if max(len(line) for line in name_map) <= MOST_WIDTH else drawn_hexes
     drawn = layout_rows(board, shown, names)
     if drawn is not None:
         return drawn
