@@ -6,11 +6,11 @@ copies, pickles and positions set up by hand."""
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Sequence
 
 import pytest
 from hex import Hex
+from kit_walks import random_walk
 from y import Y
 
 from boardkit import Outcome
@@ -92,20 +92,11 @@ def test_chain_marks_are_the_plain_chain_through_undo_copies_pickles_and_set_ups
     game: type[BoardGame], seed: int
 ) -> None:
     rng = Random(seed)
-    state = game().new_game(seed=seed)
-    for _ in range(300):
-        roll = rng.randbelow(12)
-        if state.is_over or (roll == 0 and state.history):
-            for _ in range(min(len(state.history), rng.randbelow(4) + 1)):
-                state.undo()
-        elif roll == 1:
-            state = state.copy()
-        elif roll == 2:
-            state = pickle.loads(pickle.dumps(state))
-        elif roll == 3:  # a change outside a move: a stone put, changed or taken
-            state.put(BOARD.cells[rng.randbelow(36)], [None, "X", "O"][rng.randbelow(3)])
-        else:
-            state.apply(state.random_move(rng))
+
+    def by_hand(state: BoardState, rng: Random) -> None:  # a stone put, changed or taken
+        state.put(BOARD.cells[rng.randbelow(36)], [None, "X", "O"][rng.randbelow(3)])
+
+    for state in random_walk(game().new_game(seed=seed), rng, 300, by_hand):
         for _ in range(rng.randbelow(4)):  # sometimes none: the chains brought forward over several moves
             i = rng.randbelow(36)
             marks = OWN if rng.randbelow(4) == 0 else SIDES  # now and then another table: built anew

@@ -6,9 +6,8 @@ undo, copies, pickles and marks set or cleared by hand."""
 
 from __future__ import annotations
 
-import pickle
-
 import pytest
+from kit_walks import random_walk
 
 from boardkit import Outcome
 from boardkit.chance import Random
@@ -68,21 +67,12 @@ class Links(BoardGame):
 @pytest.mark.parametrize("seed", range(8))
 def test_linked_marks_are_the_plain_search_through_undo_copies_pickles_and_set_ups(seed: int) -> None:
     rng = Random(seed)
-    state = Links().new_game(seed=seed)
     cells = len(BOARD.cells)
-    for _ in range(300):
-        roll = rng.randbelow(12)
-        if state.is_over or (roll == 0 and state.history):
-            for _ in range(min(len(state.history), rng.randbelow(4) + 1)):
-                state.undo()
-        elif roll == 1:
-            state = state.copy()
-        elif roll == 2:
-            state = pickle.loads(pickle.dumps(state))
-        elif roll == 3:  # a change outside a move: an edge marked or cleared by hand
-            state.put_edge_at(rng.randbelow(len(LINES)), [None, "X", "O"][rng.randbelow(3)])
-        else:
-            state.apply(state.random_move(rng))
+
+    def by_hand(state: BoardState, rng: Random) -> None:  # an edge marked or cleared
+        state.put_edge_at(rng.randbelow(len(LINES)), [None, "X", "O"][rng.randbelow(3)])
+
+    for state in random_walk(Links().new_game(seed=seed), rng, 300, by_hand):
         for _ in range(rng.randbelow(4)):  # sometimes none: the links brought forward over several moves
             i = rng.randbelow(cells)
             marks = OWN if rng.randbelow(4) == 0 else SIDES  # now and then another table: built anew
