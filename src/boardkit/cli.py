@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from boardkit import COMPILED, __version__
-from boardkit.errors import MAX_MESSAGE, BoardkitError, OptionError, RecordError, shown
+from boardkit.errors import MAX_MESSAGE, BoardkitError, OptionError, RecordError, check_int, shown
 from boardkit.recordfiles import MAX_FILE
 from boardkit.web.command import add_serve_parser
 
@@ -288,7 +288,7 @@ DEFAULT_MAX_MOVES = 1000
 def _simulate(args: argparse.Namespace) -> int:
     from boardkit.chance import derive_seed
     from boardkit.match import check_iterations, make_agent
-    from boardkit.play import check_tournament, tournament
+    from boardkit.play import MOST_WORKERS, check_tournament, tournament
     from boardkit.specs import load_game
 
     check_iterations(args.iterations, "--iterations")
@@ -305,6 +305,8 @@ def _simulate(args: argparse.Namespace) -> int:
         agents[name] = make_agent(kind, derive_seed(args.seed, "agent", i), args.iterations, game=game)
     if args.games < 1:
         raise OptionError(f"--games must be at least 1, not {args.games}")
+    if args.workers is not None:
+        check_int(args.workers, "--workers", low=1, high=MOST_WORKERS)
     batches: list[tuple[str, Game[Any, Any]]] = [("", game)]
     if args.sweep:
         key, sep, values = args.sweep.partition("=")

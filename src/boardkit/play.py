@@ -85,7 +85,7 @@ __all__ = [
 ]
 
 #: The most worker processes a tournament starts on this machine.
-_MOST_WORKERS = max(8, 4 * (os.cpu_count() or 1))
+MOST_WORKERS = max(8, 4 * (os.cpu_count() or 1))
 #: The most games one tournament plays: it keeps each game's result (its record, for the standings and
 #: the analyses) until the last is played, and sets them all out before the first starts.
 _MOST_GAMES = 1_000_000
@@ -352,7 +352,7 @@ def check_tournament(
     check_int(games, "games", low=0, high=_MOST_GAMES)
     check_seed(seed)
     if workers is not None:
-        check_int(workers, "workers", low=1, high=_MOST_WORKERS)
+        check_int(workers, "workers", low=1, high=MOST_WORKERS)
     if max_moves is not None:
         check_int(max_moves, "max_moves", low=0)
     if players is None:
