@@ -36,6 +36,8 @@ Examples:
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import eq
 from typing import ClassVar
 
 import attrs
@@ -49,17 +51,14 @@ from boardkit.topology import SquareGrid
 BOARD = SquareGrid(8, 8, diagonals=True)  # index 0 is a8, the top left
 TABLES = BOARD.compiled
 PIECES = "xo"
-#: The four lines through each square, numbered 0 to 45: its column (0-7), its row (8-15) and its two
-#: diagonals, up to the right (16-30) and up to the left (31-45); and which of the four each direction runs along.
-LINES = [(column, 8 + row, 16 + column + row, 38 + column - row) for column, row in BOARD.squares]
-AXIS = [{"n": 0, "s": 0, "e": 1, "w": 1, "ne": 2, "sw": 2, "nw": 3, "se": 3}[d] for d in BOARD.directions]
-#: Each square's rays, one a direction: the line it runs along, the squares beyond nearest first, how many, and
-#: the moves onto each of them (a step, and a capture).
+#: Each square's rays, one a direction: the number of the board's line it runs along (line_counts counts
+#: the pieces on each), the squares beyond nearest first, how many, and the moves onto each of them (a step,
+#: and a capture).
 RAYS = [
     [
-        (LINES[i][axis], ray, len(ray), [Path.through(BOARD, (i, j)) for j in ray],
+        (line, ray, len(ray), [Path.through(BOARD, (i, j)) for j in ray],
          [Path.through(BOARD, (i, j), capture=True) for j in ray])
-        for ray, axis in zip(TABLES.rays[i], AXIS, strict=True)
+        for ray, line in zip(TABLES.rays[i], TABLES.line_of[i], strict=True)
     ]
     for i in range(64)
 ]
@@ -83,19 +82,9 @@ class LinesOfActionState(BoardState[str, Path]):
 
     def moves(self) -> list[Path]:
         cells, mine, theirs = self.at, PIECES[self.player], PIECES[1 - self.player]
-        on_line = [0] * 46  # the pieces on each line
-        ours = []
-        for i, piece in enumerate(cells):
-            if piece is not None:
-                column, row, up, down = LINES[i]
-                on_line[column] += 1
-                on_line[row] += 1
-                on_line[up] += 1
-                on_line[down] += 1
-                if piece == mine:
-                    ours.append(i)
+        on_line = self.line_counts()  # the pieces on each line of the board
         found = []
-        for i in ours:
+        for i in compress(range(64), map(eq, cells, repeat(mine))):  # my pieces
             for line, ray, length, steps, captures in RAYS[i]:
                 distance = on_line[line]  # the pieces on the whole line, this one included
                 if distance > length:

@@ -85,6 +85,15 @@ class CompiledTopology:
             a board whose walls do not join so (any but a square grid
             without diagonals). Walls that join up into a ring (or from rim
             to rim) fence cells off; walls that do not cannot.
+        lines: every whole straight line of the board, as its cells from
+            one end to the other: for each direction that has an opposite
+            (the one of each pair the board names first), the cells from
+            an end (no cell behind it) along that direction; a line that
+            closes on itself (a ring) starts at its first cell in board
+            order. A cell alone on its line is a line of one.
+        line_of: ``line_of[i][d]`` is the number, in :attr:`lines`, of the
+            line through ``i`` along ``d`` and its opposite (the same for
+            both), or ``-1`` for a direction without an opposite.
 
     Examples:
         >>> from boardkit.topology import SquareGrid
@@ -97,6 +106,8 @@ class CompiledTopology:
         >>> k = c.step_edges[0][east]  # the edge between (0, 0) and (1, 0)
         >>> SquareGrid(3, 3).edges[k], c.wall_ends[k]
         (((0, 0), (1, 0)), (-1, 0))
+        >>> len(c.lines), c.lines[c.line_of[4][east]]  # three rows, three columns; the middle row
+        (6, (3, 4, 5))
     """
 
     size: int
@@ -108,6 +119,8 @@ class CompiledTopology:
     step_edges: tuple[tuple[int, ...], ...] = ()
     neighbor_edges: tuple[tuple[int, ...], ...] = ()
     wall_ends: tuple[tuple[int, int], ...] = ()
+    lines: tuple[tuple[int, ...], ...] = ()
+    line_of: tuple[tuple[int, ...], ...] = ()
 
 
 class Topology(Generic[C]):
@@ -357,6 +370,7 @@ class Topology(Generic[C]):
         numbers = self._edge_numbers
         step_edges = tuple(tuple(numbers[i, j] if j >= 0 else -1 for j in row) for i, row in enumerate(steps))
         neighbor_edges = tuple(tuple(numbers[i, j] for j in row) for i, row in enumerate(neighbors))
+        lines, line_of = _whole_lines(steps, rays, opposite)
         return CompiledTopology(
             n,
             tuple(neighbors),
@@ -367,6 +381,8 @@ class Topology(Generic[C]):
             step_edges,
             neighbor_edges,
             self._wall_ends(),
+            lines,
+            line_of,
         )
 
     def _wall_ends(self) -> tuple[tuple[int, int], ...]:
@@ -843,3 +859,24 @@ def _spread(graph: nx.Graph[Any], rounds: int = 30) -> dict[Any, tuple[float, fl
         at = [[x * cos + y * sin, y * cos - x * sin] for x, y in at]
     closest = min((math.dist(p, q) for k, p in enumerate(at) for q in at[k + 1 :]), default=1.0) or 1.0
     return {node: (round(x / closest, 6), round(y / closest, 6)) for node, (x, y) in zip(nodes, at, strict=True)}
+
+
+def _whole_lines(
+    steps: Sequence[Sequence[int]], rays: Sequence[Sequence[tuple[int, ...]]], opposite: Sequence[int]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """:attr:`CompiledTopology.lines` and :attr:`CompiledTopology.line_of`, from the compiled steps."""
+    n = len(steps)
+    lines: list[tuple[int, ...]] = []
+    line_of = [[-1] * len(opposite) for _ in range(n)]
+    for d, back in enumerate(opposite):
+        if back < 0 or (back < d and opposite[back] == d):  # one line per pair, along the one named first
+            continue
+        # From each end first (no cell behind it), then from what is left: lines that close on themselves.
+        for ends_only in (True, False):
+            for i in range(n):
+                if line_of[i][d] < 0 and (steps[i][back] < 0 or not ends_only):
+                    for j in (line := (i, *rays[i][d])):
+                        line_of[j][d] = line_of[j][back] = len(lines)
+                    lines.append(line)
+    return tuple(lines), tuple(tuple(row) for row in line_of)
+
