@@ -11,9 +11,10 @@ player 0 first. A chain of one player's stones that touches all three sides
 wins (a corner hex lies on two sides). A full board always holds such a
 chain, so there are no draws.
 
-Missing from the kit: a hex board of another shape than the rhombus names
-its cells ``(q, r)``; the board here is a :class:`~boardkit.topology.HexGrid`
-that names them as OpenSpiel does, and its sides are found by hand.
+Missing from the kit: nothing. The board is the kit's triangle of hexes
+(:meth:`HexGrid.triangle <boardkit.topology.HexGrid.triangle>`), named and
+sided as OpenSpiel's; the kit keeps each chain and what it touches
+(:meth:`~boardkit.kit.BoardState.chain_marks`).
 ``tests/test_gallery_connection.py`` plays this game and OpenSpiel's side
 by side.
 
@@ -44,22 +45,14 @@ from boardkit.topology import HexGrid, Topology
 STONES = "O@"
 
 
-class Triangle(HexGrid):
-    """The triangle of hexes ``(q, r)`` with ``q + r < size``, named by
-    column letter and row number from the top, ``a1`` the top-left corner."""
-
-    def name(self, cell: tuple[int, int] | str) -> str:
-        q, r = self.hexes[self.index(cell)]
-        return f"{chr(ord('a') + q)}{r + 1}"
-
-
 @functools.cache
-def board(size: int) -> tuple[Triangle, list[Place], list[int]]:
+def board(size: int) -> tuple[HexGrid, list[Place], list[int]]:
     """The board of this size, built once: its hexes, a move to each hex, and
     each hex's marks: the bits of the sides it lies on (top 1, left 2 and
     right 4; a corner is on two)."""
-    grid = Triangle([(q, r) for r in range(size) for q in range(size - r)])
-    marks = [(r == 0) | (q == 0) << 1 | (q + r == size - 1) << 2 for q, r in grid.hexes]
+    grid = HexGrid.triangle(size)
+    sides = [set(grid.side(name)) for name in ("top", "left", "right")]
+    marks = [sum(1 << k for k, side in enumerate(sides) if cell in side) for cell in grid.cells]
     return grid, Place.every(grid), marks
 
 

@@ -199,6 +199,41 @@ def test_the_six_sides_of_a_hexagon(radius: int) -> None:
     assert all(board.pos(c)[1] == top for c in board.side("top"))
 
 
+@pytest.mark.parametrize("size", [1, 2, 5, 19, 26])
+def test_the_hex_triangle_is_named_like_the_rhombus_it_is_cut_from(size: int) -> None:
+    board, rhombus = HexGrid.triangle(size), HexGrid.rhombus(size, size)
+    assert len(board) == size * (size + 1) // 2 and repr(board) == f"HexGrid.triangle({size})"
+    assert list(board.cells) == [c for c in rhombus.cells if sum(c) < size]  # row by row from the top
+    assert all(board.name(c) == rhombus.name(c) and board.cell(board.name(c)) == c for c in board.cells)
+    assert board.name((size - 1, 0)) == f"{chr(ord('a') + size - 1)}1" and board.name((0, size - 1)) == f"a{size}"
+    # The rim, side by side: every rim hex (fewer than six neighbours) on a side, each corner on two.
+    sides = {name: board.side(name) for name in ("top", "left", "right")}
+    rim = {c for c in board.cells if len(board.neighbors(c)) < 6}
+    assert set().union(*sides.values()) == rim
+    assert all(len(side) == size for side in sides.values())
+    corners = {(0, 0), (size - 1, 0), (0, size - 1)}
+    assert {c for c in rim if sum(c in side for side in sides.values()) == 2} == (corners if size > 1 else set())
+    top = max(board.pos(c)[1] for c in board.cells)
+    assert all(board.pos(c)[1] == top for c in sides["top"])
+    for r in range(size):  # the left side leftmost of each row, the right side rightmost
+        row = [c for c in board.cells if c[1] == r]
+        assert min(row, key=lambda c: board.pos(c)[0]) == sides["left"][r]
+        assert max(row, key=lambda c: board.pos(c)[0]) == sides["right"][r]
+
+
+def test_triangle_rejects_bad_sizes_and_names() -> None:
+    for size in [0, 27, True, "3", -1, 2.0]:
+        with pytest.raises(TopologyError, match="from 1 to 26"):
+            HexGrid.triangle(size)  # type: ignore[arg-type]
+    board = HexGrid.triangle(3)
+    for name in ["d1", "c2", "b3", "a4", "a0", "", "11", "a", "(0, 0)"]:
+        with pytest.raises(TopologyError, match=r"no cell .* on this triangle: row 1 runs a1 to c1"):
+            board.cell(name)
+    assert board.cell(" B2 ") == (1, 1)
+    with pytest.raises(TopologyError, match="no side 'bottom'"):
+        board.side("bottom")
+
+
 def test_boards_without_named_sides_say_so() -> None:
     for board in [from_graph(nx.path_graph(3)), HexGrid([(0, 0), (1, 0)])]:
         with pytest.raises(TopologyError, match="no named sides"):

@@ -1,5 +1,6 @@
 """Hex boards: :class:`HexGrid` (a hexagon in axial coordinates, and the Hex
-rhombus named like a square grid), with rings, disks, lines and distances.
+rhombus and the Y triangle named like a square grid), with rings, disks,
+lines and distances.
 
 Part of the boards floor: it imports :mod:`boardkit.topology._base` and the
 core only, never a component or a game.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from contextlib import suppress
 from typing import Any
 
 import networkx as nx
@@ -63,10 +65,10 @@ class HexGrid(Topology[Hex]):
     six directions are ``"e"``, ``"ne"``, ``"nw"``, ``"w"``, ``"sw"`` and
     ``"se"``. ``pos`` is ``(sqrt(3) * (q + r / 2), -1.5 * r)``.
 
-    Build one with :meth:`hexagon` or :meth:`rhombus`, or give any set of
-    axial cells. A rhombus names its cells like a square grid (``"a1"`` at
-    the top-left, see :meth:`name`); any other hex board names a cell
-    ``str(cell)``.
+    Build one with :meth:`hexagon`, :meth:`rhombus` or :meth:`triangle`, or
+    give any set of axial cells. A rhombus and a triangle name their cells
+    like a square grid (``"a1"`` at the top-left, see :meth:`name`); any
+    other hex board names a cell ``str(cell)``.
 
     Args:
         cells: The axial cells of the board.
@@ -111,6 +113,8 @@ class HexGrid(Topology[Hex]):
         #: The columns and rows of a :meth:`rhombus`, else ``None``.
         self.width: int | None = None
         self.height: int | None = None
+        #: The hexes along each side of a :meth:`triangle`, else ``None``.
+        self.size: int | None = None
         super().__init__(graph, list(HEX_DIRECTIONS), _OPPOSITES)
 
     @classmethod
@@ -169,9 +173,40 @@ class HexGrid(Topology[Hex]):
         grid.width, grid.height = width, height
         return grid
 
+    @classmethod
+    def triangle(cls, size: int) -> HexGrid:
+        """The Y board: a triangle of hexes, ``size`` along each side, its
+        longest row at the top and its point at the bottom.
+
+        Cells are ``(q, r)`` for ``q + r < size`` (``q, r >= 0``), listed row
+        by row from the top, west to east: the rows of the
+        :meth:`rhombus` it is cut from, and named as that rhombus names
+        them, ``"a1"`` the top-left corner, the top-right corner the last
+        letter on row 1 and the bottom corner ``a`` on the last row. The
+        sides (:meth:`side`) are ``"top"`` (west to east), ``"left"`` and
+        ``"right"`` (each top to bottom); a corner lies on two.
+
+        Raises:
+            TopologyError: for a size that is not an integer from 1 to 26
+                (columns are named by letters).
+
+        Examples:
+            >>> board = HexGrid.triangle(3)
+            >>> [board.name(c) for c in board.cells]
+            ['a1', 'b1', 'c1', 'a2', 'b2', 'a3']
+            >>> [board.name(c) for c in board.side("right")], board.cell("a3")
+            (['c1', 'b2', 'a3'], (0, 2))
+        """
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 26:
+            raise TopologyError(f"a triangle's size must be an integer from 1 to 26, not {size!r:.20}")
+        grid = cls([(q, r) for r in range(size) for q in range(size - r)])
+        grid.size = size
+        return grid
+
     def name(self, cell: Hex | str) -> str:
-        """A cell's name: on a :meth:`rhombus` its column letter and row number
-        from the top (``"a1"`` top-left), on any other hex board ``str(cell)``.
+        """A cell's name: on a :meth:`rhombus` or a :meth:`triangle` its
+        column letter and row number from the top (``"a1"`` top-left), on
+        any other hex board ``str(cell)``.
 
         Raises:
             TopologyError: for a cell not on the board.
@@ -180,9 +215,10 @@ class HexGrid(Topology[Hex]):
             >>> HexGrid.rhombus(3, 3).name((2, 1)), HexGrid.hexagon(1).name((0, 0))
             ('c2', '(0, 0)')
         """
-        if self.height is None:
+        rows = self.height if self.size is None else self.size
+        if rows is None:
             return super().name(cell)
-        return grid_name(self.hexes[self.index(cell)], self.height, True)
+        return grid_name(self.hexes[self.index(cell)], rows, True)
 
     def cell(self, name: Hex | str) -> Hex:
         """The cell a name stands for (see :meth:`name`); a cell stands for itself.
@@ -198,6 +234,16 @@ class HexGrid(Topology[Hex]):
             ...
             boardkit.topology._base.TopologyError: no cell 'd1' on the 3x3 board; cells are a1 to c3
         """
+        if self.size is not None and isinstance(name, str):
+            k = self.size
+            with suppress(TopologyError):
+                cell = grid_cell(name, k, k, True)
+                if sum(cell) < k:
+                    return cell
+            last = chr(ord("a") + k - 1)
+            raise TopologyError(
+                f"no cell {name!r:.20} on this triangle: row 1 runs a1 to {last}1, each row one hex shorter, to a{k}"
+            )
         if self.width is None or self.height is None or not isinstance(name, str):
             return super().cell(name)
         return grid_cell(name, self.width, self.height, True)
@@ -205,6 +251,13 @@ class HexGrid(Topology[Hex]):
     def _make_sides(self) -> dict[str, tuple[Hex, ...]]:
         if self.width is not None and self.height is not None:
             return dict(grid_sides(self.width, self.height))
+        if self.size is not None:
+            k = self.size
+            return {
+                "top": tuple((q, 0) for q in range(k)),
+                "left": tuple((0, r) for r in range(k)),
+                "right": tuple((k - 1 - r, r) for r in range(k)),
+            }
         if self.radius is None:
             return {}
         k = self.radius
@@ -221,7 +274,8 @@ class HexGrid(Topology[Hex]):
         """The cells along one side of the board (see :meth:`Topology.side`).
 
         A :meth:`rhombus` has ``"top"``, ``"bottom"`` (west to east),
-        ``"left"`` and ``"right"`` (top to bottom). A :meth:`hexagon` has six,
+        ``"left"`` and ``"right"`` (top to bottom); a :meth:`triangle`
+        ``"top"``, ``"left"`` and ``"right"``. A :meth:`hexagon` has six,
         named by where they lie in the picture: ``"top"`` and ``"bottom"``
         (west to east), ``"top-right"`` and ``"bottom-left"`` (top to
         bottom), ``"bottom-right"`` and ``"top-left"`` (each from its east
@@ -256,6 +310,8 @@ class HexGrid(Topology[Hex]):
             return f"HexGrid.hexagon({self.radius})"
         if self.width is not None:
             return f"HexGrid.rhombus({self.width}, {self.height})"
+        if self.size is not None:
+            return f"HexGrid.triangle({self.size})"
         return f"<HexGrid {len(self.cells)} cells>"
 
     def distance(self, a: Hex | str, b: Hex | str) -> int:
