@@ -11,6 +11,7 @@ import functools
 from itertools import pairwise
 from typing import cast
 
+import lines_of_action
 import networkx as nx
 import pytest
 from kit_walks import random_walk
@@ -147,6 +148,12 @@ def test_lines_of_action_counts_every_piece_on_each_of_its_lines() -> None:
     assert counts[tables.line_of[b1][north]] == 2  # column b: b1 and b8
     assert counts[tables.line_of[a1][east]] == 6  # a1 is empty; its row holds six
     assert sum(counts) == 24 * 4
+
+
+def test_lines_of_action_no_longer_says_the_count_of_a_line_is_missing_from_the_kit() -> None:
+    doc = lines_of_action.__doc__ or ""
+    missing = doc[doc.index("Missing from the kit") :].split("\n\n")[0]
+    assert "line_counts" in doc and "count" not in missing
 
 
 def test_a_board_without_directions_counts_no_lines() -> None:
