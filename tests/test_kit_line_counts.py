@@ -72,6 +72,33 @@ def test_each_cell_lies_on_one_whole_line_a_pair_of_directions(board: Topology) 
             assert tables.steps[line[-1]][forward[0]] == -1
 
 
+def test_the_lines_come_pair_by_pair_ends_first_and_rings_from_their_first_cell() -> None:
+    # Three columns round a cylinder (each row a ring along "e"), (1, 1) cut out: row 1 runs from (2, 1) round to
+    # (0, 1), an end; row 0 is still a ring. The directions come as the arcs do: e, s, w, n.
+    g = nx.DiGraph()
+    cells = [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1)]
+    g.add_nodes_from(cells)
+    for x, y in cells:
+        for label, back, there in (("e", "w", ((x + 1) % 3, y)), ("s", "n", (x, y + 1))):
+            if there in g:
+                g.add_edge((x, y), there, direction=label)
+                g.add_edge(there, (x, y), direction=back)
+    board = from_graph(g)
+    assert board.directions == ("e", "s", "w", "n")
+    rows = [[(2, 1), (0, 1)], [(0, 0), (1, 0), (2, 0)]]  # along e: the line with ends, then the ring
+    columns = [[(0, 0), (0, 1)], [(1, 0)], [(2, 0), (2, 1)]]  # along s
+    assert [[board.cells[i] for i in line] for line in board.compiled.lines] == rows + columns
+    # A ring listed out of its order starts at its first cell in board order and goes along the first direction.
+    track = nx.DiGraph()
+    track.add_nodes_from("cadb")
+    for a, b in pairwise("abcda"):
+        track.add_edge(a, b, direction="cw")
+        track.add_edge(b, a, direction="ccw")
+    track_board = from_graph(track)
+    assert track_board.directions == ("ccw", "cw")  # c's arcs come first, and its first is c-b
+    assert [[track_board.cells[i] for i in line] for line in track_board.compiled.lines] == [list("cbad")]
+
+
 def test_a_board_without_directions_has_no_lines() -> None:
     board = from_graph(nx.path_graph(4))
     assert board.compiled.lines == ()

@@ -90,7 +90,10 @@ class CompiledTopology:
             (the one of each pair the board names first), the cells from
             an end (no cell behind it) along that direction; a line that
             closes on itself (a ring) starts at its first cell in board
-            order. A cell alone on its line is a line of one.
+            order. A cell alone on its line is a line of one. They come
+            pair by pair in the order of :attr:`Topology.directions`, and
+            within a pair by their first cell in board order, the lines
+            with ends before the rings.
         line_of: ``line_of[i][d]`` is the number, in :attr:`lines`, of the
             line through ``i`` along ``d`` and its opposite (the same for
             both), or ``-1`` for a direction without an opposite.
