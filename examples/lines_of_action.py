@@ -18,10 +18,12 @@ another), even one that joins a side.
 
 A move is written ``b1-b3``, a capture ``b1xb3``, as OpenSpiel writes them.
 ``tests/test_gallery_connection.py`` plays this game and OpenSpiel's side by
-side. Missing from the kit: nothing. The kit counts the pieces on every
-line of the board (:meth:`~boardkit.kit.BoardState.line_counts`) and keeps
-the boards seen so far, for the repetition rule
-(:meth:`~boardkit.kit.BoardState.remember`), as in ``examples/go.py``.
+side. The kit counts the pieces on each line
+(:meth:`~boardkit.kit.BoardState.line_counts`) and keeps the boards seen so
+far, for the repetition rule (:meth:`~boardkit.kit.BoardState.remember`), as
+in ``examples/go.py``. Missing from the kit: a table of slides that take
+(:func:`~boardkit.kit.slide_table` gives the move onto each square of a
+ray, not the capture); both are tabled here.
 
 Run it with ``boardkit play examples/lines_of_action.py:LinesOfAction``.
 

@@ -11,6 +11,7 @@ import functools
 from itertools import pairwise
 from typing import cast
 
+import lines_of_action
 import networkx as nx
 import pytest
 from kit_walks import random_walk
@@ -69,6 +70,33 @@ def test_each_cell_lies_on_one_whole_line_a_pair_of_directions(board: Topology) 
         if len(line) > 1 and tables.steps[line[-1]][forward[0]] != line[0]:  # not a ring
             assert tables.steps[line[0]][tables.opposite[forward[0]]] == -1
             assert tables.steps[line[-1]][forward[0]] == -1
+
+
+def test_the_lines_come_pair_by_pair_ends_first_and_rings_from_their_first_cell() -> None:
+    # Three columns round a cylinder (each row a ring along "e"), (1, 1) cut out: row 1 runs from (2, 1) round to
+    # (0, 1), an end; row 0 is still a ring. The directions come as the arcs do: e, s, w, n.
+    g = nx.DiGraph()
+    cells = [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1)]
+    g.add_nodes_from(cells)
+    for x, y in cells:
+        for label, back, there in (("e", "w", ((x + 1) % 3, y)), ("s", "n", (x, y + 1))):
+            if there in g:
+                g.add_edge((x, y), there, direction=label)
+                g.add_edge(there, (x, y), direction=back)
+    board = from_graph(g)
+    assert board.directions == ("e", "s", "w", "n")
+    rows = [[(2, 1), (0, 1)], [(0, 0), (1, 0), (2, 0)]]  # along e: the line with ends, then the ring
+    columns = [[(0, 0), (0, 1)], [(1, 0)], [(2, 0), (2, 1)]]  # along s
+    assert [[board.cells[i] for i in line] for line in board.compiled.lines] == rows + columns
+    # A ring listed out of its order starts at its first cell in board order and goes along the first direction.
+    track = nx.DiGraph()
+    track.add_nodes_from("cadb")
+    for a, b in pairwise("abcda"):
+        track.add_edge(a, b, direction="cw")
+        track.add_edge(b, a, direction="ccw")
+    track_board = from_graph(track)
+    assert track_board.directions == ("ccw", "cw")  # c's arcs come first, and its first is c-b
+    assert [[track_board.cells[i] for i in line] for line in track_board.compiled.lines] == [list("cbad")]
 
 
 def test_a_board_without_directions_has_no_lines() -> None:
@@ -147,6 +175,12 @@ def test_lines_of_action_counts_every_piece_on_each_of_its_lines() -> None:
     assert counts[tables.line_of[b1][north]] == 2  # column b: b1 and b8
     assert counts[tables.line_of[a1][east]] == 6  # a1 is empty; its row holds six
     assert sum(counts) == 24 * 4
+
+
+def test_lines_of_action_no_longer_says_the_count_of_a_line_is_missing_from_the_kit() -> None:
+    doc = lines_of_action.__doc__ or ""
+    missing = doc[doc.index("Missing from the kit") :].split("\n\n")[0]
+    assert "line_counts" in doc and "count" not in missing
 
 
 def test_a_board_without_directions_counts_no_lines() -> None:

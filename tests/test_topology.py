@@ -134,6 +134,45 @@ def test_from_graph_rejects_bad_input() -> None:
         from_graph(nx.Graph())
 
 
+def test_opposites_go_both_ways() -> None:
+    # A pair named one way only, or pairs that disagree, gave the board's whole lines (CompiledTopology.line_of)
+    # a line for a direction without an opposite ("w" on "e"'s), or overwrote one pair's lines with another's.
+    grid = SquareGrid(3, 3)
+    with pytest.raises(TopologyError, match=r"^opposite pair 'e'/'w' goes one way only: name 'w': 'e' too$"):
+        Topology(nx.Graph(grid.graph), grid.directions, {"e": "w"})
+    with pytest.raises(TopologyError, match=r"^opposite pair 'e'/'w' goes one way only: 'w' is opposite 'n'$"):
+        Topology(nx.Graph(grid.graph), grid.directions, {"e": "w", "w": "n", "n": "e"})
+    track = nx.DiGraph([("a", "b", {"direction": "right"}), ("b", "a", {"direction": "left"})])
+    with pytest.raises(TopologyError, match="one way only"):
+        from_graph(track, opposites={"right": "left"})
+    assert from_graph(track, opposites={"right": "left", "left": "right"}).opposite("left") == "right"
+    assert Topology(nx.Graph(grid.graph), grid.directions, {}).compiled.opposite == (-1, -1, -1, -1)
+
+
+def test_a_step_comes_back_along_its_opposite() -> None:
+    # 0 - 1 - 2 - 3 stepped "e" (back "w"), and 3's "e" leads back to 1, whose step to 3 is "n": the line along "e"
+    # from 0 ran 0, 1, 2, 3, 1 (a cell twice), and a line's pieces were not what line_counts counted on it.
+    g = nx.DiGraph()
+    for a, b in [(0, 1), (1, 2), (2, 3)]:
+        g.add_edge(a, b, direction="e")
+        g.add_edge(b, a, direction="w")
+    g.add_edge(3, 1, direction="e")
+    g.add_edge(1, 3, direction="n")
+    with pytest.raises(TopologyError, match=r"^edge 1-3 steps 'e' from 3 but 'n' back, not 'w'$"):
+        from_graph(g, opposites={"e": "w", "w": "e"})
+    assert from_graph(g).compiled.opposite == (-1, -1, -1)  # inferred: "e" comes back as "w" and as "n"
+    # Two cells that step "e" into the same one: two lines along "e" through it.
+    fork = nx.DiGraph()
+    for a, b, back in [("x", "z", "w"), ("y", "z", "s"), ("z", "t", "w")]:
+        fork.add_edge(a, b, direction="e")
+        fork.add_edge(b, a, direction=back)
+    with pytest.raises(TopologyError, match=r"^edge 'z'-'y' steps 'e' from 'y' but 's' back, not 'w'$"):
+        from_graph(fork, opposites={"e": "w", "w": "e"})
+    grid = SquareGrid(3, 3)
+    with pytest.raises(TopologyError, match=r"^edge \(0, 0\)-\(1, 0\) steps 'e' from \(0, 0\) but 'w' back, not 'n'$"):
+        Topology(nx.Graph(grid.graph), grid.directions, {"e": "n", "n": "e"})
+
+
 def test_a_ring_track_wraps_its_rays() -> None:
     g = nx.DiGraph()
     for i in range(4):

@@ -90,7 +90,10 @@ class CompiledTopology:
             (the one of each pair the board names first), the cells from
             an end (no cell behind it) along that direction; a line that
             closes on itself (a ring) starts at its first cell in board
-            order. A cell alone on its line is a line of one.
+            order. A cell alone on its line is a line of one. They come
+            pair by pair in the order of :attr:`Topology.directions`, and
+            within a pair by their first cell in board order, the lines
+            with ends before the rings.
         line_of: ``line_of[i][d]`` is the number, in :attr:`lines`, of the
             line through ``i`` along ``d`` and its opposite (the same for
             both), or ``-1`` for a direction without an opposite.
@@ -133,7 +136,11 @@ class Topology(Generic[C]):
     its two cells to the direction label of the step *from* that cell, so a
     square grid's edge between ``(0, 0)`` and ``(1, 0)`` has
     ``steps == {(0, 0): "e", (1, 0): "w"}``. Boards without directions leave
-    ``steps`` out.
+    ``steps`` out. Opposite directions come in pairs (``"e"`` and ``"w"``,
+    each named the other's), and an edge stepped along a direction that has
+    an opposite is stepped back along that opposite, so that a straight line
+    reads the same both ways; a board that breaks either raises
+    :class:`TopologyError`.
 
     For speed the board is compiled once into integer tables
     (:attr:`compiled`); move generation uses those, never the graph.
@@ -190,6 +197,9 @@ class Topology(Generic[C]):
         for d, o in self._opposites.items():
             if d not in self.directions or o not in self.directions:
                 raise TopologyError(f"opposite pair {d!r}/{o!r} names an unknown direction")
+            if self._opposites.get(o) != d:  # a line along d and back along o is the same line both ways
+                back = f"{o!r} is opposite {self._opposites[o]!r}" if o in self._opposites else f"name {o!r}: {d!r} too"
+                raise TopologyError(f"opposite pair {d!r}/{o!r} goes one way only: {back}")
         self._check_steps()
 
     def _check_steps(self) -> None:
@@ -207,6 +217,12 @@ class Topology(Generic[C]):
                 if (src, d) in seen:
                     raise TopologyError(f"cell {src!r} has two steps in direction {d!r}")
                 seen[src, d] = dst
+                # A step along a direction that has an opposite comes back along the opposite: rays, captures
+                # and the board's whole lines walk a straight line both ways.
+                if d in self._opposites and steps[dst] != self._opposites[d]:
+                    raise TopologyError(
+                        f"edge {a!r}-{b!r} steps {d!r} from {src!r} but {steps[dst]!r} back, not {self._opposites[d]!r}"
+                    )
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {len(self.cells)} cells, directions {list(self.directions)}>"
@@ -727,7 +743,9 @@ def from_graph(
 
     Raises:
         TopologyError: if the graph is empty, an arc has no direction or no
-            reverse, or a cell has two steps with the same label.
+            reverse, a cell has two steps with the same label, or the
+            opposites given do not pair up or are not what the reverse arcs
+            say.
 
     Examples:
         >>> import networkx as nx
@@ -864,12 +882,15 @@ def _spread(graph: nx.Graph[Any], rounds: int = 30) -> dict[Any, tuple[float, fl
 def _whole_lines(
     steps: Sequence[Sequence[int]], rays: Sequence[Sequence[tuple[int, ...]]], opposite: Sequence[int]
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """:attr:`CompiledTopology.lines` and :attr:`CompiledTopology.line_of`, from the compiled steps."""
+    """:attr:`CompiledTopology.lines` and :attr:`CompiledTopology.line_of`, from the compiled steps.
+
+    The board's checks make a step along a direction and the step back along its opposite retrace each
+    other, so a pair's lines are paths and rings that share no cell."""
     n = len(steps)
     lines: list[tuple[int, ...]] = []
     line_of = [[-1] * len(opposite) for _ in range(n)]
     for d, back in enumerate(opposite):
-        if back < 0 or (back < d and opposite[back] == d):  # one line per pair, along the one named first
+        if back < d:  # no opposite (-1), or the pair's lines are made along the one named first
             continue
         # From each end first (no cell behind it), then from what is left: lines that close on themselves.
         for ends_only in (True, False):
