@@ -174,6 +174,19 @@ def test_a_position_changed_outside_a_move_is_listed_and_judged_again() -> None:
     assert not state.is_over and state["a3"] is None
 
 
+def test_a_won_position_changed_by_hand_is_judged_as_a_game_going_on() -> None:
+    """A judge that asks for the legal moves (Connect Four's "the board is full") read none while the
+    last judgement still said the game was over: a won position set up by hand, then undone by
+    hand, read as a draw."""
+    state = ConnectFour().new_game(seed=0)
+    for cell in ["a1", "b1", "c1", "d1"]:
+        state.put(cell, "R")
+    state.set("_last", "a1")
+    assert state.outcome is not None and state.outcome.winner == 0
+    state.put("d1", None)
+    assert state.outcome is None and len(state.legal_moves()) == 7
+
+
 class CountsListings(TicTacToeState):
     """Tic-tac-toe that counts how often its legal moves are listed."""
 

@@ -102,7 +102,7 @@ class BoardTables:
         self.through: tuple[tuple[int, ...], ...] = tuple(
             tuple(k for k in dict.fromkeys(row) if k >= 0) for row in board.compiled.line_of
         )
-        self.lines: int = len(board.compiled.lines)
+        self.line_total: int = len(board.compiled.lines)
         #: Each edge's two cells by index, in ``board.edges`` order (the chains of linked_marks), and each
         #: edge's number by its two cells' indices, in either order.
         self.edge_ends: tuple[tuple[int, int], ...] = tuple((where[a], where[b]) for a, b in board.edges)
@@ -1217,7 +1217,7 @@ class BoardCells(Generic[P]):
             >>> len(counts), sum(counts)  # 3 rows and 3 columns; each piece stands on one of each
             (6, 6)
         """
-        counts = [0] * self._tables.lines
+        counts = [0] * self._tables.line_total
         through = self._tables.through
         for i, piece in enumerate(self._cells):
             if piece is not None:
@@ -1821,6 +1821,7 @@ class BoardCells(Generic[P]):
         thrown away, so it is judged once, at the end.)"""
         self._version += 1
         self._chains = self._links = None
+        self._result = None  # judged as a move's end is, as a game going on: its legal moves are listed anew
         self._result = self.judge()
 
     def put(self, cell: Cell, piece: P | None) -> None:
