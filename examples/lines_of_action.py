@@ -122,10 +122,11 @@ class LinesOfActionState(BoardState[str, Path]):
         return self.no_move_loses("the other side cannot move")
 
     def joined(self, piece: str) -> bool:
-        """Whether every piece of this side is in one group."""
+        """Whether every piece of this side is in one group (none left, set up by hand: not joined)."""
         cells = self.at
-        first = cells.index(piece)
-        return len(reach(TABLES, cells, [first], pieces={piece})) == cells.count(piece)
+        if piece not in cells:
+            return False
+        return len(reach(TABLES, cells, [cells.index(piece)], pieces={piece})) == cells.count(piece)
 
 
 class LinesOfAction(BoardGame[LinesOfActionState, Path]):

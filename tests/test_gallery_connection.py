@@ -290,6 +290,16 @@ def test_lines_of_action_a_board_that_comes_back_draws() -> None:
     assert state.outcome == Outcome.draw("a board came back")
 
 
+def test_lines_of_action_a_side_left_without_pieces_by_hand_is_not_joined() -> None:
+    state = lines_of_action.LinesOfAction().new_game(seed=0)
+    for cell in state.board.cells:
+        if state[cell] == "o":
+            state.put(cell, None)  # set up by hand: white has no piece left
+    assert not state.joined("o") and state.joined("x") is False  # black's two rows are apart
+    state.put("b1", None)
+    assert state.outcome is None
+
+
 def test_twixt_links_never_cross() -> None:
     state = twixt.TwixT().new_game(seed=0)
     for hole in ["c3", "f3", "d5", "c5", "g7", "d3"]:
