@@ -38,12 +38,11 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: floods (forts), its rules (rules) and its board kernel (kernel: the board its move loops read and
 #: the loops, which compiled find the moves square by square on the board's codes in bytes, since
 #: bitboards of more than 63 squares are Python objects to compiled code; with these loops
-#: hnefatafl's playouts ran 1.7x, its public API 1.4x): the whole of a Tafl ply. ``boardkit.game``:
-#: ``State``, whose ``apply`` and ``undo`` own the move stack, is a native class that the kit's
-#: ``BoardCells`` and the four games' states subclass natively, so a move's bookkeeping runs in C
-#: (the kit's gallery 2% to 12% faster compiled, issue 39; it was left pure while the kit's states
-#: were Python classes, whose inherited fields were then read through descriptors). Measured and left
-#: pure: ``boardkit.agents.mcts`` (the agent's options, checks and guard: its search loop is ``_uct``).
+#: hnefatafl's playouts ran 1.7x, its public API 1.4x): the whole of a Tafl ply. Measured and left pure:
+#: ``boardkit.game`` (it compiles and passes the suite, and makes Tafl's state a native class, but
+#: every game written in Python, the kit's included, becomes a Python subclass of a compiled class,
+#: whose inherited fields are read through descriptors: the kit examples ran 0.74x to 0.97x pure),
+#: ``boardkit.agents.mcts`` (the agent's options, checks and guard: its search loop is ``_uct``).
 #:
 #: The components and the other three games (``benchmarks/README.md``, "Zones, bags and the other
 #: games"): ``boardkit.zones`` and ``boardkit.bag`` are native classes (a zone's contents a plain dict,
@@ -74,7 +73,6 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: 1.9x pure (Go 1.3x). ``boardkit.topology`` stays pure: the kit reads its
 #: integer tables (lists), never its methods, on a move.
 COMPILED_MODULES = (
-    "src/boardkit/game.py",
     "src/boardkit/games/tafl/board.py",
     "src/boardkit/games/tafl/captures.py",
     "src/boardkit/games/tafl/forts.py",

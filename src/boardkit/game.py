@@ -42,7 +42,7 @@ from typing_extensions import Self
 
 from boardkit.about import OPTION_KEY, About, OptionInfo
 from boardkit.chance import Random, check_seed, derive_seed, fresh_seed
-from boardkit.compiling import IntArgument, mypyc_attr
+from boardkit.compiling import mypyc_attr
 from boardkit.errors import (
     BoardkitError,
     IllegalMoveError,
@@ -663,7 +663,7 @@ class Game(abc.ABC, Generic[S, M]):
         made = self.declared.all_moves
         return None if made is None else cast("Sequence[M | None]", made(self))
 
-    def observation_encoder(self, players: Any) -> Any:
+    def observation_encoder(self, players: int) -> Any:
         """Deprecated: the observation encoder for ``players`` players, from
         :attr:`declared` (``game.declared.observation_encoder(game, players)``),
         with a :class:`DeprecationWarning`; ``None`` when none is declared.
@@ -779,8 +779,7 @@ class State(abc.ABC, Generic[M]):
     """
 
     #: The rules this state is played under.
-    #: (``Any``: the games' compiled states may not narrow a field's type, as they would ``Game``.)
-    game: Any
+    game: Game[Any, M]
     #: How many players take part.
     players: int
     #: The seed this game was started with.
@@ -908,7 +907,7 @@ class State(abc.ABC, Generic[M]):
         said = [f"{self.game.seat_name(p)} scored {b - a:+g} (now {b:g})" for p, (a, b) in pairs if a != b]
         return "; ".join(said)
 
-    def render_for(self, player: Any) -> str:  # Any: games override it with ``player: int``; checked inside
+    def render_for(self, player: int) -> str:
         """The text picture ``player`` may see: everything of theirs, nothing
         only another player may know. By default :meth:`render`, which is
         right for a game without hidden information; a game whose
@@ -1084,8 +1083,7 @@ class State(abc.ABC, Generic[M]):
             >>> Nim().new_game(seed=0)._read("take 2")
             Take(2)
         """
-        game: Game[Any, M] = self.game
-        return game.parse_move(text)
+        return self.game.parse_move(text)
 
     def undo(self) -> M:
         """Take back the last move and return it, the generator's state
@@ -1176,7 +1174,7 @@ class State(abc.ABC, Generic[M]):
             raise OptionError(f"no player {shown(player)} in a {self.players}-player game")
         return player
 
-    def view(self, player: Any) -> Any:  # Any: games override it with ``player: int``; checked inside
+    def view(self, player: int) -> Any:
         """What ``player`` may know of the game, as a frozen value.
 
         Games without hidden information return a
@@ -1184,7 +1182,7 @@ class State(abc.ABC, Generic[M]):
         """
         return PerfectInformationView(self.check_player(player), (self._key(), tuple(self._moves)))
 
-    def determinize(self, player: IntArgument, *args: Any, seed: IntArgument | None = None) -> Self:
+    def determinize(self, player: int, *args: Any, seed: int | None = None) -> Self:
         """A copy whose hidden parts are resampled consistently with what
         ``player`` can see.
 
@@ -1356,7 +1354,7 @@ class State(abc.ABC, Generic[M]):
             tokens.append(self._play(move))
             moves.append(move)
 
-    def evaluate(self, player: Any) -> float:  # Any: games override it with ``player: int``; checked inside
+    def evaluate(self, player: int) -> float:
         """A cheap estimate in ``[-1, 1]`` of how good the position is for
         ``player``; bots such as a one-ply greedy agent use it.
 

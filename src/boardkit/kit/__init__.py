@@ -685,7 +685,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
 
     def __getstate__(self) -> dict[str, Any]:
         # The position's fields too: on the compiled build BoardCells keeps them outside __dict__.
-        state = dict(getattr(self, "__dict__", {}))  # compiled, a state with no field of its own has none
+        state = dict(vars(self))
         state.update(self._cell_fields())
         return state
 

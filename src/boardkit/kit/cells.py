@@ -24,9 +24,10 @@ from typing import Any, Final, Generic, SupportsIndex, cast
 
 from typing_extensions import TypeVar
 
+from boardkit.chance import Random
 from boardkit.compiling import i64, mypyc_attr
 from boardkit.errors import CellError, IllegalMoveError, OptionError
-from boardkit.game import Outcome, Player, State, no_move_error
+from boardkit.game import Outcome, Player, no_move_error
 from boardkit.patterns import can_reach as reaches
 from boardkit.patterns import line as count_line
 from boardkit.patterns import shortest_way
@@ -762,7 +763,7 @@ class _Chains:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class BoardCells(State[Any], Generic[P]):
+class BoardCells(Generic[P]):
     """The position of a :class:`~boardkit.kit.BoardState` and the methods
     that read and change it: its first base, where the kit's hot work is
     done (a native class on the compiled build, which the game's state
@@ -775,6 +776,14 @@ class BoardCells(State[Any], Generic[P]):
 
     #: The board the game is played on.
     board: Topology
+    #: How many players take part.
+    players: int
+    # The base State's generator and move stack (State.apply and undo keep them), declared here so that
+    # a native instance holds them in its slots.
+    rng: Random
+    _moves: list[Any]
+    _tokens: list[Any]
+    _draws: list[tuple[int, int]]
 
     def __init__(
         self,
@@ -871,13 +880,8 @@ class BoardCells(State[Any], Generic[P]):
         self._links = None
 
     def _cell_fields(self) -> dict[str, Any]:
-        """The fields kept here and in the base :class:`~boardkit.State`, by name (for pickling: a
-        native class keeps them outside ``__dict__``)."""
+        """The fields kept here, by name (for pickling: a native class keeps them outside ``__dict__``)."""
         return {
-            "game": self.game,
-            "seed": self.seed,
-            "_setup": self._setup,
-            "_determinized": self._determinized,
             "board": self.board,
             "players": self.players,
             "_tables": self._tables,

@@ -34,7 +34,7 @@ import math
 import types
 from collections import Counter
 from collections.abc import Hashable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from boardkit.about import About, Chance, Information
 from boardkit.bag import TileBag
@@ -351,14 +351,9 @@ class CamelotState(State[Move]):
         ((1, 0), 'bathhouse', 1)
     """
 
+    game: Camelot
     #: The bag the hands are filled from.
     bag: TileBag[Tile]
-
-    @property
-    def _camelot(self) -> Camelot:
-        """``game``, as the :class:`Camelot` it is (the base class declares it any game: a compiled
-        state may not narrow a field's type), so that compiled code reads its fields directly."""
-        return cast("Camelot", self.game)
 
     def __init__(self, game: Camelot, players: int, seed: Any) -> None:
         # An empty castle, bag and hands: ``new_game`` deals (``_deal``), ``from_position`` places.
@@ -386,7 +381,7 @@ class CamelotState(State[Move]):
     def _deal(self) -> None:
         """Deal the start of a new game (``new_game``): the bag, the tiles laid
         at the set-up, every hand and the first player (see :mod:`~boardkit.games.camelot.setup`)."""
-        game = self._camelot
+        game = self.game
         deal(self, game.tiles.all_tiles(), game.plan, self.rng, self.players)
         first = game.options.first
         self._player = self.rng.randbelow(self.players) if first == "random" else int(first)
@@ -476,7 +471,7 @@ class CamelotState(State[Move]):
     def legal_moves(self) -> list[Move]:
         if self._complete():
             return []
-        game = self._camelot
+        game = self.game
         hand = self.hands[self._player]
         order = game.tiles.order
         moves: list[Move] = []
@@ -510,7 +505,7 @@ class CamelotState(State[Move]):
 
     def _conceal(self, move: Any) -> object:
         hand = self.hands[self._player]
-        if move.tile not in self._camelot.tiles:
+        if move.tile not in self.game.tiles:
             raise IllegalMoveError(move, f"{move.tile!r} is not a tile of this game")
         if hand.count_face_up(move.tile) < 1:
             raise IllegalMoveError(move, f"no face-up {move.tile.name!r} in the hand")
@@ -523,10 +518,10 @@ class CamelotState(State[Move]):
 
     def _place(self, move: Any) -> object:
         cell, t = move.cell, move.tile
-        plan = self._camelot.plan
+        plan = self.game.plan
         if cell not in plan:
             raise IllegalMoveError(move, f"no square {cell!r} on the plan")
-        if t not in self._camelot.tiles:
+        if t not in self.game.tiles:
             raise IllegalMoveError(move, f"{t!r} is not a tile of this game")
         if len(self._laid) >= MOST_PER_TURN:
             raise IllegalMoveError(move, f"at most {MOST_PER_TURN} tiles are laid in a turn")
@@ -536,7 +531,7 @@ class CamelotState(State[Move]):
         if cell in self._board:
             raise IllegalMoveError(move, f"square {square_name(cell)} is already covered")
         if plan.kinds[cell] != t.kind:
-            kind = self._camelot.kind_name(plan.kinds[cell])
+            kind = self.game.kind_name(plan.kinds[cell])
             raise IllegalMoveError(move, f"a {t.name!r} does not fit square {square_name(cell)} ({kind})")
         # A tile shown face up is laid before a concealed one of the same name.
         was_face_up = hand.count_face_up(t) > 0
@@ -552,9 +547,9 @@ class CamelotState(State[Move]):
             _set(need, t, max(before, -left))
             hand.remove(t)
         self._board[cell] = t
-        self._covered[self._camelot.cell_order[cell]] = True
+        self._covered[self.game.cell_order[cell]] = True
         if self._board_pairs is not None:  # kept for views: the new pair goes in at its place
-            self._board_pairs = board_with(self._board_pairs, cell, t, self._camelot.cell_order)
+            self._board_pairs = board_with(self._board_pairs, cell, t, self.game.cell_order)
         self._laid.append((cell, t))
         return was_face_up, before
 
@@ -562,7 +557,7 @@ class CamelotState(State[Move]):
         """What the turn so far would score if it ended now."""
         if not self._laid:
             return 0
-        plan = self._camelot.plan
+        plan = self.game.plan
         start = dict(self._board)
         for c, _ in self._laid:
             del start[c]
@@ -597,7 +592,7 @@ class CamelotState(State[Move]):
         if isinstance(move, Place):
             hand = self.hands[self._player]
             del self._board[move.cell]
-            self._covered[self._camelot.cell_order[move.cell]] = False
+            self._covered[self.game.cell_order[move.cell]] = False
             self._board_pairs = None
             self._laid.pop()
             was_face_up, before = token
@@ -632,7 +627,7 @@ class CamelotState(State[Move]):
         )
 
     def _known_key(self, p: Player) -> Hashable:
-        order = self._camelot.tiles.order
+        order = self.game.tiles.order
         net = sorted((order[t], n) for t, n in self._net[p].items())
         need = sorted((order[t], n) for t, n in self._need[p].items())
         return tuple(net), tuple(need)

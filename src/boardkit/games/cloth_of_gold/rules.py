@@ -368,6 +368,7 @@ class ClothOfGoldState(State[Move]):
         ['blue', 'gold', 'purple', 'red', 'secrecy', 'white']
     """
 
+    game: ClothOfGold
 
     def __init__(self, game: ClothOfGold, players: int, seed: Any) -> None:
         super().__init__(game, players, seed)
