@@ -300,6 +300,9 @@ def test_drew_chance_names_the_move() -> None:
     assert state.drew_chance(0) and state.drew_chance(-1)
     with pytest.raises(IndexError):
         state.drew_chance(2)
+    for wrong in (None, "0", 0.0, True, [0], 2**70):  # not an index: the same IndexError, not a comparison's TypeError
+        with pytest.raises(IndexError, match="no move"):
+            state.drew_chance(wrong)
     nim = Nim().new_game(seed=0)
     nim.apply("take 1")
     assert not nim.drew_chance(0)

@@ -1132,9 +1132,9 @@ class State(abc.ABC, Generic[M]):
             False
         """
         count = len(self._moves)
-        index = ply + count if ply < 0 else ply
-        if type(ply) is not int or not 0 <= index < count:
+        if type(ply) is not int or not -count <= ply < count:
             raise IndexError(f"no move {shown(ply)} in a game of {count} moves")
+        index = ply + count if ply < 0 else ply
         return any(p == index for p, _ in reversed(self._draws))
 
     def _bare_twin(self) -> Self:
