@@ -100,6 +100,7 @@ class AmazonsState(BoardState[str, Step | Place]):
         (the moves each side's amazons have) and territory (the squares only
         one side's amazons reach in a move: the other side cannot contest
         them soon)."""
+        self.check_player(player)  # a seat of this game, else a boardkit error
         if self.is_over:
             return super().evaluate(player)  # 1 won, -1 lost
         ours, theirs = self.reach(AMAZONS[player]), self.reach(AMAZONS[1 - player])

@@ -76,6 +76,7 @@ class BreakthroughState(BoardState[str, Path]):
         """How good the position is for ``player``, from -1 to 1: pieces kept,
         each worth more the further it has come (a piece near the far row is
         a threat the other side must meet)."""
+        self.check_player(player)  # a seat of this game, else a boardkit error
         if self.is_over:
             return super().evaluate(player)  # 1 won, -1 lost
         worth = [0, 0]

@@ -77,7 +77,7 @@ class ConnectFourState(BoardState[str, Drop]):
         four there), each worth more the more discs it holds."""
         if self.is_over:
             return super().evaluate(player)  # 1 won, -1 lost, 0 drawn
-        cells, score = self.at, 0
+        cells, score, player = self.at, 0, self.check_player(player)  # a seat of this game, else a boardkit error
         for four in FOURS:
             line = [cells[i] for i in four]
             for side, disc in enumerate("RY"):

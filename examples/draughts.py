@@ -97,6 +97,7 @@ class DraughtsState(BoardState[str, Path]):
         king worth one and a half men and a man a little more the nearer it
         is to being crowned; as a share of what is left, so that trading when
         ahead pays; with few pieces left, the side ahead closing in on the other's."""
+        self.check_player(player)  # a seat of this game, else a boardkit error
         if self.is_over:
             return super().evaluate(player)  # 1 won, -1 lost, 0 drawn
         worth = [0.0, 0.0]

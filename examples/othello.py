@@ -84,6 +84,7 @@ class OthelloState(BoardState[str, Place | Pass]):
         (a disc there is never turned over) and squares that give one away,
         then mobility (having moves while the other side runs out of them),
         and the discs themselves only as the board fills."""
+        self.check_player(player)  # a seat of this game, else a boardkit error
         if self.is_over:
             return super().evaluate(player)  # 1 won, -1 lost, 0 drawn
         cells, mine = self.at, DISCS[player]

@@ -46,6 +46,7 @@ class RaceState(BoardState[str, Step]):
     def evaluate(self, player: int) -> float:
         """How good the position is for ``player``, from -1 to 1: pawns kept,
         and how far each side's furthest pawn has come."""
+        self.check_player(player)  # a seat of this game, else a boardkit error
         if self.is_over:
             return super().evaluate(player)  # 1 won, -1 lost
         value = 0.0

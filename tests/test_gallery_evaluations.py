@@ -14,8 +14,10 @@ from breakthrough import Breakthrough, BreakthroughState
 from connect_four import ConnectFour
 from draughts import Draughts, DraughtsState
 from othello import Othello, OthelloState
+from race import Race
 from test_gallery_oracle import set_up
 
+from boardkit import OptionError
 from boardkit.agents import AlphaBetaAgent, best_agent
 from boardkit.chance import Random
 
@@ -36,6 +38,15 @@ def test_best_searches_the_game_and_the_evaluation_is_zero_sum(game: Any) -> Non
             moves = state.legal_moves()
             state.apply(moves[rng.randbelow(len(moves))])
     assert len(seen) > 10  # it tells positions apart
+
+
+@pytest.mark.parametrize("game", [*GAMES, Race()], ids=[g.name for g in [*GAMES, Race()]])
+def test_the_evaluation_refuses_what_is_not_a_seat(game: Any) -> None:
+    state = game.new_game(seed=0)
+    state.apply(state.legal_moves()[0])
+    for wrong in (None, "0", 1.5, True, -1, 2, 2**70, [0]):  # scored as a side, or an index error, before
+        with pytest.raises(OptionError):
+            state.evaluate(wrong)
 
 
 @pytest.mark.parametrize(
