@@ -128,3 +128,14 @@ def test_a_wrong_type_gets_boardkits_one_line_error_on_either_build(name: str, c
     with pytest.raises(BoardkitError) as caught:
         call(game, game.new_game(seed=1))
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("name", ["tafl", "nim", "kit"])
+def test_playout_refuses_a_generator_that_is_not_one(name: str) -> None:
+    from tic_tac_toe import TicTacToe
+
+    state = {"tafl": games.load("tafl").new_game, "nim": Nim().new_game, "kit": TicTacToe().new_game}[name](seed=0)
+    for bad in (7, "x", [1]):
+        with pytest.raises(OptionError, match=r"rng must be a boardkit.chance.Random"):
+            state.playout(rng=bad)
+    assert state.history == ()

@@ -1288,7 +1288,9 @@ class State(abc.ABC, Generic[M]):
         :class:`DeprecationWarning`, and goes in a later release.
 
         Raises:
-            OptionError: if ``max_plies`` is not a non-negative integer or ``None``.
+            OptionError: if ``max_plies`` is not a non-negative integer or
+                ``None``, or ``rng`` is not a :class:`~boardkit.chance.Random`
+                (a seed is not a generator: ``Random(seed)`` makes one).
 
         Examples:
             >>> from boardkit.testing import Nim
@@ -1303,6 +1305,8 @@ class State(abc.ABC, Generic[M]):
             max_plies, rng = by_position("playout", ("max_plies", "rng"), args, (max_plies, rng))
         if max_plies is not None and (type(max_plies) is not int or max_plies < 0):
             raise OptionError(f"max_plies must be a non-negative integer or None, not {shown(max_plies)}")
+        if rng is not None and not isinstance(rng, Random):
+            raise OptionTypeError(f"rng must be a boardkit.chance.Random (Random(seed) makes one), not {shown(rng)}")
         chooser = Random(derive_seed(self.seed, "playout", len(self._moves))) if rng is None else rng
         return self._playout(-1 if max_plies is None else max_plies, chooser)
 

@@ -827,7 +827,7 @@ class TaflState(State[Move]):
         /,
         *,
         max_plies: Any = None,
-        rng: Random | None = None,
+        rng: Any = None,  # Any: compiled, a Random annotation would refuse bad input before State.playout's check
     ) -> int:
         """Play uniformly random legal moves until the game ends or ``max_plies``
         moves have been played; the fast path for search and simulation.
@@ -850,7 +850,8 @@ class TaflState(State[Move]):
             The number of moves played.
 
         Raises:
-            OptionError: if ``max_plies`` is not a non-negative integer or ``None``.
+            OptionError: if ``max_plies`` is not a non-negative integer or
+                ``None``, or ``rng`` is not a :class:`~boardkit.chance.Random`.
 
         Examples:
             >>> state = Tafl("brandubh").new_game(seed=3)
