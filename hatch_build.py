@@ -39,9 +39,10 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: the loops, which compiled find the moves square by square on the board's codes in bytes, since
 #: bitboards of more than 63 squares are Python objects to compiled code; with these loops
 #: hnefatafl's playouts ran 1.7x, its public API 1.4x): the whole of a Tafl ply. Measured and left pure:
-#: ``boardkit.game`` (it compiles and passes the suite, and makes Tafl's state a native class, but
-#: every game written in Python, the kit's included, becomes a Python subclass of a compiled class,
-#: whose inherited fields are read through descriptors: the kit examples ran 0.74x to 0.97x pure),
+#: ``boardkit.game`` (it compiles, and with the kit's ``BoardCells`` its native subclass the kit ran
+#: 1.01x-1.13x, but a compiled public base class changes what users' own classes on it do: an
+#: incomplete subclass could be made and crashed when its missing rule was called, ``__slots__``
+#: fields were lost in pickles, class-level options read as none; benchmarks/README.md, 2026-11-30),
 #: ``boardkit.agents.mcts`` (the agent's options, checks and guard: its search loop is ``_uct``).
 #:
 #: The components and the other three games (``benchmarks/README.md``, "Zones, bags and the other
