@@ -37,10 +37,22 @@ def test_seat_names_come_from_the_declaration() -> None:
     assert Nim().seat_name(1) == "player 1"
 
     class Named(Nim):
+        max_players = 3
         about = About(seats=("first", "second"))
 
     assert Named().seat_name(0) == "first"
     assert Named().seat_name(2) == "player 2"
+
+
+@pytest.mark.parametrize("name", ["tafl", "nim", "camelot", "five-fields", "cloth-of-gold"])
+def test_a_seat_name_is_asked_only_of_a_seat(name: str) -> None:
+    """A seat is a number from 0 below the most players; anything else is a one-line OptionError
+    (Tafl named seat -1 "defenders", and every game raised a bare TypeError for a word)."""
+    game = Nim() if name == "nim" else load(name)
+    assert game.seat_name(game.max_players - 1)
+    for bad in (-1, game.max_players, "0", None, 1.0, True):
+        with pytest.raises(OptionError, match=r"seat"):
+            game.seat_name(bad)
 
 
 @pytest.mark.parametrize("name", ["tafl", "five-fields", "cloth-of-gold", "camelot"])

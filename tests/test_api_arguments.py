@@ -130,6 +130,22 @@ def test_a_wrong_type_gets_boardkits_one_line_error_on_either_build(name: str, c
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.parametrize("name", ["tafl", "cloth-of-gold", "camelot", "nim", "kit"])
+def test_random_move_refuses_a_generator_that_is_not_one(name: str) -> None:
+    """A seed, or the standard library's generator, given as ``rng``: boardkit's one-line error,
+    where every game raised an AttributeError ('int' object has no attribute 'randbelow')."""
+    import random
+
+    from tic_tac_toe import TicTacToe
+
+    make = {"nim": Nim().new_game, "kit": TicTacToe().new_game}.get(name) or games.load(name).new_game
+    state = make(seed=0)
+    for bad in (7, "x", random.Random(1)):
+        with pytest.raises(OptionError, match=r"rng must be a boardkit.chance.Random"):
+            state.random_move(bad)
+    assert state.random_move(Random(1)) in state.legal_moves()
+
+
 @pytest.mark.parametrize("name", ["tafl", "nim", "kit"])
 def test_playout_refuses_a_generator_that_is_not_one(name: str) -> None:
     from tic_tac_toe import TicTacToe

@@ -1122,3 +1122,13 @@ def test_from_position_checks_the_position() -> None:
         setup({(0, 0): "Q0"}, hidden=((1, 0),))
     with pytest.raises(OptionError, match="no hex"):
         setup({(7, 0): "Q0"})
+
+
+def test_cell_name_names_a_hex_and_any_other_value_as_the_base_game_does() -> None:
+    """A hex is named as notation writes it; a value that is not a hex (the terminal and the page may
+    ask with anything) is named ``str(value)`` as every other game names it, where ``None`` raised a
+    bare TypeError and a triple a ValueError."""
+    game = FiveFields()
+    assert [game.cell_name(h) for h in ((0, 2), (0, -2), (0, 0))] == ["g1", "c5", "e3"]
+    for other in (None, (0, 0, 0), "zz", [1], (1, [2])):
+        assert game.cell_name(other) == str(other)

@@ -20,7 +20,7 @@ from typing import Any, Final, TypeVar
 from boardkit.compiling import i64, mypyc_attr
 from boardkit.errors import OptionError, OptionTypeError, shown
 
-__all__ = ["MAX_SEED", "Random", "check_seed", "derive_seed", "fresh_seed"]
+__all__ = ["MAX_SEED", "Random", "check_generator", "check_seed", "derive_seed", "fresh_seed"]
 
 #: The largest seed: seeds are the integers a record can hold, 0 to 2**64 - 1.
 MAX_SEED = 2**64 - 1
@@ -121,6 +121,27 @@ def check_seed(seed: object) -> int:
     if not 0 <= seed <= MAX_SEED:
         raise OptionError(f"a seed is an integer from 0 to 2**64 - 1, not {shown(seed, 60)}")
     return seed
+
+
+def check_generator(rng: object) -> Random:
+    """Return ``rng`` if it is a :class:`Random`, the one generator that
+    chooses moves and draws chance (a seed is not one, nor is the standard
+    library's ``random.Random``).
+
+    Raises:
+        OptionTypeError: otherwise.
+
+    Examples:
+        >>> check_generator(Random(1)).randbelow(6) in range(6)
+        True
+        >>> check_generator(7)
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionTypeError: rng must be a boardkit.chance.Random (Random(seed) makes one), not 7
+    """
+    if not isinstance(rng, Random):
+        raise OptionTypeError(f"rng must be a boardkit.chance.Random (Random(seed) makes one), not {shown(rng, 60)}")
+    return rng
 
 
 def fresh_seed() -> int:

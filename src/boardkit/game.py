@@ -41,7 +41,7 @@ import attrs
 from typing_extensions import Self
 
 from boardkit.about import OPTION_KEY, About, OptionInfo
-from boardkit.chance import Random, check_seed, derive_seed, fresh_seed
+from boardkit.chance import Random, check_generator, check_seed, derive_seed, fresh_seed
 from boardkit.compiling import mypyc_attr
 from boardkit.errors import (
     BoardkitError,
@@ -701,11 +701,23 @@ class Game(abc.ABC, Generic[S, M]):
         :attr:`about` declares (Tafl: ``"attackers"``, ``"defenders"``), else
         ``"player N"``.
 
+        Raises:
+            OptionError: if ``player`` is not a seat number of this game
+                (``0`` to ``max_players - 1``).
+
         Examples:
             >>> from boardkit.testing import Nim
             >>> Nim().seat_name(1)
             'player 1'
+            >>> Nim().seat_name(2)
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.OptionError: nim has no seat 2: its seats are 0 to 1
         """
+        if type(player) is not int:
+            raise OptionTypeError(f"a player is a seat number, not {shown(player)}")
+        if not 0 <= player < self.max_players:
+            raise OptionError(f"{self.name} has no seat {player}: its seats are 0 to {self.max_players - 1}")
         return self.about.seat(player)
 
     def check_players(self, players: Any) -> int:
@@ -1255,6 +1267,7 @@ class State(abc.ABC, Generic[M]):
         Raises:
             IllegalMoveError: if the game is over, or (a bug in the game's
                 rules) goes on with no legal move.
+            OptionTypeError: if ``rng`` is not a :class:`~boardkit.chance.Random`.
 
         Examples:
             >>> from boardkit.testing import Nim
@@ -1264,7 +1277,11 @@ class State(abc.ABC, Generic[M]):
         moves = self.legal_moves()
         if not moves:
             raise no_move_error(self)
-        return moves[rng.randbelow(len(moves))]
+        try:
+            return moves[rng.randbelow(len(moves))]
+        except AttributeError:  # checked only when it failed: playouts call this every move
+            check_generator(rng)
+            raise  # a Random's own: a bug, as itself
 
     def playout(
         self, _max_plies: Any = _UNSET, _rng: Any = _UNSET, /, *, max_plies: Any = None, rng: Random | None = None
@@ -1305,9 +1322,7 @@ class State(abc.ABC, Generic[M]):
             max_plies, rng = by_position("playout", ("max_plies", "rng"), args, (max_plies, rng))
         if max_plies is not None and (type(max_plies) is not int or max_plies < 0):
             raise OptionError(f"max_plies must be a non-negative integer or None, not {shown(max_plies)}")
-        if rng is not None and not isinstance(rng, Random):
-            raise OptionTypeError(f"rng must be a boardkit.chance.Random (Random(seed) makes one), not {shown(rng)}")
-        chooser = Random(derive_seed(self.seed, "playout", len(self._moves))) if rng is None else rng
+        chooser = Random(derive_seed(self.seed, "playout", len(self._moves))) if rng is None else check_generator(rng)
         return self._playout(-1 if max_plies is None else max_plies, chooser)
 
     def _playout(self, limit: int, rng: Random) -> int:

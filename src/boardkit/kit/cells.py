@@ -24,7 +24,7 @@ from typing import Any, Final, Generic, SupportsIndex, cast
 
 from typing_extensions import TypeVar
 
-from boardkit.chance import Random
+from boardkit.chance import Random, check_generator
 from boardkit.compiling import i64, mypyc_attr
 from boardkit.errors import CellError, IllegalMoveError, OptionError
 from boardkit.game import Outcome, Player, no_move_error
@@ -3054,7 +3054,11 @@ class BoardCells(Generic[P]):
         moves = BoardCells._listed(self)
         if not moves:
             raise no_move_error(cast(Any, self))
-        return moves[rng.randbelow(len(moves))]
+        try:
+            return moves[rng.randbelow(len(moves))]
+        except AttributeError:  # checked only when it failed: playouts call this every move
+            check_generator(rng)
+            raise  # a Random's own: a bug, as itself
 
     def _random_plies(self, stop: int, rng: Any, moves: list[Any], tokens: list[object], befores: list[int]) -> None:
         """The loop of the kit's playout (:meth:`State._random_plies

@@ -175,13 +175,15 @@ class FiveFields(Game["FiveFieldsState", Move]):
         return FiveFieldsState(self, self.check_players(players), seed)
 
     def cell_name(self, cell: Any) -> str:
-        """A hex's name as moves and the drawn map write it (see :func:`format_hex`).
+        """A hex's name as moves and the drawn map write it (see
+        :func:`format_hex`); any other value as :meth:`Game.cell_name
+        <boardkit.Game.cell_name>` names it, ``str(cell)``.
 
         Examples:
-            >>> FiveFields().cell_name((0, 0))
-            'e3'
+            >>> FiveFields().cell_name((0, 0)), FiveFields().cell_name(None)
+            ('e3', 'None')
         """
-        return format_hex(cell)
+        return format_hex(cell) if cell in BOARD else str(cell)
 
     @property
     def declared(self) -> Parts[FiveFieldsState, FiveFields]:

@@ -49,7 +49,7 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from boardkit.about import About
-from boardkit.chance import Random, derive_seed
+from boardkit.chance import Random, check_generator, derive_seed
 from boardkit.compiling import IntArgument, TextArgument, mypyc_attr
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import (
@@ -230,15 +230,6 @@ class Tafl(Game["TaflState", Move]):
             SquareGrid(7, 7)
         """
         return self.tables().grid
-
-    def seat_name(self, player: Player) -> str:
-        """The side at a seat: ``"attackers"`` (player 0) or ``"defenders"`` (player 1).
-
-        Examples:
-            >>> Tafl().seat_name(0)
-            'attackers'
-        """
-        return SIDES[player]
 
     def new_game(self, *, players: IntArgument | None = None, seed: IntArgument | None = None) -> TaflState:
         """Set up the variant's start position (see :class:`~boardkit.Game`)."""
@@ -816,7 +807,7 @@ class TaflState(State[Move]):
         if self._over is not None:
             raise no_move_error(self)
         g = self._g
-        rng = self._chooser() if rng is None else rng
+        rng = self._chooser() if rng is None else check_generator(rng)
         frm, to = random_step(g, self._squares, self._att, self._dfn, self._king, self._turn, rng)
         return g.moves[frm * g.cells + to]  # type: ignore[return-value]
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, TypeVar, cast
 
-from boardkit.chance import Random
+from boardkit.chance import Random, check_generator
 from boardkit.errors import IllegalMoveError
 from boardkit.game import Outcome, State
 from boardkit.games.tafl.board import escape_lines
@@ -187,7 +187,7 @@ class SpecialTaflState(TaflState):
         if not self._slow or self._over is not None:
             return super().random_move(rng)
         pairs = self._pairs(self._turn)
-        frm, to = pairs[(self._chooser() if rng is None else rng).randbelow(len(pairs))]
+        frm, to = pairs[(self._chooser() if rng is None else check_generator(rng)).randbelow(len(pairs))]
         return self._g.moves[frm * self._g.cells + to]  # type: ignore[return-value]
 
     def _random_plies(
