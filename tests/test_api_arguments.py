@@ -104,6 +104,7 @@ WRONG_TYPES: list[tuple[str, Any]] = [
     ("tafl", lambda g, s: s.view("attackers")),
     ("tafl", lambda g, s: g.parse_move(42)),
     ("tafl", lambda g, s: s.evaluate(None)),
+    ("tafl", lambda g, s: s.random_move(7)),
     ("camelot", lambda g, s: g.new_game(players="two")),
     ("camelot", lambda g, s: s.hand("me")),
     ("camelot", lambda g, s: s.render_for(None)),

@@ -17,7 +17,7 @@ A compiled function checks each argument annotated with a concrete type
 ``TypeError``, before boardkit's check can answer with its one-line error;
 it leaves an argument annotated with a protocol alone. So a public method
 that takes a seat, a seed or a notation from its caller annotates it with
-:data:`IntArgument` or :class:`TextArgument`: precise
+:data:`IntArgument`, :class:`TextArgument` or :class:`RandomArgument`: precise
 to a type checker (``mypy --strict`` refuses ``view("attackers")``,
 ``new_game(seed="one")`` and ``parse_move(42)``), and answered by
 boardkit's own check at run time, alike on the pure and the compiled build.
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, SupportsIndex, TypeAlias
 
-__all__ = ["IntArgument", "TextArgument", "i64", "mypyc_attr"]
+__all__ = ["IntArgument", "RandomArgument", "TextArgument", "i64", "mypyc_attr"]
 
 #: An integer as an argument (a seat, a number of players, a seed): ``int`` to a type checker (a text
 #: is refused), checked by the function that takes it.
@@ -59,6 +59,23 @@ class TextArgument(Protocol):
     def casefold(self) -> str: ...
 
     def isidentifier(self) -> bool: ...
+
+
+class RandomArgument(Protocol):
+    """A generator as an argument: :class:`boardkit.chance.Random` to a type
+    checker (a seed, or the standard library's ``random.Random``, is
+    refused), checked by the function that takes it
+    (:func:`boardkit.chance.check_generator`).
+
+    Examples:
+        >>> def roll(rng: RandomArgument) -> int:
+        ...     return rng.randbelow(6) + 1
+        >>> from boardkit.chance import Random
+        >>> 1 <= roll(Random(3)) <= 6
+        True
+    """
+
+    def randbelow(self, n: int) -> int: ...
 
 
 if TYPE_CHECKING:  # what mypy and mypyc read: the real decorator and machine-word integers

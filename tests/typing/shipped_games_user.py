@@ -24,6 +24,7 @@ def shipped_games() -> None:  # never run: pytest imports this file for its doct
     tafl.view("attackers")  # error: Argument 1 to "view" of "TaflState" has incompatible type "str"
     Tafl("brandubh").parse_move(42)  # error: Argument 1 to "parse_move" of "Tafl" has incompatible type "int"
     tafl.determinize("attackers", seed=1)  # error: Argument 1 to "determinize" of "State" has incompatible type "str"
+    tafl.random_move(7)  # error: Argument 1 to "random_move" of "TaflState" has incompatible type "int"
 
     camelot = Camelot().new_game(players=2, seed=1)
     camelot.hand(0)

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from boardkit.about import About
 from boardkit.chance import Random, check_generator, derive_seed
-from boardkit.compiling import IntArgument, TextArgument, mypyc_attr
+from boardkit.compiling import IntArgument, RandomArgument, TextArgument, mypyc_attr
 from boardkit.errors import IllegalMoveError, NotationError, OptionError
 from boardkit.game import (
     Game,
@@ -787,7 +787,7 @@ class TaflState(State[Move]):
             return 0
         return move_buckets(self._g, self._att, self._dfn, self._king, self._turn)[0]
 
-    def random_move(self, rng: Random | None = None) -> Move:
+    def random_move(self, rng: RandomArgument | None = None) -> Move:
         """A legal move drawn uniformly at random, without listing every move.
 
         Args:

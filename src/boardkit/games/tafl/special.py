@@ -35,6 +35,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, TypeVar, cast
 
 from boardkit.chance import Random, check_generator
+from boardkit.compiling import RandomArgument
 from boardkit.errors import IllegalMoveError
 from boardkit.game import Outcome, State
 from boardkit.games.tafl.board import escape_lines
@@ -183,7 +184,7 @@ class SpecialTaflState(TaflState):
             return super().count_moves()
         return len(self._pairs(self._turn))
 
-    def random_move(self, rng: Random | None = None) -> Move:
+    def random_move(self, rng: RandomArgument | None = None) -> Move:
         if not self._slow or self._over is not None:
             return super().random_move(rng)
         pairs = self._pairs(self._turn)
