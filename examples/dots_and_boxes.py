@@ -61,7 +61,7 @@ class DotsAndBoxesState(BoardState[str, Edge]):
 
     def play(self, move: Edge) -> None:
         player, k = self.player, NUMBER[move]
-        self.put_edge(*BOARD.edges[k], MARKS[player])
+        self.put_edge_at(k, MARKS[player])
         closed = self.closed(BESIDE[k])  # the boxes beside the line that now have all four sides
         if closed:
             boxes = list(self.counter("boxes"))

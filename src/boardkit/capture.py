@@ -355,61 +355,9 @@ def chains(
     if taken not in ("as-you-go", "at-end"):
         raise OptionError(f"taken must be 'as-you-go' or 'at-end', not {taken!r:.40}")
     steps = board.steps
-    rays = board.rays
     scratch: list[Any] = list(cells)  # the board as the chain goes: the piece lifted, pieces taken as it goes
-    as_you_go = taken == "as-you-go"
+    search: _Search | None = None  # made at the first piece that can jump: most positions have none
     everywhere = tuple(range(len(board.opposite)))
-    found: list[Chain] = []
-    path: list[int] = []
-    took: list[int] = []
-
-    def jump(at: int, ways: Sequence[int], fly: bool, ends: Container[int]) -> None:
-        went = False
-        for d in ways:
-            if fly:  # over empty cells to the first piece, then onto any empty cell before the next one
-                ray = rays[at][d]
-                k = 0
-                while k < len(ray) and (scratch[ray[k]] is empty or scratch[ray[k]] == empty):
-                    k += 1
-                if k + 1 >= len(ray):
-                    continue
-                victim = ray[k]
-                beyond: list[int] = []
-                for j in ray[k + 1 :]:
-                    if not (scratch[j] is empty or scratch[j] == empty):
-                        break
-                    beyond.append(j)
-                landings: Sequence[int] = beyond
-            else:
-                victim = steps[at][d]
-                if victim < 0:
-                    continue
-                land = steps[victim][d]
-                if land < 0:
-                    continue
-                landings = (land,)
-            piece = scratch[victim]
-            if piece is empty or piece not in enemies or (not as_you_go and victim in took):
-                continue
-            for land in landings:
-                if not (scratch[land] is empty or scratch[land] == empty):
-                    continue
-                went = True
-                if as_you_go:
-                    scratch[victim] = empty
-                path.append(land)
-                took.append(victim)
-                if land in ends:
-                    found.append(Chain(tuple(path), tuple(took)))
-                else:
-                    jump(land, ways, fly, ends)
-                path.pop()
-                took.pop()
-                if as_you_go:
-                    scratch[victim] = piece
-        if not went and took:
-            found.append(Chain(tuple(path), tuple(took)))
-
     for start in starts:
         piece = scratch[start]  # the board as given between chains (a list: read in C compiled, where cells may not be)
         if piece is empty or piece == empty or piece in enemies:
@@ -429,15 +377,87 @@ def chains(
                         break
             else:
                 continue
+        if search is None:
+            search = _Search(steps, board.rays, scratch, enemies, taken == "as-you-go", empty)
         scratch[start] = empty  # the piece has left its cell
-        path.append(start)
-        jump(start, ways, fly, stop.get(piece, _NOTHING) if stop is not None else _NOTHING)
-        path.pop()
+        search.path.append(start)
+        search.jump(start, ways, fly, stop.get(piece, _NOTHING) if stop is not None else _NOTHING)
+        search.path.pop()
         scratch[start] = piece
+    found = [] if search is None else search.found
     if longest and found:
         most = max(len(chain.taken) for chain in found)
         return [chain for chain in found if len(chain.taken) == most]
     return found
+
+
+class _Search:
+    """The search of :func:`chains`: the board as a chain goes, the chain so far and the chains found
+    (a class rather than a closure, whose variables compiled code would keep in an object of its own)."""
+
+    def __init__(
+        self,
+        steps: tuple[tuple[int, ...], ...],
+        rays: tuple[tuple[tuple[int, ...], ...], ...],
+        scratch: list[Any],
+        enemies: Container[Any],
+        as_you_go: bool,
+        empty: object,
+    ) -> None:
+        self.steps, self.rays, self.scratch, self.enemies = steps, rays, scratch, enemies
+        self.as_you_go, self.empty = as_you_go, empty
+        self.found: list[Chain] = []
+        self.path: list[int] = []
+        self.took: list[int] = []
+
+    def jump(self, at: int, ways: Sequence[int], fly: bool, ends: Container[int]) -> None:
+        """Every chain on from ``at``, the piece having come there: found, or searched on from each landing."""
+        scratch, empty, path, took, as_you_go = self.scratch, self.empty, self.path, self.took, self.as_you_go
+        went = False
+        for d in ways:
+            if fly:  # over empty cells to the first piece, then onto any empty cell before the next one
+                ray = self.rays[at][d]
+                k = 0
+                while k < len(ray) and (scratch[ray[k]] is empty or scratch[ray[k]] == empty):
+                    k += 1
+                if k + 1 >= len(ray):
+                    continue
+                victim = ray[k]
+                beyond: list[int] = []
+                for j in ray[k + 1 :]:
+                    if not (scratch[j] is empty or scratch[j] == empty):
+                        break
+                    beyond.append(j)
+                landings: Sequence[int] = beyond
+            else:
+                victim = self.steps[at][d]
+                if victim < 0:
+                    continue
+                land = self.steps[victim][d]
+                if land < 0:
+                    continue
+                landings = (land,)
+            piece = scratch[victim]
+            if piece is empty or piece not in self.enemies or (not as_you_go and victim in took):
+                continue
+            for land in landings:
+                if not (scratch[land] is empty or scratch[land] == empty):
+                    continue
+                went = True
+                if as_you_go:
+                    scratch[victim] = empty
+                path.append(land)
+                took.append(victim)
+                if land in ends:
+                    self.found.append(Chain(tuple(path), tuple(took)))
+                else:
+                    self.jump(land, ways, fly, ends)
+                path.pop()
+                took.pop()
+                if as_you_go:
+                    scratch[victim] = piece
+        if not went and took:
+            self.found.append(Chain(tuple(path), tuple(took)))
 
 
 def between(board: CompiledTopology, a: int, b: int) -> tuple[int, ...]:

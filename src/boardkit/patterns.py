@@ -96,19 +96,24 @@ def line(
         if piece is None:
             return 0
     opposite = board.opposite
+    # Compiled, a list and a tuple are read by index in C (a Sequence or an Iterable through Python's protocols).
+    row: list[object] = cells if not NATIVE or type(cells) is list else list(cells)  # type: ignore[assignment]
+    ways: tuple[int, ...] = tuple(range(len(rays)) if directions is None else directions)
     longest = 1
-    for d in range(len(rays)) if directions is None else directions:
+    for d in ways:
         back = opposite[d]
         if directions is None and 0 <= back < d:
             continue  # this line was counted from its other direction
         run = 1
         for j in rays[d]:
-            if cells[j] != piece:
+            here = row[j]
+            if here is not piece and here != piece:
                 break
             run += 1
         if back >= 0:
             for j in rays[back]:
-                if cells[j] != piece:
+                here = row[j]
+                if here is not piece and here != piece:
                     break
                 run += 1
         if run > longest:
@@ -434,9 +439,32 @@ class Stones:
         a row of bits at a time, not a point at a time."""
         found: list[T] = []
         mask, stride = (1 << self.width) - 1, self.stride
+        if self._native and type(rows) is list:  # compiled, a board of two words: each read as a machine word
+            try:
+                return self._pick_pair(bits, rows)
+            except TypeError:  # rows not lists of tuples, as rows() makes them: read below, as Python reads them
+                pass
         for row in rows:
             found += row[bits & mask]
             bits >>= stride
+        return found
+
+    def _pick_pair(self, bits: int, table: list[list[tuple[T, ...]]]) -> list[T]:
+        """:meth:`pick` on the two machine words of ``bits`` (a row's bits never cross from one to the other)."""
+        found: list[T] = []
+        stride = self.stride
+        span: int = int(self._span)
+        low: int = (1 << span) - 1
+        word: i64 = bits & low
+        high: i64 = bits >> span & low
+        mask: int = (1 << self.width) - 1
+        cut: i64 = mask
+        per = span // stride  # the rows in the first word
+        for r in range(len(table)):
+            if r == per:
+                word = high
+            found += table[r][word & cut]
+            word >>= stride
         return found
 
     def around(self, bits: int) -> int:

@@ -1008,6 +1008,13 @@ class BoardCells(Generic[P]):
                 if type(table) is list:  # read by index in C (a Sequence is read through Python's protocols)
                     entries: list[Any] = table
                     picked: list[Any] = []
+                    spots = self._tables.spots(table)
+                    if spots is not None and 3 * len(spots) <= len(table):  # few moves (Connect Four's drops)
+                        size = len(cells)
+                        for i in spots:
+                            if i < size and cells[i] is None:
+                                picked.append(entries[i])
+                        return picked
                     for i in range(min(len(entries), len(cells))):
                         if cells[i] is None:
                             entry = entries[i]
@@ -1153,6 +1160,15 @@ class BoardCells(Generic[P]):
             ('X', None)
         """
         cells = self._cells
+        if NATIVE and type(lines) is list:
+            try:
+                for line in lines:
+                    first = _full(cells, line)
+                    if first is not None:
+                        return cast(P, first)
+                return None
+            except TypeError:  # a line neither a list nor a tuple: read below, as Python reads it
+                pass
         for line in lines:
             first = cells[line[0]]
             if first is not None:
@@ -1186,6 +1202,15 @@ class BoardCells(Generic[P]):
         """
         cells = self._cells
         found: list[P] = []
+        if NATIVE and type(lines) is list:
+            try:
+                for line in lines:
+                    first = _full(cells, line)
+                    if first is not None:
+                        found.append(first)
+                return found
+            except TypeError:  # a line neither a list nor a tuple: read below, as Python reads it
+                found = []
         for line in lines:
             first = cells[line[0]]
             if first is not None:
@@ -1403,7 +1428,7 @@ class BoardCells(Generic[P]):
         ):
             every = marks if marks is not None else [0] * len(near)
             if linked:
-                chains = _Chains(every, state._edge_lines(), near, state._tables.edge_ends)
+                chains = _Chains(every, BoardCells._edge_lines(state), near, state._tables.edge_ends)
                 state._links = chains
             else:
                 chains = _Chains(every, state._cells, near)
@@ -1418,7 +1443,7 @@ class BoardCells(Generic[P]):
         (:meth:`_logs_since`): ``False`` when they cannot be (those logs cannot be told, or a stone was
         taken or changed), to be built anew."""
         anchor, log = chains.anchor, state._log
-        cells = state._cells if chains.ends is None else state._edge_lines()
+        cells = state._cells if chains.ends is None else BoardCells._edge_lines(state)
         tokens = state._tokens
         if log is not None and anchor is not None and tokens and tokens[-1] is anchor:  # asked once a move
             return chains.bring(anchor, chains.read, cells, near) and chains.bring(log, 0, cells, near)
@@ -1448,6 +1473,11 @@ class BoardCells(Generic[P]):
             ['0x1', '0-3']
         """
         cells = self._cells
+        if NATIVE and type(table) is list:
+            try:
+                return _steps(cells, piece, cast(Any, table), enemy)
+            except TypeError:  # rows that are not lists of triples: read below, as Python reads them
+                pass
         found: list[Any] = []
         for i, here in enumerate(cells):
             if here is piece or (here is not None and here == piece):  # mostly the very object: no comparison
@@ -1578,12 +1608,17 @@ class BoardCells(Generic[P]):
             ['c2', 'c3', 'b1']
         """
         cells = self._cells
+        if NATIVE and type(table) is list:
+            try:
+                return _slides(cells, cast(Any, table), piece, start)
+            except TypeError:  # rows that are not lists of lists of pairs: read below, as Python reads them
+                pass
         found: list[Any] = []
         for i in range(len(cells)) if start < 0 else (start,):
             here = cells[i]
             if start >= 0 or here is piece or (here is not None and here == piece):  # mostly the very object
                 for line in table[i]:
-                    for step in line:  # read by index: quicker compiled than unpacking
+                    for step in line:  # read by index: quicker compiled than unpacking a step of unknown type
                         if cells[step[0]] is not None:
                             break
                         found.append(step[1])
@@ -2172,17 +2207,22 @@ class BoardCells(Generic[P]):
 
     # Edges, for a game that lists Edge among its moves or declares walls; crossing points, for walls.
 
-    def _edge_lines(self) -> list[P | None]:
-        if self._lines is None:
+    @staticmethod
+    def _edge_lines(state: BoardCells[Any]) -> list[Any]:
+        """The marks on the edges of ``state`` (a static method called through the class: compiled, a call
+        through ``self`` is looked up in Python on a game's state)."""
+        if state._lines is None:
             raise TopologyError(
-                f"{self._game_name()} keeps no marks on edges: it lists no Edge among its moves and declares no walls"
+                f"{state._game_name()} keeps no marks on edges: it lists no Edge among its moves and declares no walls"
             )
-        return self._lines
+        return state._lines
 
-    def _crossing_points(self) -> list[P | None]:
-        if self._points is None:
-            raise TopologyError(f"{self._game_name()} keeps no marks on crossing points: it declares no walls")
-        return self._points
+    @staticmethod
+    def _crossing_points(state: BoardCells[Any]) -> list[Any]:
+        """The marks on the crossing points of ``state`` (called through the class, as :meth:`_edge_lines`)."""
+        if state._points is None:
+            raise TopologyError(f"{state._game_name()} keeps no marks on crossing points: it declares no walls")
+        return state._points
 
     def edge(self, a: Cell, b: Cell) -> P | None:
         """The mark on the edge between ``a`` and ``b`` (cells or names, in
@@ -2201,7 +2241,8 @@ class BoardCells(Generic[P]):
             >>> state.edge("b1", "a1"), state.edge("a1", "a2")
             ('#', None)
         """
-        return self._edge_lines()[self._edge_number(a, b)]
+        mark: P | None = BoardCells._edge_lines(self)[self._edge_number(a, b)]
+        return mark
 
     def _edge_number(self, a: Cell, b: Cell) -> int:
         where = self._where
@@ -2226,7 +2267,7 @@ class BoardCells(Generic[P]):
             >>> state.edge_marks[state.board.edge_index("a1", "a2")]
             '#'
         """
-        self._put_mark(_EDGE, self._edge_lines(), self._edge_number(a, b), mark)
+        self._put_mark(_EDGE, BoardCells._edge_lines(self), self._edge_number(a, b), mark)
 
     def put_edge_at(self, k: SupportsIndex, mark: P | None) -> None:
         """Put ``mark`` on edge number ``k`` (:attr:`Topology.edges
@@ -2246,7 +2287,7 @@ class BoardCells(Generic[P]):
             >>> state.board.edges[0], state.edge("a1", "b1")
             (((0, 0), (1, 0)), '#')
         """
-        self._put_mark(_EDGE, self._edge_lines(), k, mark)
+        self._put_mark(_EDGE, BoardCells._edge_lines(self), k, mark)
 
     def _put_mark(self, what: int, marks: list[P | None], number: object, mark: P | None) -> None:
         """Put ``mark`` at ``number`` of ``marks`` (an edge's or a crossing point's), logged as ``what`` for
@@ -2287,7 +2328,7 @@ class BoardCells(Generic[P]):
             >>> [k for k, mark in enumerate(marks) if mark is not None], state.board.edge_index("b1", "c1")
             ([2], 2)
         """
-        return self._edge_lines()
+        return BoardCells._edge_lines(self)
 
     def crossing(self, a: Cell, b: Cell) -> P | None:
         """The mark on the crossing point where ``a`` and ``b``, cells that
@@ -2306,7 +2347,8 @@ class BoardCells(Generic[P]):
             >>> state.crossing("b1", "a2"), state.crossing("b2", "c3")
             ('#', None)
         """
-        return self._crossing_points()[self.board.crossing_index(a, b)]
+        mark: P | None = BoardCells._crossing_points(self)[self.board.crossing_index(a, b)]
+        return mark
 
     def put_crossing(self, a: Cell, b: Cell, mark: P | None) -> None:
         """Put ``mark`` on the crossing point where ``a`` and ``b`` meet
@@ -2323,7 +2365,7 @@ class BoardCells(Generic[P]):
             >>> list(state.crossing_marks)
             ['#', None, None, None]
         """
-        self._put_mark(_CROSSING, self._crossing_points(), self.board.crossing_index(a, b), mark)
+        self._put_mark(_CROSSING, BoardCells._crossing_points(self), self.board.crossing_index(a, b), mark)
 
     def put_crossing_at(self, x: SupportsIndex, mark: P | None) -> None:
         """Put ``mark`` on crossing point number ``x`` (:attr:`Topology.crossings
@@ -2341,7 +2383,7 @@ class BoardCells(Generic[P]):
             >>> state.crossing("b2", "c3")
             '#'
         """
-        self._put_mark(_CROSSING, self._crossing_points(), x, mark)
+        self._put_mark(_CROSSING, BoardCells._crossing_points(self), x, mark)
 
     @property
     def crossing_marks(self) -> Sequence[P | None]:
@@ -2356,7 +2398,7 @@ class BoardCells(Generic[P]):
             >>> Quoridor(size=3).new_game(seed=0).crossing_marks
             [None, None, None, None]
         """
-        return self._crossing_points()
+        return BoardCells._crossing_points(self)
 
     def can_reach(self, start: int | Cell, goals: Container[int | Cell], *, closing: Collection[int] = ()) -> bool:
         """Whether a piece on cell ``start`` (an index or a name) can still
@@ -2388,7 +2430,7 @@ class BoardCells(Generic[P]):
             >>> state.can_reach("a3", {"a1", "b1", "c1"})
             True
         """
-        lines = self._edge_lines()
+        lines = BoardCells._edge_lines(self)
         for k in cast(Collection[object], closing):  # read here: the compiled build would refuse a str as a TypeError
             if type(k) is not int or not 0 <= k < len(lines):
                 raise TopologyError(f"no edge {k!r:.40} on this board: its edges are numbered 0 to {len(lines) - 1}")
@@ -2500,7 +2542,7 @@ class BoardCells(Generic[P]):
             >>> state.wall_moves(WALLS)  # nobody's way kept
             ['c1 across', 'b1 down']
         """
-        lines = self._edge_lines()
+        lines = BoardCells._edge_lines(self)
         walls = self._tables.walls(table)
         ends = self.board.compiled.wall_ends
         kept: Sequence[tuple[int, Container[int]]] = self._ways_to_keep(keep) if keep else ()
@@ -2521,7 +2563,7 @@ class BoardCells(Generic[P]):
             if taken is not None:
                 blocked.update(taken)
         if by_point:
-            for x in self._marked(self._crossing_points()):
+            for x in self._marked(BoardCells._crossing_points(self)):
                 taken = by_point.get(x)
                 if taken is not None:
                     blocked.update(taken)
@@ -2590,7 +2632,7 @@ class BoardCells(Generic[P]):
                 for i in taken:
                     out[i] = True
         if by_point:
-            for x in self._marked(self._crossing_points()):
+            for x in self._marked(BoardCells._crossing_points(self)):
                 taken = by_point.get(x)
                 if taken is not None:
                     for i in taken:
@@ -2681,7 +2723,7 @@ class BoardCells(Generic[P]):
         when one edge's ends, or the ends of both, are joined already), and the few walls that close a
         ring and cross a pair's way searched a layer at a time (:class:`CellBits`)."""
         ends = self.board.compiled.wall_ends
-        points = self._crossing_points()
+        points = BoardCells._crossing_points(self)
         by_edge, by_point = walls.masks(len(lines), len(points))
         blocked = reduce(or_, map(by_edge.__getitem__, marked), 0)
         if walls.by_point:
@@ -2822,7 +2864,7 @@ class BoardCells(Generic[P]):
             ('x', 3)
         """
         edges = self.board.edges
-        return [edges[k] for k, mark in enumerate(self._edge_lines()) if mark is None]
+        return [edges[k] for k, mark in enumerate(BoardCells._edge_lines(self)) if mark is None]
 
     def edge_moves(self, table: Sequence[Any]) -> list[Any]:
         """The moves ``table[k]`` of every edge ``k`` without a mark, in
@@ -2839,7 +2881,7 @@ class BoardCells(Generic[P]):
             >>> len(LINES), len(state.edge_moves(LINES)), LINES[0] in state.edge_moves(LINES)
             (12, 11, False)
         """
-        lines = self._edge_lines()
+        lines = BoardCells._edge_lines(self)
         return [move for k, move in enumerate(table) if lines[k] is None]
 
     def closed(self, groups: Sequence[Sequence[int]]) -> int:
@@ -2859,7 +2901,7 @@ class BoardCells(Generic[P]):
             >>> state.apply("b1-b2"); state.closed(BOXES), state.current_player
             (1, 1)
         """
-        lines = self._edge_lines()
+        lines = BoardCells._edge_lines(self)
         count = 0
         for group in groups:
             for k in group:
@@ -3146,9 +3188,9 @@ class BoardCells(Generic[P]):
             elif what == _COUNTER:
                 self._counters[where] = old
             elif what == _EDGE:
-                self._edge_lines()[where] = old
+                BoardCells._edge_lines(self)[where] = old
             elif what == _CROSSING:
-                self._crossing_points()[where] = old
+                BoardCells._crossing_points(self)[where] = old
             elif what == _LEGAL:
                 if where == version:  # the position is the one the move left: the one before it comes back whole
                     self._version = version - 1
@@ -3248,6 +3290,75 @@ class BoardCells(Generic[P]):
         if state._lines is None and state._points is None:
             return (tuple(state._cells), state._turn)
         return (state._marks(), state._turn)
+
+
+# The kit's loops over a game's tables, typed as the tables the kit's makers return (lists, and lists or
+# tuples of cell indices) for the compiled build, where they run by index in C: read through Python's
+# protocols, a table of unknown type costs an iterator and a boxed index per item (a third of Amazons'
+# time went on it). The methods call them only compiled and with a list; a table of another shape raises
+# TypeError at once, and the method reads it the generic way.
+
+
+def _equal(a: object, b: object) -> bool:
+    """``a == b`` for two pieces: the same object, or two texts compared in C without Python's
+    comparison protocol (a third of a Breakthrough position's step moves went on it)."""
+    if a is b:
+        return True
+    if type(a) is str and type(b) is str:
+        text: str = a
+        other: str = b
+        return text == other
+    return a is not None and b is not None and bool(a == b)
+
+
+def _full(cells: list[Any], line: object) -> Any:
+    """The piece on every cell of ``line`` (a list or tuple of cell indices), or ``None``."""
+    if type(line) is list:
+        row = cast(list[int], line)
+        first = cells[row[0]]
+        if first is not None:
+            for i in row:
+                here = cells[i]
+                if not _equal(here, first):
+                    return None
+        return first
+    fixed = cast(tuple[int, ...], line)
+    first = cells[fixed[0]]
+    if first is not None:
+        for i in fixed:
+            here = cells[i]
+            if not _equal(here, first):
+                return None
+    return first
+
+
+def _steps(cells: list[Any], piece: Any, table: list[list[tuple[int, Any, Any]]], enemy: Any) -> list[Any]:
+    """:meth:`BoardCells.step_moves` on a table of lists of ``(cell, quiet, capture)`` triples."""
+    found: list[Any] = []
+    for i in range(len(cells)):
+        if _equal(cells[i], piece):
+            for j, quiet, capture in table[i]:
+                held = cells[j]
+                if held is None:
+                    if quiet is not None:
+                        found.append(quiet)
+                elif capture is not None and _equal(held, enemy):
+                    found.append(capture)
+    return found
+
+
+def _slides(cells: list[Any], table: list[list[list[tuple[int, Any]]]], piece: Any, start: int) -> list[Any]:
+    """:meth:`BoardCells.slide_moves` on a table of lists of lines of ``(cell, move)`` pairs."""
+    found: list[Any] = []
+    first, last = (0, len(cells)) if start < 0 else (start, start + 1)
+    for i in range(first, last):
+        if start >= 0 or _equal(cells[i], piece):
+            for line in table[i]:
+                for j, move in line:
+                    if cells[j] is not None:
+                        break
+                    found.append(move)
+    return found
 
 
 def _round_order(steps: Sequence[Sequence[int]], near: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
