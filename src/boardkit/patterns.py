@@ -497,15 +497,18 @@ class Stones:
         took when it was put where every point next to it was theirs, else 0)."""
         bit, near = self.bit[cell], self.near[cell]
         taken = 0
-        if near & theirs:
+        touching = near & theirs
+        if touching:
             row, empty = self.stride, self.board & ~(mine | theirs | bit)
-            if near & theirs & ~(empty << 1 | empty >> 1 | empty << row | empty >> row):
+            if touching & ~(empty << 1 | empty >> 1 | empty << row | empty >> row):
                 for j in self._next[bit]:  # a stone of theirs next to it with no liberty of its own
                     if j & theirs & ~taken:
                         chain, free = self.chain(j, theirs, empty)
                         if not free:
                             taken |= chain
-        ko = taken if taken and not near & ~theirs and taken & (taken - 1) == 0 else 0  # one, from their eye
+        if not taken:  # most stones take nothing: no more whole-number sums (each a new object)
+            return mine | bit, theirs, 0, 0
+        ko = taken if not near & ~theirs and taken & (taken - 1) == 0 else 0  # one, from their eye
         return mine | bit, theirs & ~taken, taken, ko
 
     def legal(self, mine: int, theirs: int, forbidden: int = 0) -> int:

@@ -691,7 +691,7 @@ class _Chains:
 
     def __init__(
         self,
-        marks: Sequence[int],
+        marks: list[int],
         cells: list[Any],
         near: tuple[tuple[int, ...], ...],
         ends: tuple[tuple[int, int], ...] | None = None,
@@ -744,16 +744,18 @@ class _Chains:
             if what != _CELL:
                 continue
             piece = cells[i]
-            if piece == held[i]:
+            was = held[i]
+            if was is piece or (was is not None and was == piece):  # mostly None or the very object
                 continue
-            if held[i] is not None:
+            if was is not None:
                 return False
             held[i] = piece
             parent = self.parent
             parent[i] = i
             mark = self.marks[i]
             for j in near[i]:  # the new stone becomes the root of the chains it joins
-                if held[j] == piece:
+                there = held[j]
+                if there is piece or (there is not None and there == piece):
                     root = _root(parent, j)
                     if root != i:
                         parent[root] = i
@@ -1062,22 +1064,24 @@ class BoardCells(Generic[P]):
                         else:
                             moves.insert(k, table[i])
                             where.insert(k, i)
-                self._tables.placed = (table, now, moves, where, *self._anchor())
+                self._tables.placed = (table, now, moves, where, *BoardCells._anchor(self))
                 return list(moves)
         where = list(compress(range(len(table)), map(is_, cells, repeat(None))))
         if self._tables.gapped(table):
             where = [i for i in where if table[i] is not None]
         moves = [table[i] for i in where]
-        self._tables.placed = (table, list(cells), moves, where, *self._anchor())
+        self._tables.placed = (table, list(cells), moves, where, *BoardCells._anchor(self))
         return list(moves)
 
-    def _anchor(self) -> tuple[Any, bool]:
+    @staticmethod
+    def _anchor(state: BoardCells[Any]) -> tuple[Any, bool]:
         """Where an answer kept for :meth:`_changed` was found: during a move (its log, True) or
-        after one (the last move's log, or None at the start, False)."""
-        log = self._log
+        after one (the last move's log, or None at the start, False). Called through the class, as
+        :meth:`_listed`."""
+        log = state._log
         if log is not None:
             return log, True
-        tokens = self._tokens
+        tokens = state._tokens
         return (tokens[-1] if tokens and isinstance(tokens[-1], list) else None), False
 
     def _changed(self, before: list[Any], anchor: Any, during: bool) -> tuple[list[int], list[Any]] | None:
@@ -1433,7 +1437,7 @@ class BoardCells(Generic[P]):
             else:
                 chains = _Chains(every, state._cells, near)
                 state._chains = chains
-        anchor, _ = state._anchor()
+        anchor, _ = BoardCells._anchor(state)
         chains.anchor, chains.read = anchor, 0 if anchor is None else len(anchor)
         return chains
 
