@@ -3299,16 +3299,25 @@ class BoardCells(Generic[P]):
 # TypeError at once, and the method reads it the generic way.
 
 
-def _equal(a: object, b: object) -> bool:
-    """``a == b`` for two pieces: the same object, or two texts compared in C without Python's
-    comparison protocol (a third of a Breakthrough position's step moves went on it)."""
-    if a is b:
-        return True
+def _same(a: object, b: object) -> bool:
+    """``a == b`` for two pieces, as the generic loops read it: two texts compared in C without Python's
+    comparison protocol (a third of a Breakthrough position's step moves went on it), anything else as
+    Python compares it (no shortcut for the very object: a piece need not equal itself)."""
     if type(a) is str and type(b) is str:
         text: str = a
         other: str = b
         return text == other
-    return a is not None and b is not None and bool(a == b)
+    return bool(a == b)
+
+
+def _differ(a: object, b: object) -> bool:
+    """``a != b`` for two pieces, as :meth:`BoardCells.filled` reads it (a class may define ``!=`` apart
+    from ``==``, as a subclass of ``str`` that defines only ``__eq__`` does), two texts compared in C."""
+    if type(a) is str and type(b) is str:
+        text: str = a
+        other: str = b
+        return text != other
+    return bool(a != b)
 
 
 def _full(cells: list[Any], line: object) -> Any:
@@ -3318,16 +3327,14 @@ def _full(cells: list[Any], line: object) -> Any:
         first = cells[row[0]]
         if first is not None:
             for i in row:
-                here = cells[i]
-                if not _equal(here, first):
+                if _differ(cells[i], first):
                     return None
         return first
     fixed = cast(tuple[int, ...], line)
     first = cells[fixed[0]]
     if first is not None:
         for i in fixed:
-            here = cells[i]
-            if not _equal(here, first):
+            if _differ(cells[i], first):
                 return None
     return first
 
@@ -3336,13 +3343,14 @@ def _steps(cells: list[Any], piece: Any, table: list[list[tuple[int, Any, Any]]]
     """:meth:`BoardCells.step_moves` on a table of lists of ``(cell, quiet, capture)`` triples."""
     found: list[Any] = []
     for i in range(len(cells)):
-        if _equal(cells[i], piece):
+        here = cells[i]
+        if here is piece or (here is not None and _same(here, piece)):
             for j, quiet, capture in table[i]:
                 held = cells[j]
                 if held is None:
                     if quiet is not None:
                         found.append(quiet)
-                elif capture is not None and _equal(held, enemy):
+                elif capture is not None and _same(held, enemy):
                     found.append(capture)
     return found
 
@@ -3352,7 +3360,8 @@ def _slides(cells: list[Any], table: list[list[list[tuple[int, Any]]]], piece: A
     found: list[Any] = []
     first, last = (0, len(cells)) if start < 0 else (start, start + 1)
     for i in range(first, last):
-        if start >= 0 or _equal(cells[i], piece):
+        here = cells[i]  # read for a start too: one off the board is an IndexError, as the generic loop's
+        if start >= 0 or here is piece or (here is not None and _same(here, piece)):
             for line in table[i]:
                 for j, move in line:
                     if cells[j] is not None:
