@@ -979,7 +979,10 @@ class BoardCells(Generic[P]):
         is sent to in Ultimate tic-tac-toe (and no move: that part of the
         board is full). On the compiled build the loop runs in C; on the pure
         build the answer for a table of 64 cells or more is the last one,
-        updated at the cells the moves since changed.
+        updated at the cells the moves since changed. On either build the
+        kit may read a list's gaps (its ``None`` entries) once and keep
+        them: a game whose moves change passes another table rather than
+        changing this one's entries.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
