@@ -3306,20 +3306,26 @@ def _same(a: object, b: object) -> bool:
     """``a == b`` for two pieces, as the generic loops read it: two texts compared in C without Python's
     comparison protocol (a third of a Breakthrough position's step moves went on it), anything else as
     Python compares it (no shortcut for the very object: a piece need not equal itself)."""
-    if type(a) is str and type(b) is str:
-        text: str = a
-        other: str = b
-        return text == other
+    if type(a) is str:
+        if type(b) is str:
+            text: str = a
+            other: str = b
+            return text == other
+        if b is None:  # no text equals None: the capture of no enemy
+            return False
     return bool(a == b)
 
 
 def _differ(a: object, b: object) -> bool:
     """``a != b`` for two pieces, as :meth:`BoardCells.filled` reads it (a class may define ``!=`` apart
     from ``==``, as a subclass of ``str`` that defines only ``__eq__`` does), two texts compared in C."""
-    if type(a) is str and type(b) is str:
-        text: str = a
-        other: str = b
-        return text != other
+    if type(b) is str:
+        if type(a) is str:
+            text: str = a
+            other: str = b
+            return text != other
+        if a is None:  # an empty cell of a line of texts
+            return True
     return bool(a != b)
 
 
