@@ -196,3 +196,79 @@ def test_a_game_with_a_table_of_tuples_plays_as_with_lists() -> None:
         state.playout(rng=Random(4))
         histories.append([str(m) for m in state.history])
     assert histories[0] == histories[1] and len(histories[0]) > 3
+
+
+class Caseless(str):
+    """A text equal to another in any case: it defines ``==`` only, so ``!=`` is still ``str``'s."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, str) and self.lower() == other.lower()
+
+    __hash__ = str.__hash__
+
+
+class Aloof:
+    """A piece equal to nothing, itself included (as a float NaN is)."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = object.__hash__
+
+
+def _odd_pieces() -> list[Any]:
+    return [float("nan"), Aloof(), Caseless("wk")]
+
+
+@pytest.mark.parametrize("kind", range(3))
+def test_the_typed_loops_compare_pieces_as_the_generic_ones(kind: int) -> None:
+    """A table of lists (read by the typed loops, compiled) gives what the same table of tuples gives
+    (read generically): the very object is no shortcut where a piece need not equal itself, and ``!=``
+    is Python's own where a class defines it apart from ``==``."""
+    odd = _odd_pieces()[kind]
+    board = SquareGrid(4, 1)
+    state = game_on(board).new_game(seed=0)
+    for cell, piece in zip(board.cells, [odd, odd, Caseless("WK") if kind == 2 else odd, None], strict=True):
+        state.put(cell, piece)
+    lines = [[0, 1], [0, 1, 2], [1, 2]]
+    assert state.filled(lines) == state.filled(as_tuples(lines, 1))
+    assert state.all_filled(lines) == state.all_filled(as_tuples(lines, 1))
+    assert state.all_filled(lines) == ([] if kind < 2 else [odd])  # "WK" != "wk", though "WK" == "wk"
+    steps = [[(1, "quiet", "take 1"), (3, "go 3", None)], [], [], []]
+    for enemy in (odd, None):
+        assert state.step_moves(odd, steps, enemy=enemy) == state.step_moves(odd, as_tuples(steps, 1), enemy=enemy)
+    if kind < 2:  # it is no piece equal to itself
+        assert state.step_moves(odd, steps, enemy=odd) == ["go 3"]
+    slides = [[[(3, "slide")]], [], [], []]
+    assert state.slide_moves(slides, odd) == state.slide_moves(as_tuples(slides, 1), odd)
+
+
+def test_a_slide_from_a_start_off_the_board_is_an_index_error_whatever_the_table() -> None:
+    """A start past the last cell is refused as the generic loop refuses it, even by a table longer
+    than the board (the typed loop once read that table's row)."""
+    state = game_on(SquareGrid(2, 1)).new_game(seed=0)
+    table: list[list[list[tuple[int, Any]]]] = [[[(1, "b1")]], [[(0, "a1")]], [[(0, "off")]]]
+    for shape in (table, as_tuples(table, 1)):
+        with pytest.raises(IndexError):
+            state.slide_moves(shape, start=2)
+
+
+def test_line_reads_cells_of_any_kind_and_compares_as_python_does() -> None:
+    """``line`` on a mapping from index to piece reads it as given (compiled, it once read its keys as
+    the cells), and a piece that is not equal to itself makes no line with itself."""
+    grid = SquareGrid(4, 1)
+    compiled = grid.compiled
+    cells: list[Any] = ["R", "".join(["R"]), "R", None]
+    assert line(compiled, dict(enumerate(cells)), 0) == line(compiled, cells, 0) == 3
+    aloof = Aloof()
+    assert line(compiled, [aloof, aloof, aloof, None], 1) == 1
+    nan = float("nan")
+    assert line(compiled, (nan, nan, None, None), 0) == 1
+
+
+def test_pick_reads_rows_of_a_taller_board_as_whole_numbers() -> None:
+    """Rows of a taller board than the one asked (bits past its two machine words) are read whole."""
+    stones, taller = Stones(5, 12, words=True), Stones(5, 25)
+    rows = taller.rows([f"p{i}" for i in range(5 * 25)])
+    bits = taller.bit[3] | taller.bit[55] | taller.bit[111]
+    assert stones.pick(bits, rows) == taller.pick(bits, rows) == ["p3", "p55", "p111"]

@@ -96,9 +96,14 @@ def line(
         if piece is None:
             return 0
     opposite = board.opposite
-    # Compiled, a list and a tuple are read by index in C (a Sequence or an Iterable through Python's protocols).
-    row: list[object] = cells if not NATIVE or type(cells) is list else list(cells)  # type: ignore[assignment]
     ways: tuple[int, ...] = tuple(range(len(rays)) if directions is None else directions)
+    # A text equals itself, so the very object needs no comparison; any other piece is compared, as it
+    # need not equal itself (a float NaN).
+    text = type(piece) is str
+    if NATIVE and type(cells) is not list and type(cells) is not tuple:  # a mapping, say: read as given
+        return _line_read(cells, rays, opposite, ways, directions is None, piece, text)
+    # Compiled, a list and a tuple are read by index in C (a tuple as a list of its cells).
+    row: list[object] = cells if not NATIVE or type(cells) is list else list(cells)  # type: ignore[assignment]
     longest = 1
     for d in ways:
         back = opposite[d]
@@ -107,17 +112,44 @@ def line(
         run = 1
         for j in rays[d]:
             here = row[j]
-            if here is not piece and here != piece:
+            if (here is not piece or not text) and here != piece:
                 break
             run += 1
         if back >= 0:
             for j in rays[back]:
                 here = row[j]
-                if here is not piece and here != piece:
+                if (here is not piece or not text) and here != piece:
                     break
                 run += 1
         if run > longest:
             longest = run
+    return longest
+
+
+def _line_read(
+    cells: Sequence[object],
+    rays: tuple[tuple[int, ...], ...],
+    opposite: tuple[int, ...],
+    ways: tuple[int, ...],
+    every: bool,
+    piece: object,
+    text: bool,
+) -> int:
+    """:func:`line` on cells of another type than a list or a tuple, read through Python's protocols
+    at the cells the lines reach (compiled, :func:`line` reads a list in C)."""
+    longest = 1
+    for d in ways:
+        back = opposite[d]
+        if every and 0 <= back < d:
+            continue
+        run = 1
+        for ray in (rays[d], rays[back]) if back >= 0 else (rays[d],):
+            for j in ray:
+                here = cells[j]
+                if (here is not piece or not text) and here != piece:
+                    break
+                run += 1
+        longest = max(longest, run)
     return longest
 
 
@@ -439,7 +471,9 @@ class Stones:
         a row of bits at a time, not a point at a time."""
         found: list[T] = []
         mask, stride = (1 << self.width) - 1, self.stride
-        if self._native and type(rows) is list:  # compiled, a board of two words: each read as a machine word
+        # Compiled, a board of two words: each read as a machine word (rows of a taller board, whose
+        # bits go past the two words, are read below).
+        if self._native and type(rows) is list and len(rows) <= self.height:
             try:
                 return self._pick_pair(bits, rows)
             except TypeError:  # rows not lists of tuples, as rows() makes them: read below, as Python reads them

@@ -981,7 +981,10 @@ class BoardCells(Generic[P]):
         is sent to in Ultimate tic-tac-toe (and no move: that part of the
         board is full). On the compiled build the loop runs in C; on the pure
         build the answer for a table of 64 cells or more is the last one,
-        updated at the cells the moves since changed.
+        updated at the cells the moves since changed. On either build the
+        kit may read a list's gaps (its ``None`` entries) once and keep
+        them: a game whose moves change passes another table rather than
+        changing this one's entries.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -3303,16 +3306,31 @@ class BoardCells(Generic[P]):
 # TypeError at once, and the method reads it the generic way.
 
 
-def _equal(a: object, b: object) -> bool:
-    """``a == b`` for two pieces: the same object, or two texts compared in C without Python's
-    comparison protocol (a third of a Breakthrough position's step moves went on it)."""
-    if a is b:
-        return True
-    if type(a) is str and type(b) is str:
-        text: str = a
-        other: str = b
-        return text == other
-    return a is not None and b is not None and bool(a == b)
+def _same(a: object, b: object) -> bool:
+    """``a == b`` for two pieces, as the generic loops read it: two texts compared in C without Python's
+    comparison protocol (a third of a Breakthrough position's step moves went on it), anything else as
+    Python compares it (no shortcut for the very object: a piece need not equal itself)."""
+    if type(a) is str:
+        if type(b) is str:
+            text: str = a
+            other: str = b
+            return text == other
+        if b is None:  # no text equals None: the capture of no enemy
+            return False
+    return bool(a == b)
+
+
+def _differ(a: object, b: object) -> bool:
+    """``a != b`` for two pieces, as :meth:`BoardCells.filled` reads it (a class may define ``!=`` apart
+    from ``==``, as a subclass of ``str`` that defines only ``__eq__`` does), two texts compared in C."""
+    if type(b) is str:
+        if type(a) is str:
+            text: str = a
+            other: str = b
+            return text != other
+        if a is None:  # an empty cell of a line of texts
+            return True
+    return bool(a != b)
 
 
 def _full(cells: list[Any], line: object) -> Any:
@@ -3322,16 +3340,14 @@ def _full(cells: list[Any], line: object) -> Any:
         first = cells[row[0]]
         if first is not None:
             for i in row:
-                here = cells[i]
-                if not _equal(here, first):
+                if _differ(cells[i], first):
                     return None
         return first
     fixed = cast(tuple[int, ...], line)
     first = cells[fixed[0]]
     if first is not None:
         for i in fixed:
-            here = cells[i]
-            if not _equal(here, first):
+            if _differ(cells[i], first):
                 return None
     return first
 
@@ -3340,13 +3356,14 @@ def _steps(cells: list[Any], piece: Any, table: list[list[tuple[int, Any, Any]]]
     """:meth:`BoardCells.step_moves` on a table of lists of ``(cell, quiet, capture)`` triples."""
     found: list[Any] = []
     for i in range(len(cells)):
-        if _equal(cells[i], piece):
+        here = cells[i]
+        if here is piece or (here is not None and _same(here, piece)):
             for j, quiet, capture in table[i]:
                 held = cells[j]
                 if held is None:
                     if quiet is not None:
                         found.append(quiet)
-                elif capture is not None and _equal(held, enemy):
+                elif capture is not None and _same(held, enemy):
                     found.append(capture)
     return found
 
@@ -3356,7 +3373,8 @@ def _slides(cells: list[Any], table: list[list[list[tuple[int, Any]]]], piece: A
     found: list[Any] = []
     first, last = (0, len(cells)) if start < 0 else (start, start + 1)
     for i in range(first, last):
-        if start >= 0 or _equal(cells[i], piece):
+        here = cells[i]  # read for a start too: one off the board is an IndexError, as the generic loop's
+        if start >= 0 or here is piece or (here is not None and _same(here, piece)):
             for line in table[i]:
                 for j, move in line:
                     if cells[j] is not None:
