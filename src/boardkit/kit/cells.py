@@ -714,7 +714,8 @@ class _Chains:
             if piece is not None:
                 self.bits[i] = marks[i]
                 for j in near[i]:
-                    if j < i and cells[j] == piece:
+                    there = cells[j]
+                    if j < i and there is not None and there == piece:
                         self.join(i, j)
 
     def join(self, i: int, j: int) -> None:
@@ -755,7 +756,7 @@ class _Chains:
             mark = self.marks[i]
             for j in near[i]:  # the new stone becomes the root of the chains it joins
                 there = held[j]
-                if there is piece or (there is not None and there == piece):
+                if there is not None and there == piece:  # as __init__ joins them (a piece may not equal itself)
                     root = _root(parent, j)
                     if root != i:
                         parent[root] = i
