@@ -96,13 +96,12 @@ def line(
         if piece is None:
             return 0
     opposite = board.opposite
-    ways: tuple[int, ...] = tuple(range(len(rays)) if directions is None else directions)
-    # A text equals itself, so the very object needs no comparison; any other piece is compared, as it
-    # need not equal itself (a float NaN).
-    text = type(piece) is str
+    every = range(len(rays)) if directions is None else directions
+    ways: tuple[int, ...] = every if type(every) is tuple else tuple(every)
     if NATIVE and type(cells) is not list and type(cells) is not tuple:  # a mapping, say: read as given
-        return _line_read(cells, rays, opposite, ways, directions is None, piece, text)
-    # Compiled, a list and a tuple are read by index in C (a tuple as a list of its cells).
+        return _line_read(cells, rays, opposite, ways, directions is None, piece)
+    # Compiled, a list and a tuple are read by index in C (a tuple as a list of its cells). Each piece is
+    # compared (a text compares itself at once; another piece need not equal itself, as a float NaN).
     row: list[object] = cells if not NATIVE or type(cells) is list else list(cells)  # type: ignore[assignment]
     longest = 1
     for d in ways:
@@ -111,14 +110,12 @@ def line(
             continue  # this line was counted from its other direction
         run = 1
         for j in rays[d]:
-            here = row[j]
-            if (here is not piece or not text) and here != piece:
+            if row[j] != piece:
                 break
             run += 1
         if back >= 0:
             for j in rays[back]:
-                here = row[j]
-                if (here is not piece or not text) and here != piece:
+                if row[j] != piece:
                     break
                 run += 1
         if run > longest:
@@ -133,7 +130,6 @@ def _line_read(
     ways: tuple[int, ...],
     every: bool,
     piece: object,
-    text: bool,
 ) -> int:
     """:func:`line` on cells of another type than a list or a tuple, read through Python's protocols
     at the cells the lines reach (compiled, :func:`line` reads a list in C)."""
@@ -145,8 +141,7 @@ def _line_read(
         run = 1
         for ray in (rays[d], rays[back]) if back >= 0 else (rays[d],):
             for j in ray:
-                here = cells[j]
-                if (here is not piece or not text) and here != piece:
+                if cells[j] != piece:
                     break
                 run += 1
         longest = max(longest, run)
