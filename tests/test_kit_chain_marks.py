@@ -185,3 +185,36 @@ def test_a_stone_changed_by_hand_wins_nothing_for_the_player_who_put_it_there() 
     state.apply("a1")
     state.put("a1", "O")  # O's a1-b1 joins two corners: not the win of @, who played a1
     assert state.outcome is None
+
+
+NAN = float("nan")  # one object, never equal to itself
+
+
+class NaNStones(BoardState):  # type: ignore[type-arg]
+    """Each move puts the one NaN object: pieces that are the same object yet never equal."""
+
+    def moves(self) -> list[Place]:
+        return self.place_moves(Place.every(self.board))
+
+    def play(self, move: Place) -> None:
+        self.put(move.cell, NAN)  # type: ignore[arg-type]
+        self.next_turn()
+
+
+class NaNGame(BoardGame):  # type: ignore[type-arg]
+    name = "nan-stones"
+    board = HexGrid.hexagon(1)
+    state_class = NaNStones
+    moves = (Place,)
+
+
+def test_chains_brought_forward_join_stones_as_a_fresh_build_does() -> None:
+    """A piece that does not equal itself is joined to nothing, whether the chains are built anew (a copy
+    builds them) or brought forward over the moves (which joined the very object by identity)."""
+    state = NaNGame().new_game(seed=0)
+    marks = [1 << i for i in range(len(state.board))]
+    state.chain_marks(state.board.cells[0], marks)  # kept from here on, and brought forward
+    for cell in state.board.cells[:4]:
+        state.apply(Place(state.board.name(cell)))
+    for cell in state.board.cells[:4]:
+        assert state.chain_marks(cell, marks) == state.copy().chain_marks(cell, marks) == marks[state.board.index(cell)]
