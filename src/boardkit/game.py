@@ -715,7 +715,7 @@ class Game(abc.ABC, Generic[S, M]):
             boardkit.errors.OptionError: nim has no seat 2: its seats are 0 to 1
         """
         if type(player) is not int:
-            raise OptionTypeError(f"a player is a seat number, not {shown(player)}")
+            raise _not_a_seat(player)
         if not 0 <= player < self.max_players:
             raise OptionError(f"{self.name} has no seat {player}: its seats are 0 to {self.max_players - 1}")
         return self.about.seat(player)
@@ -1181,7 +1181,7 @@ class State(abc.ABC, Generic[M]):
             ValueError: (an :class:`~boardkit.OptionError`) otherwise.
         """
         if type(player) is not int:
-            raise OptionTypeError(f"a player is a seat number, not {shown(player)}")
+            raise _not_a_seat(player)
         if not 0 <= player < self.players:
             raise OptionError(f"no player {shown(player)} in a {self.players}-player game")
         return player
@@ -1541,6 +1541,17 @@ def check_is_game(value: object, what: str = "game") -> Game[Any, Any]:
     else:
         hint = ""
     raise OptionTypeError(f"{what} must be a boardkit Game, not {shown(value)}{hint}")
+
+
+def _not_a_seat(player: object) -> OptionTypeError:
+    """The error for a player that is not a seat number at all (:meth:`Game.seat_name`,
+    :meth:`State.check_player`); each says itself which numbers are seats.
+
+    Examples:
+        >>> _not_a_seat("attackers")
+        OptionTypeError("a player is a seat number, not 'attackers'")
+    """
+    return OptionTypeError(f"a player is a seat number, not {shown(player)}")
 
 
 def no_move_error(state: State[Any]) -> IllegalMoveError:
