@@ -113,6 +113,7 @@ class BoardTables:
         # id; the table is kept with its answer, so its id is never another's. A table is made once, as
         # place_moves says.
         self._gaps: dict[int, tuple[Sequence[Any], list[int] | None]] = {}
+        self._spotted: tuple[Sequence[Any], list[int] | None] | None = None  # the entry of _gaps asked last
         # The last answer of place_moves on a long table (pure build): the table, the cells it was found on
         # (a copy), the moves and their cells' indices, updated at the cells a move changed (_placed_moves).
         # (table, cells, moves, indices, the log of the move it was found during or after, whether during).
@@ -180,11 +181,14 @@ class BoardTables:
             >>> tables.spots(["a1", None, "c1"]), tables.spots(["a1", "b1", "c1"])
             ([0, 2], None)
         """
-        known = self._gaps.get(id(table))
-        if known is not None and known[0] is table:
-            return known[1]
-        spots = [i for i, move in enumerate(table) if move is not None]
-        return _kept(self._gaps, table, None if len(spots) == len(table) else spots)
+        known = self._spotted  # the table asked last: a game asks of one table every move
+        if known is None or known[0] is not table:
+            known = self._gaps.get(id(table))
+            if known is None or known[0] is not table:
+                spots = [i for i, move in enumerate(table) if move is not None]
+                known = (table, _kept(self._gaps, table, None if len(spots) == len(table) else spots))
+            self._spotted = known
+        return known[1]
 
     def cell_bits(self, board: CompiledTopology) -> CellBits:
         """The board's cells as bits (:class:`CellBits`), made once.
