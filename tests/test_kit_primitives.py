@@ -9,6 +9,7 @@ seen)."""
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Sequence
 
 import pytest
@@ -233,11 +234,12 @@ def test_remember_counts_a_position_by_its_cells_and_player() -> None:
     assert max(seen.values()) > 1
 
 
-# -- place_moves: the last answer updated from the moves' logs (pure build) ---------------------------
+# -- place_moves: the last answer for a long table brought forward from the moves' logs ---------------
 
 SQUARE = SquareGrid(9, 9)
 EVERY: list[Place | None] = [Place(SQUARE.name(c)) for c in SQUARE.cells]
 ODD = [p if i % 3 else None for i, p in enumerate(EVERY)]  # a table with gaps
+EVEN = tuple(p if i % 2 else None for i, p in enumerate(EVERY))  # a third table (a tuple): the state keeps two
 
 
 class Sweeper(BoardGame):
@@ -284,8 +286,26 @@ def test_place_moves_stays_the_plain_scan_through_undo_copies_and_set_ups(seed: 
                 state.apply(state.random_move(rng))
             if not state.is_over:
                 assert state.legal_moves() == plain_places(state, own)
-            table = ODD if rng.randbelow(2) else EVERY
+            table = (ODD, EVERY, EVEN)[rng.randbelow(3)]
+            answer = state.place_moves(table)
+            assert answer == plain_places(state, table)
+            answer.clear()  # the caller's own list: what the state keeps is not changed with it
             assert state.place_moves(table) == plain_places(state, table)
+
+
+def test_place_moves_is_brought_forward_over_many_moves_and_back_past_them() -> None:
+    rng = Random(7)
+    state = Sweeper().new_game(seed=0)
+    for _ in range(3):
+        for _ in range(rng.randbelow(9)):  # up to twice as many moves as the state looks back over
+            if not state.is_over:
+                state.apply(state.random_move(rng))
+        assert state.place_moves(EVERY) == plain_places(state, EVERY)
+        for _ in range(min(len(state.history), rng.randbelow(9))):
+            state.undo()
+        assert state.place_moves(EVERY) == plain_places(state, EVERY)
+        again = pickle.loads(pickle.dumps(state))
+        assert again.place_moves(EVERY) == plain_places(again, EVERY)
 
 
 @pytest.mark.parametrize("seed", range(4))

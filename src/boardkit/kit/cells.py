@@ -50,9 +50,9 @@ _ASKED: Final = -2
 PART = "_part"
 #: Whether this module runs compiled (then a plain loop is C, and beats the pure build's itertools).
 NATIVE: Final = not __file__.endswith(".py")
-#: The length from which place_moves, on the pure build, updates its last answer rather than finding it anew.
+#: The length of a table from which place_moves brings its last answer forward rather than finding it anew.
 _LONG: Final = 64
-#: How many moves back place_moves looks for the position of its last answer.
+#: How many moves back place_moves and chain_marks look for the position of their last answer.
 _BACK: Final = 4
 
 
@@ -114,10 +114,6 @@ class BoardTables:
         # place_moves says.
         self._gaps: dict[int, tuple[Sequence[Any], list[int] | None]] = {}
         self._spotted: tuple[Sequence[Any], list[int] | None] | None = None  # the entry of _gaps asked last
-        # The last answer of place_moves on a long table (pure build): the table, the cells it was found on
-        # (a copy), the moves and their cells' indices, updated at the cells a move changed (_placed_moves).
-        # (table, cells, moves, indices, the log of the move it was found during or after, whether during).
-        self.placed: tuple[Sequence[Any], list[Any], list[Any], list[int], Any, bool] | None = None
         # The goals are kept with their way, as the tables below, so their id is never another's.
         self.ways: dict[tuple[int, int], tuple[Container[int], list[int]]] = {}
         self._words: list[CellWords] = []
@@ -684,7 +680,55 @@ class CellWords:
         return word0 >> shift | (word1 & self.carries[d]) << width - shift, word1 >> shift
 
 
-class _Chains:
+class _Forward:
+    """An answer kept for the position after ``read`` entries of the log
+    ``anchor`` (a move's log: :meth:`BoardCells._anchor`; ``None``: the
+    start) and brought forward from the cells the moves since changed, as
+    :meth:`BoardCells._brought_forward` reads their logs: the chains of
+    :meth:`~BoardCells.chain_marks`, the moves of
+    :meth:`~BoardCells.place_moves` on a long table. A position set up by
+    hand, a copy or a move taken back past the anchor finds it anew."""
+
+    def __init__(self) -> None:
+        self.anchor: list[tuple[int, Any, Any]] | None = None
+        self.read = 0
+
+    def bring(self, logged: list[tuple[int, Any, Any]], first: int, cells: list[Any]) -> bool:
+        """Bring the answer forward over the cells changed in ``logged[first:]`` (a move's log), as
+        they stand in ``cells`` now: ``False`` when it cannot be, to be found anew."""
+        raise NotImplementedError
+
+
+class _Placed(_Forward):
+    """The moves :meth:`BoardCells.place_moves` finds on a long ``table``
+    (one entry per cell), and their cells' indices, in board order: an
+    entry that is not ``None`` on every empty cell. Brought forward at the
+    cells a move changed, each put in or taken out of the sorted indices:
+    a game of 121 cells changes one a move."""
+
+    def __init__(self, table: Sequence[Any], cells: list[Any]) -> None:
+        super().__init__()
+        self.table = table
+        self.where: list[int] = [i for i in range(len(cells)) if cells[i] is None and table[i] is not None]
+        self.moves: list[Any] = [table[i] for i in self.where]
+
+    def bring(self, logged: list[tuple[int, Any, Any]], first: int, cells: list[Any]) -> bool:
+        table, where, moves = self.table, self.where, self.moves
+        for k in range(first, len(logged)):
+            what, i, _ = logged[k]
+            if what != _CELL:
+                continue
+            at = bisect_left(where, i)
+            if (at < len(where) and where[at] == i) != (cells[i] is None and table[i] is not None):
+                if at < len(where) and where[at] == i:
+                    del where[at], moves[at]
+                else:
+                    where.insert(at, i)
+                    moves.insert(at, table[i])
+        return True
+
+
+class _Chains(_Forward):
     """The chains of a position for :meth:`BoardCells.chain_marks`: a union-find
     over the cells, each chain's root holding the bitwise or of its cells'
     marks, kept for the position after ``read`` entries of the log ``anchor``
@@ -700,15 +744,15 @@ class _Chains:
         near: tuple[tuple[int, ...], ...],
         ends: tuple[tuple[int, int], ...] | None = None,
     ) -> None:
+        super().__init__()
         self.marks = marks
+        self.near = near
         # Given the ends of every edge, the chains are of cells joined by marked edges (linked_marks): what
         # is held is then the edges' marks, and every cell is in a chain, alone where no marked edge meets it.
         self.ends = ends
         self.held: list[Any] = list(cells)
         self.parent: list[int] = list(range(len(near)))
         self.bits: list[int] = list(marks) if ends is not None else [0] * len(near)
-        self.anchor: list[tuple[int, Any, Any]] | None = None  # the log of a move (None: the start)
-        self.read = 0
         if ends is not None:
             for k, mark in enumerate(cells):
                 if mark is not None:
@@ -730,12 +774,10 @@ class _Chains:
             self.parent[b] = a
             self.bits[a] |= self.bits[b]
 
-    def bring(
-        self, logged: list[tuple[int, Any, Any]], first: int, cells: list[Any], near: tuple[tuple[int, ...], ...]
-    ) -> bool:
+    def bring(self, logged: list[tuple[int, Any, Any]], first: int, cells: list[Any]) -> bool:
         """Bring the chains forward over the cells changed in ``logged[first:]`` (a move's log),
         as they stand in ``cells`` now: ``False`` when one held a stone that is gone or changed."""
-        held = self.held
+        held, near = self.held, self.near
         ends = self.ends
         for k in range(first, len(logged)):
             what, i, _ = logged[k]
@@ -833,6 +875,8 @@ class BoardCells(Generic[P]):
         # chains of cells joined by marked edges that linked_marks keeps, the same way.
         self._chains: _Chains | None = None
         self._links: _Chains | None = None
+        # The last answers of place_moves on long tables (_placed_now), brought forward the same way.
+        self._placed: list[_Placed] = []
 
     def _game_name(self) -> str:
         return str(getattr(getattr(self, "game", None), "name", None) or type(self).__name__)
@@ -858,6 +902,7 @@ class BoardCells(Generic[P]):
         twin._log = None
         twin._chains = None  # built anew when the twin asks: brought forward by one state only
         twin._links = None
+        twin._placed = []
 
     def _start_position(self) -> tuple[Any, ...]:
         """The position just set up and judged (copies of what later moves change in place), for
@@ -885,6 +930,7 @@ class BoardCells(Generic[P]):
         self._asked_at = -1
         self._chains = None
         self._links = None
+        self._placed = []
 
     def _cell_fields(self) -> dict[str, Any]:
         """The fields kept here, by name (for pickling: a native class keeps them outside ``__dict__``)."""
@@ -909,6 +955,7 @@ class BoardCells(Generic[P]):
             "_log": self._log,
             "_chains": None,  # built anew when asked
             "_links": None,
+            "_placed": [],
             "rng": self.rng,
             "_moves": self._moves,
             "_tokens": self._tokens,
@@ -984,12 +1031,12 @@ class BoardCells(Generic[P]):
         pieces grow a group one cell at a time. With ``among`` (cell
         indices), only those cells, in that order: the small board a player
         is sent to in Ultimate tic-tac-toe (and no move: that part of the
-        board is full). On the compiled build the loop runs in C; on the pure
-        build the answer for a table of 64 cells or more is the last one,
-        updated at the cells the moves since changed. On either build the
-        kit may read a list's gaps (its ``None`` entries) once and keep
-        them: a game whose moves change passes another table rather than
-        changing this one's entries.
+        board is full). The answer for a table of 64 cells or more is the
+        last one for that table, updated at the cells the moves since
+        changed; on the compiled build the other loops run in C. The kit
+        may read a table's entries once and keep them: a game whose moves
+        change passes another table rather than changing this one's
+        entries.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
@@ -1014,6 +1061,8 @@ class BoardCells(Generic[P]):
                 if cells[i] is None and table[i] is not None and any(cells[j] == beside for j in near[i])
             ]
         if beside is None:
+            if len(table) >= _LONG and len(table) == len(cells):
+                return BoardCells._placed_now(self, table)
             if NATIVE:  # compiled, this loop is C already: quicker than the calls below
                 if type(table) is list:  # read by index in C (a Sequence is read through Python's protocols)
                     entries: list[Any] = table
@@ -1033,8 +1082,6 @@ class BoardCells(Generic[P]):
                     return picked
                 # Plain zip (one entry per cell): mypyc compiles it to one loop, as it does not zip(strict=True).
                 return [move for move, here in zip(table, cells) if here is None and move is not None]  # noqa: B905
-            if len(table) >= _LONG and len(table) == len(cells):
-                return self._placed_moves(table)
             spots = self._tables.spots(table)
             if spots is not None and 3 * len(spots) <= len(table):  # few moves (Connect Four's): only their cells
                 return [table[i] for i in spots if cells[i] is None]
@@ -1053,69 +1100,44 @@ class BoardCells(Generic[P]):
                         break
         return found
 
-    def _placed_moves(self, table: Sequence[Any]) -> list[Any]:
-        """:meth:`place_moves` on a long table (pure build): the game's last answer for it, updated at
-        the cells changed since (:meth:`_changed`), or found in full."""
-        cells = self._cells
-        known = self._tables.placed
-        if known is not None and known[0] is table:
-            since = self._changed(known[1], known[4], known[5])
-            if since is not None:
-                changed, now = since
-                moves, where = list(known[2]), list(known[3])
-                for i in changed:
-                    k = bisect_left(where, i)
-                    listed = k < len(where) and where[k] == i
-                    if listed != (cells[i] is None and table[i] is not None):
-                        if listed:
-                            del moves[k], where[k]
-                        else:
-                            moves.insert(k, table[i])
-                            where.insert(k, i)
-                self._tables.placed = (table, now, moves, where, *BoardCells._anchor(self))
-                return list(moves)
-        where = list(compress(range(len(table)), map(is_, cells, repeat(None))))
-        if self._tables.gapped(table):
-            where = [i for i in where if table[i] is not None]
-        moves = [table[i] for i in where]
-        self._tables.placed = (table, list(cells), moves, where, *BoardCells._anchor(self))
-        return list(moves)
+    @staticmethod
+    def _placed_now(state: BoardCells[Any], table: Sequence[Any]) -> list[Any]:
+        """:meth:`place_moves` on a long table (one entry per cell): the last answer for that table
+        brought forward (:class:`_Placed`; the state keeps those of its last two tables, as a game
+        whose players place from tables of their own asks), or found anew."""
+        kept = state._placed
+        placed = kept[0] if kept and kept[0].table is table else None
+        if placed is None and len(kept) > 1 and kept[1].table is table:
+            placed = kept.pop()
+            kept.insert(0, placed)
+        if placed is None or not BoardCells._brought_forward(state, placed, state._cells):
+            placed = _Placed(table, state._cells)
+            if kept and kept[0].table is table:
+                kept[0] = placed
+            else:
+                kept.insert(0, placed)
+                del kept[2:]
+        anchor = BoardCells._anchor(state)
+        placed.anchor, placed.read = anchor, 0 if anchor is None else len(anchor)
+        return list(placed.moves)
 
     @staticmethod
-    def _anchor(state: BoardCells[Any]) -> tuple[Any, bool]:
-        """Where an answer kept for :meth:`_changed` was found: during a move (its log, True) or
-        after one (the last move's log, or None at the start, False). Called through the class, as
-        :meth:`_listed`."""
+    def _anchor(state: BoardCells[Any]) -> list[tuple[int, Any, Any]] | None:
+        """Where an answer kept to bring forward (:class:`_Forward`) is found: during a move (its
+        log) or after one (the last move's log, or ``None`` at the start). Called through the class,
+        as :meth:`_listed`."""
         log = state._log
         if log is not None:
-            return log, True
+            return log
         tokens = state._tokens
-        return (tokens[-1] if tokens and isinstance(tokens[-1], list) else None), False
-
-    def _changed(self, before: list[Any], anchor: Any, during: bool) -> tuple[list[int], list[Any]] | None:
-        """The cells that may hold something else than ``before`` (the cells when an answer was kept,
-        found where :meth:`_anchor` said), and a copy of the cells now: those the logs of the moves
-        since name, when every other cell still holds what it held; ``None`` when another cell changed
-        (a position set up or taken back) or the moves since are too many. The pure build's moves
-        listed from the last answer (:meth:`place_moves`)."""
-        logs = BoardCells._logs_since(self, anchor)
-        if logs is None:
-            return None
-        if during:  # found part way through that move: all of its log
-            logs.append(anchor)
-        cells = self._cells
-        changed = [entry[1] for logged in logs for entry in logged if entry[0] == _CELL]
-        now = list(before)
-        for i in changed:
-            now[i] = cells[i]
-        return (changed, now) if now == cells else None
+        return tokens[-1] if tokens and isinstance(tokens[-1], list) else None
 
     @staticmethod
     def _logs_since(state: BoardCells[Any], anchor: list[tuple[int, Any, Any]] | None) -> list[list[Any]] | None:
         """The logs of the moves played since ``anchor`` (a move's log, where :meth:`_anchor` said;
         ``None``: the start), oldest first, the move being played (if any) last; ``None`` when they
         cannot be told: the anchor lies further back than the last four moves, or a sealed undo
-        record (a determinized move) lies between. What :meth:`place_moves` (pure build) and
+        record (a determinized move) lies between. What :meth:`place_moves` and
         :meth:`chain_marks` bring their last answers forward from."""
         log = state._log
         if anchor is not None and log is anchor:
@@ -1436,7 +1458,9 @@ class BoardCells(Generic[P]):
         if (
             chains is None
             or (marks is not None and chains.marks is not marks)
-            or not BoardCells._brought_forward(state, chains, near)
+            or not BoardCells._brought_forward(
+                state, chains, BoardCells._edge_lines(state) if linked else state._cells
+            )
         ):
             every = marks if marks is not None else [0] * len(near)
             if linked:
@@ -1445,24 +1469,23 @@ class BoardCells(Generic[P]):
             else:
                 chains = _Chains(every, state._cells, near)
                 state._chains = chains
-        anchor, _ = BoardCells._anchor(state)
+        anchor = BoardCells._anchor(state)
         chains.anchor, chains.read = anchor, 0 if anchor is None else len(anchor)
         return chains
 
     @staticmethod
-    def _brought_forward(state: BoardCells[Any], chains: _Chains, near: tuple[tuple[int, ...], ...]) -> bool:
-        """Bring ``chains`` forward to the position now from the logs of the moves since its anchor
-        (:meth:`_logs_since`): ``False`` when they cannot be (those logs cannot be told, or a stone was
-        taken or changed), to be built anew."""
-        anchor, log = chains.anchor, state._log
-        cells = state._cells if chains.ends is None else BoardCells._edge_lines(state)
+    def _brought_forward(state: BoardCells[Any], kept: _Forward, cells: list[Any]) -> bool:
+        """Bring ``kept`` forward to the position now (``cells``, what it reads) from the logs of the
+        moves since its anchor (:meth:`_logs_since`): ``False`` when it cannot be (those logs cannot be
+        told, or it cannot follow a change: a stone taken from chains), to be found anew."""
+        anchor, log = kept.anchor, state._log
         tokens = state._tokens
         if log is not None and anchor is not None and tokens and tokens[-1] is anchor:  # asked once a move
-            return chains.bring(anchor, chains.read, cells, near) and chains.bring(log, 0, cells, near)
+            return kept.bring(anchor, kept.read, cells) and kept.bring(log, 0, cells)
         logs = BoardCells._logs_since(state, anchor)
-        if logs is None or (anchor is not None and not chains.bring(anchor, chains.read, cells, near)):
+        if logs is None or (anchor is not None and not kept.bring(anchor, kept.read, cells)):
             return False
-        return all(chains.bring(logged, 0, cells, near) for logged in logs)
+        return all(kept.bring(logged, 0, cells) for logged in logs)
 
     def step_moves(
         self, piece: P, table: Sequence[Sequence[tuple[int, Any, Any]]], enemy: P | None = None
@@ -1868,6 +1891,7 @@ class BoardCells(Generic[P]):
         thrown away, so it is judged once, at the end.)"""
         self._version += 1
         self._chains = self._links = None
+        self._placed = []
         self._result = None  # judged as a move's end is, as a game going on: its legal moves are listed anew
         self._result = self.judge()
 
