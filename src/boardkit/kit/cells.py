@@ -718,7 +718,7 @@ class _Placed(_Forward):
             what, i, _ = logged[k]
             if what != _CELL:
                 continue
-            at = bisect_left(where, i)
+            at = _sorted_at(where, i) if NATIVE else bisect_left(where, i)
             if (at < len(where) and where[at] == i) != (cells[i] is None and table[i] is not None):
                 if at < len(where) and where[at] == i:
                     del where[at], moves[at]
@@ -763,7 +763,7 @@ class _Chains(_Forward):
                 self.bits[i] = marks[i]
                 for j in near[i]:
                     there = cells[j]
-                    if j < i and there is not None and there == piece:
+                    if j < i and there is not None and _same(there, piece):
                         self.join(i, j)
 
     def join(self, i: int, j: int) -> None:
@@ -792,7 +792,7 @@ class _Chains(_Forward):
                 continue
             piece = cells[i]
             was = held[i]
-            if was is piece or (was is not None and was == piece):  # mostly None or the very object
+            if was is piece or (was is not None and _same(was, piece)):  # mostly None or the very object
                 continue
             if was is not None:
                 return False
@@ -802,7 +802,7 @@ class _Chains(_Forward):
             mark = self.marks[i]
             for j in near[i]:  # the new stone becomes the root of the chains it joins
                 there = held[j]
-                if there is not None and there == piece:  # as __init__ joins them (a piece may not equal itself)
+                if there is not None and _same(there, piece):  # as __init__ joins them (a piece may not equal itself)
                     root = _root(parent, j)
                     if root != i:
                         parent[root] = i
@@ -3333,6 +3333,19 @@ class BoardCells(Generic[P]):
 # protocols, a table of unknown type costs an iterator and a boxed index per item (a third of Amazons'
 # time went on it). The methods call them only compiled and with a list; a table of another shape raises
 # TypeError at once, and the method reads it the generic way.
+
+
+def _sorted_at(where: list[int], i: int) -> int:
+    """``bisect_left(where, i)``, typed for the compiled build, where it runs in C on machine integers
+    (the standard library's is a call through Python's protocols there)."""
+    low, high = 0, len(where)
+    while low < high:
+        middle = (low + high) >> 1
+        if where[middle] < i:
+            low = middle + 1
+        else:
+            high = middle
+    return low
 
 
 def _same(a: object, b: object) -> bool:
