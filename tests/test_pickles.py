@@ -136,3 +136,16 @@ def test_agents_pickle_their_settings_and_generator_not_their_caches() -> None:
         assert getattr(back, "_tree", None) is None  # the reusing search's tree is not pickled
         assert back.choose(state.copy(), mover) == agent.choose(state.copy(), mover)
     assert agent._tree is not None
+
+
+def test_a_kit_move_pickles_without_the_hash_it_keeps() -> None:
+    # The kit's moves keep their hash once asked (dictionary keys in searches); a text's hash changes
+    # from one process to the next, so it must not travel in a pickle.
+    from boardkit.kit import Edge, Pass, Path, Place, Step
+
+    for move in (Place("b2"), Step("a1", "b2"), Path(("c3", "e5"), capture=True), Pass(), Edge("a1", "b1")):
+        fresh = pickle.dumps(move)
+        hash(move)
+        assert pickle.dumps(move) == fresh
+        again = pickle.loads(fresh)
+        assert again == move and hash(again) == hash(move)

@@ -34,7 +34,7 @@ class MoveType(Protocol):
     def parse(cls, text: str, board: Topology) -> Any: ...
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed once: moves are dictionary keys in searches and rules
 class Place:
     """Put a piece on a cell: written as the cell's name, ``"b2"``.
 
@@ -65,7 +65,7 @@ class Place:
         return None if name is None else cls(name)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed once: moves are dictionary keys in searches and rules
 class Step:
     """Move the piece on one cell to another: ``"a1-b2"``.
 
@@ -107,7 +107,7 @@ def _names_of_cells(cells: Sequence[str]) -> tuple[str, ...]:
     return tuple(cells)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed once: moves are dictionary keys in searches and rules
 class Path:
     """Move one piece along a path of cells: a plain step, ``"c3-d4"``, or a
     capture written with every cell it lands on, ``"c3xe5xc7"`` (a chain of
@@ -271,7 +271,7 @@ def _split_names(text: str, separator: str, board: Topology) -> list[str] | None
     return rest(0)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed once: moves are dictionary keys in searches and rules
 class Pass:
     """Pass the turn: ``"pass"``.
 
@@ -294,7 +294,7 @@ class Pass:
         return cls() if text.strip().lower() == "pass" else None
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed once: moves are dictionary keys in searches and rules
 class Edge:
     """Play on the edge between two neighbouring cells, a line of the board
     rather than a cell (Dots and Boxes): ``"a1-b1"``, its cells in board
