@@ -308,6 +308,38 @@ def test_place_moves_is_brought_forward_over_many_moves_and_back_past_them() -> 
         assert again.place_moves(EVERY) == plain_places(again, EVERY)
 
 
+class Flipper(BoardGame):
+    """Put a stone on an empty cell or take it off a held one: a game as long as one likes."""
+
+    name, board, moves = "flipper", SQUARE, (Place,)
+
+    class state_class(BoardState):  # noqa: N801
+        def moves(self) -> list[Place | None]:
+            return EVERY
+
+        def play(self, move: Place) -> None:
+            self.put(move.cell, None if self[move.cell] is not None else "X")
+            self.next_turn()
+
+
+def test_an_answer_found_past_trimmed_records_is_not_taken_for_the_start() -> None:
+    # After 70 moves the oldest records are trimmed to tuples: an answer found where the last
+    # record is one was anchored as if at the start, and came back once every move was taken back.
+    state = Flipper().new_game(seed=0)
+    for k in range(70):
+        state.apply(EVERY[k % 5])
+    for _ in range(64):
+        state.undo()
+    marks = [1 << i % 20 for i in range(81)]
+    cell = SQUARE.cells[1]
+    assert state.chain_marks(cell, marks) == marks[1] | marks[2] | marks[3] | marks[4]  # b9 to e9 held
+    assert state.place_moves(EVERY) == plain_places(state, EVERY)
+    for _ in range(6):
+        state.undo()
+    assert state.place_moves(EVERY) == EVERY
+    assert state.chain_marks(cell, marks) == 0
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_place_moves_of_a_table_with_few_moves_reads_only_their_cells(seed: int) -> None:
     rng = Random(seed)

@@ -54,6 +54,9 @@ NATIVE: Final = not __file__.endswith(".py")
 _LONG: Final = 64
 #: How many moves back place_moves and chain_marks look for the position of their last answer.
 _BACK: Final = 4
+#: The anchor of an answer found after a move whose undo record is no log (BoardCells._anchor): a list
+#: never on the move stack, so the answer is found anew.
+_UNREAD: Final[list[tuple[int, Any, Any]]] = []
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -1124,13 +1127,18 @@ class BoardCells(Generic[P]):
     @staticmethod
     def _anchor(state: BoardCells[Any]) -> list[tuple[int, Any, Any]] | None:
         """Where an answer kept to bring forward (:class:`_Forward`) is found: during a move (its
-        log) or after one (the last move's log, or ``None`` at the start). Called through the class,
-        as :meth:`_listed`."""
+        log) or after one (the last move's log, or ``None`` at the start; after a move whose record
+        is no log, sealed or trimmed to a tuple, :data:`_UNREAD`, which no position meets again:
+        ``None`` there would be taken for the start once every move is taken back). Called through
+        the class, as :meth:`_listed`."""
         log = state._log
         if log is not None:
             return log
         tokens = state._tokens
-        return tokens[-1] if tokens and isinstance(tokens[-1], list) else None
+        if not tokens:
+            return None
+        last = tokens[-1]
+        return last if type(last) is list else _UNREAD
 
     @staticmethod
     def _logs_since(state: BoardCells[Any], anchor: list[tuple[int, Any, Any]] | None) -> list[list[Any]] | None:
@@ -1458,9 +1466,7 @@ class BoardCells(Generic[P]):
         if (
             chains is None
             or (marks is not None and chains.marks is not marks)
-            or not BoardCells._brought_forward(
-                state, chains, BoardCells._edge_lines(state) if linked else state._cells
-            )
+            or not BoardCells._brought_forward(state, chains, BoardCells._edge_lines(state) if linked else state._cells)
         ):
             every = marks if marks is not None else [0] * len(near)
             if linked:
