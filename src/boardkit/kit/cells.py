@@ -878,8 +878,9 @@ class BoardCells(Generic[P]):
         # chains of cells joined by marked edges that linked_marks keeps, the same way.
         self._chains: _Chains | None = None
         self._links: _Chains | None = None
-        # The last answers of place_moves on long tables (_placed_now), brought forward the same way.
-        self._placed: list[_Placed] = []
+        # The last answers of place_moves on long tables (_placed_now), brought forward the same way
+        # (None until a long table is asked: a game of few moves makes none).
+        self._placed: list[_Placed] | None = None
 
     def _game_name(self) -> str:
         return str(getattr(getattr(self, "game", None), "name", None) or type(self).__name__)
@@ -905,7 +906,7 @@ class BoardCells(Generic[P]):
         twin._log = None
         twin._chains = None  # built anew when the twin asks: brought forward by one state only
         twin._links = None
-        twin._placed = []
+        twin._placed = None
 
     def _start_position(self) -> tuple[Any, ...]:
         """The position just set up and judged (copies of what later moves change in place), for
@@ -933,7 +934,7 @@ class BoardCells(Generic[P]):
         self._asked_at = -1
         self._chains = None
         self._links = None
-        self._placed = []
+        self._placed = None
 
     def _cell_fields(self) -> dict[str, Any]:
         """The fields kept here, by name (for pickling: a native class keeps them outside ``__dict__``)."""
@@ -958,7 +959,7 @@ class BoardCells(Generic[P]):
             "_log": self._log,
             "_chains": None,  # built anew when asked
             "_links": None,
-            "_placed": [],
+            "_placed": None,
             "rng": self.rng,
             "_moves": self._moves,
             "_tokens": self._tokens,
@@ -1109,6 +1110,8 @@ class BoardCells(Generic[P]):
         brought forward (:class:`_Placed`; the state keeps those of its last two tables, as a game
         whose players place from tables of their own asks), or found anew."""
         kept = state._placed
+        if kept is None:
+            kept = state._placed = []
         placed = kept[0] if kept and kept[0].table is table else None
         if placed is None and len(kept) > 1 and kept[1].table is table:
             placed = kept.pop()
@@ -1897,7 +1900,7 @@ class BoardCells(Generic[P]):
         thrown away, so it is judged once, at the end.)"""
         self._version += 1
         self._chains = self._links = None
-        self._placed = []
+        self._placed = None
         self._result = None  # judged as a move's end is, as a game going on: its legal moves are listed anew
         self._result = self.judge()
 
