@@ -712,8 +712,19 @@ class _Placed(_Forward):
     def __init__(self, table: Sequence[Any], cells: list[Any]) -> None:
         super().__init__()
         self.table = table
-        self.where: list[int] = [i for i in range(len(cells)) if cells[i] is None and table[i] is not None]
-        self.moves: list[Any] = [table[i] for i in self.where]
+        self.where: list[int] = []
+        self.moves: list[Any] = []
+        if NATIVE and type(table) is list:  # compiled, a list read by index in C, in one pass
+            entries: list[Any] = table
+            for i in range(len(cells)):
+                if cells[i] is None:
+                    entry = entries[i]
+                    if entry is not None:
+                        self.where.append(i)
+                        self.moves.append(entry)
+            return
+        self.where = [i for i in range(len(cells)) if cells[i] is None and table[i] is not None]
+        self.moves = [table[i] for i in self.where]
 
     def bring(self, logged: list[tuple[int, Any, Any]], first: int, cells: list[Any]) -> bool:
         table, where, moves = self.table, self.where, self.moves
