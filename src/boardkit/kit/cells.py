@@ -733,8 +733,9 @@ class _Placed(_Forward):
             if what != _CELL:
                 continue
             at = _sorted_at(where, i) if NATIVE else bisect_left(where, i)
-            if (at < len(where) and where[at] == i) != (cells[i] is None and table[i] is not None):
-                if at < len(where) and where[at] == i:
+            listed = at < len(where) and where[at] == i
+            if listed != (cells[i] is None and table[i] is not None):
+                if listed:
                     del where[at], moves[at]
                 else:
                     where.insert(at, i)
