@@ -684,8 +684,9 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
-        # The position's fields too: on the compiled build BoardCells keeps them outside __dict__.
-        state = dict(vars(self))
+        # The position's fields too: on the compiled build BoardCells keeps them outside __dict__, which
+        # a state that keeps no field of its own there does not even have.
+        state = dict(getattr(self, "__dict__", None) or {})
         state.update(self._cell_fields())
         return state
 

@@ -848,6 +848,13 @@ class BoardCells(Generic[P]):
     _moves: list[Any]
     _tokens: list[Any]
     _draws: list[tuple[int, int]]
+    # The rest of the base State's fields, declared here too: an instance that keeps no field in a
+    # __dict__ lets Python 3.11 and later specialise ``self.method`` look-ups in the game's own
+    # (interpreted) rules, which it refuses for an instance whose __dict__ exists.
+    game: Any
+    seed: int
+    _setup: Any
+    _determinized: bool
 
     def __init__(
         self,
@@ -976,6 +983,10 @@ class BoardCells(Generic[P]):
             "_moves": self._moves,
             "_tokens": self._tokens,
             "_draws": self._draws,
+            "game": self.game,
+            "seed": self.seed,
+            "_setup": self._setup,
+            "_determinized": self._determinized,
         }
 
     def moves(self) -> list[Any]:
