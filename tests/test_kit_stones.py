@@ -108,6 +108,8 @@ def test_legal_in_two_words_is_legal_in_whole_numbers(width: int, height: int) -
         hard += bool(empty & ~whole.around(empty))
         for mine, theirs in ((black, white), (white, black)):
             assert paired.legal(mine, theirs, forbidden) == whole.legal(mine, theirs, forbidden)
+            for point in whole.cells(empty):  # a stone put there: what it takes, read in words first
+                assert paired.place(point, mine, theirs) == whole.place(point, mine, theirs)
     assert hard > 100  # the positions did ask about points walled in by stones
 
 
