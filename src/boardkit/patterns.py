@@ -372,7 +372,8 @@ class Stones:
     A board wider than one machine word (9x9 takes 90 bits) makes those
     numbers Python objects even on the compiled build, so there, on boards
     that fit in two words of 62 bits (up to 11x10), :meth:`legal` cuts them
-    into two 64-bit words of whole rows and works in those; ``words`` asks
+    into two 64-bit words of whole rows and works in those, and :meth:`place`
+    first asks in them whether the stone takes anything; ``words`` asks
     for that (``True``, where the board fits) or for whole numbers
     (``False``) on either build: the answers are the same.
 
