@@ -202,6 +202,20 @@ def test_a_kit_state_keeps_the_base_states_fields_outside_a_dict() -> None:
         assert vars(again) == {"note": "kept"}
 
 
+def test_a_declared_fields_table_reads_a_kit_state_without_a_dict() -> None:
+    """A :class:`~boardkit.fields.Fields` table on a kit state that keeps no attribute of its own (so
+    has no ``__dict__`` on the compiled build) keys, saves and restores it, as on the pure build."""
+    from tic_tac_toe import TicTacToe
+
+    from boardkit.fields import Fields
+
+    state = _played(TicTacToe().new_game(seed=5), 3)
+    none = Fields()
+    assert none.key(state) == () and none.save(state) == ()
+    none.restore(state, ())
+    none.copy_into(state, state.copy())
+
+
 @pytest.mark.parametrize(
     "call",
     [
