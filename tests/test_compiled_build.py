@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from connect_four import ConnectFour, ConnectFourState
 
 import boardkit
 from boardkit import COMPILED, BoardkitError, Random
@@ -200,6 +201,47 @@ def test_a_kit_state_keeps_the_base_states_fields_outside_a_dict() -> None:
     assert again.note == "kept" and again == state
     if COMPILED:
         assert vars(again) == {"note": "kept"}
+
+
+def test_a_declared_fields_table_reads_a_kit_state_without_a_dict() -> None:
+    """A :class:`~boardkit.fields.Fields` table on a kit state that keeps no attribute of its own (so
+    has no ``__dict__`` on the compiled build) keys, saves and restores it, as on the pure build."""
+    from tic_tac_toe import TicTacToe
+
+    from boardkit.fields import Fields
+
+    state = _played(TicTacToe().new_game(seed=5), 3)
+    none = Fields()
+    assert none.key(state) == () and none.save(state) == ()
+    none.restore(state, ())
+    none.copy_into(state, state.copy())
+
+
+class _Marked(ConnectFourState):
+    """Connect Four whose state keeps a field of its own in a slot, and copies it in its own copy."""
+
+    __slots__ = ("mark",)
+
+    def setup(self) -> None:
+        self.mark = [self.seed]
+
+    def copy(self) -> Any:
+        twin = super().copy()
+        twin.mark = list(self.mark)
+        return twin
+
+
+class _MarkedConnectFour(ConnectFour):
+    state_class = _Marked
+
+
+def test_a_kit_state_pickles_and_copies_the_slots_of_its_class() -> None:
+    """A field a state class keeps in ``__slots__`` goes with the state through pickle,
+    ``copy.copy`` and ``copy.deepcopy`` on either build (the kit's ``__getstate__`` gave only the
+    ``__dict__`` and the kit's own fields, so the slot came back unset)."""
+    state = _played(_MarkedConnectFour().new_game(seed=5), 6)
+    for twin in (pickle.loads(pickle.dumps(state)), copy.copy(state), copy.deepcopy(state), state.copy()):
+        assert twin.mark == [5] and twin == state
 
 
 @pytest.mark.parametrize(

@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Hashable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
@@ -94,6 +95,10 @@ __all__ = [
 ]
 
 M = TypeVar("M", bound=Hashable)
+
+#: The fields of a state without a ``__dict__``: a kit state on the compiled build keeps the base
+#: State's fields in the compiled class, so one that keeps no attribute of its own has none.
+_NO_DICT: Mapping[str, Any] = MappingProxyType({})
 
 
 def _same(value: Any, state: Any) -> Any:
@@ -177,7 +182,7 @@ class Fields(Mapping[str, Field]):
 
     def copy_into(self, source: object, target: object) -> None:
         """Set every field of ``target`` to a copy of ``source``'s."""
-        values = source.__dict__
+        values = getattr(source, "__dict__", _NO_DICT)
         # setattr, not target.__dict__: a fresh twin of a Python subclass of the compiled State
         # has no __dict__ until its first attribute is set.
         for name, copy in self._copies:
@@ -185,19 +190,22 @@ class Fields(Mapping[str, Field]):
 
     def key(self, source: object) -> tuple[Hashable, ...]:
         """Every field's key, in declaration order."""
-        values = source.__dict__
+        values = getattr(source, "__dict__", _NO_DICT)
         return tuple(key(values[name]) for name, key in self._keys)
 
     def save(self, source: object) -> tuple[Any, ...]:
         """A copy of every field's value, in declaration order."""
-        values = source.__dict__
+        values = getattr(source, "__dict__", _NO_DICT)
         return tuple(copy(values[name], source) for name, copy in self._copies)
 
     def restore(self, target: object, saved: tuple[Any, ...]) -> None:
         """Put copies of the values :meth:`save` took back on ``target``."""
-        out = target.__dict__
+        out = getattr(target, "__dict__", None)
         for (name, copy), value in zip(self._copies, saved, strict=True):
-            out[name] = copy(value, target)
+            if out is None:  # no __dict__ (yet): setattr makes one
+                setattr(target, name, copy(value, target))
+            else:
+                out[name] = copy(value, target)
 
 
 class FieldState(State[M], Generic[M]):

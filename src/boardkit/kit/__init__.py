@@ -74,7 +74,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, cast
 from typing_extensions import Self, TypeVar
 
 from boardkit.errors import NotationError, OptionError
-from boardkit.game import Game, NoOptions, State, make_options
+from boardkit.game import Game, NoOptions, State, fields_of, make_options
 from boardkit.kit.cells import PART, BoardCells, BoardTables, P
 from boardkit.kit.moves import Edge, MoveType, Pass, Path, Place, Step
 from boardkit.kit.routes import hop_table, line_table, route_table, slide_table, step_table
@@ -684,9 +684,9 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
-        # The position's fields too: on the compiled build BoardCells keeps them outside __dict__, which
-        # a state that keeps no field of its own there does not even have.
-        state = dict(getattr(self, "__dict__", None) or {})
+        # Every field (fields_of: the __dict__, if any, and the slots of the game's own class), and the
+        # position's fields: on the compiled build BoardCells keeps them outside __dict__.
+        state = fields_of(self)
         state.update(self._cell_fields())
         return state
 
