@@ -139,3 +139,13 @@ def test_place_moves_beside_a_piece_is_the_plain_loop() -> None:
                 assert state.place_moves(table) == [m for m, c in zip(table, layout, strict=True) if c is None and m]
             legal = state.legal_moves()
             state.apply(legal[rng.randbelow(len(legal))])
+
+
+def test_place_reads_bits_past_the_board_as_the_whole_numbers_do() -> None:
+    """A bitboard with bits far past the board (not one ``bits`` makes) is answered by ``place`` as the
+    whole numbers answer it, where the two words cannot hold it: on the compiled build the words' test
+    falls back, rather than raise."""
+    whole, paired = Stones(11, 10, words=False), Stones(11, 10, words=True)
+    stray = 1 << 125
+    for mine, theirs in ((whole.bit[0], whole.bit[1] | stray), (whole.bit[0] | stray, whole.bit[1])):
+        assert paired.place(2, mine, theirs) == whole.place(2, mine, theirs)

@@ -531,7 +531,7 @@ class Stones:
         bit, near = self.bit[cell], self.near[cell]
         taken = 0
         touching = near & theirs
-        if touching and not (self._native and self._breathe_pair(cell, mine, theirs)):
+        if touching and not (self._native and self._breathes(cell, mine, theirs)):
             row, empty = self.stride, self.board & ~(mine | theirs | bit)
             if touching & ~(empty << 1 | empty >> 1 | empty << row | empty >> row):
                 for j in self._next[bit]:  # a stone of theirs next to it with no liberty of its own
@@ -590,6 +590,14 @@ class Stones:
         y0 = x0 | x0 << 1 | x0 >> 1 | (x0 & below) << row | x0 >> row | (x1 & first) << top
         y1 = x1 | x1 << 1 | x1 >> 1 | (x1 & below) << row | x1 >> row | x0 >> top
         return y0 & self._board0, y1 & self._board1
+
+    def _breathes(self, cell: int, mine: int, theirs: int) -> bool:
+        """:meth:`_breathe_pair`, or ``False`` (ask the whole numbers) for bitboards with bits past
+        the two words, which the whole numbers read as they always did."""
+        try:
+            return self._breathe_pair(cell, mine, theirs)
+        except (ValueError, OverflowError):  # a whole number too wide for a machine word
+            return False
 
     def _breathe_pair(self, cell: int, mine: int, theirs: int) -> bool:
         """Whether every stone of ``theirs`` next to ``cell`` still has an empty point next to it once a
