@@ -216,6 +216,19 @@ def test_check_game_catches_a_field_the_state_forgot_to_declare() -> None:
         check_game(Counting(), games=2)
     check_game(TicTacToe(), games=2)  # the same game keeping no such field passes
 
+    class SlottedState(TicTacToeState):  # the same field in a slot: no __dict__ to look in
+        __slots__ = ("placed",)
+
+        def play(self, move: Any) -> None:
+            self.placed = getattr(self, "placed", 0) + 1
+            super().play(move)
+
+    class Slotted(TicTacToe):
+        state_class = SlottedState
+
+    with pytest.raises(ConformanceError, match=r"copy\(\) drops the attribute\(s\) placed"):
+        check_game(Slotted(), games=2)
+
 
 class _FullBoardState(BoardState[str, Place]):
     """Noughts on a 2x2 board whose judge forgets the full board: a game going on with no legal move."""

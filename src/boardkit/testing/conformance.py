@@ -21,7 +21,7 @@ import attrs
 from boardkit.about import Chance
 from boardkit.chance import Random, derive_seed
 from boardkit.errors import BoardkitError, IllegalMoveError, NotationError, OptionTypeError, UndoError, check_int, shown
-from boardkit.game import Game, Outcome, State, check_is_game, to_json_value
+from boardkit.game import Game, Outcome, State, check_is_game, fields_of, to_json_value
 from boardkit.parts import Parts
 from boardkit.record import GameRecord, RecordFormat
 
@@ -220,7 +220,7 @@ def _check_one(
                 " (not from a set, nor shuffled)" if sorted(map(str, copied.legal_moves())) == sorted(map(str, legal))
                 else "a copy offers other legal moves than the original"
             )
-        dropped = sorted(set(getattr(state, "__dict__", ())) - set(getattr(copied, "__dict__", ())))
+        dropped = sorted(set(fields_of(state)) - set(fields_of(copied)))  # in __dict__, slots or native fields
         if dropped:
             raise fail(
                 f"copy() drops the attribute(s) {', '.join(dropped)}: a field the state's class does not declare"
