@@ -187,8 +187,6 @@ def test_a_kit_state_keeps_the_base_states_fields_outside_a_dict() -> None:
     methods, called from the game's rules, without probing one (a tenth of a compiled Connect Four
     move). It stays so when played, taken back, copied, determinized and unpickled; a field the game
     adds still goes in a ``__dict__`` of its own, and pickles."""
-    from connect_four import ConnectFour
-
     state = _played(ConnectFour().new_game(seed=5), 6)
     state.undo()
     twins = [state, state.copy(), state.determinize(0, seed=1), pickle.loads(pickle.dumps(state))]

@@ -684,10 +684,10 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
-        # Every field (fields_of: the __dict__, if any, and the slots of the game's own class), and the
-        # position's fields: on the compiled build BoardCells keeps them outside __dict__.
+        # Every field (fields_of: the __dict__, if any, the slots of the game's own class and, on the
+        # compiled build, BoardCells' own fields), but the answers kept to bring forward: found anew.
         state = fields_of(self)
-        state.update(self._cell_fields())
+        state.update(_chains=None, _links=None, _placed=None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:

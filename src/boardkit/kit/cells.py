@@ -955,40 +955,6 @@ class BoardCells(Generic[P]):
         self._links = None
         self._placed = None
 
-    def _cell_fields(self) -> dict[str, Any]:
-        """The fields kept here, by name (for pickling: a native class keeps them outside ``__dict__``)."""
-        return {
-            "board": self.board,
-            "players": self.players,
-            "_tables": self._tables,
-            "_where": self._where,
-            "_cells": self._cells,
-            "_lines": self._lines,
-            "_points": self._points,
-            "_version": self._version,
-            "_legal": self._legal,
-            "_own_check": self._own_check,
-            "_asked_at": self._asked_at,
-            "_counters": self._counters,
-            "_first_part": self._first_part,
-            "_turn": self._turn,
-            "_result": self._result,
-            "_positions_seen": self._positions_seen,
-            "_last_move": self._last_move,
-            "_log": self._log,
-            "_chains": None,  # built anew when asked
-            "_links": None,
-            "_placed": None,
-            "rng": self.rng,
-            "_moves": self._moves,
-            "_tokens": self._tokens,
-            "_draws": self._draws,
-            "game": self.game,
-            "seed": self.seed,
-            "_setup": self._setup,
-            "_determinized": self._determinized,
-        }
-
     def moves(self) -> list[Any]:
         """Every legal move while the game goes on, in a deterministic order
         (:meth:`legal_moves` gives none once the game is over)."""
