@@ -287,6 +287,7 @@ FLOORS = {
         "boardkit.parts",
         "boardkit.chance",
         "boardkit.registry",
+        "boardkit.stack",
         "boardkit.game",
         "boardkit.record",
         "boardkit.fields",
