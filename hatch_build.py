@@ -73,10 +73,6 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: call: connections, lines, flanking, chains, Go's ``Stones`` on bitboards): the kit's examples 1.3x to
 #: 1.9x pure (Go 1.3x). ``boardkit.topology`` stays pure: the kit reads its
 #: integer tables (lists), never its methods, on a move.
-#:
-#: The move stack (``boardkit.stack``: ``MoveStack``, the native first base of every state, ``State`` in
-#: Python and the kit's ``BoardCells`` natively): ``apply``, ``undo``, ``playout``'s bookkeeping and the
-#: copy of the base fields run in C around the game's own rules, still in one place.
 COMPILED_MODULES = (
     "src/boardkit/games/tafl/board.py",
     "src/boardkit/games/tafl/captures.py",
@@ -102,7 +98,6 @@ COMPILED_MODULES = (
     "src/boardkit/kit/cells.py",
     "src/boardkit/patterns.py",
     "src/boardkit/capture.py",
-    "src/boardkit/stack.py",
 )
 
 #: The mypy that compiles them: the version the compiled build is tested with.

@@ -1,5 +1,4 @@
-"""``State.apply`` and ``undo`` (``boardkit.stack.MoveStack``'s, native on
-the compiled build), the one owner of the move stack, the undo
+"""``State.apply`` and ``undo``, the one owner of the move stack, the undo
 records and the generator's states: the kit and Tafl give only ``_play`` and
 ``_unplay`` (the kit also ``_read``, text read in the position), and a
 game's own playout loop (``_random_plies``) plays on the stack the base
@@ -190,47 +189,6 @@ _WRITES = re.compile(
 )
 
 
-def test_state_does_not_redefine_what_the_move_stack_implements() -> None:
-    # On the compiled build a game class compiled with mypyc (Camelot's, 5 Fields') is dispatched
-    # through MoveStack's native table, which cannot see State (Python) in between: a default that
-    # State gave again would be skipped for such a class (as State's own _random_plies once was).
-    from boardkit.game import State
-    from boardkit.stack import MoveStack
-
-    abstract = {"outcome", "_play", "_unplay"}  # stubs on MoveStack; every game class writes its own
-    for name, value in vars(MoveStack).items():
-        if name.startswith("__") or name in abstract or not callable(value):
-            continue
-        assert vars(State).get(name, value) is value, name
-    assert abstract <= State.__abstractmethods__
-
-
-def test_a_state_class_with_a_rule_missing_cannot_be_made() -> None:
-    # On the compiled build MoveStack's native constructor makes the object, not object.__new__,
-    # which is where Python refuses an abstract class: State.__init__ refuses it the same way.
-    from boardkit.game import State
-    from boardkit.testing import Nim
-
-    class Half(State[Any]):
-        def _key(self) -> Any:
-            return ()
-
-    with pytest.raises(TypeError, match=r"abstract class Half .*_play"):
-        Half(Nim(), 2, 0)  # type: ignore[abstract]
-
-
-def test_a_compiled_game_class_plays_out_with_the_default_loop() -> None:
-    # Camelot writes no _random_plies of its own: MoveStack's default loop plays it on both builds.
-    from boardkit.games.camelot import Camelot
-
-    state = Camelot().new_game(seed=3)
-    played = state.playout(max_plies=6, rng=Random(2))
-    assert played == len(state.history) == 6
-    for _ in range(6):
-        state.undo()
-    assert state == Camelot().new_game(seed=3)
-
-
 def test_only_the_base_state_writes_the_move_stack() -> None:
     writers: dict[str, list[str]] = {}
     for path in sorted(SRC.rglob("*.py")):
@@ -238,7 +196,7 @@ def test_only_the_base_state_writes_the_move_stack() -> None:
         hits = [line for line in lines if _WRITES.search(line) and not line.startswith("#")]
         if hits:
             writers[str(path.relative_to(SRC))] = hits
-    assert set(writers) == {"stack.py"}, writers
+    assert set(writers) == {"game.py"}, writers
 
 
 class _CountedState(BoardState[str, Place]):

@@ -287,7 +287,6 @@ FLOORS = {
         "boardkit.parts",
         "boardkit.chance",
         "boardkit.registry",
-        "boardkit.stack",
         "boardkit.game",
         "boardkit.record",
         "boardkit.fields",

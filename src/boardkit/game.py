@@ -35,7 +35,7 @@ import types
 import typing
 import warnings
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
+from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
@@ -44,17 +44,18 @@ from boardkit.about import OPTION_KEY, About, OptionInfo
 from boardkit.chance import Random, check_generator, check_seed, derive_seed, fresh_seed
 from boardkit.compiling import mypyc_attr
 from boardkit.errors import (
+    BoardkitError,
     IllegalMoveError,
     OptionError,
     OptionTypeError,
     RecordError,
+    UndoError,
     check_int,
     shown,
 )
 from boardkit.outcome import Outcome, Player
 from boardkit.parts import Parts
 from boardkit.record import GameRecord, RecordFormat
-from boardkit.stack import DEALT, MoveStack
 
 __all__ = [
     "Game",
@@ -68,8 +69,15 @@ __all__ = [
     "view_dict",
 ]
 
-# A pickle made before the move stack had a module of its own names the sealed undo record here.
-_DEALT: Any = DEALT
+class _Dealt:
+    """The undo record of a move played before a determinized copy was dealt: one object, which a
+    pickle reads back as itself (so that undo still knows it)."""
+
+    def __reduce__(self) -> str:
+        return "_DEALT"
+
+
+_DEALT: Any = _Dealt()
 #: An argument not given (where ``None`` is a value a caller may give).
 _UNSET: Any = object()
 
@@ -108,6 +116,16 @@ def by_position(method: str, names: Sequence[str], args: tuple[Any, ...], keywor
         f"{method}({given}) by position is deprecated: write {method}({spelled})", DeprecationWarning, stacklevel=3
     )
     return (*args, *keywords[len(args) :])
+
+
+def _shown(move: object) -> object:
+    """A move for an error message: itself when its ``repr`` works, else a description."""
+    try:
+        repr(move)
+        str(move)
+    except Exception:
+        return f"<{type(move).__name__} with fields of the wrong kind>"
+    return move
 
 
 def to_json_value(value: Any) -> Any:
@@ -747,7 +765,7 @@ class Game(abc.ABC, Generic[S, M]):
 # parameter typed ``int`` would refuse a wrong type with a bare TypeError before the check that
 # names it in a boardkit error, and would take ``True`` for ``1``.
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class State(MoveStack, abc.ABC, Generic[M]):
+class State(abc.ABC, Generic[M]):
     """One game in progress: mutable, with a move stack.
 
     :meth:`apply` is transactional: an illegal move or bad notation raises and
@@ -786,11 +804,17 @@ class State(MoveStack, abc.ABC, Generic[M]):
         _own_abc_data(cls)
 
     def __init__(self, game: Game[Any, M], players: Any, seed: Any) -> None:
-        missing = type(self).__abstractmethods__
-        if missing:  # as object.__new__ says; the compiled build's native MoveStack makes states without asking
-            names = ", ".join(sorted(missing))
-            raise TypeError(f"Can't instantiate abstract class {type(self).__name__} with abstract methods {names}")
-        self._start_stack(game, players, fresh_seed() if seed is None else check_seed(seed))
+        self.game = game
+        self.players = players
+        self.seed = fresh_seed() if seed is None else check_seed(seed)
+        self.rng = Random(self.seed)
+        self._moves: list[M] = []
+        self._tokens: list[object] = []
+        # The moves that drew from the generator, as (ply, the generator's state before it): the one
+        # place undo restores chance from, whoever wrote the game's own undo.
+        self._draws: list[tuple[int, int]] = []
+        self._setup: Any = None
+        self._determinized = False
 
     # -- what a game supplies -------------------------------------------------
 
@@ -985,16 +1009,118 @@ class State(MoveStack, abc.ABC, Generic[M]):
         """The moves played so far, oldest first."""
         return tuple(self._moves)
 
-    if TYPE_CHECKING:
-        # The move type ``M`` as a type checker sees it; at run time MoveStack's (native on the
-        # compiled build), named here again so that the reference documents them with State.
+    def apply(self, move: M | str) -> None:
+        """Play a move, given as a move value or in the game's notation.
 
-        def apply(self, move: M | str) -> None: ...
-        def undo(self) -> M: ...
-    else:
-        apply = MoveStack.apply
-        undo = MoveStack.undo
-        is_well_formed = MoveStack.is_well_formed
+        The generator's state before the move is kept when the move draws
+        from it, so :meth:`undo` restores chance exactly for every game,
+        however the game writes its own undo.
+
+        Raises:
+            NotationError: if ``move`` is text that is not valid notation.
+            IllegalMoveError: if the rules do not allow the move now, or it is
+                not a move of this game at all (a value with fields of the
+                wrong kind). In both cases the state is left exactly as it was.
+
+        An error of any other kind raised while a legal move is carried out
+        is a bug in the game's rules, and propagates as itself.
+
+        This and :meth:`undo` are the one place that keeps the move stack,
+        the undo records and the generator's states: a game supplies
+        :meth:`_play` and :meth:`_unplay` (and :meth:`_read` where its
+        notation depends on the position), and a faster playout of its own
+        as :meth:`_random_plies`, the loop that :meth:`playout` hands the
+        move stack to.
+        """
+        if isinstance(move, str):
+            move = self._read(move)
+        if self.outcome is not None:
+            raise IllegalMoveError(move, "the game is over")
+        rng = self.rng
+        before = rng.state
+        try:
+            token = self._play(move)
+        except BoardkitError:
+            rng.state = before
+            raise
+        except Exception as exc:
+            rng.state = before
+            # _play refuses before it changes anything, so a value it could not even read (fields of
+            # the wrong kind, off the board) is judged here against the untouched position. A move of
+            # this game (legal here or not) tripped over the rules themselves: a bug, reported as itself.
+            if self.is_well_formed(move):
+                raise
+            raise IllegalMoveError(_shown(move), f"not a move of {self.game.name}: {type(exc).__name__}") from exc
+        if rng.state != before:
+            self._draws.append((len(self._moves), before))
+        self._moves.append(move)
+        self._tokens.append(token)
+
+    def is_well_formed(self, move: object) -> bool:
+        """Whether ``move`` is a move of this game at all, legal now or not:
+        a value that its own notation reads back as
+        (``game.parse_move(str(move)) == move``).
+
+        :meth:`apply` asks it when checking or playing a move raised an
+        error that is not a boardkit one: a value that is not a move (fields
+        of the wrong kind, a square off the board) is refused with an
+        :class:`~boardkit.IllegalMoveError`, while an error on a move of the
+        game is a bug in the rules and propagates as itself.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> from boardkit.testing.nim import Take
+            >>> state = Nim(heap=5).new_game(seed=0)
+            >>> [state.is_well_formed(m) for m in (Take(2), Take(9), Take("2"), "take 2")]
+            [True, True, False, False]
+        """
+        try:
+            text = str(move)
+        except Exception:  # a value with fields of the wrong kind may not even print
+            return False
+        try:
+            return bool(self._read(text) == move)
+        except BoardkitError:
+            return False
+
+    def _read(self, text: str) -> M:
+        """Read ``text`` as a move of this game in this position, for
+        :meth:`apply` and :meth:`is_well_formed`: by default the game's
+        :meth:`Game.parse_move`; a game whose notation depends on the
+        position (the kit's: a move class's ``parse`` may take the state)
+        reads it here.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> Nim().new_game(seed=0)._read("take 2")
+            Take(2)
+        """
+        return self.game.parse_move(text)
+
+    def undo(self) -> M:
+        """Take back the last move and return it, the generator's state
+        included: the same move played again draws the same chance.
+
+        Raises:
+            UndoError: if no move has been played, or (on a determinized
+                copy) if the move was played before the copy was dealt.
+        """
+        moves, tokens = self._moves, self._tokens
+        if not moves:
+            raise UndoError("nothing to undo: no move has been played")
+        token = tokens[-1]
+        if token is _DEALT:
+            raise UndoError(
+                f"this determinized copy was dealt after move {len(moves)} ({str(moves[-1])!r});"
+                " it cannot be taken back past that point"
+            )
+        move = moves.pop()
+        tokens.pop()
+        self._unplay(move, token)
+        draws = self._draws
+        if draws and draws[-1][0] == len(moves):
+            self.rng.state = draws.pop()[1]
+        return move
 
     def drew_chance(self, ply: Any = -1) -> bool:
         """Whether the move at ``ply`` (an index into :attr:`history`; the
@@ -1035,6 +1161,18 @@ class State(MoveStack, abc.ABC, Generic[M]):
         twin = cls.__new__(cls)
         self._copy_base_into(twin)
         return twin
+
+    def _copy_base_into(self, twin: State[M]) -> None:
+        """Copy the fields this base class keeps onto ``twin`` (for ``copy``)."""
+        twin.game = self.game
+        twin.players = self.players
+        twin.seed = self.seed
+        twin.rng = self.rng.copy()
+        twin._moves = list(self._moves)
+        twin._tokens = list(self._tokens)
+        twin._draws = list(self._draws)
+        twin._setup = self._setup
+        twin._determinized = self._determinized
 
     def check_player(self, player: object) -> Player:
         """Return ``player`` if it names a seat of this game.
@@ -1099,6 +1237,25 @@ class State(MoveStack, abc.ABC, Generic[M]):
         twin = self.copy()
         twin._redeal(seed)
         return twin
+
+    def _redeal(self, seed: Any) -> None:
+        """Make this state (a fresh copy) a determinization dealt with ``seed``.
+
+        A copy of the real game still holds two things that give hidden parts
+        away: the real seed (replaying the public moves from it rebuilds the
+        real game) and the real undo records (undo would put the real hidden
+        parts back). This replaces the seed, reseeds the generator in place
+        with ``derive_seed(seed, 1)`` (the same object, so every component
+        bound to it draws the new world's chance) and seals the undo records, so undoing past
+        the deal raises :class:`~boardkit.UndoError`. Games that override
+        :meth:`determinize` call it on their copy.
+        """
+        self.seed = check_seed(seed)
+        # In place: a component bound to this generator (a bag) must draw the new world's chance,
+        # not go on with the real game's stream from a generator object the state has left.
+        self.rng.reseed(derive_seed(seed, 1))
+        self._tokens = [_DEALT] * len(self._tokens)
+        self._determinized = True
 
     def random_move(self, rng: Random) -> M:
         """One legal move chosen uniformly at random with ``rng`` (not the
@@ -1167,6 +1324,54 @@ class State(MoveStack, abc.ABC, Generic[M]):
             raise OptionError(f"max_plies must be a non-negative integer or None, not {shown(max_plies)}")
         chooser = Random(derive_seed(self.seed, "playout", len(self._moves))) if rng is None else check_generator(rng)
         return self._playout(-1 if max_plies is None else max_plies, chooser)
+
+    def _playout(self, limit: int, rng: Random) -> int:
+        """:meth:`playout` with its arguments checked (``limit`` -1: no
+        limit): the moves of :meth:`_random_plies`, each on the move stack
+        with its undo record as :meth:`apply` puts them, and the generator's
+        state kept for those that drew, so that :meth:`undo` takes them back
+        exactly; after a move that raised, the generator is as it was before
+        that move, as :meth:`apply` leaves it.
+
+        Examples:
+            >>> from boardkit.testing import Nim
+            >>> state = Nim(heap=5).new_game(seed=0)
+            >>> state._playout(2, Random(1)), len(state.history), state.drew_chance()
+            (2, 2, False)
+        """
+        moves, start = self._moves, len(self._moves)
+        befores: list[int] = []
+        try:
+            self._random_plies(limit if limit < 0 else start + limit, rng, moves, self._tokens, befores)
+        finally:
+            played, rng_now = len(moves) - start, self.rng
+            if len(befores) > played:  # a move raised: the generator as it was before that move
+                rng_now.state = befores[played]
+            heads, last = befores[:played], rng_now.state
+            if befores and heads.count(last) != played:  # else no move drew: the generator never moved
+                afters = [*befores[1:played], last]  # each move's "after" is the next one's "before"
+                pairs = enumerate(zip(heads, afters, strict=True))
+                self._draws.extend((start + i, before) for i, (before, after) in pairs if before != after)
+        return played
+
+    def _random_plies(self, stop: int, rng: Random, moves: list[M], tokens: list[object], befores: list[int]) -> None:
+        """The loop of :meth:`playout`, until ``moves`` (the move stack)
+        holds ``stop`` moves (-1: no limit) or the game is over: each move
+        :meth:`random_move` chooses with ``rng`` is played by :meth:`_play`
+        and goes on ``moves``, what :meth:`_play` returned on ``tokens``,
+        and the generator's state before it on ``befores`` (put there before
+        the move is played, so one more when a move raised). A game
+        overrides it with a faster loop that plays the same moves (Tafl,
+        Field of the Cloth of Gold and the kit do); a game whose moves never
+        draw from the generator may leave ``befores`` empty.
+        :func:`~boardkit.testing.check_game` compares it with :meth:`apply`.
+        """
+        chance = self.rng
+        while len(moves) != stop and self.outcome is None:
+            move = self.random_move(rng)
+            befores.append(chance.state)
+            tokens.append(self._play(move))
+            moves.append(move)
 
     def evaluate(self, player: int) -> float:
         """A cheap estimate in ``[-1, 1]`` of how good the position is for
@@ -1253,16 +1458,6 @@ class State(MoveStack, abc.ABC, Generic[M]):
 
     __hash__ = None  # type: ignore[assignment]
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Every field by name (:func:`fields_of`: the ``__dict__``, slots and,
-        on the compiled build, the move stack's native fields), so that a
-        state pickles, copies and deep-copies the same on both builds."""
-        return fields_of(self)
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
-
     def __repr__(self) -> str:
         status = f"over: {self.outcome.reason}" if self.outcome else f"player {self.current_player} to move"
         return f"<{type(self).__name__} {self.game!r}, {len(self._moves)} moves, {status}>"
@@ -1282,9 +1477,8 @@ def fields_of(obj: object, leave: tuple[str, ...] = ()) -> dict[str, Any]:
         ['_determinized', '_draws', '_most']
     """
     fields = dict(getattr(obj, "__dict__", {}))
-    names: list[str] = []
+    names = [*getattr(type(obj), "__mypyc_attrs__", ())]
     for cls in type(obj).__mro__:
-        names.extend(cls.__dict__.get("__mypyc_attrs__", ()))  # each native class names its own fields
         slots = cls.__dict__.get("__slots__", ())
         names.extend((slots,) if isinstance(slots, str) else slots)
     for name in names:
@@ -1375,7 +1569,6 @@ def no_move_error(state: State[Any]) -> IllegalMoveError:
     if state.is_over:
         return IllegalMoveError("(none)", "the game is over, so there is no move to choose")
     return IllegalMoveError(
-        "(none)",
-        f"{state.game.name} has no legal move here, yet the game is not over: its rules must end a game"
-        " where no move is left (boardkit.testing.check_game finds this)",
+        "(none)", f"{state.game.name} has no legal move here, yet the game is not over: its rules must end a game"
+        " where no move is left (boardkit.testing.check_game finds this)"
     )

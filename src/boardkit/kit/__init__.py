@@ -691,8 +691,8 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        # Here again, not State's: BoardCells (native on the compiled build) has mypyc's own, and comes first.
-        State.__setstate__(self, state)
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def render(self) -> str:
         """The board as text (:func:`boardkit.render.text.board_rows`): the

@@ -24,7 +24,7 @@ from typing import Any, Final, Generic, SupportsIndex, cast
 
 from typing_extensions import TypeVar
 
-from boardkit.chance import check_generator
+from boardkit.chance import Random, check_generator
 from boardkit.compiling import i64, mypyc_attr
 from boardkit.errors import CellError, IllegalMoveError, OptionError
 from boardkit.game import Outcome, Player, no_move_error
@@ -32,7 +32,6 @@ from boardkit.patterns import can_reach as reaches
 from boardkit.patterns import line as count_line
 from boardkit.patterns import shortest_way
 from boardkit.render.text import symbol
-from boardkit.stack import MoveStack
 from boardkit.topology import Cell, CompiledTopology, SquareGrid, Topology, TopologyError  # noqa: F401  (SquareGrid: the doctests')
 
 __all__ = ["PART", "BoardCells", "BoardTables", "CellBits", "CellWords", "P", "WallTable"]
@@ -828,7 +827,7 @@ class _Chains(_Forward):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class BoardCells(MoveStack, Generic[P]):
+class BoardCells(Generic[P]):
     """The position of a :class:`~boardkit.kit.BoardState` and the methods
     that read and change it: its first base, where the kit's hot work is
     done (a native class on the compiled build, which the game's state
@@ -841,10 +840,21 @@ class BoardCells(MoveStack, Generic[P]):
 
     #: The board the game is played on.
     board: Topology
-    # The base State's game, declared here too (MoveStack leaves it to the state class, which types it):
-    # an instance that keeps no field in a __dict__ lets Python 3.11 and later specialise
-    # ``self.method`` look-ups in the game's own (interpreted) rules.
+    #: How many players take part.
+    players: int
+    # The base State's generator and move stack (State.apply and undo keep them), declared here so that
+    # a native instance holds them in its slots.
+    rng: Random
+    _moves: list[Any]
+    _tokens: list[Any]
+    _draws: list[tuple[int, int]]
+    # The rest of the base State's fields, declared here too: an instance that keeps no field in a
+    # __dict__ lets Python 3.11 and later specialise ``self.method`` look-ups in the game's own
+    # (interpreted) rules, which it refuses for an instance whose __dict__ exists.
     game: Any
+    seed: int
+    _setup: Any
+    _determinized: bool
 
     def __init__(
         self,

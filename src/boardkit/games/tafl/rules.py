@@ -957,7 +957,7 @@ class TaflState(State[Move]):
         if not self._tokens:
             return ()
         names = self._g.names
-        return tuple(sorted(names[c] for c, _ in self._tokens[-1][3]))
+        return tuple(sorted(names[c] for c, _ in self._tokens[-1][3]))  # type: ignore[index]
 
     @property
     def king(self) -> str | None:
@@ -1043,7 +1043,7 @@ class TaflState(State[Move]):
         names = self._g.names
         out = []
         for move, token in zip(self._moves, self._tokens, strict=True):
-            captured = token[3]
+            captured = token[3]  # type: ignore[index]
             if captured:
                 out.append(f"{move}x" + "/".join(sorted(names[c] for c, _ in captured)))
             else:
