@@ -43,7 +43,10 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: 1.01x-1.13x, but a compiled public base class changes what users' own classes on it do: an
 #: incomplete subclass could be made and crashed when its missing rule was called, ``__slots__``
 #: fields were lost in pickles, class-level options read as none; benchmarks/README.md, 2026-11-30),
-#: ``boardkit.agents.mcts`` (the agent's options, checks and guard: its search loop is ``_uct``).
+#: ``boardkit.agents.mcts`` (the agent's options, checks and guard: its search loop is ``_uct``), and a
+#: native move stack under every state (``State.apply`` and ``undo`` in C: the kit and the shipped games
+#: 1.02x-1.13x, but a state written in Python on a native base reads its own fields several times slower
+#: on Python 3.11, so HighTiles ran 0.96x; benchmarks/README.md, sixth session of 2026-11-30).
 #:
 #: The components and the other three games (``benchmarks/README.md``, "Zones, bags and the other
 #: games"): ``boardkit.zones`` and ``boardkit.bag`` are native classes (a zone's contents a plain dict,
