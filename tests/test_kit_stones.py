@@ -149,3 +149,20 @@ def test_place_reads_bits_past_the_board_as_the_whole_numbers_do() -> None:
     stray = 1 << 125
     for mine, theirs in ((whole.bit[0], whole.bit[1] | stray), (whole.bit[0] | stray, whole.bit[1])):
         assert paired.place(2, mine, theirs) == whole.place(2, mine, theirs)
+
+
+def test_legal_reads_bits_past_the_board_as_the_whole_numbers_do() -> None:
+    """``legal`` answers such bitboards (stones, or forbidden points, far past the board) as the whole
+    numbers do too: on the compiled build the two words' version falls back to them, rather than raise
+    ``ValueError``."""
+    whole, paired = Stones(11, 10, words=False), Stones(11, 10, words=True)
+    stray, corner = 1 << 125, whole.bit[0]
+    hemmed = whole.bit[1] | whole.bit[11]  # the corner is a point with no empty neighbour: a hard one
+    for mine, theirs, forbidden in (
+        (stray, hemmed, 0),
+        (hemmed, stray, 0),
+        (hemmed, 0, stray),
+        (hemmed | stray, whole.bit[2], corner),
+    ):
+        assert paired.legal(mine, theirs, forbidden) == whole.legal(mine, theirs, forbidden)
+

@@ -548,7 +548,10 @@ class Stones:
         """The empty points (but ``forbidden``) where a stone of ``mine`` has a liberty once it has
         taken what it takes: every point but suicides."""
         if self._native:
-            return self._legal_pair(mine, theirs, forbidden)
+            try:
+                return self._legal_pair(mine, theirs, forbidden)
+            except (ValueError, OverflowError):  # bits past the two words: read as the whole numbers read them
+                pass
         row, board = self.stride, self.board
         empty = board & ~(mine | theirs)
         a, b, c, d = empty << 1 & board, empty >> 1 & board, empty << row & board, empty >> row
