@@ -430,12 +430,12 @@ class Stones:
         self._top: i64 = span - row if two else 0  # the shift that takes word 0's top row to word 1's bottom
         self._below: i64 = (1 << (span - row)) - 1 if two else 0  # a word but its top row
         self._first: i64 = (1 << row) - 1 if two else 0  # a word's bottom row
-        self._board0: i64 = self.board & (1 << span) - 1 if two else 0
+        self._low = (1 << span) - 1  # word 0's bits, as a whole number
+        self._board0: i64 = self.board & self._low if two else 0
         self._board1: i64 = self.board >> span if two else 0
         # Each cell's bit in its word, and whether that word is the second; its neighbours in each word.
         self._word_bit: list[i64] = [b >> span if b >> span else b for b in self.bit] if two else []
         self._high: list[bool] = [b >> span != 0 for b in self.bit] if two else []
-        self._low = (1 << span) - 1  # word 0's bits, as a whole number
         self._near0: list[i64] = [n & self._low for n in self.near] if two else []
         self._near1: list[i64] = [n >> span for n in self.near] if two else []
 
