@@ -40,7 +40,7 @@ ROUTES = [
     step_table(BOARD, Path, ways=(left, ahead, right), capture=(left, right))
     for left, ahead, right in (("sw", "s", "se"), ("nw", "n", "ne"))
 ]
-GOAL = (slice(56, 64), slice(0, 8))  # the far row of each side, by square index
+FAR_ROW = (7, 0)  # the row each side makes for, by square index (index // 8)
 
 
 def openspiel_names(move: Path, state: object = None) -> str:
@@ -64,9 +64,17 @@ class BreakthroughState(BoardState[str, Path]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        cells = self.at
+        last = self.last_move  # the step just made: only its side can have won
+        if last is not None:
+            player = 1 - self.player
+            if BOARD.index(last.target) // 8 == FAR_ROW[player]:
+                return Outcome.win(player, "reached the far row")
+            if last.capture and self.find(PIECES[self.player]) < 0:
+                return Outcome.win(player, "took every piece")
+            return None
+        cells = self.at  # no move made the position (the start, or set up by hand): the whole board, both sides
         for player, piece in enumerate(PIECES):
-            if piece in cells[GOAL[player]]:
+            if piece in cells[8 * FAR_ROW[player] : 8 * FAR_ROW[player] + 8]:
                 return Outcome.win(player, "reached the far row")
             if PIECES[1 - player] not in cells:
                 return Outcome.win(player, "took every piece")

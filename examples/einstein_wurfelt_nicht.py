@@ -110,12 +110,12 @@ class EinsteinState(BoardState[str, Path]):
             self.roll()  # the next player's die
 
     def judge(self) -> Outcome | None:
-        mover = 1 - self.player  # only the player who has just moved can have won
-        if (self[GOALS[mover]] or " ")[0] == COLOURS[mover]:
-            return Outcome.win(mover, "reached the far corner")
-        last = self.last_move  # only a capture can take the other side's last cube
-        if (last is None or last.capture) and not any(cube and cube[0] == COLOURS[self.player] for cube in self.at):
-            return Outcome.win(mover, "took every cube")
+        last = self.last_move  # only the player who has just moved can have won; only a capture takes a last cube
+        for mover in (1 - self.player,) if last is not None else (0, 1):  # None: no move made it, so either side
+            if (self[GOALS[mover]] or " ")[0] == COLOURS[mover]:
+                return Outcome.win(mover, "reached the far corner")
+            if (last is None or last.capture) and not any(cube and cube[0] == COLOURS[1 - mover] for cube in self.at):
+                return Outcome.win(mover, "took every cube")
         return None
 
 

@@ -44,6 +44,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
@@ -116,20 +117,38 @@ class HavannahState(BoardState[str, Place]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        last = self.last_move  # the stone just put: only its chain can be new
-        if last is None:
-            return None
-        player, b = 1 - self.player, board(self.game.options.size)
-        if self[last.cell] != STONES[player]:  # a hand changed it since
-            return None if None in self.at else Outcome.draw("the board is full")
-        if self.counter("_ring"):
-            return Outcome.win(player, "a ring")
-        touched = self.chain_marks(last.cell, b.marks)  # the corners and sides its chain reaches, as bits
-        if (touched >> 6).bit_count() >= 2:
-            return Outcome.win(player, "a bridge")
-        if (touched & 63).bit_count() >= 3:
-            return Outcome.win(player, "a fork")
+        last, b = self.last_move, board(self.game.options.size)  # the stone just put: only its chain can be new
+        for player in (1 - self.player,) if last is not None else (0, 1):  # None: no move made it, so all chains
+            stone = STONES[player]
+            if self.counter("_ring") if last is not None else ringed(self.at, b.grid, stone):
+                return Outcome.win(player, "a ring")
+            ours = [last.cell] if last is not None else [b.grid.cells[i] for i, s in enumerate(self.at) if s == stone]
+            for cell in ours:
+                touched = self.chain_marks(cell, b.marks)  # the corners and sides its chain reaches, as bits
+                if (touched >> 6).bit_count() >= 2:
+                    return Outcome.win(player, "a bridge")
+                if (touched & 63).bit_count() >= 3:
+                    return Outcome.win(player, "a fork")
         return None if None in self.at else Outcome.draw("the board is full")
+
+
+def ringed(cells: Sequence[str | None], grid: HexGrid, stone: str) -> bool:
+    """Whether ``stone``'s stones ring a hex, looked at afresh (for a position
+    no move made): a hex, whatever it holds, whose every way to the board's
+    rim crosses one of them."""
+    near = grid.compiled.neighbors
+    for start in range(len(cells)):
+        seen, todo = {start}, [start]
+        while todo:
+            i = todo.pop()
+            if len(near[i]) < 6:  # on the rim: out
+                break
+            fresh = [j for j in near[i] if j not in seen and cells[j] != stone]
+            seen.update(fresh)
+            todo += fresh
+        else:
+            return True
+    return False
 
 
 class Havannah(BoardGame[HavannahState, Place]):

@@ -66,19 +66,19 @@ class HexState(BoardState[str, Place]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        player = 1 - self.player  # only the player who has just moved can have won
-        colour, one, other = GOALS[player]
-        goal = SIDES[one] | SIDES[other]
         grid, _, marks = board(self.game.options.size)
-        last = self.last_move  # the stone just put: only its chain can be new
-        if last is None:  # stones put by hand before any move: every chain on the first side
-            side = zip(grid.cells, marks, strict=True)
-            starts = [cell for cell, bits in side if bits & SIDES[one] and self[cell] == STONES[player]]
-        else:  # (unless a hand changed it since)
-            starts = [last.cell] if self[last.cell] == STONES[player] else []
-        for start in starts:
-            if self.chain_marks(start, marks) & goal == goal:  # the chain touches both sides
-                return Outcome.win(player, f"{colour} joins {one} and {other}")
+        last = self.last_move  # the stone just put: only its chain can be new, and only its player has won
+        for player in (0, 1) if last is None else (1 - self.player,):  # None: no move made it, so every chain
+            colour, one, other = GOALS[player]
+            goal = SIDES[one] | SIDES[other]
+            if last is not None:
+                starts = [last.cell]
+            else:  # every chain of the player on its first side
+                side = zip(grid.cells, marks, strict=True)
+                starts = [cell for cell, bits in side if bits & SIDES[one] and self[cell] == STONES[player]]
+            for start in starts:
+                if self.chain_marks(start, marks) & goal == goal:  # the chain touches both sides
+                    return Outcome.win(player, f"{colour} joins {one} and {other}")
         return None
 
 

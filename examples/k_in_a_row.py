@@ -84,9 +84,12 @@ class KInARowState(BoardState[str, Place]):
 
     def judge(self) -> Outcome | None:
         last, k = self.last_move, self.game.options.k  # the stone just put: only its lines are new
-        if last is not None and self.line(last.cell) >= k:
-            words = NUMBERS[k - 2] if k - 2 < len(NUMBERS) else str(k)
-            return Outcome.win(STONES.index(self[last.cell] or "B"), f"{words} in a line")
+        # No move made the position (None): the lines of every stone.
+        stones = (last.cell,) if last is not None else [c for c, s in zip(self.board.cells, self.at, strict=True) if s]
+        for cell in stones:
+            if self.line(cell) >= k:
+                words = NUMBERS[k - 2] if k - 2 < len(NUMBERS) else str(k)
+                return Outcome.win(STONES.index(self[cell] or "B"), f"{words} in a line")
         return None if None in self.at else Outcome.draw("the board is full")
 
 

@@ -85,6 +85,10 @@ class UltimateTicTacToeState(BoardState[str, Place]):
         won, last = self.counter("_won"), self.last_move
         if last is not None and won[WHERE[last.cell][0]] == ".":
             return None  # the small board just played in is still open: nothing was decided
+        if last is None:  # no move made the position (set up by hand): each small board read from its squares
+            cells = self.at
+            full = ["=" if all(cells[i] for i in squares) else "." for squares in SQUARES]
+            won = "".join(self.filled(lines) or full[b] for b, lines in enumerate(SMALL_LINES))
         three = filled(won, LINES, pieces=MARKS)
         if three is not None:
             return Outcome.win(MARKS.index(three), "three small boards in a row")

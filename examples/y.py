@@ -72,14 +72,14 @@ class YState(BoardState[str, Place]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        player = 1 - self.player  # only the player who has just moved can have won
         grid, _, marks = board(self.game.options.size)
-        last = self.last_move  # the stone just put: only its chain can be new
-        # Stones put by hand before any move: every chain that touches the top side.
+        last = self.last_move  # the stone just put: only its chain can be new, and only its player has won
+        # No move made the position (None): every chain that touches the top side, of either player.
         starts = [last.cell] if last is not None else [c for c, bits in zip(grid.cells, marks, strict=True) if bits & 1]
-        for start in starts:
-            if self[start] == STONES[player] and self.chain_marks(start, marks) == 7:
-                return Outcome.win(player, "a chain touches all three sides")
+        for player in (0, 1) if last is None else (1 - self.player,):
+            for start in starts:
+                if self[start] == STONES[player] and self.chain_marks(start, marks) == 7:
+                    return Outcome.win(player, "a chain touches all three sides")
         return None
 
 

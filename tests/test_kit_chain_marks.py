@@ -171,20 +171,22 @@ def test_hex_and_y_end_where_a_plain_search_of_the_chains_says(game: type[BoardG
             assert state.is_over == all(touched), (g, str(state.last_move))
 
 
-def test_a_stone_changed_by_hand_wins_nothing_for_the_player_who_put_it_there() -> None:
-    """Hex and Havannah judge the chain of the last move's hex only while it holds that player's stone."""
+def test_a_stone_changed_by_hand_is_judged_for_whoever_it_now_belongs_to() -> None:
+    """A position changed by hand is judged whole, with no last move: the chain of the last move's hex
+    counts for the player whose stone it now holds, never for the player who played it there."""
     from havannah import Havannah
 
     state = Hex(size=3).new_game(seed=0)
     for name in ["a1", "a2", "b1", "c1"]:
         state.apply(name)
-    state.put("c1", "R")  # red's a1-b1-c1 now joins left and right, blue's sides: not blue's win
+    state.put("c1", "R")  # red's a1-b1-c1 now joins left and right, blue's sides: nobody's win
     assert state.outcome is None
     state = Havannah(size=2).new_game(seed=0)
     state.apply("b1")
     state.apply("a1")
-    state.put("a1", "O")  # O's a1-b1 joins two corners: not the win of @, who played a1
-    assert state.outcome is None
+    state.put("a1", "O")  # O's a1-b1 joins two corners: O's bridge, not a win of @, who played a1
+    assert state.outcome is not None
+    assert (state.outcome.winner, state.outcome.reason) == (0, "a bridge")
 
 
 NAN = float("nan")  # one object, never equal to itself

@@ -1891,7 +1891,14 @@ class BoardCells(Generic[P]):
         self._chains = self._links = None
         self._placed = None
         self._result = None  # judged as a move's end is, as a game going on: its legal moves are listed anew
-        self._result = self.judge()
+        # No move made this position: a judge that looks only at what the last move changed reads no last
+        # move, and looks at the whole board, as at the start (Hex's chains, Gomoku's lines).
+        last, self._last_move = self._last_move, None
+        try:
+            self._result = self.judge()
+        finally:
+            self._last_move = last
+            self._version += 1  # moves listed while it judged read no last move: listed again when asked
 
     def put(self, cell: Cell, piece: P | None) -> None:
         """Put ``piece`` on ``cell`` (``None`` empties it), replacing what was there."""
@@ -3012,7 +3019,10 @@ class BoardCells(Generic[P]):
         """The move being played, while :meth:`play` and :meth:`judge` run,
         and the last move played otherwise (``None`` before the first): what
         a judge that looks only at what the last move changed reads (the
-        stone just put in Hex, Y or Havannah).
+        stone just put in Hex, Y or Havannah). While :meth:`judge` looks at
+        a position that no move made (the start, or one changed by hand with
+        :meth:`put`, :meth:`set` and the like) it is ``None``: such a judge
+        then looks at the whole board, for either side.
 
         Examples:
             >>> from tic_tac_toe import TicTacToe
