@@ -30,11 +30,12 @@ import attrs
 from boardkit import Outcome
 from boardkit.about import About
 from boardkit.kit import BoardGame, BoardState, Place
-from boardkit.topology import HexGrid, Topology
+from boardkit.topology import Cell, HexGrid, Topology
 
 STONES = "RB"
 GOALS = [("red", "top", "bottom"), ("blue", "left", "right")]  # each player's colour and sides to join
 SIDES = {"top": 1, "bottom": 2, "left": 4, "right": 8}  # each side's bit in a hex's marks
+GOAL = [SIDES[one] | SIDES[other] for _, one, other in GOALS]  # each player's two sides' bits together
 
 
 @functools.cache
@@ -68,17 +69,18 @@ class HexState(BoardState[str, Place]):
     def judge(self) -> Outcome | None:
         grid, _, marks = board(self.game.options.size)
         last = self.last_move  # the stone just put: only its chain can be new, and only its player has won
-        for player in (0, 1) if last is None else (1 - self.player,):  # None: no move made it, so every chain
-            colour, one, other = GOALS[player]
-            goal = SIDES[one] | SIDES[other]
-            if last is not None:
-                starts = [last.cell]
-            else:  # every chain of the player on its first side
-                side = zip(grid.cells, marks, strict=True)
-                starts = [cell for cell, bits in side if bits & SIDES[one] and self[cell] == STONES[player]]
-            for start in starts:
-                if self.chain_marks(start, marks) & goal == goal:  # the chain touches both sides
-                    return Outcome.win(player, f"{colour} joins {one} and {other}")
+        if last is not None:
+            return self.joined(1 - self.player, last.cell, marks)
+        for player, (_, one, _) in enumerate(GOALS):  # no move made the position: every chain on a first side
+            for cell, bits in zip(grid.cells, marks, strict=True):
+                if bits & SIDES[one] and self[cell] == STONES[player] and (won := self.joined(player, cell, marks)):
+                    return won
+        return None
+
+    def joined(self, player: int, cell: Cell, marks: list[int]) -> Outcome | None:
+        """The player's win if the chain on ``cell`` touches both their sides."""
+        if self.chain_marks(cell, marks) & GOAL[player] == GOAL[player]:
+            return Outcome.win(player, "{} joins {} and {}".format(*GOALS[player]))  # red joins top and bottom
         return None
 
 
