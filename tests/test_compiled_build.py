@@ -242,6 +242,18 @@ def test_a_kit_state_pickles_and_copies_the_slots_of_its_class() -> None:
         assert twin.mark == [5] and twin == state
 
 
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_a_kit_state_pickles_under_every_protocol(protocol: int) -> None:
+    """Under protocols 0 and 1 Python's default rebuilt a kit state by calling the first built-in
+    base's ``__init__``: on the compiled build the kit's compiled base, which wants its arguments
+    (a ``TypeError`` when read back)."""
+    state = _played(_MarkedConnectFour().new_game(seed=5), 6)
+    twin = pickle.loads(pickle.dumps(state, protocol=protocol))
+    assert twin == state and twin.mark == [5] and twin.history == state.history
+    twin.undo()
+    assert twin != state and len(twin.legal_moves()) == 7
+
+
 @pytest.mark.parametrize(
     "call",
     [

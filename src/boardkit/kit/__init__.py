@@ -69,12 +69,12 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, SupportsIndex, cast
 
 from typing_extensions import Self, TypeVar
 
 from boardkit.errors import NotationError, OptionError
-from boardkit.game import Game, NoOptions, State, fields_of, make_options
+from boardkit.game import Game, NoOptions, State, fields_of, from_fields, make_options
 from boardkit.kit.cells import PART, BoardCells, BoardTables, P
 from boardkit.kit.moves import Edge, MoveType, Pass, Path, Place, Step
 from boardkit.kit.routes import hop_table, line_table, route_table, slide_table, step_table
@@ -693,6 +693,12 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
             setattr(self, name, value)
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        # A bare object (from_fields with no fields), then its fields (__getstate__, __setstate__), under
+        # every protocol, as protocol 2 and later do by default: under protocols 0 and 1 Python's default
+        # calls the first built-in base's __init__, on the compiled build the kit's compiled base's.
+        return (from_fields, (type(self), {}), self.__getstate__())
 
     def render(self) -> str:
         """The board as text (:func:`boardkit.render.text.board_rows`): the
