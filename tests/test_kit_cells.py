@@ -214,3 +214,22 @@ def test_undo_gives_back_the_legal_moves_known_before_the_move() -> None:
     state.put("b2", "O")  # by hand, after the move
     state.undo()
     assert state["b2"] == "O" and "b2" not in [str(m) for m in state.legal_moves()]
+
+
+def test_copy_copy_of_a_kit_state_is_an_independent_game() -> None:
+    """``copy.copy`` is the state's ``copy()``: a shallow copy shared the position's lists and the
+    positions seen, so moves on the copy changed the original (in Oware, a later game of the original
+    ended early, "a position came back")."""
+    from oware import Oware
+
+    state = _played(Oware(), 3, 10)
+    seen, cells, history = state.times_seen(), state.layout(), state.history
+    twin = copy.copy(state)
+    assert twin == state and type(twin) is type(state)
+    rng = Random(2)
+    for _ in range(12):
+        if twin.is_over:
+            break
+        twin.apply(twin.random_move(rng))
+    assert state.times_seen() == seen and state.layout() == cells and state.history == history
+    assert twin != state

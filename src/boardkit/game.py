@@ -855,6 +855,22 @@ class State(abc.ABC, Generic[M]):
     def copy(self) -> Self:
         """An independent deep copy; later moves on either leave the other alone."""
 
+    def __copy__(self) -> Self:
+        """``copy.copy(state)`` is :meth:`copy`: an independent game, as
+        python-chess's boards do (a shallow copy shared the position's lists,
+        so moves on one changed the other's record).
+
+        Examples:
+            >>> import copy
+            >>> from boardkit.testing import Nim
+            >>> state = Nim().new_game(seed=0)
+            >>> twin = copy.copy(state)
+            >>> twin.apply(twin.legal_moves()[0])
+            >>> len(twin.history), len(state.history)
+            (1, 0)
+        """
+        return self.copy()
+
     @abc.abstractmethod
     def render(self) -> str:
         """A text picture of the position for terminals."""
