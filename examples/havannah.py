@@ -105,14 +105,16 @@ class HavannahState(BoardState[str, Place]):
     def moves(self) -> list[Place]:
         places = board(self.game.options.size).places
         moves = self.place_moves(places)
-        if self.game.options.swap and self.player == 1 and self.at.count(None) == len(places) - 1:
-            moves.insert(0, self.last_move)  # the swap: on the first stone
+        last = self.last_move  # the swap: on the first stone, where the first move put it
+        if self.game.options.swap and self.player == 1 and self.at.count(None) == len(places) - 1 and last:
+            moves[:0] = [last] if self[last.cell] else []
         return moves
 
     def play(self, move: Place) -> None:
         stone = STONES[self.player]
-        if self[move.cell] is None and self.closes_ring(move.cell, stone):  # not the swap, on the first stone
-            self.set("_ring", True)  # seen before the stone joins its neighbours' chains
+        ring = self[move.cell] is None and self.closes_ring(move.cell, stone)  # not the swap, on the first stone
+        if ring or self.counter("_ring"):  # seen before the stone joins its neighbours' chains (and a ring
+            self.set("_ring", ring)  # broken by hand since the last move is no ring of this one)
         self.put(move.cell, stone)
         self.next_turn()
 

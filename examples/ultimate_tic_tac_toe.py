@@ -20,6 +20,11 @@ forced one as the square alone: :func:`openspiel_names` names a move so.
 The picture shows the nine small boards, dark and light in turn, by naming
 each square's colour (the kit's ``cell_colours`` by cell name).
 
+The rules keep two records in counters, from the moves: each small board
+decided (``_won``) and the board the next mark is sent to (``_sent``).
+They read those, not the squares, so a position changed by hand with
+``put`` sets them too (``state.set("_won", ...)``).
+
 Run it with ``boardkit play examples/ultimate_tic_tac_toe.py:UltimateTicTacToe``.
 
 Examples:
@@ -85,10 +90,6 @@ class UltimateTicTacToeState(BoardState[str, Place]):
         won, last = self.counter("_won"), self.last_move
         if last is not None and won[WHERE[last.cell][0]] == ".":
             return None  # the small board just played in is still open: nothing was decided
-        if last is None:  # no move made the position (set up by hand): each small board read from its squares
-            cells = self.at
-            full = ["=" if all(cells[i] for i in squares) else "." for squares in SQUARES]
-            won = "".join(self.filled(lines) or full[b] for b, lines in enumerate(SMALL_LINES))
         three = filled(won, LINES, pieces=MARKS)
         if three is not None:
             return Outcome.win(MARKS.index(three), "three small boards in a row")

@@ -79,16 +79,18 @@ def test_einstein_judges_either_side_by_hand() -> None:
     assert (state.outcome.winner, state.outcome.reason) == (waiting, "reached the far corner")
 
 
-def test_ultimate_tic_tac_toe_reads_small_boards_won_by_hand() -> None:
+def test_ultimate_tic_tac_toe_judges_its_records_set_by_hand() -> None:
+    """Ultimate tic-tac-toe reads its record of the small boards decided, which a change by hand sets
+    along with the squares (its docstring says so): three boards won in a row so end the game."""
     state = _after(UltimateTicTacToe(), "e5")  # O must now play in the centre board
     for small in ("a1", "d1", "g1"):  # three small boards along the top, each won by hand with its top row
         column = small[0]
         for k in range(3):
             state.put(f"{chr(ord(column) + k)}1", "O")
-    assert state.outcome is not None and (state.outcome.winner, state.outcome.reason) == (
-        1,
-        "three small boards in a row",
-    )
+    assert state.outcome is None  # the record says no board is decided yet
+    state.set("_won", "OOO......")
+    assert state.outcome is not None
+    assert (state.outcome.winner, state.outcome.reason) == (1, "three small boards in a row")
 
 
 class Watching(TicTacToeState):

@@ -890,6 +890,9 @@ class BoardCells(Generic[P]):
         # The positions seen (remember), each with how many times; the move being played, then the last one.
         self._positions_seen: dict[Hashable, int] = {}
         self._last_move: Any = None
+        # The version of the last change made outside a move (-1: none): an undo of a move played before
+        # it leaves a position no move made, judged again.
+        self._by_hand = -1
         # While a move is played: what it overwrote, as (what, where, old value), for undo.
         # Plain data, not bound methods, so that a copy's undo changes the copy.
         self._log: list[tuple[int, Any, Any]] | None = None
@@ -922,6 +925,7 @@ class BoardCells(Generic[P]):
         twin._result = self._result
         twin._positions_seen = dict(self._positions_seen)
         twin._last_move = self._last_move
+        twin._by_hand = self._by_hand
         twin._log = None
         twin._chains = None  # built anew when the twin asks: brought forward by one state only
         twin._links = None
@@ -951,6 +955,7 @@ class BoardCells(Generic[P]):
         self._version = version
         self._legal = legal
         self._asked_at = -1
+        self._by_hand = -1
         self._chains = None
         self._links = None
         self._placed = None
@@ -1888,11 +1893,16 @@ class BoardCells(Generic[P]):
         offered. (The start position's own set-up is logged to a list
         thrown away, so it is judged once, at the end.)"""
         self._version += 1
+        self._by_hand = self._version
         self._chains = self._links = None
         self._placed = None
-        self._result = None  # judged as a move's end is, as a game going on: its legal moves are listed anew
-        # No move made this position: a judge that looks only at what the last move changed reads no last
-        # move, and looks at the whole board, as at the start (Hex's chains, Gomoku's lines).
+        self._judge_as_set_up()
+
+    def _judge_as_set_up(self) -> None:
+        """Judge a position that no move made (changed by hand, or one such a change left after an undo),
+        as a game going on whose legal moves are listed anew: a judge that looks only at what the last
+        move changed reads no last move, and looks at the whole board (Hex's chains, Gomoku's lines)."""
+        self._result = None
         last, self._last_move = self._last_move, None
         try:
             self._result = self.judge()
@@ -1901,7 +1911,16 @@ class BoardCells(Generic[P]):
             self._version += 1  # moves listed while it judged read no last move: listed again when asked
 
     def put(self, cell: Cell, piece: P | None) -> None:
-        """Put ``piece`` on ``cell`` (``None`` empties it), replacing what was there."""
+        """Put ``piece`` on ``cell`` (``None`` empties it), replacing what was there.
+
+        Between moves (a position changed by hand) the game is judged again,
+        whole (:attr:`last_move` reads ``None`` while it is), and its legal
+        moves are listed anew; a move taken back later, across such a
+        change, judges the position again too. A game that keeps records of
+        its own drawn from the cells, in counters (Go's bitboards, Ultimate
+        tic-tac-toe's small boards decided), reads those and not the cells:
+        set them too (:meth:`set`) when you change the cells by hand.
+        """
         try:
             index = self._where[cell]
         except (KeyError, TypeError):
@@ -3199,7 +3218,8 @@ class BoardCells(Generic[P]):
         except BaseException:
             self._log = None
             self._asked_at = -1
-            self._unplay(move, log)
+            self._unwind(log)
+            self._result = None  # it was played while the game went on
             # The last move played, as it was: in a playout the moves before this one are not yet on the stack.
             self._last_move = previous
             raise
@@ -3224,8 +3244,20 @@ class BoardCells(Generic[P]):
         return log
 
     def _unplay(self, move: Any, token: Any) -> None:
+        played = self._unwind(token)
+        moves = self._moves  # the move taken back is off the stack already (or, refused, never on it)
+        self._last_move = moves[-1] if moves else None
+        if self._by_hand > played >= 0 or played < 0 <= self._by_hand:
+            self._judge_as_set_up()  # changed by hand since the move: the position before it, with that change
+        else:
+            self._result = None  # a move is only ever played while the game goes on
+
+    def _unwind(self, token: Any) -> int:
+        """Put back what a move's record says it changed; the version the move left (-1: the record no
+        longer says, 64 moves back or more, or a move that raised before it was recorded)."""
         version = self._version
         self._version += 1
+        played = -1
         for what, where, old in reversed(token):
             if what == _CELL:
                 self._cells[where] = old
@@ -3236,6 +3268,7 @@ class BoardCells(Generic[P]):
             elif what == _CROSSING:
                 BoardCells._crossing_points(self)[where] = old
             elif what == _LEGAL:
+                played = where
                 if where == version:  # the position is the one the move left: the one before it comes back whole
                     self._version = version - 1
                     self._legal = old
@@ -3248,9 +3281,7 @@ class BoardCells(Generic[P]):
                 self._positions_seen = dict(old)
             else:
                 self._turn = old
-        self._result = None  # a move is only ever played while the game goes on
-        moves = self._moves  # the move taken back is off the stack already (or, refused, never on it)
-        self._last_move = moves[-1] if moves else None
+        return played
 
     @staticmethod
     def _listed(state: BoardCells[Any]) -> list[Any]:
