@@ -53,6 +53,7 @@ SIDES = ("black", "white")  # player 0 and player 1
 START = (("a1", "b1", "c1", "a2", "b2", "a3"), ("e3", "d4", "e4", "c5", "d5", "e5"))
 GOALS = ("e5", "a1")
 WAYS = (("e", "s", "se"), ("w", "n", "nw"))  # each side's three ways forward
+FORWARD = [[BOARD.directions.index(way) for way in ways] for ways in WAYS]  # the same, as the board numbers them
 #: OpenSpiel's name of each way, by the step it makes (columns, rows).
 WORDS = {(1, 0): "right", (0, 1): "down", (1, 1): "diag", (-1, 0): "left", (0, -1): "up", (-1, -1): "diag"}
 ORDERS = list(permutations(range(1, 7)))  # every order of six numbers, in OpenSpiel's order of their ranks
@@ -96,8 +97,8 @@ class EinsteinState(BoardState[str, Path]):
         movable = [die] if die in cubes else [below, above]
         found = []
         for i in sorted(cubes[n] for n in movable if n in cubes):
-            for way in WAYS[self.player]:
-                j = STEPS[i][BOARD.directions.index(way)]
+            for d in FORWARD[self.player]:
+                j = STEPS[i][d]
                 if j >= 0:  # each path made once and kept by the kit: the same value every time
                     found.append(Path.through(BOARD, (i, j), capture=cells[j] is not None))
         return found
@@ -111,11 +112,16 @@ class EinsteinState(BoardState[str, Path]):
 
     def judge(self) -> Outcome | None:
         last = self.last_move  # only the player who has just moved can have won; only a capture takes a last cube
-        for mover in (1 - self.player,) if last is not None else (0, 1):  # None: no move made it, so either side
-            if (self[GOALS[mover]] or " ")[0] == COLOURS[mover]:
-                return Outcome.win(mover, "reached the far corner")
-            if (last is None or last.capture) and not any(cube and cube[0] == COLOURS[1 - mover] for cube in self.at):
-                return Outcome.win(mover, "took every cube")
+        if last is not None:
+            return self.won(1 - self.player, last.capture)
+        return self.won(0, True) or self.won(1, True)  # no move made the position: either side
+
+    def won(self, mover: int, took: bool) -> Outcome | None:
+        """``mover``'s win: a cube on the far corner, or (``took``: after a capture) none of the other side's left."""
+        if (self[GOALS[mover]] or " ")[0] == COLOURS[mover]:
+            return Outcome.win(mover, "reached the far corner")
+        if took and not any(cube and cube[0] == COLOURS[1 - mover] for cube in self.at):
+            return Outcome.win(mover, "took every cube")
         return None
 
 

@@ -56,6 +56,11 @@ from boardkit.topology import HexGrid, Topology
 
 STONES = "O@"
 SIDES = ("top", "top-right", "bottom-right", "bottom", "bottom-left", "top-left")
+#: The win a chain makes (or None) by what it touches, as its cells' marks together (chain_marks): two corners
+#: (bits 6 to 11) a bridge, three sides (bits 0 to 5) a fork.
+SHAPES = [
+    "a bridge" if (t >> 6).bit_count() >= 2 else "a fork" if (t & 63).bit_count() >= 3 else None for t in range(1 << 12)
+]
 
 
 class Hexagon(HexGrid):
@@ -105,9 +110,9 @@ class HavannahState(BoardState[str, Place]):
     def moves(self) -> list[Place]:
         places = board(self.game.options.size).places
         moves = self.place_moves(places)
-        last = self.last_move  # the swap: on the first stone, where the first move put it
-        if self.game.options.swap and self.player == 1 and self.at.count(None) == len(places) - 1 and last:
-            moves[:0] = [last] if self[last.cell] else []
+        if self.game.options.swap and self.player == 1 and self.at.count(None) == len(places) - 1:
+            last = self.last_move  # the swap: on the first stone, where the first move put it
+            moves[:0] = [last] if last and self[last.cell] else []
         return moves
 
     def play(self, move: Place) -> None:
@@ -119,18 +124,19 @@ class HavannahState(BoardState[str, Place]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        last, b = self.last_move, board(self.game.options.size)  # the stone just put: only its chain can be new
-        for player in (1 - self.player,) if last is not None else (0, 1):  # None: no move made it, so all chains
-            stone = STONES[player]
-            if self.counter("_ring") if last is not None else ringed(self.at, b.grid, stone):
-                return Outcome.win(player, "a ring")
-            ours = [last.cell] if last is not None else [b.grid.cells[i] for i, s in enumerate(self.at) if s == stone]
-            for cell in ours:
-                touched = self.chain_marks(cell, b.marks)  # the corners and sides its chain reaches, as bits
-                if (touched >> 6).bit_count() >= 2:
-                    return Outcome.win(player, "a bridge")
-                if (touched & 63).bit_count() >= 3:
-                    return Outcome.win(player, "a fork")
+        last, marks = self.last_move, board(self.game.options.size).marks  # the stone just put: its chain is new
+        if last is not None:
+            shape = "a ring" if self.counter("_ring") else SHAPES[self.chain_marks(last.cell, marks)]
+            if shape:
+                return Outcome.win(1 - self.player, shape)
+        else:  # no move made the position: every chain of either player
+            grid, cells = board(self.game.options.size).grid, self.at
+            for player, stone in enumerate(STONES):
+                if ringed(cells, grid, stone):
+                    return Outcome.win(player, "a ring")
+                for i, held in enumerate(cells):
+                    if held == stone and (shape := SHAPES[self.chain_marks(grid.cells[i], marks)]):
+                        return Outcome.win(player, shape)
         return None if None in self.at else Outcome.draw("the board is full")
 
 

@@ -44,7 +44,7 @@ from boardkit import Outcome
 from boardkit.about import About
 from boardkit.errors import OptionError
 from boardkit.kit import BoardGame, BoardState, Place
-from boardkit.topology import SquareGrid, Topology
+from boardkit.topology import Cell, SquareGrid, Topology
 
 STONES = "BW"
 NUMBERS = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
@@ -84,13 +84,19 @@ class KInARowState(BoardState[str, Place]):
 
     def judge(self) -> Outcome | None:
         last, k = self.last_move, self.game.options.k  # the stone just put: only its lines are new
-        # No move made the position (None): the lines of every stone.
-        stones = (last.cell,) if last is not None else [c for c, s in zip(self.board.cells, self.at, strict=True) if s]
-        for cell in stones:
-            if self.line(cell) >= k:
-                words = NUMBERS[k - 2] if k - 2 < len(NUMBERS) else str(k)
-                return Outcome.win(STONES.index(self[cell] or "B"), f"{words} in a line")
+        if last is not None:
+            if self.line(last.cell) >= k:
+                return self.won(last.cell, k)
+        else:  # no move made the position: the lines of every stone
+            for cell in [c for c, stone in zip(self.board.cells, self.at, strict=True) if stone]:
+                if self.line(cell) >= k:
+                    return self.won(cell, k)
         return None if None in self.at else Outcome.draw("the board is full")
+
+    def won(self, cell: Cell, k: int) -> Outcome:
+        """The win of the player whose stone on ``cell`` stands in a line of ``k``."""
+        words = NUMBERS[k - 2] if k - 2 < len(NUMBERS) else str(k)
+        return Outcome.win(STONES.index(self[cell] or "B"), f"{words} in a line")
 
 
 class KInARow(BoardGame[KInARowState, Place]):

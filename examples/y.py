@@ -43,6 +43,7 @@ from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.topology import HexGrid, Topology
 
 STONES = "O@"
+ALL_THREE = "a chain touches all three sides"  # the win's reason
 
 
 @functools.cache
@@ -74,12 +75,11 @@ class YState(BoardState[str, Place]):
     def judge(self) -> Outcome | None:
         grid, _, marks = board(self.game.options.size)
         last = self.last_move  # the stone just put: only its chain can be new, and only its player has won
-        # No move made the position (None): every chain that touches the top side, of either player.
-        starts = [last.cell] if last is not None else [c for c, bits in zip(grid.cells, marks, strict=True) if bits & 1]
-        for player in (0, 1) if last is None else (1 - self.player,):
-            for start in starts:
-                if self[start] == STONES[player] and self.chain_marks(start, marks) == 7:
-                    return Outcome.win(player, "a chain touches all three sides")
+        if last is not None:
+            return Outcome.win(1 - self.player, ALL_THREE) if self.chain_marks(last.cell, marks) == 7 else None
+        for cell, bits in zip(grid.cells, marks, strict=True):  # no move made it: every chain on the top side
+            if bits & 1 and self[cell] is not None and self.chain_marks(cell, marks) == 7:
+                return Outcome.win(STONES.index(self[cell] or ""), ALL_THREE)
         return None
 
 

@@ -248,6 +248,15 @@ class BoardGame(Game[S, M]):
         if self.parts and PART in self.counters:
             raise OptionError(f"{game} declares a counter {PART!r}, where the kit keeps the part of the turn")
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The board's tables are made again from the board when read back (a compiled class on the
+        # compiled build, which pickle's protocols 0 and 1 cannot write; and caches, not the game).
+        return {name: value for name, value in vars(self).items() if name != "tables"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        vars(self).update(state)
+        self.tables = BoardTables(self.topology)
+
     def _column_labels(self) -> list[str] | None:
         """The labels over the columns, checked against the board: ``None``
         for a board drawn without a grid.
@@ -686,13 +695,17 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
     def __getstate__(self) -> dict[str, Any]:
         # Every field (fields_of: the __dict__, if any, the slots of the game's own class and, on the
         # compiled build, BoardCells' own fields), but the answers kept to bring forward: found anew.
-        state = fields_of(self)
+        # The board's tables are the game's, taken from it again when read back (one object with the game's).
+        state = fields_of(self, leave=("_tables", "_where"))
         state.update(_chains=None, _links=None, _placed=None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
             setattr(self, name, value)
+        tables = self.game.tables
+        self._tables = tables
+        self._where = tables.where
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
         # A bare object (from_fields with no fields), then its fields (__getstate__, __setstate__), under
