@@ -41,7 +41,7 @@ __all__ = ["PART", "BoardCells", "BoardTables", "CellBits", "CellWords", "P", "W
 #: (``tuple[str, ...]``, bottom first, for games that pile pieces).
 P = TypeVar("P", default=str)
 
-_CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL, _SEEN, _FORGOT = range(8)
+_CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL, _SEEN, _FORGOT, _BY_HAND = range(9)
 #: The version of legal moves listed during a move (BoardCells._cached_moves), never a position's.
 #: How many of the last moves keep the legal moves of the position before them, for undo to give back.
 _KEEP_LEGAL: Final = 64
@@ -890,9 +890,6 @@ class BoardCells(Generic[P]):
         # The positions seen (remember), each with how many times; the move being played, then the last one.
         self._positions_seen: dict[Hashable, int] = {}
         self._last_move: Any = None
-        # The version of the last change made outside a move (-1: none): an undo of a move played before
-        # it leaves a position no move made, judged again.
-        self._by_hand = -1
         # While a move is played: what it overwrote, as (what, where, old value), for undo.
         # Plain data, not bound methods, so that a copy's undo changes the copy.
         self._log: list[tuple[int, Any, Any]] | None = None
@@ -925,7 +922,6 @@ class BoardCells(Generic[P]):
         twin._result = self._result
         twin._positions_seen = dict(self._positions_seen)
         twin._last_move = self._last_move
-        twin._by_hand = self._by_hand
         twin._log = None
         twin._chains = None  # built anew when the twin asks: brought forward by one state only
         twin._links = None
@@ -955,7 +951,6 @@ class BoardCells(Generic[P]):
         self._version = version
         self._legal = legal
         self._asked_at = -1
-        self._by_hand = -1
         self._chains = None
         self._links = None
         self._placed = None
@@ -1893,10 +1888,24 @@ class BoardCells(Generic[P]):
         offered. (The start position's own set-up is logged to a list
         thrown away, so it is judged once, at the end.)"""
         self._version += 1
-        self._by_hand = self._version
         self._chains = self._links = None
         self._placed = None
+        BoardCells._mark_by_hand(self)
         self._judge_as_set_up()
+
+    @staticmethod
+    def _mark_by_hand(state: BoardCells[Any]) -> None:
+        """Note on the last move's record that the position was changed by hand after it, so that its
+        undo judges again the position it leaves (the one before the move, with that change): kept in
+        the record, not in a field (one field more gives a pure state's attributes no shared keys)."""
+        tokens = state._tokens
+        if tokens:
+            top = tokens[-1]
+            if type(top) is list:
+                if not top or top[-1][0] != _BY_HAND:
+                    top.append((_BY_HAND, None, None))
+            elif type(top) is tuple:  # a record 64 moves back: made a list again
+                tokens[-1] = [*top, (_BY_HAND, None, None)]
 
     def _judge_as_set_up(self) -> None:
         """Judge a position that no move made (changed by hand, or one such a change left after an undo),
@@ -3244,20 +3253,21 @@ class BoardCells(Generic[P]):
         return log
 
     def _unplay(self, move: Any, token: Any) -> None:
-        played = self._unwind(token)
+        by_hand = self._unwind(token)
         moves = self._moves  # the move taken back is off the stack already (or, refused, never on it)
         self._last_move = moves[-1] if moves else None
-        if self._by_hand > played >= 0 or played < 0 <= self._by_hand:
-            self._judge_as_set_up()  # changed by hand since the move: the position before it, with that change
+        if by_hand:  # changed by hand since the move: the position before it, with that change, and so before
+            BoardCells._mark_by_hand(self)  # the move before it too
+            self._judge_as_set_up()
         else:
             self._result = None  # a move is only ever played while the game goes on
 
-    def _unwind(self, token: Any) -> int:
-        """Put back what a move's record says it changed; the version the move left (-1: the record no
-        longer says, 64 moves back or more, or a move that raised before it was recorded)."""
+    def _unwind(self, token: Any) -> bool:
+        """Put back what a move's record says it changed; whether the position was changed by hand
+        after the move (:meth:`_mark_by_hand`)."""
         version = self._version
         self._version += 1
-        played = -1
+        by_hand = False
         for what, where, old in reversed(token):
             if what == _CELL:
                 self._cells[where] = old
@@ -3268,7 +3278,6 @@ class BoardCells(Generic[P]):
             elif what == _CROSSING:
                 BoardCells._crossing_points(self)[where] = old
             elif what == _LEGAL:
-                played = where
                 if where == version:  # the position is the one the move left: the one before it comes back whole
                     self._version = version - 1
                     self._legal = old
@@ -3279,9 +3288,11 @@ class BoardCells(Generic[P]):
                     del self._positions_seen[where]
             elif what == _FORGOT:  # a copy of the record: a copy of this state shares the log, and may undo it too
                 self._positions_seen = dict(old)
+            elif what == _BY_HAND:
+                by_hand = True
             else:
                 self._turn = old
-        return played
+        return by_hand
 
     @staticmethod
     def _listed(state: BoardCells[Any]) -> list[Any]:
