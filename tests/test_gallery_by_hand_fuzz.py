@@ -601,3 +601,62 @@ def test_havannah_swap_after_a_stone_put_by_hand() -> None:
     state.put("c3", None)
     state.put("d3", "O")
     assert len(state.legal_moves()) == len(set(state.legal_moves())) == 18
+
+
+def test_a_judge_that_raises_taking_a_move_back_leaves_the_generator_right() -> None:
+    """A move taken back across a change by hand is judged again; a judge that raises there surfaces as
+    itself, and the generator is back where it was before the move (it was restored only after the
+    judge, so it kept the move's draw, and a later take-back read the wrong one)."""
+    state = EinsteinWurfeltNicht().new_game(seed=3)
+    rng = Random(4)
+    for _ in range(4):
+        state.apply(state.random_move(rng))
+    state.set("die", state.counter("die"))  # a change by hand that changes nothing
+    calls = 0
+
+    def failing() -> None:
+        nonlocal calls
+        calls += 1
+        raise RuntimeError("a bug in the rules")
+
+    state.judge = failing
+    with pytest.raises(RuntimeError, match="a bug in the rules"):
+        state.undo()
+    del state.judge
+    assert calls == 1
+    again = state.game.new_game(seed=3)
+    for move in state.history:
+        again.apply(move)
+    assert state.rng.state == again.rng.state and state.layout() == again.layout()
+    state.apply(state.random_move(rng))
+    state.undo()
+    state.undo()
+    again.undo()
+    assert state.rng.state == again.rng.state and state == again
+
+
+def test_a_change_by_hand_on_a_copy_leaves_the_original_alone() -> None:
+    """A copy shares the records of the moves before it; the mark that a change by hand leaves on the
+    last move's record went into the shared one, so the original, never changed by hand, judged again and
+    listed its moves anew on each take-back (17 times slower taking back a long game)."""
+    listed = 0
+
+    class Counting(Hex().state_class):  # type: ignore[misc,name-defined]
+        def moves(self) -> Any:
+            nonlocal listed
+            listed += 1
+            return super().moves()
+
+    class CountingHex(Hex):
+        state_class = Counting
+
+    state = CountingHex(size=5).new_game(seed=0)
+    for cell in ("a1", "b1", "c1"):
+        state.apply(cell)
+    copy = state.copy()
+    copy.put("e5", "R")
+    before = listed
+    state.undo()
+    state.legal_moves()  # the moves kept from before the move: not listed again
+    assert listed == before
+    assert copy.history == (*state.history, Place("c1")) and copy.undo() == Place("c1")

@@ -1132,10 +1132,10 @@ class State(abc.ABC, Generic[M]):
             )
         move = moves.pop()
         tokens.pop()
-        self._unplay(move, token)
-        draws = self._draws
+        draws = self._draws  # the generator first: a rule that raises taking the move back leaves it right
         if draws and draws[-1][0] == len(moves):
             self.rng.state = draws.pop()[1]
+        self._unplay(move, token)
         return move
 
     def drew_chance(self, ply: Any = -1) -> bool:

@@ -1901,11 +1901,10 @@ class BoardCells(Generic[P]):
         tokens = state._tokens
         if tokens:
             top = tokens[-1]
-            if type(top) is list:
-                if not top or top[-1][0] != _BY_HAND:
-                    top.append((_BY_HAND, None, None))
-            elif type(top) is tuple:  # a record 64 moves back: made a list again
-                tokens[-1] = [*top, (_BY_HAND, None, None)]
+            if (type(top) is list or type(top) is tuple) and (not top or top[-1][0] != _BY_HAND):
+                # A new record, not the old one changed: a copy of this state shares the old one (and undoes
+                # it as it was). The legal moves it kept go: a position changed by hand is listed anew.
+                tokens[-1] = [*(entry for entry in top if entry[0] != _LEGAL), (_BY_HAND, None, None)]
 
     def _judge_as_set_up(self) -> None:
         """Judge a position that no move made (changed by hand, or one such a change left after an undo),
