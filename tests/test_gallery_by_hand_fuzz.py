@@ -256,20 +256,21 @@ class Walk:
                 f"{self.state.render()}\nsteps: {'; '.join(self.done)}"
             )
 
+    def changed(self, what: str) -> None:
+        """After a change by hand: the records it sets along with it (``keep``), then the check."""
+        if self.keep is not None:
+            self.keep(self.state)
+        self.fresh = 0
+        self.check(what)
+
     def put(self, cell: Any, piece: Any) -> None:
         name = self.state.board.name(cell)
         self.state.put(cell, piece)
-        if self.keep is not None:
-            self.keep(self.state)
-        self.fresh = 0
-        self.check(f"put({name!r}, {piece!r})")
+        self.changed(f"put({name!r}, {piece!r})")
 
     def set_turn(self, player: int) -> None:
         self.state.set_turn(player)
-        if self.keep is not None:
-            self.keep(self.state)
-        self.fresh = 0
-        self.check(f"set_turn({player})")
+        self.changed(f"set_turn({player})")
 
     def apply(self, move: Any) -> None:
         self.state.apply(move)
@@ -378,8 +379,7 @@ def einstein_by_hand(w: Walk) -> None:
     if w.rng.randbelow(6) == 0:
         die = w.rng.randbelow(6) + 1
         w.state.set("die", die)
-        w.fresh = 0
-        w.check(f"set('die', {die})")
+        w.changed(f"set('die', {die})")
     else:
         w.random_change(list(EinsteinWurfeltNicht.pieces))
 
