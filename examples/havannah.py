@@ -124,18 +124,18 @@ class HavannahState(BoardState[str, Place]):
         self.next_turn()
 
     def judge(self) -> Outcome | None:
-        last, marks = self.last_move, board(self.game.options.size).marks  # the stone just put: its chain is new
+        last, b = self.last_move, board(self.game.options.size)  # the stone just put: only its chain is new
         if last is not None:
-            shape = "a ring" if self.counter("_ring") else SHAPES[self.chain_marks(last.cell, marks)]
+            shape = "a ring" if self.counter("_ring") else SHAPES[self.chain_marks(last.cell, b.marks)]
             if shape:
                 return Outcome.win(1 - self.player, shape)
         else:  # no move made the position: every chain of either player
-            grid, cells = board(self.game.options.size).grid, self.at
+            cells = self.at
             for player, stone in enumerate(STONES):
-                if ringed(cells, grid, stone):
+                if ringed(cells, b.grid, stone):
                     return Outcome.win(player, "a ring")
                 for i, held in enumerate(cells):
-                    if held == stone and (shape := SHAPES[self.chain_marks(grid.cells[i], marks)]):
+                    if held == stone and (shape := SHAPES[self.chain_marks(b.grid.cells[i], b.marks)]):
                         return Outcome.win(player, shape)
         return None if None in self.at else Outcome.draw("the board is full")
 
