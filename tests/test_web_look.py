@@ -425,6 +425,34 @@ def test_camelots_lines_are_read_as_the_game_declares_them_and_start_from_the_st
     tab.close()
 
 
+def test_a_tile_line_holds_a_comma_kind_letter_in_double_quotes(server: tuple[str, Any], browser: Any) -> None:
+    """A kind letter ``,`` split a tile's line at its comma, so such a tile could be given only as JSON: a
+    field in double quotes is read as the JSON string it is, and the box writes such a field that way."""
+    base, app = server
+    tab = Tab(browser)
+    page = tab.page
+
+    def comma_tiles(route: Any) -> None:  # the box starts from what none stands for: here, a comma kind
+        listed = route.fetch().json()
+        for game in listed["games"]:
+            for info in game["option_info"]:
+                if info["name"] == "tiles":
+                    info["none_is"] = [["comma", ",", 1, 2, False], ["quote", '"', 0, 1, True]]
+        route.fulfill(json=listed)
+
+    page.route("**/api/games", comma_tiles)
+    page.goto(base + "/")
+    page.wait_for_selector("[data-pick]", state="attached")
+    page.check('[data-pick="camelot"]')
+    page.evaluate("() => { document.getElementById('options-box').open = true; }")
+    assert page.input_value('[data-field="tiles"]') == 'comma, ",", 1, 2, false\nquote, "\\"", 0, 1, true'
+    options = started_with_lines(tab, app, {"plan": [", ,", "W W"], "tiles": ['comma, ",", 1, 2', "wall, W, 0, 2"]})
+    assert options.plan == (",,", "WW")
+    assert options.tiles == (("comma", ",", 1, 2, False), ("wall", "W", 0, 2, False))
+    assert tab.errors == []
+    tab.close()
+
+
 def test_the_start_page_counts_seats_from_1_in_a_games_own_words_and_its_refusals(
     server: tuple[str, Any], browser: Any
 ) -> None:

@@ -72,9 +72,30 @@ function asLines(value) {
   if (value === null || value === undefined) return "";
   const plain = (v) => v === null || typeof v !== "object";
   if (Array.isArray(value) && value.every((v) => plain(v) || (Array.isArray(v) && v.every(plain)))) {
-    return value.map((v) => (Array.isArray(v) ? v.join(", ") : String(v))).join("\n");
+    return value.map((v) => (Array.isArray(v) ? v.map(asField).join(", ") : String(v))).join("\n");
   }
   return JSON.stringify(value, null, 1); // any other shape, as the data it is
+}
+
+// A field of a line: as it is, or quoted as JSON where it holds a comma or starts with a quote (a kind letter ",").
+function asField(v) {
+  return typeof v === "string" && (v.includes(",") || v.trim().startsWith('"')) ? JSON.stringify(v) : String(v);
+}
+
+// A line's fields split by its commas, but not by those inside a field in double quotes: such a field is read
+// as the JSON string it is ({quoted: text}); one that is not (an unclosed quote) stays as typed.
+function fieldsOf(line) {
+  const fields = [];
+  let rest = line;
+  for (;;) {
+    const quoted = rest.match(/^\s*("(?:[^"\\]|\\.)*")\s*(,|$)/);
+    const field = quoted ? quoted[0] : rest.match(/^[^,]*(,|$)/)[0];
+    let value = field.replace(/,$/, "").trim();
+    if (quoted) value = { quoted: JSON.parse(quoted[1]) };
+    fields.push(value);
+    if (!field.endsWith(",")) return fields;
+    rest = rest.slice(field.length);
+  }
 }
 
 // The lines read back as the data they write (text that starts as JSON does is sent as it is: the server reads it),
@@ -85,13 +106,14 @@ function fromLines(text, types) {
   if (lines.length && /^[[{]/.test(lines[0])) return text;
   return lines.map((line) => {
     if (types.length === 1) return fieldValue(line, types[0]);
-    if (types.length > 1 || line.includes(",")) return line.split(",").map((f, i) => fieldValue(f, types[i]));
+    if (types.length > 1 || line.includes(",")) return fieldsOf(line).map((f, i) => fieldValue(f, types[i]));
     return line;
   });
 }
 
 // A field as its declared type ("str", "int", "float", "bool"), or, undeclared, as what it looks like.
 function fieldValue(text, type) {
+  if (typeof text === "object") return text.quoted; // a field in quotes is the text it quotes
   const field = text.trim();
   const number = type === undefined || type === "int" || type === "float";
   const yesNo = type === undefined || type === "bool";
@@ -150,7 +172,7 @@ function optionRow(info, preset) {
   } else if (info.type === "data") {
     // None (the standard plan) shows what it stands for, to edit from where the game declares it.
     const data = start === null && info.none_is !== null ? info.none_is : start;
-    const placeholder = "one a line; a line's fields split by commas";
+    const placeholder = "one a line; a line's fields split by commas (a field with a comma in double quotes)";
     input = element("textarea", { rows: 4, placeholder, value: asLines(data) });
     read = () => fromLines(input.value, info.fields || []);
   } else {
