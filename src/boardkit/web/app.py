@@ -530,18 +530,16 @@ class Server:
             return table
 
         try:
-            made = await anyio.to_thread.run_sync(build)
-            table = self.tables.add(lambda: made)
-        except TableLimitError as exc:
-            give_back()
-            raise BadRequestError(429, f"{exc} (its --tables limit)") from None
-        except BoardkitError as exc:
-            give_back()
-            raise BadRequestError(400, str(exc)) from None
-        except (TypeError, RecursionError) as exc:
-            give_back()
-            raise BadRequestError(400, f"bad options for {spec}: {shown(str(exc), 200)}") from None
-        except BaseException:
+            try:
+                made = await anyio.to_thread.run_sync(build)
+                table = self.tables.add(lambda: made)
+            except TableLimitError as exc:
+                raise BadRequestError(429, f"{exc} (its --tables limit)") from None
+            except BoardkitError as exc:
+                raise BadRequestError(400, str(exc)) from None
+            except (TypeError, RecursionError) as exc:
+                raise BadRequestError(400, f"bad options for {spec}: {shown(str(exc), 200)}") from None
+        except BaseException:  # not made: its count is given back, whatever stopped it
             give_back()
             raise
         try:

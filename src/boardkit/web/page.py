@@ -263,7 +263,6 @@ def seat_page(
     to_move = state.current_player
     moves: list[dict[str, Any]] = []
     if seat is not None and to_move == seat:
-        moves = []
         filled = table.game.declared.filled
         for m in state.legal_moves():
             cells = _cells_of(str(m), known)

@@ -482,12 +482,9 @@ class Table:
             '"A-red" cannot be taken back: everyone has seen what chance gave in it'
         """
         count = self.takes_back(viewer)
-        if not count:
-            return self._no_take_back(viewer)
-        return self.match.take_back_refusal(count)
-
-    def _no_take_back(self, viewer: Viewer) -> str:
-        """Why ``viewer`` has nothing to take back, in their terms."""
+        if count:
+            return self.match.take_back_refusal(count)
+        # Nothing to take back: why, in the viewer's terms.
         if self.seat_tokens:
             return "no take-backs while people elsewhere play this game: they would lose moves without a say"
         if not viewer.host:
@@ -519,15 +516,12 @@ class Table:
                 unchanged in every case.
         """
         self._check_version(version)
-        count = self.takes_back(viewer)
-        if not count:
-            raise RefusedError(self._no_take_back(viewer))
-        refusal = self.match.take_back_refusal(count)
+        refusal = self.undo_refusal(viewer)
         if refusal is not None:
             raise RefusedError(refusal)
-        self.match.take_back(count)
+        taken = self.match.take_back(self.takes_back(viewer))
         self._changed()
-        return count
+        return len(taken)
 
     def restart_refusal(self, viewer: Viewer) -> str | None:
         """Why ``viewer`` may not start a new game now, or ``None`` when they may.
