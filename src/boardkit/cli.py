@@ -692,12 +692,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             sys.unraisablehook = hook
             _put_back(previous, program=taking and argv is None)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Terminated) as stop:
         _put_back(previous, program=taking and argv is None)
-        return _stopped(signal.SIGINT)
-    except _Terminated:
-        _put_back(previous, program=taking and argv is None)
-        return _stopped(signal.SIGTERM)
+        return _stopped(signal.SIGINT if isinstance(stop, KeyboardInterrupt) else signal.SIGTERM)
 
 
 def _raised_again(unraisable: Any) -> None:
