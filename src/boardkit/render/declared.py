@@ -195,11 +195,8 @@ def declared_svg(
         pieces[cell] = palette.get(top, _UNKNOWN)
         if top in shapes:
             drawn_shapes[cell] = shapes[top]
-        if not isinstance(value, str):
-            if len(value) > 1:
-                written[cell] = str(len(value))  # a stack: its height on its top piece
-            elif top not in shapes:
-                written[cell] = top
+        if not isinstance(value, str) and len(value) > 1:
+            written[cell] = str(len(value))  # a stack: its height on its top piece
         elif top not in shapes:
             written[cell] = top
     written.update(labels or {})
