@@ -16,7 +16,7 @@ from boardkit.bag import TileBag
 from boardkit.chance import check_seed
 from boardkit.compiling import IntArgument
 from boardkit.errors import OptionError, OptionTypeError, shown
-from boardkit.games.cloth_of_gold.board import OVALS, TARGET, TILE_SPACES, TILES, Space, Tile, tile_order, tile_pairs
+from boardkit.games.cloth_of_gold.board import TARGET, TILE_SPACES, TILES, Space, Tile, tile_order, tile_pairs
 from boardkit.games.cloth_of_gold.shape import GameShape, StateFields
 from boardkit.zones import Hand, Zone
 
@@ -28,24 +28,19 @@ _Game = TypeVar("_Game", bound=GameShape)
 _State = TypeVar("_State", bound=StateFields)
 
 
-def _to_tile(value: object, what: str) -> Tile:
-    if isinstance(value, Tile):
-        return value
-    try:
-        return Tile(value)
-    except ValueError:
-        names = ", ".join(repr(t.value) for t in TILES)
-        raise OptionError(f"{what}: no tile {value!r}; tiles are {names}") from None
+_Kind = TypeVar("_Kind", Tile, Space)
 
 
-def _to_space(value: object, what: str) -> Space:
-    if isinstance(value, Space):
+def _member(kind: type[_Kind], value: object, what: str) -> _Kind:
+    """``value`` as a :class:`Tile` or a :class:`Space` (``kind``), or an OptionError naming them all."""
+    if isinstance(value, kind):
         return value
     try:
-        return Space(value)
+        return kind(value)
     except ValueError:
-        names = ", ".join(repr(s.value) for s in OVALS)
-        raise OptionError(f"{what}: no space {value!r}; spaces are {names}") from None
+        noun = kind.__name__.lower()
+        names = ", ".join(repr(m.value) for m in kind)
+        raise OptionError(f"{what}: no {noun} {value!r}; {noun}s are {names}") from None
 
 
 def _to_counts(value: object, what: str) -> Counter[Tile]:
@@ -53,7 +48,7 @@ def _to_counts(value: object, what: str) -> Counter[Tile]:
         raise OptionError(f"{what} must map tiles to counts, not {value!r}")
     counts: Counter[Tile] = Counter()
     for key, n in value.items():
-        tile = _to_tile(key, what)
+        tile = _member(Tile, key, what)
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise OptionError(f"{what}: the count of {tile.value} must be a non-negative integer, not {n!r}")
         if n:
@@ -108,14 +103,14 @@ def position(
     token_spaces: list[list[Space | None]] = []
     for p, pair in enumerate(_pair(tokens, "tokens")):
         a, b = _pair(pair, f"player {p}'s tokens")
-        spaces = [None if x is None else _to_space(x, f"player {p}'s tokens") for x in (a, b)]
+        spaces = [None if x is None else _member(Space, x, f"player {p}'s tokens") for x in (a, b)]
         if spaces[0] is None and spaces[1] is not None:
             raise OptionError(f"player {p}'s token B is on the board before token A; A enters first")
         token_spaces.append(spaces)
     placed = [s for pair in token_spaces for s in pair if s is not None]
     if len(placed) != len(set(placed)):
         raise OptionError(f"two tokens stand on one space: {[s.value for s in placed]!r}")
-    dragon_space = None if dragon is None else _to_space(dragon, "dragon")
+    dragon_space = None if dragon is None else _member(Space, dragon, "dragon")
     if dragon_space is Space.DRAGON:
         raise OptionError("the dragon at home is written dragon=None")
     if dragon_space is not None:
@@ -130,10 +125,10 @@ def position(
         )
     given_spaces: dict[Space, Tile | None] = {}
     for key, value in (tile_spaces or {}).items():
-        space = _to_space(key, "tile_spaces")
+        space = _member(Space, key, "tile_spaces")
         if space is Space.DRAGON:
             raise OptionError("the dragon's oval has no tile space")
-        tile = None if value is None else _to_tile(value, "tile_spaces")
+        tile = None if value is None else _member(Tile, value, "tile_spaces")
         if tile is not None and (space in placed or space is dragon_space):
             raise OptionError(f"the {space.value} oval is occupied, so its tile space is empty, not {tile.value!r}")
         if tile is None and space not in placed and space is not dragon_space:
