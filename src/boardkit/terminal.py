@@ -828,15 +828,14 @@ class Session:
         self.say(f"hint: {move}: " + "; ".join(part for part in (match.hint_reason(agent, move), did) if part))
 
     def help(self) -> None:
+        last = [
+            ("board", "show the board again"),
+            ("rules", "the goal, a turn, each kind of move and the rules in play"),
+            ("help", "show this help"),
+        ]
         if self.state.is_over:
-            commands = [
-                *([("undo", f"take back {self.taken_back()}, and play on")]
-                  if self.take_back_offered() else []),
-                ("board", "show the board again"),
-                ("rules", "the goal, a turn, each kind of move and the rules in play"),
-                ("help", "show this help"),
-                ("quit", "leave"),
-            ]
+            undo = [("undo", f"take back {self.taken_back()}, and play on")] if self.take_back_offered() else []
+            commands = [*undo, *last, ("quit", "leave")]
             self.say("\n".join(["commands, the game being over:", *self.command_lines(commands)]))
             return
         legal = self.numbered()
@@ -854,9 +853,7 @@ class Session:
             ("undo", f"take back {self.taken_back()}"),
             ("redo", "play again what 'undo' took back"),
             ("hint", "what the strongest bot would play here, and why"),
-            ("board", "show the board again"),
-            ("rules", "the goal, a turn, each kind of move and the rules in play"),
-            ("help", "show this help"),
+            *last,
             ("quit", "stop the game"),
         ]
         self.say("\n".join(["commands:", *self.command_lines(commands)]))

@@ -244,9 +244,7 @@ def _start(pairs: dict[str, str], text: str) -> str:
         if key == "starti":
             position = write_position(tuple(reversed(read_position(position))))
         return canonical_layout(position)
-    except NotationError as exc:
-        raise OptionError(f"OpenTafl rules key {key!r}: {exc}") from None
-    except OptionError as exc:
+    except (NotationError, OptionError) as exc:
         raise OptionError(f"OpenTafl rules key {key!r}: {exc}") from None
 
 
