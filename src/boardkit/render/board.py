@@ -29,7 +29,7 @@ import networkx as nx
 from boardkit.render.elements import Legend, attribute, document, element, is_dark, legend_items
 from boardkit.topology import HexGrid, SquareGrid, Topology
 
-__all__ = ["CELL", "MIN_WIDTH", "SHAPES", "checkered", "grid_size", "piece", "topology_svg"]
+__all__ = ["CELL", "MIN_WIDTH", "SHAPES", "checkered", "grid_labels", "grid_size", "piece", "topology_svg"]
 
 #: The narrowest picture :func:`topology_svg` draws, in pixels.
 MIN_WIDTH = 320.0
@@ -63,6 +63,27 @@ def grid_size(board: Topology) -> tuple[int, int] | None:
     if isinstance(board, HexGrid) and board.width is not None and board.height is not None:
         return board.width, board.height
     return None
+
+
+def grid_labels(
+    board: Topology, names: Sequence[str], columns: Sequence[str] | None
+) -> tuple[list[str], list[str]] | None:
+    """The labels around a board named like a square grid (:func:`grid_size`):
+    its columns' (``columns``, else ``a``, ``b``, ... for 26 at the most) and its rows' (the name of
+    each row's first cell, ``names`` in the board's order, after its letter); ``None`` for another board.
+
+    Examples:
+        >>> board = SquareGrid(3, 2)
+        >>> grid_labels(board, [board.name(c) for c in board.cells], None)
+        (['a', 'b', 'c'], ['2', '1'])
+        >>> grid_labels(HexGrid.hexagon(1), ["x"] * 7, None) is None
+        True
+    """
+    size = grid_size(board)
+    if size is None:
+        return None
+    labels = list(columns) if columns is not None else [chr(ord("a") + c) for c in range(min(size[0], 26))]
+    return labels, [names[board.index((0, r))][1:] for r in range(size[1])]
 
 
 def checkered(board: Topology, colours: Sequence[str]) -> dict[Any, str]:

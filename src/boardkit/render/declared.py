@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardkit.errors import OptionError, OptionTypeError, shown
-from boardkit.render.board import checkered, grid_size, topology_svg
+from boardkit.render.board import checkered, grid_labels, topology_svg
 from boardkit.topology import Topology
 
 __all__ = ["PALETTE", "CellColours", "cell_fills", "declared_svg", "piece_colours"]
@@ -200,11 +200,7 @@ def declared_svg(
         elif top not in shapes:
             written[cell] = top
     written.update(labels or {})
-    size = grid_size(board)
-    coordinates = None
-    if size is not None:
-        rows = [names[board.index((0, r))][1:] for r in range(size[1])]
-        coordinates = (list(columns) if columns is not None else [chr(97 + c) for c in range(min(size[0], 26))], rows)
+    coordinates = grid_labels(board, names, columns)
     legend = [(palette[s], f"{s}: {meaning}") for s, meaning in key.items()]
     return topology_svg(
         board,

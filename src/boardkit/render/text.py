@@ -48,6 +48,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from boardkit.render.board import grid_labels
 from boardkit.topology import HexGrid, SquareGrid, Topology
 
 __all__ = [
@@ -556,25 +557,19 @@ def board_rows(
     names = list(names) if names is not None else [board.name(c) for c in cells]
     if template is not None:
         return template_rows(template, dict(zip(names, shown, strict=True)))
+    grid = grid_labels(board, names, columns)
     if walls is not None:
-        if isinstance(board, SquareGrid) and board.width <= 26:
-            labels = list(columns) if columns is not None else [chr(ord("a") + c) for c in range(board.width)]
-            rows = [names[board.index((0, r))][1:] for r in range(board.height)]
-            return wall_rows(board, shown, labels, rows, walls, crossings)
+        if grid is not None and isinstance(board, SquareGrid) and board.width <= 26:
+            return wall_rows(board, shown, *grid, walls, crossings)
         marked = zip(board.edges, walls, strict=True)
         up = [f"{names[board.index(a)]}|{names[board.index(b)]}" for (a, b), w in marked if w is not None]
         return [*board_rows(board, symbols, names=names, columns=columns), f"walls: {', '.join(up) or 'none'}"]
-    size = (board.width, board.height) if isinstance(board, SquareGrid) else None
-    if isinstance(board, HexGrid) and board.width is not None and board.height is not None:
-        size = (board.width, board.height)
     if edges is not None:
         drawn_edges = layout_rows(board, shown, names, edges=edges)
         if drawn_edges is not None:
             return drawn_edges
-    if size is not None:
-        labels = list(columns) if columns is not None else [chr(ord("a") + c) for c in range(min(size[0], 26))]
-        rows = [names[board.index((0, r))][1:] for r in range(size[1])]
-        return grid_rows(board, shown, labels, rows, slant=isinstance(board, HexGrid))
+    if grid is not None:
+        return grid_rows(board, shown, *grid, slant=isinstance(board, HexGrid))
     if isinstance(board, HexGrid) and all(len(text) == 1 for text in shown):
         drawn_hexes = hex_rows(board, shown)
         name_map = hex_rows(board, names, width=max(len(n) for n in names))
