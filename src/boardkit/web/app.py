@@ -68,7 +68,7 @@ from boardkit.agents import Agent
 from boardkit.errors import BoardkitError, OptionError, shown
 from boardkit.game import Game, State
 from boardkit.match import HINT_SECONDS, hint_agent, hint_reason, search_summary
-from boardkit.web.archive import archive_routes
+from boardkit.web.archive import archive_routes, attachment
 from boardkit.web.bots import DEFAULT_THINK, BotPool
 from boardkit.web.limits import (
     CLIENT_CONNECTIONS,
@@ -692,9 +692,7 @@ class Server:
             fmt = formats[kind]
             text = fmt.write_game(table.state)
             media, suffix = "text/plain", fmt.suffix
-        name = re.sub(r"[^A-Za-z0-9._-]", "_", f"{table.game.name}-{table.id}{suffix}")
-        headers = {**_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'}
-        return Response(text, media_type=media, headers=headers)
+        return attachment(text, media, f"{table.game.name}-{table.id}{suffix}", _HEADERS)
 
 
 async def _body(request: Request) -> dict[str, Any]:

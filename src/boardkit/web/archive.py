@@ -25,9 +25,16 @@ from boardkit.game import Game
 from boardkit.record import GameRecord
 from boardkit.web.store import Store
 
-__all__ = ["archive_routes"]
+__all__ = ["archive_routes", "attachment"]
 
 _NUMBER = re.compile(r"[0-9]{1,12}")
+
+
+def attachment(text: str, media: str, name: str, headers: Mapping[str, str]) -> Response:
+    """``text`` as a file to download, named ``name`` (its characters kept to those safe in a header)."""
+    safe = re.sub(r"[^A-Za-z0-9._-]", "_", name)
+    disposition = f'attachment; filename="{safe}"'
+    return Response(text, media_type=media, headers={**headers, "Content-Disposition": disposition})
 
 
 def archive_routes(
@@ -60,9 +67,6 @@ def archive_routes(
                 raise refuse(404, f"no {shown(kind, 20)} record for {shown(spec, 40)}")
             text = fmt.write_game(GameRecord.from_json(text, game=game).replay(game=game))
             media, suffix = "text/plain", fmt.suffix
-        name = re.sub(r"[^A-Za-z0-9._-]", "_", f"{spec}-{number}{suffix}")
-        return Response(
-            text, media_type=media, headers={**headers, "Content-Disposition": f'attachment; filename="{name}"'}
-        )
+        return attachment(text, media, f"{spec}-{number}{suffix}", headers)
 
     return [Route("/api/archive", listing), Route("/api/archive/{number}/record.{kind:str}", download)]
