@@ -640,6 +640,39 @@ def test_bad_cell_colours_are_refused_in_one_line_when_the_game_is_made(
     assert str(refused.value).startswith(said) and "\n" not in str(refused.value)
 
 
+@pytest.mark.parametrize(
+    ("declared", "error", "said"),
+    [
+        ({"colours": {"x": 5}}, "OptionTypeError", "drawn: colours gives 'x' 5, not a colour such as '#b58863'"),
+        ({"colours": {"x": " "}}, "OptionTypeError", "drawn: colours gives 'x' ' ', not a colour"),
+        ({"colours": "#222"}, "OptionTypeError", "drawn: colours is '#222'; give a mapping from piece symbols"),
+        ({"shapes": {"x": "circle"}}, "OptionError", "drawn: shapes gives 'x' the shape 'circle'; shapes are 'disc'"),
+        ({"shapes": ["disc"]}, "OptionTypeError", "drawn: shapes is ['disc']; give a mapping from piece symbols"),
+        ({"sides": {"north": "x"}}, "OptionError", "drawn: sides: no side 'north': sides are 'top'"),
+    ],
+)
+def test_bad_colours_shapes_and_sides_are_refused_in_one_line_when_the_game_is_made(
+    declared: dict[str, Any], error: str, said: str
+) -> None:
+    """They were taken, and the picture failed (an AttributeError, a 500 on every view of the web
+    table), or, for a shape the kit does not draw, the piece was a plain disc without its letter."""
+    from boardkit.errors import OptionError
+
+    with pytest.raises(OptionError) as refused:
+        kit_game(SquareGrid(3, 3), pieces={"x": "a stone"}, **declared)
+    assert type(refused.value).__name__ == error
+    assert str(refused.value).startswith(said) and "\n" not in str(refused.value)
+
+
+def test_good_colours_shapes_and_sides_are_drawn() -> None:
+    game = kit_game(
+        SquareGrid(3, 3), pieces={"x": "a stone"}, colours={"x": "#123456"}, shapes={"x": "ring"}, sides={"top": "x"}
+    )
+    state = game.new_game(seed=0)
+    state.put("a1", "x")
+    assert 'stroke="#123456"' in state.svg_picture()
+
+
 def test_declared_svg_refuses_a_cell_it_does_not_know_as_the_kit_does() -> None:
     from boardkit.errors import OptionError
     from boardkit.render.declared import declared_svg

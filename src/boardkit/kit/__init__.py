@@ -81,7 +81,7 @@ from boardkit.kit.routes import hop_table, line_table, route_table, slide_table,
 from boardkit.parts import Parts
 from boardkit.render import standing
 from boardkit.render.board import grid_size
-from boardkit.render.declared import CellColours, cell_fills, declared_svg
+from boardkit.render.declared import CellColours, cell_fills, check_pieces_drawn, declared_svg
 from boardkit.render.text import board_rows, symbol, template_names
 from boardkit.topology import Cell, SquareGrid, Topology  # noqa: F401  (SquareGrid: the doctests')
 
@@ -205,7 +205,7 @@ class BoardGame(Game[S, M]):
         self.columns = self._column_labels()
         self._check_template()
         self._check_parts()
-        self._check_cell_colours()
+        self._check_drawing()
         #: Whether the game plays on edges (lists :class:`Edge` among its moves): its
         #: states keep a mark on every edge, and its observation planes cover them.
         self.on_edges = any(isinstance(kind, type) and issubclass(kind, Edge) for kind in self.moves)
@@ -213,13 +213,15 @@ class BoardGame(Game[S, M]):
             game = self.name or type(self).__name__
             raise OptionError(f"{game} sets walls={self.walls!r:.40}; walls is True or False")
 
-    def _check_cell_colours(self) -> None:
-        """Check ``cell_colours`` against the board, so that a bad one is refused
-        when the game is made rather than when its picture is drawn.
+    def _check_drawing(self) -> None:
+        """Check ``cell_colours``, ``colours``, ``shapes`` and ``sides``
+        against the board, so that a bad one is refused when the game is made
+        rather than when its picture is drawn.
 
         Raises:
-            OptionError: as :func:`~boardkit.render.declared.cell_fills` does,
-                the message naming the game.
+            OptionError: as :func:`~boardkit.render.declared.cell_fills` and
+                :func:`~boardkit.render.declared.check_pieces_drawn` do, the
+                message naming the game.
 
         Examples:
             >>> class Dots(BoardGame):  # a 3x3 board, its rules left out
@@ -229,9 +231,17 @@ class BoardGame(Game[S, M]):
             Traceback (most recent call last):
             ...
             boardkit.errors.OptionError: dots: cell_colours names 'd4', not a cell of the board
+            >>> class Stones(BoardGame):
+            ...     name, board, state_class = "stones", SquareGrid(3, 3), BoardState
+            ...     colours = {"x": 5}
+            >>> Stones()
+            Traceback (most recent call last):
+            ...
+            boardkit.errors.OptionTypeError: stones: colours gives 'x' 5, not a colour such as '#b58863'
         """
         try:
             cell_fills(self.topology, self.cell_colours, self.tables.names)
+            check_pieces_drawn(self.topology, self.colours, self.shapes, self.sides)
         except OptionError as exc:
             raise type(exc)(f"{self.name or type(self).__name__}: {exc}") from None
 

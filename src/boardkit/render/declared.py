@@ -30,10 +30,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardkit.errors import OptionError, OptionTypeError, shown
-from boardkit.render.board import checkered, grid_labels, topology_svg
-from boardkit.topology import Topology
+from boardkit.render.board import SHAPES, checkered, grid_labels, topology_svg
+from boardkit.topology import Topology, TopologyError
 
-__all__ = ["PALETTE", "CellColours", "cell_fills", "declared_svg", "piece_colours"]
+__all__ = ["PALETTE", "CellColours", "cell_fills", "check_pieces_drawn", "declared_svg", "piece_colours"]
 
 #: The colours of a game's pieces, in the order it declares them, where it gives none.
 PALETTE = ("#222222", "#f5f5f5", "#c62828", "#1565c0", "#2e7d32", "#f9a825")
@@ -100,6 +100,46 @@ def cell_fills(board: Topology, cell_colours: CellColours, names: Sequence[str] 
             " ('#b58863', '#f0d9b5'), or a mapping from cell names to colours"
         )
     return checkered(board, [_colour(colour, "lists") for colour in cell_colours])
+
+
+def check_pieces_drawn(
+    board: Topology, colours: Mapping[str, str], shapes: Mapping[str, str], sides: Mapping[str, str]
+) -> None:
+    """Check a game's ``colours``, ``shapes`` and ``sides`` before its
+    picture is drawn, so that a bad one is refused when the game is made
+    (on the web, a picture that cannot be drawn breaks every view of the table).
+
+    Raises:
+        OptionTypeError: for one of them that is not a mapping, or a colour
+            or shape that is not text.
+        OptionError: for a shape not in :data:`~boardkit.render.board.SHAPES`,
+            or a side the board does not have (:meth:`~boardkit.topology.Topology.side`).
+
+    Examples:
+        >>> from boardkit.topology import SquareGrid
+        >>> check_pieces_drawn(SquareGrid(3, 3), {"x": "#222"}, {"x": "king"}, {"top": "x"})
+        >>> check_pieces_drawn(SquareGrid(3, 3), {}, {"x": "circle"}, {})
+        Traceback (most recent call last):
+        ...
+        boardkit.errors.OptionError: shapes gives 'x' the shape 'circle'; shapes are 'disc', 'king', ...
+    """
+    wanted = {"colours": "piece symbols to colours", "shapes": "piece symbols to shapes", "sides": "sides to symbols"}
+    for what, given in (("colours", colours), ("shapes", shapes), ("sides", sides)):
+        if not isinstance(given, Mapping):
+            raise OptionTypeError(f"{what} is {shown(given, 40)}; give a mapping from {wanted[what]}")
+    for symbol, colour in colours.items():
+        if not isinstance(colour, str) or not colour.strip():
+            said = f"{shown(symbol, 20)} {shown(colour, 30)}"
+            raise OptionTypeError(f"colours gives {said}, not a colour such as '#b58863'")
+    for symbol, shape in shapes.items():
+        if shape not in SHAPES:
+            known = ", ".join(repr(s) for s in SHAPES)
+            raise OptionError(f"shapes gives {shown(symbol, 20)} the shape {shown(shape, 30)}; shapes are {known}")
+    for side in sides:
+        try:
+            board.side(side)
+        except TopologyError as exc:
+            raise OptionError(f"sides: {exc}") from None
 
 
 def _colour(colour: object, where: str) -> str:
