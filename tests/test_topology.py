@@ -134,6 +134,23 @@ def test_from_graph_rejects_bad_input() -> None:
         from_graph(nx.Graph())
 
 
+@pytest.mark.parametrize("pos", ["x", None, (1,), (1, 2, 3), (math.nan, 0), (0, math.inf), ("1", 2), (True, 0)])
+def test_from_graph_refuses_a_position_that_is_not_two_numbers(pos: object) -> None:
+    """It was taken, and the text board and the picture failed with a ValueError or a TypeError."""
+    g = nx.Graph([("York", "Leeds")])
+    g.nodes["York"]["pos"] = pos
+    g.nodes["Leeds"]["pos"] = (1, 0)
+    with pytest.raises(TopologyError, match=r"^cell 'York' has pos .*; a position is a pair \(x, y\) of numbers$"):
+        from_graph(g)
+
+
+def test_from_graph_takes_positions_of_any_kind_of_number() -> None:
+    np = pytest.importorskip("numpy")
+    g = nx.Graph([(0, 1), (1, 2)])
+    nx.set_node_attributes(g, {0: [0, 0], 1: (1.5, 0), 2: np.array([3.0, np.float32(1)])}, "pos")
+    assert [from_graph(g).pos(c) for c in (0, 1)] == [(0, 0), (1.5, 0)]
+
+
 def test_opposites_go_both_ways() -> None:
     # A pair named one way only, or pairs that disagree, gave the board's whole lines (CompiledTopology.line_of)
     # a line for a direction without an opposite ("w" on "e"'s), or overwrote one pair's lines with another's.

@@ -10,8 +10,9 @@ game.
 from __future__ import annotations
 
 import math
+import numbers
 from collections import deque
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from fractions import Fraction
 from functools import cached_property
@@ -743,9 +744,9 @@ def from_graph(
 
     Raises:
         TopologyError: if the graph is empty, an arc has no direction or no
-            reverse, a cell has two steps with the same label, or the
+            reverse, a cell has two steps with the same label, the
             opposites given do not pair up or are not what the reverse arcs
-            say.
+            say, or a ``"pos"`` is not two finite numbers.
 
     Examples:
         >>> import networkx as nx
@@ -789,12 +790,27 @@ def from_graph(
         board.add_edges_from((u, v) for u, v in graph.edges() if u != v)
     if opposites is None:
         opposites = {d: o for d, o in inferred.items() if o and inferred.get(o) == d}
+    for node, data in board.nodes(data=True):
+        if "pos" in data and not _is_position(data["pos"]):
+            said = f"cell {shown(node, 30)} has pos {shown(data['pos'], 40)}"
+            raise TopologyError(f"{said}; a position is a pair (x, y) of numbers")
     missing = [node for node, data in board.nodes(data=True) if "pos" not in data]
     placed = _spread(board) if len(missing) == len(board) else {}
     for k, node in enumerate(missing):
         angle = 2 * math.pi * k / len(missing)
         board.nodes[node]["pos"] = placed.get(node) or (round(math.cos(angle), 6), round(math.sin(angle), 6))
     return Topology(board, labels, opposites)
+
+
+def _is_position(pos: object) -> bool:
+    """Whether ``pos`` is a cell's drawing position: two finite numbers (a tuple, a list, a
+    networkx layout's array), as :meth:`Topology.pos` and the drawings read it."""
+    if not isinstance(pos, Iterable):
+        return False
+    pair = tuple(pos)
+    return len(pair) == 2 and all(
+        isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(v) for v in pair
+    )
 
 
 #: The most nodes :func:`_spread` lays out; a larger graph stays on its circle.
