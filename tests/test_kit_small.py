@@ -274,3 +274,26 @@ def test_a_place_on_a_taken_cell_says_what_holds_it() -> None:
     board = Othello().new_game(seed=0)  # an empty square that flanks nothing: no piece to name
     with pytest.raises(IllegalMoveError, match="not a legal move in this position"):
         board.apply("a1")
+
+
+# -- a state class that leaves out its rules says which ------------------------------------------
+
+
+def test_a_state_without_moves_or_play_says_which_it_lacks() -> None:
+    """A newcomer's game with ``state_class = BoardState`` (as the drawing guide's are) that is
+    played: the error was a bare NotImplementedError, shown as ``NotImplementedError:  at cells.py``."""
+
+    class Bare(BoardGame):
+        name, board, state_class = "bare", SquareGrid(3, 3), BoardState
+
+    class Listed(BoardState[str, Place]):
+        def moves(self) -> list[Place]:
+            return [Place("a1")]
+
+    class Unplayed(BoardGame[Listed, Place]):
+        name, board, state_class, moves = "unplayed", SquareGrid(3, 3), Listed, (Place,)
+
+    with pytest.raises(NotImplementedError, match=r"^BoardState does not define moves\(\), where a kit game lists"):
+        Bare().new_game(seed=0).legal_moves()
+    with pytest.raises(NotImplementedError, match=r"^Listed does not define play\(move\), where a kit game plays"):
+        Unplayed().new_game(seed=0).apply("a1")

@@ -958,7 +958,7 @@ class BoardCells(Generic[P]):
     def moves(self) -> list[Any]:
         """Every legal move while the game goes on, in a deterministic order
         (:meth:`legal_moves` gives none once the game is over)."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} does not define moves(), where a kit game lists its moves")
 
     def legal_moves(self) -> list[Any]:
         if self._result is None and self._log is None:  # the cache read, or filled, here: one call less
@@ -976,7 +976,7 @@ class BoardCells(Generic[P]):
     def play(self, move: Any) -> None:
         """Carry out a legal move (it has been checked): change the board with
         :meth:`put` and :meth:`set`, and pass the turn with :meth:`next_turn`."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} does not define play(move), where a kit game plays a move")
 
     def judge(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on; asked after the
