@@ -150,6 +150,17 @@ def test_sowing_from_a_cell_that_holds_no_count_is_refused_and_changes_nothing()
     assert state.snapshot() == before and state["a1"] == "X"
 
 
+def test_sowing_a_count_below_0_is_refused_and_changes_nothing() -> None:
+    """A newcomer's find: sown one seed at a time, a count of -3 never ran out (the loop ran until the
+    process was killed)."""
+    state = Strip().new_game(seed=0)
+    state.put("a1", -3)
+    before = state.snapshot()
+    with pytest.raises(CellError, match="a1 holds -3, a count below 0: nothing to sow"):
+        state.sow("a1", "e")
+    assert state.snapshot() == before
+
+
 def test_a_cell_holds_a_stack() -> None:
     class Piles(BoardGame):
         name = "piles"

@@ -2075,6 +2075,8 @@ class BoardCells(Generic[P]):
         Raises:
             TopologyError: for a cell or direction the board does not have,
                 or when the walk leaves the board or finds no cell to sow.
+            CellError: when ``cell`` holds a piece or a count below 0, or a
+                cell sown into holds a piece.
 
         Examples:
             Four pits in a ring, sown with ``"next"``:
@@ -2101,6 +2103,8 @@ class BoardCells(Generic[P]):
         if held is not None and type(held) is not int:
             raise CellError(f"{tables.names[start]} holds {held!r:.20}, not a count to sow")
         seeds: int = held or 0
+        if seeds < 0:  # sown one by one, such a count never ran out
+            raise CellError(f"{tables.names[start]} holds {seeds}, a count below 0: nothing to sow")
         steps = tables.steps
         d = BoardCells._direction_index(self, direction)
         passed: list[int] = []  # a few cells (a store): a list, without a comprehension's call
