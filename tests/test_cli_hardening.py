@@ -3,6 +3,7 @@ loads games from files and modules, and stops cleanly on Ctrl-C and SIGTERM."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -145,9 +146,36 @@ def test_an_internal_error_says_so_in_one_line_and_debug_shows_the_traceback(tmp
     done = run("play", "buggy.py:Buggy", "--seat", "random", "random", cwd=tmp_path)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
-    assert "internal error: ZeroDivisionError: oops" in done.stderr and "--debug" in done.stderr
+    assert "error in the game's own code: ZeroDivisionError: oops at buggy.py:4" in done.stderr
+    assert "--debug" in done.stderr and "internal error" not in done.stderr  # not boardkit's bug to report
     debug = run("--debug", "play", "buggy.py:Buggy", "--seat", "random", "random", cwd=tmp_path)
     assert "Traceback" in debug.stderr
+
+
+def test_a_game_state_without_its_moves_is_the_games_to_mend_not_a_bug_to_report(tmp_path: Path) -> None:
+    """A newcomer's find: a kit game whose state class leaves out moves() (state_class = BoardState, as the
+    drawing guide has it) was called boardkit's bug, "please report it"."""
+    (tmp_path / "dots.py").write_text(
+        "from boardkit.kit import BoardGame, BoardState\n"
+        "from boardkit.topology import SquareGrid\n"
+        "class Dots(BoardGame):\n"
+        "    name, board, state_class = 'dots', SquareGrid(3, 3), BoardState\n"
+        "    pieces = {'X': 'player 0', 'O': 'player 1'}\n"
+    )
+    done = run("play", "dots.py:Dots", "--seat", "random", "random", cwd=tmp_path)
+    assert done.returncode == 1 and len(done.stderr.splitlines()) == 1, done.stderr
+    assert "error in the game's own code: NotImplementedError: BoardState does not define moves()" in done.stderr
+
+
+def test_a_bug_of_boardkits_own_is_an_internal_error_to_report(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boardkit import cli
+
+    monkeypatch.setattr(cli, "_list", functools.partial(int, "x"))  # fails in boardkit's frame, no user code
+    assert cli.main(["list"]) == 1
+    err = capsys.readouterr().err
+    assert "boardkit: internal error: TypeError:" in err and "this is a bug: please report it" in err
 
 
 def _alive(pid: int) -> bool:

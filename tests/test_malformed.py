@@ -155,7 +155,7 @@ def test_an_internal_error_of_many_lines_is_one_line(tmp_path: Path) -> None:
         "    def new_game(self, *, players=None, seed=None):\n"
         "        return BuggyState(self, self.check_players(players), seed)\n"
     )
-    line = one_line(run(["play", "buggy.py:Buggy", "--seat", "random", "random"], cwd=tmp_path), 1, "internal error")
+    line = one_line(run(["play", "buggy.py:Buggy", "--seat", "random", "random"], cwd=tmp_path), 1, "own code")
     assert "line one line two" in line and "--debug" in line
 
 

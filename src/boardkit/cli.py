@@ -33,6 +33,7 @@ import json
 import os
 import signal
 import sys
+import sysconfig
 import threading
 import time
 import traceback
@@ -570,7 +571,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="boardkit", description="Play, simulate and replay board games.")
     build = "compiled with mypyc" if COMPILED else "pure Python"
     parser.add_argument("--version", action="version", version=f"boardkit {__version__} ({build})")
-    parser.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
+    parser.add_argument("--debug", action="store_true", help="show an error's traceback (boardkit's or a game's)")
     sub = parser.add_subparsers(dest="command", required=True)
     parser.commands = sub.choices
     listing = sub.add_parser("list", help="list the games boardkit knows, or one game's variants and options")
@@ -746,17 +747,36 @@ def _run(argv: Sequence[str] | None) -> int:
     except Exception as exc:  # a bug: one line, the traceback only when asked for
         if args.debug:
             raise
-        where = traceback.extract_tb(exc.__traceback__)[-1:]
+        frames = traceback.extract_tb(exc.__traceback__)
+        theirs = [frame for frame in frames if _games_own(frame.filename)]
+        where = (theirs or frames)[-1:]
         at = f" at {os.path.basename(where[0].filename)}:{where[0].lineno}" if where else ""
         try:
             said = str(exc)[:300]
         except Exception:  # an exception that cannot even say what it is
             said = "?"
-        _complain(
-            f"boardkit: internal error: {type(exc).__name__}: {said}{at}; this is a bug: please report"
-            " it with the command you ran (run it again with --debug for the traceback)"
-        )
+        if theirs or isinstance(exc, NotImplementedError):  # a method the game's state lacks, as boardkit says
+            _complain(
+                f"boardkit: error in the game's own code: {type(exc).__name__}: {said}{at}"
+                " (run it again with --debug for the traceback)"
+            )
+        else:
+            _complain(
+                f"boardkit: internal error: {type(exc).__name__}: {said}{at}; this is a bug: please report"
+                " it with the command you ran (run it again with --debug for the traceback)"
+            )
         return 1
+
+
+def _games_own(filename: str) -> bool:
+    """Whether a traceback's file is a game's own code, loaded from a file or module of the user's:
+    neither boardkit's nor Python's nor an installed package's (a bug there is boardkit's to fix)."""
+    if filename.startswith("<"):
+        return False
+    path = os.path.realpath(filename)
+    paths = sysconfig.get_paths()
+    known = [os.path.dirname(__file__), *(paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib"))]
+    return not any(path.startswith(os.path.realpath(place) + os.sep) for place in known)
 
 
 if __name__ == "__main__":  # pragma: no cover
