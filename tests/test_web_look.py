@@ -446,6 +446,13 @@ def test_a_tile_line_holds_a_comma_kind_letter_in_double_quotes(server: tuple[st
     page.check('[data-pick="camelot"]')
     page.evaluate("() => { document.getElementById('options-box').open = true; }")
     assert page.input_value('[data-field="tiles"]') == 'comma, ",", 1, 2, false\nquote, "\\"", 0, 1, true'
+    page.uncheck('[data-option="tiles"] [data-alternative]')
+    page.fill('[data-field="tiles"]', 'bad, "\\q", 1, 2')  # quoted, but not a JSON string: sent as typed
+    page.click("#go")
+    page.wait_for_function("() => document.getElementById('error').innerText")
+    assert "'\"\\\\q\"'" in page.inner_text("#error")  # the server's one line: no script error before it
+    assert [error for error in tab.errors if "status of 400" not in error] == []
+    tab.errors.clear()
     options = started_with_lines(tab, app, {"plan": [", ,", "W W"], "tiles": ['comma, ",", 1, 2', "wall, W, 0, 2"]})
     assert options.plan == (",,", "WW")
     assert options.tiles == (("comma", ",", 1, 2, False), ("wall", "W", 0, 2, False))

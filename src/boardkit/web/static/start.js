@@ -83,18 +83,26 @@ function asField(v) {
 }
 
 // A line's fields split by its commas, but not by those inside a field in double quotes: such a field is read
-// as the JSON string it is ({quoted: text}); one that is not (an unclosed quote) stays as typed.
+// as the JSON string it is ({quoted: text}); one that is not (an unclosed quote, a bad escape) stays as typed.
 function fieldsOf(line) {
   const fields = [];
   let rest = line;
   for (;;) {
     const quoted = rest.match(/^\s*("(?:[^"\\]|\\.)*")\s*(,|$)/);
-    const field = quoted ? quoted[0] : rest.match(/^[^,]*(,|$)/)[0];
-    let value = field.replace(/,$/, "").trim();
-    if (quoted) value = { quoted: JSON.parse(quoted[1]) };
-    fields.push(value);
+    const text = quoted ? jsonText(quoted[1]) : null;
+    const field = text !== null ? quoted[0] : rest.match(/^[^,]*(,|$)/)[0];
+    fields.push(text !== null ? { quoted: text } : field.replace(/,$/, "").trim());
     if (!field.endsWith(",")) return fields;
     rest = rest.slice(field.length);
+  }
+}
+
+// The text a JSON string writes, or null where it is not one ("\q", a tab typed in it).
+function jsonText(written) {
+  try {
+    return JSON.parse(written);
+  } catch {
+    return null;
   }
 }
 
@@ -106,14 +114,15 @@ function fromLines(text, types) {
   if (lines.length && /^[[{]/.test(lines[0])) return text;
   return lines.map((line) => {
     if (types.length === 1) return fieldValue(line, types[0]);
-    if (types.length > 1 || line.includes(",")) return fieldsOf(line).map((f, i) => fieldValue(f, types[i]));
+    if (types.length > 1 || line.includes(",")) {
+      return fieldsOf(line).map((f, i) => (typeof f === "object" ? f.quoted : fieldValue(f, types[i])));
+    }
     return line;
   });
 }
 
 // A field as its declared type ("str", "int", "float", "bool"), or, undeclared, as what it looks like.
 function fieldValue(text, type) {
-  if (typeof text === "object") return text.quoted; // a field in quotes is the text it quotes
   const field = text.trim();
   const number = type === undefined || type === "int" || type === "float";
   const yesNo = type === undefined || type === "bool";
