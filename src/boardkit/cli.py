@@ -748,7 +748,7 @@ def _run(argv: Sequence[str] | None) -> int:
         if args.debug:
             raise
         frames = traceback.extract_tb(exc.__traceback__)
-        theirs = [frame for frame in frames if _games_own(frame.filename)]
+        theirs = _games_own(frames)
         where = (theirs or frames)[-1:]
         at = f" at {os.path.basename(where[0].filename)}:{where[0].lineno}" if where else ""
         try:
@@ -768,15 +768,17 @@ def _run(argv: Sequence[str] | None) -> int:
         return 1
 
 
-def _games_own(filename: str) -> bool:
-    """Whether a traceback's file is a game's own code, loaded from a file or module of the user's:
+def _games_own(frames: list[traceback.FrameSummary]) -> list[traceback.FrameSummary]:
+    """The frames of a traceback in a game's own code, loaded from a file or module of the user's:
     neither boardkit's nor Python's nor an installed package's (a bug there is boardkit's to fix)."""
-    if filename.startswith("<"):
-        return False
-    path = os.path.realpath(filename)
     paths = sysconfig.get_paths()
-    known = [os.path.dirname(__file__), *(paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib"))]
-    return not any(path.startswith(os.path.realpath(place) + os.sep) for place in known)
+    places = (os.path.dirname(__file__), *(paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")))
+    known = tuple(os.path.realpath(place) + os.sep for place in places)
+    return [
+        frame
+        for frame in frames
+        if not frame.filename.startswith("<") and not os.path.realpath(frame.filename).startswith(known)
+    ]
 
 
 if __name__ == "__main__":  # pragma: no cover
