@@ -230,6 +230,22 @@ def test_check_game_catches_a_field_the_state_forgot_to_declare() -> None:
         check_game(Slotted(), games=2)
 
 
+def test_check_game_says_a_move_made_with_a_cell_not_its_name_writes_no_notation() -> None:
+    """A newcomer's slip: Place(cell) with the cell, a tuple, where the kit's Place holds the cell's name;
+    check_game raised str()'s bare TypeError from inside itself."""
+    from tic_tac_toe import TicTacToe, TicTacToeState
+
+    class ByCellState(TicTacToeState):
+        def moves(self) -> list[Place]:
+            return [Place(cell) for cell, held in zip(self.board.cells, self.at, strict=True) if held is None]
+
+    class ByCell(TicTacToe):
+        state_class = ByCellState
+
+    with pytest.raises(ConformanceError, match=r"the legal move Place\(\(\d, \d\)\) writes no notation \(__str__"):
+        check_game(ByCell(), games=1)
+
+
 class _FullBoardState(BoardState[str, Place]):
     """Noughts on a 2x2 board whose judge forgets the full board: a game going on with no legal move."""
 

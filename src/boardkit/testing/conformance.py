@@ -499,7 +499,10 @@ def _pick(chooser: Random, items: list[Any], k: int) -> list[Any]:
 
 
 def _check_notation(game: Game[Any, Any], move: Any, fail: Any) -> None:
-    text = str(move)
+    try:
+        text = str(move)
+    except TypeError as exc:  # a __str__ that gives no text: a kit Place made with a cell, not the cell's name
+        raise fail(f"the legal move {shown(move, 60)} writes no notation ({exc})") from exc
     try:
         back = game.parse_move(text)
     except NotationError as exc:
