@@ -155,7 +155,7 @@ def to_json_value(value: Any) -> Any:
     if attrs.has(type(value)):
         if getattr(type(value), "__str__", None) is not object.__str__:  # a move: its notation
             return str(value)
-        return {f.name: to_json_value(getattr(value, f.name)) for f in attrs.fields(type(value))}
+        return view_dict(value)
     if isinstance(value, tuple | list):
         return [to_json_value(v) for v in value]
     if isinstance(value, set | frozenset):
@@ -330,13 +330,10 @@ def _alternatives(annotation: object) -> tuple[object, ...] | None:
     if origin is Literal:
         return typing.get_args(annotation)
     if origin in (typing.Union, types.UnionType):
-        out: list[object] = []
-        for part in typing.get_args(annotation):
-            allowed = _alternatives(part)
-            if allowed is None:
-                return None
-            out.extend(allowed)
-        return tuple(out)
+        parts = [_alternatives(part) for part in typing.get_args(annotation)]
+        if None in parts:  # a part that cannot be judged: the whole is left to the class's validators
+            return None
+        return tuple(kind for part in parts for kind in part or ())
     return None
 
 
@@ -397,23 +394,17 @@ def option_info(cls: type) -> tuple[OptionInfo, ...]:
     found = []
     for field in attrs.fields(cast(Any, cls)):
         declared = field.metadata.get(OPTION_KEY, {})
-        alternatives = kinds.get(field.name)
-        optional = False
+        alternatives = kinds.get(field.name, ())
+        named = tuple(a for a in alternatives if not isinstance(a, type))  # Literal values
+        types_ = [a for a in alternatives if isinstance(a, type) and a is not type(None)]
         choices: tuple[Any, ...] = ()
         also: tuple[Any, ...] = ()
-        if alternatives is None:
-            kind = "data"
+        if types_:
+            kind = types_[0].__name__
+            also = named
         else:
-            optional = type(None) in alternatives
-            named = [a for a in alternatives if a is not type(None) and not isinstance(a, type)]
-            types_ = [a for a in alternatives if a is not type(None) and isinstance(a, type)]
-            if types_:
-                kind = types_[0].__name__
-                also = tuple(named)
-            else:
-                kind = type(named[0]).__name__ if named else "data"
-                choices = tuple(named)
-        default = field.default
+            kind = type(named[0]).__name__ if named else "data"
+            choices = named
         choices = tuple(declared.get("choices", ())) or choices
         words = declared.get("labels") or {}
         # A plain attrs field checked by attrs.validators.in_(range(a, b)) has that range (Hex's size).
@@ -425,13 +416,13 @@ def option_info(cls: type) -> tuple[OptionInfo, ...]:
             OptionInfo(
                 name=field.name,
                 type=kind,
-                default=None if default is attrs.NOTHING else _json_value(default),
+                default=None if field.default is attrs.NOTHING else _json_value(field.default),
                 help=declared.get("help", ""),
                 choices=choices,
                 low=low,
                 high=high,
                 also=tuple(declared.get("also", ())) or also,
-                optional=optional,
+                optional=type(None) in alternatives,
                 labels=tuple(str(words.get(c, "")) for c in choices) if words else (),
                 fields=_item_fields(hints.get(field.name)) if kind == "data" else (),
                 none_is=_json_value(declared.get("none_is")),
@@ -737,14 +728,13 @@ class Game(abc.ABC, Generic[S, M]):
         """
         if players is None:
             return self.min_players
-        check_int(players, "players")
-        if not self.min_players <= players <= self.max_players:
+        count = check_int(players, "players")
+        if not self.min_players <= count <= self.max_players:
             if self.min_players == self.max_players:
                 allowed = f"exactly {self.min_players}"
             else:
                 allowed = f"{self.min_players} to {self.max_players}"
-            raise OptionError(f"{self.name} is played by {allowed} players, not {players!r}")
-        count: int = players
+            raise OptionError(f"{self.name} is played by {allowed} players, not {count!r}")
         return count
 
     def __eq__(self, other: object) -> bool:

@@ -62,12 +62,6 @@ class RandomAgent:
         return state.random_move(self.rng)
 
 
-def _terminal_value(state: State[Any], player: Player) -> float:
-    # The outcome's reward: 1 for a sole win, -1 for a loss, in between for shared wins and draws.
-    outcome = state.outcome
-    return 0.0 if outcome is None else outcome.rewards(state.players)[player]
-
-
 class GreedyAgent:
     """Looks one move ahead and plays the move whose resulting position
     evaluates best for it; ties are broken at random.
@@ -126,8 +120,10 @@ class GreedyAgent:
             >>> GreedyAgent().score(state, 0), GreedyAgent().score(state, 1)
             (1.0, -1.0)
         """
-        if state.is_over and state.players > 1:
-            return _terminal_value(state, player)
+        outcome = state.outcome
+        if outcome is not None and state.players > 1:
+            # The outcome's reward: 1 for a sole win, -1 for a loss, in between for shared wins and draws.
+            return outcome.rewards(state.players)[player]
         if self.evaluate is not None:
             return float(self.evaluate(state, player))
         return float(state.evaluate(player))

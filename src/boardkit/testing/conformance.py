@@ -120,7 +120,6 @@ def check_game(
     if isinstance(positions, (State, str)) or not isinstance(positions, Iterable):
         raise OptionTypeError(f"positions must be a list (or other iterable) of states, not {shown(positions)}")
     played = 0
-    finished = 0
     outcomes: list[Outcome] = []
     seen_moves: list[Any] = []
     starts: list[State[Any] | None] = [None] * games
@@ -133,9 +132,8 @@ def check_game(
         moves, outcome = _check_one(game, players, game_seed, max_moves, sample, seen_moves, start)
         played += moves
         if outcome is not None:
-            finished += 1
             outcomes.append(outcome)
-    return ConformanceReport(len(starts), played, finished, tuple(outcomes))
+    return ConformanceReport(len(starts), played, len(outcomes), tuple(outcomes))
 
 
 def check_play_arguments(game: object, *, games: object, seed: object, max_moves: object, players: object) -> None:

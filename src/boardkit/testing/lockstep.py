@@ -107,12 +107,10 @@ class LockstepError(ConformanceError):
         within: tuple[str, ...] = (),
         detail: str | None = None,
     ) -> None:
-        if detail is not None:
-            pass
-        elif what == "legal moves":
+        if detail is None and what == "legal moves":
             sides = [f"only the game has {ours!r}" * bool(ours), f"only the reference has {theirs!r}" * bool(theirs)]
             detail = "; ".join(side for side in sides if side)
-        else:
+        elif detail is None:
             detail = f"the game says {ours!r}, the reference {theirs!r}"
         if within:
             detail += f"; within one move of the game after the reference's {' '.join(within)}"
@@ -430,16 +428,16 @@ class _Lockstep:
                     seen[key] = path
                     if self.grouped:
                         found.append((key, path))
-                elif key and prefix and len(other or ()) > 1 and end(key, other or (), prefix) == self.end_of(move):
-                    found.append((key, path))  # two ways of a turn in parts to the same end: a transposition
                 elif key and prefix and len(other or ()) > 1:
-                    raise self.fail(
-                        "move names",
-                        shown(path),
-                        key,
-                        detail=f"names gives {key!r} for {shown(other or ())!r} and for {shown(path)!r}, which lead"
-                        " to different positions",
-                    )
+                    if end(key, other or (), prefix) != self.end_of(move):
+                        raise self.fail(
+                            "move names",
+                            shown(path),
+                            key,
+                            detail=f"names gives {key!r} for {shown(other or ())!r} and for {shown(path)!r}, which"
+                            " lead to different positions",
+                        )
+                    found.append((key, path))  # two ways of a turn in parts to the same end: a transposition
                 else:
                     again = f"{shown(other)!r} too" if key and other else "nothing"
                     raise self.fail(
