@@ -58,9 +58,7 @@ def grid_size(board: Topology) -> tuple[int, int] | None:
         >>> grid_size(SquareGrid(3, 2)), grid_size(HexGrid.rhombus(4, 5)), grid_size(HexGrid.hexagon(2))
         ((3, 2), (4, 5), None)
     """
-    if isinstance(board, SquareGrid):
-        return board.width, board.height
-    if isinstance(board, HexGrid) and board.width is not None and board.height is not None:
+    if isinstance(board, SquareGrid | HexGrid) and board.width is not None and board.height is not None:
         return board.width, board.height
     return None
 
