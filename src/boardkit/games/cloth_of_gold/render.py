@@ -107,12 +107,9 @@ def text(state: StateShape, player: int | None) -> str:
     width = 8
     lines = [f"Field of the Cloth of Gold, {state.game.variant} edition: {status}"]
     lines.append("oval     " + "".join(s.value.ljust(width) for s in OVALS).rstrip())
-    tiles = state.tile_spaces
-    row = []
-    for s in OVALS:
-        tile = tiles.get(s)
-        row.append("" if s is Space.DRAGON else (tile.value if tile is not None else "-"))
-    lines.append("tile     " + "".join(t.ljust(width) for t in row).rstrip())
+    # Each tile space's tile, or - when empty; the Dragon's oval, which has none, is left blank.
+    shown = {s: "-" if tile is None else tile.value for s, tile in state.tile_spaces.items()}
+    lines.append("tile     " + "".join(shown.get(s, "").ljust(width) for s in OVALS).rstrip())
     lines.append("on it    " + "".join(_occupant(state.occupant(s)).ljust(width) for s in OVALS).rstrip())
     lines.append(f"dragon   {'at home' if state.dragon is None else 'on ' + state.dragon.value}")
     scores = state.scores
