@@ -45,7 +45,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 from xml.sax.saxutils import escape
 
@@ -177,8 +177,7 @@ def status(state: Any) -> str:
         >>> status(solo)
         'camelot: scored 269 (camelot complete)'
     """
-    game = state.game
-    return f"{game.name or type(state).__name__}: {standing(state)}"
+    return f"{state.game.name or type(state).__name__}: {standing(state)}"
 
 
 def standing(state: Any) -> str:
@@ -195,23 +194,15 @@ def standing(state: Any) -> str:
     outcome = state.outcome
     if outcome is None:
         return f"{seat(state.current_player)} to move"
-    winners: Iterable[int] = sorted(outcome.winners)
     if not outcome.winners:  # nobody won: a draw, or a solo game that is only scored
         result = "scored" if state.players == 1 and outcome.scores is not None else "draw"
     elif len(outcome.winners) == 1:
         result = f"{seat(outcome.winner)} won"
     else:
-        result = ", ".join(seat(w) for w in winners) + " shared the win"
+        result = ", ".join(seat(w) for w in sorted(outcome.winners)) + " shared the win"
     if outcome.scores is not None:
         result += " " + "-".join(f"{s:g}" for s in outcome.scores)
     return f"{result} ({outcome.reason})" if outcome.reason else result
-
-
-def _declared_picture(thing: Any) -> Callable[[Any, str | None], str] | None:
-    """The picture a state's game declares among its parts, or ``None`` (not a state, or no picture)."""
-    parts = getattr(getattr(thing, "game", None), "declared", None)
-    picture: Callable[[Any, str | None], str] | None = getattr(parts, "picture", None)
-    return picture
 
 
 def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -> str:
@@ -243,7 +234,9 @@ def svg(thing: Any, *, title: str | None = None, legend: Legend | None = None) -
         return topology_svg(thing, title=title, legend=legend)
     if title is None and hasattr(thing, "current_player") and hasattr(thing, "outcome"):
         title = standing(thing)
-    picture = _declared_picture(thing)
+    # The picture a state's game declares among its parts (none: not a state, or no picture).
+    parts = getattr(getattr(thing, "game", None), "declared", None)
+    picture: Callable[[Any, str | None], str] | None = getattr(parts, "picture", None)
     if picture is not None:
         return picture(thing, title)
     if isinstance(thing, Picture):

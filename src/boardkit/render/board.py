@@ -58,9 +58,7 @@ def grid_size(board: Topology) -> tuple[int, int] | None:
         >>> grid_size(SquareGrid(3, 2)), grid_size(HexGrid.rhombus(4, 5)), grid_size(HexGrid.hexagon(2))
         ((3, 2), (4, 5), None)
     """
-    if isinstance(board, SquareGrid):
-        return board.width, board.height
-    if isinstance(board, HexGrid) and board.width is not None and board.height is not None:
+    if isinstance(board, SquareGrid | HexGrid) and board.width is not None and board.height is not None:
         return board.width, board.height
     return None
 
@@ -343,7 +341,7 @@ def topology_svg(
         parts += _crossing_marks(crossings, at)
     if coordinates is not None:
         # They grow with the key, as far as the margin allows ("11" beside the board).
-        parts += _coordinates(board, coordinates, pos, at, rhombus=rhombus, size=min(14 * key, 16.0))
+        parts += _coordinates(board, coordinates, at, rhombus=rhombus, size=min(14 * key, 16.0))
     y = top + board_height
     row = _LEGEND_ROW * key
     for colour, text, shape, first in rows:
@@ -480,7 +478,6 @@ def _name_mark(board: Topology, name: str, x: float, y: float) -> str:
 def _coordinates(
     board: Topology,
     coordinates: tuple[Sequence[str], Sequence[str]],
-    pos: Mapping[Any, tuple[float, float]],
     at: Callable[[Any], tuple[float, float]],
     *,
     rhombus: bool,
@@ -498,11 +495,11 @@ def _coordinates(
     down, across = (_SCALE + 4, _SCALE * math.sqrt(3) / 2 + 16) if rhombus else (_SCALE * 0.5, _SCALE * 0.5)
     for c, name in enumerate(columns):
         for row, side in ((last, 1), (0, -1)) if rhombus else ((last, 1),):
-            if (c, row) in pos:
+            if (c, row) in board:
                 x, y = at((c, row))
                 parts.append(element("text", name, x=x, y=y + side * (down + 9), **small))
     for r, name in enumerate(rows):
-        if (0, r) in pos:
+        if (0, r) in board:
             x, y = at((0, r))
             parts.append(element("text", name, x=x - across - 9, y=y, **small))
     return parts

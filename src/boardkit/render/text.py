@@ -75,10 +75,8 @@ def counted(number: float, noun: str) -> str:
         >>> counted(1_000_000, "game"), counted(1234567.0, "point")
         ('1000000 games', '1234567 points')
     """
-    if isinstance(number, int):
-        shown = str(int(number))  # a bool as a number
-    else:
-        shown = str(int(number)) if number.is_integer() and abs(number) < 1e15 else f"{number:g}"
+    whole = isinstance(number, int) or (number.is_integer() and abs(number) < 1e15)
+    shown = str(int(number)) if whole else f"{number:g}"  # int(): a bool as a number
     return f"{shown} {noun}" if number == 1 else f"{shown} {noun}s"
 
 

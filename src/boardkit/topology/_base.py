@@ -697,6 +697,17 @@ def grid_name(cell: tuple[int, int], height: int, top: bool) -> str:
     return f"{chr(ord('a') + col)}{row + 1 if top else height - row}"
 
 
+def join_steps(graph: nx.Graph[Any], moves: Mapping[Direction, tuple[int, int]]) -> None:
+    """Join every two ``(a, b)`` cells of a grid's ``graph`` one of ``moves`` apart, in node order, each
+    edge's ``"steps"`` naming that move from one cell and the move back (its opposite) from the other."""
+    back = {step: label for label, step in moves.items()}
+    for cell in list(graph.nodes):
+        for label, (da, db) in moves.items():
+            other = (cell[0] + da, cell[1] + db)
+            if other in graph and not graph.has_edge(cell, other):
+                graph.add_edge(cell, other, steps={cell: label, other: back[-da, -db]})
+
+
 def check_cells(count: int, what: str) -> None:
     """Refuse a grid of more than :data:`MAX_CELLS` cells."""
     if count > MAX_CELLS:

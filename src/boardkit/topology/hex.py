@@ -24,6 +24,7 @@ from boardkit.topology._base import (
     grid_cell,
     grid_name,
     grid_sides,
+    join_steps,
 )
 
 __all__ = ["HEX_DIRECTIONS", "Hex", "HexGrid", "hex_distance"]
@@ -103,11 +104,7 @@ class HexGrid(Topology[Hex]):
                 raise TopologyError(f"a hex cell is a (q, r) pair of integers, not {shown(cell)}")
             q, r = cell
             graph.add_node(cell, pos=(_SQRT3 * (q + r / 2), -1.5 * r))
-        for cell in list(graph.nodes):
-            for label, (dq, dr) in HEX_DIRECTIONS.items():
-                other = (cell[0] + dq, cell[1] + dr)
-                if other in graph and not graph.has_edge(cell, other):
-                    graph.add_edge(cell, other, steps={cell: label, other: _OPPOSITES[label]})
+        join_steps(graph, HEX_DIRECTIONS)
         #: The radius of a :meth:`hexagon`, else ``None``.
         self.radius: int | None = None
         #: The columns and rows of a :meth:`rhombus`, else ``None``.

@@ -12,7 +12,7 @@ from typing import Any, Literal
 import networkx as nx
 
 from boardkit.errors import shown
-from boardkit.topology._base import Topology, TopologyError, check_cells, grid_cell, grid_name, grid_sides
+from boardkit.topology._base import Topology, TopologyError, check_cells, grid_cell, grid_name, grid_sides, join_steps
 
 __all__ = ["SquareGrid"]
 
@@ -81,11 +81,7 @@ class SquareGrid(Topology[tuple[int, int]]):
         for row in range(height):
             for col in range(width):
                 graph.add_node((col, row), pos=(float(col), float(-row)))
-        for col, row in list(graph.nodes):
-            for label, (dc, dr) in moves.items():
-                other = (col + dc, row + dr)
-                if other in graph and not graph.has_edge((col, row), other):
-                    graph.add_edge((col, row), other, steps={(col, row): label, other: _OPPOSITES[label]})
+        join_steps(graph, moves)
         order = [d for d in ("n", "ne", "e", "se", "s", "sw", "w", "nw") if d in moves] if diagonals else list(moves)
         super().__init__(graph, order, {d: _OPPOSITES[d] for d in order})
 

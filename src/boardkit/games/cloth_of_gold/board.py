@@ -128,9 +128,5 @@ def new_track() -> ScoreTrack:
 TILE_ORDER: Final = {t: i for i, t in enumerate(TILES)}
 
 
-def tile_order(tile: Tile) -> int:
-    return TILE_ORDER[tile]
-
-
 def tile_pairs(counts: Mapping[Tile, int]) -> tuple[tuple[Tile, int], ...]:
     return tuple((t, counts[t]) for t in TILES if counts.get(t, 0) > 0)

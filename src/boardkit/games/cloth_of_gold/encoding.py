@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardkit.encoding import Array, Encoder
-from boardkit.games.cloth_of_gold.board import Space, Tile
+from boardkit.games.cloth_of_gold.board import TILE_ORDER, Space
 from boardkit.games.cloth_of_gold.moves import Move
 from boardkit.games.cloth_of_gold.shape import GameShape
 
@@ -66,9 +66,7 @@ def observation_encoder(game: GameShape, players: int) -> Encoder:
         >>> obs.shape, encode.high, float(obs[112])  # the observer's seat
         ((114,), 1000.0, 1.0)
     """
-    tiles = {t: k for k, t in enumerate(Tile)}
-    ovals: dict[Space | None, int] = {s: k + 1 for k, s in enumerate(Space)}
-    ovals[None] = 0
+    ovals: dict[Space | None, int] = {s: k for k, s in enumerate((None, *Space))}  # home 0, then the ovals
     size = sum(n for _, n in CLOTH_OF_GOLD_FEATURES)
 
     def fill(view: Any, flat: Array) -> None:
@@ -77,21 +75,21 @@ def observation_encoder(game: GameShape, players: int) -> Encoder:
         if view.to_move is not None:
             flat[0 if view.to_move == me else 1] = 1.0
         for t, n in view.hand:
-            flat[2 + tiles[t]] = n
+            flat[2 + TILE_ORDER[t]] = n
         flat[7] = view.rival_hand_size
         for side, who in enumerate((me, rival)):
             for t, n in view.courts[who]:
-                flat[8 + 5 * side + tiles[t]] = n
+                flat[8 + 5 * side + TILE_ORDER[t]] = n
             flat[18 + side] = view.scores[who]
         for k, t in enumerate(view.tile_spaces):
-            flat[20 + 6 * k + (0 if t is None else 1 + tiles[t])] = 1.0
+            flat[20 + 6 * k + (0 if t is None else 1 + TILE_ORDER[t])] = 1.0
         for side, who in enumerate((me, rival)):
             for k, space in enumerate(view.tokens[who]):
                 flat[56 + 16 * side + 8 * k + ovals[space]] = 1.0
         flat[88 + ovals[view.dragon]] = 1.0
         flat[96] = view.darkness_size
         for t, n in view.removed:
-            flat[97 + tiles[t]] = n
+            flat[97 + TILE_ORDER[t]] = n
         for side, who in enumerate((me, rival)):
             flat[102 + 5 * side : 107 + 5 * side] = view.drawn_since_reveal[who]
         flat[112 + me] = 1.0

@@ -97,12 +97,10 @@ class Move:
         return MOVES[(0 if letter == "a" else 1, to, dragon)]
 
 
-MOVES: Final[dict[tuple[int, Space, Space | None], Move]] = {}
-for _token in (0, 1):
-    for _to in OVALS:
-        if _to is Space.DRAGON:
-            for _dest in TILE_SPACES:
-                MOVES[(_token, _to, _dest)] = Move(_token, _to, _dest)
-        else:
-            MOVES[(_token, _to, None)] = Move(_token, _to, None)
+MOVES: Final[dict[tuple[int, Space, Space | None], Move]] = {
+    (token, to, dest): Move(token, to, dest)
+    for token in (0, 1)
+    for to in OVALS
+    for dest in (TILE_SPACES if to is Space.DRAGON else (None,))
+}
 

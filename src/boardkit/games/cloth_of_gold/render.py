@@ -16,14 +16,15 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections import Counter
 from typing import Final
 
 import networkx as nx
 
-from boardkit.games.cloth_of_gold.board import OVALS, ROW_SIZES, TILES, Space, Tile
-from boardkit.games.cloth_of_gold.moves import Move
+from boardkit.games.cloth_of_gold.board import ACTION_TILE, OVALS, ROW_SIZES, TILES, Space, Tile
+from boardkit.games.cloth_of_gold.moves import TOKEN_NAMES, Move
 from boardkit.games.cloth_of_gold.shape import StateShape
 from boardkit.render import document, element
 from boardkit.render.text import counted
@@ -70,13 +71,12 @@ def _counts(counts: Counter[Tile]) -> str:
     return ", ".join(shown) if shown else "(none)"
 
 
-def _occupant(state: StateShape, space: Space) -> str | None:
-    who = state.occupant(space)
-    if who == "dragon":
-        return "DRAGON"
+def _occupant(who: tuple[int, int] | str | None) -> str:
+    """Who stands on an oval (``state.occupant(space)``) as the board writes it: ``0A`` (player 0's
+    token A), ``DRAGON``, or ``.`` for nobody."""
     if isinstance(who, tuple):
-        return f"{who[0]}{'AB'[who[1]]}"
-    return None
+        return f"{who[0]}{TOKEN_NAMES[who[1]]}"
+    return "." if who is None else "DRAGON"
 
 
 def _track_row(scores: tuple[int, int], row: int) -> str:
@@ -107,13 +107,10 @@ def text(state: StateShape, player: int | None) -> str:
     width = 8
     lines = [f"Field of the Cloth of Gold, {state.game.variant} edition: {status}"]
     lines.append("oval     " + "".join(s.value.ljust(width) for s in OVALS).rstrip())
-    tiles = state.tile_spaces
-    row = []
-    for s in OVALS:
-        tile = tiles.get(s)
-        row.append("" if s is Space.DRAGON else (tile.value if tile is not None else "-"))
-    lines.append("tile     " + "".join(t.ljust(width) for t in row).rstrip())
-    lines.append("on it    " + "".join((_occupant(state, s) or ".").ljust(width) for s in OVALS).rstrip())
+    # Each tile space's tile, or - when empty; the Dragon's oval, which has none, is left blank.
+    shown = {s: "-" if tile is None else tile.value for s, tile in state.tile_spaces.items()}
+    lines.append("tile     " + "".join(shown.get(s, "").ljust(width) for s in OVALS).rstrip())
+    lines.append("on it    " + "".join(_occupant(state.occupant(s)).ljust(width) for s in OVALS).rstrip())
     lines.append(f"dragon   {'at home' if state.dragon is None else 'on ' + state.dragon.value}")
     scores = state.scores
     lines.append(f"track    player 0: {scores[0]} (row {state.row(0)}), player 1: {scores[1]} (row {state.row(1)})")
@@ -130,15 +127,6 @@ def text(state: StateShape, player: int | None) -> str:
         hand: Counter[Tile] = Counter(dict(state.view(player).hand))
         lines.append(f"your hand (player {player}): {_counts(hand)} (only you see it)")
     return "\n".join(lines)
-
-
-#: The colour each action space reveals from the acting player's Hand.
-_REVEALS: Final[dict[Space, Tile]] = {
-    Space.GOLD: Tile.GOLD,
-    Space.BLUE: Tile.BLUE,
-    Space.WHITE: Tile.WHITE,
-    Space.RED: Tile.RED,
-}
 
 
 def public_info(state: StateShape) -> dict[str, str]:
@@ -174,8 +162,8 @@ def describe(state: StateShape, move: Move, before: StateShape) -> str:
         hand = before.hand(p)  # all of it goes to the Court, for both to see
         revealed = hand.total()
         said.append(f"revealed the Hand: {_counts(hand)}" if revealed else "revealed an empty Hand")
-    elif move.to in _REVEALS:
-        colour = _REVEALS[move.to]
+    elif move.to in ACTION_TILE:
+        colour = ACTION_TILE[move.to]
         revealed = before.hand(p)[colour]
         said.append(f"revealed {revealed or 'no'} {colour.value} from the Hand")
     for q in (p, 1 - p):
@@ -204,15 +192,13 @@ def describe(state: StateShape, move: Move, before: StateShape) -> str:
     return "; ".join(said)
 
 
+@functools.cache
 def _board() -> Topology:
     graph: nx.Graph[Space] = nx.Graph()
     for i, space in enumerate(OVALS):
         graph.add_node(space, pos=(float(i), 0.0))
     nx.add_path(graph, OVALS)
     return from_graph(graph)
-
-
-_BOARD: Topology | None = None
 
 
 def cells(state: StateShape) -> tuple[Topology, dict[Space, str], dict[Space, str]]:
@@ -229,28 +215,22 @@ def cells(state: StateShape) -> tuple[Topology, dict[Space, str], dict[Space, st
         >>> labels[Space.GOLD], fills[Space.GOLD]
         ('gold: red', '#d9534f')
     """
-    global _BOARD
-    if _BOARD is None:
-        _BOARD = _board()
     labels: dict[Space, str] = {}
     fills: dict[Space, str] = {}
     tiles = state.tile_spaces
     for space in OVALS:
         who = state.occupant(space)
         tile = tiles.get(space)
-        if who == "dragon":
-            labels[space] = f"{space.value}: DRAGON"
-            fills[space] = _DRAGON_FILL
-        elif isinstance(who, tuple):
-            labels[space] = f"{space.value}: {who[0]}{'AB'[who[1]]}"
-            fills[space] = _PLAYER_FILLS[who[0]]
+        if who is not None:
+            labels[space] = f"{space.value}: {_occupant(who)}"
+            fills[space] = _PLAYER_FILLS[who[0]] if isinstance(who, tuple) else _DRAGON_FILL
         elif tile is not None:
             labels[space] = f"{space.value}: {tile.value}"
             fills[space] = FILLS[tile]
         else:
             labels[space] = space.value
             fills[space] = _EMPTY_FILL
-    return _BOARD, labels, fills
+    return _board(), labels, fills
 
 
 # The picture is laid out for a phone's screen (390 CSS pixels): 400 units wide, one oval in seven
@@ -264,19 +244,11 @@ _WRAP: Final = 58  # characters of 12-unit text across the picture
 _SMALL: Final[dict[str, object]] = {"text_anchor": "middle", "dominant_baseline": "central"}
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _disc(x: float, y: float, r: float, fill: str, letter: str, ink: str, kind: str) -> list[str]:
     return [
         element("circle", cx=x, cy=y, r=r, fill=fill, stroke="#111", stroke_width=1.5, class_=kind),
         element("text", letter, x=x, y=y, font_size=round(r * 1.1), font_weight="bold", fill=ink, **_SMALL),
     ]
-
-
-def _token(player: int, index: int, x: float, y: float, r: float = 13.0) -> list[str]:
-    return _disc(x, y, r, PLAYER_COLOURS[player], "AB"[index], _PLAYER_TEXT[player], f"token player-{player}")
 
 
 def _tile(tile: Tile | None, x: float, y: float, size: float, kind: str) -> list[str]:
@@ -317,7 +289,8 @@ def _ovals(state: StateShape, top: float) -> list[str]:
         if who == "dragon":
             parts.extend(_disc(x, y, 13, _DRAGON_COLOUR, "D", "#ffffff", "dragon"))
         elif isinstance(who, tuple):
-            parts.extend(_token(who[0], who[1], x, y, 12))
+            p, token = who
+            parts.extend(_disc(x, y, 12, PLAYER_COLOURS[p], TOKEN_NAMES[token], _PLAYER_TEXT[p], f"token player-{p}"))
         if space.has_tile_space:
             parts.extend(_tile(tiles.get(space), x, top + 82, 28, "tile"))
         else:
@@ -363,7 +336,7 @@ def _courts(state: StateShape, left: float, top: float) -> list[str]:
     for p in (0, 1):
         y = top + p * _COURT_HEIGHT
         parts.extend(_disc(left + 8, y - 4, 8, PLAYER_COLOURS[p], "", "#000", f"player-{p}"))
-        heading = f"Player {p}: {_plural(state.scores[p], 'point')}, {_plural(state.hand_size(p), 'tile')} in hand"
+        heading = f"Player {p}: {counted(state.scores[p], 'point')}, {counted(state.hand_size(p), 'tile')} in hand"
         parts.append(element("text", heading, x=left + 22, y=y, font_size=13, font_weight="bold", class_="court-title"))
         court = state.court(p)
         parts.append(element("text", "Court", x=left + 22, y=y + 24, font_size=12, fill="#555",
@@ -373,7 +346,7 @@ def _courts(state: StateShape, left: float, top: float) -> list[str]:
             parts.extend(_tile(tile, x, y + 24, 26, f"court-tile player-{p}"))
             parts.append(element("text", f"\u00d7{court[tile]}", x=x + 16, y=y + 24, font_size=13,
                                  dominant_baseline="central", class_="court-count"))
-        away = [("AB"[i]) for i, where in enumerate(state.tokens(p)) if where is None]
+        away = [TOKEN_NAMES[i] for i, where in enumerate(state.tokens(p)) if where is None]
         notes = [f"token{'s' if len(away) > 1 else ''} {' and '.join(away)} off the board"] if away else []
         if state.endgame_points is not None:
             jewels, gold = state.endgame_points[p]
@@ -431,7 +404,7 @@ def picture(state: StateShape, title: str | None = None) -> str:
     courts = lower + 10 + _SPACE_H * len(ROW_SIZES) + 30
     parts.extend(_courts(state, 12, courts))
     y = courts + 2 * _COURT_HEIGHT
-    parts.append(element("text", f"Darkness: {_plural(state.darkness_size, 'tile')} face down", x=16, y=y,
+    parts.append(element("text", f"Darkness: {counted(state.darkness_size, 'tile')} face down", x=16, y=y,
                          font_size=13, class_="darkness"))
     # Room for two lines of removed tiles, whatever they say: the picture keeps its size all game.
     removed, _ = _lines(f"removed from the game: {_counts(state.removed)}", 16, y + 18, fill="#555")

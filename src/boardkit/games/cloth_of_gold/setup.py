@@ -16,7 +16,7 @@ from boardkit.bag import TileBag
 from boardkit.chance import check_seed
 from boardkit.compiling import IntArgument
 from boardkit.errors import OptionError, OptionTypeError, shown
-from boardkit.games.cloth_of_gold.board import TARGET, TILE_SPACES, TILES, Space, Tile, tile_order, tile_pairs
+from boardkit.games.cloth_of_gold.board import TARGET, TILE_SPACES, TILES, Space, Tile, tile_pairs
 from boardkit.games.cloth_of_gold.shape import GameShape, StateFields
 from boardkit.zones import Hand, Zone
 
@@ -98,8 +98,7 @@ def position(
         if isinstance(s, bool) or not isinstance(s, int) or s < 0:
             raise OptionError(f"scores must be non-negative integers, not {tuple(score_pair)!r}")
     if max(score_pair) >= TARGET:
-        too_high = tuple(score_pair)
-        raise OptionError(f"a score of 30 or more ends the game; scores must be below 30, not {too_high!r}")
+        raise OptionError(f"a score of 30 or more ends the game; scores must be below 30, not {tuple(score_pair)!r}")
     token_spaces: list[list[Space | None]] = []
     for p, pair in enumerate(_pair(tokens, "tokens")):
         a, b = _pair(pair, f"player {p}'s tokens")
@@ -150,7 +149,7 @@ def position(
             used.update(known)
     over = used - full
     if over:
-        tile, _ = next(iter(sorted(over.items(), key=lambda kv: tile_order(kv[0]))))
+        tile = next(t for t in TILES if over[t])
         raise OptionError(
             f"the position uses {used[tile]} {tile.value} tiles, but the {game.variant} edition has {full[tile]}"
         )
