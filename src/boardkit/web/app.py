@@ -262,7 +262,7 @@ class Server:
         self.resumed: list[Table] = []
         for table, _, _ in store.resume(self.build_game, think=pool.think, warn=_log.warning):
             try:
-                self.resumed.append(tables.add(lambda table=table: table))
+                self.resumed.append(tables.add(lambda: table))  # noqa: B023 (add calls it at once)
             except TableLimitError:
                 _log.warning("game %s is not resumed: %s games are going already", table.id, tables.limit)
 

@@ -295,8 +295,7 @@ class Table:
             ('t1', 4, [0], Viewer(host=False, seats=frozenset({1})))
         """
         table = cls(game, seats, seed=seed, think=think)
-        links = {p for p, s in enumerate(table.seats) if s.kind == "link"}
-        if set(seat_tokens) != links or not host_token or not all(seat_tokens.values()):
+        if set(seat_tokens) != set(table.seat_tokens) or not host_token or not all(seat_tokens.values()):
             raise OptionError(f"the saved tokens do not fit the seats of table {shown(table_id, 20)}")
         table.id, table.host_token, table.seat_tokens = table_id, host_token, dict(seat_tokens)
         for text in moves:
