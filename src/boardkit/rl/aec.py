@@ -131,8 +131,7 @@ class BoardkitEnv(AECEnv):  # type: ignore[misc]
             self._set_legal(state)
             self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
         elif outcome is not None:
-            for a, r in zip(self.agents, outcome.rewards(self.players), strict=True):
-                self.rewards[a] = r
+            self.rewards = dict(zip(self.agents, outcome.rewards(self.players), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._set_legal(None)
             self._accumulate_rewards()

@@ -128,8 +128,7 @@ class BoardkitGymEnv(gymnasium.Env[Observation, np.int64]):
     def _observation(self) -> Observation:
         state = self._live()
         mask = np.zeros(len(self.space), dtype=np.int8)
-        if self._legal:
-            mask[list(self._legal)] = 1
+        mask[list(self._legal)] = 1
         return {"observation": self._encode(state.view(self.seat)), "action_mask": mask}
 
 

@@ -159,9 +159,7 @@ class ActionSpace(Generic[M]):
     def mask(self, state: State[M]) -> npt.NDArray[np.bool_]:
         """A bool array of shape ``(len(self),)``, True exactly at the legal moves."""
         mask = np.zeros(len(self.moves), dtype=np.bool_)
-        legal = list(self.legal(state))
-        if legal:
-            mask[legal] = True
+        mask[list(self.legal(state))] = True
         return mask
 
 

@@ -39,16 +39,6 @@ __all__ = ["openspiel_game"]
 MAX_GAME_LENGTH = 2000
 
 
-def _pyspiel() -> Any:
-    try:
-        import pyspiel
-    except ImportError:  # pragma: no cover - exercised in a venv without the extra
-        raise ImportError(
-            "boardkit.rl.openspiel_game needs the rl extra (open-spiel): pip install 'boardkit[rl]'"
-        ) from None
-    return pyspiel
-
-
 def openspiel_game(
     game: Game[Any, Any], *, players: int | None = None, seed: int = 0, max_game_length: int = MAX_GAME_LENGTH
 ) -> Any:
@@ -76,7 +66,12 @@ def openspiel_game(
         >>> state.current_player()
         1
     """
-    pyspiel = _pyspiel()
+    try:
+        import pyspiel
+    except ImportError:  # pragma: no cover - exercised in a venv without the extra
+        raise ImportError(
+            "boardkit.rl.openspiel_game needs the rl extra (open-spiel): pip install 'boardkit[rl]'"
+        ) from None
     seats = game.check_players(players)
     space = actions(game)
     encode = encoder_of(game, seats)
@@ -128,15 +123,15 @@ def openspiel_game(
             return self.held.state
 
         def current_player(self) -> int:
-            if self._over():
+            if self.is_terminal():
                 return int(pyspiel.PlayerId.TERMINAL)
             return int(self.state.current_player)  # type: ignore[arg-type]
 
-        def _over(self) -> bool:
+        def is_terminal(self) -> bool:
             return self.state.is_over or len(self.state.history) >= max_game_length
 
         def _legal_actions(self, player: int) -> list[int]:
-            if self._over() or player != self.state.current_player:
+            if self.is_terminal() or player != self.state.current_player:
                 return []
             return sorted(space.legal(self.state))
 
@@ -146,9 +141,6 @@ def openspiel_game(
         def _action_to_string(self, player: int, action: int) -> str:
             return str(space.moves[action])
 
-        def is_terminal(self) -> bool:
-            return self._over()
-
         def returns(self) -> list[float]:
             outcome = self.state.outcome
             return [0.0] * seats if outcome is None else list(outcome.rewards(seats))
@@ -156,8 +148,7 @@ def openspiel_game(
         def information_state_string(self, player: int | None = None) -> str:
             return _view_string(self.state, self.current_player() if player is None else player)
 
-        def observation_string(self, player: int | None = None) -> str:
-            return _view_string(self.state, self.current_player() if player is None else player)
+        observation_string = information_state_string  # the player's view either way
 
         def __str__(self) -> str:
             return self.state.render()
@@ -193,7 +184,6 @@ def openspiel_game(
 
     pyspiel.register_game(game_type, SpielGame)
     return pyspiel.load_game(short_name)
-
 
 
 class _Held:

@@ -262,7 +262,7 @@ class Server:
         self.resumed: list[Table] = []
         for table, _, _ in store.resume(self.build_game, think=pool.think, warn=_log.warning):
             try:
-                self.resumed.append(tables.add(functools.partial(_same, table)))
+                self.resumed.append(tables.add(lambda: table))  # noqa: B023 (add calls it at once)
             except TableLimitError:
                 _log.warning("game %s is not resumed: %s games are going already", table.id, tables.limit)
 
@@ -325,17 +325,13 @@ class Server:
         if event is not None:
             event.set()
 
-    def oops(self, status: int, message: str) -> Response:
-        """A refusal as a page in the site's style."""
+    def refuse(self, path: str, status: int, message: str) -> Response:
+        """A refusal: JSON for the API, a page in the site's style for the rest."""
+        if path.startswith("/api/"):
+            return JSONResponse({"error": message}, status_code=status, headers=_HEADERS)
         title = {403: "Not your game", 404: "Not found", 429: "Too busy"}.get(status, "Cannot do that")
         text = self.error_page.replace("{title}", title).replace("{message}", html.escape(message))
         return HTMLResponse(text, status_code=status, headers=_PAGE_HEADERS)
-
-    def refuse(self, path: str, status: int, message: str) -> Response:
-        """A refusal: JSON for the API, a page for the rest."""
-        if path.startswith("/api/"):
-            return JSONResponse({"error": message}, status_code=status, headers=_HEADERS)
-        return self.oops(status, message)
 
     async def refused(self, request: Request, exc: Exception) -> Response:
         """The answer to a request refused with :class:`BadRequestError` or Starlette's ``HTTPException``."""
@@ -491,7 +487,6 @@ class Server:
         spec = data.get("game")
         if not isinstance(spec, str) or spec not in self.games:
             raise BadRequestError(404, f"no game {shown(spec, 40)} here; games are {', '.join(self.games)}")
-        factory = self.games[spec]
         options = data.get("options", {})
         if not isinstance(options, dict) or len(options) > 50:
             raise BadRequestError(400, f"options must be a JSON object, not {shown(options, 40)}")
@@ -506,14 +501,11 @@ class Server:
         try:
             for name, value in chosen.items():
                 check_option(name, value)
-        except OptionError as exc:
-            raise BadRequestError(400, str(exc)) from None
-        seats = data.get("seats")
-        if not isinstance(seats, list) or not seats or len(seats) > 16:
-            raise BadRequestError(400, f"seats must be a list of seats, not {shown(seats, 40)}")
-        try:
+            seats = data.get("seats")
+            if not isinstance(seats, list) or not seats or len(seats) > 16:
+                raise BadRequestError(400, f"seats must be a list of seats, not {shown(seats, 40)}")
             kinds = [parse_seat(s) for s in seats]
-        except BoardkitError as exc:
+        except BoardkitError as exc:  # a bad option or seat, in its own words
             raise BadRequestError(400, str(exc)) from None
         client = request.client.host if request.client is not None else ""
         give_back = self.admit(client)
@@ -522,7 +514,7 @@ class Server:
 
         def build() -> Table:
             """Build the game (unless an equal one is kept) and its table, in a worker thread."""
-            game = cached if cached is not None else factory(**chosen)
+            game = cached if cached is not None else self.games[spec](**chosen)
             table = Table(game, kinds, think=self.pool.think)
             table.client = client
             if cached is None:
@@ -558,10 +550,7 @@ class Server:
 
     async def page(self, request: Request) -> Response:
         """``GET /table/{id}?token=``: the game's page (a page in the site's style refuses a wrong token)."""
-        try:
-            self.find(request.path_params["table"], request.query_params.get("token"))
-        except BadRequestError as refused:
-            return self.oops(refused.status, refused.message)
+        self.find(request.path_params["table"], request.query_params.get("token"))
         return HTMLResponse(self.game_page, headers=_PAGE_HEADERS)
 
     async def show(self, request: Request) -> Response:
@@ -811,10 +800,6 @@ def _is_address(name: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _same(table: Table) -> Table:
-    return table
 
 
 def _owner(table: Table) -> str:

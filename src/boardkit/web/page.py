@@ -25,6 +25,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
@@ -86,36 +87,23 @@ def move_cells(notation: str, names: Collection[str]) -> list[str]:
     return cells
 
 
-_PICTURES: dict[str, tuple[tuple[int, int, int], tuple[str, list[str], frozenset[str]]]] = {}
-
-
 def _picture(table: Table) -> tuple[str, list[str], frozenset[str]]:
     """The board's public picture and its cells' names, drawn once per
-    version of the table (every seat and watcher sees the same picture)."""
+    version of the table (every seat and watcher sees the same picture),
+    kept on the table (:attr:`Table.picture`)."""
     key = (id(table.state), table.version, len(table.state.history))
-    kept = _PICTURES.get(table.id)
-    if kept is None or kept[0] != key:
-        if len(_PICTURES) >= 1024:
-            _PICTURES.clear()
+    if table.picture is None or table.picture[0] != key:
         picture = svg(table.state)
         names = [html.unescape(n) for n in _CELL.findall(picture)]
-        kept = _PICTURES[table.id] = (key, (picture, names, frozenset(names)))
-    return kept[1]
+        table.picture = (key, (picture, names, frozenset(names)))
+    return table.picture[1]
 
 
-_CELLS: dict[tuple[frozenset[str], str], list[str]] = {}
-
-
-def _cells_of(notation: str, names: frozenset[str]) -> list[str]:
+@functools.lru_cache(maxsize=50_000)
+def _cells_of(notation: str, names: frozenset[str]) -> tuple[str, ...]:
     """``move_cells``, remembered: the same moves come back on page after
     page (Camelot's 158 opening moves against its 160 cells took 15 ms a page)."""
-    key = (names, notation)
-    found = _CELLS.get(key)
-    if found is None:
-        if len(_CELLS) >= 50_000:
-            _CELLS.clear()
-        found = _CELLS[key] = move_cells(notation, names)
-    return list(found)
+    return tuple(move_cells(notation, names))
 
 
 def _filled_cell(filled: _Filled | None, state: Any, move: Any, names: Collection[str]) -> list[str]:
@@ -265,7 +253,7 @@ def seat_page(
     if seat is not None and to_move == seat:
         filled = table.game.declared.filled
         for m in state.legal_moves():
-            cells = _cells_of(str(m), known)
+            cells = list(_cells_of(str(m), known))
             if not cells and not table.secret:
                 cells = _filled_cell(filled, state, m, names)
             moves.append({"move": str(m), "cells": cells})

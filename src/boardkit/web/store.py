@@ -195,7 +195,6 @@ class Store:
             raise OptionError(f"cannot keep games in {shown(self.path, 80)}: {exc}") from None
         except OSError as exc:
             raise OptionError(f"cannot keep games in {shown(self.path, 80)}: {exc.strerror or exc}") from None
-        self._keys: dict[str, tuple[str, str]] = {}
 
     def _setup(self) -> None:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]

@@ -261,6 +261,9 @@ class Table:
         #: The game and its settings in words (``describe_game``), worked out at the first page: it builds
         #: the game with its defaults to compare (Camelot's take 70 ms). Kept here, it goes with the table.
         self.words: str | None = None
+        #: The board's public picture and its cells' names (:mod:`boardkit.web.page`'s), with the position
+        #: it shows (the state's id, the version, the moves played): drawn once for every seat and watcher.
+        self.picture: tuple[tuple[int, int, int], tuple[str, list[str], frozenset[str]]] | None = None
 
     @classmethod
     def resume(
@@ -292,15 +295,14 @@ class Table:
             ('t1', 4, [0], Viewer(host=False, seats=frozenset({1})))
         """
         table = cls(game, seats, seed=seed, think=think)
-        links = {p for p, s in enumerate(table.seats) if s.kind == "link"}
-        if set(seat_tokens) != links or not host_token or not all(seat_tokens.values()):
+        if set(seat_tokens) != set(table.seat_tokens) or not host_token or not all(seat_tokens.values()):
             raise OptionError(f"the saved tokens do not fit the seats of table {shown(table_id, 20)}")
         table.id, table.host_token, table.seat_tokens = table_id, host_token, dict(seat_tokens)
         for text in moves:
             player = table.state.current_player
             if player is None:
                 raise IllegalMoveError(text, "the game is over")
-            table._apply(player, game.parse_move(text))
+            table.match.play(player, game.parse_move(text))
         table.version = version
         return table
 
@@ -389,7 +391,7 @@ class Table:
             raise IllegalMoveError(move, "the game is over")
         if to_move not in viewer.seats:
             raise IllegalMoveError(move, f"it is {possessive(self.game.seat_name(to_move))} turn, not yours")
-        self._apply(to_move, move)
+        self.match.play(to_move, move)
         self._changed()
 
     @property
@@ -400,10 +402,6 @@ class Table:
     @state.setter
     def state(self, state: State[Any]) -> None:
         self.match.state = state
-
-    def _apply(self, player: Player, move: Any) -> None:
-        """Play ``move`` for ``player`` and note who played it and what it did."""
-        self.match.play(player, move)
 
     def bot_to_move(self) -> Player | None:
         """The seat to move if a bot sits there, else ``None``."""
@@ -449,7 +447,7 @@ class Table:
         player = self.bot_to_move()
         if version != self.version or player is None:
             return False
-        self._apply(player, move)
+        self.match.play(player, move)
         self.searched = (len(self.state.history), player, searched) if searched else None
         self._changed(used=False)
         return True
