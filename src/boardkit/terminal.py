@@ -768,10 +768,7 @@ class Session:
         """Take back the last move of a person and the bots' replies after
         it, unless one of them drew from the game's chance."""
         count = self.match.back_to(self.humans)
-        if not count:
-            self.say("nothing to undo: no move of yours has been played")
-            return
-        refusal = self.match.take_back_refusal(count)
+        refusal = self.match.take_back_refusal(count) if count else "nothing to undo: no move of yours has been played"
         if refusal is not None:
             self.say(refusal)
             return
