@@ -141,7 +141,7 @@ def read_records(
         >>> [r.game for r in read_records([record, record])]
         ['nim', 'nim']
     """
-    for _, record in _numbered(source, skip_bad, on_skip, game):
+    for _, _, record in _numbered(source, skip_bad, on_skip, game):
         yield record
 
 
@@ -150,23 +150,19 @@ _Skip = Callable[[int, str], None] | None
 
 def _numbered(
     source: Records, skip_bad: bool, on_skip: _Skip, game: Game[Any, Any] | None = None
-) -> Iterator[tuple[str, GameRecord]]:
+) -> Iterator[tuple[str, int | None, GameRecord]]:
     """The records of ``source``, each with where it came from (``"file line
-    3"``, or ``"record 3"`` of an iterable), for error messages."""
+    3"``, or ``"record 3"`` of an iterable), for error messages, and its line
+    of the file (``None`` for records given as values)."""
     if isinstance(source, TournamentResult):
-        yield from _one_game(_counted(source.records), skip_bad, on_skip, None)
+        yield from _one_game(enumerate(source.records, 1), skip_bad, on_skip, None)
     elif isinstance(source, str | os.PathLike):
         path = os.fspath(source)
         yield from _one_game(_read_lines(path, skip_bad, on_skip, game), skip_bad, on_skip, path)
     elif isinstance(source, Iterable) and not isinstance(source, bytes | bytearray | Mapping):
-        yield from _one_game(_counted(source), skip_bad, on_skip, None)
+        yield from _one_game(enumerate(source, 1), skip_bad, on_skip, None)
     else:
         raise RecordError(f"records come from a path, an iterable of GameRecords or a tournament, not {source!r:.80}")
-
-
-def _counted(records: Iterable[Any]) -> Iterator[tuple[int | None, Any]]:
-    for number, record in enumerate(records, 1):
-        yield -number, record
 
 
 def _each(
@@ -179,12 +175,11 @@ def _each(
     """Call ``work`` on every record and where it came from; a boardkit error
     it raises names the record's line (or is skipped and reported, with
     ``skip_bad``, for a file)."""
-    for where, record in _numbered(source, skip_bad, on_skip, game):
+    for where, line, record in _numbered(source, skip_bad, on_skip, game):
         try:
             work(record, where)
         except BoardkitError as exc:
             reason = exc.reason if isinstance(exc, RecordError) else str(exc)
-            line = int(where.rpartition(" ")[2]) if " line " in where else None
             if skip_bad and line is not None:
                 if on_skip is not None:
                     on_skip(line, reason)
@@ -208,7 +203,7 @@ def no_records(path: str) -> NoRecordsError:
 
 def _read_lines(
     path: str, skip_bad: bool, on_skip: Callable[[int, str], None] | None, game: Game[Any, Any] | None = None
-) -> Iterator[tuple[int | None, GameRecord]]:
+) -> Iterator[tuple[int, GameRecord]]:
     from boardkit.web.store import archived_records, is_store
 
     if is_store(path):  # boardkit serve's games: the archive's game N is read as line N
@@ -305,25 +300,26 @@ class _Under:
 
 
 def _one_game(
-    numbered: Iterable[tuple[int | None, Any]], skip_bad: bool, on_skip: _Skip, path: str | None
-) -> Iterator[tuple[str, GameRecord]]:
-    """Check that every record is one, and of one game; line numbers of a
-    file are positive, positions in an iterable negative."""
+    numbered: Iterable[tuple[int, Any]], skip_bad: bool, on_skip: _Skip, path: str | None
+) -> Iterator[tuple[str, int | None, GameRecord]]:
+    """Check that every record is one, and of one game; each comes numbered
+    by its line of the file at ``path``, or (no ``path``) by its place among
+    the records given."""
     first: str | None = None
     for number, record in numbered:
-        where = f"record {-(number or 0)}" if path is None else f"{path} line {number}"
+        where = f"record {number}" if path is None else f"{path} line {number}"
         if not isinstance(record, GameRecord):
             raise RecordError(f"{where}: expected a GameRecord, not {type(record).__name__}")
         if first is None:
             first = record.game
         elif record.game != first:
             reason = f"a record of {record.game!r} among records of {first!r}; analyse one game at a time"
-            if skip_bad and path is not None and number is not None:
+            if skip_bad and path is not None:
                 if on_skip is not None:
                     on_skip(number, reason)
                 continue
             raise RecordError(f"{where}: {reason}")
-        yield where, record
+        yield where, None if path is None else number, record
 
 
 @attrs.frozen
@@ -476,15 +472,14 @@ class _Counts:
         self.positions = self.moves_seen = 0
 
     def add(self, record: GameRecord, branching: bool, game: Game[Any, Any] | None = None) -> None:
-        positions = moves_seen = 0
         if branching:  # first, so that a record whose moves do not replay changes no count
             state = record.start(game=game)
+            seen = 0
             for move in record.moves:
-                positions += 1
-                moves_seen += len(state.legal_moves())
+                seen += len(state.legal_moves())
                 state.apply(move)
-        self.positions += positions
-        self.moves_seen += moves_seen
+            self.positions += len(record.moves)
+            self.moves_seen += seen
         self.game = self.game or record.game
         self.games += 1
         while len(self.wins) < record.players:
@@ -731,8 +726,7 @@ def ratings(
         >>> best.agent, best.rating > 0 > worst.rating, best.low < best.rating < best.high
         ('greedy', True, True)
     """
-    names: list[str] = []
-    index: dict[str, int] = {}
+    index: dict[str, int] = {}  # each agent's number, in the order they come
     wins: defaultdict[tuple[int, int], float] = defaultdict(float)
     games: Counter[int] = Counter()
 
@@ -744,13 +738,8 @@ def ratings(
             raise RecordError(f"the record names {len(record.agents)} agents and the winners {sorted(winners)} "
                               f"for {record.players} seats")
         results = agent_results(record.outcome, record.agents)
-        ids = []
-        for label in results:
-            if label not in index:
-                index[label] = len(names)
-                names.append(label)
-            ids.append(index[label])
-            games[index[label]] += 1
+        ids = [index.setdefault(label, len(index)) for label in results]
+        games.update(ids)
         won = [how in ("win", "shared") for how, _ in results.values()]
         for a in range(len(ids)):
             for b in range(a + 1, len(ids)):
@@ -764,6 +753,7 @@ def ratings(
                     wins[y, x] += 1.0
 
     _each(records, skip_bad, on_skip, add, game)
+    names = list(index)
     strength = _fit(len(names), wins)
     errors = _standard_errors(strength, wins)
     mean = sum(strength) / len(strength) if strength else 0.0

@@ -125,9 +125,8 @@ def _list(args: argparse.Namespace) -> int:
 
     if args.game is not None:
         game = load_game(args.game, None, [])
-        players = _players(game)
         print(f"{args.game}: {game.about.title or game.name}")
-        print(f"players: {players}")
+        print(f"players: {_players(game)}")
         for line in [*game_options(game), *game_rules(game)]:
             print(line)
         return 0
@@ -332,7 +331,7 @@ def _simulate(args: argparse.Namespace) -> int:
             stream = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as exc:
             raise OptionError(f"cannot write {args.out!r}: {exc.strerror or exc}") from None
-    failed = written = capped = played = 0
+    failed = capped = played = 0
     bar = None if args.quiet else _ProgressBar(sys.stderr, cap=args.max_moves)
     try:
         for label, batch_game in batches:
@@ -351,7 +350,6 @@ def _simulate(args: argparse.Namespace) -> int:
                 print(f"-- {label}")
             print(result.summary())
             failed += len(result.errors)
-            written += len(result.records)
             played += len(result.records)
             capped += sum(1 for record in result.records if record.outcome is None)
     finally:
@@ -360,7 +358,7 @@ def _simulate(args: argparse.Namespace) -> int:
         if stream is not None:
             stream.close()
     if args.out:
-        print(_printable(f"{written} records written to {args.out}", sys.stdout))
+        print(_printable(f"{played} records written to {args.out}", sys.stdout))
     if capped and args.max_moves:
         print(f"note: {capped} of {played} games reached the move cap and count as unfinished"
               f" (--max-moves {args.max_moves}; 0 for no cap)", file=sys.stderr)
@@ -390,11 +388,8 @@ def _analyze(args: argparse.Namespace) -> int:
     def skip(line: int, reason: str) -> None:
         skipped.setdefault(line, reason)
 
-    def records() -> Any:
-        return analysis.read_records(args.file, skip_bad=args.skip_bad, on_skip=skip)
-
     game = None
-    first = next(iter(records()), None)
+    first = next(analysis.read_records(args.file, skip_bad=args.skip_bad, on_skip=skip), None)
     if first is not None and args.game:
         game = game_factory(args.game)[1](**thaw_json(first.options))
     unchecked = first.game if first is not None and game is None and first.game not in games.names() else None

@@ -194,11 +194,8 @@ def _whole() -> Iterator[None]:
     Handlers that Python did not install (``getsignal`` gives ``None``), and
     threads other than the main one, where signals never run, are left alone.
     """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
     saved = {signum: signal.getsignal(signum) for signum in _STOPS}
-    if any(handler is None for handler in saved.values()):
+    if threading.current_thread() is not threading.main_thread() or None in saved.values():
         yield
         return
     held: list[int] = []
@@ -441,27 +438,20 @@ def tournament(
     ]
     if executor is not None or (workers is not None and workers > 1 and games > 1):
         _check_pickles(game, pool)
-    stream: IO[str] | None = None
-    own_file = False
-    if isinstance(out, str | os.PathLike):
-        stream, own_file = open(os.fspath(out), "w", encoding="utf-8"), True  # noqa: SIM115
-    elif out is not None:
-        stream = out
-    collect = _Collector(games, stream, progress)
-    try:
-        if executor is not None:
-            _on_executor(executor, game, pool, tasks, collect)
-        elif workers is not None and workers > 1 and games > 1:
-            _on_pool(workers, game, pool, tasks, collect)
-        else:
-            for task in tasks:
-                collect.add(_run(game, pool, task))
-    except BaseException:  # interrupted: keep every game that finished
-        collect.flush()
-        raise
-    finally:
-        if own_file and stream is not None:
-            stream.close()
+    with contextlib.ExitStack() as owned:
+        stream = owned.enter_context(open(out, "w", encoding="utf-8")) if isinstance(out, str | os.PathLike) else out
+        collect = _Collector(games, stream, progress)
+        try:
+            if executor is not None:
+                _on_executor(executor, game, pool, tasks, collect)
+            elif workers is not None and workers > 1 and games > 1:
+                _on_pool(workers, game, pool, tasks, collect)
+            else:
+                for task in tasks:
+                    collect.add(_run(game, pool, task))
+        except BaseException:  # interrupted: keep every game that finished
+            collect.flush()
+            raise
     results = tuple(collect.done[i] for i in range(games))
     seat_names = tuple(game.seat_name(p) for p in range(count))
     return TournamentResult(game.name, game.option_values(), count, names, seed, results, seat_names)

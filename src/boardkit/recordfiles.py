@@ -24,6 +24,7 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from typing import TYPE_CHECKING
@@ -144,11 +145,9 @@ def read_records(path: str, game_spec: str | None) -> list[GameRecord]:
     def read(chunk: str, where: str) -> GameRecord:
         game = None
         if factory is not None:
-            try:
+            with contextlib.suppress(ValueError, TypeError, AttributeError, RecursionError, BoardkitError):
                 options = json.loads(chunk).get("options", {})
                 game = factory(**options) if isinstance(options, dict) else None
-            except (ValueError, TypeError, AttributeError, RecursionError, BoardkitError):
-                game = None
         try:
             return GameRecord.from_json(chunk, game=game)
         except RecordError as exc:

@@ -116,15 +116,8 @@ def _results(outcome: Outcome | None, seats: Sequence[_Side]) -> dict[_Side, tup
     if not outcome.winners:
         return dict.fromkeys(sides, ("draw", 1.0 / len(sides)))
     won = {seats[s] for s in outcome.winners}
-    results: dict[_Side, tuple[_Result, float]] = {}
-    for side in sides:
-        if side not in won:
-            results[side] = ("loss", 0.0)
-        elif len(won) == 1:
-            results[side] = ("win", 1.0)
-        else:
-            results[side] = ("shared", 1.0 / len(won))
-    return results
+    victory: tuple[_Result, float] = ("win", 1.0) if len(won) == 1 else ("shared", 1.0 / len(won))
+    return {side: victory if side in won else ("loss", 0.0) for side in sides}
 
 
 def agent_results(outcome: Outcome | None, seats: Sequence[_Side]) -> dict[_Side, tuple[_Result, float]]:

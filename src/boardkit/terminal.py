@@ -217,11 +217,6 @@ def _tokens(text: str) -> list[str]:
     return _TOKEN.findall(text.lower())
 
 
-def _wrap(items: Sequence[str], indent: str = "  ", width: int = _WIDTH) -> list[str]:
-    return textwrap.wrap("  ".join(items), width, initial_indent=indent, subsequent_indent=indent,
-                         break_long_words=False, break_on_hyphens=False)
-
-
 def _columns(items: Sequence[str], indent: str = "  ", columns: int = _WIDTH) -> list[str]:
     """Items in aligned columns, as many to a line of ``columns`` characters as fit."""
     if not items:
@@ -652,23 +647,19 @@ class Session:
             return True
         word, _, rest = line.partition(" ")
         word = word.lower()
+        alone: dict[str, Callable[[], object]] = {  # the commands that are one word alone
+            "board": self.show, "rules": self.rules, "undo": self.undo, "redo": self.redo,
+            "hint": lambda: self.hint(player),
+        }
         if word in ("help", "?"):
             self.help()
         elif word == "moves":
             self.list_moves(rest)
-        elif word == "board" and not rest:
-            self.show()
-        elif word == "rules" and not rest:
-            self.rules()
         elif word in ("quit", "exit") and not rest:
             self.say("game abandoned")
             return False
-        elif word == "undo" and not rest:
-            self.undo()
-        elif word == "redo" and not rest:
-            self.redo()
-        elif word == "hint" and not rest:
-            self.hint(player)
+        elif word in alone and not rest:
+            alone[word]()
         else:
             self.play(player, line)
         return True
@@ -714,7 +705,9 @@ class Session:
             head = f"  {key} ({span}):"
             if any(" " in r for r in rest):  # names of several words: commas tell them apart
                 rest = [", ".join(rest)]
-            for n, line in enumerate(_wrap(rest, "", max(self.width() - len(head) - 1, 20))):
+            wrapped = textwrap.wrap("  ".join(rest), max(self.width() - len(head) - 1, 20), break_long_words=False,
+                                    break_on_hyphens=False)
+            for n, line in enumerate(wrapped):
                 self.say((head if n == 0 else " " * len(head)) + " " + line)
 
     def play(self, player: Player, text: str) -> None:
@@ -775,10 +768,7 @@ class Session:
         """Take back the last move of a person and the bots' replies after
         it, unless one of them drew from the game's chance."""
         count = self.match.back_to(self.humans)
-        if not count:
-            self.say("nothing to undo: no move of yours has been played")
-            return
-        refusal = self.match.take_back_refusal(count)
+        refusal = self.match.take_back_refusal(count) if count else "nothing to undo: no move of yours has been played"
         if refusal is not None:
             self.say(refusal)
             return

@@ -80,16 +80,14 @@ def describe_game(game: Game[Any, Any]) -> str:
     """
     title = game.about.title or _doc_title(game)
     values = game.option_values()
-    try:
-        defaults = type(game)().option_values()
-    except Exception:  # a game that needs options has no defaults to compare with
-        defaults = {}
+    defaults = _built(game) or {}  # a game that needs options has no defaults to compare with
     key = game.about.variant_option
     words = [f"{key} {values[key]}"] if key in values else []
+    plain = _built(game, **{key: values[key]}) if key in values else None  # the options the variant alone sets
     changed = [
         f"{k}={_value(v)}"
         for k, v in values.items()
-        if k != key and (k not in defaults or defaults[k] != v) and not _set_by_variant(game, k)
+        if k != key and (k not in defaults or defaults[k] != v) and not (plain is not None and plain.get(k) == v)
     ]
     if not defaults and not words:
         changed = [f"{k}={_value(v)}" for k, v in values.items()]
@@ -213,15 +211,9 @@ def game_rules(game: Game[Any, Any], *, width: int = _WIDTH) -> list[str]:
     return lines
 
 
-def _set_by_variant(game: Game[Any, Any], key: str) -> bool:
-    """True when the option only follows the variant (the variant's own rules)."""
-    values = game.option_values()
-    variant = game.about.variant_option
-    if variant not in values:
-        return False
+def _built(game: Game[Any, Any], **options: Any) -> dict[str, Any] | None:
+    """The option values of ``game``'s class built with ``options``, or ``None`` when it cannot be built so."""
     try:
-        factory: Any = type(game)
-        plain = factory(**{variant: values[variant]}).option_values()
+        return type(game)(**options).option_values()
     except Exception:
-        return False
-    return bool(plain.get(key) == values.get(key))
+        return None

@@ -125,7 +125,7 @@ class AgentSpec:
             (AgentSpec(kind='mcts', iterations=200, seconds=None, level=''), 1.0)
         """
         kind = AGENTS[self.kind]
-        if self.iterations or self.seconds is not None or not (kind.count or kind.timed):
+        if self.iterations or self.seconds is not None or not kind.takes_budget:
             return self
         if kind.default_count:
             return attrs.evolve(self, iterations=iterations or kind.default_count)
