@@ -23,6 +23,7 @@ from boardkit.games.five_fields.board import (
     MOUNTAIN_CODE,
     PLAIN_CODE,
     SEA_CODE,
+    TERRAIN_CODES,
     format_hex,
 )
 from boardkit.games.five_fields.position import Position
@@ -107,9 +108,7 @@ def picture(state: Position, title: str | None = None) -> str:
 
     fills = {CELLS[i]: _TERRAIN_FILLS[state._terrain[i]] for i in range(CELL_COUNT)}
     legend = [
-        (_TERRAIN_FILLS[PLAIN_CODE], "plain"),
-        (_TERRAIN_FILLS[MOUNTAIN_CODE], "mountain"),
-        (_TERRAIN_FILLS[SEA_CODE], "sea"),
+        *((_TERRAIN_FILLS[k], t.value) for k, t in enumerate(TERRAIN_CODES)),
         *([(_TERRAIN_FILLS[HIDDEN_CODE], "face down (?)")] if HIDDEN_CODE in state._terrain else []),
         *((_PAWN_COLOURS[p], f"player {p}: Q Queen, P Prince, ring = Field, castle = City") for p in (0, 1)),
         ("#ffffff", "g1, e3...: each hex's name, as moves write it (move P f2->e3)"),
