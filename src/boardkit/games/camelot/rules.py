@@ -669,13 +669,9 @@ class CamelotState(State[Move]):
             Counter({Tile(name='kitchen', value=2, kind='.', garden=False): 1})
         """
         p = self.check_player(player)
-        net, need = self._net[p], self._need[p]
-        known: Counter[Tile] = Counter()
-        for t in set(net) | set(need):
-            n = need.get(t, 0) + net.get(t, 0)
-            if n > 0:
-                known[t] = n
-        return known
+        known = Counter(self._net[p])
+        known.update(self._need[p])
+        return +known  # the tiles of a positive count
 
     # -- hidden information -----------------------------------------------------
 
