@@ -57,18 +57,12 @@ def render_text(state: Position) -> str:
     """The map as text, a key and whose turn it is (``state.render()``)."""
     marks = {PLAIN_CODE: ".", MOUNTAIN_CODE: "^", SEA_CODE: "~", HIDDEN_CODE: "?"}
     letters = "   " + "".join(f" {chr(ord('a') + c)} " for c in range(9))
-    lines = [letters]
-    for r in range(-2, 3):
-        row = [" "] * 29
-        for i in range(CELL_COUNT):
-            q, rr = CELLS[i]
-            if rr != r:
-                continue
-            text = marks[state._terrain[i]] + _letters(state, i)
-            at = 3 * (2 * q + r + 4) + 1
-            row[at : at + len(text)] = list(text)
-        lines.append(f"{3 - r:>2} " + "".join(row) + f" {3 - r}")
-    lines.append(letters)
+    rows = {r: [" "] * 29 for r in range(-2, 3)}  # from the top, number 5
+    for i, (q, r) in enumerate(CELLS):
+        text = marks[state._terrain[i]] + _letters(state, i)
+        at = 3 * (2 * q + r + 4) + 1
+        rows[r][at : at + len(text)] = list(text)
+    lines = [letters, *(f"{3 - r:>2} " + "".join(row) + f" {3 - r}" for r, row in rows.items()), letters]
     lines.append("key: . plain, ^ mountain, ~ sea, ? face down; then Q Queen, P Prince, F Field, C City")
     lines.append("     (upper case player 0, lower case player 1); hexes are named as in moves: g1, e3...")
     if any(state._lost):
