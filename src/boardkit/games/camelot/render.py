@@ -84,7 +84,7 @@ def plan_lines(plan: Plan, board: Mapping[Cell, Tile], label: Callable[[Tile], s
             cells.append(f"{label(t):^3}" if t is not None else f"[{plan.kinds[(c, r)]}]")
         lines.append(f"{r + 1:>2}   " + " ".join(cells) + f"   {r + 1}")
     lines.append(letters.rstrip())
-    last = f"{chr(ord('a') + plan.width - 1)}{plan.height}"
+    last = square_name((plan.width - 1, plan.height - 1))
     lines.append(f"squares a1 (top left) to {last}; [T] an empty square of kind T; laid tiles by short name")
     known = list(KIND_NAMES)
     kinds = sorted(set(plan.kinds.values()), key=lambda k: known.index(k) if k in known else len(known))
@@ -256,16 +256,14 @@ def picture(
     """
     plan = state.game.plan
     labels = {c: state.game.tiles.label(t) for c, t in state._board.items()}
-    fills = {}
-    for c, k in plan.kinds.items():
-        colour = KIND_COLOURS.get(k, "#cccccc")
-        fills[c] = _darker(colour) if c in state._board else colour
+    topology, _, fills = plan.svg_cells()  # the plan's colours, a laid tile's darker
+    fills.update({c: _darker(fills[c]) for c in state._board})
     names = {cell: square_name(cell) for cell in plan.cells}
     if marks:
         cells = {name: cell for cell, name in names.items()}
         fills.update({cells[name]: colour for name, colour in marks.items()})
     return topology_svg(
-        plan.topology,
+        topology,
         labels,
         fills,
         title=title,

@@ -704,9 +704,8 @@ class FiveFieldsState(Choices):
                     verb = "falls" if fell == ["Queen"] or fell == ["Prince"] else "fall"
                     battle += f"; {seat(e)}'s {' and '.join(fell)} {verb}"
                 said.append(battle)
-            for i in range(CELL_COUNT):
-                lost = trial._princes[p].count(i) - self._princes[p].count(i)
-                if lost > 0 and i in before._pairs:
+            for i in before._pairs:
+                if trial._princes[p].count(i) > self._princes[p].count(i):
                     said.append(f"the Separation rule takes a Prince of the pair on {format_hex(CELLS[i])}")
         for kind, was, now in (("Field", before._field, self._field), ("City", before._city, self._city)):
             for i in range(CELL_COUNT):
