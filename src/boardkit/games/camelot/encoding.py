@@ -135,8 +135,7 @@ def observation_encoder(game: CamelotShape, players: int) -> Encoder:
     def hand_numbers(hand: Any) -> Array:
         numbers = np.zeros(nt + 1, dtype=np.float32)
         for t, n in hand.visible:
-            k = by_id.get(id(t))
-            numbers[order[t] if k is None else k] = n
+            numbers[tile_index(t)] = n
         numbers[nt] = hand.hidden
         return numbers
 

@@ -147,35 +147,26 @@ class Plan(BoardDrawing):
         self.width = len(self.rows[0])
         self.height = len(self.rows)
         self.topology = SquareGrid(self.width, self.height)
-        for row, letters in enumerate(self.rows):
-            for col, letter in enumerate(letters):
-                self.topology.graph.nodes[(col, row)]["kind"] = letter
         self.corners = SquareGrid(self.width, self.height, diagonals=True)
         cells: tuple[Cell, ...] = self.topology.squares
         #: Every square, row by row from the top-left.
         self.cells: tuple[Cell, ...] = cells
         #: Every square's kind letter.
         self.kinds: dict[Cell, str] = {c: self.rows[c[1]][c[0]] for c in cells}
+        for cell, kind in self.kinds.items():
+            self.topology.graph.nodes[cell]["kind"] = kind
         #: How many squares there are of each kind.
         self.square_counts: Counter[str] = Counter(self.kinds.values())
         #: The squares of each kind, in :attr:`cells` order.
         self.squares_of: dict[str, tuple[Cell, ...]] = {
             k: tuple(c for c in cells if self.kinds[c] == k) for k in self.square_counts
         }
-        edge = self.topology.compiled
-        diag = self.corners.compiled
-        corner_cells = self.corners.cells
         #: The squares sharing an edge with each square.
-        self.edge_neighbours: dict[Cell, tuple[Cell, ...]] = {
-            c: tuple(cells[j] for j in edge.neighbors[i]) for i, c in enumerate(cells)
-        }
+        self.edge_neighbours: dict[Cell, tuple[Cell, ...]] = {c: self.topology.neighbors(c) for c in cells}
         #: The squares touching each square at a corner only.
-        self.corner_neighbours: dict[Cell, tuple[Cell, ...]] = {}
-        for c in cells:
-            i = self.corners.index(c)
-            touching = tuple(corner_cells[j] for j in diag.neighbors[i])
-            along_edges = self.edge_neighbours[c]
-            self.corner_neighbours[c] = tuple(d for d in touching if d not in along_edges)
+        self.corner_neighbours: dict[Cell, tuple[Cell, ...]] = {
+            c: tuple(d for d in self.corners.neighbors(c) if d not in self.edge_neighbours[c]) for c in cells
+        }
 
     def __repr__(self) -> str:
         return f"<Plan {self.width}x{self.height}>"

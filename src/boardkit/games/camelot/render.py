@@ -84,7 +84,7 @@ def plan_lines(plan: Plan, board: Mapping[Cell, Tile], label: Callable[[Tile], s
             cells.append(f"{label(t):^3}" if t is not None else f"[{plan.kinds[(c, r)]}]")
         lines.append(f"{r + 1:>2}   " + " ".join(cells) + f"   {r + 1}")
     lines.append(letters.rstrip())
-    last = f"{chr(ord('a') + plan.width - 1)}{plan.height}"
+    last = square_name((plan.width - 1, plan.height - 1))
     lines.append(f"squares a1 (top left) to {last}; [T] an empty square of kind T; laid tiles by short name")
     known = list(KIND_NAMES)
     kinds = sorted(set(plan.kinds.values()), key=lambda k: known.index(k) if k in known else len(known))
@@ -117,6 +117,11 @@ def _counts(pairs: Iterable[tuple[Tile, int]], order: Mapping[Tile, int]) -> str
     return ", ".join(f"{t}" + (f" x{n}" if n > 1 else "") for t, n in ordered) or "-"
 
 
+def _hand(pairs: Iterable[tuple[Tile, int]], hidden: int, order: Mapping[Tile, int]) -> str:
+    """A hand's line: the tiles ``pairs`` counts (its face-up ones), then how many are concealed."""
+    return f"{_counts(pairs, order)}; {hidden} concealed"
+
+
 def _without(hand: ZoneView[Tile], concealed: Sequence[tuple[Tile, int]]) -> list[tuple[Tile, int]]:
     face_down = dict(concealed)
     return [(t, n - face_down.get(t, 0)) for t, n in hand.visible]
@@ -140,17 +145,17 @@ def view_text(
         label: A tile's label on the board (its short name by default).
     """
     p = view.player
-    lines = plan_lines(plan, dict(view.board), label or _short)
+    lines = plan_lines(plan, dict(view.board), label)
     lines.append("scores: " + ", ".join(f"player {q}: {s}" for q, s in enumerate(view.scores)))
     lines.append(f"bag: {counted(view.bag, 'tile')}; * marks the hand of the player to move")
     for q, hand in enumerate(view.hands):
         mark = "*" if q == view.to_move else " "
         if q == p:  # the public line, then what only this player sees
             hidden = sum(n for _, n in view.concealed)
-            lines.append(f"{mark}hand {q}: {_counts(_without(hand, view.concealed), order)}; {hidden} concealed")
+            lines.append(f"{mark}hand {q}: {_hand(_without(hand, view.concealed), hidden, order)}")
             lines.append(f"   concealed (only you see them): {_counts(view.concealed, order)}")
         else:
-            lines.append(f"{mark}hand {q}: {_counts(hand.visible, order)}; {hand.hidden} concealed")
+            lines.append(f"{mark}hand {q}: {_hand(hand.visible, hand.hidden, order)}")
     lines += _turn_lines(view.laid, reason, view.to_move)
     return "\n".join(line.rstrip() for line in lines)
 
@@ -160,7 +165,7 @@ def _turn_lines(laid: Sequence[tuple[Cell, Tile]], reason: str | None, to_move: 
     alike on the public screen and on each player's."""
     lines = []
     if laid:
-        lines.append("laid this turn: " + ", ".join(f"{t} {chr(ord('a') + c)}{r + 1}" for (c, r), t in laid))
+        lines.append("laid this turn: " + ", ".join(f"{t} {square_name(c)}" for c, t in laid))
     if reason is not None:
         lines.append(f"over: {reason}")
     elif to_move is not None:
@@ -170,17 +175,13 @@ def _turn_lines(laid: Sequence[tuple[Cell, Tile]], reason: str | None, to_move: 
 
 def render_text(state: CamelotStateShape) -> str:
     """The plan, scores and hands as everybody may see them (``state.render()``)."""
+    order = state.game.tiles.order
     lines = plan_lines(state.game.plan, state._board, state.game.tiles.label)
     lines.append("scores: " + ", ".join(f"player {p}: {s}" for p, s in enumerate(state.track.scores)))
     lines.append(f"bag: {counted(len(state.bag), 'tile')}; * marks the hand of the player to move")
     for p, hand in enumerate(state.hands):
-        shown = ", ".join(
-            f"{t}" + (f" x{n}" if n > 1 else "")
-            for t, n in sorted(hand.face_up.items(), key=lambda kv: state.game.tiles.order[kv[0]])
-        )
-        hidden = len(hand) - hand.face_up.total()
         mark = "*" if p == state.current_player else " "
-        lines.append(f"{mark}hand {p}: {shown or '-'}; {hidden} concealed")
+        lines.append(f"{mark}hand {p}: {_hand(hand.face_up.items(), len(hand) - hand.face_up_size, order)}")
     outcome = state.outcome
     lines += _turn_lines(state.laid, None if outcome is None else outcome.reason, state.current_player)
     return "\n".join(line.rstrip() for line in lines)
@@ -201,8 +202,7 @@ def public_info(state: CamelotStateShape) -> dict[str, str]:
     order = state.game.tiles.order
     info = {"bag": f"{counted(len(state.bag), 'tile')}"}
     for p, hand in enumerate(state.hands):
-        hidden = len(hand) - hand.face_up.total()
-        info[f"hand {p}"] = f"{_counts(hand.face_up.items(), order)}; {hidden} concealed"
+        info[f"hand {p}"] = _hand(hand.face_up.items(), len(hand) - hand.face_up_size, order)
     if state.laid:
         info["this turn"] = f"{len(state.laid)} laid, worth {state._turn_score()} so far"
     return info
@@ -256,16 +256,14 @@ def picture(
     """
     plan = state.game.plan
     labels = {c: state.game.tiles.label(t) for c, t in state._board.items()}
-    fills = {}
-    for c, k in plan.kinds.items():
-        colour = KIND_COLOURS.get(k, "#cccccc")
-        fills[c] = _darker(colour) if c in state._board else colour
+    topology, _, fills = plan.svg_cells()  # the plan's colours, a laid tile's darker
+    fills.update({c: _darker(fills[c]) for c in state._board})
     names = {cell: square_name(cell) for cell in plan.cells}
     if marks:
         cells = {name: cell for cell, name in names.items()}
         fills.update({cells[name]: colour for name, colour in marks.items()})
     return topology_svg(
-        plan.topology,
+        topology,
         labels,
         fills,
         title=title,

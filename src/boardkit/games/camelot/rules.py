@@ -138,12 +138,9 @@ class Camelot(Game["CamelotState", Move]):
         self.placements: dict[Tile, tuple[Place, ...]] = {
             t: tuple(Place(c, t) for c in self.plan.squares_of[t.kind]) for t in self.tiles.kinds
         }
-        self._place_at: dict[tuple[Cell, Tile], Place] = {
-            (m.cell, m.tile): m for ms in self.placements.values() for m in ms
-        }
         #: Per tile, the move that conceals it, made once.
         self.conceals: dict[Tile, Conceal] = {t: Conceal(t) for t in self.tiles.kinds}
-        self._by_notation: dict[str, Move] = {str(m): m for m in self._place_at.values()}
+        self._by_notation: dict[str, Move] = {str(m): m for ms in self.placements.values() for m in ms}
         self._by_notation.update({str(m): m for m in self.conceals.values()})
         #: The one EndTurn of every list of legal moves, as the placements are made once.
         self.end_turn = self._by_notation["end"] = EndTurn()
@@ -669,13 +666,9 @@ class CamelotState(State[Move]):
             Counter({Tile(name='kitchen', value=2, kind='.', garden=False): 1})
         """
         p = self.check_player(player)
-        net, need = self._net[p], self._need[p]
-        known: Counter[Tile] = Counter()
-        for t in set(net) | set(need):
-            n = need.get(t, 0) + net.get(t, 0)
-            if n > 0:
-                known[t] = n
-        return known
+        known = Counter(self._net[p])
+        known.update(self._need[p])
+        return +known  # the tiles of a positive count
 
     # -- hidden information -----------------------------------------------------
 

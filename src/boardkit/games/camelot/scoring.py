@@ -14,7 +14,7 @@ their own.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from itertools import chain
+from itertools import chain, combinations
 from typing import Any
 
 from boardkit.errors import IllegalMoveError, OptionTypeError, shown
@@ -47,14 +47,8 @@ def joined(cells: Sequence[Cell]) -> bool:
     """
     if len(cells) != 3:
         return False
-    touching = 0
-    for i in range(3):
-        a = cells[i]
-        for j in range(i + 1, 3):
-            b = cells[j]
-            if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1:
-                touching += 1
-    return touching >= 2
+    pairs = combinations(cells, 2)
+    return sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in pairs) >= 2  # two of the three pairs touch
 
 
 def turn_points(

@@ -199,21 +199,15 @@ class TileSet:
     """
 
     def __init__(self, entries: Iterable[tuple[str, str, int, int, bool]]) -> None:
-        self.kinds: tuple[Tile, ...] = ()
-        self.counts: dict[Tile, int] = {}
-        by_name: dict[str, Tile] = {}
-        kinds: list[Tile] = []
-        for name, kind, value, count, garden in entries:
-            t = Tile(name, value, kind, garden)
-            kinds.append(t)
-            self.counts[t] = count
-            by_name[name.lower()] = t
-        self.kinds = tuple(kinds)
-        self._by_name = by_name
+        self.counts: dict[Tile, int] = {
+            Tile(name, value, kind, garden): count for name, kind, value, count, garden in entries
+        }
+        self.kinds: tuple[Tile, ...] = tuple(self.counts)
+        self._by_name = {t.name.lower(): t for t in self.kinds}
         #: Each tile's position in the list, for a canonical order.
-        self.order: dict[Tile, int] = {t: i for i, t in enumerate(kinds)}
+        self.order: dict[Tile, int] = {t: i for i, t in enumerate(self.kinds)}
         #: Each tile's label on boards, unique in the set (see :meth:`label`).
-        self.labels: dict[Tile, str] = _unique_labels(kinds)
+        self.labels: dict[Tile, str] = _unique_labels(self.kinds)
 
     def label(self, item: Tile) -> str:
         """A tile's label on boards: its :attr:`Tile.short`, unless another
@@ -248,11 +242,10 @@ class TileSet:
         return [t for t in self.kinds for _ in range(self.counts[t])]
 
 
-def _unique_labels(kinds: Iterable[Tile]) -> dict[Tile, str]:
-    tiles = list(kinds)
-    shorts = Counter(t.short for t in tiles)
+def _unique_labels(kinds: Sequence[Tile]) -> dict[Tile, str]:
+    shorts = Counter(t.short for t in kinds)
     labels = {}
-    for t in tiles:
+    for t in kinds:
         letters = "".join(t.name.split())
         labels[t] = t.short if shorts[t.short] == 1 else (letters[0] + letters[-2:]).capitalize()
     return labels

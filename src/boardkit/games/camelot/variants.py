@@ -27,14 +27,6 @@ def _to_first(value: object) -> int | str:
     return value
 
 
-def _to_plan(value: object) -> tuple[str, ...] | None:
-    return None if value is None else plan_rows(value)
-
-
-def _to_tiles(value: object) -> tuple[tuple[str, str, int, int, bool], ...] | None:
-    return None if value is None else tile_entries(value)
-
-
 @attrs.frozen
 class CamelotOptions:
     """Camelot's options, all JSON-safe.
@@ -65,14 +57,14 @@ class CamelotOptions:
         None,
         "a castle plan of your own, as rows of kind letters (none: the standard plan)",
         none_is=STANDARD_PLAN,
-        converter=_to_plan,
+        converter=attrs.converters.optional(plan_rows),
     )
     tiles: tuple[tuple[str, str, int, int, bool], ...] | None = option(
         None,
         "a tile list of your own, each tile its name, kind, value, count and (optionally) garden (none: the"
         " standard list)",
         none_is=STANDARD_TILES,
-        converter=_to_tiles,
+        converter=attrs.converters.optional(tile_entries),
     )
 
     def __attrs_post_init__(self) -> None:

@@ -93,16 +93,8 @@ PRINCE_HEXES: Final[tuple[tuple[Hex, Hex, Hex], tuple[Hex, Hex, Hex]]] = (
 #: The hexagons in the box.
 TILES: Final[Mapping[Terrain, int]] = {Terrain.PLAIN: 7, Terrain.MOUNTAIN: 5, Terrain.SEA: 7}
 
-_ROWS = (3, 4, 5, 4, 3)
 CELLS: tuple[Hex, ...] = tuple((int(c[0]), int(c[1])) for c in BOARD.cells)
 _BY_LETTER = {t.letter: t for t in Terrain}
-_BY_NAME: dict[str, Hex] = {
-    f"{chr(ord('a') + 2 * q + r + 4)}{3 - r}": (q, r) for q, r in CELLS
-}
-#: Every hex's name, bottom row first, as an error message lists them.
-HEX_NAMES: Final[str] = ", ".join(
-    " ".join(n for n, (q, r) in sorted(_BY_NAME.items()) if 3 - r == rank) for rank in range(1, 6)
-)
 
 
 def format_hex(cell: Hex) -> str:
@@ -121,6 +113,13 @@ def format_hex(cell: Hex) -> str:
     if cell not in BOARD:
         return f"({q},{r})"
     return f"{chr(ord('a') + 2 * q + r + 4)}{3 - r}"
+
+
+_BY_NAME: dict[str, Hex] = {format_hex(cell): cell for cell in CELLS}
+#: Every hex's name, bottom row first, as an error message lists them.
+HEX_NAMES: Final[str] = ", ".join(
+    " ".join(n for n, (q, r) in sorted(_BY_NAME.items()) if 3 - r == rank) for rank in range(1, 6)
+)
 
 
 def parse_hex(name: str) -> Hex:
@@ -153,11 +152,7 @@ def format_map(terrain: Mapping[Hex, Terrain]) -> str:
         >>> format_map(m)
         'PSP/MSSM/PSPSP/MSSM/PMP'
     """
-    letters = "".join(terrain[cell].letter for cell in CELLS)
-    rows, start = [], 0
-    for n in _ROWS:
-        rows.append(letters[start : start + n])
-        start += n
+    rows = ("".join(terrain[cell].letter for cell in CELLS if cell[1] == r) for r in range(-2, 3))
     return "/".join(rows)
 
 

@@ -104,7 +104,7 @@ class Choices(Trial):
             move: Move = Step(CELLS[x], CELLS[j])
             if self._try(move):
                 moves.append(move)
-        if points >= 1 and self._pool_size() > 0:
+        if points >= 1 and sum(self._pool) > 0:
             hidden = [j for j in _NB[x] if self._terrain[j] == HIDDEN_CODE]
             if hidden:
                 self._walk = (points - 1, entered, -1)
@@ -113,9 +113,6 @@ class Choices(Trial):
                 if ok:
                     moves.extend(Reveal(CELLS[x], CELLS[j]) for j in hidden)
         return moves
-
-    def _pool_size(self) -> int:
-        return sum(self._pool)
 
     def _castles(self, p: int) -> list[Move]:
         h = self._queen[p]

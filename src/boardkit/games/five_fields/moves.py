@@ -31,6 +31,7 @@ Examples:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TypeAlias
 
 import attrs
@@ -57,6 +58,13 @@ __all__ = [
 ]
 
 
+def _positional_repr(move: attrs.AttrsInstance) -> str:
+    """A move as its constructor is called, fields by position: ``Step((1, 0), (2, -1))``, ``Pass()``."""
+    fields = attrs.astuple(move, recurse=False)
+    args = ", ".join(f"Pawn.{v.name}" if isinstance(v, Pawn) else repr(v) for v in fields)
+    return f"{type(move).__name__}({args})"
+
+
 @attrs.frozen(repr=False)
 class PawnMove:
     """A pawn starts its move: ``move P h2->f4``.
@@ -76,8 +84,7 @@ class PawnMove:
     def __str__(self) -> str:
         return f"move {self.pawn.letter} {format_hex(self.source)}->{format_hex(self.target)}"
 
-    def __repr__(self) -> str:
-        return f"PawnMove(Pawn.{self.pawn.name}, {self.source!r}, {self.target!r})"
+    __repr__ = _positional_repr
 
 
 @attrs.frozen(repr=False)
@@ -96,8 +103,7 @@ class Explore:
     def __str__(self) -> str:
         return f"explore P {format_hex(self.source)} {format_hex(self.target)}"
 
-    def __repr__(self) -> str:
-        return f"Explore({self.source!r}, {self.target!r})"
+    __repr__ = _positional_repr
 
 
 @attrs.frozen(repr=False)
@@ -115,8 +121,7 @@ class Step:
     def __str__(self) -> str:
         return f"step P {format_hex(self.source)}->{format_hex(self.target)}"
 
-    def __repr__(self) -> str:
-        return f"Step({self.source!r}, {self.target!r})"
+    __repr__ = _positional_repr
 
 
 @attrs.frozen(repr=False)
@@ -135,8 +140,7 @@ class Reveal:
     def __str__(self) -> str:
         return f"reveal P {format_hex(self.source)} {format_hex(self.target)}"
 
-    def __repr__(self) -> str:
-        return f"Reveal({self.source!r}, {self.target!r})"
+    __repr__ = _positional_repr
 
 
 @attrs.frozen(repr=False)
@@ -151,8 +155,7 @@ class End:
     def __str__(self) -> str:
         return "end"
 
-    def __repr__(self) -> str:
-        return "End()"
+    __repr__ = _positional_repr
 
 
 @attrs.frozen(repr=False)
@@ -170,8 +173,7 @@ class Castle:
     def __str__(self) -> str:
         return f"castle Q {format_hex(self.queen)}<->P {format_hex(self.prince)}"
 
-    def __repr__(self) -> str:
-        return f"Castle({self.queen!r}, {self.prince!r})"
+    __repr__ = _positional_repr
 
 
 @attrs.frozen(repr=False)
@@ -186,8 +188,7 @@ class BuildField:
     def __str__(self) -> str:
         return "build field"
 
-    def __repr__(self) -> str:
-        return "BuildField()"
+    __repr__ = _positional_repr
 
 
 @attrs.frozen(repr=False)
@@ -202,8 +203,7 @@ class BuildCity:
     def __str__(self) -> str:
         return "build city"
 
-    def __repr__(self) -> str:
-        return "BuildCity()"
+    __repr__ = _positional_repr
 
 
 @attrs.frozen(repr=False)
@@ -220,8 +220,7 @@ class RegeneratePrince:
     def __str__(self) -> str:
         return f"regenerate prince {format_hex(self.city)}"
 
-    def __repr__(self) -> str:
-        return f"RegeneratePrince({self.city!r})"
+    __repr__ = _positional_repr
 
 
 @attrs.frozen(repr=False)
@@ -240,8 +239,7 @@ class RegenerateQueen:
     def __str__(self) -> str:
         return f"regenerate queen {format_hex(self.city)} from P {format_hex(self.prince)}"
 
-    def __repr__(self) -> str:
-        return f"RegenerateQueen({self.city!r}, {self.prince!r})"
+    __repr__ = _positional_repr
 
 
 @attrs.frozen(repr=False)
@@ -256,8 +254,7 @@ class Pass:
     def __str__(self) -> str:
         return "pass"
 
-    def __repr__(self) -> str:
-        return "Pass()"
+    __repr__ = _positional_repr
 
 
 #: Any move of the Game of 5 Fields.
@@ -267,23 +264,25 @@ Move: TypeAlias = (
 )
 
 _H = r"\(\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})\s*\)"
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+#: Each kind of move and its pattern, matched once the hexes' names are written ``(q,r)``: the
+#: groups are a pawn's letter (``move`` only), then the hexes' numbers, the class's fields in order.
+_PATTERNS: tuple[tuple[Callable[..., Move], re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
-        ("move", rf"move\s+([QP])\s*{_H}\s*-?>?\s*{_H}"),
-        ("explore", rf"explore\s+P\s*{_H}\s*{_H}"),
-        ("step", rf"step\s+P\s*{_H}\s*-?>?\s*{_H}"),
-        ("reveal", rf"reveal\s+P\s*{_H}\s*{_H}"),
-        ("castle", rf"castle\s+Q\s*{_H}\s*<?-?>?\s*P\s*{_H}"),
-        ("prince", rf"regenerate\s+prince\s+{_H}"),
-        ("queen", rf"regenerate\s+queen\s+{_H}\s+from\s+P\s*{_H}"),
-        ("end", r"end"),
-        ("field", r"build\s+field"),
-        ("city", r"build\s+city"),
-        ("pass", r"pass"),
+        (PawnMove, rf"move\s+([QP])\s*{_H}\s*-?>?\s*{_H}"),
+        (Explore, rf"explore\s+P\s*{_H}\s*{_H}"),
+        (Step, rf"step\s+P\s*{_H}\s*-?>?\s*{_H}"),
+        (Reveal, rf"reveal\s+P\s*{_H}\s*{_H}"),
+        (Castle, rf"castle\s+Q\s*{_H}\s*<?-?>?\s*P\s*{_H}"),
+        (RegeneratePrince, rf"regenerate\s+prince\s+{_H}"),
+        (RegenerateQueen, rf"regenerate\s+queen\s+{_H}\s+from\s+P\s*{_H}"),
+        (End, r"end"),
+        (BuildField, r"build\s+field"),
+        (BuildCity, r"build\s+city"),
+        (Pass, r"pass"),
     )
 )
-_SIMPLE: dict[str, Move] = {"end": End(), "field": BuildField(), "city": BuildCity(), "pass": Pass()}
+_PAWNS = {pawn.letter: pawn for pawn in Pawn}
 _ACCEPTED = (
     "a move is 'move P f2->e3' (or Q), 'castle Q g1<->P f2', 'build field', 'build city', 'pass', 'end', "
     "'regenerate prince e3', 'regenerate queen e3 from P f2', or with blank_map 'explore P f2 e3', "
@@ -324,28 +323,14 @@ def parse_move(text: TextArgument) -> Move:
         match = pattern.fullmatch(stripped)
         if match is None:
             continue
-        if kind in _SIMPLE:
-            return _SIMPLE[kind]
         groups = match.groups()
-        letter = groups[0] if kind == "move" else None
-        numbers = [int(g) for g in groups[1:]] if letter else [int(g) for g in groups]
+        pawn = [_PAWNS[groups[0]]] if kind is PawnMove else []
+        numbers = [int(g) for g in groups[len(pawn) :]]
         hexes: list[Hex] = []
         for i in range(0, len(numbers), 2):
             cell = (numbers[i], numbers[i + 1])
             if cell not in BOARD:
                 raise NotationError(text, f"no hex {format_hex(cell)} on the 19-hex board")
             hexes.append(cell)
-        if kind == "move":
-            return PawnMove(Pawn.QUEEN if letter == "Q" else Pawn.PRINCE, hexes[0], hexes[1])
-        if kind == "explore":
-            return Explore(hexes[0], hexes[1])
-        if kind == "step":
-            return Step(hexes[0], hexes[1])
-        if kind == "reveal":
-            return Reveal(hexes[0], hexes[1])
-        if kind == "castle":
-            return Castle(hexes[0], hexes[1])
-        if kind == "prince":
-            return RegeneratePrince(hexes[0])
-        return RegenerateQueen(hexes[0], hexes[1])
+        return kind(*pawn, *hexes)
     raise NotationError(text, _ACCEPTED)

@@ -23,6 +23,7 @@ from boardkit.games.five_fields.board import (
     MOUNTAIN_CODE,
     PLAIN_CODE,
     SEA_CODE,
+    TERRAIN_CODES,
     format_hex,
 )
 from boardkit.games.five_fields.position import Position
@@ -56,18 +57,12 @@ def render_text(state: Position) -> str:
     """The map as text, a key and whose turn it is (``state.render()``)."""
     marks = {PLAIN_CODE: ".", MOUNTAIN_CODE: "^", SEA_CODE: "~", HIDDEN_CODE: "?"}
     letters = "   " + "".join(f" {chr(ord('a') + c)} " for c in range(9))
-    lines = [letters]
-    for r in range(-2, 3):
-        row = [" "] * 29
-        for i in range(CELL_COUNT):
-            q, rr = CELLS[i]
-            if rr != r:
-                continue
-            text = marks[state._terrain[i]] + _letters(state, i)
-            at = 3 * (2 * q + r + 4) + 1
-            row[at : at + len(text)] = list(text)
-        lines.append(f"{3 - r:>2} " + "".join(row) + f" {3 - r}")
-    lines.append(letters)
+    rows = {r: [" "] * 29 for r in range(-2, 3)}  # from the top, number 5
+    for i, (q, r) in enumerate(CELLS):
+        text = marks[state._terrain[i]] + _letters(state, i)
+        at = 3 * (2 * q + r + 4) + 1
+        rows[r][at : at + len(text)] = list(text)
+    lines = [letters, *(f"{3 - r:>2} " + "".join(row) + f" {3 - r}" for r, row in rows.items()), letters]
     lines.append("key: . plain, ^ mountain, ~ sea, ? face down; then Q Queen, P Prince, F Field, C City")
     lines.append("     (upper case player 0, lower case player 1); hexes are named as in moves: g1, e3...")
     if any(state._lost):
@@ -107,9 +102,7 @@ def picture(state: Position, title: str | None = None) -> str:
 
     fills = {CELLS[i]: _TERRAIN_FILLS[state._terrain[i]] for i in range(CELL_COUNT)}
     legend = [
-        (_TERRAIN_FILLS[PLAIN_CODE], "plain"),
-        (_TERRAIN_FILLS[MOUNTAIN_CODE], "mountain"),
-        (_TERRAIN_FILLS[SEA_CODE], "sea"),
+        *((_TERRAIN_FILLS[k], t.value) for k, t in enumerate(TERRAIN_CODES)),
         *([(_TERRAIN_FILLS[HIDDEN_CODE], "face down (?)")] if HIDDEN_CODE in state._terrain else []),
         *((_PAWN_COLOURS[p], f"player {p}: Q Queen, P Prince, ring = Field, castle = City") for p in (0, 1)),
         ("#ffffff", "g1, e3...: each hex's name, as moves write it (move P f2->e3)"),

@@ -35,7 +35,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
 from boardkit.about import About, Chance
 from boardkit.compiling import IntArgument, TextArgument, mypyc_attr
@@ -65,16 +65,11 @@ from boardkit.games.five_fields.board import (
 from boardkit.games.five_fields.choices import Choices
 from boardkit.games.five_fields.hidden import FiveFieldsView, determinize, view_of
 from boardkit.games.five_fields.moves import (
-    BuildCity,
-    BuildField,
-    Castle,
     End,
     Explore,
     Move,
     Pass,
     PawnMove,
-    RegeneratePrince,
-    RegenerateQueen,
     Reveal,
     Step,
     parse_move,
@@ -91,23 +86,9 @@ if TYPE_CHECKING:
 
 __all__ = ["FiveFields", "FiveFieldsState", "FiveFieldsView"]
 
-_QUEEN_START = QUEEN_START
-_PRINCE_START = PRINCE_START
 _GOAL = GOAL
 _DIST = DISTANCE
-_MOVE_TYPES = (
-    PawnMove,
-    Explore,
-    Step,
-    Reveal,
-    End,
-    Castle,
-    BuildField,
-    BuildCity,
-    RegeneratePrince,
-    RegenerateQueen,
-    Pass,
-)
+_MOVE_TYPES = get_args(Move)  # every class of the Move union
 _SUBMOVES = (PawnMove, Explore, Step, Reveal)
 
 
@@ -334,7 +315,7 @@ class FiveFieldsState(Choices):
         self._limit: int | None = opts.turn_limit
         terrain = [HIDDEN_CODE] * CELL_COUNT
         pool = [TILES[t] for t in TERRAIN_CODES]
-        for q in _QUEEN_START:
+        for q in QUEEN_START:
             terrain[q] = PLAIN_CODE
             pool[PLAIN_CODE] -= 1
         if opts.map is not None:
@@ -342,20 +323,20 @@ class FiveFieldsState(Choices):
             terrain = [TERRAIN_CODE[fixed[cell]] for cell in CELLS]
             pool = [0, 0, 0]
         elif self._blank:
-            for hexes in _PRINCE_START:
+            for hexes in PRINCE_START:
                 for i in hexes:
                     terrain[i] = self._draw(pool)
         else:
             tiles = [t for t in (PLAIN_CODE, MOUNTAIN_CODE, SEA_CODE) for _ in range(pool[t])]
             self.rng.shuffle(tiles)
-            others = [i for i in range(CELL_COUNT) if i not in _QUEEN_START]
+            others = [i for i in range(CELL_COUNT) if i not in QUEEN_START]
             for i, t in zip(others, tiles, strict=True):
                 terrain[i] = t
             pool = [0, 0, 0]
         self._terrain: list[int] = terrain
         self._pool: list[int] = pool
-        self._queen: list[int] = list(_QUEEN_START)
-        self._princes: list[list[int]] = [list(hexes) for hexes in _PRINCE_START]
+        self._queen: list[int] = list(QUEEN_START)
+        self._princes: list[list[int]] = [list(hexes) for hexes in PRINCE_START]
         self._lost: list[int] = [0, 0]
         self._field: list[int] = [-1] * CELL_COUNT
         self._city: list[int] = [-1] * CELL_COUNT
@@ -723,9 +704,8 @@ class FiveFieldsState(Choices):
                     verb = "falls" if fell == ["Queen"] or fell == ["Prince"] else "fall"
                     battle += f"; {seat(e)}'s {' and '.join(fell)} {verb}"
                 said.append(battle)
-            for i in range(CELL_COUNT):
-                lost = trial._princes[p].count(i) - self._princes[p].count(i)
-                if lost > 0 and i in before._pairs:
+            for i in before._pairs:
+                if trial._princes[p].count(i) > self._princes[p].count(i):
                     said.append(f"the Separation rule takes a Prince of the pair on {format_hex(CELLS[i])}")
         for kind, was, now in (("Field", before._field, self._field), ("City", before._city, self._city)):
             for i in range(CELL_COUNT):

@@ -92,8 +92,6 @@ def place(
     state._terrain, state._pool = codes, pool
     state._queen = [-1, -1]
     state._princes = [[], []]
-    state._field = [-1] * CELL_COUNT
-    state._city = [-1] * CELL_COUNT
     for cell, owner in fields.items():
         i = hex_index(cell)
         state.check_player(owner)

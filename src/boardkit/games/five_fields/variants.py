@@ -30,9 +30,7 @@ __all__ = ["TURN_LIMIT", "FiveFieldsOptions"]
 TURN_LIMIT = 400
 
 
-def _to_map(value: Any) -> str | None:
-    if value is None:
-        return None
+def _to_map(value: Any) -> str:
     return format_map(parse_map(value))
 
 
@@ -65,7 +63,9 @@ class FiveFieldsOptions:
 
     blank_map: bool = option(False, "only the eight starting hexes face up; Princes discover the rest")
     map: str | None = option(
-        None, "a fixed map of 19 letters P/M/S, rows from the top (none: a seeded random map)", converter=_to_map
+        None,
+        "a fixed map of 19 letters P/M/S, rows from the top (none: a seeded random map)",
+        converter=attrs.converters.optional(_to_map),
     )
     turn_limit: int | None = option(
         TURN_LIMIT, "end as a draw after this many turns without a winner (none: play on until someone wins)", low=1
