@@ -21,6 +21,7 @@ import numpy as np
 from boardkit.encoding import ActionList, Array, Encoder
 from boardkit.games.tafl.moves import Move, square_name
 from boardkit.games.tafl.shape import NumbersMoves, TaflShape
+from boardkit.games.tafl.variants import default_corners, default_throne
 from boardkit.games.tafl.view import TaflView
 
 __all__ = ["OFFICER_PLANES", "TAFL_PLANES", "all_moves", "observation_encoder"]
@@ -127,8 +128,7 @@ def observation_encoder(game: TaflShape, players: int) -> Encoder:
     for attackers_move in (False, True):
         for observer_attacks in (False, True):
             start = np.zeros((len(names), n * n), dtype=np.float32)
-            corners = (0, n - 1, n * n - n, n * n - 1) if game.options.escape == "corner" else ()
-            start[3, [(n // 2) * n + n // 2, *corners]] = 1.0
+            start[3, [*default_throne(n), *default_corners(n, game.options.escape)]] = 1.0
             start[4] = float(attackers_move)
             start[5] = float(observer_attacks)
             start[6] = 1.0
