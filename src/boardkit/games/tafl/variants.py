@@ -220,18 +220,14 @@ def _check_bool(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         raise OptionError(f"{attribute.name} must be True or False, not {value!r}")
 
 
-def _check_repetition(_: object, __: object, value: object) -> None:
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or value < 2:
-        raise OptionError(f"repetition must be an integer of at least 2, or None to turn it off; not {value!r}")
+def _check_count(low: int, wanted: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """A validator: an integer of at least ``low`` (``wanted`` says so), or None."""
 
+    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < low):
+            raise OptionError(f"{attribute.name} must be {wanted}; not {value!r}")
 
-def _check_speed(_: object, __: object, value: object) -> None:
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise OptionError(f"king_speed must be a number of squares of at least 1, or None for no limit; not {value!r}")
+    return check
 
 
 def _forts(value: Any) -> str:
@@ -386,10 +382,12 @@ class TaflOptions:
         validator=_check_choice("four", "two", "throne", "middleweight"),
     )
     king_speed: int | None = option(
-        None, "the most squares the King moves in one move (none: no limit)", low=1, validator=_check_speed
+        None, "the most squares the King moves in one move (none: no limit)", low=1,
+        validator=_check_count(1, "a number of squares of at least 1, or None for no limit"),
     )
     repetition: int | None = option(
-        3, "the occurrence of one position that ends the game (none: never)", low=2, validator=_check_repetition
+        3, "the occurrence of one position that ends the game (none: never)", low=2,
+        validator=_check_count(2, "an integer of at least 2, or None to turn it off"),
     )
     first: int = option(0, "who moves first: 0 attackers, 1 defenders", low=0, high=1, validator=_check_first)
     repetition_result: Literal["draw", "defenders-lose", "repeater-loses", "repeater-wins"] = option(
@@ -503,7 +501,7 @@ class TaflOptions:
         for cells, what, stop in ((thrones, "the throne", self.throne_stop), (corners, "a corner", self.corner_stop)):
             for cell in sorted(cells):
                 piece = rows[size - 1 - cell // size][cell % size]
-                if piece is not None and piece != "king" and _LETTER[piece] not in stop:
+                if piece is not None and piece != "king" and ("t" if piece.startswith("attacker") else "T") not in stop:
                     raise OptionError(
                         f"bad layout {self.start!r}: {_who(stop)} may stand on {what} ({square_name(cell, size)})"
                     )
@@ -584,17 +582,6 @@ class TaflOptions:
             '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'
         """
         return self.layout if self.layout is not None else VARIANTS[self.variant]
-
-
-_LETTER: Final = {
-    "attacker": "t",
-    "defender": "T",
-    "king": "K",
-    "attacker-commander": "t",
-    "attacker-knight": "t",
-    "defender-commander": "T",
-    "defender-knight": "T",
-}
 
 
 def default_corners(size: int, escape: str) -> frozenset[int]:
