@@ -74,18 +74,13 @@ def render_text(g: Board, board: list[int], status: str) -> str:
         rank = str(n - r).rjust(width)
         lines.append(f"{rank} {' '.join(row)} {n - r}")
     lines.append(files)
-    where = _special(g.thrones, g.corners, ", ", g.rules.attacker_forts)
+    named = (("throne", g.thrones), ("corners", g.corners), ("attacker forts", g.rules.attacker_forts))
+    where = ", ".join(w for w, there in named if there)
     special = f", + empty restricted square ({where})" if where else ""
     officers = ", c/C commander, n/N knight" if any(q > KING for q in board) else ""
     lines.append(f"key: t attacker, T defender, K king{officers}{special}, . empty")
     lines.append(status)
     return "\n".join(lines)
-
-
-def _special(thrones: frozenset[int], corners: frozenset[int], joint: str, forts: frozenset[int] = frozenset()) -> str:
-    """"throne, corners", "corners", "": what special squares a board has."""
-    named = (("throne", thrones), ("corners", corners), ("attacker forts", forts))
-    return joint.join(w for w, there in named if there)
 
 
 def status_line(over: Outcome | None, turn: int, escape_lines: int) -> str:
@@ -132,12 +127,9 @@ OFFICER_KEY = [
 ]
 
 
-def _legend_shapes(legend: list[tuple[str, str]]) -> list[str]:
-    """The shape beside each line of a key: the pieces' shapes beside the
-    lines of :data:`PIECE_KEY` and :data:`OFFICER_KEY`, a small disc of its colour
-    (``""``) beside any other."""
-    shapes = dict(zip(PIECE_KEY + OFFICER_KEY, PIECE_SHAPES[1:], strict=True))
-    return [shapes.get(line, "") for line in legend]
+#: The shape beside each line of a key: the pieces' shapes beside the lines of :data:`PIECE_KEY`
+#: and :data:`OFFICER_KEY`; a small disc of its colour (``""``) beside any other.
+_KEY_SHAPES = dict(zip(PIECE_KEY + OFFICER_KEY, PIECE_SHAPES[1:], strict=True))
 
 
 def picture(
@@ -183,7 +175,7 @@ def picture(
         pieces={(i % n, i // n): PIECE_COLOURS[q] for i, q in enumerate(board) if q},
         shapes={(i % n, i // n): PIECE_SHAPES[q] for i, q in enumerate(board) if q},
         legend=shown,
-        legend_shapes=_legend_shapes(shown),
+        legend_shapes=[_KEY_SHAPES.get(line, "") for line in shown],
         coordinates=(tuple(square_name(c, n, n - 1)[0] for c in range(n)), tuple(str(n - r) for r in range(n))),
         names=names,
     )
