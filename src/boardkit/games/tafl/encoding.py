@@ -44,18 +44,6 @@ OFFICER_PLANES = ("commanders", "knights")
 _DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # up, right, down, left
 
 
-def _moves(n: int) -> list[Move | None]:
-    # From-square (row by row from the top-left) x direction x distance 1 .. n-1; None off the board.
-    out: list[Move | None] = []
-    for i in range(n * n):
-        row, col = divmod(i, n)
-        for dr, dc in _DIRECTIONS:
-            for d in range(1, n):
-                r, c = row + dr * d, col + dc * d
-                out.append(Move(square_name(i, n), square_name(c, n, r)) if 0 <= r < n and 0 <= c < n else None)
-    return out
-
-
 def all_moves(game: TaflShape, numbered: type[NumbersMoves] | None = None) -> ActionList[Move]:
     """Every move at its action index: from-square (row by row from the
     top-left) x direction (up, right, down, left) x distance ``1 .. size-1``,
@@ -79,17 +67,21 @@ def all_moves(game: TaflShape, numbered: type[NumbersMoves] | None = None) -> Ac
         True
     """
     n = game.size
-    moves = _moves(n)
     cells = n * n
+    # From-square (row by row from the top-left) x direction x distance 1 .. n-1; None off the board.
+    moves: list[Move | None] = []
     # Each (origin, target) pair's action index, laid out as the state's own move table.
     table: list[int | None] = [None] * (cells * cells)
-    for a, move in enumerate(moves):
-        if move is not None:
-            i, rest = divmod(a, 4 * (n - 1))
-            direction, d = divmod(rest, n - 1)
-            dr, dc = _DIRECTIONS[direction]
-            row, col = divmod(i, n)
-            table[i * cells + (row + dr * (d + 1)) * n + col + dc * (d + 1)] = a
+    for i in range(cells):
+        row, col = divmod(i, n)
+        for dr, dc in _DIRECTIONS:
+            for d in range(1, n):
+                r, c = row + dr * d, col + dc * d
+                if 0 <= r < n and 0 <= c < n:
+                    table[i * cells + r * n + c] = len(moves)
+                    moves.append(Move(square_name(i, n), square_name(c, n, r)))
+                else:
+                    moves.append(None)
 
     def numbers(state: Any) -> list[int] | None:  # a State[Move]: exactly a ``numbered`` is numbered here
         if numbered is None or type(state) is not numbered or state.size != n:
