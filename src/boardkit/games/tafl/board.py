@@ -28,7 +28,7 @@ from typing import Any, Final, NamedTuple
 
 from boardkit.compiling import mypyc_attr
 from boardkit.games.tafl.moves import Move, square_name
-from boardkit.games.tafl.variants import default_corners, default_throne
+from boardkit.games.tafl.variants import default_corners, default_throne, who_may
 from boardkit.topology import SquareGrid
 
 __all__ = [
@@ -41,7 +41,6 @@ __all__ = [
     "king_targets",
     "move_buckets",
     "refusal",
-    "who_may",
 ]
 
 # Piece codes on the state's board list.
@@ -458,16 +457,3 @@ def refusal(g: Board, cell: int, *, pass_over: bool) -> str:
         letters = rules.throne_stop if throne else rules.corner_stop
     what = f"the throne ({g.names[cell]})" if throne else f"a corner ({g.names[cell]})"
     return f"{who_may(letters)} may {'pass over' if pass_over else 'stop on'} {what}"
-
-
-def who_may(letters: str) -> str:
-    """Whom the piece letters of a special square's rule (``t``, ``T``, ``K``) let, as the errors and
-    the picture's key say it.
-
-    Examples:
-        >>> who_may("tK"), who_may("")
-        ('only attackers and the king', 'no piece')
-    """
-    names = [n for letter, n in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
-    return "only " + " and ".join(names) if names else "no piece"
-

@@ -23,8 +23,8 @@ Examples:
 
 from __future__ import annotations
 
-from boardkit.games.tafl.board import KING, Board, SquareRules, refusal, who_may
-from boardkit.games.tafl.variants import TaflOptions
+from boardkit.games.tafl.board import KING, Board, SquareRules, refusal
+from boardkit.games.tafl.variants import TaflOptions, who_may
 
 __all__ = ["Movement", "movement_rules", "plays_apart", "slow_moves", "square_rules", "why_not"]
 

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from boardkit.games.tafl.board import EMPTY, KING, SIDES, Board, who_may
+from boardkit.games.tafl.board import EMPTY, KING, SIDES, Board
 from boardkit.games.tafl.moves import square_name
-from boardkit.games.tafl.variants import default_corners
+from boardkit.games.tafl.variants import default_corners, who_may
 from boardkit.outcome import Outcome
 
 __all__ = [

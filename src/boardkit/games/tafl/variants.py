@@ -33,6 +33,7 @@ __all__ = [
     "default_throne",
     "square_cells",
     "variant_default",
+    "who_may",
 ]
 
 #: The start position of every named variant, in OpenTafl position notation.
@@ -503,7 +504,7 @@ class TaflOptions:
                 piece = rows[size - 1 - cell // size][cell % size]
                 if piece is not None and piece != "king" and ("t" if piece.startswith("attacker") else "T") not in stop:
                     raise OptionError(
-                        f"bad layout {self.start!r}: {_who(stop)} may stand on {what} ({square_name(cell, size)})"
+                        f"bad layout {self.start!r}: {who_may(stop)} may stand on {what} ({square_name(cell, size)})"
                     )
 
     def _check_officers(self, rows: tuple[tuple[str | None, ...], ...]) -> None:
@@ -606,12 +607,16 @@ def default_throne(size: int) -> frozenset[int]:
     return frozenset({(size // 2) * size + size // 2})
 
 
-def _who(letters: str) -> str:
-    """``"only the king"``, ``"only attackers and the king"``, ``"no piece"``: who the letters allow."""
-    names = [name for letter, name in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
-    if not names:
-        return "no piece"
-    return "only " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
+def who_may(letters: str) -> str:
+    """Whom the piece letters of a special square's rule (``t``, ``T``, ``K``) let, as the errors (a
+    move's, a layout's) and the picture's key say it.
+
+    Examples:
+        >>> who_may("tK"), who_may("")
+        ('only attackers and the king', 'no piece')
+    """
+    names = [n for letter, n in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
+    return "only " + " and ".join(names) if names else "no piece"
 
 
 def variant_default(variant: str, name: str) -> Any:
