@@ -386,11 +386,8 @@ def _king_speed(value: str) -> int | None:
 def _variant(name: str, layout: str) -> dict[str, Any]:
     """The variant a rules string plays: its name's if the layout is that
     variant's, else the first with that layout, else a custom layout."""
-    wanted = name.lower().replace("_", "-")
-    if VARIANTS.get(wanted) == layout:
-        return {"variant": wanted}
-    for variant, start in VARIANTS.items():
-        if start == layout:
+    for variant in (name.lower().replace("_", "-"), *VARIANTS):
+        if VARIANTS.get(variant) == layout:
             return {"variant": variant}
     return {"variant": CUSTOM, "layout": layout}
 
