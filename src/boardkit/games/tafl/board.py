@@ -28,6 +28,7 @@ from typing import Any, Final, NamedTuple
 
 from boardkit.compiling import mypyc_attr
 from boardkit.games.tafl.moves import Move, square_name
+from boardkit.games.tafl.variants import default_corners, default_throne, who_may
 from boardkit.topology import SquareGrid
 
 __all__ = [
@@ -227,8 +228,7 @@ class Board:
         #: Per piece code: whether some square bars its way (else the quick loops, which
         #: check only where it may stop, suffice). A board corner it may not pass over
         #: nor stop on bars nothing: every line through it ends there.
-        last = cells - 1
-        board_corners = {0, n - 1, last - n + 1, last}
+        board_corners = default_corners(n, "corner")
         self.walled = tuple(
             any(not f[i] and (i not in board_corners or s[i]) for i in range(cells))
             for f, s in zip(through, stop, strict=True)
@@ -296,9 +296,8 @@ def board_tables(size: int, corner_escape: bool, rules: SquareRules | None = Non
         [0, 6, 42, 48]
     """
     if rules is None:
-        last = size * size - 1
-        corners = frozenset({0, size - 1, last - size + 1, last}) if corner_escape else frozenset()
-        rules = SquareRules(corners, frozenset({(size // 2) * size + size // 2}), corner_escape)
+        corners = default_corners(size, "corner" if corner_escape else "edge")
+        rules = SquareRules(corners, default_throne(size), corner_escape)
     return _tables(size, rules)
 
 
@@ -456,8 +455,5 @@ def refusal(g: Board, cell: int, *, pass_over: bool) -> str:
         letters = rules.throne_pass if throne else rules.corner_pass
     else:
         letters = rules.throne_stop if throne else rules.corner_stop
-    names = [n for letter, n in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
-    who = "only " + " and ".join(names) if names else "no piece"
     what = f"the throne ({g.names[cell]})" if throne else f"a corner ({g.names[cell]})"
-    return f"{who} may {'pass over' if pass_over else 'stop on'} {what}"
-
+    return f"{who_may(letters)} may {'pass over' if pass_over else 'stop on'} {what}"

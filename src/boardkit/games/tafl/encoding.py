@@ -21,6 +21,7 @@ import numpy as np
 from boardkit.encoding import ActionList, Array, Encoder
 from boardkit.games.tafl.moves import Move, square_name
 from boardkit.games.tafl.shape import NumbersMoves, TaflShape
+from boardkit.games.tafl.variants import default_corners, default_throne
 from boardkit.games.tafl.view import TaflView
 
 __all__ = ["OFFICER_PLANES", "TAFL_PLANES", "all_moves", "observation_encoder"]
@@ -41,18 +42,6 @@ TAFL_PLANES = (
 OFFICER_PLANES = ("commanders", "knights")
 
 _DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # up, right, down, left
-
-
-def _moves(n: int) -> list[Move | None]:
-    # From-square (row by row from the top-left) x direction x distance 1 .. n-1; None off the board.
-    out: list[Move | None] = []
-    for i in range(n * n):
-        row, col = divmod(i, n)
-        for dr, dc in _DIRECTIONS:
-            for d in range(1, n):
-                r, c = row + dr * d, col + dc * d
-                out.append(Move(square_name(i, n), square_name(c, n, r)) if 0 <= r < n and 0 <= c < n else None)
-    return out
 
 
 def all_moves(game: TaflShape, numbered: type[NumbersMoves] | None = None) -> ActionList[Move]:
@@ -78,17 +67,21 @@ def all_moves(game: TaflShape, numbered: type[NumbersMoves] | None = None) -> Ac
         True
     """
     n = game.size
-    moves = _moves(n)
     cells = n * n
+    # From-square (row by row from the top-left) x direction x distance 1 .. n-1; None off the board.
+    moves: list[Move | None] = []
     # Each (origin, target) pair's action index, laid out as the state's own move table.
     table: list[int | None] = [None] * (cells * cells)
-    for a, move in enumerate(moves):
-        if move is not None:
-            i, rest = divmod(a, 4 * (n - 1))
-            direction, d = divmod(rest, n - 1)
-            dr, dc = _DIRECTIONS[direction]
-            row, col = divmod(i, n)
-            table[i * cells + (row + dr * (d + 1)) * n + col + dc * (d + 1)] = a
+    for i in range(cells):
+        row, col = divmod(i, n)
+        for dr, dc in _DIRECTIONS:
+            for d in range(1, n):
+                r, c = row + dr * d, col + dc * d
+                if 0 <= r < n and 0 <= c < n:
+                    table[i * cells + r * n + c] = len(moves)
+                    moves.append(Move(square_name(i, n), square_name(c, n, r)))
+                else:
+                    moves.append(None)
 
     def numbers(state: Any) -> list[int] | None:  # a State[Move]: exactly a ``numbered`` is numbered here
         if numbered is None or type(state) is not numbered or state.size != n:
@@ -127,8 +120,7 @@ def observation_encoder(game: TaflShape, players: int) -> Encoder:
     for attackers_move in (False, True):
         for observer_attacks in (False, True):
             start = np.zeros((len(names), n * n), dtype=np.float32)
-            corners = (0, n - 1, n * n - n, n * n - 1) if game.options.escape == "corner" else ()
-            start[3, [(n // 2) * n + n // 2, *corners]] = 1.0
+            start[3, [*default_throne(n), *default_corners(n, game.options.escape)]] = 1.0
             start[4] = float(attackers_move)
             start[5] = float(observer_attacks)
             start[6] = 1.0

@@ -24,7 +24,7 @@ Examples:
 from __future__ import annotations
 
 from boardkit.games.tafl.board import KING, Board, SquareRules, refusal
-from boardkit.games.tafl.variants import TaflOptions
+from boardkit.games.tafl.variants import TaflOptions, who_may
 
 __all__ = ["Movement", "movement_rules", "plays_apart", "slow_moves", "square_rules", "why_not"]
 
@@ -171,13 +171,8 @@ def why_not(g: Board, b: list[int], frm: int, to: int, rules: Movement) -> str |
                 continue
             if not g.pass_flag[piece][j] or (j == to and not g.stop_flag[piece][j]):
                 if j in forts:
-                    return f"{_who(g.rules.attacker_fort_enter)} may come onto an attacker fort ({g.names[j]})"
+                    return f"{who_may(g.rules.attacker_fort_enter)} may come onto an attacker fort ({g.names[j]})"
                 return refusal(g, j, pass_over=j != to or g.stop_flag[piece][j])
             if j == to:
                 break
     return "pieces move in a straight line along a row or a column"
-
-
-def _who(letters: str) -> str:
-    names = [n for letter, n in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
-    return "only " + " and ".join(names) if names else "no piece"

@@ -273,11 +273,7 @@ def read_position(text: str) -> tuple[tuple[str | None, ...], ...]:
         raise NotationError(text, "a position is OpenTafl text such as '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'")
     if len(text) > _MAX_POSITION_TEXT:
         raise NotationError(text, f"a position is at most {_MAX_POSITION_TEXT} characters, not {len(text)}")
-    body = text.strip()
-    if body.startswith("/"):
-        body = body[1:]
-    if body.endswith("/"):
-        body = body[:-1]
+    body = text.strip().removeprefix("/").removesuffix("/")
     if not body:
         raise NotationError(text, "the position has no rows")
     rows: list[tuple[str | None, ...]] = []

@@ -130,17 +130,7 @@ _REPETITION: Final = {"d": "draw", "l": "repeater-wins", "w": "repeater-loses"}
 #: OpenTafl's piece letters: attackers' taflman, commander, knight, king,
 #: mercenary, guard, then the defenders'. boardkit's pieces are ``t``, ``T``, ``K``.
 _PIECE_LETTERS: Final = "tcnkmgTCNKMG"
-#: OpenTafl's defaults for the special squares' keys, as boardkit's letters.
-_SQUARE_DEFAULTS: Final = {
-    "cens": "K",
-    "cenp": "tTK",
-    "cors": "K",
-    "corp": "K",
-    "cenh": "t",
-    "cenhe": "tT",
-    "corh": "tT",
-}
-#: Each of those keys' option, and the letters that option keeps.
+#: The special squares' keys: each key's option, and the letters that option keeps.
 _SQUARE_OPTIONS: Final = {
     "cens": ("throne_stop", "tTK"),
     "cenp": ("throne_pass", "tTK"),
@@ -156,7 +146,6 @@ _FIXED_KEYS: Final = {"dfor": ("",), "swf": ("y",)}
 #: The jump keys (``kj``, ``nj``, ``cj``): their options and OpenTafl's values.
 _JUMP_KEYS: Final = {"kj": "king_jump", "nj": "knight_jump", "cj": "commander_jump"}
 _JUMP_MODES: Final = {"n": "none", "r": "restricted", "j": "jump", "c": "capturing"}
-_JUMP_DEFAULTS: Final = {"kj": "n", "nj": "c", "cj": "j"}
 _BERSERK: Final = {"n": "none", "c": "capture", "m": "any-move"}
 _FORT_KEYS: Final = ("dforh", "dforp", "dfors", "dforre")
 #: The keys that set one option from a table of OpenTafl's values: each key's option and table.
@@ -172,12 +161,32 @@ _CHOICE_KEYS: Final[dict[str, tuple[str, dict[str, Any]]]] = {
     **{key: (option, _JUMP_MODES) for key, option in _JUMP_KEYS.items()},
     "ber": ("berserk", _BERSERK),
 }
-#: OpenTafl's speed limits (``spd``) list one per piece letter, in this order.
-_SPEED_ORDER: Final = "tcnkmgTCNKMG"
 #: Keys about pieces boardkit's positions cannot hold (mercenaries, guards), and the name.
 _IGNORED: Final = ("mj", "gj", "name")
-#: ``rules_string``'s marker for a rule OpenTafl has no default for (boardkit's own keys).
-_NO_DEFAULT: Final = object()
+#: What OpenTafl means for every rule it has a key for when the key is left out, as boardkit's options.
+_OPENTAFL_DEFAULTS: Final[dict[str, Any]] = {
+    "escape": "corner",
+    "encirclement": True,
+    "first": 0,
+    "repetition": 3,
+    "repetition_result": "draw",
+    "king_armed": True,
+    "king_captured_by": "four",
+    "shieldwall": False,
+    "exit_fort": False,
+    "linnaean": False,
+    "king_jump": "none",
+    "knight_jump": "capturing",
+    "commander_jump": "jump",
+    "berserk": "none",
+    "throne_stop": "K",
+    "throne_pass": "tTK",
+    "corner_stop": "K",
+    "corner_pass": "K",
+    "throne_hostile": "t",
+    "throne_hostile_empty": "tT",
+    "corner_hostile": "tT",
+}
 
 
 def _short(text: str) -> str:
@@ -271,23 +280,7 @@ def rules_options(text: str) -> dict[str, Any]:
     layout = _start(pairs, text)
     size = len(read_position(layout))
     # What OpenTafl means for every rule it has a key for: its defaults, then the keys given.
-    meant: dict[str, Any] = {
-        "escape": "corner",
-        "encirclement": True,
-        "first": 0,
-        "repetition": 3,
-        "repetition_result": "draw",
-        "king_armed": True,
-        "king_captured_by": "four",
-        "shieldwall": False,
-        "exit_fort": False,
-        "linnaean": False,
-        "king_jump": "none",
-        "knight_jump": "capturing",
-        "commander_jump": "jump",
-        "berserk": "none",
-    }
-    letters = dict(_SQUARE_DEFAULTS)
+    meant = dict(_OPENTAFL_DEFAULTS)
     forts = pairs.get("afor", "").strip(",")
     for key, value in pairs.items():
         if key in ("start", "starti", "cor", "cen", "cenre", "corre", "aforre", *_IGNORED) or key.startswith("bk-"):
@@ -315,7 +308,8 @@ def rules_options(text: str) -> dict[str, Any]:
         elif key in ("aforp", "afors") and (_pieces(key, value, "tTK") == "tTK" or not forts):
             continue  # everyone may pass over and stop on the forts (boardkit's only reading), or there are none
         elif key in _SQUARE_OPTIONS:
-            letters[key] = _pieces(key, value, _SQUARE_OPTIONS[key][1])
+            option, keep = _SQUARE_OPTIONS[key]
+            meant[option] = _pieces(key, value, keep)
         elif key in _FIXED_KEYS and value in _FIXED_KEYS[key]:
             continue
         else:
@@ -328,8 +322,8 @@ def rules_options(text: str) -> dict[str, Any]:
         enter = _pieces("cenre", pairs["cenre"], "tTK")
         if len(thrones) > 1 and enter != "tTK":
             raise OptionError(f"OpenTafl rules key 'cenre' (value {pairs['cenre']!r}) is a rule boardkit cannot play")
-        for key in ("cenp", "cens"):
-            letters[key] = "".join(ch for ch in letters[key] if ch in enter)
+        for name in ("throne_pass", "throne_stop"):
+            meant[name] = "".join(ch for ch in meant[name] if ch in enter)
         # OpenTafl reads 'corre' and 'aforre' only beside 'cenre', and then takes a missing one for nobody.
         meant["attacker_fort_enter"] = _pieces("aforre", pairs.get("aforre", ""), "tTK")
         if corners and _pieces("corre", pairs.get("corre", ""), "tTK") != "tTK":
@@ -339,7 +333,6 @@ def rules_options(text: str) -> dict[str, Any]:
             )
     meant["corners"] = None if corners == default_corners(size, meant["escape"]) else _names(corners, size)
     meant["throne"] = None if thrones == default_throne(size) else _names(thrones, size)
-    meant.update({_SQUARE_OPTIONS[key][0]: value for key, value in letters.items()})
     for key in pairs:
         if key.startswith("bk-"):
             meant.update(_extension(key, pairs[key]))
@@ -371,15 +364,15 @@ def _extension(key: str, value: str) -> dict[str, Any]:
 
 def _king_speed(value: str) -> int | None:
     """The King's speed limit of OpenTafl's ``spd`` (``None``: none): one number for
-    every piece, or one for each piece letter of :data:`_SPEED_ORDER`; a limit of 0 or
+    every piece, or one for each piece letter of :data:`_PIECE_LETTERS`; a limit of 0 or
     less is none. boardkit limits only the King's speed."""
     try:
         speeds = [int(part) for part in value.split(",") if part]
     except ValueError:
         said = _short(value)
         raise OptionError(f"OpenTafl rules key 'spd' must be numbers separated by commas, not {said!r}") from None
-    if len(speeds) == len(_SPEED_ORDER):
-        limits = dict(zip(_SPEED_ORDER, speeds, strict=True))
+    if len(speeds) == len(_PIECE_LETTERS):
+        limits = dict(zip(_PIECE_LETTERS, speeds, strict=True))
         if limits["t"] <= 0 and limits["T"] <= 0:
             return limits["K"] if limits["K"] > 0 else None
     elif all(speed <= 0 for speed in speeds):
@@ -393,11 +386,8 @@ def _king_speed(value: str) -> int | None:
 def _variant(name: str, layout: str) -> dict[str, Any]:
     """The variant a rules string plays: its name's if the layout is that
     variant's, else the first with that layout, else a custom layout."""
-    wanted = name.lower().replace("_", "-")
-    if VARIANTS.get(wanted) == layout:
-        return {"variant": wanted}
-    for variant, start in VARIANTS.items():
-        if start == layout:
+    for variant in (name.lower().replace("_", "-"), *VARIANTS):
+        if VARIANTS.get(variant) == layout:
             return {"variant": variant}
     return {"variant": CUSTOM, "layout": layout}
 
@@ -424,9 +414,10 @@ def rules_string(game: Tafl) -> str:
     o = game.options
     size = game.size
 
-    def departs(name: str, opentafl: Any = _NO_DEFAULT) -> bool:
+    def departs(name: str) -> bool:
+        """Whether the game's rule ``name`` departs from its variant's, or from OpenTafl's default."""
         value = getattr(o, name)
-        return value != variant_default(o.variant, name) or (opentafl is not _NO_DEFAULT and value != opentafl)
+        return bool(value != variant_default(o.variant, name) or value != _OPENTAFL_DEFAULTS.get(name, value))
 
     parts = [f"dim:{size}", f"name:{o.variant}"]
     if o.escape == "edge":
@@ -443,14 +434,13 @@ def rules_string(game: Tafl) -> str:
         parts.append("tfr:" + ("l" if o.repetition_result == "repeater-wins" else "w"))
     elif o.repetition_result == "draw" and departs("repetition_result"):
         parts.append("tfr:d")
-    if departs("king_armed", True):
+    if departs("king_armed"):
         parts.append("ka:" + ("y" if o.king_armed else "n"))
-    if departs("king_captured_by", "four"):
+    if departs("king_captured_by"):
         parts.append("ks:" + {"four": "s", "two": "w", "throne": "c", "middleweight": "m"}[o.king_captured_by])
     for key, name in _JUMP_KEYS.items():
-        mode = {v: k for k, v in _JUMP_MODES.items()}[getattr(o, name)]
-        if mode != _JUMP_DEFAULTS[key]:
-            parts.append(f"{key}:{mode}")
+        if departs(name):
+            parts.append(f"{key}:" + {v: k for k, v in _JUMP_MODES.items()}[getattr(o, name)])
     corners, thrones = o.corner_cells(size), o.throne_cells(size)
     if corners != default_corners(size, "corner"):
         parts.append("cor:" + "".join(f"{name}," for name in _names(corners, size).split(",") if name))
@@ -459,23 +449,23 @@ def rules_string(game: Tafl) -> str:
     if o.attacker_forts:
         parts.append("afor:" + "".join(f"{name}," for name in o.attacker_forts.split(",")))
     if o.king_speed is not None:
-        parts.append("spd:" + "".join(f"{o.king_speed if letter == 'K' else -1}," for letter in _SPEED_ORDER))
+        parts.append("spd:" + "".join(f"{o.king_speed if letter == 'K' else -1}," for letter in _PIECE_LETTERS))
     for key in ("corp", "cenp", "cors", "cens", "corh", "cenh", "cenhe"):
         name = _SQUARE_OPTIONS[key][0]
-        if departs(name, _SQUARE_DEFAULTS[key]):
+        if departs(name):
             parts.append(f"{key}:{getattr(o, name)}")
     if o.attacker_forts and o.attacker_fort_hostile != "T":
         parts.append(f"aforh:{o.attacker_fort_hostile}")
     if o.attacker_forts and o.attacker_fort_enter != "tTK":
         # OpenTafl reads who may enter a fort only beside 'cenre', and takes a missing 'corre' for nobody.
         parts.append(f"cenre:tTK corre:tTK aforre:{o.attacker_fort_enter}")
-    if departs("shieldwall", False):
+    if departs("shieldwall"):
         parts.append("sw:" + ("s" if o.shieldwall else "n"))
     if o.shieldwall_close == "any-move":
         parts.append("swf:n")
-    if departs("exit_fort", False):
+    if departs("exit_fort"):
         parts.append("efe:" + ("y" if o.exit_fort else "n"))
-    if departs("linnaean", False):
+    if departs("linnaean"):
         parts.append("linc:" + ("y" if o.linnaean else "n"))
     if o.berserk != "none":
         parts.append("ber:" + {v: k for k, v in _BERSERK.items()}[o.berserk])
@@ -668,7 +658,7 @@ def write_opentafl_game(state: TaflState, tags: dict[str, str] | None = None) ->
         game = as_layout(game, record.setup["position"], record.setup["to_move"])
     head = {"result": result, **(tags or {}), "rules": rules_string(game)}
     out = [f"[{key}:{value}]" for key, value in head.items()]
-    moves = [_opentafl_move(m) for m in record.moves]
+    moves = list(record.moves)
     out.extend(f"{number}. " + " ".join(turn) for number, turn in enumerate(_turns(moves, game, state), start=1))
     return "\n".join(out) + "\n"
 
@@ -693,11 +683,6 @@ def _turns(moves: list[str], game: Tafl, state: TaflState) -> list[list[str]]:
             since = k
         turns[-1].append(move)
     return turns
-
-
-def _opentafl_move(text: str) -> str:
-    body, _, captures = text.partition("x")
-    return body if not captures else f"{body}x{captures}"
 
 
 #: OpenTafl's saved games and rules strings: Tafl's ``"otg"`` record format (the package lists it

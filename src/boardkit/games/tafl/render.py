@@ -5,8 +5,9 @@ The state's ``render`` comes here with the board's tables and the state's
 board list (its documentation and examples stay on
 :class:`~boardkit.games.tafl.TaflState`); :func:`picture` is the picture the
 game declares (``PARTS.picture``), what :func:`boardkit.render.svg` and
-Jupyter show. This module imports Tafl's board and notation, and
-:mod:`boardkit.render` when drawing; never the rules (which import it).
+Jupyter show. This module imports Tafl's board, notation and variants (for
+the board's corners), and :mod:`boardkit.render` when drawing; never the
+rules (which import it).
 
 The picture draws pieces, not letters: an attacker is a dark disc, a defender a
 light disc with a dark outline, the King a light disc with a crown (the
@@ -35,6 +36,7 @@ from typing import Any, Protocol
 
 from boardkit.games.tafl.board import EMPTY, KING, SIDES, Board
 from boardkit.games.tafl.moves import square_name
+from boardkit.games.tafl.variants import default_corners, who_may
 from boardkit.outcome import Outcome
 
 __all__ = [
@@ -72,23 +74,13 @@ def render_text(g: Board, board: list[int], status: str) -> str:
         rank = str(n - r).rjust(width)
         lines.append(f"{rank} {' '.join(row)} {n - r}")
     lines.append(files)
-    where = _special(g.thrones, g.corners, ", ", g.rules.attacker_forts)
+    named = (("throne", g.thrones), ("corners", g.corners), ("attacker forts", g.rules.attacker_forts))
+    where = ", ".join(w for w, there in named if there)
     special = f", + empty restricted square ({where})" if where else ""
     officers = ", c/C commander, n/N knight" if any(q > KING for q in board) else ""
     lines.append(f"key: t attacker, T defender, K king{officers}{special}, . empty")
     lines.append(status)
     return "\n".join(lines)
-
-
-def _special(thrones: frozenset[int], corners: frozenset[int], joint: str, forts: frozenset[int] = frozenset()) -> str:
-    """"throne, corners", "corners", "": what special squares a board has."""
-    named = (("throne", thrones), ("corners", corners), ("attacker forts", forts))
-    return joint.join(w for w, there in named if there)
-
-
-def _who(letters: str) -> str:
-    names = [n for letter, n in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
-    return "only " + " and ".join(names) if names else "no piece"
 
 
 def status_line(over: Outcome | None, turn: int, escape_lines: int) -> str:
@@ -135,12 +127,9 @@ OFFICER_KEY = [
 ]
 
 
-def _legend_shapes(legend: list[tuple[str, str]]) -> list[str]:
-    """The shape beside each line of a key: the pieces' shapes beside the
-    lines of :data:`PIECE_KEY` and :data:`OFFICER_KEY`, a small disc of its colour
-    (``""``) beside any other."""
-    shapes = dict(zip(PIECE_KEY + OFFICER_KEY, PIECE_SHAPES[1:], strict=True))
-    return [shapes.get(line, "") for line in legend]
+#: The shape beside each line of a key: the pieces' shapes beside the lines of :data:`PIECE_KEY`
+#: and :data:`OFFICER_KEY`; a small disc of its colour (``""``) beside any other.
+_KEY_SHAPES = dict(zip(PIECE_KEY + OFFICER_KEY, PIECE_SHAPES[1:], strict=True))
 
 
 def picture(
@@ -171,9 +160,8 @@ def picture(
     g, board = state._g, state._shown()
     n = g.size
     shown = key(state) if legend is None else legend
-    last = n * n - 1
     fills: dict[Any, str] = {}
-    for i in g.restricted | {0, n - 1, last - n + 1, last}:
+    for i in g.restricted | default_corners(n, "corner"):
         fills[(i % n, i // n)] = "#b9a27a" if i in g.restricted else "#d9c9a3"
     names = {cell: square_name(cell[0], n, cell[1]) for cell in g.grid.squares}
     if marks:
@@ -187,7 +175,7 @@ def picture(
         pieces={(i % n, i // n): PIECE_COLOURS[q] for i, q in enumerate(board) if q},
         shapes={(i % n, i // n): PIECE_SHAPES[q] for i, q in enumerate(board) if q},
         legend=shown,
-        legend_shapes=_legend_shapes(shown),
+        legend_shapes=[_KEY_SHAPES.get(line, "") for line in shown],
         coordinates=(tuple(square_name(c, n, n - 1)[0] for c in range(n)), tuple(str(n - r) for r in range(n))),
         names=names,
     )
@@ -206,16 +194,15 @@ def key(state: Drawn) -> list[tuple[str, str]]:
     rules = g.rules
     lines = list(PIECE_KEY) + (OFFICER_KEY if state.game.options.has_officers() else [])
     if g.thrones and g.corners and rules.throne_stop == rules.corner_stop:
-        lines.append(("#b9a27a", f"throne and corners: {_who(rules.throne_stop)} may stop there"))
+        lines.append(("#b9a27a", f"throne and corners: {who_may(rules.throne_stop)} may stop there"))
     else:
         if g.thrones:
-            lines.append(("#b9a27a", f"throne: {_who(rules.throne_stop)} may stop there"))
+            lines.append(("#b9a27a", f"throne: {who_may(rules.throne_stop)} may stop there"))
         if g.corners:
-            lines.append(("#b9a27a", f"corners: {_who(rules.corner_stop)} may stop there"))
+            lines.append(("#b9a27a", f"corners: {who_may(rules.corner_stop)} may stop there"))
     if rules.attacker_forts:
-        lines.append(("#b9a27a", f"attacker forts: {_who(rules.attacker_fort_enter)} may come onto them from off them"))
-    n = g.size
-    last = n * n - 1
-    if not {0, n - 1, last - n + 1, last} <= g.restricted:
+        enter = who_may(rules.attacker_fort_enter)
+        lines.append(("#b9a27a", f"attacker forts: {enter} may come onto them from off them"))
+    if not default_corners(g.size, "corner") <= g.restricted:
         lines.append(("#d9c9a3", "corner: marked, but an ordinary square here"))
     return lines

@@ -40,8 +40,7 @@ def as_layout(game: G, text: str, to_move: Player) -> G:
         ('custom', '/7/7/3K3/7/t6/7/7/', 1)
     """
     read_position(text)
-    settings = game.option_values()
-    settings.update(variant=CUSTOM, layout=text, first=to_move)
+    settings = {**game.option_values(), "variant": CUSTOM, "layout": text, "first": to_move}
     try:
         return type(game)(**settings)
     except OptionError as exc:

@@ -49,6 +49,7 @@ from boardkit.games.tafl.officers import (
     capturing_move,
     destinations,
     jump_over,
+    officer_kind,
     officer_rules,
     shown_board,
     why_no_jump,
@@ -249,14 +250,7 @@ class SpecialTaflState(TaflState):
         b = self._board
         king = self._king if side == 0 and self._middleweight else -1
         more = extra_captures(g, b, to, side, king, king >= 0, self._all_walls, captured)[len(captured) :]
-        remove_pieces(b, self._squares, more)
-        for c, q in more:
-            if q == KING:
-                self._king = -1
-            elif q == ATTACKER:
-                self._att ^= 1 << c
-            else:
-                self._dfn ^= 1 << c
+        self._take(more)
         captured.extend(more)
         if not more and self._movement is None:
             return token
@@ -297,17 +291,10 @@ class SpecialTaflState(TaflState):
         elif kn >> frm & 1:
             kn ^= moved
         captured = captures_after(g, b, cmd, kn, to, jumped, rules, self._officer_king) if gate else []
-        remove_pieces(b, self._squares, captured)
-        for c, q in captured:
-            bit = 1 << c
-            if q == KING:
-                self._king = -1
-            elif q == ATTACKER:
-                self._att ^= bit
-            else:
-                self._dfn ^= bit
-            cmd &= ~bit
-            kn &= ~bit
+        self._take(captured)
+        gone = sum(1 << c for c, _ in captured)
+        cmd &= ~gone
+        kn &= ~gone
         self._cmd = cmd
         self._kn = kn
         self._berserker = -1
@@ -326,6 +313,17 @@ class SpecialTaflState(TaflState):
         self._seen[key] = count
         self._over = self._standing(piece, count)
         return (frm, to, piece, captured, None, key)
+
+    def _take(self, captured: list[tuple[int, int]]) -> None:
+        """Take the ``captured`` pieces, as (square, piece code), off the board and the bitboards."""
+        remove_pieces(self._board, self._squares, captured)
+        for c, q in captured:
+            if q == KING:
+                self._king = -1
+            elif q == ATTACKER:
+                self._att ^= 1 << c
+            else:
+                self._dfn ^= 1 << c
 
     def _standing(self, piece: int, count: int) -> Outcome | None:
         """How a game with officers stands after a move, the position now seen
@@ -404,8 +402,5 @@ def _letter(code: int, commanders: int, knights: int, cell: int) -> str:
     officer's or the King's, none for a man."""
     if code == KING:
         return "K"
-    if commanders >> cell & 1:
-        return "c" if code == ATTACKER else "C"
-    if knights >> cell & 1:
-        return "n" if code == ATTACKER else "N"
-    return ""
+    letter = ("", "c", "n")[officer_kind(commanders, knights, cell)]
+    return letter if code == ATTACKER else letter.upper()

@@ -87,10 +87,9 @@ def _who(letters: str) -> str:
     if letters == "tTK":
         return "every piece"
     names = [name for letter, name in (("t", "attackers"), ("T", "defenders"), ("K", "the King")) if letter in letters]
-    if not names:
-        return "no piece"
-    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return "only " + said if len(names) == 1 else said
+    if len(names) == 1:
+        return "only " + names[0]
+    return " and ".join(names) or "no piece"
 
 
 def _upper(text: str) -> str:

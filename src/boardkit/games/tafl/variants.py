@@ -33,6 +33,7 @@ __all__ = [
     "default_throne",
     "square_cells",
     "variant_default",
+    "who_may",
 ]
 
 #: The start position of every named variant, in OpenTafl position notation.
@@ -220,18 +221,14 @@ def _check_bool(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         raise OptionError(f"{attribute.name} must be True or False, not {value!r}")
 
 
-def _check_repetition(_: object, __: object, value: object) -> None:
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or value < 2:
-        raise OptionError(f"repetition must be an integer of at least 2, or None to turn it off; not {value!r}")
+def _check_count(low: int, wanted: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """A validator: an integer of at least ``low`` (``wanted`` says so), or None."""
 
+    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < low):
+            raise OptionError(f"{attribute.name} must be {wanted}; not {value!r}")
 
-def _check_speed(_: object, __: object, value: object) -> None:
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise OptionError(f"king_speed must be a number of squares of at least 1, or None for no limit; not {value!r}")
+    return check
 
 
 def _forts(value: Any) -> str:
@@ -386,10 +383,12 @@ class TaflOptions:
         validator=_check_choice("four", "two", "throne", "middleweight"),
     )
     king_speed: int | None = option(
-        None, "the most squares the King moves in one move (none: no limit)", low=1, validator=_check_speed
+        None, "the most squares the King moves in one move (none: no limit)", low=1,
+        validator=_check_count(1, "a number of squares of at least 1, or None for no limit"),
     )
     repetition: int | None = option(
-        3, "the occurrence of one position that ends the game (none: never)", low=2, validator=_check_repetition
+        3, "the occurrence of one position that ends the game (none: never)", low=2,
+        validator=_check_count(2, "an integer of at least 2, or None to turn it off"),
     )
     first: int = option(0, "who moves first: 0 attackers, 1 defenders", low=0, high=1, validator=_check_first)
     repetition_result: Literal["draw", "defenders-lose", "repeater-loses", "repeater-wins"] = option(
@@ -503,9 +502,9 @@ class TaflOptions:
         for cells, what, stop in ((thrones, "the throne", self.throne_stop), (corners, "a corner", self.corner_stop)):
             for cell in sorted(cells):
                 piece = rows[size - 1 - cell // size][cell % size]
-                if piece is not None and piece != "king" and _LETTER[piece] not in stop:
+                if piece is not None and piece != "king" and ("t" if piece.startswith("attacker") else "T") not in stop:
                     raise OptionError(
-                        f"bad layout {self.start!r}: {_who(stop)} may stand on {what} ({square_name(cell, size)})"
+                        f"bad layout {self.start!r}: {who_may(stop)} may stand on {what} ({square_name(cell, size)})"
                     )
 
     def _check_officers(self, rows: tuple[tuple[str | None, ...], ...]) -> None:
@@ -586,17 +585,6 @@ class TaflOptions:
         return self.layout if self.layout is not None else VARIANTS[self.variant]
 
 
-_LETTER: Final = {
-    "attacker": "t",
-    "defender": "T",
-    "king": "K",
-    "attacker-commander": "t",
-    "attacker-knight": "t",
-    "defender-commander": "T",
-    "defender-knight": "T",
-}
-
-
 def default_corners(size: int, escape: str) -> frozenset[int]:
     """The corner squares' cells when no ``corners`` are given (numbered as
     :meth:`TaflOptions.corner_cells`): the four corners with ``escape="corner"``, none otherwise.
@@ -619,12 +607,16 @@ def default_throne(size: int) -> frozenset[int]:
     return frozenset({(size // 2) * size + size // 2})
 
 
-def _who(letters: str) -> str:
-    """``"only the king"``, ``"only attackers and the king"``, ``"no piece"``: who the letters allow."""
-    names = [name for letter, name in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
-    if not names:
-        return "no piece"
-    return "only " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
+def who_may(letters: str) -> str:
+    """Whom the piece letters of a special square's rule (``t``, ``T``, ``K``) let, as the errors (a
+    move's, a layout's) and the picture's key say it.
+
+    Examples:
+        >>> who_may("tK"), who_may("")
+        ('only attackers and the king', 'no piece')
+    """
+    names = [n for letter, n in (("t", "attackers"), ("T", "defenders"), ("K", "the king")) if letter in letters]
+    return "only " + " and ".join(names) if names else "no piece"
 
 
 def variant_default(variant: str, name: str) -> Any:

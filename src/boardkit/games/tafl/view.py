@@ -7,6 +7,7 @@ the core and Tafl's notation.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -160,12 +161,7 @@ class TaflView(PerfectInformationView):
         )
 
 
+@functools.cache
 def _names(size: int) -> tuple[str, ...]:
     """Every square's name on a board of ``size``, by index (kept per size)."""
-    names = _NAMES.get(size)
-    if names is None:
-        names = _NAMES[size] = tuple(square_name(i, size) for i in range(size * size))
-    return names
-
-
-_NAMES: dict[int, tuple[str, ...]] = {}
+    return tuple(square_name(i, size) for i in range(size * size))
