@@ -7,6 +7,11 @@ import pytest
 from high_tiles import HighTiles
 
 from boardkit import GameRecord, Outcome, RecordError, registry
+from boardkit.chance import Random
+from boardkit.games.camelot import Camelot
+from boardkit.games.cloth_of_gold import ClothOfGold
+from boardkit.games.five_fields import BOARD, FiveFields, Pawn, Terrain
+from boardkit.games.tafl import Tafl
 from boardkit.testing import Nim
 
 
@@ -133,3 +138,36 @@ def test_replay_with_an_unregistered_game() -> None:
     assert record.replay(game=Nim(heap=6)).outcome == record.outcome
     with pytest.raises(RecordError, match="not Nim"):
         record.replay(game=Nim(heap=7))
+
+
+def _set_up_positions() -> list[Any]:
+    return [
+        Tafl("copenhagen").from_position(to_move=1, seed=2),
+        ClothOfGold().from_position(scores=(12, 20), courts=[{"gold": 2}, {}], seed=4),
+        Camelot().from_position(hands=[{"tower": 1}, {}, {"garden": 1}], to_move=2, seed=3),
+        FiveFields().from_position(
+            terrain=dict.fromkeys(BOARD.cells, Terrain.PLAIN),
+            pawns={(0, 2): [(0, Pawn.QUEEN)], (0, 0): [(0, Pawn.PRINCE)], (0, -2): [(1, Pawn.QUEEN)]},
+            cities={(0, -1): 1},
+            seed=5,
+        ),
+    ]
+
+
+@pytest.mark.parametrize("index", range(4), ids=["tafl", "cloth-of-gold", "camelot", "five-fields"])
+def test_a_set_up_game_replayed_writes_the_record_it_came_from(index: int) -> None:
+    # A record replayed from a set-up position is a state whose own record is that record again, set-up
+    # included: 5 Fields' from_setup rebuilt the position without recording it, so the second save started
+    # the game from the rules' own start.
+    state = _set_up_positions()[index]
+    rng = Random(7)
+    for _ in range(6):
+        if state.is_over:
+            break
+        state.apply(state.random_move(rng))
+    record = state.to_record()
+    assert record.setup is not None
+    again = record.replay()
+    assert again == state
+    assert again.to_record() == record
+    assert GameRecord.from_json(again.to_record().to_json()).replay() == state

@@ -279,12 +279,22 @@ class FiveFields(Game["FiveFieldsState", Move]):
             ... )
             >>> state.to_record().setup["cities"]
             {'d4': 1}
-            >>> state.to_record().replay() == state
-            True
+            >>> again = state.to_record().replay()
+            >>> again == state, again.to_record() == state.to_record()
+            (True, True)
         """
         self.check_players(players)
         terrain, pawns, fields, cities, to_move, princes_lost = read_setup(setup, game=self.name)
-        return FiveFieldsState._from_position(self, terrain, pawns, fields, cities, to_move, seed, princes_lost)
+        # Through from_position, so the rebuilt state records its set-up too and its own record replays.
+        return self.from_position(
+            terrain=terrain,
+            pawns=pawns,
+            fields=fields,
+            cities=cities,
+            to_move=to_move,
+            seed=seed,
+            princes_lost=princes_lost,
+        )
 
 
 # Compiled with mypyc, as FiveFields above.
