@@ -9,6 +9,7 @@ from hex_hasami import HexHasami
 from high_tiles import HighState, HighTiles, HighView
 
 from boardkit import IllegalMoveError
+from boardkit.games.tafl import Tafl, TaflState
 from boardkit.kit import BoardGame, BoardState, Place
 from boardkit.testing import ConformanceError, Nim, NimState, Take, check_game
 from boardkit.topology import SquareGrid
@@ -281,3 +282,21 @@ def test_an_agent_in_a_game_left_with_no_move_says_the_rules_must_end_it(agent: 
         play_game(_FullBoard(), [make_agent(agent, 1), make_agent(agent, 2)], seed=1)
     with pytest.raises(ConformanceError, match="judge\\(\\) must end a game where no move is left"):
         check_game(_FullBoard(), games=1)
+
+
+class _ForgetfulTafl(Tafl):
+    """Tafl whose from_setup rebuilds the position but records none (5 Fields' slip, mended)."""
+
+    def from_setup(self, setup: Any, *, players: Any, seed: Any) -> TaflState:
+        state = super().from_setup(setup, players=players, seed=seed)
+        state._record_setup(None)
+        return state
+
+
+def test_check_game_fails_a_from_setup_that_does_not_record_its_set_up() -> None:
+    # The replayed state equals the set-up one, but its own record starts from the rules' start: a record
+    # saved twice loses its position. check_game said nothing of it.
+    game = _ForgetfulTafl("brandubh")
+    with pytest.raises(ConformanceError, match="from_setup must record it too"):
+        check_game(game, games=0, positions=[game.from_position(to_move=1, seed=2)])
+    check_game(Tafl("brandubh"), games=0, positions=[Tafl("brandubh").from_position(to_move=1, seed=2)])

@@ -488,6 +488,8 @@ def _check_setup_record(state: State[Any]) -> None:
         raise fail(f"the record of a set-up position does not replay: {exc}") from exc
     if again != state:
         raise fail("the record of a set-up position replays as another game: it must carry the position (setup)")
+    if again.to_record().setup != record.setup:
+        raise fail("a state replayed from a set-up record records another set-up: from_setup must record it too")
 
 
 def _pick(chooser: Random, items: list[Any], k: int) -> list[Any]:
