@@ -199,10 +199,7 @@ class BoardTables:
             True
         """
         if not self._bits:
-            known = _BOARD_BITS.get(id(board))  # made once per board, for every game on it
-            if known is None or known[0] is not board:
-                known = (board, _kept(_BOARD_BITS, board, CellBits(board)))
-            self._bits.append(known[1])
+            self._bits.append(_recalled(_BOARD_BITS, board, CellBits))  # made once per board, for every game on it
         return self._bits[0]
 
     def cell_words(self, board: CompiledTopology) -> CellWords:
@@ -215,11 +212,8 @@ class BoardTables:
             >>> words is tables.cell_words(board.compiled), words.usable
             (True, True)
         """
-        if not self._words:
-            known = _BOARD_WORDS.get(id(board))  # made once per board, for every game on it
-            if known is None or known[0] is not board:
-                known = (board, _kept(_BOARD_WORDS, board, CellWords(self.cell_bits(board))))
-            self._words.append(known[1])
+        if not self._words:  # made once per board, for every game on it
+            self._words.append(_recalled(_BOARD_WORDS, board, lambda _: CellWords(self.cell_bits(board))))
         return self._words[0]
 
     def walls(self, table: Sequence[tuple[Sequence[int], Sequence[int], Any]]) -> WallTable:
@@ -233,10 +227,7 @@ class BoardTables:
             >>> walls.moves, walls.by_edge[1], walls.by_point
             (['x', 'y'], [0, 1], {0: [0]})
         """
-        known = self._walls.get(id(table))
-        if known is not None and known[0] is table:
-            return known[1]
-        return _kept(self._walls, table, WallTable(table))
+        return _recalled(self._walls, table, WallTable)
 
     def wall_ends(self, ends: Sequence[tuple[int, int]], rim: int) -> tuple[list[int], list[int]]:
         """The board's :attr:`~boardkit.topology.CompiledTopology.wall_ends`
@@ -264,10 +255,7 @@ class BoardTables:
             >>> hops is tables.hops(hops.table), hops.starts, hops.hops
             (True, [0, 1, 1, 1], ['a^c'])
         """
-        known = self._hops.get(id(table))
-        if known is not None and known[0] is table:
-            return known[1]
-        return _kept(self._hops, table, HopTable(table))
+        return _recalled(self._hops, table, HopTable)
 
 
 #: Each board's CellBits and CellWords, by its compiled tables' id (kept with them): made once per board,
@@ -284,11 +272,20 @@ _PLAIN_COLLECTIONS: Final = (frozenset, set, list, tuple, range)
 def _kept(known: dict[int, tuple[_K, _V]], key: _K, value: _V) -> _V:
     """Keep ``value``, read once from ``key`` (a table or a board), in ``known`` by the key's id, the key
     beside it so that its id is never another's; a program that makes its tables anew each time would
-    fill ``known`` without end, so past 64 entries the old ones are forgotten. The readers look up first."""
+    fill ``known`` without end, so past 64 entries the old ones are forgotten. The readers look up first
+    (:func:`_recalled`)."""
     if len(known) >= 64:
         known.clear()
     known[id(key)] = (key, value)
     return value
+
+
+def _recalled(known: dict[int, tuple[_K, _V]], key: _K, make: Callable[[_K], _V]) -> _V:
+    """What ``known`` keeps for ``key`` (by its id, :func:`_kept`), or ``make(key)``, kept there."""
+    found = known.get(id(key))
+    if found is not None and found[0] is key:
+        return found[1]
+    return _kept(known, key, make(key))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -493,10 +490,7 @@ class CellBits:
         for i in range(len(self.steps)):
             if i in goals:
                 bits |= 1 << i
-        if len(self._goals) >= 64:
-            self._goals.clear()
-        self._goals[id(goals)] = (goals, bits)
-        return bits
+        return _kept(self._goals, goals, bits)
 
     def opens(self, marked: Sequence[int]) -> list[int]:
         """For each direction, the cells that may step that way across none of the edges numbered in ``marked``."""
