@@ -1658,13 +1658,7 @@ class BoardCells(Generic[P]):
         try:
             return self._cells[self._where[cell]]
         except (KeyError, TypeError):  # no such cell: say so
-            return self._cells[self._index(cell)]
-
-    def _index(self, cell: Cell) -> int:
-        try:
-            return self._where[cell]
-        except (KeyError, TypeError):
-            return self.board.index(self.board.cell(cell) if isinstance(cell, str) else cell)
+            return self._cells[BoardCells._cell_index(self, cell)]
 
     def name(self, cell: Cell) -> str:
         """A cell's name in the move notation."""
@@ -1828,12 +1822,12 @@ class BoardCells(Generic[P]):
         try:
             index = self._where[cell]
         except (KeyError, TypeError):
-            index = self._index(cell)
+            index = BoardCells._cell_index(self, cell)
         if self._cells[index] is None:
             return 0
         if not self.board.directions:
             return 1  # a board without directions has no lines but the piece itself
-        directions = self._tables.axes if direction is None else (self._direction(direction),)
+        directions = self._tables.axes if direction is None else (BoardCells._direction_index(self, direction),)
         return count_line(self.board.compiled, self._cells, index, directions=directions)
 
     def slide(self, cell: Cell, direction: str) -> Any:
@@ -1858,20 +1852,14 @@ class BoardCells(Generic[P]):
         try:
             index = self._where[cell]
         except (KeyError, TypeError):
-            index = self._index(cell)
+            index = BoardCells._cell_index(self, cell)
         cells = self._cells
         stop = index
-        for j in self.board.compiled.rays[index][self._direction(direction)]:
+        for j in self.board.compiled.rays[index][BoardCells._direction_index(self, direction)]:
             if cells[j] is not None:
                 break
             stop = j
         return self.board.cells[stop]
-
-    def _direction(self, direction: str) -> int:
-        try:
-            return self._tables.directions[direction]
-        except (KeyError, TypeError):
-            raise TopologyError(f"no direction {direction!r:.20} on this board") from None
 
     # -- changing it (undoable) -------------------------------------------------
 
@@ -1926,7 +1914,7 @@ class BoardCells(Generic[P]):
         try:
             index = self._where[cell]
         except (KeyError, TypeError):
-            index = self._index(cell)
+            index = BoardCells._cell_index(self, cell)
         if self._log is not None:
             self._log.append((_CELL, index, self._cells[index]))
             self._cells[index] = piece
@@ -3357,7 +3345,7 @@ class BoardCells(Generic[P]):
         try:
             return state._where[cell]
         except (KeyError, TypeError):
-            return state._index(cell)
+            return state.board.index(state.board.cell(cell) if isinstance(cell, str) else cell)
 
     @staticmethod
     def _direction_index(state: BoardCells[Any], direction: str) -> int:
@@ -3365,7 +3353,7 @@ class BoardCells(Generic[P]):
         try:
             return state._tables.directions[direction]
         except (KeyError, TypeError):
-            return state._direction(direction)
+            raise TopologyError(f"no direction {direction!r:.20} on this board") from None
 
     @staticmethod
     def _seen_key(state: BoardCells[Any]) -> tuple[Any, ...]:
