@@ -297,7 +297,6 @@ class Hand(Zone[T]):
         for item, n in up.items():
             counts[item] = counts.get(item, 0) + n
         self._size += self._up
-        self._full = self._outside = self._concealed = None
 
     @property
     def face_up(self) -> Counter[T]:
