@@ -19,7 +19,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
 from functools import reduce
 from itertools import compress, permutations, repeat
-from operator import and_, eq, index, is_, is_not, not_, or_
+from operator import index, is_, is_not, or_
 from typing import Any, Final, Generic, SupportsIndex, cast
 
 from typing_extensions import TypeVar
@@ -2608,60 +2608,35 @@ class BoardCells(Generic[P]):
         if NATIVE and kept and ends and walls.pairs:
             return self._wall_moves_native(walls, kept, lines, marked)
         groups = self._wall_groups(ends, marked) if kept and ends else None
-        # The walls that overlap or cross one already up, found from the marks (few) rather than
-        # wall by wall, through the table's walls by edge and by crossing point.
-        blocked: set[int] = set()
-        by_edge, by_point = walls.by_edge, walls.by_point
-        for k in marked:
-            taken = by_edge.get(k)
-            if taken is not None:
-                blocked.update(taken)
-        if by_point:
-            for x in self._marked(BoardCells._crossing_points(self)):
-                taken = by_point.get(x)
-                if taken is not None:
-                    blocked.update(taken)
+        out = self._ruled_out(walls, marked)
         # Each pair's way to its goals (the edges of one way), found when first needed: a wall
         # across none of them leaves every way open.
         ways: list[list[int] | None] = [None] * len(kept)
         found: list[Any] = []
         moves, edge_lists = walls.moves, walls.edges
-        if not NATIVE and kept and groups is not None and walls.pairs:
-            # The pure build's quicker path: the ring test of every wall at once, in C (map over the
-            # groups of each wall's four ends: a ring when one edge's ends, or the ends of both, are
-            # joined already), then the few walls that close a ring searched as below.
-            ga, gb, gc, gd = (list(map(groups.__getitem__, column)) for column in walls.corners(ends))
-            rings = map(
-                or_,
-                map(or_, map(eq, ga, gb), map(eq, gc, gd)),
-                map(and_, map(or_, map(eq, gc, ga), map(eq, gc, gb)), map(or_, map(eq, gd, ga), map(eq, gd, gb))),
-            )
-            for i in compress(range(len(moves)), rings):
-                if i not in blocked and not self._keeps_ways(edge_lists[i], kept, ways, lines):
-                    blocked.add(i)
-            return list(compress(moves, map(not_, map(blocked.__contains__, range(len(moves))))))
         for i in range(len(moves)):
-            if i in blocked:
-                continue
-            move = moves[i]
-            if not kept:
-                found.append(move)
+            if out[i]:
                 continue
             edges = edge_lists[i]
-            free = True
-            if groups is None:
-                ring = True
-            elif len(edges) == 2:  # a wall two edges long: a ring when its ends and middle meet walls already joined
-                first, second = ends[edges[0]], ends[edges[1]]
-                a, b, c, d = groups[first[0]], groups[first[1]], groups[second[0]], groups[second[1]]
-                ring = a == b or c == d or (c in (a, b) and d in (a, b))
-            else:
-                ring = _closes_a_ring(groups, ends, edges)
-            if ring:
-                free = self._keeps_ways(edges, kept, ways, lines)
-            if free:
-                found.append(move)
+            # A wall that closes no ring of walls (or of walls and the rim) cuts nobody off.
+            ring = groups is None or _closes_a_ring(groups, ends, edges)
+            if not kept or not ring or self._keeps_ways(edges, kept, ways, lines):
+                found.append(moves[i])
         return found
+
+    def _ruled_out(self, walls: WallTable, marked: Sequence[int]) -> list[bool]:
+        """Whether each wall of ``walls`` overlaps or crosses one already up (across the edges numbered
+        in ``marked``), found from the marks (few) rather than wall by wall, through the table's walls by
+        edge and by crossing point."""
+        out = [False] * len(walls.moves)
+        points = self._marked(BoardCells._crossing_points(self)) if walls.by_point else []
+        for numbers, by_number in ((marked, walls.by_edge), (points, walls.by_point)):
+            for k in numbers:
+                taken = by_number.get(k)
+                if taken is not None:
+                    for i in taken:
+                        out[i] = True
+        return out
 
     def _wall_moves_native(
         self,
@@ -2678,19 +2653,7 @@ class BoardCells(Generic[P]):
         ends = self.board.compiled.wall_ends
         groups = self._wall_groups(ends, marked)
         moves, edge_lists = walls.moves, walls.edges
-        out = [False] * len(moves)
-        by_edge, by_point = walls.by_edge, walls.by_point
-        for k in marked:
-            taken = by_edge.get(k)
-            if taken is not None:
-                for i in taken:
-                    out[i] = True
-        if by_point:
-            for x in self._marked(BoardCells._crossing_points(self)):
-                taken = by_point.get(x)
-                if taken is not None:
-                    for i in taken:
-                        out[i] = True
+        out = self._ruled_out(walls, marked)
         words: CellWords | None = self._tables.cell_words(self.board.compiled)
         if words is not None and not words.usable:
             words = None
