@@ -363,10 +363,7 @@ class WallTable:
             [[-1], [0], [0], [3]]
         """
         if not self._corners:
-            firsts = [ends[edges[0]] for edges in self.edges]
-            seconds = [ends[edges[1]] for edges in self.edges]
-            self._corners = [[e[0] for e in firsts], [e[1] for e in firsts]]
-            self._corners += [[e[0] for e in seconds], [e[1] for e in seconds]]
+            self._corners = [[ends[edges[side]][end] for edges in self.edges] for side in (0, 1) for end in (0, 1)]
         return self._corners
 
     def masks(self, edges: int, points: int) -> list[list[int]]:
@@ -378,14 +375,12 @@ class WallTable:
             [[1, 3, 2], [1]]
         """
         if not self._masks:
-            by_edge, by_point = [0] * edges, [0] * points
-            for k, taken in self.by_edge.items():
-                for i in taken:
-                    by_edge[k] |= 1 << i
-            for x, taken in self.by_point.items():
-                for i in taken:
-                    by_point[x] |= 1 << i
-            self._masks = [by_edge, by_point]
+            for size, walls in ((edges, self.by_edge), (points, self.by_point)):
+                masks = [0] * size
+                for k, taken in walls.items():
+                    for i in taken:
+                        masks[k] |= 1 << i
+                self._masks.append(masks)
         return self._masks
 
     def ring_bits(self, ends: Sequence[tuple[int, int]], rim: int) -> list[list[int]]:
@@ -406,8 +401,7 @@ class WallTable:
             n = len(self.moves)
             spread = [0] * (rim + 1)
             for c, column in enumerate(self.corners(ends)):
-                for i in range(len(column)):
-                    x = column[i]
+                for i, x in enumerate(column):
                     spread[rim if x < 0 else x] |= 1 << (i + c * n)
             same = [0, 0, 0]
             for w in spread:
