@@ -298,8 +298,7 @@ class BoardGame(Game[S, M]):
         """Raises OptionError if ``text_template`` names a cell the board lacks."""
         if self.text_template is None:
             return
-        board = self.topology
-        known = {board.name(c) for c in board.cells}
+        known = set(self.tables.names)
         unknown = [name for name in template_names(self.text_template) if name not in known]
         if unknown:
             raise OptionError(f"{self.name} has a text_template naming {unknown[0]!r:.20}, not a cell of its board")
