@@ -200,12 +200,8 @@ class Fields(Mapping[str, Field]):
 
     def restore(self, target: object, saved: tuple[Any, ...]) -> None:
         """Put copies of the values :meth:`save` took back on ``target``."""
-        out = getattr(target, "__dict__", None)
         for (name, copy), value in zip(self._copies, saved, strict=True):
-            if out is None:  # no __dict__ (yet): setattr makes one
-                setattr(target, name, copy(value, target))
-            else:
-                out[name] = copy(value, target)
+            setattr(target, name, copy(value, target))  # as copy_into sets them
 
 
 class FieldState(State[M], Generic[M]):
