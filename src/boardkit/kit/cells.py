@@ -461,11 +461,9 @@ class CellBits:
                     found.setdefault(k, []).extend((d, 1 << i))
             self.shifts.append(shift)
             self.masks.append(mask)
-        for i in range(size):  # every neighbour must be a step, for the search to see every way
-            if sorted(board.neighbors[i]) != sorted(j for j in board.steps[i] if j >= 0):
-                self.usable = False
-                return
-        if any(len(steps) != 4 for steps in found.values()):  # an edge stepped across one way only
+        # Every neighbour must be a step, for the search to see every way, and every edge stepped across both ways.
+        stepped = all(sorted(board.neighbors[i]) == sorted(j for j in board.steps[i] if j >= 0) for i in range(size))
+        if not stepped or any(len(steps) != 4 for steps in found.values()):
             self.usable = False
             return
         self.edge_bits = [(-1, 0, -1, 0)] * (max(found) + 1 if found else 0)
