@@ -588,7 +588,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             starts[key] = _SET_UP_EVERY_GAME
             return
         try:
-            self._cached_moves()  # the first player's moves, listed once for every game that copies the start
+            BoardCells._listed(self)  # the first player's moves, listed once for every game that copies the start
         except Exception:  # rules that cannot list them yet (moves not written): the start is not kept
             return
         position, after = self._start_position(), self.rng.state

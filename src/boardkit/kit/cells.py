@@ -42,9 +42,9 @@ __all__ = ["PART", "BoardCells", "BoardTables", "CellBits", "CellWords", "P", "W
 P = TypeVar("P", default=str)
 
 _CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL, _SEEN, _FORGOT, _BY_HAND = range(9)
-#: The version of legal moves listed during a move (BoardCells._cached_moves), never a position's.
 #: How many of the last moves keep the legal moves of the position before them, for undo to give back.
 _KEEP_LEGAL: Final = 64
+#: The version of legal moves listed during a move (BoardCells._listed), never a position's.
 _ASKED: Final = -2
 #: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
 PART = "_part"
@@ -954,10 +954,6 @@ class BoardCells(Generic[P]):
                 self._legal = (self._version, moves)
             return list(moves)
         return list(BoardCells._listed(self))
-
-    def _cached_moves(self) -> list[Any]:
-        """The legal moves, listed once per position (:meth:`_listed`; the list itself, not a copy)."""
-        return BoardCells._listed(self)
 
     def play(self, move: Any) -> None:
         """Carry out a legal move (it has been checked): change the board with
