@@ -164,7 +164,6 @@ class Fields(Mapping[str, Field]):
             if not isinstance(field, Field):
                 raise TypeError(f"field {name!r} is declared as {field!r}, not a boardkit.fields.Field")
         self._fields = dict(fields)
-        self._names = tuple(fields)
         self._copies = tuple((name, f.copy) for name, f in fields.items())
         self._keys = tuple((name, f.key) for name, f in fields.items())
 
@@ -172,13 +171,13 @@ class Fields(Mapping[str, Field]):
         return self._fields[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._names)
+        return iter(self._fields)
 
     def __len__(self) -> int:
-        return len(self._names)
+        return len(self._fields)
 
     def __repr__(self) -> str:
-        return f"Fields({', '.join(self._names)})"
+        return f"Fields({', '.join(self._fields)})"
 
     def copy_into(self, source: object, target: object) -> None:
         """Set every field of ``target`` to a copy of ``source``'s."""
@@ -200,12 +199,8 @@ class Fields(Mapping[str, Field]):
 
     def restore(self, target: object, saved: tuple[Any, ...]) -> None:
         """Put copies of the values :meth:`save` took back on ``target``."""
-        out = getattr(target, "__dict__", None)
         for (name, copy), value in zip(self._copies, saved, strict=True):
-            if out is None:  # no __dict__ (yet): setattr makes one
-                setattr(target, name, copy(value, target))
-            else:
-                out[name] = copy(value, target)
+            setattr(target, name, copy(value, target))  # as copy_into sets them
 
 
 class FieldState(State[M], Generic[M]):

@@ -6,8 +6,10 @@ an application.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from functools import cached_property
+from itertools import accumulate
 from typing import Any
 
 import networkx as nx
@@ -82,12 +84,7 @@ class ScoreTrack:
         self.length = sum(self.rows)
         self.wrap = wrap
         self.threshold = threshold
-        starts = []
-        total = 0
-        for n in self.rows:
-            starts.append(total)
-            total += n
-        self._starts: tuple[int, ...] = tuple(starts)
+        self._starts: tuple[int, ...] = tuple(accumulate(self.rows[:-1], initial=0))  # where each row starts
         self._scores: list[int] = [0] * players
 
     def __repr__(self) -> str:
@@ -142,11 +139,7 @@ class ScoreTrack:
             (4, 4)
         """
         space = score % self.length if self.wrap else min(score, self.length - 1)
-        row = 0
-        for i, start in enumerate(self._starts):
-            if space >= start:
-                row = i
-        return row
+        return max(bisect_right(self._starts, space) - 1, 0)  # the last row starting at or before it
 
     def row(self, player: Player) -> int:
         """The row of the player's marker."""

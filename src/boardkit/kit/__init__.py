@@ -113,6 +113,8 @@ M = TypeVar("M", bound=Hashable, default=Any)
 #: A kit game's state class, what its ``new_game()`` returns (a bare
 #: ``BoardGame`` returns a ``BoardState`` of any moves).
 S = TypeVar("S", bound="BoardState[Any, Any]", default="BoardState[Any, Any]")
+#: A place a mark is kept on (:func:`_marked`): an edge, a crossing point.
+_T = TypeVar("_T")
 
 
 class BoardGame(Game[S, M]):
@@ -296,8 +298,7 @@ class BoardGame(Game[S, M]):
         """Raises OptionError if ``text_template`` names a cell the board lacks."""
         if self.text_template is None:
             return
-        board = self.topology
-        known = {board.name(c) for c in board.cells}
+        known = set(self.tables.names)
         unknown = [name for name in template_names(self.text_template) if name not in known]
         if unknown:
             raise OptionError(f"{self.name} has a text_template naming {unknown[0]!r:.20}, not a cell of its board")
@@ -587,7 +588,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             starts[key] = _SET_UP_EVERY_GAME
             return
         try:
-            self._cached_moves()  # the first player's moves, listed once for every game that copies the start
+            BoardCells._listed(self)  # the first player's moves, listed once for every game that copies the start
         except Exception:  # rules that cannot list them yet (moves not written): the start is not kept
             return
         position, after = self._start_position(), self.rng.state
@@ -756,7 +757,7 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             player 0 to move
         """
         game = self.game
-        marked = None if game.walls else self._marked_edges()
+        marked = None if game.walls else _marked(self.board.edges, self._lines)
         lines = board_rows(
             self.board,
             [self.label(cell) or None for cell in self.board.cells],
@@ -829,9 +830,9 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
             names=self._tables.names,
             columns=game.columns,
             sides=game.sides,
-            edges=None if game.walls else self._marked_edges(),
-            walls=self._marked_edges() if game.walls else None,
-            crossings=self._marked_crossings(),
+            edges=None if game.walls else _marked(self.board.edges, self._lines),
+            walls=_marked(self.board.edges, self._lines) if game.walls else None,
+            crossings=_marked(self.board.crossings, self._points),
             title=standing(self) if title is None else title,
         )
 
@@ -900,16 +901,10 @@ class BoardState(BoardCells[P], State[M], Generic[P, M]):
         """
         return None
 
-    def _marked_crossings(self) -> dict[tuple[Cell, ...], Any] | None:
-        """The marked crossing points (each as the cells around it) and their marks, for a game with walls."""
-        if self._points is None:
-            return None
-        crossings = self.board.crossings
-        return {crossings[x]: mark for x, mark in enumerate(self._points) if mark is not None}
 
-    def _marked_edges(self) -> dict[tuple[Cell, Cell], Any] | None:
-        """The marked edges and their marks, for a game played on edges; else ``None``."""
-        if self._lines is None:
-            return None
-        edges = self.board.edges
-        return {edges[k]: mark for k, mark in enumerate(self._lines) if mark is not None}
+def _marked(places: Sequence[_T], marks: Sequence[Any] | None) -> dict[_T, Any] | None:
+    """The marked ``places`` (a board's edges, or its crossing points as the cells around each) and their
+    ``marks``, by number; ``None`` for a game that keeps no such marks."""
+    if marks is None:
+        return None
+    return {places[k]: mark for k, mark in enumerate(marks) if mark is not None}

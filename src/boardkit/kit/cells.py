@@ -19,7 +19,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
 from functools import reduce
 from itertools import compress, permutations, repeat
-from operator import and_, eq, index, is_, is_not, not_, or_
+from operator import index, is_, is_not, or_
 from typing import Any, Final, Generic, SupportsIndex, cast
 
 from typing_extensions import TypeVar
@@ -42,9 +42,9 @@ __all__ = ["PART", "BoardCells", "BoardTables", "CellBits", "CellWords", "P", "W
 P = TypeVar("P", default=str)
 
 _CELL, _COUNTER, _TURN, _EDGE, _CROSSING, _LEGAL, _SEEN, _FORGOT, _BY_HAND = range(9)
-#: The version of legal moves listed during a move (BoardCells._cached_moves), never a position's.
 #: How many of the last moves keep the legal moves of the position before them, for undo to give back.
 _KEEP_LEGAL: Final = 64
+#: The version of legal moves listed during a move (BoardCells._listed), never a position's.
 _ASKED: Final = -2
 #: The counter a game with :attr:`~boardkit.kit.BoardGame.parts` keeps the part of the turn in.
 PART = "_part"
@@ -199,10 +199,7 @@ class BoardTables:
             True
         """
         if not self._bits:
-            known = _BOARD_BITS.get(id(board))  # made once per board, for every game on it
-            if known is None or known[0] is not board:
-                known = (board, _kept(_BOARD_BITS, board, CellBits(board)))
-            self._bits.append(known[1])
+            self._bits.append(_recalled(_BOARD_BITS, board, CellBits))  # made once per board, for every game on it
         return self._bits[0]
 
     def cell_words(self, board: CompiledTopology) -> CellWords:
@@ -215,11 +212,8 @@ class BoardTables:
             >>> words is tables.cell_words(board.compiled), words.usable
             (True, True)
         """
-        if not self._words:
-            known = _BOARD_WORDS.get(id(board))  # made once per board, for every game on it
-            if known is None or known[0] is not board:
-                known = (board, _kept(_BOARD_WORDS, board, CellWords(self.cell_bits(board))))
-            self._words.append(known[1])
+        if not self._words:  # made once per board, for every game on it
+            self._words.append(_recalled(_BOARD_WORDS, board, lambda _: CellWords(self.cell_bits(board))))
         return self._words[0]
 
     def walls(self, table: Sequence[tuple[Sequence[int], Sequence[int], Any]]) -> WallTable:
@@ -233,10 +227,7 @@ class BoardTables:
             >>> walls.moves, walls.by_edge[1], walls.by_point
             (['x', 'y'], [0, 1], {0: [0]})
         """
-        known = self._walls.get(id(table))
-        if known is not None and known[0] is table:
-            return known[1]
-        return _kept(self._walls, table, WallTable(table))
+        return _recalled(self._walls, table, WallTable)
 
     def wall_ends(self, ends: Sequence[tuple[int, int]], rim: int) -> tuple[list[int], list[int]]:
         """The board's :attr:`~boardkit.topology.CompiledTopology.wall_ends`
@@ -264,10 +255,7 @@ class BoardTables:
             >>> hops is tables.hops(hops.table), hops.starts, hops.hops
             (True, [0, 1, 1, 1], ['a^c'])
         """
-        known = self._hops.get(id(table))
-        if known is not None and known[0] is table:
-            return known[1]
-        return _kept(self._hops, table, HopTable(table))
+        return _recalled(self._hops, table, HopTable)
 
 
 #: Each board's CellBits and CellWords, by its compiled tables' id (kept with them): made once per board,
@@ -284,11 +272,20 @@ _PLAIN_COLLECTIONS: Final = (frozenset, set, list, tuple, range)
 def _kept(known: dict[int, tuple[_K, _V]], key: _K, value: _V) -> _V:
     """Keep ``value``, read once from ``key`` (a table or a board), in ``known`` by the key's id, the key
     beside it so that its id is never another's; a program that makes its tables anew each time would
-    fill ``known`` without end, so past 64 entries the old ones are forgotten. The readers look up first."""
+    fill ``known`` without end, so past 64 entries the old ones are forgotten. The readers look up first
+    (:func:`_recalled`)."""
     if len(known) >= 64:
         known.clear()
     known[id(key)] = (key, value)
     return value
+
+
+def _recalled(known: dict[int, tuple[_K, _V]], key: _K, make: Callable[[_K], _V]) -> _V:
+    """What ``known`` keeps for ``key`` (by its id, :func:`_kept`), or ``make(key)``, kept there."""
+    found = known.get(id(key))
+    if found is not None and found[0] is key:
+        return found[1]
+    return _kept(known, key, make(key))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -366,10 +363,7 @@ class WallTable:
             [[-1], [0], [0], [3]]
         """
         if not self._corners:
-            firsts = [ends[edges[0]] for edges in self.edges]
-            seconds = [ends[edges[1]] for edges in self.edges]
-            self._corners = [[e[0] for e in firsts], [e[1] for e in firsts]]
-            self._corners += [[e[0] for e in seconds], [e[1] for e in seconds]]
+            self._corners = [[ends[edges[side]][end] for edges in self.edges] for side in (0, 1) for end in (0, 1)]
         return self._corners
 
     def masks(self, edges: int, points: int) -> list[list[int]]:
@@ -381,14 +375,12 @@ class WallTable:
             [[1, 3, 2], [1]]
         """
         if not self._masks:
-            by_edge, by_point = [0] * edges, [0] * points
-            for k, taken in self.by_edge.items():
-                for i in taken:
-                    by_edge[k] |= 1 << i
-            for x, taken in self.by_point.items():
-                for i in taken:
-                    by_point[x] |= 1 << i
-            self._masks = [by_edge, by_point]
+            for size, walls in ((edges, self.by_edge), (points, self.by_point)):
+                masks = [0] * size
+                for k, taken in walls.items():
+                    for i in taken:
+                        masks[k] |= 1 << i
+                self._masks.append(masks)
         return self._masks
 
     def ring_bits(self, ends: Sequence[tuple[int, int]], rim: int) -> list[list[int]]:
@@ -409,8 +401,7 @@ class WallTable:
             n = len(self.moves)
             spread = [0] * (rim + 1)
             for c, column in enumerate(self.corners(ends)):
-                for i in range(len(column)):
-                    x = column[i]
+                for i, x in enumerate(column):
                     spread[rim if x < 0 else x] |= 1 << (i + c * n)
             same = [0, 0, 0]
             for w in spread:
@@ -470,11 +461,9 @@ class CellBits:
                     found.setdefault(k, []).extend((d, 1 << i))
             self.shifts.append(shift)
             self.masks.append(mask)
-        for i in range(size):  # every neighbour must be a step, for the search to see every way
-            if sorted(board.neighbors[i]) != sorted(j for j in board.steps[i] if j >= 0):
-                self.usable = False
-                return
-        if any(len(steps) != 4 for steps in found.values()):  # an edge stepped across one way only
+        # Every neighbour must be a step, for the search to see every way, and every edge stepped across both ways.
+        stepped = all(sorted(board.neighbors[i]) == sorted(j for j in board.steps[i] if j >= 0) for i in range(size))
+        if not stepped or any(len(steps) != 4 for steps in found.values()):
             self.usable = False
             return
         self.edge_bits = [(-1, 0, -1, 0)] * (max(found) + 1 if found else 0)
@@ -493,10 +482,7 @@ class CellBits:
         for i in range(len(self.steps)):
             if i in goals:
                 bits |= 1 << i
-        if len(self._goals) >= 64:
-            self._goals.clear()
-        self._goals[id(goals)] = (goals, bits)
-        return bits
+        return _kept(self._goals, goals, bits)
 
     def opens(self, marked: Sequence[int]) -> list[int]:
         """For each direction, the cells that may step that way across none of the edges numbered in ``marked``."""
@@ -968,10 +954,6 @@ class BoardCells(Generic[P]):
                 self._legal = (self._version, moves)
             return list(moves)
         return list(BoardCells._listed(self))
-
-    def _cached_moves(self) -> list[Any]:
-        """The legal moves, listed once per position (:meth:`_listed`; the list itself, not a copy)."""
-        return BoardCells._listed(self)
 
     def play(self, move: Any) -> None:
         """Carry out a legal move (it has been checked): change the board with
@@ -1664,13 +1646,7 @@ class BoardCells(Generic[P]):
         try:
             return self._cells[self._where[cell]]
         except (KeyError, TypeError):  # no such cell: say so
-            return self._cells[self._index(cell)]
-
-    def _index(self, cell: Cell) -> int:
-        try:
-            return self._where[cell]
-        except (KeyError, TypeError):
-            return self.board.index(self.board.cell(cell) if isinstance(cell, str) else cell)
+            return self._cells[BoardCells._cell_index(self, cell)]
 
     def name(self, cell: Cell) -> str:
         """A cell's name in the move notation."""
@@ -1834,12 +1810,12 @@ class BoardCells(Generic[P]):
         try:
             index = self._where[cell]
         except (KeyError, TypeError):
-            index = self._index(cell)
+            index = BoardCells._cell_index(self, cell)
         if self._cells[index] is None:
             return 0
         if not self.board.directions:
             return 1  # a board without directions has no lines but the piece itself
-        directions = self._tables.axes if direction is None else (self._direction(direction),)
+        directions = self._tables.axes if direction is None else (BoardCells._direction_index(self, direction),)
         return count_line(self.board.compiled, self._cells, index, directions=directions)
 
     def slide(self, cell: Cell, direction: str) -> Any:
@@ -1864,20 +1840,14 @@ class BoardCells(Generic[P]):
         try:
             index = self._where[cell]
         except (KeyError, TypeError):
-            index = self._index(cell)
+            index = BoardCells._cell_index(self, cell)
         cells = self._cells
         stop = index
-        for j in self.board.compiled.rays[index][self._direction(direction)]:
+        for j in self.board.compiled.rays[index][BoardCells._direction_index(self, direction)]:
             if cells[j] is not None:
                 break
             stop = j
         return self.board.cells[stop]
-
-    def _direction(self, direction: str) -> int:
-        try:
-            return self._tables.directions[direction]
-        except (KeyError, TypeError):
-            raise TopologyError(f"no direction {direction!r:.20} on this board") from None
 
     # -- changing it (undoable) -------------------------------------------------
 
@@ -1932,7 +1902,7 @@ class BoardCells(Generic[P]):
         try:
             index = self._where[cell]
         except (KeyError, TypeError):
-            index = self._index(cell)
+            index = BoardCells._cell_index(self, cell)
         if self._log is not None:
             self._log.append((_CELL, index, self._cells[index]))
             self._cells[index] = piece
@@ -2626,60 +2596,35 @@ class BoardCells(Generic[P]):
         if NATIVE and kept and ends and walls.pairs:
             return self._wall_moves_native(walls, kept, lines, marked)
         groups = self._wall_groups(ends, marked) if kept and ends else None
-        # The walls that overlap or cross one already up, found from the marks (few) rather than
-        # wall by wall, through the table's walls by edge and by crossing point.
-        blocked: set[int] = set()
-        by_edge, by_point = walls.by_edge, walls.by_point
-        for k in marked:
-            taken = by_edge.get(k)
-            if taken is not None:
-                blocked.update(taken)
-        if by_point:
-            for x in self._marked(BoardCells._crossing_points(self)):
-                taken = by_point.get(x)
-                if taken is not None:
-                    blocked.update(taken)
+        out = self._ruled_out(walls, marked)
         # Each pair's way to its goals (the edges of one way), found when first needed: a wall
         # across none of them leaves every way open.
         ways: list[list[int] | None] = [None] * len(kept)
         found: list[Any] = []
         moves, edge_lists = walls.moves, walls.edges
-        if not NATIVE and kept and groups is not None and walls.pairs:
-            # The pure build's quicker path: the ring test of every wall at once, in C (map over the
-            # groups of each wall's four ends: a ring when one edge's ends, or the ends of both, are
-            # joined already), then the few walls that close a ring searched as below.
-            ga, gb, gc, gd = (list(map(groups.__getitem__, column)) for column in walls.corners(ends))
-            rings = map(
-                or_,
-                map(or_, map(eq, ga, gb), map(eq, gc, gd)),
-                map(and_, map(or_, map(eq, gc, ga), map(eq, gc, gb)), map(or_, map(eq, gd, ga), map(eq, gd, gb))),
-            )
-            for i in compress(range(len(moves)), rings):
-                if i not in blocked and not self._keeps_ways(edge_lists[i], kept, ways, lines):
-                    blocked.add(i)
-            return list(compress(moves, map(not_, map(blocked.__contains__, range(len(moves))))))
         for i in range(len(moves)):
-            if i in blocked:
-                continue
-            move = moves[i]
-            if not kept:
-                found.append(move)
+            if out[i]:
                 continue
             edges = edge_lists[i]
-            free = True
-            if groups is None:
-                ring = True
-            elif len(edges) == 2:  # a wall two edges long: a ring when its ends and middle meet walls already joined
-                first, second = ends[edges[0]], ends[edges[1]]
-                a, b, c, d = groups[first[0]], groups[first[1]], groups[second[0]], groups[second[1]]
-                ring = a == b or c == d or (c in (a, b) and d in (a, b))
-            else:
-                ring = _closes_a_ring(groups, ends, edges)
-            if ring:
-                free = self._keeps_ways(edges, kept, ways, lines)
-            if free:
-                found.append(move)
+            # A wall that closes no ring of walls (or of walls and the rim) cuts nobody off.
+            ring = groups is None or _closes_a_ring(groups, ends, edges)
+            if not kept or not ring or self._keeps_ways(edges, kept, ways, lines):
+                found.append(moves[i])
         return found
+
+    def _ruled_out(self, walls: WallTable, marked: Sequence[int]) -> list[bool]:
+        """Whether each wall of ``walls`` overlaps or crosses one already up (across the edges numbered
+        in ``marked``), found from the marks (few) rather than wall by wall, through the table's walls by
+        edge and by crossing point."""
+        out = [False] * len(walls.moves)
+        points = self._marked(BoardCells._crossing_points(self)) if walls.by_point else []
+        for numbers, by_number in ((marked, walls.by_edge), (points, walls.by_point)):
+            for k in numbers:
+                taken = by_number.get(k)
+                if taken is not None:
+                    for i in taken:
+                        out[i] = True
+        return out
 
     def _wall_moves_native(
         self,
@@ -2696,19 +2641,7 @@ class BoardCells(Generic[P]):
         ends = self.board.compiled.wall_ends
         groups = self._wall_groups(ends, marked)
         moves, edge_lists = walls.moves, walls.edges
-        out = [False] * len(moves)
-        by_edge, by_point = walls.by_edge, walls.by_point
-        for k in marked:
-            taken = by_edge.get(k)
-            if taken is not None:
-                for i in taken:
-                    out[i] = True
-        if by_point:
-            for x in self._marked(BoardCells._crossing_points(self)):
-                taken = by_point.get(x)
-                if taken is not None:
-                    for i in taken:
-                        out[i] = True
+        out = self._ruled_out(walls, marked)
         words: CellWords | None = self._tables.cell_words(self.board.compiled)
         if words is not None and not words.usable:
             words = None
@@ -3363,7 +3296,7 @@ class BoardCells(Generic[P]):
         try:
             return state._where[cell]
         except (KeyError, TypeError):
-            return state._index(cell)
+            return state.board.index(state.board.cell(cell) if isinstance(cell, str) else cell)
 
     @staticmethod
     def _direction_index(state: BoardCells[Any], direction: str) -> int:
@@ -3371,7 +3304,7 @@ class BoardCells(Generic[P]):
         try:
             return state._tables.directions[direction]
         except (KeyError, TypeError):
-            return state._direction(direction)
+            raise TopologyError(f"no direction {direction!r:.20} on this board") from None
 
     @staticmethod
     def _seen_key(state: BoardCells[Any]) -> tuple[Any, ...]:

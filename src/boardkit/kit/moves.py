@@ -60,8 +60,7 @@ class Place:
     def parse(cls, text: str, board: Topology) -> Place | None:
         """The move ``text`` names on ``board``, or ``None``: a cell's name,
         read without regard to case or spaces (``"B2"``, ``"(0,-1)"``)."""
-        names = _loose_names(board)
-        name = names.get(text.strip()) or names.get("".join(text.split()).lower())
+        name = _named(_loose_names(board), text)
         return None if name is None else cls(name)
 
 
@@ -249,21 +248,18 @@ def _split_names(text: str, separator: str, board: Topology) -> list[str] | None
     lowered = text.lower()
     memo: dict[int, list[str] | None] = {}
 
-    def name_of(part: str) -> str | None:
-        return names.get(part.strip()) or names.get("".join(part.split()).lower())
-
     def rest(start: int) -> list[str] | None:
         if start not in memo:
             found = None
             at = lowered.find(separator, start)
             while at >= 0 and found is None:
-                head = name_of(text[start:at])
+                head = _named(names, text[start:at])
                 tail = rest(at + len(separator)) if head is not None else None
                 if head is not None and tail is not None:
                     found = [head, *tail]
                 at = lowered.find(separator, at + 1)
             if found is None:
-                whole = name_of(text[start:])
+                whole = _named(names, text[start:])
                 found = None if whole is None else [whole]
             memo[start] = found
         return memo[start]
@@ -352,3 +348,8 @@ def _loose_names(board: Topology) -> dict[str, str]:
             names.setdefault("".join(name.split()).lower(), name)
         _LOOSE[board] = names
     return names
+
+
+def _named(names: dict[str, str], text: str) -> str | None:
+    """The cell name ``text`` is in ``names`` (:func:`_loose_names`): as it is, or without spaces in lower case."""
+    return names.get(text.strip()) or names.get("".join(text.split()).lower())
