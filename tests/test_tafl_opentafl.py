@@ -394,3 +394,14 @@ def test_rules_py_does_not_import_the_otg_module() -> None:
     rules = Path(__file__).parent.parent / "src" / "boardkit" / "games" / "tafl" / "rules.py"
     imports = [line for line in rules.read_text().splitlines() if line.strip().startswith(("import ", "from "))]
     assert imports and not [line for line in imports if "opentafl" in line]
+
+
+def test_rules_options_lists_the_special_squares_last() -> None:
+    # The options read from a rules string come in one order, the special squares' after the throne and the
+    # forts: a slimming pass that folded their defaults into the others moved them ahead (found by review).
+    from boardkit.games.tafl.opentafl import rules_options
+
+    read = rules_options("dim:3 esc:e cor: cen:a1, cens:tTK start:/3/1K1/3/")
+    assert list(read) == ["variant", "layout", "encirclement", "throne", "throne_stop", "throne_hostile"]
+    read = rules_options("dim:7 afor:a4, cenh:tT start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+    assert list(read) == ["variant", "escape", "encirclement", "attacker_forts", "throne_hostile"]

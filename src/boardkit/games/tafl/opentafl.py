@@ -333,6 +333,8 @@ def rules_options(text: str) -> dict[str, Any]:
             )
     meant["corners"] = None if corners == default_corners(size, meant["escape"]) else _names(corners, size)
     meant["throne"] = None if thrones == default_throne(size) else _names(thrones, size)
+    for option, _ in _SQUARE_OPTIONS.values():  # the special squares' options last, as they have always come
+        meant[option] = meant.pop(option)
     for key in pairs:
         if key.startswith("bk-"):
             meant.update(_extension(key, pairs[key]))
