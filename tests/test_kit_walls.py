@@ -328,3 +328,14 @@ def test_a_cell_or_number_the_board_lacks_is_refused_in_a_line(call: Any, words:
         call(state)
     assert words in str(caught.value) and "\n" not in str(caught.value)
     assert state.snapshot() == before
+
+
+def test_a_wall_table_that_fails_to_make_its_masks_keeps_none() -> None:
+    # A wall crossing a point the board does not have fails where the masks are made, and again on the next
+    # ask: a slimming pass kept the masks made before the failure, so the next ask answered half a table.
+    from boardkit.kit.cells import WallTable
+
+    table = WallTable([((0, 1), (99,), "x")])
+    for _ in range(2):
+        with pytest.raises(IndexError):
+            table.masks(5, 3)

@@ -375,12 +375,14 @@ class WallTable:
             [[1, 3, 2], [1]]
         """
         if not self._masks:
+            made = []
             for size, walls in ((edges, self.by_edge), (points, self.by_point)):
                 masks = [0] * size
                 for k, taken in walls.items():
                     for i in taken:
                         masks[k] |= 1 << i
-                self._masks.append(masks)
+                made.append(masks)
+            self._masks = made  # kept whole or not at all: a table that fails here fails again the same way
         return self._masks
 
     def ring_bits(self, ends: Sequence[tuple[int, int]], rim: int) -> list[list[int]]:
