@@ -295,3 +295,24 @@ def test_a_bag_is_seeded_one_way_at_a_time() -> None:
     with pytest.raises(ComponentError, match="not both"):
         TileBag({"gold": 2}, rng=Random(1), seed=2)
     assert TileBag({"gold": 2}, seed=2).rng.state == Random(2).state
+
+
+def test_a_hand_takes_face_up_counts_as_counts() -> None:
+    # A mapping of counts is counted, not spelt out one tile at a time (a slimming pass made the
+    # constructor add each face-up tile through add_face_up: a count of 10**12 never ended), and a
+    # subclass's add_face_up is not called while the hand is being made.
+    hand = Hand(0, ["a"], face_up={"gold": 10**12})
+    assert hand.face_up["gold"] == 10**12 and len(hand) == 10**12 + 1
+
+    class Logged(Hand[str]):
+        def __init__(self, owner: int, items: list[str]) -> None:
+            super().__init__(owner, items)
+            self.log: list[tuple[str, ...]] = []
+
+        def add_face_up(self, *items: str) -> None:
+            self.log.append(items)
+            super().add_face_up(*items)
+
+    logged = Logged(0, ["a"])
+    logged.add_face_up("b")
+    assert logged.log == [("b",)]

@@ -290,9 +290,13 @@ class Hand(Zone[T]):
 
     def __init__(self, owner: Player | None = None, items: Iterable[T] = (), face_up: Iterable[T] = ()) -> None:
         super().__init__(owner, "owner", items)
-        self._face_up: dict[T, int] = {}
-        self._up: int = 0
-        self.add_face_up(*Counter(face_up).elements())  # a sequence of items, or a mapping of counts
+        up = _counted(face_up)
+        self._face_up: dict[T, int] = up
+        self._up: int = sum(up.values())
+        counts = self._items
+        for item, n in up.items():
+            counts[item] = counts.get(item, 0) + n
+        self._size += self._up
 
     @property
     def face_up(self) -> Counter[T]:

@@ -250,7 +250,14 @@ class SpecialTaflState(TaflState):
         b = self._board
         king = self._king if side == 0 and self._middleweight else -1
         more = extra_captures(g, b, to, side, king, king >= 0, self._all_walls, captured)[len(captured) :]
-        self._take(more)
+        remove_pieces(b, self._squares, more)
+        for c, q in more:
+            if q == KING:
+                self._king = -1
+            elif q == ATTACKER:
+                self._att ^= 1 << c
+            else:
+                self._dfn ^= 1 << c
         captured.extend(more)
         if not more and self._movement is None:
             return token
@@ -291,10 +298,17 @@ class SpecialTaflState(TaflState):
         elif kn >> frm & 1:
             kn ^= moved
         captured = captures_after(g, b, cmd, kn, to, jumped, rules, self._officer_king) if gate else []
-        self._take(captured)
-        gone = sum(1 << c for c, _ in captured)
-        cmd &= ~gone
-        kn &= ~gone
+        remove_pieces(b, self._squares, captured)
+        for c, q in captured:
+            bit = 1 << c
+            if q == KING:
+                self._king = -1
+            elif q == ATTACKER:
+                self._att ^= bit
+            else:
+                self._dfn ^= bit
+            cmd &= ~bit
+            kn &= ~bit
         self._cmd = cmd
         self._kn = kn
         self._berserker = -1
@@ -313,17 +327,6 @@ class SpecialTaflState(TaflState):
         self._seen[key] = count
         self._over = self._standing(piece, count)
         return (frm, to, piece, captured, None, key)
-
-    def _take(self, captured: list[tuple[int, int]]) -> None:
-        """Take the ``captured`` pieces, as (square, piece code), off the board and the bitboards."""
-        remove_pieces(self._board, self._squares, captured)
-        for c, q in captured:
-            if q == KING:
-                self._king = -1
-            elif q == ATTACKER:
-                self._att ^= 1 << c
-            else:
-                self._dfn ^= 1 << c
 
     def _standing(self, piece: int, count: int) -> Outcome | None:
         """How a game with officers stands after a move, the position now seen
