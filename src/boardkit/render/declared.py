@@ -92,14 +92,14 @@ def cell_fills(board: Topology, cell_colours: CellColours, names: Sequence[str] 
         for name, colour in cell_colours.items():
             if not isinstance(name, str) or name not in where:
                 raise OptionError(f"cell_colours names {shown(name, 20)}, not a cell of the board")
-            fills[where[name]] = _colour(colour, f"gives {name}")
+            fills[where[name]] = _colour(colour, f"cell_colours gives {name}")
         return fills
     if isinstance(cell_colours, str) or not isinstance(cell_colours, Sequence):
         raise OptionTypeError(
             f"cell_colours is {shown(cell_colours, 40)}; give colours to take in turn, such as"
             " ('#b58863', '#f0d9b5'), or a mapping from cell names to colours"
         )
-    return checkered(board, [_colour(colour, "lists") for colour in cell_colours])
+    return checkered(board, [_colour(colour, "cell_colours lists") for colour in cell_colours])
 
 
 def check_pieces_drawn(
@@ -128,9 +128,7 @@ def check_pieces_drawn(
         if not isinstance(given, Mapping):
             raise OptionTypeError(f"{what} is {shown(given, 40)}; give a mapping from {wanted[what]}")
     for symbol, colour in colours.items():
-        if not isinstance(colour, str) or not colour.strip():
-            said = f"{shown(symbol, 20)} {shown(colour, 30)}"
-            raise OptionTypeError(f"colours gives {said}, not a colour such as '#b58863'")
+        _colour(colour, f"colours gives {shown(symbol, 20)}")
     for symbol, shape in shapes.items():
         if shape not in SHAPES:
             known = ", ".join(repr(s) for s in SHAPES)
@@ -143,9 +141,9 @@ def check_pieces_drawn(
 
 
 def _colour(colour: object, where: str) -> str:
-    """``colour`` if it is a colour's text, as ``cell_colours`` gives it."""
+    """``colour`` if it is a colour's text (``where`` says who gave it, for the error)."""
     if not isinstance(colour, str) or not colour.strip():
-        raise OptionTypeError(f"cell_colours {where} {shown(colour, 30)}, not a colour such as '#b58863'")
+        raise OptionTypeError(f"{where} {shown(colour, 30)}, not a colour such as '#b58863'")
     return colour
 
 
